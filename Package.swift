@@ -1,0 +1,96 @@
+// swift-tools-version: 6.1
+// The folder tree is the architecture; docs/ARCHITECTURE.md draws the data flow.
+import PackageDescription
+
+let package = Package(
+    name: "swift-preview-interaction",
+    products: [
+        .executable(name: "preview-replay", targets: ["preview-replay"]),
+        .executable(name: "preview-compositor", targets: ["preview-compositor"]),
+        .executable(name: "peek-client", targets: ["peek-client"]),
+        .library(name: "PreviewEngine", targets: ["PreviewEngine"]),
+        .library(name: "PreviewCompositor", targets: ["PreviewCompositor"]),
+        // LD_PRELOAD'ed after umockdev's preload to close its fstat gap (docs/testing.md).
+        .library(name: "umockdev-fstat-shim", type: .dynamic, targets: ["UmockdevFstatShim"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // MARK: Core: pure Swift, no C, no Foundation.
+        .target(name: "PreviewEngine"),
+
+        // MARK: Input: evdev frames and recordings.
+        .target(name: "EvdevDecoder", dependencies: ["PreviewEngine"]),
+        .target(name: "LibinputRecording", dependencies: ["EvdevDecoder"]),
+        .target(name: "PreviewTrace", dependencies: ["PreviewEngine"]),
+        .target(
+            name: "ReplayTool",
+            dependencies: [
+                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "preview-replay", dependencies: ["ReplayTool"]),
+
+        // MARK: Input: the real libinput.
+        .target(name: "CLibinput", linkerSettings: [.linkedLibrary("input"), .linkedLibrary("udev")]),
+        .target(
+            name: "LibinputBackend",
+            dependencies: [
+                "CLibinput", "PreviewEngine", "EvdevDecoder", .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(name: "UmockdevFstatShim", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder"]),
+
+        // MARK: Wayland: the C bridge, our protocol's server side, the compositor.
+        .target(name: "CWaylandProtocols"),
+        .target(
+            name: "CWaylandServer", dependencies: ["CWaylandProtocols"],
+            linkerSettings: [.linkedLibrary("wayland-server")]),
+        .target(
+            name: "CWaylandClient", dependencies: ["CWaylandProtocols"],
+            linkerSettings: [.linkedLibrary("wayland-client")]),
+        .target(name: "WaylandServer", dependencies: ["CWaylandServer"]),
+        .target(
+            name: "PreviewProtocolServer",
+            dependencies: ["WaylandServer", "CWaylandServer", "PreviewEngine", .product(name: "Logging", package: "swift-log")]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(
+            name: "PreviewCompositor",
+            dependencies: [
+                "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine", "EvdevDecoder",
+                "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .executableTarget(
+            name: "preview-compositor",
+            dependencies: ["PreviewCompositor", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        // MARK: The sample client (examples/).
+        .target(name: "PeekUI", dependencies: ["CCairo"], path: "examples/peek-client/PeekUI"),
+        .executableTarget(
+            name: "peek-client",
+            dependencies: [
+                "PeekUI", "CWaylandClient", "CCairo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "examples/peek-client/App"),
+
+        // MARK: Tests, one target per layer, plus end to end.
+        .testTarget(
+            name: "PreviewEngineTests",
+            dependencies: ["PreviewEngine", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "RecordingTests",
+            dependencies: ["LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace"]),
+        .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "UmockdevHarness"]),
+        .testTarget(
+            name: "ProtocolTests", dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandClient"]),
+        .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient"]),
+        .testTarget(name: "PeekUITests", dependencies: ["PeekUI"]),
+    ]
+)

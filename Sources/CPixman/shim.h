@@ -1,0 +1,2 @@
+#pragma once
+#include <pixman-1/pixman.h>

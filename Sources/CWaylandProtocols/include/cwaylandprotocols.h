@@ -1,0 +1,2 @@
+/* Placeholder: this module's issue fills it in. */
+#pragma once

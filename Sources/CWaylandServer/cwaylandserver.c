@@ -1,0 +1,1 @@
+#include "cwaylandserver.h"

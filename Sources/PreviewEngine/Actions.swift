@@ -1,0 +1,141 @@
+// What the engine asks its host to do. The host (replay tool, compositor, libinput
+// backend) switches over these exhaustively and performs them; the engine never acts.
+
+/// Why an interaction ended without completing. Mirrors the protocol's `cancel_reason`.
+public enum CancelReason: UInt8, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The finger or pen left the surface, or the button was released.
+    case lifted = 1
+    /// The client cancelled (the analogue of `cancelInteraction()`).
+    case clientCancelled = 2
+    /// The client answered should-begin with no.
+    case declined = 3
+    /// The client did not answer should-begin in time; treated as a decline.
+    case timeout = 4
+    /// The device went away mid-interaction.
+    case deviceRemoved = 5
+    /// The surface the interaction is bound to was destroyed.
+    case surfaceGone = 6
+    /// The device's event stream lost events (SYN_DROPPED); its state can't be trusted.
+    case desynchronised = 7
+    /// A long-press contact moved beyond the slop distance before the force was simulated.
+    case moved = 8
+    /// The host cancelled it (e.g. the seat lost focus, compositor shutting down).
+    case system = 9
+
+    public var description: String {
+        switch self {
+        case .lifted: "lifted"
+        case .clientCancelled: "client-cancelled"
+        case .declined: "declined"
+        case .timeout: "timeout"
+        case .deviceRemoved: "device-removed"
+        case .surfaceGone: "surface-gone"
+        case .desynchronised: "desynchronised"
+        case .moved: "moved"
+        case .system: "system"
+        }
+    }
+}
+
+/// Everything a phase event carries, so the host can forward it without looking anything up.
+public struct PhaseUpdate: Hashable, Sendable {
+    public var interaction: InteractionID
+    public var surface: SurfaceID
+    public var contact: ContactKey
+    public var time: Timestamp
+    /// 0...1. In the preview phase it may go down as well as up.
+    public var progress: Double
+    /// Preview: the commit phase begins now. Commit: the interaction completed.
+    public var ended: Bool
+    public var location: Point
+    public var source: InputSource
+    public var simulated: Bool
+
+    public init(
+        interaction: InteractionID, surface: SurfaceID, contact: ContactKey, time: Timestamp, progress: Double,
+        ended: Bool, location: Point, source: InputSource, simulated: Bool
+    ) {
+        self.interaction = interaction
+        self.surface = surface
+        self.contact = contact
+        self.time = time
+        self.progress = progress
+        self.ended = ended
+        self.location = location
+        self.source = source
+        self.simulated = simulated
+    }
+}
+
+/// One thing for the host to do.
+public enum Action: Hashable, Sendable {
+    /// Ask the surface's client whether an interaction may begin here
+    /// (`previewInteractionShouldBegin`). Answer with `clientAnswered`.
+    case askShouldBegin(PhaseUpdate)
+    /// Preview phase progress (`didUpdatePreviewTransition:ended:`).
+    case preview(PhaseUpdate)
+    /// Commit phase progress; `ended == true` means completed
+    /// (`didUpdateCommitTransition:ended:`).
+    case commit(PhaseUpdate)
+    /// The interaction is over without completing (`previewInteractionDidCancel`).
+    case cancel(PhaseUpdate, CancelReason)
+    /// Call `timerFired(at:)` at this time (replaces any earlier request; nil: no timer needed).
+    case scheduleTimer(Timestamp?)
+}
+
+/// The actions one input produced, in order. Fixed capacity and stored inline, so
+/// returning it never allocates. One input can produce several actions (a single
+/// sample may end the preview and start the commit); the capacity covers the worst case.
+public struct Actions: Sequence, Sendable, CustomStringConvertible {
+    public static let capacity = 6
+    private var storage: (Action?, Action?, Action?, Action?, Action?, Action?) = (nil, nil, nil, nil, nil, nil)
+    public private(set) var count = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// Appends an action. Overflow is a bug in the engine, not bad input.
+    public mutating func append(_ action: Action) {
+        switch count {
+        case 0: storage.0 = action
+        case 1: storage.1 = action
+        case 2: storage.2 = action
+        case 3: storage.3 = action
+        case 4: storage.4 = action
+        case 5: storage.5 = action
+        default: preconditionFailure("more than \(Actions.capacity) actions for one input")
+        }
+        count += 1
+    }
+
+    public mutating func append(contentsOf other: Actions) {
+        for action in other { append(action) }
+    }
+
+    public subscript(index: Int) -> Action {
+        precondition(index >= 0 && index < count, "action index out of range")
+        switch index {
+        case 0: return storage.0!
+        case 1: return storage.1!
+        case 2: return storage.2!
+        case 3: return storage.3!
+        case 4: return storage.4!
+        default: return storage.5!
+        }
+    }
+
+    public struct Iterator: IteratorProtocol {
+        let actions: Actions
+        var index = 0
+        public mutating func next() -> Action? {
+            guard index < actions.count else { return nil }
+            defer { index += 1 }
+            return actions[index]
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(actions: self) }
+
+    public var description: String { "[" + map { "\($0)" }.joined(separator: ", ") + "]" }
+}

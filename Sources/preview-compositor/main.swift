@@ -1,0 +1,1 @@
+print("preview-compositor: not implemented yet")

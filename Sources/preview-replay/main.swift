@@ -1,0 +1,1 @@
+print("preview-replay: not implemented yet")

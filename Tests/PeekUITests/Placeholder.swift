@@ -1,0 +1,1 @@
+// Placeholder: this layer's issue adds its tests here.

@@ -1,0 +1,1 @@
+print("peek-client: not implemented yet")

@@ -1,0 +1,1 @@
+// Placeholder: the sample client issue fills it in.
