@@ -59,11 +59,12 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CXkbcommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(
             name: "PreviewCompositor",
             dependencies: [
                 "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine", "EvdevDecoder",
-                "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG",
+                "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG", "CXkbcommon",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
@@ -90,7 +91,7 @@ let package = Package(
         .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "UmockdevHarness"]),
         .testTarget(
             name: "ProtocolTests", dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandClient"]),
-        .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient"]),
+        .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine"]),
         .testTarget(name: "PeekUITests", dependencies: ["PeekUI"]),
     ]
 )
