@@ -67,8 +67,8 @@ extension EvdevDecoder {
             pen.inProximity = true
             pen.proximityChanged = true
         }
-        if pen.tipDown && !pen.inProximity && !pen.tipTainted {
-            pen.inProximity = true  // a tip down implies the pen is there, whatever the tool bits say
+        if pen.tipDown && !pen.tipReported && !pen.inProximity && !pen.tipTainted && !pen.proximityChanged {
+            pen.inProximity = true  // a new tip down implies the pen is there, whatever the tool bits say
             pen.proximityChanged = true
         }
         if pen.proximityChanged && pen.inProximity {
@@ -90,6 +90,7 @@ extension EvdevDecoder {
             pen.tipReported = false
             output.append(.contactEnded(contact.key, time: time, reason: .lifted))
         }
+        if !pen.inProximity { pen.tipDown = false }  // no tip without a pen; a late BTN_TOUCH 0 is moot
         if pen.proximityChanged && !pen.inProximity {
             output.append(.toolProximity(toolState(at: time), inProximity: false))
         }

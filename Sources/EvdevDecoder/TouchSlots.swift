@@ -133,35 +133,40 @@ struct TouchSlots: Sendable {
     mutating func matchAnonymous() {
         guard proto == .anonymous else { return }
         if buildingHasData { mtReport() }
+        // Closest pairs first, so a lifted finger doesn't steal the survivor's report.
         var used = 0 as UInt64  // bit per report
-        for slot in points.indices where points[slot].down {
-            var best = -1
+        var matched = 0 as UInt64  // bit per slot
+        while true {
+            var best: (slot: Int, report: Int)?
             var bestDistance = Double.infinity
-            for (index, report) in frameReports.enumerated() where used & (1 << UInt64(index)) == 0 {
-                let distance: Double
-                if report.trackingID >= 0 && points[slot].trackingID >= 0 {
-                    distance = report.trackingID == points[slot].trackingID ? 0 : .infinity
-                } else {
-                    let dx = Double(report.x) - Double(points[slot].x)
-                    let dy = Double(report.y) - Double(points[slot].y)
-                    distance = dx * dx + dy * dy
-                }
-                if distance < bestDistance {
-                    bestDistance = distance
-                    best = index
+            for slot in points.indices where points[slot].down && matched & (1 << UInt64(slot)) == 0 {
+                for (index, report) in frameReports.enumerated() where used & (1 << UInt64(index)) == 0 {
+                    let distance: Double
+                    if report.trackingID >= 0 && points[slot].trackingID >= 0 {
+                        distance = report.trackingID == points[slot].trackingID ? 0 : .infinity
+                    } else {
+                        let dx = Double(report.x) - Double(points[slot].x)
+                        let dy = Double(report.y) - Double(points[slot].y)
+                        distance = dx * dx + dy * dy
+                    }
+                    if distance < bestDistance {
+                        bestDistance = distance
+                        best = (slot, index)
+                    }
                 }
             }
-            if best >= 0 {
-                used |= 1 << UInt64(best)
-                let report = frameReports[best]
-                set(slot, \.x, report.x)
-                set(slot, \.y, report.y)
-                set(slot, \.pressure, report.pressure)
-                points[slot].trackingID = report.trackingID
-            } else {
-                points[slot].down = false
-                changed[slot] = true
-            }
+            guard let (slot, index) = best else { break }
+            used |= 1 << UInt64(index)
+            matched |= 1 << UInt64(slot)
+            let report = frameReports[index]
+            set(slot, \.x, report.x)
+            set(slot, \.y, report.y)
+            set(slot, \.pressure, report.pressure)
+            points[slot].trackingID = report.trackingID
+        }
+        for slot in points.indices where points[slot].down && matched & (1 << UInt64(slot)) == 0 {
+            points[slot].down = false
+            changed[slot] = true
         }
         for (index, report) in frameReports.enumerated() where used & (1 << UInt64(index)) == 0 {
             guard let free = points.indices.first(where: { !points[$0].down && !reported[$0] }) else { break }

@@ -85,8 +85,11 @@ public final class DeviceFrameReader {
             }
             // A key inside the item (`libinput:` after `evdev:` frames), or deeper content of a
             // skipped section (`time:` and hex bytes of `hid:`).
-            if let key = Self.key(line, at: index) {
-                if index == itemIndent + 2 || inEvdevSection {
+            if let (key, hasValue) = Self.key(line, at: index) {
+                if inEvdevSection && hasValue {
+                    // `evdev:` holds a list: a `key: value` here is not YAML libinput writes.
+                    try problem(error(.syntax, "expected an event '- [sec, usec, type, code, value]'", column: index + 1))
+                } else if index == itemIndent + 2 || inEvdevSection {
                     inEvdevSection = key.elementsEqual("evdev".utf8)
                 }
                 continue
@@ -102,7 +105,7 @@ public final class DeviceFrameReader {
     private func startItem(_ line: UnsafeBufferPointer<UInt8>, at index: Int) throws(RecordingError) {
         var position = index + 1
         while position < line.count && line[position] == Byte.space { position += 1 }
-        guard let key = Self.key(line, at: position) else {
+        guard let (key, _) = Self.key(line, at: position) else {
             inEvdevSection = false
             try problem(error(.syntax, "expected an event frame '- evdev:'", column: position + 1))
             return
@@ -110,14 +113,19 @@ public final class DeviceFrameReader {
         inEvdevSection = key.elementsEqual("evdev".utf8)
     }
 
-    /// The key of a `key:` line (a `:` followed by a blank or the end), nil otherwise.
-    private static func key(_ line: UnsafeBufferPointer<UInt8>, at start: Int) -> UnsafeBufferPointer<UInt8>.SubSequence? {
+    /// The key of a `key:` line (a `:` followed by a blank or the end) and whether a value
+    /// follows on the line; nil when the line is not a key.
+    private static func key(_ line: UnsafeBufferPointer<UInt8>, at start: Int)
+        -> (UnsafeBufferPointer<UInt8>.SubSequence, hasValue: Bool)?
+    {
         var index = start
         while index < line.count {
             let byte = line[index]
             if byte == Byte.colon {
                 guard index + 1 == line.count || line[index + 1] == Byte.space else { return nil }
-                return line[start..<index]
+                var rest = index + 1
+                while rest < line.count && line[rest] == Byte.space { rest += 1 }
+                return (line[start..<index], rest < line.count && line[rest] != Byte.hash)
             }
             if byte == Byte.space || byte == Byte.openBracket || byte == Byte.openBrace || byte == Byte.comma { return nil }
             index += 1
