@@ -175,6 +175,10 @@ final class HeaderParser {
             guard indent < raw.count, raw[indent] != Byte.hash else { continue }
             if indent > keyLine.indent || (indent == keyLine.indent && raw[indent] == Byte.dash) { continue }
             let end = LineScan.contentEnd(raw, from: indent)
+            if indent == 0 && raw[0..<end].elementsEqual("...".utf8) {
+                stopped = true  // end of document
+                break
+            }
             replaceLookahead(
                 SourceLine(number: reader.lineNumber, indent: indent, text: Array(raw[indent..<end]), nextOffset: reader.nextOffset))
             break

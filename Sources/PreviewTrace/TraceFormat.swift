@@ -48,7 +48,7 @@ extension TraceRecord {
         var kind = event == .shouldBegin ? "SHOULD_BEGIN" : event.rawValue.uppercased()
         kind += String(repeating: " ", count: max(0, 13 - kind.count))
         var source = self.source.description + (simulated ? " (sim)" : "")
-        source += String(repeating: " ", count: max(0, 12 - source.count))
+        source += String(repeating: " ", count: max(1, 18 - source.count))
         var id = "#\(interaction.rawValue)"
         id += String(repeating: " ", count: max(0, 4 - id.count))
         var line = "\(name)\(kind)+\(Fixed.format(Double(time.microseconds) / 1_000_000, digits: 3))s  \(id)"
