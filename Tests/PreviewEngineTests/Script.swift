@@ -35,6 +35,8 @@ struct Script {
     private(set) var transitions: [Transition] = []
     private var unread = 0
     private(set) var lastAsked: InteractionID?
+    /// Every interaction asked about, in order.
+    private(set) var asked: [InteractionID] = []
 
     init(_ configuration: EngineConfiguration = EngineConfiguration(), client: Client = .accepts) {
         engine = InteractionEngine(configuration: configuration)
@@ -149,6 +151,7 @@ struct Script {
             case .scheduleTimer(let time): timer = time
             case .askShouldBegin(let update):
                 lastAsked = update.interaction
+                asked.append(update.interaction)
                 answers.append(update.interaction)
                 all.append(action)
             case .preview, .commit, .cancel: all.append(action)
