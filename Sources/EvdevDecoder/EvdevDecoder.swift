@@ -27,7 +27,6 @@ public struct EvdevDecoder: Sendable {
     let distanceAxis: AbsInfo?
     let tiltXAxis: AbsInfo?
     let tiltYAxis: AbsInfo?
-    let hasToolBits: Bool
     let isButtonpad: Bool
     /// Device units per millimetre for touchpad motion (x, y).
     let unitsPerMM: (x: Double, y: Double)
@@ -95,11 +94,6 @@ public struct EvdevDecoder: Sendable {
         distanceAxis = description.axis(AbsCode.distance)
         tiltXAxis = description.axis(AbsCode.tiltX)
         tiltYAxis = description.axis(AbsCode.tiltY)
-        let toolCodes: [UInt16] = [
-            KeyCode.btnToolPen, KeyCode.btnToolRubber, KeyCode.btnToolBrush, KeyCode.btnToolPencil,
-            KeyCode.btnToolAirbrush, KeyCode.btnToolMouse, KeyCode.btnToolLens,
-        ]
-        hasToolBits = toolCodes.contains { description.has(type: EventType.key, code: $0) }
         isButtonpad =
             description.hasProperty(InputProperty.buttonpad) || description.hasProperty(InputProperty.pressurepad)
         switch kind {
@@ -110,9 +104,8 @@ public struct EvdevDecoder: Sendable {
         let proto: TouchSlots.MTProtocol
         if semiMT || description.axis(AbsCode.mtPositionX) == nil {
             proto = .single
-        } else if let slot = description.axis(AbsCode.mtSlot) {
+        } else if description.axis(AbsCode.mtSlot) != nil {
             proto = .slots
-            _ = slot
         } else {
             proto = .anonymous
         }
