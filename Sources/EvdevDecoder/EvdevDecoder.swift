@@ -54,6 +54,9 @@ public struct EvdevDecoder: Sendable {
     // Mouse.
     var relX: Int32 = 0
     var relY: Int32 = 0
+    /// Wheel in this frame: notches and 1/120 notches (hi-res wins when the device sends both).
+    var wheel = (notches: Int32(0), hiRes: Int32(0), hNotches: Int32(0), hHiRes: Int32(0))
+    var wheelHiResSeen = (vertical: false, horizontal: false)
 
     struct PenState: Sendable {
         var inProximity = false
@@ -284,6 +287,14 @@ public struct EvdevDecoder: Sendable {
         switch code {
         case RelCode.x: relX &+= value
         case RelCode.y: relY &+= value
+        case RelCode.wheel: wheel.notches &+= value
+        case RelCode.hwheel: wheel.hNotches &+= value
+        case RelCode.wheelHiRes:
+            wheel.hiRes &+= value
+            wheelHiResSeen.vertical = true
+        case RelCode.hwheelHiRes:
+            wheel.hHiRes &+= value
+            wheelHiResSeen.horizontal = true
         default: break
         }
     }
@@ -293,5 +304,6 @@ public struct EvdevDecoder: Sendable {
         touches.discardPartialFrame()
         relX = 0
         relY = 0
+        wheel = (0, 0, 0, 0)
     }
 }
