@@ -59,6 +59,11 @@ let package = Package(
         .target(
             name: "PreviewProtocolServer",
             dependencies: ["WaylandServer", "CWaylandServer", "PreviewEngine", .product(name: "Logging", package: "swift-log")]),
+        // Test support: a minimal wl_compositor + the global, and a scripted server for pywayland.
+        .target(
+            name: "PreviewProtocolTestSupport",
+            dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandServer", "PreviewEngine"]),
+        .executableTarget(name: "preview-protocol-test-server", dependencies: ["PreviewProtocolTestSupport", "WaylandServer"]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -93,7 +98,11 @@ let package = Package(
             dependencies: ["LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace"]),
         .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "UmockdevHarness"]),
         .testTarget(
-            name: "ProtocolTests", dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandClient"]),
+            name: "ProtocolTests",
+            dependencies: [
+                "PreviewProtocolServer", "WaylandServer", "CWaylandClient", "PreviewProtocolTestSupport",
+                "preview-protocol-test-server",
+            ]),
         .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine"]),
         .testTarget(name: "PeekUITests", dependencies: ["PeekUI"]),
     ]

@@ -46,6 +46,11 @@ void cwl_display_add_destroy_listener(struct wl_display *display, struct cwl_lis
     wl_display_add_destroy_listener(display, &listener->listener);
 }
 
+void cwl_display_add_client_created_listener(struct wl_display *display, struct cwl_listener *listener) {
+    cwl_listener_remove(listener);
+    wl_display_add_client_created_listener(display, &listener->listener);
+}
+
 void cwl_resource_post_error(struct wl_resource *resource, uint32_t code, const char *message) {
     wl_resource_post_error(resource, code, "%s", message);
 }

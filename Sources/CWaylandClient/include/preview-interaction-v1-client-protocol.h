@@ -195,9 +195,9 @@ extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
  *
  * When the wl_surface is destroyed, every running interaction on it is
  * cancelled with reason "surface_gone" and this object becomes inert:
- * it receives no further events, and any request other than destroy is
- * the protocol error inert. Clients should destroy this object before
- * the surface.
+ * it receives no further events, and any request other than destroy and
+ * ack_frame is the protocol error inert. A client avoids racing with
+ * should_begin by destroying this object before the surface.
  * @section page_iface_spi_preview_interaction_v1_api API
  * See @ref iface_spi_preview_interaction_v1.
  */
@@ -251,9 +251,9 @@ extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
  *
  * When the wl_surface is destroyed, every running interaction on it is
  * cancelled with reason "surface_gone" and this object becomes inert:
- * it receives no further events, and any request other than destroy is
- * the protocol error inert. Clients should destroy this object before
- * the surface.
+ * it receives no further events, and any request other than destroy and
+ * ack_frame is the protocol error inert. A client avoids racing with
+ * should_begin by destroying this object before the surface.
  */
 extern const struct wl_interface spi_preview_interaction_v1_interface;
 #endif

@@ -50,6 +50,8 @@ void cwl_signal_emit(struct wl_signal *signal, void *data);
 void cwl_resource_add_destroy_listener(struct wl_resource *resource, struct cwl_listener *listener);
 void cwl_client_add_destroy_listener(struct wl_client *client, struct cwl_listener *listener);
 void cwl_display_add_destroy_listener(struct wl_display *display, struct cwl_listener *listener);
+/* Fires with the new struct wl_client * as data. */
+void cwl_display_add_client_created_listener(struct wl_display *display, struct cwl_listener *listener);
 
 /* MARK: errors (wl_resource_post_error is variadic) */
 
