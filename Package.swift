@@ -9,6 +9,9 @@ let package = Package(
         .executable(name: "preview-compositor", targets: ["preview-compositor"]),
         .executable(name: "peek-client", targets: ["peek-client"]),
         .library(name: "PreviewEngine", targets: ["PreviewEngine"]),
+        // The recording reader and evdev decoder, for the benchmarks package (Benchmarks/).
+        .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
+        .library(name: "LibinputRecording", targets: ["LibinputRecording"]),
         .library(name: "PreviewCompositor", targets: ["PreviewCompositor"]),
         // LD_PRELOAD'ed after umockdev's preload to close its fstat gap (docs/testing.md).
         .library(name: "umockdev-fstat-shim", type: .dynamic, targets: ["UmockdevFstatShim"]),

@@ -17,7 +17,8 @@ import PreviewEngine
 // - The compositor drives wl_pointer / wl_touch / wl_keyboard / tablet-v2 from all of them:
 //   contacts of `.absolute` positioning (pen, touchscreen) give touch down/motion/up and
 //   tablet tip/motion at `position`; `.toolProximity` / `.toolMotion` give tablet proximity and
-//   hover; `.pointerMotion` moves the cursor (touchpad, mouse); `.button` and `.key` are what
+//   hover; `.pointerMotion` moves the cursor (touchpad, mouse), `.scroll` is the wheel (axis,
+//   axis_value120); `.button` and `.key` are what
 //   they say (a touchpad click is both a `.button` and a contact).
 //
 // Coordinates: the decoder knows devices, not outputs or surfaces. It reports positions as
@@ -144,6 +145,27 @@ public struct RelativeMotion: Hashable, Sendable {
     }
 }
 
+/// Mouse wheel scrolling in one frame, signed like wl_pointer.axis (positive = down / right,
+/// the opposite of evdev's REL_WHEEL). `value120` is in 1/120ths of a notch, like
+/// wl_pointer.axis_value120 (from REL_WHEEL_HI_RES when the device has it).
+public struct ScrollMotion: Hashable, Sendable {
+    public var device: DeviceID
+    public var time: Timestamp
+    public var vertical120: Int32
+    public var horizontal120: Int32
+
+    public init(device: DeviceID, time: Timestamp, vertical120: Int32, horizontal120: Int32) {
+        self.device = device
+        self.time = time
+        self.vertical120 = vertical120
+        self.horizontal120 = horizontal120
+    }
+
+    /// In notches (detents).
+    public var vertical: Double { Double(vertical120) / 120 }
+    public var horizontal: Double { Double(horizontal120) / 120 }
+}
+
 /// A button (`BTN_*`) or key (`KEY_*`) changing state; autorepeat (value 2) is not reported.
 public struct KeyState: Hashable, Sendable {
     public var device: DeviceID
@@ -175,6 +197,8 @@ public enum DeviceEvent: Hashable, Sendable {
     case toolMotion(ToolState)
     /// Relative cursor motion (touchpad with one finger, mouse).
     case pointerMotion(RelativeMotion)
+    /// Mouse wheel (REL_WHEEL / REL_HWHEEL and their _HI_RES forms).
+    case scroll(ScrollMotion)
     /// A button (`BTN_*`): mouse and touchpad buttons, pen barrel buttons.
     case button(KeyState)
     /// A keyboard key (`KEY_*`).
@@ -191,6 +215,7 @@ extension DeviceEvent {
         case .contactEnded(_, let time, _): time
         case .toolProximity(let state, _), .toolMotion(let state): state.time
         case .pointerMotion(let motion): motion.time
+        case .scroll(let scroll): scroll.time
         case .button(let key), .key(let key): key.time
         case .frame(let time): time
         }

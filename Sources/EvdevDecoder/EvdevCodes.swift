@@ -108,6 +108,10 @@ public enum AbsCode {
 public enum RelCode {
     public static let x: UInt16 = 0x00
     public static let y: UInt16 = 0x01
+    public static let hwheel: UInt16 = 0x06
+    public static let wheel: UInt16 = 0x08
+    public static let wheelHiRes: UInt16 = 0x0b
+    public static let hwheelHiRes: UInt16 = 0x0c
 }
 
 /// `INPUT_PROP_*` numbers.

@@ -234,6 +234,15 @@ extension EvdevDecoder {
             relX = 0
             relY = 0
         }
+        // Hi-res wheels send both forms; once a device has sent hi-res, its low-res events
+        // are the duplicates.
+        let vertical = wheelHiResSeen.vertical ? wheel.hiRes : wheel.notches &* 120
+        let horizontal = wheelHiResSeen.horizontal ? wheel.hHiRes : wheel.hNotches &* 120
+        if vertical != 0 || horizontal != 0 {
+            output.append(
+                .scroll(ScrollMotion(device: device, time: time, vertical120: 0 &- vertical, horizontal120: horizontal)))
+        }
+        wheel = (0, 0, 0, 0)
         commitClick(at: time, moved: moved, positioning: .cursor, source: .pointer, into: &output)
     }
 

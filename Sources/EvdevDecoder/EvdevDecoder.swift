@@ -27,7 +27,6 @@ public struct EvdevDecoder: Sendable {
     let distanceAxis: AbsInfo?
     let tiltXAxis: AbsInfo?
     let tiltYAxis: AbsInfo?
-    let hasToolBits: Bool
     let isButtonpad: Bool
     /// Device units per millimetre for touchpad motion (x, y).
     let unitsPerMM: (x: Double, y: Double)
@@ -55,6 +54,9 @@ public struct EvdevDecoder: Sendable {
     // Mouse.
     var relX: Int32 = 0
     var relY: Int32 = 0
+    /// Wheel in this frame: notches and 1/120 notches (hi-res wins when the device sends both).
+    var wheel = (notches: Int32(0), hiRes: Int32(0), hNotches: Int32(0), hHiRes: Int32(0))
+    var wheelHiResSeen = (vertical: false, horizontal: false)
 
     struct PenState: Sendable {
         var inProximity = false
@@ -95,11 +97,6 @@ public struct EvdevDecoder: Sendable {
         distanceAxis = description.axis(AbsCode.distance)
         tiltXAxis = description.axis(AbsCode.tiltX)
         tiltYAxis = description.axis(AbsCode.tiltY)
-        let toolCodes: [UInt16] = [
-            KeyCode.btnToolPen, KeyCode.btnToolRubber, KeyCode.btnToolBrush, KeyCode.btnToolPencil,
-            KeyCode.btnToolAirbrush, KeyCode.btnToolMouse, KeyCode.btnToolLens,
-        ]
-        hasToolBits = toolCodes.contains { description.has(type: EventType.key, code: $0) }
         isButtonpad =
             description.hasProperty(InputProperty.buttonpad) || description.hasProperty(InputProperty.pressurepad)
         switch kind {
@@ -110,9 +107,8 @@ public struct EvdevDecoder: Sendable {
         let proto: TouchSlots.MTProtocol
         if semiMT || description.axis(AbsCode.mtPositionX) == nil {
             proto = .single
-        } else if let slot = description.axis(AbsCode.mtSlot) {
+        } else if description.axis(AbsCode.mtSlot) != nil {
             proto = .slots
-            _ = slot
         } else {
             proto = .anonymous
         }
@@ -291,6 +287,14 @@ public struct EvdevDecoder: Sendable {
         switch code {
         case RelCode.x: relX &+= value
         case RelCode.y: relY &+= value
+        case RelCode.wheel: wheel.notches &+= value
+        case RelCode.hwheel: wheel.hNotches &+= value
+        case RelCode.wheelHiRes:
+            wheel.hiRes &+= value
+            wheelHiResSeen.vertical = true
+        case RelCode.hwheelHiRes:
+            wheel.hHiRes &+= value
+            wheelHiResSeen.horizontal = true
         default: break
         }
     }
@@ -300,5 +304,6 @@ public struct EvdevDecoder: Sendable {
         touches.discardPartialFrame()
         relX = 0
         relY = 0
+        wheel = (0, 0, 0, 0)
     }
 }

@@ -32,7 +32,6 @@ struct TouchSlots: Sendable {
     private var frameReports: [TouchPoint] = []
     private var building = TouchPoint()
     private var buildingHasData = false
-    private var sawMTReport = false
 
     init(proto: MTProtocol, slotCount: Int) {
         self.proto = proto
@@ -77,7 +76,6 @@ struct TouchSlots: Sendable {
 
     mutating func mtReport() {
         guard proto == .anonymous else { return }
-        sawMTReport = true
         if buildingHasData && frameReports.count < points.count {
             building.down = true
             frameReports.append(building)
@@ -174,7 +172,6 @@ struct TouchSlots: Sendable {
             changed[free] = true
         }
         frameReports.removeAll(keepingCapacity: true)
-        sawMTReport = false
     }
 
     mutating func clearChanges() {
@@ -186,6 +183,5 @@ struct TouchSlots: Sendable {
         frameReports.removeAll(keepingCapacity: true)
         building = TouchPoint()
         buildingHasData = false
-        sawMTReport = false
     }
 }

@@ -102,7 +102,7 @@ public struct ReplaySession<Clock: ReplayClock> {
             if verbose {
                 note("\(pad(name(state.device)))PROXIMITY_\(inProximity ? "IN " : "OUT")  +\(seconds(state.time))s  \(state.axes.tool)")
             }
-        case .toolMotion, .button, .key, .frame:
+        case .toolMotion, .scroll, .button, .key, .frame:
             break
         }
     }

@@ -228,6 +228,16 @@ struct DecoderTests {
         #expect(contacts(mouse.frame(30, [(key, KeyCode.btnLeft, 0)])) == ["ended 0 lifted"])
     }
 
+    @Test("Mouse wheel: notches as 1/120ths signed like wl_pointer; hi-res replaces the low-res duplicate")
+    func wheel() {
+        var mouse = Feeder(DeviceDescription(name: "mouse", codes: [key: [KeyCode.btnLeft], EventType.rel: [0, 1, 6, 8, 11]]))
+        let rel = EventType.rel
+        let notch = mouse.frame(0, [(rel, RelCode.wheel, 1), (rel, RelCode.hwheel, -1)])
+        #expect(notch.first == .scroll(ScrollMotion(device: DeviceID(7), time: .init(milliseconds: 0), vertical120: -120, horizontal120: -120)))
+        let hiRes = mouse.frame(10, [(rel, RelCode.wheel, -1), (rel, RelCode.wheelHiRes, -60)])
+        #expect(hiRes.first == .scroll(ScrollMotion(device: DeviceID(7), time: .init(milliseconds: 10), vertical120: 60, horizontal120: 0)))
+    }
+
     @Test("Keyboard: key presses and releases, autorepeat ignored")
     func keyboard() {
         var keyboard = Feeder(DeviceDescription(name: "kbd", codes: [key: [30, 31]]))

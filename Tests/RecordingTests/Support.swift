@@ -76,7 +76,7 @@ func decodeAll(_ path: String, options: ReadOptions = ReadOptions()) throws -> D
         case .button: stats.buttons += 1
         case .pointerMotion: stats.motions += 1
         case .toolMotion: stats.hovers += 1
-        case .toolProximity, .key, .frame: break
+        case .toolProximity, .key, .scroll, .frame: break
         }
     }
     stats.events = output
