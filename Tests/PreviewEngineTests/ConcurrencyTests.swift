@@ -74,11 +74,12 @@ struct ConcurrencyTests {
         script.press(0.3, at: 0)
         script.lift(at: 10)
         let lines = script.transitions.map { "\($0.from.kind) → \($0.event) → \($0.to.kind)" }
-        #expect(lines == [
-            "idle → began → armed",
-            "armed → began → awaitingAnswer",
-            "awaitingAnswer → accepted → preview",
-            "preview → contactEnded(lifted) → ended",
-        ])
+        #expect(
+            lines == [
+                "idle → began → armed",
+                "armed → began → awaitingAnswer",
+                "awaitingAnswer → accepted → preview",
+                "preview → contactEnded(lifted) → ended",
+            ])
     }
 }
