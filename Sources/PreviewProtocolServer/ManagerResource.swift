@@ -24,6 +24,7 @@ final class ManagerResource: ResourceObject {
             return
         }
         if server.interactionObject(for: surface) != nil {
+            server.logger.notice("protocol error for \(client): get_interaction on a surface that has an object")
             postError(
                 SPI_PREVIEW_INTERACTION_MANAGER_V1_ERROR_INTERACTION_EXISTS.rawValue,
                 "get_interaction: wl_surface@\(wl_resource_get_id(surfaceResource)) already has a preview interaction object")
