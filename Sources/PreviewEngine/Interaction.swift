@@ -85,6 +85,14 @@ public struct Interaction: Sendable {
         }
     }
 
+    /// The most actions one input can produce for one machine (checked by `assert` in debug
+    /// builds, which the property tests exercise). Worst cases: a due settle ends the preview
+    /// (preview ended + commit) and the dwell deadline already passed (completed); or a due
+    /// deadline ends the preview and the input cancels. So one `Actions` (capacity 6) always
+    /// holds one machine's input and the `.scheduleTimer`; inputs that touch many machines pack
+    /// them while they fit (see `InteractionEngine`).
+    public static let maximumActionsPerInput = 3
+
     public let contact: ContactKey
     public let surface: SurfaceID
     public let source: InputSource

@@ -187,6 +187,7 @@ public struct InteractionEngine: Sendable {
             }
         } else {
             actions = input(&slots[index].machine, &context)
+            assert(actions.count <= Interaction.maximumActionsPerInput, "bound broken: \(actions)")
         }
         finish(&actions)
         return actions
@@ -226,6 +227,13 @@ public struct InteractionEngine: Sendable {
     private mutating func attempt(
         at index: Int, into actions: inout Actions, _ input: (inout Interaction, inout EngineContext) -> Actions
     ) -> Bool {
+        if actions.count + Interaction.maximumActionsPerInput < Actions.capacity {
+            // Room for the worst case: no trial copy needed (the common path).
+            let produced = input(&slots[index].machine, &context)
+            assert(produced.count <= Interaction.maximumActionsPerInput, "bound broken: \(produced)")
+            actions.append(contentsOf: produced)
+            return true
+        }
         var machine = slots[index].machine
         var trial = context
         let produced = input(&machine, &trial)
