@@ -20,7 +20,7 @@ final class ManagerResource: ResourceObject {
         guard let surface = server.host?.surfaceID(forSurfaceResource: surfaceResource) else {
             // Only possible if the host forgot a surface it created: its bug, not the client's.
             server.logger.error("get_interaction: the host does not know this wl_surface")
-            client.postNoMemory()
+            client.postImplementationError("get_interaction: the compositor does not know this wl_surface")
             return
         }
         if server.interactionObject(for: surface) != nil {
