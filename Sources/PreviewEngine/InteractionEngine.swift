@@ -70,6 +70,10 @@ public struct InteractionEngine: Sendable {
     /// How many contacts are tracked (including inert ones that wait for their contact to end).
     public var contactCount: Int { slots.count }
 
+    /// Every tracked contact's machine, oldest first. Builds an array: for tests, debugging
+    /// overlays and logs, not for the per-event path.
+    public var interactions: [Interaction] { slots.map(\.machine) }
+
     public func interaction(for contact: ContactKey) -> Interaction? {
         slots.first { $0.machine.contact == contact }?.machine
     }

@@ -24,6 +24,8 @@ struct ConcurrencyTests {
         let rightSeen = script.all.filter { Script.update($0).contact == right }.map(Script.seen)
         #expect(leftSeen.phases.last == "completed")
         #expect(rightSeen.phases == ["ask", "preview"])
+        #expect(script.engine.interactions.map(\.surface) == [SurfaceID(1), SurfaceID(2)])
+        #expect(script.engine.interactions.map(\.state.kind) == [.completed, .preview])
         script.lift(at: 210, finger: right)
         #expect(script.seen() == [.cancel(.lifted)])
     }
