@@ -23,7 +23,7 @@ public struct Interaction: Sendable {
         case commit(progress: Double, dwellSince: Timestamp?)
         /// The commit ended: terminal, inert until the contact ends.
         case completed
-        /// Cancelled after it began (lifted states never appear here: the contact is gone).
+        /// Cancelled while the contact stays down: inert until it ends (a lift ends the machine instead).
         case cancelled(CancelReason)
         /// The client declined should-begin or did not answer in time: inert until the contact ends.
         case vetoed(CancelReason)
