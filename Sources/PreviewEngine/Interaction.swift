@@ -23,7 +23,7 @@ public struct Interaction: Sendable {
         case commit(progress: Double, dwellSince: Timestamp?)
         /// The commit ended: terminal, inert until the contact ends.
         case completed
-        /// Cancelled after it began (lifted states never appear here: the contact is gone).
+        /// Cancelled while the contact stays down: inert until it ends (a lift ends the machine instead).
         case cancelled(CancelReason)
         /// The client declined should-begin or did not answer in time: inert until the contact ends.
         case vetoed(CancelReason)
@@ -84,6 +84,14 @@ public struct Interaction: Sendable {
             }
         }
     }
+
+    /// The most actions one input can produce for one machine (checked by `assert` in debug
+    /// builds, which the property tests exercise). Worst cases: a due settle ends the preview
+    /// (preview ended + commit) and the dwell deadline already passed (completed); or a due
+    /// deadline ends the preview and the input cancels. So one `Actions` (capacity 6) always
+    /// holds one machine's input and the `.scheduleTimer`; inputs that touch many machines pack
+    /// them while they fit (see `InteractionEngine`).
+    public static let maximumActionsPerInput = 3
 
     public let contact: ContactKey
     public let surface: SurfaceID
@@ -237,7 +245,9 @@ public struct Interaction: Sendable {
 
     /// The contact ended (`reason`: lifted, deviceRemoved, desynchronised, system...).
     /// A running interaction is cancelled with that reason; the machine ends.
-    public mutating func contactEnded(reason: CancelReason, at time: Timestamp, _ context: inout EngineContext) -> Actions {
+    public mutating func contactEnded(reason: CancelReason, at time: Timestamp, _ context: inout EngineContext)
+        -> Actions
+    {
         var actions = Actions()
         let time = advance(to: time, into: &actions, &context)
         switch state {
@@ -289,7 +299,8 @@ public struct Interaction: Sendable {
             } else if !hasForce, rampNext == due {
                 // A late host gets one step to where the ramp is now, not a burst of stale ticks.
                 let force = rampForce(at: time)
-                rampNext = force < 1 ? time + tuning.rampTick : nil
+                let next = time + tuning.rampTick
+                rampNext = force < 1 && next > time ? next : nil  // saturated clocks end the ramp
                 evaluate(force: force, at: time, on: .timer, into: &actions, &context)
             } else {
                 preconditionFailure("no deadline \(due) in \(state)")
@@ -335,14 +346,17 @@ public struct Interaction: Sendable {
         }
     }
 
-    private mutating func ask(at time: Timestamp, on event: Event, into actions: inout Actions, _ context: inout EngineContext) {
+    private mutating func ask(
+        at time: Timestamp, on event: Event, into actions: inout Actions, _ context: inout EngineContext
+    ) {
         id = context.takeID()
         actions.append(.askShouldBegin(update(progress: 0, ended: false, at: time)))
         move(to: .awaitingAnswer(until: time + tuning.shouldBeginTimeout), on: event, at: time, &context)
     }
 
     /// The client agreed: the first preview event always follows, so the client sees the phase begin.
-    private mutating func enterPreview(at time: Timestamp, into actions: inout Actions, _ context: inout EngineContext) {
+    private mutating func enterPreview(at time: Timestamp, into actions: inout Actions, _ context: inout EngineContext)
+    {
         let force: Double
         if hasForce {
             force = filter.smoothed

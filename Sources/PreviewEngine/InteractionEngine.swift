@@ -70,6 +70,10 @@ public struct InteractionEngine: Sendable {
     /// How many contacts are tracked (including inert ones that wait for their contact to end).
     public var contactCount: Int { slots.count }
 
+    /// Every tracked contact's machine, oldest first. Builds an array: for tests, debugging
+    /// overlays and logs, not for the per-event path.
+    public var interactions: [Interaction] { slots.map(\.machine) }
+
     public func interaction(for contact: ContactKey) -> Interaction? {
         slots.first { $0.machine.contact == contact }?.machine
     }
@@ -187,6 +191,7 @@ public struct InteractionEngine: Sendable {
             }
         } else {
             actions = input(&slots[index].machine, &context)
+            assert(actions.count <= Interaction.maximumActionsPerInput, "bound broken: \(actions)")
         }
         finish(&actions)
         return actions
@@ -226,6 +231,13 @@ public struct InteractionEngine: Sendable {
     private mutating func attempt(
         at index: Int, into actions: inout Actions, _ input: (inout Interaction, inout EngineContext) -> Actions
     ) -> Bool {
+        if actions.count + Interaction.maximumActionsPerInput < Actions.capacity {
+            // Room for the worst case: no trial copy needed (the common path).
+            let produced = input(&slots[index].machine, &context)
+            assert(produced.count <= Interaction.maximumActionsPerInput, "bound broken: \(produced)")
+            actions.append(contentsOf: produced)
+            return true
+        }
         var machine = slots[index].machine
         var trial = context
         let produced = input(&machine, &trial)

@@ -17,7 +17,9 @@ public struct ForceThresholds: Hashable, Sendable {
     public var completeLeave: Double
 
     public init(begin: Double, commit: Double, completeEnter: Double, completeLeave: Double) {
-        precondition(0 < begin && begin < commit && commit < completeLeave && completeLeave < completeEnter && completeEnter <= 1)
+        precondition(
+            0 < begin && begin < commit && commit < completeLeave && completeLeave < completeEnter && completeEnter <= 1
+        )
         self.begin = begin
         self.commit = commit
         self.completeEnter = completeEnter

@@ -33,8 +33,9 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
 /// contacts ending at once), the surplus is counted in `dropped`, never silently lost.
 public struct TransitionLog: Sequence, Sendable, CustomStringConvertible {
     public static let capacity = 8
-    private var storage: (Transition?, Transition?, Transition?, Transition?, Transition?, Transition?, Transition?, Transition?) =
-        (nil, nil, nil, nil, nil, nil, nil, nil)
+    private var storage:
+        (Transition?, Transition?, Transition?, Transition?, Transition?, Transition?, Transition?, Transition?) =
+            (nil, nil, nil, nil, nil, nil, nil, nil)
     public private(set) var count = 0
     public private(set) var dropped = 0
 

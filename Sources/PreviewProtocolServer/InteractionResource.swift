@@ -76,14 +76,21 @@ final class InteractionResource: ResourceObject {
     /// Preview or commit progress: sent now if the client is keeping up, else coalesced.
     func progress(_ progress: OutgoingInteraction.Progress, _ update: PhaseUpdate) {
         guard let index = index(of: update.interaction) else { return }
-        if case .preview = progress, running[index].phase == .asking { running[index].phase = .preview }
+        switch (progress, running[index].phase) {
+        case (.preview, .asking): running[index].phase = .preview
+        case (.preview, .preview), (.commit, .commit): break
+        case (.preview, .commit), (.commit, .asking), (.commit, .preview):
+            // The engine never does this; dropping keeps the client's event order valid.
+            server?.logger.error("\(update.interaction): \(progress) in phase \(running[index].phase); dropped")
+            return
+        }
         running[index].coalesce(progress, location: update.location, time: update.time)
         if !awaitsAck { flush(at: index) }
     }
 
     /// preview_ended: the commit phase begins. Never coalesced.
     func previewEnded(_ update: PhaseUpdate) {
-        guard let index = index(of: update.interaction), let resource else { return }
+        guard let index = index(of: update.interaction), let resource, running[index].phase != .commit else { return }
         let wire = running[index].wire
         sendPendingLocation(resource: resource, of: &running[index], latest: update.location)
         running[index].pendingProgress = nil  // superseded: preview_ended means 1
@@ -125,7 +132,7 @@ final class InteractionResource: ResourceObject {
     fileprivate func setSources(_ bits: UInt32) {
         guard checkNotInert() else { return }
         guard bits & ~WireSources.all == 0 else {
-            postError(
+            fail(
                 SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_SOURCES.rawValue,
                 "set_sources: 0x\(String(bits, radix: 16)) has bits that name no source")
             return
@@ -138,7 +145,7 @@ final class InteractionResource: ResourceObject {
         guard checkNotInert(), checkAnnounced(wire, request) else { return }
         switch answers.answer(wire) {
         case .again:
-            postError(
+            fail(
                 SPI_PREVIEW_INTERACTION_V1_ERROR_ALREADY_ANSWERED.rawValue,
                 "\(request): interaction \(wire) was already answered")
         case .forgotten:
@@ -160,7 +167,7 @@ final class InteractionResource: ResourceObject {
         // Allowed on an inert object: the last frames (cancelled, surface_gone) are sent
         // just before it becomes inert, and clients acknowledge them.
         guard serial != 0, serial <= lastFrameSent else {
-            postError(
+            fail(
                 SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_FRAME.rawValue,
                 "ack_frame: frame \(serial) was never sent (last sent: \(lastFrameSent))")
             return
@@ -187,7 +194,6 @@ final class InteractionResource: ResourceObject {
     }
 
     private func surfaceDestroyed() {
-        surfaceGone = nil
         // The engine cancels with surface_gone (sent to us while still alive), then we go inert.
         server?.report(.surfaceDestroyed(surface, at: now()))
         // Whatever the engine did not cancel still gets its one terminal event.
@@ -195,7 +201,6 @@ final class InteractionResource: ResourceObject {
             end(outgoing.interaction, at: now(), location: outgoing.sentLocation, cancelled: .surfaceGone)
         }
         inert = true
-        server?.surfaceGone(self)
     }
 
     // MARK: helpers
@@ -236,15 +241,21 @@ final class InteractionResource: ResourceObject {
             UInt32(truncatingIfNeeded: microseconds))
     }
 
+    /// Every protocol error goes through here: logged, then posted (only this client is affected).
+    private func fail(_ code: UInt32, _ message: String) {
+        server?.logger.notice("protocol error for \(client): spi_preview_interaction_v1@\(id): \(message)")
+        postError(code, message)
+    }
+
     private func checkNotInert() -> Bool {
         guard inert else { return true }
-        postError(SPI_PREVIEW_INTERACTION_V1_ERROR_INERT.rawValue, "the wl_surface of this object was destroyed")
+        fail(SPI_PREVIEW_INTERACTION_V1_ERROR_INERT.rawValue, "the wl_surface of this object was destroyed")
         return false
     }
 
     private func checkAnnounced(_ wire: UInt32, _ request: String) -> Bool {
         guard wire == 0 || wire >= nextWire else { return true }
-        postError(
+        fail(
             SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_INTERACTION.rawValue,
             "\(request): interaction \(wire) was never announced on this object")
         return false

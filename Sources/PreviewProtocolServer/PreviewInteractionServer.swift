@@ -100,10 +100,6 @@ public final class PreviewInteractionServer {
         if objects[object.surface] === object { objects[object.surface] = nil }
     }
 
-    func surfaceGone(_ object: InteractionResource) {
-        // Stays registered while inert, so its surface id cannot be reused for a second object.
-    }
-
     func managerDestroyed() { liveManagers -= 1 }
 
     func report(_ input: PreviewClientInput) {

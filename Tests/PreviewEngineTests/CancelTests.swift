@@ -12,9 +12,11 @@ struct CancelTests {
         return script
     }
 
-    @Test("A contact lost mid-preview cancels with its reason", arguments: [
-        CancelReason.lifted, .deviceRemoved, .desynchronised, .system,
-    ])
+    @Test(
+        "A contact lost mid-preview cancels with its reason",
+        arguments: [
+            CancelReason.lifted, .deviceRemoved, .desynchronised, .system,
+        ])
     func contactEnds(reason: CancelReason) {
         var script = Self.previewing()
         #expect(script.seen().phases == ["ask", "preview"])

@@ -24,6 +24,8 @@ struct ConcurrencyTests {
         let rightSeen = script.all.filter { Script.update($0).contact == right }.map(Script.seen)
         #expect(leftSeen.phases.last == "completed")
         #expect(rightSeen.phases == ["ask", "preview"])
+        #expect(script.engine.interactions.map(\.surface) == [SurfaceID(1), SurfaceID(2)])
+        #expect(script.engine.interactions.map(\.state.kind) == [.completed, .preview])
         script.lift(at: 210, finger: right)
         #expect(script.seen() == [.cancel(.lifted)])
     }
@@ -74,11 +76,12 @@ struct ConcurrencyTests {
         script.press(0.3, at: 0)
         script.lift(at: 10)
         let lines = script.transitions.map { "\($0.from.kind) → \($0.event) → \($0.to.kind)" }
-        #expect(lines == [
-            "idle → began → armed",
-            "armed → began → awaitingAnswer",
-            "awaitingAnswer → accepted → preview",
-            "preview → contactEnded(lifted) → ended",
-        ])
+        #expect(
+            lines == [
+                "idle → began → armed",
+                "armed → began → awaitingAnswer",
+                "awaitingAnswer → accepted → preview",
+                "preview → contactEnded(lifted) → ended",
+            ])
     }
 }

@@ -32,7 +32,9 @@ struct DocsTests {
         let row = try #require(
             text.split(separator: "\n").first { $0.hasPrefix("| \(sensitivity.rawValue) ") },
             "no table row for \(sensitivity)")
-        let numbers = row.split(separator: "|").dropFirst().compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let numbers = row.split(separator: "|").dropFirst().compactMap {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
         let t = sensitivity.thresholds
         #expect(numbers == [t.begin, t.commit, t.completeEnter, t.completeLeave])
     }

@@ -38,11 +38,15 @@ extern "C" {
  * spi_preview_interaction_manager_v1 and creates at most one
  * spi_preview_interaction_v1 per wl_surface with get_interaction. That
  * object receives the events of every interaction that begins on the
- * surface. An interaction is not an object: it is named by the
- * "interaction" argument that should_begin introduces and that every
- * later event about it repeats. Several interactions can run at the same
- * time on one surface (one per finger, pen or button), so clients must
- * always look at that argument.
+ * surface, from any seat. A press begins on the surface that receives
+ * its core press event: the pointer focus for a button, the surface of
+ * wl_touch.down for a touch point, the surface of
+ * zwp_tablet_tool_v2.proximity_in for a tool; the interaction stays with
+ * that surface until it ends. An interaction is not an object: it is
+ * named by the "interaction" argument that should_begin introduces and
+ * that every later event about it repeats. Several interactions can run
+ * at the same time on one surface (one per finger, pen or button), so
+ * clients must always look at that argument.
  *
  * Event order of one interaction, with every group of events closed by
  * a frame event (see spi_preview_interaction_v1.frame):
@@ -66,20 +70,22 @@ extern "C" {
  * particular one may begin (accept or decline).
  *
  * Flow control: progress is a continuous value, so a client that stops
- * reading must not make the compositor queue it without bound (nor lose
- * the connection when the compositor's output buffer fills). Each frame
- * event carries a serial that the client acknowledges with ack_frame.
- * The compositor never sends a frame that only carries progress (preview,
- * commit, location) while an earlier frame on the same object is
- * unacknowledged: it keeps the latest value of each instead and sends
- * them, coalesced, once the acknowledgement arrives. Frames that change a
- * phase (should_begin, preview_ended, completed, cancelled) are always
- * sent at once; there are at most four per interaction. The compositor
- * also does not send should_begin to a client that has any
- * unacknowledged frame on any of its spi_preview_interaction_v1 objects:
- * such a press simply does not become a preview interaction for that
- * client. Together this bounds what is in flight to a client to a few
- * hundred bytes per running interaction.
+ * reading must not make the compositor queue events for it without bound
+ * (nor lose the connection when the compositor's output buffer for the
+ * client fills up). Each frame event carries a serial that the client
+ * acknowledges with ack_frame. The compositor never sends a frame that
+ * only carries progress (preview, commit, location) while an earlier
+ * frame on the same object is unacknowledged: it keeps the latest value
+ * of each instead, and sends them, coalesced into one frame, once the
+ * acknowledgement arrives. Frames that change a phase (should_begin,
+ * preview_ended, completed, cancelled) are always sent at once; there are
+ * at most three per interaction. Finally, the compositor does not send
+ * should_begin to a client that has owed an acknowledgement for longer
+ * than the should_begin wait (see spi_preview_interaction_v1): a press
+ * then simply does not become a preview interaction for that client.
+ * Together this bounds what can be in flight to a client that stopped
+ * reading to about 250 bytes per interaction that began while it was
+ * still reading, whatever the rate of input events.
  *
  * Warning! The protocol described in this file is currently in the
  * testing phase. Backward compatible changes may be added together with
@@ -176,16 +182,18 @@ extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
  * - When the commit phase begins (preview_ended), the compositor takes
  * the contact away from the client's core input, as it does for a
  * drag-and-drop grab: a pointer gets wl_pointer.leave, a touch point
- * gets wl_touch.cancel, a tablet tool gets
+ * gets wl_touch.cancel (which, as the core protocol defines it, ends
+ * all the client's current touch points), a tablet tool gets
  * zwp_tablet_tool_v2.proximity_out. No core event for that contact
  * reaches the client from then on; in particular the release is never
  * delivered, so completing an interaction never also produces a
  * click. During the commit phase the location event is the only
  * source of the contact's position.
- * - After completed or cancelled following the commit phase, the
- * pointer or tool re-enters (wl_pointer.enter,
- * zwp_tablet_tool_v2.proximity_in) if it is still over the surface,
- * with no button or tip pressed; a cancelled touch point is gone.
+ * - When an interaction that reached the commit phase ends (completed
+ * or cancelled), the pointer or tool enters the surface under it again
+ * (wl_pointer.enter, zwp_tablet_tool_v2.proximity_in). The release of
+ * the contact that was taken away is never delivered, even if the
+ * user releases later; a cancelled touch point stays gone.
  *
  * The bounded should_begin wait: the compositor does not stall input
  * while it waits for accept or decline. If the answer has not arrived
@@ -232,16 +240,18 @@ extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
  * - When the commit phase begins (preview_ended), the compositor takes
  * the contact away from the client's core input, as it does for a
  * drag-and-drop grab: a pointer gets wl_pointer.leave, a touch point
- * gets wl_touch.cancel, a tablet tool gets
+ * gets wl_touch.cancel (which, as the core protocol defines it, ends
+ * all the client's current touch points), a tablet tool gets
  * zwp_tablet_tool_v2.proximity_out. No core event for that contact
  * reaches the client from then on; in particular the release is never
  * delivered, so completing an interaction never also produces a
  * click. During the commit phase the location event is the only
  * source of the contact's position.
- * - After completed or cancelled following the commit phase, the
- * pointer or tool re-enters (wl_pointer.enter,
- * zwp_tablet_tool_v2.proximity_in) if it is still over the surface,
- * with no button or tip pressed; a cancelled touch point is gone.
+ * - When an interaction that reached the commit phase ends (completed
+ * or cancelled), the pointer or tool enters the surface under it again
+ * (wl_pointer.enter, zwp_tablet_tool_v2.proximity_in). The release of
+ * the contact that was taken away is never delivered, even if the
+ * user releases later; a cancelled touch point stays gone.
  *
  * The bounded should_begin wait: the compositor does not stall input
  * while it waits for accept or decline. If the answer has not arrived
@@ -343,7 +353,7 @@ spi_preview_interaction_manager_v1_get_interaction(struct spi_preview_interactio
 #define SPI_PREVIEW_INTERACTION_V1_ERROR_ENUM
 enum spi_preview_interaction_v1_error {
 	/**
-	 * request other than destroy after the surface was destroyed
+	 * request other than destroy or ack_frame after the surface was destroyed
 	 */
 	SPI_PREVIEW_INTERACTION_V1_ERROR_INERT = 0,
 	/**
@@ -431,7 +441,8 @@ enum spi_preview_interaction_v1_sources {
  * Whether the progress of an interaction follows a force that a sensor
  * measures, or a force the compositor simulates from the duration of a
  * long press on a device without force. Clients may use it to adapt
- * feedback (for example, simulated progress is monotonic in time).
+ * feedback (for example, simulated progress grows with time, not with
+ * effort).
  */
 enum spi_preview_interaction_v1_force {
 	/**
@@ -510,8 +521,9 @@ struct spi_preview_interaction_v1_listener {
 	 * in the same frame says where.
 	 *
 	 * The interaction argument names the interaction in every later
-	 * event and request. It is unique on this object and increases
-	 * with every should_begin, starting at 1.
+	 * event and request. It is unique on this object: the first
+	 * should_begin on an object carries 1, and each later one the next
+	 * integer.
 	 *
 	 * The client answers with accept or decline; see the bounded wait
 	 * in the interface description.
@@ -528,10 +540,11 @@ struct spi_preview_interaction_v1_listener {
 	 * where the contact is
 	 *
 	 * The position of the interaction's contact in surface-local
-	 * coordinates. Sent with should_begin, and whenever the contact
-	 * moved since the last location event of the interaction. May be
-	 * coalesced (see flow control): only the latest position is
-	 * delivered.
+	 * coordinates: the touch point, the tool tip, or for touchpads and
+	 * pointer buttons the pointer position. Sent with should_begin,
+	 * and whenever the contact moved since the last location event of
+	 * the interaction. May be coalesced (see flow control): only the
+	 * latest position is delivered.
 	 * @param interaction the interaction
 	 * @param x surface-local x coordinate
 	 * @param y surface-local y coordinate
@@ -617,10 +630,13 @@ struct spi_preview_interaction_v1_listener {
 	 * applies them together, then acknowledges the serial with
 	 * ack_frame.
 	 *
+	 * Frame serials on an object start at 1 and increase by one with
+	 * every frame, whatever interaction it is about.
+	 *
 	 * The timestamp is that of the hardware event, in microseconds, on
-	 * the clock of the time argument of core input events (its lower
-	 * 32 bits divided by 1000 give that time in milliseconds). It is
-	 * split in two 32-bit halves, as in
+	 * the clock of the time argument of core input events: divided by
+	 * 1000 and truncated to 32 bits it is that time in milliseconds.
+	 * It is split in two 32-bit halves, as in
 	 * zwp_relative_pointer_v1.relative_motion.
 	 * @param interaction the interaction the group is about
 	 * @param serial serial to acknowledge with ack_frame
@@ -838,9 +854,10 @@ spi_preview_interaction_v1_decline(struct spi_preview_interaction_v1 *spi_previe
  * never announced on this object is the protocol error
  * invalid_interaction.
  *
- * The contact stays pressed: if the commit phase had begun, the
- * compositor gives it back to core input as described above (with no
- * press or release), otherwise its core events continue unchanged.
+ * The contact itself stays down: if the commit phase had begun, core
+ * input resumes as described in the interface description (without
+ * the release of that contact); otherwise its core events continue
+ * unchanged.
  */
 static inline void
 spi_preview_interaction_v1_cancel(struct spi_preview_interaction_v1 *spi_preview_interaction_v1, uint32_t interaction)
