@@ -226,3 +226,25 @@ struct ReplayCommandLineTests {
         #expect(!result.err.isEmpty)
     }
 }
+
+@Suite("preview-replay clocks")
+struct ReplayClockTests {
+    @Test("--realtime takes the recording's duration; the virtual clock doesn't")
+    func realtime() throws {
+        let file = Fixtures.path("wacom-cintiq13hd-pen.yml")  // 0.5 s of events
+        let clock = ContinuousClock()
+        let virtual = clock.measure { _ = replay([file]) }
+        let real = clock.measure { _ = replay([file]) { $0.realtime = true } }
+        #expect(real >= .milliseconds(480), "\(real)")
+        #expect(virtual < .milliseconds(400), "\(virtual)")
+        #expect(replay([file]).out == replay([file]) { $0.realtime = true }.out, "same trace either way")
+    }
+
+    @Test("Records for comparisons: the same outcomes as the printed trace")
+    func records() throws {
+        let file = Fixtures.path("wacom-dth2242-pen.yml")
+        let (records, summary) = try Replay.records(input: RecordingInput(path: file), options: ReplayOptions())
+        #expect(records.filter(\.isFinal).count == summary.interactions)
+        #expect(records.map(\.jsonLine) == replay([file]) { $0.format = .json }.out)
+    }
+}
