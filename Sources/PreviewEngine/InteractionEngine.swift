@@ -5,7 +5,8 @@
 /// surface under the contact when it began. Pure: time comes in with every input,
 /// and each input returns the actions the host must perform.
 ///
-/// Timers: after any input the engine may return `.scheduleTimer(t)`; the host then calls
+/// Timers: after any input the engine may return `.scheduleTimer(t)` (first in its `Actions`,
+/// so nested answering hosts end with the newest request); the host then calls
 /// `timerFired(at:)` at `t` (a `t` at or before now means: at once). Calling it early or
 /// late is harmless. Inputs that touch many contacts at once (a surface or device going
 /// away, many deadlines due together) return as many actions as fit in one `Actions` and
@@ -271,7 +272,7 @@ public struct InteractionEngine: Sendable {
         let next = earliestDeadline
         guard next != requested else { return }
         requested = next
-        actions.append(.scheduleTimer(next))
+        actions.prepend(.scheduleTimer(next))
     }
 
     private var earliestDeadline: Timestamp? {
