@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandServer
+import PreviewProtocolTestSupport
 import Testing
 import WaylandServer
 
