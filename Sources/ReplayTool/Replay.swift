@@ -109,7 +109,10 @@ public enum Replay {
 
     /// The closing `#` line of a human trace.
     public static func describe(_ summary: ReplaySummary) -> String {
-        var parts = ["\(summary.contacts) contact(s)", "\(summary.interactions) interaction(s)", "\(summary.completed) completed"]
+        var parts = [
+            "\(summary.contacts) contact(s)", "\(summary.interactions) interaction(s)",
+            "\(summary.completed) completed",
+        ]
         for reason in CancelReason.allCases {
             if let count = summary.cancelled[reason] { parts.append("\(count) cancelled (\(reason))") }
         }
