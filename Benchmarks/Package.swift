@@ -24,6 +24,14 @@ let package = Package(
         suite(
             "PreviewEngineBenchmarks",
             dependencies: [.product(name: "PreviewEngine", package: "swift-preview-interaction")]),
+        // Recording reader + evdev decoder throughput (event lines per second).
+        suite(
+            "RecordingBenchmarks",
+            dependencies: [
+                .product(name: "LibinputRecording", package: "swift-preview-interaction"),
+                .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
+                .product(name: "PreviewEngine", package: "swift-preview-interaction"),
+            ]),
         // The protocol layer's per-sample cost, with a real libwayland client (docs/protocol.md).
         suite(
             "ProtocolBenchmarks",

@@ -48,7 +48,9 @@ func syntheticRecording(fixture: String, repetitions: Int) -> (path: String, eve
 /// Reads and decodes every frame; returns the number of decoded events (kept alive by blackHole).
 func parseAndDecode(_ path: String, decode: Bool) -> Int {
     let recording = try! Recording.open(path)
-    var decoders = recording.devices.map { EvdevDecoder(description: $0.description, device: DeviceID(UInt32($0.index))) }
+    var decoders = recording.devices.map {
+        EvdevDecoder(description: $0.description, device: DeviceID(UInt32($0.index)))
+    }
     let frames = try! recording.frames()
     var output: [DeviceEvent] = []
     output.reserveCapacity(64)
@@ -80,7 +82,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Parse + decode, pen recording, \(pen.eventLines) event lines", configuration: wholeFile) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(parseAndDecode(pen.path, decode: true)) }
     }
-    Benchmark("Parse + decode, MT touchpad recording, \(pad.eventLines) event lines", configuration: wholeFile) { benchmark in
+    Benchmark("Parse + decode, MT touchpad recording, \(pad.eventLines) event lines", configuration: wholeFile) {
+        benchmark in
         for _ in benchmark.scaledIterations { blackHole(parseAndDecode(pad.path, decode: true)) }
     }
     Benchmark("Parse only, pen recording, \(pen.eventLines) event lines", configuration: wholeFile) { benchmark in
