@@ -69,6 +69,7 @@ final class Fixture {
         interaction.autoAck(true)
         client.roundtrip()
         client.roundtrip()
-        precondition(interaction.events.contains { if case .preview = $0 { true } else { false } }, "no progress arrived")
+        precondition(
+            interaction.events.contains { if case .preview = $0 { true } else { false } }, "no progress arrived")
     }
 }
