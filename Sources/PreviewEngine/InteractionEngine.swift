@@ -91,13 +91,22 @@ public struct InteractionEngine: Sendable {
     /// `maximumContacts` contacts: ignored (empty actions).
     public mutating func contactBegan(_ sample: ForceSample, surface: SurfaceID?, hasForce: Bool) -> Actions {
         context.log.removeAll()
-        guard let surface, index(of: sample.contact) == nil, slots.count < InteractionEngine.maximumContacts else {
-            return Actions()
+        var actions = Actions()
+        if let index = index(of: sample.contact) {
+            // The same contact again: a duplicate begin is ignored, unless its end is still
+            // parked (many contacts ended at once): that end is delivered first.
+            guard let pending = slots[index].pending, pending.contactEnded != nil else { return actions }
+            actions = InteractionEngine.run(pending, on: &slots[index].machine, &context)
+            slots.remove(at: index)
+        }
+        guard let surface, slots.count < InteractionEngine.maximumContacts else {
+            finish(&actions)
+            return actions
         }
         var machine = Interaction(began: sample, surface: surface, hasForce: hasForce, tuning: tuning)
-        var actions = machine.began(&context)
+        actions.append(contentsOf: machine.began(&context))
         slots.append(Slot(machine: machine, pending: nil))
-        scheduleTimer(into: &actions)
+        finish(&actions)
         return actions
     }
 
