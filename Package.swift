@@ -42,7 +42,14 @@ let package = Package(
                 "CLibinput", "PreviewEngine", "EvdevDecoder", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "UmockdevFstatShim", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder"]),
+        .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder", "LibinputBackend"]),
+        // Runs LibinputBackend inside the umockdev testbed (re-executed by UmockdevHarness).
+        .executableTarget(
+            name: "libinput-testbed-runner",
+            dependencies: [
+                "UmockdevHarness", "LibinputBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
 
         // MARK: Wayland: the C bridge, our protocol's server side, the compositor.
         .target(name: "CWaylandProtocols"),
