@@ -79,7 +79,10 @@ public enum Action: Hashable, Sendable {
     case commit(PhaseUpdate)
     /// The interaction is over without completing (`previewInteractionDidCancel`).
     case cancel(PhaseUpdate, CancelReason)
-    /// Call `timerFired(at:)` at this time (replaces any earlier request; nil: no timer needed).
+    /// Call `timerFired(at:)` at this time (replaces any earlier request; nil: no timer needed;
+    /// a time at or before now: at once). Always the last action of its `Actions`, so a host
+    /// that feeds the engine again while iterating (answering should-begin in-line) must let
+    /// the newer request win: perform one `Actions` completely, then answer.
     case scheduleTimer(Timestamp?)
 }
 
