@@ -32,7 +32,7 @@ let package = Package(
         .target(
             name: "ReplayTool",
             dependencies: [
-                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace",
+                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "UmockdevHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "preview-replay", dependencies: ["ReplayTool"]),
@@ -103,7 +103,9 @@ let package = Package(
         .testTarget(
             name: "RecordingTests",
             dependencies: ["LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace"]),
-        .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "UmockdevHarness"]),
+        .testTarget(
+            name: "LibinputBackendTests",
+            dependencies: ["LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder"]),
         .testTarget(
             name: "ProtocolTests",
             dependencies: [

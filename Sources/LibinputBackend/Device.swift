@@ -1,56 +1,48 @@
-import CLibinput
+import EvdevDecoder
 import PreviewEngine
 
 /// What the backend tracks for one libinput device.
 final class Device {
-    enum Kind {
-        case tablet
-        case touchscreen
-        case touchpad
-        case pointer
-        /// Keyboards, switches, tablet pads: nothing to preview with.
-        case other
-    }
-
     let id: DeviceID
+    let seat: UInt32
     let name: String
-    let kind: Kind
+    let kind: DeviceKind
     /// Touch devices only: pressure from the kernel state; nil means long-press fallback.
     let pressure: TouchPressure?
-    /// A touchpad whose click is the bottom of a pressure-sensed press.
-    let isPressurePad: Bool
 
     // Pen: the tip is contact 0.
     var penDown = false
     var penHasForce = false
-    // Touchscreen: active slots (libinput's touch slots), last reported force per slot.
-    var touches: [Int32: Double] = [:]
-    var touchLocations: [Int32: Point] = [:]
-    // Touchpad: kernel slots with a finger, last reported force, and the click.
-    var padFingers: [Int32: Double] = [:]
-    var clickHeld = false
-    var holdActive = false
-    // Pointer fallback: the left button is contact `Int32(btnLeft)`.
-    var buttonDown = false
+    var lastPen: DeviceContact?
+    // Touchscreen: active libinput slots → the last reported contact.
+    var touches: [Int32: DeviceContact] = [:]
+    // Touchpads and mice: the click (BTN_LEFT) is contact 0, like the decoder's.
+    var click: DeviceContact?
     /// Time of this device's latest libinput event, for samples read from the kernel state.
     var lastEventTime: Timestamp?
 
-    init(id: DeviceID, name: String, kind: Kind, pressure: TouchPressure?, isPressurePad: Bool) {
+    init(id: DeviceID, seat: UInt32, name: String, kind: DeviceKind, pressure: TouchPressure?) {
         self.id = id
+        self.seat = seat
         self.name = name
         self.kind = kind
         self.pressure = pressure
-        self.isPressurePad = isPressurePad
     }
 
-    var source: InputSource {
-        switch kind {
-        case .tablet: .pen
-        case .touchscreen: .touchscreen
-        case .touchpad: .touchpad
-        case .pointer, .other: .pointer
-        }
+    func key(_ contact: Int32) -> ContactKey { ContactKey(seat: seat, device: id, contact: contact) }
+
+    /// Every open contact, for removal and shutdown.
+    var openContacts: [ContactKey] {
+        var keys: [ContactKey] = []
+        if penDown { keys.append(key(0)) }
+        keys += touches.keys.sorted().map { key($0) }
+        if click != nil { keys.append(key(0)) }
+        return keys
     }
 
-    func key(_ contact: Int32) -> ContactKey { ContactKey(device: id, contact: contact) }
+    func forgetContacts() {
+        penDown = false
+        touches.removeAll()
+        click = nil
+    }
 }

@@ -19,7 +19,9 @@ struct EvdevState {
     }
 
     func hasCode(type: UInt32, code: UInt32) -> Bool {
-        var bits = [UInt8](repeating: 0, count: 96)
+        // The sizes libevdev asks with (KEY_MAX and ABS_MAX bits rounded up to longs): a kernel
+        // takes any size, but recorded ioctl tables (umockdev) only answer these.
+        var bits = [UInt8](repeating: 0, count: type == 0x01 ? 96 : 8)
         let rc = bits.withUnsafeMutableBufferPointer { clibinput_evdev_bits(fd, type, $0.baseAddress, $0.count) }
         guard rc == 0, Int(code / 8) < bits.count else { return false }
         return bits[Int(code / 8)] & (1 << (code % 8)) != 0

@@ -1,33 +1,36 @@
 import CLibinput
+import EvdevDecoder
 import Logging
 import PreviewEngine
 
-/// The real libinput as a source of engine inputs. Pens: libinput's tablet tool events with
-/// its normalised pressure. Touchscreens: libinput touches plus per-slot pressure from the
-/// kernel state. Touchpads: fingers and pressure from the kernel state of the fd libinput
-/// reads (libinput has no touchpad pressure), pointer motion, clicks and hold gestures.
-/// Devices without pressure use the long-press fallback (`hasForce: false`).
+/// The real libinput as a source of the decoder's `DeviceEvent`s. Pens: libinput's tablet tool
+/// events with its normalised pressure (tip threshold and worn-pen offset handled by libinput).
+/// Touchscreens: libinput touches plus per-slot pressure from the kernel state. Touchpads:
+/// libinput's pointer motion and clicks; the click (the "force click") is the contact, its force
+/// the hardest finger's pressure read from the kernel state of the fd libinput reads (libinput
+/// has no touchpad pressure). Mice: the primary button with the long-press fallback.
 ///
 /// Single-threaded: call everything from the thread that runs the host's event loop.
 public final class LibinputBackend {
     private let context: LibinputContext
     private let logger: Logger
-    public var output: OutputSize
+    private let seat: UInt32
     private var devices: [OpaquePointer: Device] = [:]
-    private var nextDevice: UInt32 = 1
+    private var nextDevice: UInt32
     private let quirks: (String) -> PressureQuirks
 
     public enum Source: Hashable, Sendable {
-        /// Devices are added with `addDevice(path:)` (tools, tests, compositors that already know the nodes).
+        /// Devices are added with `addDevice(path:)` (tools, tests, hosts that know the nodes).
         case path
-        /// Every input device of the udev seat, with hotplug.
+        /// Every input device of the udev seat (e.g. "seat0"), with hotplug.
         case udev(seat: String)
     }
 
-    /// Nil, with a log line, when libinput cannot be set up. `quirks` gives the libinput
-    /// quirks of a device node (e.g. from `libinput quirks list`); default: none.
+    /// Nil, with a log line, when libinput cannot be set up. Devices are numbered from
+    /// `firstDevice` in order of arrival. `quirks` gives the libinput quirks of a device node
+    /// (e.g. parsed from `libinput quirks list NODE`); default: none.
     public init?(
-        source: Source, output: OutputSize = .fullHD, opener: DeviceOpener = .direct,
+        source: Source, opener: DeviceOpener = .direct, seat: UInt32 = 0, firstDevice: UInt32 = 1,
         quirks: @escaping (String) -> PressureQuirks = { _ in PressureQuirks() },
         logger: Logger = Logger(label: "libinput-backend")
     ) {
@@ -39,49 +42,48 @@ public final class LibinputBackend {
         guard let context = LibinputContext(backend: backend, opener: opener, logger: logger) else { return nil }
         self.context = context
         self.logger = logger
-        self.output = output
+        self.seat = seat
+        self.nextDevice = firstDevice
         self.quirks = quirks
     }
 
     /// The fd to poll for readability; then call `dispatch`.
     public var fileDescriptor: Int32 { libinput_get_fd(context.raw) }
 
-    /// Path backend: adds a device node. False (and a log line) when libinput refuses it or
-    /// it cannot be opened; the device appears as `.deviceAdded` on the next dispatch.
+    /// Path backend: adds a device node. False (and a log line) when it cannot be opened or
+    /// libinput refuses it; the device arrives as `.deviceAdded` on the next dispatch.
     @discardableResult
     public func addDevice(path: String) -> Bool {
         guard libinput_path_add_device(context.raw, path) != nil else {
-            logger.error("libinput did not accept \(path) (see the lines above for why)")
+            logger.error("libinput did not accept \(path) (the lines above say why)")
             return false
         }
         return true
     }
 
-    /// Path backend: removes a device as if unplugged; its contacts end with `.deviceRemoved`.
+    /// Path backend: removes a device as if unplugged (its contacts end with `.deviceRemoved`).
     public func removeDevice(_ id: DeviceID) {
         guard let raw = devices.first(where: { $0.value.id == id })?.key else { return }
         libinput_path_remove_device(raw)
     }
 
-    /// Reads what libinput has, then samples the kernel pressure state of touch devices.
-    /// `now` is the host's CLOCK_MONOTONIC time, used for samples no libinput event dated.
+    /// Reads what libinput has, then samples the kernel pressure of touch devices that have
+    /// contacts. `now` is the host's CLOCK_MONOTONIC time (libinput's clock), used for samples
+    /// that no libinput event dates.
     public func dispatch(now: Timestamp, _ emit: (BackendEvent) -> Void) {
-        if libinput_dispatch(context.raw) != 0 {
-            logger.error("libinput_dispatch failed")
-        }
+        if libinput_dispatch(context.raw) != 0 { logger.error("libinput_dispatch failed") }
         while let event = libinput_get_event(context.raw) {
             handle(event, now: now, emit)
             libinput_event_destroy(event)
         }
         for device in devices.values where device.pressure != nil {
-            sampleKernelState(device, now: now, emit)
+            samplePressure(device, now: now, emit)
         }
     }
 
-    /// Ends every contact (as `.system`) and releases libinput, which closes its fds.
-    public func shutdown(now: Timestamp, _ emit: (BackendEvent) -> Void) {
-        for device in devices.values { endAll(device, at: now, reason: .system, emit) }
-        devices.removeAll()
+    /// Ends every contact (`.system`); the backend stays usable.
+    public func endAllContacts(now: Timestamp, _ emit: (BackendEvent) -> Void) {
+        for device in devices.values { end(device, at: now, reason: .system, emit) }
     }
 
     private func handle(_ event: OpaquePointer, now: Timestamp, _ emit: (BackendEvent) -> Void) {
@@ -92,14 +94,17 @@ public final class LibinputBackend {
             added(raw, emit)
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             guard let device = devices.removeValue(forKey: raw) else { return }
+            let time = device.lastEventTime.map { max($0, now) } ?? now
             logger.info("device removed: \(device.name)")
-            emit(.deviceRemoved(device.id, at: device.lastEventTime.map { max($0, now) } ?? now))
+            end(device, at: time, reason: .deviceRemoved, emit)
+            emit(.deviceRemoved(device.id, at: time))
         default:
             guard let device = devices[raw] else { return }
             switch device.kind {
-            case .tablet: tablet(event, type, device, emit)
+            case .pen: tablet(event, type, device, emit)
             case .touchscreen: touch(event, type, device, emit)
             case .touchpad, .pointer: pointer(event, type, device, emit)
+            case .keyboard: keyboard(event, type, device, emit)
             case .other: return
             }
         }
@@ -107,41 +112,36 @@ public final class LibinputBackend {
 
     private func added(_ raw: OpaquePointer, _ emit: (BackendEvent) -> Void) {
         let name = String(cString: libinput_device_get_name(raw))
-        let node = libinput_device_get_udev_device(raw).map { udevice in
-            defer { udev_device_unref(udevice) }
-            return udev_device_get_devnode(udevice).map { String(cString: $0) } ?? ""
-        } ?? ""
+        let node =
+            libinput_device_get_udev_device(raw).map { udevice in
+                defer { udev_device_unref(udevice) }
+                return udev_device_get_devnode(udevice).map { String(cString: $0) } ?? ""
+            } ?? ""
         let kind = Self.kind(of: raw)
-        let fd = context.openFiles[node]
         var pressure: TouchPressure?
-        var pressurePad = false
         if kind == .touchscreen || kind == .touchpad {
-            if let fd {
-                let state = EvdevState(fd: fd)
-                pressure = TouchPressure(state: state, quirks: quirks(node))
-                pressurePad = state.hasProperty(inputPropPressurePad)
+            if let fd = context.openFiles[node] {
+                pressure = TouchPressure(state: EvdevState(fd: fd), quirks: quirks(node))
             } else {
-                logger.warning("\(name): no fd for \(node); its touches use the long-press fallback")
+                logger.warning("\(name): no fd for \(node); its contacts use the long-press fallback")
             }
         }
         let id = DeviceID(nextDevice)
         nextDevice += 1
-        let device = Device(id: id, name: name, kind: kind, pressure: pressure, isPressurePad: pressurePad)
-        devices[raw] = device
-        let hasForce = kind == .tablet || pressure != nil
-        let origin = kind == .tablet ? "libinput tablet pressure" : pressure?.origin ?? "none (long-press)"
-        logger.info("device added: \(name) (\(node)) as \(device.source), force: \(origin)")
-        emit(
-            .deviceAdded(
-                DeviceDescription(id: id, name: name, source: device.source, hasForce: hasForce, forceOrigin: origin)))
+        devices[raw] = Device(id: id, seat: seat, name: name, kind: kind, pressure: pressure)
+        let hasForce = kind == .pen || pressure != nil
+        let origin = kind == .pen ? "libinput tablet pressure" : pressure?.origin ?? "none (long press)"
+        logger.info("device added: \(name) (\(node)) as \(kind) \(id), force: \(origin)")
+        emit(.deviceAdded(BackendDevice(id: id, name: name, kind: kind, hasForce: hasForce, forceOrigin: origin)))
     }
 
-    private static func kind(of raw: OpaquePointer) -> Device.Kind {
-        if libinput_device_has_capability(raw, LIBINPUT_DEVICE_CAP_TABLET_TOOL) != 0 { return .tablet }
+    private static func kind(of raw: OpaquePointer) -> DeviceKind {
+        if libinput_device_has_capability(raw, LIBINPUT_DEVICE_CAP_TABLET_TOOL) != 0 { return .pen }
         if libinput_device_has_capability(raw, LIBINPUT_DEVICE_CAP_TOUCH) != 0 { return .touchscreen }
         if libinput_device_has_capability(raw, LIBINPUT_DEVICE_CAP_POINTER) != 0 {
             return libinput_device_config_tap_get_finger_count(raw) > 0 ? .touchpad : .pointer
         }
+        if libinput_device_has_capability(raw, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0 { return .keyboard }
         return .other
     }
 
@@ -151,38 +151,72 @@ public final class LibinputBackend {
         _ event: OpaquePointer, _ type: libinput_event_type, _ device: Device, _ emit: (BackendEvent) -> Void
     ) {
         guard let tool = libinput_event_get_tablet_tool_event(event) else { return }
-        let time = timestamp(libinput_event_tablet_tool_get_time_usec(tool))
+        let time = Timestamp(microseconds: Int64(libinput_event_tablet_tool_get_time_usec(tool)))
         device.lastEventTime = time
-        let sample = ForceSample(
-            time: time, force: libinput_event_tablet_tool_get_pressure(tool),
-            location: Point(
-                x: libinput_event_tablet_tool_get_x_transformed(tool, UInt32(output.width)),
-                y: libinput_event_tablet_tool_get_y_transformed(tool, UInt32(output.height))),
-            source: .pen, contact: device.key(0))
+        let handle = libinput_event_tablet_tool_get_tool(tool)
+        let hasPressure = handle.map { libinput_tablet_tool_has_pressure($0) != 0 } ?? false
+        let axes = PenAxes(
+            tool: handle.map { Self.penTool(libinput_tablet_tool_get_type($0)) } ?? .pen,
+            distance: handle.flatMap { libinput_tablet_tool_has_distance($0) != 0 ? libinput_event_tablet_tool_get_distance(tool) : nil },
+            tiltX: handle.flatMap { libinput_tablet_tool_has_tilt($0) != 0 ? libinput_event_tablet_tool_get_tilt_x(tool) : nil },
+            tiltY: handle.flatMap { libinput_tablet_tool_has_tilt($0) != 0 ? libinput_event_tablet_tool_get_tilt_y(tool) : nil })
+        // libinput's transformed coordinates over a 1×1 output: the tablet area, 0...1.
+        let position = NormalisedPoint(
+            x: libinput_event_tablet_tool_get_x_transformed(tool, 1),
+            y: libinput_event_tablet_tool_get_y_transformed(tool, 1))
+        let pressure = hasPressure ? libinput_event_tablet_tool_get_pressure(tool) : 0
+        let state = ToolState(
+            device: device.id, time: time, position: position, pressure: hasPressure ? pressure : nil, axes: axes)
+        func contact() -> DeviceContact {
+            DeviceContact(
+                key: device.key(0), time: time, force: pressure, hasForce: device.penHasForce, position: position,
+                positioning: .absolute, source: .pen, pen: axes)
+        }
         switch type {
+        case LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY:
+            let inProximity =
+                libinput_event_tablet_tool_get_proximity_state(tool) == LIBINPUT_TABLET_TOOL_PROXIMITY_STATE_IN
+            // libinput sends tip-up before proximity-out; this guards odd devices.
+            if !inProximity, device.penDown {
+                device.penDown = false
+                emit(.input(.contactEnded(device.key(0), time: time, reason: .lifted)))
+            }
+            emit(.input(.toolProximity(state, inProximity: inProximity)))
         case LIBINPUT_EVENT_TABLET_TOOL_TIP:
             if libinput_event_tablet_tool_get_tip_state(tool) == LIBINPUT_TABLET_TOOL_TIP_DOWN {
                 guard !device.penDown else { return }
                 device.penDown = true
-                let handle = libinput_event_tablet_tool_get_tool(tool)
-                device.penHasForce = handle.map { libinput_tablet_tool_has_pressure($0) != 0 } ?? false
-                emit(.contactBegan(sample, hasForce: device.penHasForce))
+                device.penHasForce = hasPressure
+                emit(.input(.contactBegan(contact())))
             } else if device.penDown {
                 device.penDown = false
-                emit(.contactEnded(device.key(0), at: time, reason: .lifted))
+                emit(.input(.contactEnded(device.key(0), time: time, reason: .lifted)))
             }
         case LIBINPUT_EVENT_TABLET_TOOL_AXIS:
-            if device.penDown { emit(.forceChanged(sample)) }
-        case LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY:
-            // libinput sends tip-up before proximity-out; this only guards odd devices.
-            if libinput_event_tablet_tool_get_proximity_state(tool) == LIBINPUT_TABLET_TOOL_PROXIMITY_STATE_OUT,
-                device.penDown
-            {
-                device.penDown = false
-                emit(.contactEnded(device.key(0), at: time, reason: .lifted))
-            }
+            emit(.input(device.penDown ? .contactChanged(contact()) : .toolMotion(state)))
+        case LIBINPUT_EVENT_TABLET_TOOL_BUTTON:
+            let pressed = libinput_event_tablet_tool_get_button_state(tool) == LIBINPUT_BUTTON_STATE_PRESSED
+            emit(
+                .input(
+                    .button(
+                        KeyState(
+                            device: device.id, time: time, code: UInt16(truncatingIfNeeded: libinput_event_tablet_tool_get_button(tool)),
+                            pressed: pressed))))
         default:
             return
+        }
+        emit(.input(.frame(time)))
+    }
+
+    private static func penTool(_ type: libinput_tablet_tool_type) -> PenTool {
+        switch type {
+        case LIBINPUT_TABLET_TOOL_TYPE_ERASER: .eraser
+        case LIBINPUT_TABLET_TOOL_TYPE_BRUSH: .brush
+        case LIBINPUT_TABLET_TOOL_TYPE_PENCIL: .pencil
+        case LIBINPUT_TABLET_TOOL_TYPE_AIRBRUSH: .airbrush
+        case LIBINPUT_TABLET_TOOL_TYPE_MOUSE: .mouse
+        case LIBINPUT_TABLET_TOOL_TYPE_LENS: .lens
+        default: .pen
         }
     }
 
@@ -192,32 +226,33 @@ public final class LibinputBackend {
         _ event: OpaquePointer, _ type: libinput_event_type, _ device: Device, _ emit: (BackendEvent) -> Void
     ) {
         guard let touch = libinput_event_get_touch_event(event) else { return }
-        let time = timestamp(libinput_event_touch_get_time_usec(touch))
+        let time = Timestamp(microseconds: Int64(libinput_event_touch_get_time_usec(touch)))
         device.lastEventTime = time
         switch type {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             let slot = max(0, libinput_event_touch_get_slot(touch))
-            let location = Point(
-                x: libinput_event_touch_get_x_transformed(touch, UInt32(output.width)),
-                y: libinput_event_touch_get_y_transformed(touch, UInt32(output.height)))
-            let force = touchForce(device, slot: slot)
-            let sample = ForceSample(
-                time: time, force: force, location: location, source: .touchscreen, contact: device.key(slot))
-            device.touchLocations[slot] = location
+            let contact = DeviceContact(
+                key: device.key(slot), time: time, force: touchForce(device, slot: slot),
+                hasForce: device.pressure != nil,
+                position: NormalisedPoint(
+                    x: libinput_event_touch_get_x_transformed(touch, 1), y: libinput_event_touch_get_y_transformed(touch, 1)),
+                positioning: .absolute, source: .touchscreen)
             if type == LIBINPUT_EVENT_TOUCH_DOWN {
                 guard device.touches[slot] == nil else { return }
-                device.touches[slot] = force
-                emit(.contactBegan(sample, hasForce: device.pressure != nil))
+                device.touches[slot] = contact
+                emit(.input(.contactBegan(contact)))
             } else if device.touches[slot] != nil {
-                device.touches[slot] = force
-                emit(.forceChanged(sample))
+                device.touches[slot] = contact
+                emit(.input(.contactChanged(contact)))
             }
         case LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
             let slot = max(0, libinput_event_touch_get_slot(touch))
             guard device.touches.removeValue(forKey: slot) != nil else { return }
-            device.touchLocations[slot] = nil
             emit(
-                .contactEnded(device.key(slot), at: time, reason: type == LIBINPUT_EVENT_TOUCH_UP ? .lifted : .system))
+                .input(
+                    .contactEnded(device.key(slot), time: time, reason: type == LIBINPUT_EVENT_TOUCH_UP ? .lifted : .system)))
+        case LIBINPUT_EVENT_TOUCH_FRAME:
+            emit(.input(.frame(time)))
         default:
             return
         }
@@ -225,7 +260,7 @@ public final class LibinputBackend {
 
     private func touchForce(_ device: Device, slot: Int32) -> Double {
         guard let pressure = device.pressure, pressure.refresh() else { return 0 }
-        return pressure.force(slot: Int(slot))
+        return pressure.slotCount > 1 ? pressure.force(slot: Int(slot)) : pressure.force(slot: 0)
     }
 
     // MARK: Touchpads and mice
@@ -233,122 +268,103 @@ public final class LibinputBackend {
     private func pointer(
         _ event: OpaquePointer, _ type: libinput_event_type, _ device: Device, _ emit: (BackendEvent) -> Void
     ) {
+        guard let pointer = libinput_event_get_pointer_event(event) else { return }
+        let time = Timestamp(microseconds: Int64(libinput_event_pointer_get_time_usec(pointer)))
+        device.lastEventTime = time
         switch type {
         case LIBINPUT_EVENT_POINTER_MOTION:
-            guard let motion = libinput_event_get_pointer_event(event) else { return }
-            let time = timestamp(libinput_event_pointer_get_time_usec(motion))
-            device.lastEventTime = time
+            // Unaccelerated: 1000-DPI mouse units, like the decoder's RelativeMotion.
             emit(
-                .pointerMotion(
-                    device.id, dx: libinput_event_pointer_get_dx(motion), dy: libinput_event_pointer_get_dy(motion),
-                    at: time))
+                .input(
+                    .pointerMotion(
+                        RelativeMotion(
+                            device: device.id, time: time, dx: libinput_event_pointer_get_dx_unaccelerated(pointer),
+                            dy: libinput_event_pointer_get_dy_unaccelerated(pointer)))))
         case LIBINPUT_EVENT_POINTER_BUTTON:
-            guard let button = libinput_event_get_pointer_event(event),
-                libinput_event_pointer_get_button(button) == btnLeft
-            else { return }
-            let time = timestamp(libinput_event_pointer_get_time_usec(button))
-            device.lastEventTime = time
-            let pressed = libinput_event_pointer_get_button_state(button) == LIBINPUT_BUTTON_STATE_PRESSED
-            if device.kind == .touchpad, device.pressure != nil {
-                // Force click: the physical click is the deepest press the pad can report.
-                device.clickHeld = pressed
-                sampleKernelState(device, now: time, emit)
-            } else if pressed, !device.buttonDown {
-                device.buttonDown = true
-                let sample = ForceSample(
-                    time: time, force: 0, location: .zero, source: device.source,
-                    contact: device.key(Int32(btnLeft)))
-                emit(.contactBegan(sample, hasForce: false))
-            } else if !pressed, device.buttonDown {
-                device.buttonDown = false
-                emit(.contactEnded(device.key(Int32(btnLeft)), at: time, reason: .lifted))
-            }
-        case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
-            // Touchpads without pressure: a resting finger is libinput's hold gesture,
-            // which is exactly the long-press fallback's contact.
-            guard device.pressure == nil, let gesture = libinput_event_get_gesture_event(event) else { return }
-            let time = timestamp(libinput_event_gesture_get_time_usec(gesture))
-            device.lastEventTime = time
-            if type == LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, !device.holdActive {
-                device.holdActive = true
-                let sample = ForceSample(
-                    time: time, force: 0, location: .zero, source: .touchpad, contact: device.key(0))
-                emit(.contactBegan(sample, hasForce: false))
-            } else if type == LIBINPUT_EVENT_GESTURE_HOLD_END, device.holdActive {
-                device.holdActive = false
-                let moved = libinput_event_gesture_get_cancelled(gesture) != 0
-                emit(.contactEnded(device.key(0), at: time, reason: moved ? .moved : .lifted))
+            let code = UInt16(truncatingIfNeeded: libinput_event_pointer_get_button(pointer))
+            let pressed = libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED
+            emit(.input(.button(KeyState(device: device.id, time: time, code: code, pressed: pressed))))
+            guard code == KeyCode.btnLeft else { break }
+            if pressed, device.click == nil {
+                // The click is the contact: on a pressure pad, the "force click".
+                let contact = clickContact(device, at: time)
+                device.click = contact
+                emit(.input(.contactBegan(contact)))
+            } else if !pressed, device.click != nil {
+                device.click = nil
+                emit(.input(.contactEnded(device.key(0), time: time, reason: .lifted)))
             }
         default:
-            if let time = libinput_event_get_pointer_event(event).map({ libinput_event_pointer_get_time_usec($0) }) {
-                device.lastEventTime = timestamp(time)
-            }
+            return
         }
+        emit(.input(.frame(time)))
+    }
+
+    private func clickContact(_ device: Device, at time: Timestamp) -> DeviceContact {
+        let pressure = device.pressure.flatMap { $0.refresh() ? $0 : nil }
+        return DeviceContact(
+            key: device.key(0), time: time, force: pressure?.hardestForce() ?? 0, hasForce: device.pressure != nil,
+            position: pressure?.padPosition() ?? .centre, positioning: .cursor,
+            source: device.kind == .touchpad ? .touchpad : .pointer)
+    }
+
+    private func keyboard(
+        _ event: OpaquePointer, _ type: libinput_event_type, _ device: Device, _ emit: (BackendEvent) -> Void
+    ) {
+        guard type == LIBINPUT_EVENT_KEYBOARD_KEY, let key = libinput_event_get_keyboard_event(event) else { return }
+        let time = Timestamp(microseconds: Int64(libinput_event_keyboard_get_time_usec(key)))
+        let pressed = libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED
+        emit(
+            .input(
+                .key(
+                    KeyState(
+                        device: device.id, time: time, code: UInt16(truncatingIfNeeded: libinput_event_keyboard_get_key(key)),
+                        pressed: pressed))))
+        emit(.input(.frame(time)))
     }
 
     // MARK: Kernel state
 
-    /// Touchpad fingers come and go, and touch pressure changes, without libinput telling:
-    /// compare the kernel's slots with what was last reported.
-    private func sampleKernelState(_ device: Device, now: Timestamp, _ emit: (BackendEvent) -> Void) {
-        guard let pressure = device.pressure else { return }
+    /// Pressure changes without libinput telling (a finger pressing harder does not move):
+    /// compare the kernel's state with what was last reported, for open contacts only.
+    private func samplePressure(_ device: Device, now: Timestamp, _ emit: (BackendEvent) -> Void) {
+        guard let pressure = device.pressure, !device.touches.isEmpty || device.click != nil else { return }
         guard pressure.refresh() else {
             logger.warning("\(device.name): evdev state unreadable; ending its contacts")
-            endAll(device, at: now, reason: .system, emit)
+            end(device, at: now, reason: .system, emit)
             return
         }
         let time = device.lastEventTime.map { max($0, now) } ?? now
-        switch device.kind {
-        case .touchscreen:
-            for (slot, last) in device.touches {
-                let force = pressure.force(slot: Int(slot))
-                guard force != last else { continue }
-                device.touches[slot] = force
-                emit(
-                    .forceChanged(
-                        ForceSample(
-                            time: time, force: force, location: device.touchLocations[slot] ?? .zero,
-                            source: .touchscreen, contact: device.key(slot))))
-            }
-        case .touchpad:
-            for slot in 0..<pressure.slotCount {
-                let key = Int32(slot)
-                let touching = pressure.isTouching(slot: slot)
-                let last = device.padFingers[key]
-                if !touching {
-                    if last != nil {
-                        device.padFingers[key] = nil
-                        emit(.contactEnded(device.key(key), at: time, reason: .lifted))
-                    }
-                    continue
-                }
-                let force = device.clickHeld ? 1 : pressure.force(slot: slot)
-                let sample = ForceSample(
-                    time: time, force: force, location: pressure.location(slot: slot, output: output),
-                    source: .touchpad, contact: device.key(key))
-                if last == nil {
-                    device.padFingers[key] = force
-                    emit(.contactBegan(sample, hasForce: true))
-                } else if last != force {
-                    device.padFingers[key] = force
-                    emit(.forceChanged(sample))
-                }
-            }
-        case .tablet, .pointer, .other:
-            return
+        var changed = false
+        for (slot, last) in device.touches {
+            let force = pressure.slotCount > 1 ? pressure.force(slot: Int(slot)) : pressure.force(slot: 0)
+            guard force != last.force else { continue }
+            var contact = last
+            contact.force = force
+            contact.time = time
+            device.touches[slot] = contact
+            emit(.input(.contactChanged(contact)))
+            changed = true
         }
+        if var contact = device.click {
+            let force = pressure.hardestForce()
+            if force != contact.force {
+                contact.force = force
+                contact.time = time
+                contact.position = pressure.padPosition()
+                device.click = contact
+                emit(.input(.contactChanged(contact)))
+                changed = true
+            }
+        }
+        if changed { emit(.input(.frame(time))) }
     }
 
-    private func endAll(_ device: Device, at time: Timestamp, reason: CancelReason, _ emit: (BackendEvent) -> Void) {
-        if device.penDown { emit(.contactEnded(device.key(0), at: time, reason: reason)) }
-        for slot in device.touches.keys.sorted() { emit(.contactEnded(device.key(slot), at: time, reason: reason)) }
-        for slot in device.padFingers.keys.sorted() { emit(.contactEnded(device.key(slot), at: time, reason: reason)) }
-        if device.holdActive { emit(.contactEnded(device.key(0), at: time, reason: reason)) }
-        if device.buttonDown { emit(.contactEnded(device.key(Int32(btnLeft)), at: time, reason: reason)) }
-        device.penDown = false
-        device.touches.removeAll()
-        device.padFingers.removeAll()
-        device.holdActive = false
-        device.buttonDown = false
+    private func end(_ device: Device, at time: Timestamp, reason: CancelReason, _ emit: (BackendEvent) -> Void) {
+        let keys = device.openContacts
+        guard !keys.isEmpty else { return }
+        for key in keys { emit(.input(.contactEnded(key, time: time, reason: reason))) }
+        device.forgetContacts()
+        emit(.input(.frame(time)))
     }
 }

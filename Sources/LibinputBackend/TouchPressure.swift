@@ -1,4 +1,5 @@
 import CLibinput
+import EvdevDecoder
 import PreviewEngine
 
 // Linux input codes the backend reads from the kernel state.
@@ -52,7 +53,7 @@ final class TouchPressure {
         let count = mtPressure ? Int((slotInfo?.maximum ?? 0) + 1) : 0
         axis = mtPressure ? .slots(count: count) : .single
         origin = "evdev \(mtPressure ? "ABS_MT_PRESSURE" : "ABS_PRESSURE") \(minimum)...\(info.maximum)"
-        let bufferCount = count + 1
+        let bufferCount = max(count, 1) + 1
         tracking = .allocate(capacity: bufferCount)
         pressure = .allocate(capacity: bufferCount)
         positionX = .allocate(capacity: bufferCount)
@@ -108,15 +109,27 @@ final class TouchPressure {
         return tracking[slot + 1] >= 0
     }
 
-    /// The slot's finger position mapped onto the output (touchpad fingers: where on the pad).
-    func location(slot: Int, output: OutputSize) -> Point {
-        guard slot >= 0, slot < slotCount else { return .zero }
-        return Point(
-            x: scale(positionX[slot + 1], rangeX, output.width), y: scale(positionY[slot + 1], rangeY, output.height))
+    /// The slot's finger position, 0...1 over the axis ranges.
+    func position(slot: Int) -> NormalisedPoint {
+        guard slot >= 0, slot < slotCount else { return .centre }
+        return NormalisedPoint(x: scale(positionX[slot + 1], rangeX), y: scale(positionY[slot + 1], rangeY))
     }
 
-    private func scale(_ value: Int32, _ range: EvdevState.AbsInfo?, _ size: Double) -> Double {
-        guard let range, range.maximum > range.minimum else { return 0 }
-        return Double(value - range.minimum) / Double(range.maximum - range.minimum) * size
+    /// A touchpad click's force: the hardest-pressing finger (as the recording decoder does).
+    func hardestForce() -> Double {
+        var force = 0.0
+        for slot in 0..<slotCount where isTouching(slot: slot) { force = max(force, self.force(slot: slot)) }
+        return force
+    }
+
+    /// Where the first finger is on the pad (informative for cursor-positioned contacts).
+    func padPosition() -> NormalisedPoint {
+        for slot in 0..<slotCount where isTouching(slot: slot) { return position(slot: slot) }
+        return .centre
+    }
+
+    private func scale(_ value: Int32, _ range: EvdevState.AbsInfo?) -> Double {
+        guard let range, range.maximum > range.minimum else { return 0.5 }
+        return min(1, max(0, Double(value - range.minimum) / Double(range.maximum - range.minimum)))
     }
 }

@@ -15,13 +15,14 @@ public enum LibinputTestbed {
     }
 
     public struct Options: Sendable {
-        public var output: OutputSize
         /// Remove the device (as if unplugged) at this time on the recording's clock, in µs.
         public var removeAt: Int64?
         /// Time the runner gets to start libinput before the first event, in ms.
         public var leadMilliseconds: Int
-        public init(output: OutputSize = .fullHD, removeAt: Int64? = nil, leadMilliseconds: Int = 1500) {
-            self.output = output
+        /// The `DeviceID` the backend gives the device (the recording decoder numbers from 0).
+        public var deviceID: UInt32
+        public init(removeAt: Int64? = nil, leadMilliseconds: Int = 1500, deviceID: UInt32 = 0) {
+            self.deviceID = deviceID
             self.removeAt = removeAt
             self.leadMilliseconds = leadMilliseconds
         }
@@ -107,7 +108,7 @@ public enum LibinputTestbed {
         try JSONEncoder().encode(device).write(to: dir.appendingPathComponent("device.json"))
 
         var arguments = unshareArguments + [runner.path, "setup", dir.path]
-        arguments += ["--width", "\(options.output.width)", "--height", "\(options.output.height)"]
+        arguments += ["--device-id", "\(options.deviceID)"]
         arguments += ["--lead-ms", "\(options.leadMilliseconds)"]
         if let removeAt = options.removeAt { arguments += ["--remove-at", "\(removeAt)"] }
         let process = Process()

@@ -1,92 +1,187 @@
-import Foundation
+import EvdevDecoder
 import LibinputBackend
 import PreviewEngine
 
-/// How the runner inside the testbed reports the backend's events to the process that
-/// started it: one line per `BackendEvent`, space-separated, times in µs on the recording's
-/// clock. Doubles print in Swift's shortest round-trip form, so nothing is lost.
+/// How the runner inside the testbed reports the backend's events to the process that started
+/// it: one line per `BackendEvent`, space-separated fields, times in µs on the recording's
+/// clock, "-" for an absent value. Doubles print in Swift's shortest round-trip form, so
+/// parsing gives back exactly what the backend emitted.
 public enum TestbedLine {
     public static func format(_ event: BackendEvent) -> String {
         switch event {
         case .deviceAdded(let device):
-            return "added \(device.id.rawValue) \(device.source.rawValue) \(device.hasForce ? 1 : 0) "
+            return "added \(device.id.rawValue) \(device.kind.rawValue) \(device.hasForce ? 1 : 0) "
                 + "\(escape(device.forceOrigin)) \(escape(device.name))"
         case .deviceRemoved(let id, let time):
             return "removed \(time.microseconds) \(id.rawValue)"
-        case .contactBegan(let sample, let hasForce):
-            return "began \(sample: sample) \(hasForce ? 1 : 0)"
-        case .forceChanged(let sample):
-            return "changed \(sample: sample)"
-        case .contactEnded(let key, let time, let reason):
-            return "ended \(time.microseconds) \(key.device.rawValue) \(key.contact) \(reason.rawValue)"
-        case .pointerMotion(let id, let dx, let dy, let time):
-            return "motion \(time.microseconds) \(id.rawValue) \(dx) \(dy)"
+        case .input(let input):
+            return format(input)
         }
     }
+
+    static func format(_ event: DeviceEvent) -> String {
+        switch event {
+        case .contactBegan(let contact): "began " + fields(contact)
+        case .contactChanged(let contact): "changed " + fields(contact)
+        case .contactEnded(let key, let time, let reason):
+            "ended \(time.microseconds) \(key.seat) \(key.device.rawValue) \(key.contact) \(reason.rawValue)"
+        case .toolProximity(let state, let inProximity): "proximity \(inProximity ? 1 : 0) " + fields(state)
+        case .toolMotion(let state): "hover " + fields(state)
+        case .pointerMotion(let motion):
+            "motion \(motion.time.microseconds) \(motion.device.rawValue) \(motion.dx) \(motion.dy)"
+        case .scroll(let scroll):
+            "scroll \(scroll.time.microseconds) \(scroll.device.rawValue) \(scroll.vertical120) \(scroll.horizontal120)"
+        case .button(let key): "button " + fields(key)
+        case .key(let key): "key " + fields(key)
+        case .frame(let time): "frame \(time.microseconds)"
+        }
+    }
+
+    private static func fields(_ c: DeviceContact) -> String {
+        "\(c.time.microseconds) \(c.key.seat) \(c.key.device.rawValue) \(c.key.contact) \(c.force) \(c.hasForce ? 1 : 0) "
+            + "\(c.position.x) \(c.position.y) \(c.positioning.rawValue) \(c.source.rawValue) "
+            + (c.pen.map(fields) ?? "- - - -")
+    }
+
+    private static func fields(_ s: ToolState) -> String {
+        "\(s.time.microseconds) \(s.device.rawValue) \(s.position.x) \(s.position.y) \(optional(s.pressure)) "
+            + fields(s.axes)
+    }
+
+    private static func fields(_ a: PenAxes) -> String {
+        "\(a.tool.rawValue) \(optional(a.distance)) \(optional(a.tiltX)) \(optional(a.tiltY))"
+    }
+
+    private static func fields(_ k: KeyState) -> String {
+        "\(k.time.microseconds) \(k.device.rawValue) \(k.code) \(k.pressed ? 1 : 0)"
+    }
+
+    private static func optional(_ value: Double?) -> String { value.map { "\($0)" } ?? "-" }
 
     /// Nil for a line that is not one of ours (the caller reports it).
     public static func parse(_ line: Substring) -> BackendEvent? {
-        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-        guard let kind = fields.first else { return nil }
-        func int(_ index: Int) -> Int64? { index < fields.count ? Int64(fields[index]) : nil }
-        func double(_ index: Int) -> Double? { index < fields.count ? Double(fields[index]) : nil }
+        var f = Fields(line.split(separator: " ", omittingEmptySubsequences: true).map(String.init))
+        guard let kind = f.next() else { return nil }
         switch kind {
         case "added":
-            guard fields.count >= 6, let id = UInt32(fields[1]), let raw = UInt8(fields[2]),
-                let source = InputSource(rawValue: raw)
+            guard let id = f.uint32(), let raw = f.next(), let kind = DeviceKind(rawValue: raw), let force = f.next(),
+                let origin = f.next()
             else { return nil }
             return .deviceAdded(
-                DeviceDescription(
-                    id: DeviceID(id), name: unescape(fields[5...].joined(separator: " ")), source: source,
-                    hasForce: fields[3] == "1", forceOrigin: unescape(String(fields[4]))))
+                BackendDevice(
+                    id: DeviceID(id), name: unescape(f.rest()), kind: kind, hasForce: force == "1",
+                    forceOrigin: unescape(origin)))
         case "removed":
-            guard let time = int(1), let id = int(2) else { return nil }
-            return .deviceRemoved(DeviceID(UInt32(id)), at: Timestamp(microseconds: time))
-        case "began":
-            guard let sample = sample(fields), fields.count == 10 else { return nil }
-            return .contactBegan(sample, hasForce: fields[9] == "1")
-        case "changed":
-            guard let sample = sample(fields) else { return nil }
-            return .forceChanged(sample)
-        case "ended":
-            guard let time = int(1), let device = int(2), let contact = int(3), let raw = int(4),
-                let reason = CancelReason(rawValue: UInt8(clamping: raw))
-            else { return nil }
-            return .contactEnded(
-                ContactKey(device: DeviceID(UInt32(device)), contact: Int32(contact)),
-                at: Timestamp(microseconds: time), reason: reason)
-        case "motion":
-            guard let time = int(1), let id = int(2), let dx = double(3), let dy = double(4) else { return nil }
-            return .pointerMotion(DeviceID(UInt32(id)), dx: dx, dy: dy, at: Timestamp(microseconds: time))
+            guard let time = f.time(), let id = f.uint32() else { return nil }
+            return .deviceRemoved(DeviceID(id), at: time)
         default:
-            return nil
+            return parseInput(kind, &f).map { .input($0) }
         }
     }
 
-    private static func sample(_ fields: [Substring]) -> ForceSample? {
-        guard fields.count >= 9, let time = Int64(fields[1]), let device = UInt32(fields[2]),
-            let contact = Int32(fields[3]), let raw = UInt8(fields[4]), let source = InputSource(rawValue: raw),
-            let force = Double(fields[5]), let x = Double(fields[6]), let y = Double(fields[7])
+    private static func parseInput(_ kind: String, _ f: inout Fields) -> DeviceEvent? {
+        switch kind {
+        case "began": return contact(&f).map { .contactBegan($0) }
+        case "changed": return contact(&f).map { .contactChanged($0) }
+        case "ended":
+            guard let time = f.time(), let seat = f.uint32(), let device = f.uint32(), let contact = f.int32(),
+                let raw = f.uint8(), let reason = CancelReason(rawValue: raw)
+            else { return nil }
+            return .contactEnded(ContactKey(seat: seat, device: DeviceID(device), contact: contact), time: time, reason: reason)
+        case "proximity":
+            guard let inProximity = f.next(), let state = toolState(&f) else { return nil }
+            return .toolProximity(state, inProximity: inProximity == "1")
+        case "hover": return toolState(&f).map { .toolMotion($0) }
+        case "motion":
+            guard let time = f.time(), let device = f.uint32(), let dx = f.double(), let dy = f.double() else { return nil }
+            return .pointerMotion(RelativeMotion(device: DeviceID(device), time: time, dx: dx, dy: dy))
+        case "scroll":
+            guard let time = f.time(), let device = f.uint32(), let v = f.int32(), let h = f.int32() else { return nil }
+            return .scroll(ScrollMotion(device: DeviceID(device), time: time, vertical120: v, horizontal120: h))
+        case "button": return keyState(&f).map { .button($0) }
+        case "key": return keyState(&f).map { .key($0) }
+        case "frame": return f.time().map { .frame($0) }
+        default: return nil
+        }
+    }
+
+    private static func contact(_ f: inout Fields) -> DeviceContact? {
+        guard let time = f.time(), let seat = f.uint32(), let device = f.uint32(), let contact = f.int32(),
+            let force = f.double(), let hasForce = f.next(), let x = f.double(), let y = f.double(),
+            let positioningRaw = f.next(), let positioning = Positioning(rawValue: positioningRaw),
+            let sourceRaw = f.uint8(), let source = InputSource(rawValue: sourceRaw), let tool = f.next()
         else { return nil }
-        return ForceSample(
-            time: Timestamp(microseconds: time), force: force, location: Point(x: x, y: y), source: source,
-            simulated: fields[8] == "1", contact: ContactKey(device: DeviceID(device), contact: contact))
+        let pen: PenAxes?
+        if tool == "-" {
+            for _ in 0..<3 { _ = f.next() }
+            pen = nil
+        } else {
+            guard let penTool = PenTool(rawValue: tool) else { return nil }
+            pen = PenAxes(tool: penTool, distance: f.optionalDouble(), tiltX: f.optionalDouble(), tiltY: f.optionalDouble())
+        }
+        return DeviceContact(
+            key: ContactKey(seat: seat, device: DeviceID(device), contact: contact), time: time, force: force,
+            hasForce: hasForce == "1", position: NormalisedPoint(x: x, y: y), positioning: positioning, source: source,
+            pen: pen)
+    }
+
+    private static func toolState(_ f: inout Fields) -> ToolState? {
+        guard let time = f.time(), let device = f.uint32(), let x = f.double(), let y = f.double() else { return nil }
+        let pressure = f.optionalDouble()
+        guard let raw = f.next(), let tool = PenTool(rawValue: raw) else { return nil }
+        let axes = PenAxes(tool: tool, distance: f.optionalDouble(), tiltX: f.optionalDouble(), tiltY: f.optionalDouble())
+        return ToolState(device: DeviceID(device), time: time, position: NormalisedPoint(x: x, y: y), pressure: pressure, axes: axes)
+    }
+
+    private static func keyState(_ f: inout Fields) -> KeyState? {
+        guard let time = f.time(), let device = f.uint32(), let raw = f.next(), let code = UInt16(raw),
+            let pressed = f.next()
+        else { return nil }
+        return KeyState(device: DeviceID(device), time: time, code: code, pressed: pressed == "1")
     }
 
     private static func escape(_ text: String) -> String {
-        text.isEmpty ? "-" : text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: " ", with: "%20")
+        guard !text.isEmpty else { return "-" }
+        var out = ""
+        for character in text {
+            switch character {
+            case "%": out += "%25"
+            case " ": out += "%20"
+            case "\n": out += "%0A"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 
     private static func unescape(_ text: String) -> String {
-        text == "-" ? "" : text.replacingOccurrences(of: "%20", with: " ").replacingOccurrences(of: "%25", with: "%")
+        guard text != "-" else { return "" }
+        return text.split(separator: "%", omittingEmptySubsequences: false).enumerated().map { index, part in
+            guard index > 0, part.count >= 2, let byte = UInt8(part.prefix(2), radix: 16) else {
+                return index > 0 ? "%" + part : String(part)
+            }
+            return String(UnicodeScalar(byte)) + part.dropFirst(2)
+        }.joined()
     }
-}
 
-extension DefaultStringInterpolation {
-    fileprivate mutating func appendInterpolation(sample: ForceSample) {
-        appendLiteral(
-            "\(sample.time.microseconds) \(sample.contact.device.rawValue) \(sample.contact.contact) "
-                + "\(sample.source.rawValue) \(sample.force) \(sample.location.x) \(sample.location.y) "
-                + "\(sample.simulated ? 1 : 0)")
+    private struct Fields {
+        var items: [String]
+        var index = 0
+        init(_ items: [String]) { self.items = items }
+        mutating func next() -> String? {
+            guard index < items.count else { return nil }
+            defer { index += 1 }
+            return items[index]
+        }
+        mutating func rest() -> String {
+            defer { index = items.count }
+            return index < items.count ? items[index...].joined(separator: " ") : ""
+        }
+        mutating func time() -> Timestamp? { next().flatMap { Int64($0) }.map { Timestamp(microseconds: $0) } }
+        mutating func uint32() -> UInt32? { next().flatMap { UInt32($0) } }
+        mutating func int32() -> Int32? { next().flatMap { Int32($0) } }
+        mutating func uint8() -> UInt8? { next().flatMap { UInt8($0) } }
+        mutating func double() -> Double? { next().flatMap { Double($0) } }
+        mutating func optionalDouble() -> Double? { next().flatMap { $0 == "-" ? nil : Double($0) } }
     }
 }

@@ -1,42 +1,53 @@
-/// The umockdev script that feeds the events. Not `-e` (evemu): umockdev starts an evemu
-/// stream the moment it loads it, before our runner has opened the device, and libinput then
-/// reads a burst of stale events (its timers fire at once: "forcing proximity after timeout").
-/// A script can wait for the client first: it starts with a `w` line that umockdev matches
-/// against what the runner writes to the device once libinput is ready.
+/// The umockdev script that feeds the events, paced by the runner.
+///
+/// Not `-e` (evemu): umockdev starts an evemu stream the moment it loads it, before the runner
+/// has opened the device, so libinput reads a burst of stale events and its timers fire at once
+/// ("forcing proximity after timeout"). And umockdev's own pacing (`r <delay ms>` lines) drifts:
+/// every sleep overshoots a little, and after a few hundred frames delivery lags the timestamps
+/// by hundreds of milliseconds (libinput: "event processing lagging behind", early proximity-out).
+///
+/// So the runner is the clock: before each evdev frame the script waits (`w`) for a one-byte
+/// tick that the runner writes to the device node when that frame is due (`frameTimes`); umockdev
+/// then writes the whole frame at once (`r 0`), like the kernel does at SYN_REPORT.
 public enum TestbedScript {
-    /// What the runner writes to the device node to start the stream.
-    public static let handshake: [UInt8] = Array("libinput-testbed-go".utf8)
+    /// What the runner writes to the device node to release the next frame.
+    public static let tick: [UInt8] = Array("t".utf8)
 
-    /// Events stamped `base + (time - first event time)` (CLOCK_MONOTONIC, µs): the runner writes the handshake at
-    /// `base`, so each event's timestamp is the moment umockdev delivers it. umockdev's delays
-    /// are whole milliseconds, so each delay is taken between rounded absolute targets: the
-    /// rounding never accumulates.
+    /// Each frame's due time: `base + (SYN_REPORT time - first event time)`, CLOCK_MONOTONIC µs.
+    public static func frameTimes(_ device: TestbedDevice, base: Int64) -> [Int64] {
+        let first = device.events.first?.time ?? 0
+        var times: [Int64] = []
+        var open = false
+        for event in device.events {
+            open = true
+            if event.type == 0 && event.code == 0 {
+                times.append(base + event.time - first)
+                open = false
+            }
+        }
+        if open, let last = device.events.last { times.append(base + last.time - first) }
+        return times
+    }
+
+    /// Events stamped with their due time, one `w`/`r` pair per frame (see `frameTimes`).
     public static func script(_ device: TestbedDevice, base: Int64) -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(device.events.count * 40)
-        out += Array("w 0 ".utf8) + encode(handshake) + [0x0a]
         let first = device.events.first?.time ?? 0
-        var previousMillis: Int64 = 0
         var frame = [UInt8]()
-        var frameTime: Int64 = first
         func flush() {
             guard !frame.isEmpty else { return }
-            let millis = (frameTime - first) / 1000
-            let delay = max(0, millis - previousMillis)
-            previousMillis = max(previousMillis, millis)
-            out += Array("r \(delay) ".utf8) + encode(frame) + [0x0a]
+            out += Array("w 0 ".utf8) + encode(tick) + [0x0a]
+            out += Array("r 0 ".utf8) + encode(frame) + [0x0a]
             frame.removeAll(keepingCapacity: true)
         }
         for event in device.events {
-            if frame.isEmpty { frameTime = event.time }
             let stamp = base + event.time - first
             appendLittleEndian(Int64(stamp / 1_000_000), to: &frame)
             appendLittleEndian(Int64(stamp % 1_000_000), to: &frame)
             appendLittleEndian(event.type, to: &frame)
             appendLittleEndian(event.code, to: &frame)
             appendLittleEndian(event.value, to: &frame)
-            // One write per evdev frame, like the kernel: every write to the pty costs a
-            // wakeup, and per-event writes made delivery drift behind the timestamps.
             if event.type == 0 && event.code == 0 { flush() }
         }
         flush()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EvdevDecoder
 import Foundation
 import LibinputBackend
 import Logging
@@ -16,8 +17,7 @@ struct Runner: ParsableCommand {
 
 struct TestbedOptions: ParsableArguments {
     @Argument(help: "The testbed directory LibinputTestbed wrote.") var directory: String
-    @Option var width: Double = 1920
-    @Option var height: Double = 1080
+    @Option(help: "The DeviceID the backend gives the device.") var deviceID: UInt32 = 0
     @Option(help: "Remove the device at this recording time (µs).") var removeAt: Int64?
 }
 
@@ -52,7 +52,7 @@ struct Setup: ParsableCommand {
             "-i", "\(node)=\(dir.appendingPathComponent("device.ioctl").path)",
             "-s", "\(node)=\(script.path)", "--",
             CommandLine.arguments[0], "replay", options.directory, "--base", "\(base)",
-            "--width", "\(options.width)", "--height", "\(options.height)",
+            "--device-id", "\(options.deviceID)",
         ]
         if let removeAt = options.removeAt { arguments += ["--remove-at", "\(removeAt)"] }
         let argv = arguments.map { strdup($0) } + [nil]
@@ -73,10 +73,9 @@ struct Replay: ParsableCommand {
         let dir = URL(fileURLWithPath: options.directory)
         let device = try JSONDecoder().decode(TestbedDevice.self, from: Data(contentsOf: dir.appendingPathComponent("device.json")))
         let first = device.events.first?.time ?? 0
-        let output = OutputSize(width: options.width, height: options.height)
         guard
             let backend = LibinputBackend(
-                source: .path, output: output, quirks: { _ in PressureQuirks(lines: device.quirks) }, logger: logger)
+                source: .path, firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) }, logger: logger)
         else { throw RunnerError("libinput context failed") }
 
         // Recording clock = libinput clock - base + first event's recording time.
@@ -90,26 +89,35 @@ struct Replay: ParsableCommand {
         guard backend.addDevice(path: TestbedFiles.node) else { throw RunnerError("libinput refused the testbed device") }
         backend.dispatch(now: now(), report)
 
-        // Start the stream at `base`; umockdev matches the handshake against its script's `w` line.
+        // Release each frame when it is due (TestbedScript): we are the clock, so nothing drifts.
         let slack = base - monotonicMicroseconds()
         if slack < 0 { logger.warning("runner ready \(-slack / 1000) ms after the stream was due: raise --lead-ms") }
-        while monotonicMicroseconds() < base { usleep(UInt32(max(100, min(base - monotonicMicroseconds(), 50_000)))) }
-        let fd = open(TestbedFiles.node, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0, write(fd, TestbedScript.handshake, TestbedScript.handshake.count) == TestbedScript.handshake.count
-        else { throw RunnerError("cannot start the event stream: \(String(cString: strerror(errno)))") }
-        close(fd)
-
-        // Run until the stream has ended and libinput's timers (proximity, hold) had time to fire.
+        let ticker = open(TestbedFiles.node, O_WRONLY | O_CLOEXEC)
+        guard ticker >= 0 else { throw RunnerError("cannot open the device to pace it: \(String(cString: strerror(errno)))") }
+        defer { close(ticker) }
         let removeAt = options.removeAt.map { base + $0 - first }
-        let end = removeAt ?? (base + device.duration - first + 600_000)
+        let due = TestbedScript.frameTimes(device, base: base).filter { removeAt == nil || $0 <= removeAt! }
+        // After the last frame, time for libinput's timers (proximity-out, ...) to fire.
+        let end = removeAt ?? ((due.last ?? base) + 600_000)
+        var next = 0
         var pollfd = Glibc.pollfd(fd: backend.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        while monotonicMicroseconds() < end {
-            let timeout = Int32(max(1, min((end - monotonicMicroseconds()) / 1000, 100)))
-            _ = poll(&pollfd, 1, timeout)
-            backend.dispatch(now: now(), report)
+        while true {
+            var now = monotonicMicroseconds()
+            while next < due.count, due[next] <= now {
+                guard write(ticker, TestbedScript.tick, TestbedScript.tick.count) == TestbedScript.tick.count else {
+                    throw RunnerError("pacing write failed: \(String(cString: strerror(errno)))")
+                }
+                next += 1
+            }
+            now = monotonicMicroseconds()
+            if next == due.count, now >= end { break }
+            let wait = max(0, min(next < due.count ? due[next] - now : end - now, 100_000))
+            // Milliseconds, rounded up: a tick is at most 1 ms late, and lateness never accumulates.
+            _ = poll(&pollfd, 1, Int32((wait + 999) / 1000))
+            backend.dispatch(now: Timestamp(microseconds: monotonicMicroseconds()), report)
         }
-        if removeAt != nil, let id = firstDeviceID {
-            backend.removeDevice(id)
+        if removeAt != nil {
+            backend.removeDevice(DeviceID(options.deviceID))
             backend.dispatch(now: now(), report)
         }
         logger.info("largest delay from an event's timestamp to its report: \(worstLag / 1000) ms")
@@ -118,9 +126,6 @@ struct Replay: ParsableCommand {
 
     private func now() -> Timestamp { Timestamp(microseconds: monotonicMicroseconds()) }
 }
-
-/// The testbed has one device, and the backend numbers devices from 1.
-private let firstDeviceID: DeviceID? = DeviceID(1)
 
 func monotonicMicroseconds() -> Int64 {
     var spec = timespec()
@@ -132,24 +137,8 @@ extension BackendEvent {
     var time: Timestamp? {
         switch self {
         case .deviceAdded: nil
-        case .deviceRemoved(_, let time), .contactEnded(_, let time, _), .pointerMotion(_, _, _, let time): time
-        case .contactBegan(let sample, _), .forceChanged(let sample): sample.time
-        }
-    }
-
-    func shifted(by shift: Int64) -> BackendEvent {
-        func move(_ time: Timestamp) -> Timestamp { Timestamp(microseconds: time.microseconds + shift) }
-        switch self {
-        case .deviceAdded: return self
-        case .deviceRemoved(let id, let time): return .deviceRemoved(id, at: move(time))
-        case .contactBegan(var sample, let hasForce):
-            sample.time = move(sample.time)
-            return .contactBegan(sample, hasForce: hasForce)
-        case .forceChanged(var sample):
-            sample.time = move(sample.time)
-            return .forceChanged(sample)
-        case .contactEnded(let key, let time, let reason): return .contactEnded(key, at: move(time), reason: reason)
-        case .pointerMotion(let id, let dx, let dy, let time): return .pointerMotion(id, dx: dx, dy: dy, at: move(time))
+        case .deviceRemoved(_, let time): time
+        case .input(let event): event.time
         }
     }
 }
