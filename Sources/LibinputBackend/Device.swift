@@ -18,6 +18,11 @@ final class Device {
     var touches: [Int32: DeviceContact] = [:]
     // Touchpads and mice: the click (BTN_LEFT) is contact 0, like the decoder's.
     var click: DeviceContact?
+    /// Buttons held that make the click (bit 0 left, 1 right, 2 middle).
+    var buttons: UInt8 = 0
+    /// libinput is removing the device: what it lifts now ends with `.deviceRemoved`.
+    var removing = false
+    var liftReason: CancelReason { removing ? .deviceRemoved : .lifted }
     /// Time of this device's latest libinput event, for samples read from the kernel state.
     var lastEventTime: Timestamp?
 
@@ -44,5 +49,6 @@ final class Device {
         penDown = false
         touches.removeAll()
         click = nil
+        buttons = 0
     }
 }

@@ -17,6 +17,7 @@ public final class LibinputBackend {
     private let seat: UInt32
     private var devices: [OpaquePointer: Device] = [:]
     private var nextDevice: UInt32
+    private var batch: [OpaquePointer] = []
     private let quirks: (String) -> PressureQuirks
 
     public enum Source: Hashable, Sendable {
@@ -45,6 +46,7 @@ public final class LibinputBackend {
         self.seat = seat
         self.nextDevice = firstDevice
         self.quirks = quirks
+        batch.reserveCapacity(256)
     }
 
     /// The fd to poll for readability; then call `dispatch`.
@@ -72,10 +74,17 @@ public final class LibinputBackend {
     /// that no libinput event dates.
     public func dispatch(now: Timestamp, _ emit: (BackendEvent) -> Void) {
         if libinput_dispatch(context.raw) != 0 { logger.error("libinput_dispatch failed") }
-        while let event = libinput_get_event(context.raw) {
+        // libinput lifts a removed device's tools and touches before DEVICE_REMOVED, in the same
+        // batch: read the batch first so those ends can say `.deviceRemoved`, not `.lifted`.
+        while let event = libinput_get_event(context.raw) { batch.append(event) }
+        for event in batch where libinput_event_get_type(event) == LIBINPUT_EVENT_DEVICE_REMOVED {
+            if let raw = libinput_event_get_device(event) { devices[raw]?.removing = true }
+        }
+        for event in batch {
             handle(event, now: now, emit)
             libinput_event_destroy(event)
         }
+        batch.removeAll(keepingCapacity: true)
         for device in devices.values where device.pressure != nil {
             samplePressure(device, now: now, emit)
         }
@@ -179,7 +188,7 @@ public final class LibinputBackend {
             // libinput sends tip-up before proximity-out; this guards odd devices.
             if !inProximity, device.penDown {
                 device.penDown = false
-                emit(.input(.contactEnded(device.key(0), time: time, reason: .lifted)))
+                emit(.input(.contactEnded(device.key(0), time: time, reason: device.liftReason)))
             }
             emit(.input(.toolProximity(state, inProximity: inProximity)))
         case LIBINPUT_EVENT_TABLET_TOOL_TIP:
@@ -190,7 +199,7 @@ public final class LibinputBackend {
                 emit(.input(.contactBegan(contact())))
             } else if device.penDown {
                 device.penDown = false
-                emit(.input(.contactEnded(device.key(0), time: time, reason: .lifted)))
+                emit(.input(.contactEnded(device.key(0), time: time, reason: device.liftReason)))
             }
         case LIBINPUT_EVENT_TABLET_TOOL_AXIS:
             emit(.input(device.penDown ? .contactChanged(contact()) : .toolMotion(state)))
@@ -250,7 +259,8 @@ public final class LibinputBackend {
             guard device.touches.removeValue(forKey: slot) != nil else { return }
             emit(
                 .input(
-                    .contactEnded(device.key(slot), time: time, reason: type == LIBINPUT_EVENT_TOUCH_UP ? .lifted : .system)))
+                    .contactEnded(
+                        device.key(slot), time: time, reason: type == LIBINPUT_EVENT_TOUCH_UP ? device.liftReason : .system)))
         case LIBINPUT_EVENT_TOUCH_FRAME:
             emit(.input(.frame(time)))
         default:
@@ -284,15 +294,26 @@ public final class LibinputBackend {
             let code = UInt16(truncatingIfNeeded: libinput_event_pointer_get_button(pointer))
             let pressed = libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED
             emit(.input(.button(KeyState(device: device.id, time: time, code: code, pressed: pressed))))
-            guard code == KeyCode.btnLeft else { break }
-            if pressed, device.click == nil {
-                // The click is the contact: on a pressure pad, the "force click".
+            // The click is the contact (on a pressure pad, the "force click"): the primary button
+            // of a mouse; any of the three a touchpad makes (libinput maps clickpad clicks to
+            // left/right/middle by finger position), like the decoder.
+            let bit: UInt8? =
+                switch code {
+                case KeyCode.btnLeft: 1
+                case KeyCode.btnRight where device.kind == .touchpad: 2
+                case KeyCode.btnMiddle where device.kind == .touchpad: 4
+                default: nil
+                }
+            guard let bit else { break }
+            let wasDown = device.buttons != 0
+            device.buttons = pressed ? device.buttons | bit : device.buttons & ~bit
+            if !wasDown, device.buttons != 0, device.click == nil {
                 let contact = clickContact(device, at: time)
                 device.click = contact
                 emit(.input(.contactBegan(contact)))
-            } else if !pressed, device.click != nil {
+            } else if device.buttons == 0, device.click != nil {
                 device.click = nil
-                emit(.input(.contactEnded(device.key(0), time: time, reason: .lifted)))
+                emit(.input(.contactEnded(device.key(0), time: time, reason: device.liftReason)))
             }
         default:
             return

@@ -77,6 +77,18 @@ extension TestbedDevice {
     /// sizes depend on it: pressure and output-mapped positions do not. Returns the notes.
     public mutating func adaptForLibinput() -> [String] {
         var notes: [String] = []
+        if udevProperties.contains("ID_INPUT_TOUCHPAD=1") {
+            // udev's 90-libinput-fuzz-override.rules moves a touchpad's kernel fuzz into
+            // LIBINPUT_FUZZ_<code> and zeroes it; without that libinput logs "libinput bug:
+            // kernel fuzz of N but LIBINPUT_FUZZ_00 is missing".
+            for code: UInt16 in [0x00, 0x01, 0x35, 0x36] {
+                guard let fuzz = absinfo[code]?.fuzz, fuzz > 0 else { continue }
+                let hex = String(code, radix: 16)
+                udevProperties.append("LIBINPUT_FUZZ_\(hex.count < 2 ? "0" + hex : hex)=\(fuzz)")
+                absinfo[code]?.fuzz = 0
+                notes.append("fuzz \(fuzz) of axis \(code) moved to LIBINPUT_FUZZ, as udev does")
+            }
+        }
         guard udevProperties.contains("ID_INPUT_TABLET=1") else { return notes }
         for code: UInt16 in [0, 1] where absinfo[code]?.resolution == 0 {
             absinfo[code]?.resolution = Self.fallbackTabletResolution
