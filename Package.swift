@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
         .library(name: "LibinputRecording", targets: ["LibinputRecording"]),
         .library(name: "PreviewCompositor", targets: ["PreviewCompositor"]),
+        // For the benchmarks (and other layers' tests): the protocol server and its test support.
+        .library(name: "PreviewProtocolServer", targets: ["PreviewProtocolServer"]),
+        .library(name: "PreviewProtocolTestSupport", targets: ["PreviewProtocolTestSupport"]),
         // LD_PRELOAD'ed after umockdev's preload to close its fstat gap (docs/testing.md).
         .library(name: "umockdev-fstat-shim", type: .dynamic, targets: ["UmockdevFstatShim"]),
     ],
@@ -69,7 +72,7 @@ let package = Package(
         // Test support: a minimal wl_compositor + the global, and a scripted server for pywayland.
         .target(
             name: "PreviewProtocolTestSupport",
-            dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandServer", "PreviewEngine"]),
+            dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandServer", "CWaylandClient", "PreviewEngine"]),
         .executableTarget(name: "preview-protocol-test-server", dependencies: ["PreviewProtocolTestSupport", "WaylandServer"]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),

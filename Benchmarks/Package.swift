@@ -23,6 +23,22 @@ let package = Package(
         // The engine's per-sample cost in steady state (docs: BENCHMARKS.md).
         suite(
             "PreviewEngineBenchmarks",
-            dependencies: [.product(name: "PreviewEngine", package: "swift-preview-interaction")])
+            dependencies: [.product(name: "PreviewEngine", package: "swift-preview-interaction")]),
+        // Recording reader + evdev decoder throughput (event lines per second).
+        suite(
+            "RecordingBenchmarks",
+            dependencies: [
+                .product(name: "LibinputRecording", package: "swift-preview-interaction"),
+                .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
+                .product(name: "PreviewEngine", package: "swift-preview-interaction"),
+            ]),
+        // The protocol layer's per-sample cost, with a real libwayland client (docs/protocol.md).
+        suite(
+            "ProtocolBenchmarks",
+            dependencies: [
+                .product(name: "PreviewEngine", package: "swift-preview-interaction"),
+                .product(name: "PreviewProtocolServer", package: "swift-preview-interaction"),
+                .product(name: "PreviewProtocolTestSupport", package: "swift-preview-interaction"),
+            ]),
     ]
 )

@@ -55,6 +55,10 @@ void cwl_resource_post_error(struct wl_resource *resource, uint32_t code, const 
     wl_resource_post_error(resource, code, "%s", message);
 }
 
+void cwl_client_post_implementation_error(struct wl_client *client, const char *message) {
+    wl_client_post_implementation_error(client, "%s", message);
+}
+
 void cwl_resource_post_event_array(struct wl_resource *resource, uint32_t opcode, union wl_argument *args) {
     wl_resource_post_event_array(resource, opcode, args);
 }

@@ -91,6 +91,8 @@ public struct DeviceDescription: Hashable, Sendable {
     /// (the UC-Logic pen claims to be a touchscreen), but only pens have stylus buttons.
     public var kind: DeviceKind {
         let key = EventType.key
+        // Tablet pads (express keys, rings) announce pen-like bits but have no tip.
+        if udevFlag("ID_INPUT_TABLET_PAD") { return .other }
         let hasXY = axis(AbsCode.x) != nil || axis(AbsCode.mtPositionX) != nil
         if hasXY && (has(type: key, code: KeyCode.btnToolPen) || has(type: key, code: KeyCode.btnStylus)) {
             return .pen

@@ -8,18 +8,20 @@ import PreviewEngine
 //
 // Who uses what:
 // - The engine takes only the three contact events:
-//     .contactBegan(c)   -> engine.contactBegan(c.sample(at: location), surface:, hasForce: c.hasForce)
-//     .contactChanged(c) -> engine.forceChanged(c.sample(at: location))
+//     .contactBegan(c)     -> engine.contactBegan(c.sample(at: location), surface:, hasForce: c.hasForce)
+//     .contactChanged(c)   -> engine.forceChanged(c.sample(at: location))
 //     .contactEnded(k,t,r) -> engine.contactEnded(k, at: t, reason: r)
-//   A contact is what can start a preview: a pen tip on the surface, a finger on a touchscreen,
-//   a touchpad click (the "force click"), or a mouse's primary button. `hasForce == false`
-//   (no usable pressure axis) selects the engine's long-press fallback; `force` is then 0.
+//   `engine.apply(event, location:surface:)` (InteractionEngine+DeviceEvent.swift) does exactly
+//   this. A contact is what can start a preview: a pen tip on the surface, a finger on a
+//   touchscreen, a touchpad click (the "force click"), or a mouse's primary button.
+//   `hasForce == false` (no usable pressure axis) selects the engine's long-press fallback;
+//   `force` is then 0.
 // - The compositor drives wl_pointer / wl_touch / wl_keyboard / tablet-v2 from all of them:
-//   contacts of `.absolute` positioning (pen, touchscreen) give touch down/motion/up and
-//   tablet tip/motion at `position`; `.toolProximity` / `.toolMotion` give tablet proximity and
-//   hover; `.pointerMotion` moves the cursor (touchpad, mouse), `.scroll` is the wheel (axis,
-//   axis_value120); `.button` and `.key` are what
-//   they say (a touchpad click is both a `.button` and a contact).
+//   contacts of `.absolute` positioning (pen, touchscreen) give touch down/motion/up and tablet
+//   tip/motion at `position`; `.toolProximity` / `.toolMotion` give tablet proximity and hover;
+//   `.pointerMotion` moves the cursor (touchpad, mouse); `.scroll` is the wheel (axis,
+//   axis_value120); `.button` and `.key` are what they say (a touchpad click is both a
+//   `.button` and a contact).
 //
 // Coordinates: the decoder knows devices, not outputs or surfaces. It reports positions as
 // device-normalised `NormalisedPoint`s (0...1 over the axis' absinfo range) and relative motion

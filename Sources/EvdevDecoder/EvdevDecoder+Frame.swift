@@ -144,7 +144,9 @@ extension EvdevDecoder {
         }
         flushKeys(into: &output)
         for slot in 0..<touches.count where ended & (1 << UInt64(slot)) != 0 {
-            output.append(.contactEnded(ContactKey(seat: seat, device: device, contact: Int32(slot)), time: time, reason: .lifted))
+            output.append(
+                .contactEnded(ContactKey(seat: seat, device: device, contact: Int32(slot)), time: time, reason: .lifted)
+            )
         }
     }
 
@@ -230,7 +232,8 @@ extension EvdevDecoder {
     private mutating func commitPointer(at time: Timestamp, into output: inout [DeviceEvent]) {
         let moved = relX != 0 || relY != 0
         if moved {
-            output.append(.pointerMotion(RelativeMotion(device: device, time: time, dx: Double(relX), dy: Double(relY))))
+            output.append(
+                .pointerMotion(RelativeMotion(device: device, time: time, dx: Double(relX), dy: Double(relY))))
             relX = 0
             relY = 0
         }
@@ -240,7 +243,8 @@ extension EvdevDecoder {
         let horizontal = wheelHiResSeen.horizontal ? wheel.hHiRes : wheel.hNotches &* 120
         if vertical != 0 || horizontal != 0 {
             output.append(
-                .scroll(ScrollMotion(device: device, time: time, vertical120: 0 &- vertical, horizontal120: horizontal)))
+                .scroll(ScrollMotion(device: device, time: time, vertical120: 0 &- vertical, horizontal120: horizontal))
+            )
         }
         wheel = (0, 0, 0, 0)
         commitClick(at: time, moved: moved, positioning: .cursor, source: .pointer, into: &output)

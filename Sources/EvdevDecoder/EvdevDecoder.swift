@@ -88,7 +88,9 @@ public struct EvdevDecoder: Sendable {
         yAxis = description.axis(AbsCode.y)
         mtXAxis = description.axis(AbsCode.mtPositionX) ?? xAxis
         mtYAxis = description.axis(AbsCode.mtPositionY) ?? yAxis
-        pressure = description.axis(AbsCode.pressure).flatMap { ForceNormaliser(minimum: $0.minimum, maximum: $0.maximum) }
+        pressure = description.axis(AbsCode.pressure).flatMap {
+            ForceNormaliser(minimum: $0.minimum, maximum: $0.maximum)
+        }
         let semiMT = description.hasProperty(InputProperty.semiMT)
         mtPressure =
             semiMT

@@ -30,7 +30,8 @@ public final class DeviceFrameReader {
 
     /// Whether the list after `events:` has at least one item.
     static func hasEvents(path: String, location: EventsLocation) throws(RecordingError) -> Bool {
-        let reader = try LineReader(path: path, offset: location.offset, lineNumber: location.lineNumber, bufferSize: 4096)
+        let reader = try LineReader(
+            path: path, offset: location.offset, lineNumber: location.lineNumber, bufferSize: 4096)
         while let line = try reader.next() {
             let (indent, _) = LineScan.indent(line)
             guard indent < line.count, line[indent] != Byte.hash else { continue }
@@ -88,7 +89,8 @@ public final class DeviceFrameReader {
             if let (key, hasValue) = Self.key(line, at: index) {
                 if inEvdevSection && hasValue {
                     // `evdev:` holds a list: a `key: value` here is not YAML libinput writes.
-                    try problem(error(.syntax, "expected an event '- [sec, usec, type, code, value]'", column: index + 1))
+                    try problem(
+                        error(.syntax, "expected an event '- [sec, usec, type, code, value]'", column: index + 1))
                 } else if index == itemIndent + 2 || inEvdevSection {
                     inEvdevSection = key.elementsEqual("evdev".utf8)
                 }
@@ -127,7 +129,9 @@ public final class DeviceFrameReader {
                 while rest < line.count && line[rest] == Byte.space { rest += 1 }
                 return (line[start..<index], rest < line.count && line[rest] != Byte.hash)
             }
-            if byte == Byte.space || byte == Byte.openBracket || byte == Byte.openBrace || byte == Byte.comma { return nil }
+            if byte == Byte.space || byte == Byte.openBracket || byte == Byte.openBrace || byte == Byte.comma {
+                return nil
+            }
             index += 1
         }
         return nil
@@ -242,7 +246,9 @@ public final class DeviceFrameReader {
         }
         guard code >= 0 && code <= Int64(maxCode) else {
             try problem(
-                error(.range, "event code \(code) out of range for \(EvdevNames.typeName(UInt16(type))) (0...\(maxCode))"))
+                error(
+                    .range, "event code \(code) out of range for \(EvdevNames.typeName(UInt16(type))) (0...\(maxCode))")
+            )
             return nil
         }
         guard value >= Int64(Int32.min) && value <= Int64(Int32.max) else {
@@ -283,7 +289,8 @@ public final class RecordingFrames: IteratorProtocol {
         for device in recording.devices {
             guard let location = device.events else { continue }
             readers.append(
-                try DeviceFrameReader(path: recording.path, device: device.index, location: location, options: recording.options))
+                try DeviceFrameReader(
+                    path: recording.path, device: device.index, location: location, options: recording.options))
         }
         peeked = Array(repeating: nil, count: readers.count)
         exhausted = Array(repeating: false, count: readers.count)

@@ -8,7 +8,9 @@ struct HeaderConverter {
     let options: ReadOptions
 
     private func error(_ node: YAMLNode, _ kind: RecordingError.Kind, _ reason: String) -> RecordingError {
-        RecordingError(file: file, line: node.mark.line, column: node.mark.line > 0 ? node.mark.column : nil, kind: kind, reason: reason)
+        RecordingError(
+            file: file, line: node.mark.line, column: node.mark.line > 0 ? node.mark.column : nil, kind: kind,
+            reason: reason)
     }
 
     /// Strict: throws. Lenient: warns, and the caller skips the entry.
@@ -107,7 +109,8 @@ struct HeaderConverter {
             }
         }
         guard let devicesNode = present(root["devices"]) else {
-            throw RecordingError(file: file, line: root.mark.line, kind: .missing, reason: "no 'devices' list: not a libinput recording")
+            throw RecordingError(
+                file: file, line: root.mark.line, kind: .missing, reason: "no 'devices' list: not a libinput recording")
         }
         let items = try list(devicesNode, "devices")
         guard !items.isEmpty else {
@@ -180,7 +183,8 @@ struct HeaderConverter {
             case .events(let location, _): events = location
             case .null: break
             case .sequence(let items, _) where items.isEmpty: break  // `events: []` (--no-events)
-            default: throw error(value, .type, "\(what).events: expected a list of event frames, found \(value.typeName)")
+            default:
+                throw error(value, .type, "\(what).events: expected a list of event frames, found \(value.typeName)")
             }
         }
         return RecordedDevice(
@@ -195,11 +199,15 @@ struct HeaderConverter {
         if let value = present(node["id"]) {
             let items = try list(value, "\(what).id")
             if items.count != 4 {
-                try skippable(error(value, .arity, "\(what).id: expected [bus, vendor, product, version], found \(items.count) numbers"))
+                try skippable(
+                    error(
+                        value, .arity,
+                        "\(what).id: expected [bus, vendor, product, version], found \(items.count) numbers"))
             } else {
                 var parts: [UInt16] = []
                 for item in items { parts.append(UInt16(try int(item, "\(what).id", in: 0...0xFFFF))) }
-                description.identity = DeviceIdentity(bus: parts[0], vendor: parts[1], product: parts[2], version: parts[3])
+                description.identity = DeviceIdentity(
+                    bus: parts[0], vendor: parts[1], product: parts[2], version: parts[3])
             }
         }
         if let value = present(node["codes"]) {
@@ -227,22 +235,28 @@ struct HeaderConverter {
                 let items = try list(info, name)
                 guard items.count == 5 else {
                     try skippable(
-                        error(info, .arity, "\(name): expected [min, max, fuzz, flat, resolution], found \(items.count) numbers"))
+                        error(
+                            info, .arity,
+                            "\(name): expected [min, max, fuzz, flat, resolution], found \(items.count) numbers"))
                     continue
                 }
                 var numbers: [Int32] = []
-                for item in items { numbers.append(Int32(try int(item, name, in: Int64(Int32.min)...Int64(Int32.max)))) }
+                for item in items {
+                    numbers.append(Int32(try int(item, name, in: Int64(Int32.min)...Int64(Int32.max))))
+                }
                 if numbers[1] < numbers[0] {
                     try skippable(error(info, .range, "\(name): maximum \(numbers[1]) is below minimum \(numbers[0])"))
                     continue
                 }
                 description.absinfo[UInt16(code)] = AbsInfo(
-                    minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3], resolution: numbers[4])
+                    minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3], resolution: numbers[4]
+                )
             }
         }
         if let value = present(node["properties"]) {
             for item in try list(value, "\(what).properties") {
-                description.properties.insert(UInt16(try int(item, "\(what).properties", in: 0...Int64(InputProperty.max))))
+                description.properties.insert(
+                    UInt16(try int(item, "\(what).properties", in: 0...Int64(InputProperty.max))))
             }
         }
         return description

@@ -77,7 +77,8 @@ final class HeaderParser {
             throw error(0, nil, .syntax, "empty file: not a libinput recording")
         }
         guard first.indent == 0, !first.isSequenceItem, splitKey(first.text) != nil else {
-            throw error(first.number, first.indent + 1, .syntax, "not a libinput recording (expected 'version: 1' style keys)")
+            throw error(
+                first.number, first.indent + 1, .syntax, "not a libinput recording (expected 'version: 1' style keys)")
         }
         let root = try parseMapping(indent: 0, context: .top)
         if let extra = try peek() {
@@ -142,9 +143,11 @@ final class HeaderParser {
             } else if context == .device && key == "events" {
                 value = try skipEvents(keyLine: line)
             } else if let next = try peek(), next.indent > indent {
-                value = try parseBlock(parentIndent: indent, context: context == .top && key == "devices" ? .devices : .other)
+                value = try parseBlock(
+                    parentIndent: indent, context: context == .top && key == "devices" ? .devices : .other)
             } else if let next = try peek(), next.indent == indent, next.isSequenceItem {
-                value = try parseSequence(indent: indent, context: context == .top && key == "devices" ? .devices : .other)
+                value = try parseSequence(
+                    indent: indent, context: context == .top && key == "devices" ? .devices : .other)
             } else {
                 value = .null(Mark(line: line.number, column: line.indent + 1))
             }
@@ -180,7 +183,9 @@ final class HeaderParser {
                 break
             }
             replaceLookahead(
-                SourceLine(number: reader.lineNumber, indent: indent, text: Array(raw[indent..<end]), nextOffset: reader.nextOffset))
+                SourceLine(
+                    number: reader.lineNumber, indent: indent, text: Array(raw[indent..<end]),
+                    nextOffset: reader.nextOffset))
             break
         }
         return .events(location, mark)
@@ -232,7 +237,8 @@ final class HeaderParser {
             if parser.position < parser.text.count {
                 throw error(
                     parser.currentLine, nil, .syntax,
-                    "unexpected '\(String(decoding: parser.text[parser.position...].prefix(20), as: UTF8.self))' after the value")
+                    "unexpected '\(String(decoding: parser.text[parser.position...].prefix(20), as: UTF8.self))' after the value"
+                )
             }
             return node
         case UInt8(ascii: "|"), UInt8(ascii: ">"):

@@ -106,7 +106,8 @@ final class LineReader {
                 return
             }
             if errno == EINTR { continue }
-            throw RecordingError(file: path, line: lineNumber + 1, kind: .io, reason: "read failed: " + Self.errnoText())
+            throw RecordingError(
+                file: path, line: lineNumber + 1, kind: .io, reason: "read failed: " + Self.errnoText())
         }
     }
 }

@@ -54,7 +54,9 @@ enum LineScan {
                 }
             } else if byte == Byte.doubleQuote || byte == Byte.singleQuote {
                 quote = byte
-            } else if byte == Byte.hash && (index == start || line[index - 1] == Byte.space || line[index - 1] == Byte.tab) {
+            } else if byte == Byte.hash
+                && (index == start || line[index - 1] == Byte.space || line[index - 1] == Byte.tab)
+            {
                 end = index
                 break
             }

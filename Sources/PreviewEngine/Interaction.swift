@@ -23,7 +23,7 @@ public struct Interaction: Sendable {
         case commit(progress: Double, dwellSince: Timestamp?)
         /// The commit ended: terminal, inert until the contact ends.
         case completed
-        /// Cancelled after it began (lifted states never appear here: the contact is gone).
+        /// Cancelled while the contact stays down: inert until it ends (a lift ends the machine instead).
         case cancelled(CancelReason)
         /// The client declined should-begin or did not answer in time: inert until the contact ends.
         case vetoed(CancelReason)
@@ -84,6 +84,14 @@ public struct Interaction: Sendable {
             }
         }
     }
+
+    /// The most actions one input can produce for one machine (checked by `assert` in debug
+    /// builds, which the property tests exercise). Worst cases: a due settle ends the preview
+    /// (preview ended + commit) and the dwell deadline already passed (completed); or a due
+    /// deadline ends the preview and the input cancels. So one `Actions` (capacity 6) always
+    /// holds one machine's input and the `.scheduleTimer`; inputs that touch many machines pack
+    /// them while they fit (see `InteractionEngine`).
+    public static let maximumActionsPerInput = 3
 
     public let contact: ContactKey
     public let surface: SurfaceID

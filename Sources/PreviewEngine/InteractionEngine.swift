@@ -5,7 +5,8 @@
 /// surface under the contact when it began. Pure: time comes in with every input,
 /// and each input returns the actions the host must perform.
 ///
-/// Timers: after any input the engine may return `.scheduleTimer(t)`; the host then calls
+/// Timers: after any input the engine may return `.scheduleTimer(t)` (first in its `Actions`,
+/// so nested answering hosts end with the newest request); the host then calls
 /// `timerFired(at:)` at `t` (a `t` at or before now means: at once). Calling it early or
 /// late is harmless. Inputs that touch many contacts at once (a surface or device going
 /// away, many deadlines due together) return as many actions as fit in one `Actions` and
@@ -70,6 +71,10 @@ public struct InteractionEngine: Sendable {
     /// How many contacts are tracked (including inert ones that wait for their contact to end).
     public var contactCount: Int { slots.count }
 
+    /// Every tracked contact's machine, oldest first. Builds an array: for tests, debugging
+    /// overlays and logs, not for the per-event path.
+    public var interactions: [Interaction] { slots.map(\.machine) }
+
     public func interaction(for contact: ContactKey) -> Interaction? {
         slots.first { $0.machine.contact == contact }?.machine
     }
@@ -86,13 +91,22 @@ public struct InteractionEngine: Sendable {
     /// `maximumContacts` contacts: ignored (empty actions).
     public mutating func contactBegan(_ sample: ForceSample, surface: SurfaceID?, hasForce: Bool) -> Actions {
         context.log.removeAll()
-        guard let surface, index(of: sample.contact) == nil, slots.count < InteractionEngine.maximumContacts else {
-            return Actions()
+        var actions = Actions()
+        if let index = index(of: sample.contact) {
+            // The same contact again: a duplicate begin is ignored, unless its end is still
+            // parked (many contacts ended at once): that end is delivered first.
+            guard let pending = slots[index].pending, pending.contactEnded != nil else { return actions }
+            actions = InteractionEngine.run(pending, on: &slots[index].machine, &context)
+            slots.remove(at: index)
+        }
+        guard let surface, slots.count < InteractionEngine.maximumContacts else {
+            finish(&actions)
+            return actions
         }
         var machine = Interaction(began: sample, surface: surface, hasForce: hasForce, tuning: tuning)
-        var actions = machine.began(&context)
+        actions.append(contentsOf: machine.began(&context))
         slots.append(Slot(machine: machine, pending: nil))
-        scheduleTimer(into: &actions)
+        finish(&actions)
         return actions
     }
 
@@ -187,6 +201,7 @@ public struct InteractionEngine: Sendable {
             }
         } else {
             actions = input(&slots[index].machine, &context)
+            assert(actions.count <= Interaction.maximumActionsPerInput, "bound broken: \(actions)")
         }
         finish(&actions)
         return actions
@@ -226,6 +241,13 @@ public struct InteractionEngine: Sendable {
     private mutating func attempt(
         at index: Int, into actions: inout Actions, _ input: (inout Interaction, inout EngineContext) -> Actions
     ) -> Bool {
+        if actions.count + Interaction.maximumActionsPerInput < Actions.capacity {
+            // Room for the worst case: no trial copy needed (the common path).
+            let produced = input(&slots[index].machine, &context)
+            assert(produced.count <= Interaction.maximumActionsPerInput, "bound broken: \(produced)")
+            actions.append(contentsOf: produced)
+            return true
+        }
         var machine = slots[index].machine
         var trial = context
         let produced = input(&machine, &trial)
@@ -259,7 +281,7 @@ public struct InteractionEngine: Sendable {
         let next = earliestDeadline
         guard next != requested else { return }
         requested = next
-        actions.append(.scheduleTimer(next))
+        actions.prepend(.scheduleTimer(next))
     }
 
     private var earliestDeadline: Timestamp? {

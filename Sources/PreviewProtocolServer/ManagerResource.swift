@@ -20,14 +20,15 @@ final class ManagerResource: ResourceObject {
         guard let surface = server.host?.surfaceID(forSurfaceResource: surfaceResource) else {
             // Only possible if the host forgot a surface it created: its bug, not the client's.
             server.logger.error("get_interaction: the host does not know this wl_surface")
-            client.postNoMemory()
+            client.postImplementationError("get_interaction: the compositor does not know this wl_surface")
             return
         }
         if server.interactionObject(for: surface) != nil {
             server.logger.notice("protocol error for \(client): get_interaction on a surface that has an object")
             postError(
                 SPI_PREVIEW_INTERACTION_MANAGER_V1_ERROR_INTERACTION_EXISTS.rawValue,
-                "get_interaction: wl_surface@\(wl_resource_get_id(surfaceResource)) already has a preview interaction object")
+                "get_interaction: wl_surface@\(wl_resource_get_id(surfaceResource)) already has a preview interaction object"
+            )
             return
         }
         guard
@@ -44,5 +45,6 @@ nonisolated(unsafe) private let managerImplementation = makeImplementation(
         destroy: destroyResourceRequest,
         get_interaction: { _, resource, id, surface in
             guard let resource, let surface else { return }
-            ResourceObject.owner(of: resource, as: ManagerResource.self)?.getInteraction(id: id, surfaceResource: surface)
+            ResourceObject.owner(of: resource, as: ManagerResource.self)?.getInteraction(
+                id: id, surfaceResource: surface)
         }))

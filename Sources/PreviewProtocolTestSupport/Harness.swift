@@ -18,6 +18,9 @@ public final class ProtocolHarness: PreviewProtocolHost {
         display = try Display()
         compositor = try MiniCompositor(display: display)
         server = try PreviewInteractionServer(display: display, host: self)
+        // Tests decide about time themselves: a loaded machine must not make a client that
+        // owes an ack for a few milliseconds count as unresponsive (flow-control tests set 0).
+        server.unresponsiveAfter = .milliseconds(60_000)
         compositor.onCommit = { [unowned self] surface in self.server.surfaceCommitted(surface) }
     }
 

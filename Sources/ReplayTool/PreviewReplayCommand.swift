@@ -49,7 +49,9 @@ public struct PreviewReplayCommand: ParsableCommand {
     @Option(help: "Force needed for preview and commit: light, medium or firm.")
     public var preset: Sensitivity = .medium
 
-    @Option(name: .customLong("long-press"), help: "Long-press duration for devices without pressure: fast, default or slow.")
+    @Option(
+        name: .customLong("long-press"),
+        help: "Long-press duration for devices without pressure: fast, default or slow.")
     public var longPress: LongPressDuration = .default
 
     @Flag(help: "Skip malformed event lines with a warning instead of failing.")

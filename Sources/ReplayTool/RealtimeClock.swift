@@ -1,3 +1,5 @@
+import PreviewEngine
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import PreviewEngine
 
 /// `--realtime`: replay time 0 is the moment of the first wait; later times are slept to.
 public struct RealtimeClock: ReplayClock {

@@ -67,27 +67,52 @@ public enum Replay {
                 configuration: options.configuration, devices: input.devices, outputSize: options.outputSize,
                 clock: clock, verbose: verbose, emit: { output(format.format($0)) },
                 note: { if format == .human { output($0) } })
-            var events: [DeviceEvent] = []
-            events.reserveCapacity(64)
-            var last = Timestamp(microseconds: 0)
-            while try input.next(into: &events) {
-                for event in events {
-                    session.handle(event)
-                    last = max(last, event.time)
-                }
-                events.removeAll(keepingCapacity: true)
-            }
-            session.advance(to: last)
-            input.finish(at: last, into: &events)
-            for event in events { session.handle(event) }
-            session.finish(at: last)
+            try drive(&input, &session)
             return session.summary
         }
     }
 
+    /// The trace records of one input, for comparisons in tests (the direct decoder against the
+    /// real libinput): should-begin records included when `options.verbose`.
+    public static func records<Input: ReplayInput>(input: Input, options: ReplayOptions) throws(RecordingError)
+        -> (records: [TraceRecord], summary: ReplaySummary)
+    {
+        var input = input
+        var records: [TraceRecord] = []
+        var session = ReplaySession(
+            configuration: options.configuration, devices: input.devices, outputSize: options.outputSize,
+            clock: VirtualClock(), verbose: options.verbose, emit: { records.append($0) }, note: { _ in })
+        try drive(&input, &session)
+        return (records, session.summary)
+    }
+
+    /// Feeds the whole input to the session; at the end, contacts still down end (`.system`)
+    /// and the engine's last timers fire.
+    private static func drive<Input: ReplayInput, Clock: ReplayClock>(
+        _ input: inout Input, _ session: inout ReplaySession<Clock>
+    ) throws(RecordingError) {
+        var events: [DeviceEvent] = []
+        events.reserveCapacity(64)
+        var last = Timestamp(microseconds: 0)
+        while try input.next(into: &events) {
+            for event in events {
+                session.handle(event)
+                last = max(last, event.time)
+            }
+            events.removeAll(keepingCapacity: true)
+        }
+        session.advance(to: last)
+        input.finish(at: last, into: &events)
+        for event in events { session.handle(event) }
+        session.finish(at: last)
+    }
+
     /// The closing `#` line of a human trace.
     public static func describe(_ summary: ReplaySummary) -> String {
-        var parts = ["\(summary.contacts) contact(s)", "\(summary.interactions) interaction(s)", "\(summary.completed) completed"]
+        var parts = [
+            "\(summary.contacts) contact(s)", "\(summary.interactions) interaction(s)",
+            "\(summary.completed) completed",
+        ]
         for reason in CancelReason.allCases {
             if let count = summary.cancelled[reason] { parts.append("\(count) cancelled (\(reason))") }
         }

@@ -88,19 +88,23 @@ public struct ReplaySession<Clock: ReplayClock> {
             summary.contacts += 1
             summary.peakForce = max(summary.peakForce, contact.force)
             if verbose { note(transition("CONTACT_BEGIN", contact)) }
-            perform(engine.contactBegan(contact.sample(at: location(of: contact)), surface: surface, hasForce: contact.hasForce))
+            perform(engine.apply(event, location: location(of: contact), surface: surface))
         case .contactChanged(let contact):
             summary.peakForce = max(summary.peakForce, contact.force)
-            perform(engine.forceChanged(contact.sample(at: location(of: contact))))
+            perform(engine.apply(event, location: location(of: contact), surface: surface))
         case .contactEnded(let key, let time, let reason):
-            if verbose { note("\(pad(name(key.device)))CONTACT_END  +\(seconds(time))s  contact \(key.contact)  \(reason)") }
-            perform(engine.contactEnded(key, at: time, reason: reason))
+            if verbose {
+                note("\(pad(name(key.device)))CONTACT_END  +\(seconds(time))s  contact \(key.contact)  \(reason)")
+            }
+            perform(engine.apply(event, location: cursor, surface: surface))
         case .pointerMotion(let motion):
             cursor.x = min(outputSize.width, max(0, cursor.x + motion.dx))
             cursor.y = min(outputSize.height, max(0, cursor.y + motion.dy))
         case .toolProximity(let state, let inProximity):
             if verbose {
-                note("\(pad(name(state.device)))PROXIMITY_\(inProximity ? "IN " : "OUT")  +\(seconds(state.time))s  \(state.axes.tool)")
+                note(
+                    "\(pad(name(state.device)))PROXIMITY_\(inProximity ? "IN " : "OUT")  +\(seconds(state.time))s  \(state.axes.tool)"
+                )
             }
         case .toolMotion, .scroll, .button, .key, .frame:
             break
@@ -125,7 +129,8 @@ public struct ReplaySession<Clock: ReplayClock> {
         }
     }
 
-    private mutating func perform(_ actions: Actions) {
+    private mutating func perform(_ actions: Actions?) {
+        guard let actions else { return }
         for action in actions {
             switch action {
             case .askShouldBegin(let update):

@@ -18,5 +18,9 @@ public struct Client: Hashable, @unchecked Sendable, CustomStringConvertible {
 
     public func postNoMemory() { wl_client_post_no_memory(raw) }
 
+    /// wl_display.error with code implementation: the compositor cannot serve this client
+    /// because of its own bug; disconnects only this client.
+    public func postImplementationError(_ message: String) { cwl_client_post_implementation_error(raw, message) }
+
     public var description: String { "client(pid \(pid))" }
 }

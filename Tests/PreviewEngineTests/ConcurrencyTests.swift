@@ -24,6 +24,8 @@ struct ConcurrencyTests {
         let rightSeen = script.all.filter { Script.update($0).contact == right }.map(Script.seen)
         #expect(leftSeen.phases.last == "completed")
         #expect(rightSeen.phases == ["ask", "preview"])
+        #expect(script.engine.interactions.map(\.surface) == [SurfaceID(1), SurfaceID(2)])
+        #expect(script.engine.interactions.map(\.state.kind) == [.completed, .preview])
         script.lift(at: 210, finger: right)
         #expect(script.seen() == [.cancel(.lifted)])
     }
@@ -53,6 +55,47 @@ struct ConcurrencyTests {
         #expect(Set(updates.map(\.contact)).count == 10)
         #expect(script.engine.contactCount == 0)
         #expect(script.engine.nextDeadline == nil)
+    }
+
+    @Test("A contact that begins again while its end is still parked gets that end first")
+    func beginAfterParkedEnd() {
+        var engine = InteractionEngine()
+        let fingers = (0..<10).map { Script.finger(Int32($0)) }
+        var asked: [InteractionID] = []
+        for finger in fingers {
+            let sample = ForceSample(
+                time: Timestamp(milliseconds: 0), force: 0.3, location: .zero, source: .touchscreen, contact: finger)
+            for case .askShouldBegin(let update) in engine.contactBegan(sample, surface: SurfaceID(1), hasForce: true) {
+                asked.append(update.interaction)
+            }
+        }
+        let ended = engine.endAllContacts(at: Timestamp(milliseconds: 10), reason: .system)
+        let cancelled = ended.compactMap { if case .cancel(let update, .system) = $0 { update.contact } else { nil } }
+        #expect(cancelled.count < 10, "not all fit: some ends are parked")
+        let last = fingers[9]
+        #expect(!cancelled.contains(last))
+        // The last finger goes down again before the host's immediate timer fired.
+        let again = engine.contactBegan(
+            ForceSample(
+                time: Timestamp(milliseconds: 11), force: 0.3, location: .zero, source: .touchscreen, contact: last),
+            surface: SurfaceID(1), hasForce: true)
+        let seen = again.compactMap { action -> String? in
+            switch action {
+            case .cancel(let update, let reason): "cancel \(update.interaction) \(reason)"
+            case .askShouldBegin(let update): "ask \(update.interaction)"
+            case .preview, .commit, .scheduleTimer: nil
+            }
+        }
+        #expect(seen == ["cancel \(asked[9]) system", "ask #11"])
+        // The rest of the parked ends still come with the timer.
+        var rest: [ContactKey] = []
+        for _ in 0..<5 {
+            for case .cancel(let update, .system) in engine.timerFired(at: Timestamp(milliseconds: 12)) {
+                rest.append(update.contact)
+            }
+        }
+        #expect(Set(cancelled + rest + [last]) == Set(fingers))
+        #expect(engine.contactCount == 1)
     }
 
     @Test("The engine asks for the earliest deadline among all contacts, and nil when none is left")

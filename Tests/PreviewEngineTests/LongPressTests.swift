@@ -1,4 +1,6 @@
+import Foundation
 import PreviewEngine
+import PropertyBased
 import Testing
 
 /// Sources without force: after the long-press duration within the slop, a simulated force
@@ -81,5 +83,49 @@ struct LongPressTests {
         script.advance(to: 5_000)
         let asked = script.updates().first
         #expect(asked?.time == Timestamp(microseconds: 0) + preset.duration)
+    }
+}
+
+@Suite("Long-press fallback (property-based)")
+struct LongPressPropertyTests {
+    /// Pointer jitter: angle, distance as a fraction of the slop, gap in ms.
+    static let jitter = zip(Gen.double(in: 0...6.28), Gen.double(in: 0...1), Gen.int64(in: 1...40)).array(of: 0...60)
+
+    @Test("Held within the slop for the duration plus the ramp: always completes, every event simulated")
+    func heldCompletes() async {
+        await propertyCheck(input: Self.jitter, Gen<LongPressDuration>.case) { jitter, preset in
+            var script = Script(EngineConfiguration(longPress: preset))
+            let origin = Point(x: 200, y: 200)
+            script.press(0, at: 0, at: origin, source: .touchscreen, hasForce: false)
+            var ms: Int64 = 0
+            for (angle, fraction, gap) in jitter {
+                ms += gap
+                let distance = fraction * 9.99
+                let point = Point(x: origin.x + distance * cos(angle), y: origin.y + distance * sin(angle))
+                script.move(to: point, at: ms)
+            }
+            let end = max(ms, preset.duration.microseconds / 1_000 + 400)
+            script.advance(to: end)
+            let updates = script.all.map(Script.update)
+            #expect(script.all.map(Script.seen).last == .commit(1, ended: true))
+            #expect(updates.allSatisfy { $0.simulated })
+        }
+    }
+
+    @Test("Moved beyond the slop before the duration: no interaction at all")
+    func movedNeverStarts() async {
+        await propertyCheck(input: Self.jitter, Gen.double(in: 10.01...200), Gen.double(in: 0...6.28)) {
+            jitter, distance, angle in
+            var script = Script()
+            script.press(0, at: 0, at: .zero, source: .pointer, hasForce: false)
+            var ms: Int64 = 0
+            for (_, fraction, gap) in jitter where ms + gap < 499 {
+                ms += gap
+                script.move(to: Point(x: fraction * 5, y: 0), at: ms)
+            }
+            script.move(to: Point(x: distance * cos(angle), y: distance * sin(angle)), at: ms + 1)
+            script.advance(to: 3_000)
+            #expect(script.all.isEmpty)
+        }
     }
 }

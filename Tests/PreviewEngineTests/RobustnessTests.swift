@@ -45,6 +45,35 @@ struct RobustnessTests {
         #expect(run(lateBy: 1) == punctual)
     }
 
+    @Test("A host that answers should-begin in-line, mid-loop, still ends with the newest timer")
+    func nestedAnswers() {
+        var engine = InteractionEngine()
+        var timer: Timestamp?
+        var previews: [Timestamp] = []
+        func perform(_ actions: Actions) {
+            for action in actions {
+                switch action {
+                case .scheduleTimer(let time): timer = time
+                case .askShouldBegin(let update):
+                    perform(engine.clientAnswered(update.interaction, accept: true, at: update.time))
+                case .preview(let update): previews.append(update.time)
+                case .commit, .cancel: break
+                }
+            }
+        }
+        let key = Script.finger()
+        let sample = ForceSample(
+            time: Timestamp(milliseconds: 0), force: 0, location: .zero, source: .pointer, contact: key)
+        perform(engine.contactBegan(sample, surface: SurfaceID(1), hasForce: false))
+        for _ in 0..<3 {
+            guard let due = timer else { break }
+            timer = nil
+            perform(engine.timerFired(at: due))
+        }
+        // Long press at 500 ms, answered in-line: the ramp ticks at once, not after the 150 ms timeout.
+        #expect(previews == [500, 516, 532].map { Timestamp(milliseconds: $0) })
+    }
+
     @Test("Inputs stamped before what the engine has seen are treated as happening now")
     func timeGoesBackwards() {
         var script = Script()

@@ -65,12 +65,13 @@ struct ShouldBeginTests {
         let began = engine.contactBegan(
             ForceSample(time: Timestamp(milliseconds: 0), force: 0.3, location: .zero, source: .pen, contact: finger),
             surface: SurfaceID(7), hasForce: true)
-        guard case .askShouldBegin(let ask) = began[0] else {
+        #expect(began.map(Script.seenOrTimer) == ["timer(150000µs)", "ask(#1)"], "the timer comes first")
+        guard case .askShouldBegin(let ask) = began[1] else {
             Issue.record("expected a question, got \(began)")
             return
         }
         let late = engine.clientAnswered(ask.interaction, accept: true, at: Timestamp(milliseconds: 400))
-        #expect(late.map(Script.seenOrTimer) == ["cancel(timeout)", "timer(nil)"])
+        #expect(late.map(Script.seenOrTimer) == ["timer(nil)", "cancel(timeout)"])
     }
 
     @Test("Answers for unknown or finished interactions are ignored")

@@ -116,7 +116,9 @@ import WaylandServer
         let previews = slow.phaseEvents.filter { if case .preview = $0 { true } else { false } }
         #expect(previews.count <= 2, "coalesced, not queued: \(previews)")
         #expect(previews.last == .preview(1, 0.75))
-        #expect(slow.phaseEvents.last(where: { if case .location = $0 { true } else { false } }) == .location(1, x: 42, y: 43))
+        #expect(
+            slow.phaseEvents.last(where: { if case .location = $0 { true } else { false } })
+                == .location(1, x: 42, y: 43))
         withExtendedLifetime(watch) {}
     }
 
@@ -144,5 +146,39 @@ import WaylandServer
         let length = socklen_t(MemoryLayout<Int32>.size)
         setsockopt(wl_client_get_fd(client.connection.serverClient.raw), SOL_SOCKET, SO_SNDBUF, &size, length)
         setsockopt(wl_display_get_fd(client.connection.display), SOL_SOCKET, SO_RCVBUF, &size, length)
+    }
+}
+
+@Suite struct WireValueTests {
+    @Test(arguments: InputSource.allCases)
+    func everySourceIsSentAsItsWireValue(source: InputSource) throws {
+        let harness = try ProtocolHarness()
+        let client = try PreviewClient(harness)
+        let surface = client.surface()
+        let interaction = client.interaction(for: surface)
+        // Only this source may begin interactions: its bit in the sources bitfield is the one.
+        interaction.setSources(1 << (UInt32(source.rawValue) - 1))
+        wl_surface_commit(surface)
+        client.roundtrip()
+        harness.server.perform(.askShouldBegin(.test(1, source: source)))
+        client.roundtrip()
+        #expect(interaction.events.first == .shouldBegin(1, source: UInt32(source.rawValue), force: 1))
+    }
+
+    @Test func answersToLongForgottenInteractionsAreIgnored() throws {
+        let harness = try ProtocolHarness()
+        let client = try PreviewClient(harness)
+        let interaction = client.interaction(for: client.surface())
+        for id in 1...100 as ClosedRange<UInt32> {
+            harness.server.perform(.askShouldBegin(.test(id)))
+            harness.server.perform(.cancel(.test(id), .timeout))
+        }
+        client.roundtrip()
+        interaction.accept(1)  // far beyond what the server remembers: ignored
+        interaction.accept(100)  // remembered, first answer: fine (already ended: ignored)
+        #expect(client.roundtrip())
+        interaction.accept(100)
+        #expect(!client.roundtrip())
+        #expect(client.connection.protocolError?.code == SPI_PREVIEW_INTERACTION_V1_ERROR_ALREADY_ANSWERED.rawValue)
     }
 }

@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandServer
+import PreviewProtocolTestSupport
 import Testing
 import WaylandServer
 
@@ -82,7 +83,9 @@ final class Probe: ResourceObject {
 
     @Test func aGlobalGoesAwayWithItsObject() throws {
         let display = try Display()
-        var global = Global(display: display, interface: cwl_interface_wl_data_device_manager(), version: 1) { _, _, _ in }
+        var global = Global(display: display, interface: cwl_interface_wl_data_device_manager(), version: 1) {
+            _, _, _ in
+        }
         let connection = try Connection(to: display)
         #expect(connection.globalInterfaces().contains("wl_data_device_manager"))
         global = nil

@@ -13,7 +13,8 @@ struct Feeder {
     mutating func frame(_ ms: Int64, _ events: [(UInt16, UInt16, Int32)]) -> [DeviceEvent] {
         var output: [DeviceEvent] = []
         for (type, code, value) in events + [(EventType.syn, SynCode.report, 0)] {
-            decoder.process(InputEvent(type: type, code: code, value: value), at: Timestamp(milliseconds: ms), into: &output)
+            decoder.process(
+                InputEvent(type: type, code: code, value: value), at: Timestamp(milliseconds: ms), into: &output)
         }
         return output
     }
@@ -36,11 +37,13 @@ func contacts(_ events: [DeviceEvent]) -> [String] {
 
 private enum Devices {
     static let pen = DeviceDescription(
-        name: "pen", codes: [key: [KeyCode.btnToolPen, KeyCode.btnTouch, KeyCode.btnStylus], abs: [0, 1, 24, 25, 26, 27]],
+        name: "pen",
+        codes: [key: [KeyCode.btnToolPen, KeyCode.btnTouch, KeyCode.btnStylus], abs: [0, 1, 24, 25, 26, 27]],
         absinfo: [
             0: AbsInfo(minimum: 0, maximum: 1000), 1: AbsInfo(minimum: 0, maximum: 500),
             24: AbsInfo(minimum: 0, maximum: 2047), 25: AbsInfo(minimum: 0, maximum: 63),
-            26: AbsInfo(minimum: -64, maximum: 63, resolution: 57), 27: AbsInfo(minimum: -64, maximum: 63, resolution: 57),
+            26: AbsInfo(minimum: -64, maximum: 63, resolution: 57),
+            27: AbsInfo(minimum: -64, maximum: 63, resolution: 57),
         ], properties: [InputProperty.direct])
 
     static let mtScreen = DeviceDescription(
@@ -60,7 +63,8 @@ private enum Devices {
         ], properties: [InputProperty.direct])
 
     static let semiMTPad = DeviceDescription(
-        name: "semi", codes: [
+        name: "semi",
+        codes: [
             key: [KeyCode.btnLeft, KeyCode.btnTouch, KeyCode.btnToolFinger, KeyCode.btnToolDoubleTap],
             abs: [0, 1, 24, 0x2f, 0x35, 0x36, 0x39],
         ],
@@ -100,8 +104,14 @@ struct DecoderTests {
         }
         #expect(contacts(pen.frame(20, [(abs, 24, 1024)])).count == 1)
         let button = pen.frame(25, [(key, KeyCode.btnStylus, 1)])
-        #expect(button.contains(.button(KeyState(device: DeviceID(7), time: Timestamp(milliseconds: 25), code: KeyCode.btnStylus, pressed: true))))
-        #expect(contacts(pen.frame(30, [(key, KeyCode.btnTouch, 0), (abs, 24, 0)])) == ["changed 0 0.0", "ended 0 lifted"])
+        #expect(
+            button.contains(
+                .button(
+                    KeyState(
+                        device: DeviceID(7), time: Timestamp(milliseconds: 25), code: KeyCode.btnStylus, pressed: true))
+            ))
+        #expect(
+            contacts(pen.frame(30, [(key, KeyCode.btnTouch, 0), (abs, 24, 0)])) == ["changed 0 0.0", "ended 0 lifted"])
         let out = pen.frame(40, [(key, KeyCode.btnToolPen, 0)])
         guard case .toolProximity(_, inProximity: false) = out.first else {
             Issue.record("no proximity out: \(out)")
@@ -121,7 +131,8 @@ struct DecoderTests {
     func protocolB() {
         var screen = Feeder(Devices.mtScreen)
         #expect(screen.decoder.kind == .touchscreen)
-        let first = screen.frame(0, [(abs, 0x2f, 0), (abs, 0x39, 10), (abs, 0x35, 100), (abs, 0x36, 200), (abs, 0x3a, 50)])
+        let first = screen.frame(
+            0, [(abs, 0x2f, 0), (abs, 0x39, 10), (abs, 0x35, 100), (abs, 0x36, 200), (abs, 0x3a, 50)])
         #expect(contacts(first) == ["began 0 0.25"])
         let second = screen.frame(10, [(abs, 0x2f, 3), (abs, 0x39, 11), (abs, 0x35, 900), (abs, 0x3a, 200)])
         #expect(contacts(second) == ["began 3 1.0"])
@@ -129,11 +140,13 @@ struct DecoderTests {
         #expect(contacts(both) == ["changed 0 0.5", "changed 3 1.0"])
         // A new tracking id in an active slot replaces the touch.
         #expect(contacts(screen.frame(30, [(abs, 0x39, 12)])) == ["ended 3 lifted", "began 3 1.0"])
-        #expect(contacts(screen.frame(40, [(abs, 0x2f, 0), (abs, 0x39, -1), (abs, 0x2f, 3), (abs, 0x39, -1)])) == [
-            "ended 0 lifted", "ended 3 lifted",
-        ])
+        #expect(
+            contacts(screen.frame(40, [(abs, 0x2f, 0), (abs, 0x39, -1), (abs, 0x2f, 3), (abs, 0x39, -1)])) == [
+                "ended 0 lifted", "ended 3 lifted",
+            ])
         // Out-of-range slots are ignored, not trusted.
-        #expect(contacts(screen.frame(50, [(abs, 0x2f, 99), (abs, 0x39, 13), (abs, 0x2f, -5), (abs, 0x35, 3)])).isEmpty)
+        #expect(
+            contacts(screen.frame(50, [(abs, 0x2f, 99), (abs, 0x39, 13), (abs, 0x2f, -5), (abs, 0x35, 3)])).isEmpty)
     }
 
     @Test("MT protocol A: SYN_MT_REPORT contacts matched by distance, no pressure axis means no force")
@@ -150,7 +163,8 @@ struct DecoderTests {
         let positions = swapped.compactMap { if case .contactChanged(let c) = $0 { c.position.x } else { nil } }
         #expect(positions == [0.11, 0.81])
         // One lifts: only the far one is left.
-        #expect(contacts(screen.frame(20, [(abs, 0x35, 812), (abs, 0x36, 800), a])) == ["changed 1 0.0", "ended 0 lifted"])
+        #expect(
+            contacts(screen.frame(20, [(abs, 0x35, 812), (abs, 0x36, 800), a])) == ["changed 1 0.0", "ended 0 lifted"])
         // An empty frame (just SYN_MT_REPORT) lifts everything.
         #expect(contacts(screen.frame(30, [a])) == ["ended 1 lifted"])
     }
@@ -159,16 +173,20 @@ struct DecoderTests {
     func semiMT() {
         var pad = Feeder(Devices.semiMTPad)
         #expect(pad.decoder.kind == .touchpad && pad.decoder.hasForce)
-        let touch = pad.frame(0, [
-            (abs, 0x2f, 0), (abs, 0x39, 1), (abs, 0x35, 100), (abs, 0x2f, 1), (abs, 0x39, 2), (abs, 0x35, 900),
-            (key, KeyCode.btnTouch, 1), (key, KeyCode.btnToolDoubleTap, 1), (abs, 0, 100), (abs, 1, 100), (abs, 24, 51),
-        ])
+        let touch = pad.frame(
+            0,
+            [
+                (abs, 0x2f, 0), (abs, 0x39, 1), (abs, 0x35, 100), (abs, 0x2f, 1), (abs, 0x39, 2), (abs, 0x35, 900),
+                (key, KeyCode.btnTouch, 1), (key, KeyCode.btnToolDoubleTap, 1), (abs, 0, 100), (abs, 1, 100),
+                (abs, 24, 51),
+            ])
         #expect(contacts(touch).isEmpty, "touches on a touchpad move the cursor, they are not contacts")
         #expect(pad.decoder.fingerCount == 2)
         #expect(pad.decoder.touchPoints.filter(\.down).count == 1, "semi-mt: one tracked touch")
         let click = pad.frame(10, [(key, KeyCode.btnLeft, 1), (abs, 24, 102)])
         #expect(contacts(click) == ["began 0 0.4"])
-        if case .contactBegan(let contact)? = click.first(where: { if case .contactBegan = $0 { true } else { false } }) {
+        if case .contactBegan(let contact)? = click.first(where: { if case .contactBegan = $0 { true } else { false } })
+        {
             #expect(contact.positioning == .cursor && contact.source == .touchpad)
         }
         #expect(contacts(pad.frame(20, [(abs, 24, 255)])) == ["changed 0 1.0"])
@@ -194,8 +212,11 @@ struct DecoderTests {
         var pen = Feeder(Devices.pen)
         _ = pen.frame(0, [(key, KeyCode.btnToolPen, 1), (key, KeyCode.btnTouch, 1), (abs, 24, 100)])
         var output: [DeviceEvent] = []
-        for (type, code, value) in [(abs, UInt16(24), Int32(500)), (syn, SynCode.dropped, 0), (abs, 24, 600), (syn, SynCode.report, 0)] {
-            pen.decoder.process(InputEvent(type: type, code: code, value: value), at: Timestamp(milliseconds: 10), into: &output)
+        for (type, code, value) in [
+            (abs, UInt16(24), Int32(500)), (syn, SynCode.dropped, 0), (abs, 24, 600), (syn, SynCode.report, 0),
+        ] {
+            pen.decoder.process(
+                InputEvent(type: type, code: code, value: value), at: Timestamp(milliseconds: 10), into: &output)
         }
         #expect(contacts(output) == ["ended 0 desynchronised"])
         #expect(contacts(pen.frame(20, [(abs, 24, 700)])).isEmpty, "the contact can't be trusted any more")
@@ -209,7 +230,8 @@ struct DecoderTests {
         _ = screen.frame(0, [(abs, 0x2f, 0), (abs, 0x39, 10), (abs, 0x3a, 50)])
         var output: [DeviceEvent] = []
         for (type, code, value) in [(syn, SynCode.dropped, Int32(0)), (abs, 0x3a, 60), (syn, SynCode.report, 0)] {
-            screen.decoder.process(InputEvent(type: type, code: code, value: value), at: Timestamp(milliseconds: 10), into: &output)
+            screen.decoder.process(
+                InputEvent(type: type, code: code, value: value), at: Timestamp(milliseconds: 10), into: &output)
         }
         #expect(contacts(output) == ["ended 0 desynchronised"])
         #expect(contacts(screen.frame(20, [(abs, 0x3a, 70)])).isEmpty)
@@ -219,10 +241,14 @@ struct DecoderTests {
 
     @Test("Mouse: relative motion, the primary button is a contact without force")
     func mouse() {
-        var mouse = Feeder(DeviceDescription(name: "mouse", codes: [key: [KeyCode.btnLeft, KeyCode.btnRight], EventType.rel: [0, 1]]))
+        var mouse = Feeder(
+            DeviceDescription(
+                name: "mouse", codes: [key: [KeyCode.btnLeft, KeyCode.btnRight], EventType.rel: [0, 1]]))
         #expect(mouse.decoder.kind == .pointer && !mouse.decoder.hasForce)
         let moved = mouse.frame(0, [(EventType.rel, 0, 3), (EventType.rel, 1, -2)])
-        #expect(moved.first == .pointerMotion(RelativeMotion(device: DeviceID(7), time: .init(milliseconds: 0), dx: 3, dy: -2)))
+        #expect(
+            moved.first
+                == .pointerMotion(RelativeMotion(device: DeviceID(7), time: .init(milliseconds: 0), dx: 3, dy: -2)))
         #expect(contacts(mouse.frame(10, [(key, KeyCode.btnLeft, 1)])) == ["began 0 0.0"])
         #expect(contacts(mouse.frame(20, [(key, KeyCode.btnRight, 1)])).isEmpty)
         #expect(contacts(mouse.frame(30, [(key, KeyCode.btnLeft, 0)])) == ["ended 0 lifted"])
@@ -230,12 +256,21 @@ struct DecoderTests {
 
     @Test("Mouse wheel: notches as 1/120ths signed like wl_pointer; hi-res replaces the low-res duplicate")
     func wheel() {
-        var mouse = Feeder(DeviceDescription(name: "mouse", codes: [key: [KeyCode.btnLeft], EventType.rel: [0, 1, 6, 8, 11]]))
+        var mouse = Feeder(
+            DeviceDescription(name: "mouse", codes: [key: [KeyCode.btnLeft], EventType.rel: [0, 1, 6, 8, 11]]))
         let rel = EventType.rel
         let notch = mouse.frame(0, [(rel, RelCode.wheel, 1), (rel, RelCode.hwheel, -1)])
-        #expect(notch.first == .scroll(ScrollMotion(device: DeviceID(7), time: .init(milliseconds: 0), vertical120: -120, horizontal120: -120)))
+        #expect(
+            notch.first
+                == .scroll(
+                    ScrollMotion(
+                        device: DeviceID(7), time: .init(milliseconds: 0), vertical120: -120, horizontal120: -120)))
         let hiRes = mouse.frame(10, [(rel, RelCode.wheel, -1), (rel, RelCode.wheelHiRes, -60)])
-        #expect(hiRes.first == .scroll(ScrollMotion(device: DeviceID(7), time: .init(milliseconds: 10), vertical120: 60, horizontal120: 0)))
+        #expect(
+            hiRes.first
+                == .scroll(
+                    ScrollMotion(device: DeviceID(7), time: .init(milliseconds: 10), vertical120: 60, horizontal120: 0))
+        )
     }
 
     @Test("Keyboard: key presses and releases, autorepeat ignored")
@@ -243,11 +278,12 @@ struct DecoderTests {
         var keyboard = Feeder(DeviceDescription(name: "kbd", codes: [key: [30, 31]]))
         #expect(keyboard.decoder.kind == .keyboard)
         let events = keyboard.frame(0, [(key, 30, 1), (key, 30, 2), (key, 30, 0)])
-        #expect(events == [
-            .key(KeyState(device: DeviceID(7), time: .init(milliseconds: 0), code: 30, pressed: true)),
-            .key(KeyState(device: DeviceID(7), time: .init(milliseconds: 0), code: 30, pressed: false)),
-            .frame(.init(milliseconds: 0)),
-        ])
+        #expect(
+            events == [
+                .key(KeyState(device: DeviceID(7), time: .init(milliseconds: 0), code: 30, pressed: true)),
+                .key(KeyState(device: DeviceID(7), time: .init(milliseconds: 0), code: 30, pressed: false)),
+                .frame(.init(milliseconds: 0)),
+            ])
     }
 
     @Test("Garbage values never trap")

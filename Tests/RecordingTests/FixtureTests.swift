@@ -60,7 +60,8 @@ struct FixtureTests {
         #expect(stats.frames == pin.frames)
         #expect(stats.eventLines == pin.eventLines)
         #expect(stats.contacts == pin.contacts)
-        #expect(stats.ended == (pin.contacts == 0 ? [:] : [.lifted: pin.contacts]), "every contact lifts before the end")
+        #expect(
+            stats.ended == (pin.contacts == 0 ? [:] : [.lifted: pin.contacts]), "every contact lifts before the end")
         #expect(abs(stats.peakForce - pin.peakForce) < 0.0005, "peak force \(stats.peakForce)")
         #expect(stats.touches == pin.touches)
         #expect(abs(stats.peakTouchPressure - pin.peakTouchPressure) < 0.0005, "peak touch \(stats.peakTouchPressure)")
@@ -83,7 +84,8 @@ struct FixtureTests {
         #expect(device.name == "Wacom Cintiq 13HD touch Pen")
         #expect(device.description.identity == DeviceIdentity(bus: 3, vendor: 0x56a, product: 0x333, version: 272))
         #expect(device.description.absinfo[AbsCode.pressure] == AbsInfo(minimum: 0, maximum: 2047))
-        #expect(device.description.absinfo[AbsCode.x] == AbsInfo(minimum: 400, maximum: 59152, fuzz: 4, resolution: 200))
+        #expect(
+            device.description.absinfo[AbsCode.x] == AbsInfo(minimum: 400, maximum: 59152, fuzz: 4, resolution: 200))
         #expect(device.description.has(type: EventType.key, code: KeyCode.btnToolPen))
         #expect(device.description.properties == [InputProperty.direct])
         #expect(device.description.udevProperties["ID_INPUT_TABLET"] == "1")

@@ -2,19 +2,21 @@ import Foundation
 import PreviewEngine
 import PreviewTrace
 import ReplayTool
+import Synchronization
 import Testing
 
 /// Runs the replay in-process and returns its stdout lines, stderr lines and status.
-func replay(_ files: [String], configure: (inout ReplayOptions) -> Void = { _ in }) -> (out: [String], err: [String], status: Int32) {
+func replay(_ files: [String], configure: (inout ReplayOptions) -> Void = { _ in }) -> (
+    out: [String], err: [String], status: Int32
+) {
     var options = ReplayOptions()
     configure(&options)
     var out: [String] = []
     let err = Mutex<[String]>([])
-    let status = Replay.run(files: files, options: options, output: { out.append($0) }, error: { line in err.withLock { $0.append(line) } })
+    let status = Replay.run(
+        files: files, options: options, output: { out.append($0) }, error: { line in err.withLock { $0.append(line) } })
     return (out, err.withLock { $0 }, status)
 }
-
-import Synchronization
 
 @Suite("preview-replay")
 struct ReplayToolTests {
@@ -25,7 +27,9 @@ struct ReplayToolTests {
         #expect(result.err.isEmpty)
         for line in result.out {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            for key in ["time_us", "device", "source", "simulated", "interaction", "event", "progress", "ended", "x", "y"] {
+            for key in [
+                "time_us", "device", "source", "simulated", "interaction", "event", "progress", "ended", "x", "y",
+            ] {
                 #expect(object[key] != nil, "\(key) missing in \(line)")
             }
             let event = try #require(object["event"] as? String)
@@ -90,20 +94,25 @@ struct ReplayOutcomeTests {
     static let completed = Outcome(end: "completed", committed: true)
 
     /// Pinned with the engine's medium preset: every pen interaction, in order, and how it ended.
-    @Test("Pen fixtures: interactions and their outcomes", arguments: [
-        ("dell-canvas-isdv4-pen.yml", [completed]),
-        ("uclogic-wp5540u-pen.yml", [lifted]),
-        ("wacom-cintiq12wx-pen.yml", [lifted, liftedInCommit]),
-        ("wacom-cintiq13hd-pen.yml", [liftedInCommit]),
-        ("wacom-dth2242-pen.yml", [lifted, lifted, lifted, liftedInCommit, lifted, lifted, liftedInCommit]),
-    ])
+    @Test(
+        "Pen fixtures: interactions and their outcomes",
+        arguments: [
+            ("dell-canvas-isdv4-pen.yml", [completed]),
+            ("uclogic-wp5540u-pen.yml", [lifted]),
+            ("wacom-cintiq12wx-pen.yml", [lifted, liftedInCommit]),
+            ("wacom-cintiq13hd-pen.yml", [liftedInCommit]),
+            ("wacom-dth2242-pen.yml", [lifted, lifted, lifted, liftedInCommit, lifted, lifted, liftedInCommit]),
+        ])
     func pens(file: String, expected: [Outcome]) throws {
         #expect(try outcomes(Fixtures.path(file)) == expected)
     }
 
     @Test("Touchpad fixtures: clicks are force clicks")
     func touchpads() throws {
-        #expect(try outcomes(Fixtures.path("apple-bcm5974-touchpad.yml")) == [Self.completed, Self.completed, Self.completed])
+        #expect(
+            try outcomes(Fixtures.path("apple-bcm5974-touchpad.yml")) == [
+                Self.completed, Self.completed, Self.completed,
+            ])
         #expect(try outcomes(Fixtures.path("cypress-trackpad.yml")) == [Self.lifted])
         #expect(try outcomes(Fixtures.path("elantech-touchpad.yml")) == [], "no click, no interaction")
     }
@@ -123,7 +132,8 @@ struct ReplayOutcomeTests {
         defer { removeScratch(path) }
         #expect(try outcomes(path) == [Self.completed])
         let result = replay([path]) { $0.format = .json }
-        #expect(result.out.allSatisfy { $0.contains("\"simulated\":true") && $0.contains("\"source\":\"touchscreen\"") })
+        #expect(
+            result.out.allSatisfy { $0.contains("\"simulated\":true") && $0.contains("\"source\":\"touchscreen\"") })
         let times = { (preset: LongPressDuration) -> Int64 in
             let lines = replay([path]) {
                 $0.format = .json
@@ -132,7 +142,8 @@ struct ReplayOutcomeTests {
             let first = lines.first.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             return first?["time_us"] as? Int64 ?? -1
         }
-        #expect(times(.fast) < times(.default) && times(.default) < times(.slow), "presets change when the preview starts")
+        #expect(
+            times(.fast) < times(.default) && times(.default) < times(.slow), "presets change when the preview starts")
     }
 
     static let plainTouchscreen = """
@@ -184,7 +195,9 @@ func runReplayBinary(_ arguments: [String]) throws -> (status: Int32, out: Strin
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    return (
+        process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
+    )
 }
 
 @Suite("preview-replay command line")
@@ -193,7 +206,9 @@ struct ReplayCommandLineTests {
     func help() throws {
         let result = try runReplayBinary(["--help"])
         #expect(result.status == 0)
-        for word in ["--format", "--realtime", "--preset", "--long-press", "--lenient", "--verbose", "completed", "Exit status"] {
+        for word in [
+            "--format", "--realtime", "--preset", "--long-press", "--lenient", "--verbose", "completed", "Exit status",
+        ] {
             #expect(result.out.contains(word), "help mentions \(word)")
         }
     }
@@ -208,21 +223,48 @@ struct ReplayCommandLineTests {
 
     @Test("A malformed file: status 1 and a one-line file:line: reason error")
     func badInput() throws {
-        let path = try scratchFile(Template.replacing("- [  0,  20000,   3,  24,     800]", with: "- [  0,  20000,   3,  24]"))
+        let path = try scratchFile(
+            Template.replacing("- [  0,  20000,   3,  24,     800]", with: "- [  0,  20000,   3,  24]"))
         defer { removeScratch(path) }
         let result = try runReplayBinary([path])
         #expect(result.status == 1)
         let line = Template.line(of: "- [  0,  20000,   3,  24,     800]")
-        #expect(result.err == "preview-replay: \(path):\(line): an event has 5 numbers [sec, usec, type, code, value], this one has 4\n")
+        #expect(
+            result.err
+                == "preview-replay: \(path):\(line): an event has 5 numbers [sec, usec, type, code, value], this one has 4\n"
+        )
         let lenient = try runReplayBinary(["--lenient", path])
         #expect(lenient.status == 0)
         #expect(lenient.err.hasPrefix("preview-replay: warning: \(path):\(line): "))
     }
 
-    @Test("Usage errors exit non-zero", arguments: [[], ["--format", "xml", "x.yml"], ["--preset", "squishy", "x.yml"]])
+    @Test(
+        "Usage errors exit non-zero", arguments: [[], ["--format", "xml", "x.yml"], ["--preset", "squishy", "x.yml"]])
     func usage(arguments: [String]) throws {
         let result = try runReplayBinary(arguments)
         #expect(result.status == 64)
         #expect(!result.err.isEmpty)
+    }
+}
+
+@Suite("preview-replay clocks")
+struct ReplayClockTests {
+    @Test("--realtime takes the recording's duration; the virtual clock doesn't")
+    func realtime() throws {
+        let file = Fixtures.path("wacom-cintiq13hd-pen.yml")  // 0.5 s of events
+        let clock = ContinuousClock()
+        let virtual = clock.measure { _ = replay([file]) }
+        let real = clock.measure { _ = replay([file]) { $0.realtime = true } }
+        #expect(real >= .milliseconds(480), "\(real)")
+        #expect(virtual < .milliseconds(400), "\(virtual)")
+        #expect(replay([file]).out == replay([file]) { $0.realtime = true }.out, "same trace either way")
+    }
+
+    @Test("Records for comparisons: the same outcomes as the printed trace")
+    func records() throws {
+        let file = Fixtures.path("wacom-dth2242-pen.yml")
+        let (records, summary) = try Replay.records(input: RecordingInput(path: file), options: ReplayOptions())
+        #expect(records.filter(\.isFinal).count == summary.interactions)
+        #expect(records.map(\.jsonLine) == replay([file]) { $0.format = .json }.out)
     }
 }

@@ -8,9 +8,11 @@ import Testing
 struct RobustnessTests {
     /// Random truncations and byte/line mutations of real files: every outcome is a decoded
     /// recording or a RecordingError naming a line; nothing traps.
-    @Test("Mutated and truncated recordings never crash the reader or the decoder", arguments: [
-        "wacom-cintiq13hd-pen.yml", "cypress-trackpad.yml", "template",
-    ])
+    @Test(
+        "Mutated and truncated recordings never crash the reader or the decoder",
+        arguments: [
+            "wacom-cintiq13hd-pen.yml", "cypress-trackpad.yml", "template",
+        ])
     func fuzz(source: String) throws {
         let original =
             source == "template"
@@ -33,7 +35,8 @@ struct RobustnessTests {
             case 2:  // overwrite with YAML-significant characters
                 let specials = Array(" -:[]{},#\"'\t\n0123456789".utf8)
                 for _ in 0..<1 + Int(generator.next() % 4) {
-                    bytes[Int(generator.next() % UInt64(bytes.count))] = specials[Int(generator.next() % UInt64(specials.count))]
+                    bytes[Int(generator.next() % UInt64(bytes.count))] =
+                        specials[Int(generator.next() % UInt64(specials.count))]
                 }
             case 3:  // delete or duplicate a line
                 var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
@@ -126,13 +129,14 @@ struct RobustnessTests {
 
     @Test("A multi-device file with one idle device warns instead of failing")
     func idleDevice() throws {
-        let idle = Self.twoDevices.components(separatedBy: "- node: /dev/input/event4")[0] + """
-            - node: /dev/input/event4
-              evdev:
-                name: "Idle"
-              events:
+        let idle =
+            Self.twoDevices.components(separatedBy: "- node: /dev/input/event4")[0] + """
+                - node: /dev/input/event4
+                  evdev:
+                    name: "Idle"
+                  events:
 
-            """
+                """
         let path = try scratchFile(idle)
         defer { removeScratch(path) }
         let log = WarningLog()

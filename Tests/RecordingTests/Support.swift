@@ -44,7 +44,9 @@ func decodeAll(_ path: String, options: ReadOptions = ReadOptions()) throws -> D
     let recording = try Recording.open(path, options: options)
     var stats = DecodeStats()
     stats.devices = recording.devices.count
-    var decoders = recording.devices.map { EvdevDecoder(description: $0.description, device: DeviceID(UInt32($0.index))) }
+    var decoders = recording.devices.map {
+        EvdevDecoder(description: $0.description, device: DeviceID(UInt32($0.index)))
+    }
     stats.kinds = decoders.map(\.kind)
     let frames = try recording.frames()
     var output: [DeviceEvent] = []
@@ -54,11 +56,15 @@ func decodeAll(_ path: String, options: ReadOptions = ReadOptions()) throws -> D
         decoders[frame.device].decode(frame, into: &output)
         let points = decoders[frame.device].touchPoints
         if decoders[frame.device].kind == .touchpad || decoders[frame.device].kind == .touchscreen {
-            if down[frame.device].count != points.count { down[frame.device] = Array(repeating: false, count: points.count) }
+            if down[frame.device].count != points.count {
+                down[frame.device] = Array(repeating: false, count: points.count)
+            }
             for (slot, point) in points.enumerated() {
                 if point.down && !down[frame.device][slot] { stats.touches += 1 }
                 down[frame.device][slot] = point.down
-                if point.down { stats.peakTouchPressure = max(stats.peakTouchPressure, decoders[frame.device].pressure(of: point)) }
+                if point.down {
+                    stats.peakTouchPressure = max(stats.peakTouchPressure, decoders[frame.device].pressure(of: point))
+                }
             }
         }
     }
@@ -87,13 +93,18 @@ func decodeAll(_ path: String, options: ReadOptions = ReadOptions()) throws -> D
 final class WarningLog: Sendable {
     private let lines = Mutex<[RecordingError]>([])
     var all: [RecordingError] { lines.withLock { $0 } }
-    var options: ReadOptions { ReadOptions(lenient: true, onWarning: { [self] problem in lines.withLock { $0.append(problem) } }) }
-    var strictOptions: ReadOptions { ReadOptions(lenient: false, onWarning: { [self] problem in lines.withLock { $0.append(problem) } }) }
+    var options: ReadOptions {
+        ReadOptions(lenient: true, onWarning: { [self] problem in lines.withLock { $0.append(problem) } })
+    }
+    var strictOptions: ReadOptions {
+        ReadOptions(lenient: false, onWarning: { [self] problem in lines.withLock { $0.append(problem) } })
+    }
 }
 
 /// A scratch file with `text`, removed by the caller's `defer`.
 func scratchFile(_ text: String, name: String = "case.yml") throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("recording-tests-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "recording-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent(name).path
     try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -58,6 +58,9 @@ void cwl_display_add_client_created_listener(struct wl_display *display, struct 
 /* Sends wl_display.error for the resource and marks its client for disconnection. */
 void cwl_resource_post_error(struct wl_resource *resource, uint32_t code, const char *message);
 
+/* wl_display.error(implementation): the compositor's own bug, reported to the client it hurts. */
+void cwl_client_post_implementation_error(struct wl_client *client, const char *message);
+
 /* MARK: events without a generated helper */
 
 /* wl_resource_post_event_array wants a non-const wl_argument pointer; one place does the cast. */
