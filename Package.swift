@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "ReplayTool",
             dependencies: [
-                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace",
+                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "UmockdevHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "preview-replay", dependencies: ["ReplayTool"]),
@@ -48,7 +48,14 @@ let package = Package(
                 "CLibinput", "PreviewEngine", "EvdevDecoder", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "UmockdevFstatShim", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder"]),
+        .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder", "LibinputBackend"]),
+        // Runs LibinputBackend inside the umockdev testbed (re-executed by UmockdevHarness).
+        .executableTarget(
+            name: "libinput-testbed-runner",
+            dependencies: [
+                "UmockdevHarness", "LibinputBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
 
         // MARK: Wayland: the C bridge, our protocol's server side, the compositor.
         .target(name: "CWaylandProtocols"),
@@ -99,7 +106,9 @@ let package = Package(
         .testTarget(
             name: "RecordingTests",
             dependencies: ["LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace"]),
-        .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "UmockdevHarness"]),
+        .testTarget(
+            name: "LibinputBackendTests",
+            dependencies: ["LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder"]),
         .testTarget(
             name: "ProtocolTests",
             dependencies: [
