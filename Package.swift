@@ -96,7 +96,10 @@ let package = Package(
             dependencies: ["PreviewTrace", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "ReplayTool", "CCairo"]),
         .executableTarget(
             name: "preview-demo",
-            dependencies: ["DemoReport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "DemoReport", "PreviewTrace", "PreviewEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // MARK: Tests, one target per layer, plus end to end.
         .testTarget(

@@ -3,7 +3,8 @@ import PreviewTrace
 
 /// The demo's terminal view of a trace as it happens: one line per phase change, and below them
 /// a gauge per running interaction that redraws in place (`#1 pen  preview ███████░░░ 0.70`).
-/// Without a terminal (CI logs) it prints the phase-change lines only, so logs stay readable.
+/// Without a terminal (CI logs) it prints plain lines: the phase changes, and the progress each
+/// time it enters another quarter, so logs stay readable.
 /// Pure: it returns the text to write; the caller owns the terminal.
 public struct LiveView {
     public let isTerminal: Bool
@@ -12,6 +13,8 @@ public struct LiveView {
     private var order: [InteractionID] = []
     private var phases: [InteractionID: Phase] = [:]
     private var drawnLines = 0
+    /// Plain mode: the quarter (0...4) of the progress last printed, per interaction.
+    private var quarters: [InteractionID: Int] = [:]
     public private(set) var finished: [InteractionID: Outcome] = [:]
 
     public init(isTerminal: Bool, gaugeWidth: Int = 20) {
@@ -28,7 +31,14 @@ public struct LiveView {
         phases[id] = phase
         if running[id] == nil && finished[id] == nil { order.append(id) }
         var out = isTerminal ? erase() : ""
-        if changed { out += line(record, phase: phase) + "\n" }
+        let quarter = Int(min(1, max(0, record.progress)) * 4)
+        if changed {
+            out += line(record, phase: phase) + "\n"
+        } else if !isTerminal && quarters[id] != quarter {
+            // No gauges in a log: a line each time the progress enters another quarter instead.
+            out += line(record, phase: phase, live: true) + "\n"
+        }
+        quarters[id] = quarter
         if record.isFinal {
             running[id] = nil
             order.removeAll { $0 == id }

@@ -147,7 +147,7 @@ public struct ForcePlot {
             tick += step
         }
         canvas.text(
-            "time (recording clock)", x: plot.x + plot.width / 2, y: plot.y + plot.height + 40, size: 11,
+            "time (s)", x: plot.x + plot.width / 2, y: plot.y + plot.height + 40, size: 11,
             Palette.muted, align: .centre)
         canvas.verticalText("force, progress (0…1)", x: x + 16, y: plot.y + plot.height / 2, size: 11, Palette.muted)
         canvas.stroke(x: plot.x, y: plot.y, width: plot.width, height: plot.height, Palette.frame)

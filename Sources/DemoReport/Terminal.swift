@@ -24,11 +24,14 @@ public enum Terminal {
 /// Reads JSON lines from a pipe or FIFO as they arrive (blocking reads, no polling) and hands
 /// each record on; lines that are not records are skipped (the report reports them).
 public enum TraceFollower {
-    public static func follow(_ handle: FileHandle, onRecord: (TraceRecord) -> Void) {
+    public static func follow(
+        _ handle: FileHandle, raw: (Data) -> Void = { _ in }, onRecord: (TraceRecord) -> Void
+    ) {
         var pending = Data()
         while true {
             let chunk = handle.availableData
             if chunk.isEmpty { break }
+            raw(chunk)
             pending.append(chunk)
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
