@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
         .library(name: "LibinputRecording", targets: ["LibinputRecording"]),
         .library(name: "PreviewCompositor", targets: ["PreviewCompositor"]),
+        // For the benchmarks (and other layers' tests): the protocol server and its test support.
+        .library(name: "PreviewProtocolServer", targets: ["PreviewProtocolServer"]),
+        .library(name: "PreviewProtocolTestSupport", targets: ["PreviewProtocolTestSupport"]),
         // LD_PRELOAD'ed after umockdev's preload to close its fstat gap (docs/testing.md).
         .library(name: "umockdev-fstat-shim", type: .dynamic, targets: ["UmockdevFstatShim"]),
     ],
@@ -33,7 +36,7 @@ let package = Package(
         .target(
             name: "ReplayTool",
             dependencies: [
-                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace",
+                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "UmockdevHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "preview-replay", dependencies: ["ReplayTool"]),
@@ -46,7 +49,14 @@ let package = Package(
                 "CLibinput", "PreviewEngine", "EvdevDecoder", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "UmockdevFstatShim", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder"]),
+        .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder", "LibinputBackend"]),
+        // Runs LibinputBackend inside the umockdev testbed (re-executed by UmockdevHarness).
+        .executableTarget(
+            name: "libinput-testbed-runner",
+            dependencies: [
+                "UmockdevHarness", "LibinputBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
 
         // MARK: Wayland: the C bridge, our protocol's server side, the compositor.
         .target(name: "CWaylandProtocols"),
@@ -63,7 +73,7 @@ let package = Package(
         // Test support: a minimal wl_compositor + the global, and a scripted server for pywayland.
         .target(
             name: "PreviewProtocolTestSupport",
-            dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandServer", "PreviewEngine"]),
+            dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandServer", "CWaylandClient", "PreviewEngine"]),
         .executableTarget(name: "preview-protocol-test-server", dependencies: ["PreviewProtocolTestSupport", "WaylandServer"]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -108,7 +118,9 @@ let package = Package(
         .testTarget(
             name: "RecordingTests",
             dependencies: ["LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace"]),
-        .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "UmockdevHarness"]),
+        .testTarget(
+            name: "LibinputBackendTests",
+            dependencies: ["LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder"]),
         .testTarget(
             name: "ProtocolTests",
             dependencies: [

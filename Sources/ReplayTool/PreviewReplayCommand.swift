@@ -21,10 +21,11 @@ public struct PreviewReplayCommand: ParsableCommand {
             (simulated force, marked "sim").
 
             One line is printed per engine output:
-              preview  progress 0...1 while pressing; "-> commit" when the commit phase begins
-              commit   progress 0...1 of the commit phase; "completed" when it ends
-              cancel   the interaction ended without completing, with the reason
-                       (lifted, moved, desynchronised, system = the recording ended...)
+              preview  progress 0...1 while pressing ("-> commit": the commit begins)
+              commit   progress 0...1 of the commit phase ("completed" at the end)
+              cancel   ended without completing, with the reason (lifted, moved,
+                       desynchronised, system = the recording ended...)
+            A closing "#" line sums up contacts, interactions and outcomes.
             Positions are in logical pixels of a virtual 1920x1080 output covered by one \
             surface: tablets and touchscreens map onto it, touchpads and mice move a cursor \
             that starts in the middle.

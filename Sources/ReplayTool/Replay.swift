@@ -28,7 +28,8 @@ public enum Replay {
     ) -> Int32 {
         for (index, file) in files.enumerated() {
             if files.count > 1 && options.format == .human {
-                output((index > 0 ? "\n" : "") + "# \(file)")
+                if index > 0 { output("") }
+                output("# \(file)")
             }
             do throws(RecordingError) {
                 let summary = try replay(file: file, options: options, output: output, warning: error)

@@ -116,7 +116,9 @@ import WaylandServer
         let previews = slow.phaseEvents.filter { if case .preview = $0 { true } else { false } }
         #expect(previews.count <= 2, "coalesced, not queued: \(previews)")
         #expect(previews.last == .preview(1, 0.75))
-        #expect(slow.phaseEvents.last(where: { if case .location = $0 { true } else { false } }) == .location(1, x: 42, y: 43))
+        #expect(
+            slow.phaseEvents.last(where: { if case .location = $0 { true } else { false } })
+                == .location(1, x: 42, y: 43))
         withExtendedLifetime(watch) {}
     }
 

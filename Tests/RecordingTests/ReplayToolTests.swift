@@ -268,3 +268,24 @@ struct ReplayClockTests {
         #expect(records.map(\.jsonLine) == replay([file]) { $0.format = .json }.out)
     }
 }
+
+@Suite("preview-replay file errors")
+struct ReplayFileErrorTests {
+    @Test("A directory is an unreadable file, reported without a line number")
+    func directory() {
+        let result = replay([Fixtures.directory])
+        #expect(result.status == 1)
+        #expect(result.err == ["preview-replay: \(Fixtures.directory): cannot read: Is a directory"])
+    }
+
+    @Test("Several files replay in order; the first bad one stops with status 1")
+    func severalFiles() {
+        let good = Fixtures.path("wacom-cintiq13hd-pen.yml")
+        let both = replay([good, Fixtures.path("cypress-trackpad.yml")])
+        #expect(both.status == 0)
+        #expect(both.out.filter { $0.hasPrefix("# /") } == ["# \(good)", "# \(Fixtures.path("cypress-trackpad.yml"))"])
+        let bad = replay([good, "/nonexistent.yml", good])
+        #expect(bad.status == 1)
+        #expect(bad.out.filter { $0.hasPrefix("# /") }.count == 2, "stops at the bad file")
+    }
+}
