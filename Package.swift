@@ -108,7 +108,10 @@ let package = Package(
             dependencies: ["LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace"]),
         .testTarget(
             name: "LibinputBackendTests",
-            dependencies: ["LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder"]),
+            dependencies: [
+                "LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder", "PreviewTrace",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(
             name: "ProtocolTests",
             dependencies: [

@@ -7,6 +7,9 @@ import PreviewEngine
 /// clock, "-" for an absent value. Doubles print in Swift's shortest round-trip form, so
 /// parsing gives back exactly what the backend emitted.
 public enum TestbedLine {
+    /// The runner's last line: everything before it is complete.
+    public static let done = "done"
+
     public static func format(_ event: BackendEvent) -> String {
         switch event {
         case .deviceAdded(let device):

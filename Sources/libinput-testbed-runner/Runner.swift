@@ -19,6 +19,8 @@ struct TestbedOptions: ParsableArguments {
     @Argument(help: "The testbed directory LibinputTestbed wrote.") var directory: String
     @Option(help: "The DeviceID the backend gives the device.") var deviceID: UInt32 = 0
     @Option(help: "Remove the device at this recording time (µs).") var removeAt: Int64?
+    @Flag(help: "Refuse to open the device (EACCES), as logind would for a user without a session.")
+    var denyOpen = false
 }
 
 /// Inside `unshare -m`: a private /run/udev with the device's udev database entry, the event
@@ -55,6 +57,7 @@ struct Setup: ParsableCommand {
             "--device-id", "\(options.deviceID)",
         ]
         if let removeAt = options.removeAt { arguments += ["--remove-at", "\(removeAt)"] }
+        if options.denyOpen { arguments.append("--deny-open") }
         let argv = arguments.map { strdup($0) } + [nil]
         execvp("umockdev-run", argv)
         throw RunnerError("exec umockdev-run: \(String(cString: strerror(errno)))")
@@ -75,7 +78,7 @@ struct Replay: ParsableCommand {
         let first = device.events.first?.time ?? 0
         guard
             let backend = LibinputBackend(
-                source: .path, firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) }, logger: logger)
+                source: .path, opener: options.denyOpen ? .denied : .direct, firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) }, logger: logger)
         else { throw RunnerError("libinput context failed") }
 
         // Recording clock = libinput clock - base + first event's recording time.
@@ -86,7 +89,15 @@ struct Replay: ParsableCommand {
             print(TestbedLine.format(event.shifted(by: shift)))
         }
 
-        guard backend.addDevice(path: TestbedFiles.node) else { throw RunnerError("libinput refused the testbed device") }
+        // The parent's sign that everything was reported (umockdev-run 0.17.16 sometimes hangs
+        // at exit, joining its threads; the parent then kills it).
+        defer {
+            print(TestbedLine.done)
+            fflush(nil)
+        }
+        // A refused device is the backend's log line, not a runner failure: the parent sees no
+        // `added` line and reports the log.
+        guard backend.addDevice(path: TestbedFiles.node) else { return }
         backend.dispatch(now: now(), report)
 
         // Release each frame when it is due (TestbedScript): we are the clock, so nothing drifts.
@@ -141,6 +152,10 @@ extension BackendEvent {
         case .input(let event): event.time
         }
     }
+}
+
+extension DeviceOpener {
+    static let denied = DeviceOpener(open: { _, _ in .failure(OpenError(code: EACCES)) }, close: { _ in })
 }
 
 struct RunnerError: Error, CustomStringConvertible {

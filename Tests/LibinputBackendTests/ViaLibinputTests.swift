@@ -76,4 +76,17 @@ struct ViaLibinputTests {
         let (_, outcomes) = try replay(input)
         #expect(outcomes.last?.end == "cancel:device-removed", "\(outcomes)")
     }
+
+    /// A device libinput may not open (no logind session, not in the input group): a clear log
+    /// line, no device, no crash.
+    @Test func aDeviceWithoutPermissionIsALogLineNotACrash() throws {
+        let path = Fixtures.path("wacom-cintiq13hd-pen.yml")
+        var options = LibinputTestbed.Options()
+        options.denyOpen = true
+        let device = try TestbedDevice(recording: try Recording.open(path))
+        let run = try LibinputTestbed.run(device, options: options)
+        #expect(run.events.isEmpty)
+        #expect(run.log.contains("cannot open /dev/input/event0: Permission denied"), "\(run.log)")
+        #expect(run.log.contains("no permission?"), "\(run.log)")
+    }
 }
