@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "preview-replay", targets: ["preview-replay"]),
         .executable(name: "preview-compositor", targets: ["preview-compositor"]),
         .executable(name: "peek-client", targets: ["peek-client"]),
+        .executable(name: "preview-demo", targets: ["preview-demo"]),
         .library(name: "PreviewEngine", targets: ["PreviewEngine"]),
         // The recording reader and evdev decoder, for the benchmarks package (Benchmarks/).
         .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
@@ -99,6 +100,17 @@ let package = Package(
             ],
             path: "examples/peek-client/App"),
 
+        // MARK: The demo: live view, plot and report over a compositor run (scripts/demo).
+        .target(
+            name: "DemoReport",
+            dependencies: ["PreviewTrace", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "ReplayTool", "CCairo"]),
+        .executableTarget(
+            name: "preview-demo",
+            dependencies: [
+                "DemoReport", "PreviewTrace", "PreviewEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
         // MARK: Tests, one target per layer, plus end to end.
         .testTarget(
             name: "PreviewEngineTests",
@@ -120,5 +132,6 @@ let package = Package(
             ]),
         .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine"]),
         .testTarget(name: "PeekUITests", dependencies: ["PeekUI"]),
+        .testTarget(name: "DemoReportTests", dependencies: ["DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
     ]
 )

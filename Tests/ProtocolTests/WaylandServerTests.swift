@@ -94,3 +94,19 @@ final class Probe: ResourceObject {
         #expect(!later.globalInterfaces().contains("wl_data_device_manager"))
     }
 }
+
+@Suite struct EventSourceLifetimeTests {
+    @Test func sourcesOutlivingTheirDisplayAreForgottenNotTouched() throws {
+        var display: Display? = try Display()
+        let timer = try #require(display!.eventLoop.addTimer {})
+        timer.arm(milliseconds: 1_000)
+        var idleRan = false
+        let idle = display!.eventLoop.addIdle { idleRan = true }
+        display!.destroy()
+        display = nil
+        #expect(!timer.isActive)
+        #expect(idle?.isActive == false)
+        timer.remove()  // no use of the freed loop
+        #expect(!idleRan)
+    }
+}

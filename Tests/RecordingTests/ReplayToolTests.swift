@@ -289,3 +289,32 @@ struct ReplayFileErrorTests {
         #expect(bad.out.filter { $0.hasPrefix("# /") }.count == 2, "stops at the bad file")
     }
 }
+
+@Suite("preview-replay --verbose")
+struct ReplayVerboseTests {
+    @Test("Verbose JSON adds one should-begin line per interaction, before its first phase event")
+    func verboseJSON() throws {
+        let file = Fixtures.path("wacom-dth2242-pen.yml")
+        let quiet = replay([file]) { $0.format = .json }.out
+        let verbose = replay([file]) {
+            $0.format = .json
+            $0.verbose = true
+        }.out
+        let asks = verbose.filter { $0.contains("\"event\":\"should-begin\"") }
+        #expect(asks.count == 7)
+        #expect(verbose.filter { !$0.contains("\"event\":\"should-begin\"") } == quiet)
+        for id in 1...7 {
+            let first = verbose.first { $0.contains("\"interaction\":\(id),") }
+            #expect(first?.contains("should-begin") == true)
+        }
+    }
+
+    @Test("Verbose human output shows contacts and pen proximity")
+    func verboseHuman() {
+        let out = replay([Fixtures.path("wacom-cintiq13hd-pen.yml")]) { $0.verbose = true }.out
+        #expect(out.filter { $0.contains("CONTACT_BEGIN") }.count == 2)
+        #expect(out.filter { $0.contains("CONTACT_END") }.count == 2)
+        #expect(out.contains { $0.contains("PROXIMITY_IN") })
+        #expect(out.contains { $0.contains("SHOULD_BEGIN") })
+    }
+}

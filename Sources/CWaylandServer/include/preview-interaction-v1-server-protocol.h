@@ -164,7 +164,8 @@ extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
  * Coordinates are in the surface-local coordinate space of the surface,
  * in the same units as wl_pointer.motion, and may lie outside the
  * surface while the contact moves (the interaction stays with the
- * surface it began on).
+ * surface it began on). Progress values are wl_fixed_t from 0 to 1,
+ * so they move in steps of 1/256.
  *
  * Relation to core input events. A preview interaction is made of a
  * press that the client also sees through the core protocol (wl_pointer
@@ -222,7 +223,8 @@ extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
  * Coordinates are in the surface-local coordinate space of the surface,
  * in the same units as wl_pointer.motion, and may lie outside the
  * surface while the contact moves (the interaction stays with the
- * surface it began on).
+ * surface it began on). Progress values are wl_fixed_t from 0 to 1,
+ * so they move in steps of 1/256.
  *
  * Relation to core input events. A preview interaction is made of a
  * press that the client also sees through the core protocol (wl_pointer
