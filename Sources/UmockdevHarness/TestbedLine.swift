@@ -10,6 +10,9 @@ public enum TestbedLine {
     /// The runner's last line: everything before it is complete.
     public static let done = "done"
 
+    /// The largest delay between an event's timestamp and the backend reporting it.
+    public static func lag(milliseconds: Int64) -> String { "lag \(milliseconds)" }
+
     public static func format(_ event: BackendEvent) -> String {
         switch event {
         case .deviceAdded(let device):

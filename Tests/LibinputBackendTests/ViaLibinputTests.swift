@@ -34,7 +34,11 @@ struct ViaLibinputTests {
         let (_, direct) = try replay(try RecordingInput(path: path))
         let input = try LibinputTestbedInput(path: path)
         let (_, vialibinput) = try replay(input)
-        #expect(vialibinput.count == Self.libinputInteractions[file], "\(vialibinput)\n\(input.log)")
+        let seen = input.backendEvents.map { TestbedLine.format($0).prefix(while: { $0 != " " }) }
+        let counts = Dictionary(grouping: seen, by: { $0 }).mapValues(\.count)
+        #expect(
+            vialibinput.count == Self.libinputInteractions[file],
+            "\(vialibinput)\nbackend events: \(counts), lag \(input.worstLag) ms\n\(input.log)")
 
         let significant = vialibinput.filter { !isFlicker($0) }
         let expected = direct.filter { !isFlicker($0) }
