@@ -134,7 +134,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo",
+                "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
+                "PreviewProtocolServer", "PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
                 "preview-demo", "preview-compositor", "peek-client",
             ]),
     ]
