@@ -133,5 +133,13 @@ let package = Package(
         .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine"]),
         .testTarget(name: "PeekUITests", dependencies: ["PeekUI"]),
         .testTarget(name: "DemoReportTests", dependencies: ["DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
+        // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
+                "PreviewProtocolServer", "PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
+                "preview-demo", "preview-compositor", "peek-client",
+            ]),
     ]
 )

@@ -272,6 +272,13 @@ extern const struct wl_interface spi_preview_interaction_v1_interface;
 
 #ifndef SPI_PREVIEW_INTERACTION_MANAGER_V1_ERROR_ENUM
 #define SPI_PREVIEW_INTERACTION_MANAGER_V1_ERROR_ENUM
+/**
+ * @ingroup iface_spi_preview_interaction_manager_v1
+ * spi_preview_interaction_manager_v1 protocol errors
+ *
+ * Errors a client causes with this interface; each disconnects only
+ * that client.
+ */
 enum spi_preview_interaction_manager_v1_error {
 	/**
 	 * the surface already has a preview interaction object
@@ -353,6 +360,14 @@ spi_preview_interaction_manager_v1_get_interaction(struct spi_preview_interactio
 
 #ifndef SPI_PREVIEW_INTERACTION_V1_ERROR_ENUM
 #define SPI_PREVIEW_INTERACTION_V1_ERROR_ENUM
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ * spi_preview_interaction_v1 protocol errors
+ *
+ * Errors a client causes with this interface; each disconnects only
+ * that client. Races the protocol allows (answering or cancelling an
+ * interaction that has just ended) are never errors.
+ */
 enum spi_preview_interaction_v1_error {
 	/**
 	 * request other than destroy or ack_frame after the surface was destroyed

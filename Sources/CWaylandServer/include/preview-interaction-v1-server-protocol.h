@@ -275,6 +275,13 @@ extern const struct wl_interface spi_preview_interaction_v1_interface;
 
 #ifndef SPI_PREVIEW_INTERACTION_MANAGER_V1_ERROR_ENUM
 #define SPI_PREVIEW_INTERACTION_MANAGER_V1_ERROR_ENUM
+/**
+ * @ingroup iface_spi_preview_interaction_manager_v1
+ * spi_preview_interaction_manager_v1 protocol errors
+ *
+ * Errors a client causes with this interface; each disconnects only
+ * that client.
+ */
 enum spi_preview_interaction_manager_v1_error {
 	/**
 	 * the surface already has a preview interaction object
@@ -331,6 +338,14 @@ struct spi_preview_interaction_manager_v1_interface {
 
 #ifndef SPI_PREVIEW_INTERACTION_V1_ERROR_ENUM
 #define SPI_PREVIEW_INTERACTION_V1_ERROR_ENUM
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ * spi_preview_interaction_v1 protocol errors
+ *
+ * Errors a client causes with this interface; each disconnects only
+ * that client. Races the protocol allows (answering or cancelling an
+ * interaction that has just ended) are never errors.
+ */
 enum spi_preview_interaction_v1_error {
 	/**
 	 * request other than destroy or ack_frame after the surface was destroyed
