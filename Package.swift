@@ -120,7 +120,10 @@ let package = Package(
             dependencies: ["LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace"]),
         .testTarget(
             name: "LibinputBackendTests",
-            dependencies: ["LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder"]),
+            dependencies: [
+                "LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder", "PreviewTrace",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(
             name: "ProtocolTests",
             dependencies: [
@@ -134,7 +137,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo",
+                "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
+                "PreviewProtocolServer", "PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
                 "preview-demo", "preview-compositor", "peek-client",
             ]),
     ]

@@ -13,6 +13,8 @@ public struct LibinputTestbedInput: ReplayInput {
     public let backendEvents: [BackendEvent]
     /// libinput's and the runner's log.
     public let log: String
+    /// ms; see `LibinputTestbed.Run.trustworthy`.
+    public let worstLag: Int64
     private var events: [DeviceEvent]
     private var index = 0
     private var open: [ContactKey: Timestamp] = [:]
@@ -37,12 +39,19 @@ public struct LibinputTestbedInput: ReplayInput {
         let device = try TestbedDevice(recording: recording, device: first.index)
         let run: LibinputTestbed.Run
         do {
-            run = try LibinputTestbed.run(device, options: settings)
+            run = try LibinputTestbed.run(device, options: settings, attempts: 3)
         } catch {
             throw RecordingError(file: path, line: 0, kind: .io, reason: "libinput testbed: \(error)")
         }
         backendEvents = run.events
         log = run.log
+        worstLag = run.worstLag
+        if !run.trustworthy {
+            options.onWarning?(
+                RecordingError(
+                    file: path, line: 0, kind: .io,
+                    reason: "the machine is too busy: libinput saw events up to \(run.worstLag) ms late"))
+        }
         var kind = first.description.kind
         var inputs: [DeviceEvent] = []
         for event in run.events {

@@ -7,6 +7,12 @@ import PreviewEngine
 /// clock, "-" for an absent value. Doubles print in Swift's shortest round-trip form, so
 /// parsing gives back exactly what the backend emitted.
 public enum TestbedLine {
+    /// The runner's last line: everything before it is complete.
+    public static let done = "done"
+
+    /// The largest delay between an event's timestamp and the backend reporting it.
+    public static func lag(milliseconds: Int64) -> String { "lag \(milliseconds)" }
+
     public static func format(_ event: BackendEvent) -> String {
         switch event {
         case .deviceAdded(let device):

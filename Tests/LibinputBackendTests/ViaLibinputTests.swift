@@ -34,7 +34,11 @@ struct ViaLibinputTests {
         let (_, direct) = try replay(try RecordingInput(path: path))
         let input = try LibinputTestbedInput(path: path)
         let (_, vialibinput) = try replay(input)
-        #expect(vialibinput.count == Self.libinputInteractions[file], "\(vialibinput)\n\(input.log)")
+        let seen = input.backendEvents.map { TestbedLine.format($0).prefix(while: { $0 != " " }) }
+        let counts = Dictionary(grouping: seen, by: { $0 }).mapValues(\.count)
+        #expect(
+            vialibinput.count == Self.libinputInteractions[file],
+            "\(vialibinput)\nbackend events: \(counts), lag \(input.worstLag) ms\n\(input.log)")
 
         let significant = vialibinput.filter { !isFlicker($0) }
         let expected = direct.filter { !isFlicker($0) }
@@ -75,5 +79,18 @@ struct ViaLibinputTests {
         #expect(input.backendEvents.last.map { if case .deviceRemoved = $0 { true } else { false } } == true)
         let (_, outcomes) = try replay(input)
         #expect(outcomes.last?.end == "cancel:device-removed", "\(outcomes)")
+    }
+
+    /// A device libinput may not open (no logind session, not in the input group): a clear log
+    /// line, no device, no crash.
+    @Test func aDeviceWithoutPermissionIsALogLineNotACrash() throws {
+        let path = Fixtures.path("wacom-cintiq13hd-pen.yml")
+        var options = LibinputTestbed.Options()
+        options.denyOpen = true
+        let device = try TestbedDevice(recording: try Recording.open(path))
+        let run = try LibinputTestbed.run(device, options: options)
+        #expect(run.events.isEmpty)
+        #expect(run.log.contains("cannot open /dev/input/event0: Permission denied"), "\(run.log)")
+        #expect(run.log.contains("no permission?"), "\(run.log)")
     }
 }
