@@ -128,9 +128,13 @@ public final class LibinputBackend {
             } ?? ""
         let kind = Self.kind(of: raw)
         var pressure: TouchPressure?
+        var pressurePad = false
         if kind == .touchscreen || kind == .touchpad {
             if let fd = context.openFiles[node] {
-                pressure = TouchPressure(state: EvdevState(fd: fd), quirks: quirks(node))
+                let state = EvdevState(fd: fd)
+                pressure = TouchPressure(state: state, quirks: quirks(node))
+                // The kernel clicks a pressure pad itself past its threshold: the same click contact.
+                pressurePad = state.hasProperty(inputPropPressurePad)
             } else {
                 logger.warning("\(name): no fd for \(node); its contacts use the long-press fallback")
             }
@@ -139,7 +143,9 @@ public final class LibinputBackend {
         nextDevice += 1
         devices[raw] = Device(id: id, seat: seat, name: name, kind: kind, pressure: pressure)
         let hasForce = kind == .pen || pressure != nil
-        let origin = kind == .pen ? "libinput tablet pressure" : pressure?.origin ?? "none (long press)"
+        let origin =
+            (kind == .pen ? "libinput tablet pressure" : pressure?.origin ?? "none (long press)")
+            + (pressurePad ? ", pressure pad" : "")
         logger.info("device added: \(name) (\(node)) as \(kind) \(id), force: \(origin)")
         emit(.deviceAdded(BackendDevice(id: id, name: name, kind: kind, hasForce: hasForce, forceOrigin: origin)))
     }
