@@ -91,6 +91,12 @@ public final class Compositor {
         seat = Seat(compositor: self)
         advertiseGlobals()
         frameTimer = display.eventLoop.addTimer { [unowned self] in vblank() }
+        if configuration.handleSignals { installSignalHandlers() }
+        children.onExit = { [unowned self] child, status in childExited(child, status: status) }
+        if let socketName { logger.notice("listening on \(socketName)") }
+    }
+
+    private func installSignalHandlers() {
         for signal in [SIGINT, SIGTERM] {
             if let source = display.eventLoop.addSignal(signal, { [unowned self] in
                 logger.notice("signal \(signal == SIGINT ? "SIGINT" : "SIGTERM"): shutting down")
@@ -108,8 +114,6 @@ public final class Compositor {
         if let source = display.eventLoop.addSignal(SIGCHLD, { [unowned self] in children.reap() }) {
             sources.append(source)
         }
-        children.onExit = { [unowned self] child, status in childExited(child, status: status) }
-        if let socketName { logger.notice("listening on \(socketName)") }
     }
 
     deinit {
