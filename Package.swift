@@ -59,6 +59,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .target(
             name: "PreviewCompositor",
             dependencies: [
@@ -71,7 +72,7 @@ let package = Package(
             dependencies: ["PreviewCompositor", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // MARK: The sample client (examples/).
-        .target(name: "PeekUI", dependencies: ["CCairo"], path: "examples/peek-client/PeekUI"),
+        .target(name: "PeekUI", dependencies: ["CCairo", "CPangoCairo"], path: "examples/peek-client/PeekUI"),
         .executableTarget(
             name: "peek-client",
             dependencies: [
@@ -91,6 +92,6 @@ let package = Package(
         .testTarget(
             name: "ProtocolTests", dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandClient"]),
         .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient"]),
-        .testTarget(name: "PeekUITests", dependencies: ["PeekUI"]),
+        .testTarget(name: "PeekUITests", dependencies: ["PeekUI", "CCairo"]),
     ]
 )
