@@ -12,7 +12,7 @@ import Testing
     static let pressed = 5
 
     /// A model in the preview phase at `progress` over item `pressed`.
-    static func preview(_ progress: Double, size: Size = size, items: Int = 12) -> PeekModel {
+    static func preview(_ progress: Double, size: Size = size, items: Int = 12, pressed: Int = Self.pressed) -> PeekModel {
         var model = PeekModel(items: Item.samples(count: items), size: size)
         let tile = model.grid.tile(at: pressed)
         let at = Point(x: tile.midX, y: tile.midY)
@@ -22,8 +22,10 @@ import Testing
     }
 
     /// A model half-way through the commit phase with the pen over `action`.
-    static func commit(_ progress: Double, over action: QuickAction?, size: Size = size, items: Int = 12) -> PeekModel {
-        var model = preview(1, size: size, items: items)
+    static func commit(
+        _ progress: Double, over action: QuickAction?, size: Size = size, items: Int = 12, pressed: Int = pressed
+    ) -> PeekModel {
+        var model = preview(1, size: size, items: items, pressed: pressed)
         let tile = model.grid.tile(at: pressed)
         _ = model.previewUpdated(progress: 1, ended: true, at: Point(x: tile.midX, y: tile.midY), now: 0)
         let frame = model.peek.actionFrames(appearance: 1).first { $0.0 == action }?.1
@@ -32,8 +34,8 @@ import Testing
         return model
     }
 
-    static func detail(size: Size = size, items: Int = 12) -> PeekModel {
-        var model = commit(0.9, over: nil, size: size, items: items)
+    static func detail(size: Size = size, items: Int = 12, pressed: Int = Self.pressed) -> PeekModel {
+        var model = commit(0.9, over: nil, size: size, items: items, pressed: pressed)
         _ = model.commitUpdated(progress: 1, ended: true, at: Point(x: model.peek.card.midX, y: model.peek.card.midY), now: 0)
         _ = model.advance(to: 1)
         return model
@@ -165,15 +167,38 @@ import Testing
 
     // MARK: Reference images
 
-    static let referenceSize = Size(width: 480, height: 360)
+    /// Three columns; the pressed tile (row 2, column 2) is fully visible, so should-begin accepts it.
+    static let referenceSize = Size(width: 640, height: 480)
+    static let referencePressed = 4
 
     static let references: [(String, PeekModel, Theme)] = [
         ("grid", PeekModel(items: Item.samples(count: 9), size: referenceSize), .light),
-        ("preview-60", preview(0.6, size: referenceSize, items: 9), .light),
-        ("commit-50-love", commit(0.5, over: .love, size: referenceSize, items: 9), .light),
-        ("commit-70-delete-dark", commit(0.7, over: .delete, size: referenceSize, items: 9), .dark),
-        ("detail", detail(size: referenceSize, items: 9), .light),
+        ("preview-60", preview(0.6, size: referenceSize, items: 9, pressed: referencePressed), .light),
+        ("commit-50-love", commit(0.5, over: .love, size: referenceSize, items: 9, pressed: referencePressed), .light),
+        (
+            "commit-70-delete-dark", commit(0.7, over: .delete, size: referenceSize, items: 9, pressed: referencePressed),
+            .dark
+        ),
+        ("detail", detail(size: referenceSize, items: 9, pressed: referencePressed), .light),
     ]
+
+    /// The references once were five pictures of the idle grid (the pressed tile was off screen, so
+    /// should-begin declined): each model must be in the state its name says.
+    @Test func eachReferenceIsInTheStateItIsNamedAfter() {
+        let item = Item.ID(Self.referencePressed + 1)
+        let states = Dictionary(uniqueKeysWithValues: Self.references.map { ($0.0, $0.1.state) })
+        #expect(states["grid"] == .idle)
+        #expect(states["preview-60"] == .preview(item, progress: 0.6))
+        #expect(states["commit-50-love"] == .commit(item, progress: 0.5, highlighted: .love))
+        #expect(states["commit-70-delete-dark"] == .commit(item, progress: 0.7, highlighted: .delete))
+        #expect(states["detail"] == .detail(item))
+        let pictures = Self.references.map { Image($0.1, theme: $0.2) }
+        for (i, a) in pictures.enumerated() {
+            for b in pictures.dropFirst(i + 1) {
+                #expect(a.difference(from: b)!.differingShare > 0.05, "references must differ from each other")
+            }
+        }
+    }
 
     /// Set PEEK_UPDATE_REFERENCES=1 to rewrite the references after an intended visual change
     /// (then look at them before committing).

@@ -181,6 +181,9 @@ public final class PeekRenderer {
         var card = lerp(lifted, peek.card, growth)
         var photoHeight = lerp(layout.photo(in: lifted).height, peek.photo.height, growth)
         var radius = lerp(Self.tileRadius, Self.cardRadius, growth)
+        // A tile low in the grid would sweep over the platter on its way up: the growing card
+        // never reaches below where the full-size card ends.
+        if card.maxY > peek.card.maxY { card = card.offsetBy(0, peek.card.maxY - card.maxY) }
         if visual.pop > 0 {
             let target = DetailLayout(size: model.size).photo
             card = lerp(card, Rect(x: target.x, y: target.y, width: target.width, height: model.size.height - target.y), visual.pop)
@@ -269,9 +272,12 @@ public final class PeekRenderer {
                 cr, row.1, x: list.x + 120, y: top + 10, width: list.width - 136,
                 style: TextStyle(size: 15, color: palette.secondaryLabel, alignment: .right))
         }
-        Text.draw(
-            cr, "Esc or ‹ Photos to go back", x: pad, y: max(list.maxY + 10, size.height - 28),
-            width: size.width - 2 * pad, style: TextStyle(size: 12, color: palette.secondaryLabel, alignment: .center))
+        // The hint only where it fits below the list (a short window keeps the list whole).
+        if list.maxY + 34 <= size.height {
+            Text.draw(
+                cr, "Esc or ‹ Photos to go back", x: pad, y: size.height - 28, width: size.width - 2 * pad,
+                style: TextStyle(size: 12, color: palette.secondaryLabel, alignment: .center))
+        }
         drawBar(cr, size: size) {
             Text.draw(
                 cr, "‹ Photos", x: layout.back.x + 8, y: 17, width: layout.back.width,
