@@ -21,6 +21,8 @@ public enum LibinputTestbed {
         public var leadMilliseconds: Int
         /// The runner's opener refuses the device (EACCES), to see how a missing permission ends.
         public var denyOpen = false
+        /// Use libinput's udev backend (seat0 enumeration) instead of the path backend.
+        public var udev = false
         /// The `DeviceID` the backend gives the device (the recording decoder numbers from 0).
         public var deviceID: UInt32
         public init(removeAt: Int64? = nil, leadMilliseconds: Int = 1500, deviceID: UInt32 = 0) {
@@ -35,12 +37,14 @@ public enum LibinputTestbed {
         public var events: [BackendEvent]
         /// The runner's and libinput's log lines.
         public var log: String
-        /// The largest delay from an event's timestamp to the backend reporting it, in ms. Above
-        /// ~40 ms libinput's 50 ms tablet timers may have fired early: the run says more about
-        /// the machine's load than about libinput (`trustworthy`).
+        /// The largest delay from an event's timestamp to the backend reporting it, in ms.
+        /// Recordings have gaps of 40-45 ms between frames and libinput's tablet proximity timer
+        /// fires 50 ms after the last one, so a frame read more than ~5 ms late may find the pen
+        /// forced out of proximity: such a run says more about the machine's load than about
+        /// libinput (`trustworthy`).
         public var worstLag: Int64
 
-        public var trustworthy: Bool { worstLag < 40 }
+        public var trustworthy: Bool { worstLag <= 5 }
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -142,6 +146,7 @@ public enum LibinputTestbed {
         arguments += ["--lead-ms", "\(options.leadMilliseconds)"]
         if let removeAt = options.removeAt { arguments += ["--remove-at", "\(removeAt)"] }
         if options.denyOpen { arguments.append("--deny-open") }
+        if options.udev { arguments.append("--udev") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable(named: "unshare")!)
         process.arguments = arguments

@@ -21,6 +21,8 @@ struct TestbedOptions: ParsableArguments {
     @Option(help: "Remove the device at this recording time (µs).") var removeAt: Int64?
     @Flag(help: "Refuse to open the device (EACCES), as logind would for a user without a session.")
     var denyOpen = false
+    @Flag(help: "Use libinput's udev backend on seat0 instead of the path backend.")
+    var udev = false
 }
 
 /// Inside `unshare -m`: a private /run/udev with the device's udev database entry, the event
@@ -59,6 +61,7 @@ struct Setup: ParsableCommand {
         ]
         if let removeAt = options.removeAt { arguments += ["--remove-at", "\(removeAt)"] }
         if options.denyOpen { arguments.append("--deny-open") }
+        if options.udev { arguments.append("--udev") }
         let argv = arguments.map { strdup($0) } + [nil]
         execvp("umockdev-run", argv)
         throw RunnerError("exec umockdev-run: \(String(cString: strerror(errno)))")
@@ -79,7 +82,7 @@ struct Replay: ParsableCommand {
         let first = device.events.first?.time ?? 0
         guard
             let backend = LibinputBackend(
-                source: .path, opener: options.denyOpen ? .denied : .direct, firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) }, logger: logger)
+                source: options.udev ? .udev(seat: "seat0") : .path, opener: options.denyOpen ? .denied : .direct, firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) }, logger: logger)
         else { throw RunnerError("libinput context failed") }
 
         // Recording clock = libinput clock - base + first event's recording time.
@@ -98,7 +101,9 @@ struct Replay: ParsableCommand {
         }
         // A refused device is the backend's log line, not a runner failure: the parent sees no
         // `added` line and reports the log.
-        guard backend.addDevice(path: TestbedFiles.node) else { return }
+        if !options.udev {
+            guard backend.addDevice(path: TestbedFiles.node) else { return }
+        }
         backend.dispatch(now: now(), report)
 
         // Release each frame when it is due (TestbedScript): we are the clock, so nothing drifts.
@@ -111,11 +116,17 @@ struct Replay: ParsableCommand {
         let due = TestbedScript.frameTimes(device, base: base).filter { removeAt == nil || $0 <= removeAt! }
         // After the last frame, time for libinput's timers (proximity-out, ...) to fire.
         let end = removeAt ?? ((due.last ?? base) + 600_000)
+        let early: Int64 = 1_500
         var next = 0
         var pollfd = Glibc.pollfd(fd: backend.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while true {
             var now = monotonicMicroseconds()
-            while next < due.count, due[next] <= now {
+            // A frame is released `early` before its stamp: the tick, umockdev's write and
+            // libinput's read take about that long, so libinput reads it when a kernel would
+            // have delivered it. That matters at gaps near 50 ms: libinput's tablet
+            // proximity-out timer must see the next frame in time exactly when real hardware's
+            // would have arrived in time.
+            while next < due.count, due[next] - early <= now {
                 guard write(ticker, TestbedScript.tick, TestbedScript.tick.count) == TestbedScript.tick.count else {
                     throw RunnerError("pacing write failed: \(String(cString: strerror(errno)))")
                 }
@@ -123,7 +134,7 @@ struct Replay: ParsableCommand {
             }
             now = monotonicMicroseconds()
             if next == due.count, now >= end { break }
-            let wait = max(0, min(next < due.count ? due[next] - now : end - now, 100_000))
+            let wait = max(0, min(next < due.count ? due[next] - early - now : end - now, 100_000))
             // Milliseconds, rounded up: a tick is at most 1 ms late, and lateness never accumulates.
             _ = poll(&pollfd, 1, Int32((wait + 999) / 1000))
             backend.dispatch(now: Timestamp(microseconds: monotonicMicroseconds()), report)

@@ -103,4 +103,20 @@ struct ViaLibinputTests {
         #expect(run.log.contains("cannot open /dev/input/event0: Permission denied"), "\(run.log)")
         #expect(run.log.contains("no permission?"), "\(run.log)")
     }
+
+    /// The compositor's configuration: libinput's udev backend finds the device on seat0 by
+    /// enumeration, and the stroke comes through as with the path backend.
+    @Test func theUdevBackendFindsTheDeviceOnTheSeat() throws {
+        let path = Fixtures.path("wacom-cintiq13hd-pen.yml")
+        var options = LibinputTestbed.Options()
+        options.udev = true
+        let device = try TestbedDevice(recording: try Recording.open(path))
+        let run = try LibinputTestbed.run(device, options: options, attempts: 3)
+        let kinds = run.events.compactMap { event -> DeviceKind? in
+            if case .deviceAdded(let added) = event { added.kind } else { nil }
+        }
+        #expect(kinds == [.pen], "\(run.log)")
+        let began = run.events.filter { if case .input(.contactBegan) = $0 { true } else { false } }
+        #expect(began.count == 2, "\(run.log)")
+    }
 }
