@@ -78,9 +78,9 @@ public enum LibinputTestbed {
         guard let handle = try? FileHandle(forReadingFrom: stdout) else { return false }
         defer { try? handle.close() }
         let size = (try? handle.seekToEnd()) ?? 0
-        try? handle.seek(toOffset: size > 16 ? size - 16 : 0)
-        let tail = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
-        return tail.hasSuffix("\n" + TestbedLine.done + "\n") || tail == TestbedLine.done + "\n"
+        try? handle.seek(toOffset: size > 4096 ? size - 4096 : 0)
+        let tail = "\n" + String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        return tail.contains("\n" + TestbedLine.done + "\n")
     }
 
     /// Whether this machine can run a testbed, and if not, why.
@@ -122,6 +122,7 @@ public enum LibinputTestbed {
         var attempt = 1
         while !result.trustworthy, attempt < attempts {
             attempt += 1
+            usleep(500_000)  // let whatever starved it pass
             result = try run(device, options: options)
         }
         return result
@@ -136,9 +137,12 @@ public enum LibinputTestbed {
             "libinput-testbed-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        try TestbedFiles.description(device).write(to: dir.appendingPathComponent("device.umockdev"), atomically: true, encoding: .utf8)
-        try TestbedFiles.ioctlTable(device).write(to: dir.appendingPathComponent("device.ioctl"), atomically: true, encoding: .utf8)
-        try TestbedFiles.events(device).write(to: dir.appendingPathComponent("device.events"), atomically: true, encoding: .utf8)
+        try TestbedFiles.description(device).write(
+            to: dir.appendingPathComponent("device.umockdev"), atomically: true, encoding: .utf8)
+        try TestbedFiles.ioctlTable(device).write(
+            to: dir.appendingPathComponent("device.ioctl"), atomically: true, encoding: .utf8)
+        try TestbedFiles.events(device).write(
+            to: dir.appendingPathComponent("device.events"), atomically: true, encoding: .utf8)
         try JSONEncoder().encode(device).write(to: dir.appendingPathComponent("device.json"))
 
         var arguments = unshareArguments + [runner.path, "setup", dir.path]
@@ -180,11 +184,14 @@ public enum LibinputTestbed {
         let output = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
         guard Self.finished(stdout) else {
             throw Failure(
-                description: "libinput testbed runner did not finish (exit status \(process.terminationStatus)):\n\(log)")
+                description:
+                    "libinput testbed runner did not finish (exit status \(process.terminationStatus)):\n\(log)")
         }
         var events: [BackendEvent] = []
         var worstLag: Int64 = 0
-        for line in output.split(separator: "\n") where line != TestbedLine.done {
+        // Everything up to our `done` line (GLib may print its own lines to stdout after it).
+        let ours = output.components(separatedBy: "\n" + TestbedLine.done + "\n").first ?? output
+        for line in ours.split(separator: "\n") where line != TestbedLine.done {
             if line.hasPrefix("lag "), let lag = Int64(line.dropFirst(4)) {
                 worstLag = lag
                 continue

@@ -33,14 +33,18 @@ struct Setup: ParsableCommand {
 
     func run() throws {
         let dir = URL(fileURLWithPath: options.directory)
-        let device = try JSONDecoder().decode(TestbedDevice.self, from: Data(contentsOf: dir.appendingPathComponent("device.json")))
+        let device = try JSONDecoder().decode(
+            TestbedDevice.self, from: Data(contentsOf: dir.appendingPathComponent("device.json")))
         try FileManager.default.createDirectory(atPath: "/run/udev", withIntermediateDirectories: true)
         guard mount("tmpfs", "/run/udev", "tmpfs", 0, "mode=0755") == 0 else {
-            throw RunnerError("mount tmpfs on /run/udev: \(String(cString: strerror(errno))) (not in a mount namespace?)")
+            throw RunnerError(
+                "mount tmpfs on /run/udev: \(String(cString: strerror(errno))) (not in a mount namespace?)")
         }
         try FileManager.default.createDirectory(atPath: "/run/udev/data", withIntermediateDirectories: true)
         try TestbedFiles.udevDatabase(device, initializedAt: monotonicMicroseconds())
-            .write(toFile: "/run/udev/data/c\(TestbedFiles.major):\(TestbedFiles.minor)", atomically: false, encoding: .utf8)
+            .write(
+                toFile: "/run/udev/data/c\(TestbedFiles.major):\(TestbedFiles.minor)", atomically: false,
+                encoding: .utf8)
         raisePriority()  // inherited by umockdev-run (its script thread paces delivery) and the replay step
         let base = monotonicMicroseconds() + Int64(leadMs) * 1000
         let script = dir.appendingPathComponent("device.script")
@@ -78,11 +82,13 @@ struct Replay: ParsableCommand {
         var logger = Logger(label: "testbed")
         logger.logLevel = .info
         let dir = URL(fileURLWithPath: options.directory)
-        let device = try JSONDecoder().decode(TestbedDevice.self, from: Data(contentsOf: dir.appendingPathComponent("device.json")))
+        let device = try JSONDecoder().decode(
+            TestbedDevice.self, from: Data(contentsOf: dir.appendingPathComponent("device.json")))
         let first = device.events.first?.time ?? 0
         guard
             let backend = LibinputBackend(
-                source: options.udev ? .udev(seat: "seat0") : .path, opener: options.denyOpen ? .denied : .direct, firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) }, logger: logger)
+                source: options.udev ? .udev(seat: "seat0") : .path, opener: options.denyOpen ? .denied : .direct,
+                firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) }, logger: logger)
         else { throw RunnerError("libinput context failed") }
 
         // Recording clock = libinput clock - base + first event's recording time.
@@ -95,14 +101,16 @@ struct Replay: ParsableCommand {
 
         // The parent's sign that everything was reported (umockdev-run 0.17.16 sometimes hangs
         // at exit, joining its threads; the parent then kills it).
-        defer {
+        // Printed only when everything went through: a throw leaves it out and the parent
+        // reports the failure with the log.
+        func finish() {
             print(TestbedLine.done)
             fflush(nil)
         }
         // A refused device is the backend's log line, not a runner failure: the parent sees no
         // `added` line and reports the log.
         if !options.udev {
-            guard backend.addDevice(path: TestbedFiles.node) else { return }
+            guard backend.addDevice(path: TestbedFiles.node) else { return finish() }
         }
         backend.dispatch(now: now(), report)
 
@@ -110,7 +118,9 @@ struct Replay: ParsableCommand {
         let slack = base - monotonicMicroseconds()
         if slack < 0 { logger.warning("runner ready \(-slack / 1000) ms after the stream was due: raise --lead-ms") }
         let ticker = open(TestbedFiles.node, O_WRONLY | O_CLOEXEC)
-        guard ticker >= 0 else { throw RunnerError("cannot open the device to pace it: \(String(cString: strerror(errno)))") }
+        guard ticker >= 0 else {
+            throw RunnerError("cannot open the device to pace it: \(String(cString: strerror(errno)))")
+        }
         defer { close(ticker) }
         let removeAt = options.removeAt.map { base + $0 - first }
         let due = TestbedScript.frameTimes(device, base: base).filter { removeAt == nil || $0 <= removeAt! }
@@ -145,7 +155,7 @@ struct Replay: ParsableCommand {
         }
         logger.info("largest delay from an event's timestamp to its report: \(worstLag / 1000) ms")
         print(TestbedLine.lag(milliseconds: worstLag / 1000))
-        fflush(nil)
+        finish()
     }
 
     private func now() -> Timestamp { Timestamp(microseconds: monotonicMicroseconds()) }
