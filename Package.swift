@@ -78,6 +78,8 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CWaylandCursor", pkgConfig: "wayland-cursor", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXkbcommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(
             name: "PreviewCompositor",
@@ -91,11 +93,11 @@ let package = Package(
             dependencies: ["PreviewCompositor", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // MARK: The sample client (examples/).
-        .target(name: "PeekUI", dependencies: ["CCairo"], path: "examples/peek-client/PeekUI"),
+        .target(name: "PeekUI", dependencies: ["CCairo", "CPangoCairo"], path: "examples/peek-client/PeekUI"),
         .executableTarget(
             name: "peek-client",
             dependencies: [
-                "PeekUI", "CWaylandClient", "CCairo",
+                "PeekUI", "CWaylandClient", "CWaylandCursor", "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "examples/peek-client/App"),
@@ -131,7 +133,12 @@ let package = Package(
                 "preview-protocol-test-server",
             ]),
         .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine"]),
-        .testTarget(name: "PeekUITests", dependencies: ["PeekUI"]),
+        .testTarget(
+            name: "PeekUITests",
+            dependencies: [
+                "PeekUI", "CCairo", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
+                "peek-client",
+            ]),
         .testTarget(name: "DemoReportTests", dependencies: ["DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(

@@ -62,7 +62,8 @@ public struct LibinputTestbedInput: ReplayInput {
             }
         }
         guard run.events.contains(where: { if case .deviceAdded = $0 { true } else { false } }) else {
-            throw RecordingError(file: path, line: 0, kind: .io, reason: "libinput did not accept the device:\n\(run.log)")
+            throw RecordingError(
+                file: path, line: 0, kind: .io, reason: "libinput did not accept the device:\n\(run.log)")
         }
         events = inputs
         devices = [ReplayDevice(id: DeviceID(UInt32(first.index)), name: first.name, kind: kind)]

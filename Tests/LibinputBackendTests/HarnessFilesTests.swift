@@ -9,8 +9,10 @@ struct HarnessFilesTests {
     let pen = TestbedDevice(
         name: "Test Pen", id: .init(bus: 3, vendor: 0x56a, product: 0x333, version: 0x110),
         codes: [0: [0], 1: [320, 330], 3: [0, 1, 24]],
-        absinfo: [0: .init(minimum: 400, maximum: 59152, fuzz: 4, resolution: 200), 1: .init(minimum: 0, maximum: 100),
-                  24: .init(minimum: 0, maximum: 2047)],
+        absinfo: [
+            0: .init(minimum: 400, maximum: 59152, fuzz: 4, resolution: 200), 1: .init(minimum: 0, maximum: 100),
+            24: .init(minimum: 0, maximum: 2047),
+        ],
         properties: [1], udevProperties: ["ID_INPUT=1", "ID_INPUT_TABLET=1"],
         events: [
             .init(time: 0, type: 1, code: 330, value: 1), .init(time: 0, type: 0, code: 0, value: 0),
@@ -72,14 +74,36 @@ struct HarnessFilesTests {
         let key = ContactKey(device: DeviceID(2), contact: 3)
         let pen = PenAxes(tool: .eraser, distance: nil, tiltX: 12.5, tiltY: -3)
         let events: [BackendEvent] = [
-            .deviceAdded(BackendDevice(id: DeviceID(2), name: "A 100% pad", kind: .touchpad, hasForce: true, forceOrigin: "evdev ABS_MT_PRESSURE 0...255")),
-            .input(.contactBegan(DeviceContact(key: key, time: .init(microseconds: 5), force: 0.1 + 0.2, hasForce: true, position: .init(x: 0.25, y: 1), positioning: .absolute, source: .pen, pen: pen))),
-            .input(.contactChanged(DeviceContact(key: key, time: .init(microseconds: 6), force: 1, hasForce: false, position: .centre, positioning: .cursor, source: .touchpad))),
+            .deviceAdded(
+                BackendDevice(
+                    id: DeviceID(2), name: "A 100% pad", kind: .touchpad, hasForce: true,
+                    forceOrigin: "evdev ABS_MT_PRESSURE 0...255")),
+            .input(
+                .contactBegan(
+                    DeviceContact(
+                        key: key, time: .init(microseconds: 5), force: 0.1 + 0.2, hasForce: true,
+                        position: .init(x: 0.25, y: 1), positioning: .absolute, source: .pen, pen: pen))),
+            .input(
+                .contactChanged(
+                    DeviceContact(
+                        key: key, time: .init(microseconds: 6), force: 1, hasForce: false, position: .centre,
+                        positioning: .cursor, source: .touchpad))),
             .input(.contactEnded(key, time: .init(microseconds: 7), reason: .deviceRemoved)),
-            .input(.toolProximity(ToolState(device: DeviceID(2), time: .init(microseconds: 8), position: .centre, pressure: nil, axes: pen), inProximity: true)),
-            .input(.toolMotion(ToolState(device: DeviceID(2), time: .init(microseconds: 9), position: .centre, pressure: 0.5, axes: pen))),
+            .input(
+                .toolProximity(
+                    ToolState(
+                        device: DeviceID(2), time: .init(microseconds: 8), position: .centre, pressure: nil, axes: pen),
+                    inProximity: true)),
+            .input(
+                .toolMotion(
+                    ToolState(
+                        device: DeviceID(2), time: .init(microseconds: 9), position: .centre, pressure: 0.5, axes: pen))
+            ),
             .input(.pointerMotion(RelativeMotion(device: DeviceID(2), time: .init(microseconds: 10), dx: -1.5, dy: 2))),
-            .input(.scroll(ScrollMotion(device: DeviceID(2), time: .init(microseconds: 11), vertical120: -120, horizontal120: 0))),
+            .input(
+                .scroll(
+                    ScrollMotion(
+                        device: DeviceID(2), time: .init(microseconds: 11), vertical120: -120, horizontal120: 0))),
             .input(.button(KeyState(device: DeviceID(2), time: .init(microseconds: 12), code: 0x110, pressed: true))),
             .input(.key(KeyState(device: DeviceID(2), time: .init(microseconds: 13), code: 30, pressed: false))),
             .input(.frame(.init(microseconds: 14))),
