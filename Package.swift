@@ -132,7 +132,9 @@ let package = Package(
                 "PreviewProtocolServer", "WaylandServer", "CWaylandClient", "PreviewProtocolTestSupport",
                 "preview-protocol-test-server",
             ]),
-        .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine"]),
+        .testTarget(
+            name: "CompositorTests",
+            dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine", "preview-compositor", "peek-client"]),
         .testTarget(
             name: "PeekUITests",
             dependencies: [
