@@ -18,6 +18,7 @@ public final class Compositor {
     public let socketName: String?
     private(set) var interaction: InteractionHost!
     private var replay: ReplayDriver?
+    private var libinput: LibinputSource?
     private var settleTimer: EventSource?
     let screenshots: ScreenshotWriter?
     private(set) var seat: Seat!
@@ -93,6 +94,11 @@ public final class Compositor {
         advertiseGlobals()
         interaction = try InteractionHost(compositor: self)
         try interaction.attach(display: display)
+        if case .libinput(let seatName) = configuration.input {
+            let source = try LibinputSource(seat: seatName, compositor: self)
+            source.attach(to: self, loop: display.eventLoop)
+            libinput = source
+        }
         frameTimer = display.eventLoop.addTimer { [unowned self] in vblank() }
         if configuration.handleSignals { installSignalHandlers() }
         children.onExit = { [unowned self] child, status in childExited(child, status: status) }
@@ -226,6 +232,7 @@ public final class Compositor {
 
     private func shutdown() {
         replay?.stop()
+        libinput?.stop()
         settleTimer?.remove()
         phaseShotTimer?.remove()
         interaction.close()

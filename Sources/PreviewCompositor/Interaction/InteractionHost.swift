@@ -31,9 +31,10 @@ final class InteractionHost: PreviewProtocolHost {
         self.compositor = compositor
         engine = InteractionEngine(configuration: compositor.configuration.engine)
         if let path = compositor.configuration.tracePath {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
-            else { throw .trace(path, "cannot create the file") }
-            trace = handle
+            // open(2), not FileManager: the path may be a FIFO someone reads (the demo's live view).
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw .trace(path, String(cString: strerror(errno))) }
+            trace = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         } else {
             trace = nil
         }
@@ -60,6 +61,10 @@ final class InteractionHost: PreviewProtocolHost {
     func now() -> Timestamp { Timestamp(microseconds: MonotonicClock.microseconds()) }
 
     func name(_ device: DeviceID, _ name: String) { deviceNames[device] = name }
+
+    func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
+        perform(engine.deviceRemoved(device, at: time))
+    }
 
     // MARK: device events (already re-timed onto the monotonic clock)
 
