@@ -35,6 +35,8 @@ const struct wl_interface *cwl_interface_wl_pointer(void);
 const struct wl_interface *cwl_interface_wl_keyboard(void);
 const struct wl_interface *cwl_interface_wl_touch(void);
 const struct wl_interface *cwl_interface_wl_data_device_manager(void);
+const struct wl_interface *cwl_interface_wl_data_device(void);
+const struct wl_interface *cwl_interface_wl_data_source(void);
 
 /* Our extension (protocol/preview-interaction-v1.xml). */
 const struct wl_interface *cwl_interface_spi_preview_interaction_manager_v1(void);
