@@ -156,6 +156,13 @@ public final class Compositor {
         add(cwl_interface_wl_seat(), 7) { [unowned self] client, version, id in
             _ = SeatResource(seat: seat, client: client, version: version, id: id)
         }
+        add(cwl_interface_zwp_tablet_manager_v2(), 1) { [unowned self] client, version, id in
+            _ = TabletManagerResource(seat: seat, client: client, version: version, id: id)
+        }
+        // Inert (no clipboard, no drag and drop), but clients like wev require it.
+        add(cwl_interface_wl_data_device_manager(), 3) { client, version, id in
+            _ = DataDeviceManagerResource(client: client, version: version, id: id)
+        }
     }
 
     // MARK: running

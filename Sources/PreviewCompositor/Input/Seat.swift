@@ -10,6 +10,7 @@ final class Seat {
     private var pointers: [Weak<PointerResource>] = []
     private var keyboards: [Weak<KeyboardResource>] = []
     private var touches: [Weak<TouchResource>] = []
+    var tabletSeats: [Weak<TabletSeatResource>] = []
     private weak var pointerFocus: Surface?
     private(set) weak var keyboardFocus: Surface?
     private var pressedButtons: Set<UInt32> = []
