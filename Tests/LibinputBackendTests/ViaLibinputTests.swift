@@ -52,7 +52,8 @@ struct ViaLibinputTests {
             try #require(significant.count == expected.count, "direct \(direct)\nlibinput \(vialibinput)\n\(input.log)")
             for (got, want) in zip(significant, expected) {
                 #expect(got.end == want.end, "libinput \(got) vs decoder \(want)")
-                #expect(abs(got.peakPreview - want.peakPreview) <= progressTolerance, "libinput \(got) vs decoder \(want)")
+                #expect(
+                    abs(got.peakPreview - want.peakPreview) <= progressTolerance, "libinput \(got) vs decoder \(want)")
             }
         } when: {
             input.worstLag > 5
