@@ -132,7 +132,12 @@ let package = Package(
                 "preview-protocol-test-server",
             ]),
         .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine"]),
-        .testTarget(name: "PeekUITests", dependencies: ["PeekUI", "CCairo"]),
+        .testTarget(
+            name: "PeekUITests",
+            dependencies: [
+                "PeekUI", "CCairo", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
+                "peek-client",
+            ]),
         .testTarget(name: "DemoReportTests", dependencies: ["DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(

@@ -22,7 +22,17 @@ public struct Tools: Sendable {
         let files = FileManager.default
         guard files.isExecutableFile(atPath: compositor), files.isExecutableFile(atPath: client) else { return false }
         guard let help = try? ChildProcess.output(of: [client, "--help"]) else { return false }
-        return help.contains("--exit-after-interactions")
+        return help.contains("--exit-after-interactions") && compositorServes
+    }
+
+    /// The compositor's placeholder exits 1 at once ("not wired yet"), whatever its options; the
+    /// real one serves a client (`true`) and, with --exit-when-done, exits 0 once it is gone.
+    var compositorServes: Bool {
+        let log = NSTemporaryDirectory() + "preview-demo-probe-\(getpid()).log"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let arguments = [compositor, "--socket", "preview-demo-probe-\(getpid())", "--exit-when-done", "--run", "true"]
+        guard let probe = try? ChildProcess(arguments, log: log) else { return false }
+        return probe.wait(timeout: 10) == 0
     }
 
     /// The checkout: the nearest folder up from here (or from this source file) with Package.swift.
