@@ -39,7 +39,7 @@ struct ViaLibinputTests {
         // A testbed starved by a busy machine (three attempts) measures the load, not libinput:
         // its differences are recorded as a known issue instead of failing the build.
         try withKnownIssue(
-            "testbed starved: events reached libinput up to \(input.worstLag) ms late", isIntermittent: true
+            "testbed starved: \(input.framesAtRisk) frame(s) read too late for libinput's 50 ms timer", isIntermittent: true
         ) {
             let seen = input.backendEvents.map { TestbedLine.format($0).prefix(while: { $0 != " " }) }
             let counts = Dictionary(grouping: seen, by: { $0 }).mapValues(\.count)
@@ -56,7 +56,7 @@ struct ViaLibinputTests {
                     abs(got.peakPreview - want.peakPreview) <= progressTolerance, "libinput \(got) vs decoder \(want)")
             }
         } when: {
-            input.worstLag > 5
+            input.framesAtRisk > 0
         }
         #expect(!input.log.contains("libinput bug"), "\(input.log)")
     }
