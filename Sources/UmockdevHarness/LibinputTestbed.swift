@@ -211,7 +211,8 @@ public enum LibinputTestbed {
             }
             events.append(event)
         }
-        return Run(events: events, log: notes.map { "testbed: \($0)\n" }.joined() + log, worstLag: worstLag,
+        return Run(
+            events: events, log: notes.map { "testbed: \($0)\n" }.joined() + log, worstLag: worstLag,
             framesAtRisk: framesAtRisk)
     }
 }
