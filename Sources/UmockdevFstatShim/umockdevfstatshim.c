@@ -59,6 +59,7 @@ static enum fd_kind kinds[SHIM_MAX_FDS];
 static int64_t worst_lateness_us;
 static int64_t previous_frame_us = -1;
 static int64_t frames_at_risk;
+static int64_t frames_read;
 static struct evdev_shadow *shadows[SHIM_MAX_FDS];
 
 #define NEXT(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
@@ -178,10 +179,12 @@ static void forget(int fd) {
 
 int64_t umockdev_shim_worst_lateness_us(void) { return worst_lateness_us; }
 int64_t umockdev_shim_frames_at_risk(void) { return frames_at_risk; }
+int64_t umockdev_shim_frames_read(void) { return frames_read; }
 
 static void note_frame(const struct input_event *ev) {
     if (ev->type != EV_SYN || ev->code != SYN_REPORT)
         return;
+    frames_read++;
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     int64_t read_at = (int64_t)now.tv_sec * 1000000 + now.tv_nsec / 1000;

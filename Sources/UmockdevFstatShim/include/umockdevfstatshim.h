@@ -10,3 +10,5 @@
  * so late that libinput's 50 ms tablet timer could have fired before them. */
 int64_t umockdev_shim_worst_lateness_us(void);
 int64_t umockdev_shim_frames_at_risk(void);
+/* Frames (SYN_REPORTs) read from emulated evdev fds. */
+int64_t umockdev_shim_frames_read(void);
