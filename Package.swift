@@ -9,6 +9,9 @@ let package = Package(
         .executable(name: "preview-compositor", targets: ["preview-compositor"]),
         .executable(name: "peek-client", targets: ["peek-client"]),
         .library(name: "PreviewEngine", targets: ["PreviewEngine"]),
+        // The recording reader and evdev decoder, for the benchmarks package (Benchmarks/).
+        .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
+        .library(name: "LibinputRecording", targets: ["LibinputRecording"]),
         .library(name: "PreviewCompositor", targets: ["PreviewCompositor"]),
         // LD_PRELOAD'ed after umockdev's preload to close its fstat gap (docs/testing.md).
         .library(name: "umockdev-fstat-shim", type: .dynamic, targets: ["UmockdevFstatShim"]),
@@ -56,14 +59,20 @@ let package = Package(
         .target(
             name: "PreviewProtocolServer",
             dependencies: ["WaylandServer", "CWaylandServer", "PreviewEngine", .product(name: "Logging", package: "swift-log")]),
+        // Test support: a minimal wl_compositor + the global, and a scripted server for pywayland.
+        .target(
+            name: "PreviewProtocolTestSupport",
+            dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandServer", "PreviewEngine"]),
+        .executableTarget(name: "preview-protocol-test-server", dependencies: ["PreviewProtocolTestSupport", "WaylandServer"]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CXkbcommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(
             name: "PreviewCompositor",
             dependencies: [
                 "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine", "EvdevDecoder",
-                "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG",
+                "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG", "CXkbcommon",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
@@ -89,8 +98,12 @@ let package = Package(
             dependencies: ["LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace"]),
         .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "UmockdevHarness"]),
         .testTarget(
-            name: "ProtocolTests", dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandClient"]),
-        .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient"]),
+            name: "ProtocolTests",
+            dependencies: [
+                "PreviewProtocolServer", "WaylandServer", "CWaylandClient", "PreviewProtocolTestSupport",
+                "preview-protocol-test-server",
+            ]),
+        .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine"]),
         .testTarget(name: "PeekUITests", dependencies: ["PeekUI"]),
     ]
 )

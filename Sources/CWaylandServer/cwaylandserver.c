@@ -1,1 +1,70 @@
 #include "cwaylandserver.h"
+
+static void cwl_listener_trampoline(struct wl_listener *listener, void *data) {
+    struct cwl_listener *container = wl_container_of(listener, container, listener);
+    container->notify(container->context, data);
+}
+
+void cwl_listener_init(struct cwl_listener *listener, cwl_notify_func_t notify, void *context) {
+    listener->listener.notify = cwl_listener_trampoline;
+    wl_list_init(&listener->listener.link);
+    listener->context = context;
+    listener->notify = notify;
+}
+
+void cwl_listener_remove(struct cwl_listener *listener) {
+    /* wl_list_remove leaves dangling pointers; re-init so a second remove is harmless. */
+    wl_list_remove(&listener->listener.link);
+    wl_list_init(&listener->listener.link);
+}
+
+bool cwl_listener_is_linked(const struct cwl_listener *listener) {
+    return !wl_list_empty(&listener->listener.link);
+}
+
+void cwl_signal_init(struct wl_signal *signal) { wl_signal_init(signal); }
+
+void cwl_signal_add(struct wl_signal *signal, struct cwl_listener *listener) {
+    cwl_listener_remove(listener);
+    wl_signal_add(signal, &listener->listener);
+}
+
+void cwl_signal_emit(struct wl_signal *signal, void *data) { wl_signal_emit(signal, data); }
+
+void cwl_resource_add_destroy_listener(struct wl_resource *resource, struct cwl_listener *listener) {
+    cwl_listener_remove(listener);
+    wl_resource_add_destroy_listener(resource, &listener->listener);
+}
+
+void cwl_client_add_destroy_listener(struct wl_client *client, struct cwl_listener *listener) {
+    cwl_listener_remove(listener);
+    wl_client_add_destroy_listener(client, &listener->listener);
+}
+
+void cwl_display_add_destroy_listener(struct wl_display *display, struct cwl_listener *listener) {
+    cwl_listener_remove(listener);
+    wl_display_add_destroy_listener(display, &listener->listener);
+}
+
+void cwl_display_add_client_created_listener(struct wl_display *display, struct cwl_listener *listener) {
+    cwl_listener_remove(listener);
+    wl_display_add_client_created_listener(display, &listener->listener);
+}
+
+void cwl_resource_post_error(struct wl_resource *resource, uint32_t code, const char *message) {
+    wl_resource_post_error(resource, code, "%s", message);
+}
+
+void cwl_client_post_implementation_error(struct wl_client *client, const char *message) {
+    wl_client_post_implementation_error(client, "%s", message);
+}
+
+void cwl_resource_post_event_array(struct wl_resource *resource, uint32_t opcode, union wl_argument *args) {
+    wl_resource_post_event_array(resource, opcode, args);
+}
+
+pid_t cwl_client_pid(struct wl_client *client) {
+    pid_t pid = 0;
+    wl_client_get_credentials(client, &pid, NULL, NULL);
+    return pid;
+}

@@ -79,7 +79,10 @@ public enum Action: Hashable, Sendable {
     case commit(PhaseUpdate)
     /// The interaction is over without completing (`previewInteractionDidCancel`).
     case cancel(PhaseUpdate, CancelReason)
-    /// Call `timerFired(at:)` at this time (replaces any earlier request; nil: no timer needed).
+    /// Call `timerFired(at:)` at this time (replaces any earlier request; nil: no timer needed;
+    /// a time at or before now: at once). Always the first action of its `Actions`: a host that
+    /// feeds the engine again while iterating (answering should-begin in-line) then ends with
+    /// the newest request, as does a host that answers after the loop.
     case scheduleTimer(Timestamp?)
 }
 
@@ -107,6 +110,29 @@ public struct Actions: Sequence, Sendable, CustomStringConvertible {
         default: preconditionFailure("more than \(Actions.capacity) actions for one input")
         }
         count += 1
+    }
+
+    /// Puts an action in front (the engine's `.scheduleTimer`, see there).
+    mutating func prepend(_ action: Action) {
+        append(action)
+        var index = count - 1
+        while index > 0 {
+            let previous = self[index - 1]
+            replace(at: index, with: previous)
+            index -= 1
+        }
+        replace(at: 0, with: action)
+    }
+
+    private mutating func replace(at index: Int, with action: Action) {
+        switch index {
+        case 0: storage.0 = action
+        case 1: storage.1 = action
+        case 2: storage.2 = action
+        case 3: storage.3 = action
+        case 4: storage.4 = action
+        default: storage.5 = action
+        }
     }
 
     public mutating func append(contentsOf other: Actions) {

@@ -6,14 +6,19 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public var microseconds: Int64
 
     public init(microseconds: Int64) { self.microseconds = microseconds }
-    public init(milliseconds: Int64) { self.microseconds = milliseconds * 1_000 }
+    /// Saturating, like `+`.
+    public init(milliseconds: Int64) { self.microseconds = saturatingMicroseconds(milliseconds) }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.microseconds < rhs.microseconds }
+    /// Saturating: a recording with absurd timestamps must not trap the engine.
     public static func + (lhs: Timestamp, rhs: Duration) -> Timestamp {
-        Timestamp(microseconds: lhs.microseconds + rhs.microseconds)
+        let (sum, overflow) = lhs.microseconds.addingReportingOverflow(rhs.microseconds)
+        return Timestamp(microseconds: overflow ? (rhs.microseconds < 0 ? .min : .max) : sum)
     }
+    /// Saturating, like `+`.
     public static func - (lhs: Timestamp, rhs: Timestamp) -> Duration {
-        Duration(microseconds: lhs.microseconds - rhs.microseconds)
+        let (difference, overflow) = lhs.microseconds.subtractingReportingOverflow(rhs.microseconds)
+        return Duration(microseconds: overflow ? (rhs.microseconds < 0 ? .max : .min) : difference)
     }
     public var description: String { "\(microseconds)µs" }
 }
@@ -23,9 +28,14 @@ extension Timestamp {
     public struct Duration: Hashable, Comparable, Sendable {
         public var microseconds: Int64
         public init(microseconds: Int64) { self.microseconds = microseconds }
-        public static func milliseconds(_ ms: Int64) -> Duration { Duration(microseconds: ms * 1_000) }
+        public static func milliseconds(_ ms: Int64) -> Duration { Duration(microseconds: saturatingMicroseconds(ms)) }
         public static func < (lhs: Duration, rhs: Duration) -> Bool { lhs.microseconds < rhs.microseconds }
     }
+}
+
+private func saturatingMicroseconds(_ milliseconds: Int64) -> Int64 {
+    let (product, overflow) = milliseconds.multipliedReportingOverflow(by: 1_000)
+    return overflow ? (milliseconds < 0 ? .min : .max) : product
 }
 
 /// Where the force comes from. Mirrors the protocol's `source` enum.

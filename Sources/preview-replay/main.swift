@@ -1,1 +1,3 @@
-print("preview-replay: not implemented yet")
+import ReplayTool
+
+PreviewReplayCommand.main()

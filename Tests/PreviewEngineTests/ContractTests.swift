@@ -1,5 +1,6 @@
-import PreviewEngine
 import Testing
+
+@testable import PreviewEngine
 
 @Suite("Engine contract")
 struct ContractTests {
@@ -11,6 +12,18 @@ struct ContractTests {
         }
         #expect(actions.count == Actions.capacity)
         #expect(actions.map { $0 } == (0..<Int64(Actions.capacity)).map { .scheduleTimer(Timestamp(milliseconds: $0)) })
+    }
+
+    @Test("prepend puts an action first and keeps the rest in order")
+    func prepend() {
+        var actions = Actions()
+        for millisecond in 1..<Int64(Actions.capacity) {
+            actions.append(.scheduleTimer(Timestamp(milliseconds: millisecond)))
+        }
+        actions.prepend(.scheduleTimer(nil))
+        #expect(
+            actions.map { $0 } == [.scheduleTimer(nil)]
+                + (1..<Int64(Actions.capacity)).map { .scheduleTimer(Timestamp(milliseconds: $0)) })
     }
 
     @Test("Normalisation clamps to the absinfo range")

@@ -1,0 +1,92 @@
+// Parse + decode throughput of `libinput record` files: the reader (LibinputRecording) and the
+// evdev decoder, without the engine. The setup writes a large synthetic recording by repeating a
+// real fixture's events with shifted times (outside the measured region); each iteration reads
+// and decodes the whole file. Throughput is per iteration: divide into event lines with the
+// line count printed by the setup (BENCHMARKS.md has the figures).
+import Benchmark
+import EvdevDecoder
+import Foundation
+import LibinputRecording
+import PreviewEngine
+
+/// Writes `repetitions` copies of `fixture`'s events, each shifted by the fixture's length,
+/// after its header. Returns the path and the number of event lines.
+func syntheticRecording(fixture: String, repetitions: Int) -> (path: String, eventLines: Int) {
+    var root = #filePath
+    for _ in 0..<4 { root = String(root[..<root.lastIndex(of: "/")!]) }
+    let source = try! String(contentsOfFile: root + "/Tests/Fixtures/recordings/" + fixture, encoding: .utf8)
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    let eventsIndex = lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "events:" }!
+    var out = lines[...eventsIndex].joined(separator: "\n") + "\n"
+    var events: [(prefix: String, seconds: Int, rest: String)] = []
+    var lastSecond = 0
+    var others: [Int: String] = [:]
+    for line in lines[(eventsIndex + 1)...] {
+        if let open = line.range(of: "- ["), let comma = line[open.upperBound...].firstIndex(of: ",") {
+            let seconds = Int(line[open.upperBound..<comma].trimmingCharacters(in: .whitespaces))!
+            lastSecond = max(lastSecond, seconds)
+            events.append((String(line[..<open.upperBound]), seconds, String(line[comma...])))
+        } else if !line.isEmpty {
+            others[events.count] = String(line)
+        }
+    }
+    var count = 0
+    for repetition in 0..<repetitions {
+        let shift = repetition * (lastSecond + 1)
+        for (index, event) in events.enumerated() {
+            if let other = others[index] { out += other + "\n" }
+            let seconds = String(event.seconds + shift)
+            out += event.prefix + String(repeating: " ", count: max(0, 3 - seconds.count)) + seconds + event.rest + "\n"
+            count += 1
+        }
+    }
+    let path = NSTemporaryDirectory() + "recording-benchmark-\(fixture)"
+    try! out.write(toFile: path, atomically: true, encoding: .utf8)
+    return (path, count)
+}
+
+/// Reads and decodes every frame; returns the number of decoded events (kept alive by blackHole).
+func parseAndDecode(_ path: String, decode: Bool) -> Int {
+    let recording = try! Recording.open(path)
+    var decoders = recording.devices.map {
+        EvdevDecoder(description: $0.description, device: DeviceID(UInt32($0.index)))
+    }
+    let frames = try! recording.frames()
+    var output: [DeviceEvent] = []
+    output.reserveCapacity(64)
+    var decoded = 0
+    while let frame = try! frames.nextFrame() {
+        if decode {
+            decoders[frame.device].decode(frame, into: &output)
+            decoded += output.count
+            output.removeAll(keepingCapacity: true)
+        } else {
+            decoded += frame.events.count
+        }
+    }
+    return decoded
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let wholeFile = Benchmark.Configuration(
+        metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
+        maxDuration: .seconds(5),
+        maxIterations: 30)
+
+    // 5292 event lines × 40 ≈ 212k lines, 18 MB (pen: ABS_X/Y/PRESSURE/DISTANCE, MSC_SERIAL).
+    let pen = syntheticRecording(fixture: "wacom-dth2242-pen.yml", repetitions: 40)
+    // 1557 event lines × 136 ≈ 212k lines (touchpad: MT protocol B slots, single-touch emulation).
+    let pad = syntheticRecording(fixture: "elantech-touchpad.yml", repetitions: 136)
+    print("RecordingBenchmarks: pen file \(pen.eventLines) event lines, touchpad file \(pad.eventLines) event lines")
+
+    Benchmark("Parse + decode, pen recording, \(pen.eventLines) event lines", configuration: wholeFile) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(parseAndDecode(pen.path, decode: true)) }
+    }
+    Benchmark("Parse + decode, MT touchpad recording, \(pad.eventLines) event lines", configuration: wholeFile) {
+        benchmark in
+        for _ in benchmark.scaledIterations { blackHole(parseAndDecode(pad.path, decode: true)) }
+    }
+    Benchmark("Parse only, pen recording, \(pen.eventLines) event lines", configuration: wholeFile) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(parseAndDecode(pen.path, decode: false)) }
+    }
+}

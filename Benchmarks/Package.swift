@@ -1,0 +1,36 @@
+// swift-tools-version: 6.1
+// Benchmarks live in their own package so the main build stays lean. One executable target
+// per benchmark suite under Benchmarks/<Suite>/ (the layout ordo-one/benchmark's plugin expects);
+// add a suite by adding a target like the one below. Run: scripts/bench (from the root).
+import PackageDescription
+
+/// A benchmark suite target with the boilerplate ordo-one/benchmark needs.
+func suite(_ name: String, dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: dependencies + [.product(name: "Benchmark", package: "benchmark")],
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])
+}
+
+let package = Package(
+    name: "swift-preview-interaction-benchmarks",
+    dependencies: [
+        .package(name: "swift-preview-interaction", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // The engine's per-sample cost in steady state (docs: BENCHMARKS.md).
+        suite(
+            "PreviewEngineBenchmarks",
+            dependencies: [.product(name: "PreviewEngine", package: "swift-preview-interaction")]),
+        // Recording reader + evdev decoder throughput (event lines per second).
+        suite(
+            "RecordingBenchmarks",
+            dependencies: [
+                .product(name: "LibinputRecording", package: "swift-preview-interaction"),
+                .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
+                .product(name: "PreviewEngine", package: "swift-preview-interaction"),
+            ]),
+    ]
+)

@@ -1,0 +1,286 @@
+import PreviewEngine
+
+// What each kind of device emits at SYN_REPORT. Order within a frame: proximity in, motion,
+// contact begin/change, buttons and keys, contact end, proximity out, frame.
+extension EvdevDecoder {
+    mutating func commit(at time: Timestamp, into output: inout [DeviceEvent]) {
+        let before = output.count
+        switch kind {
+        case .pen: commitPen(at: time, into: &output)
+        case .touchscreen: commitTouchscreen(at: time, into: &output)
+        case .touchpad: commitTouchpad(at: time, into: &output)
+        case .pointer: commitPointer(at: time, into: &output)
+        case .keyboard, .other: flushKeys(into: &output)
+        }
+        absChanged = false
+        touches.clearChanges()
+        if output.count > before { output.append(.frame(time)) }
+    }
+
+    mutating func flushKeys(into output: inout [DeviceEvent]) {
+        for key in pendingKeys {
+            output.append(KeyCode.isButton(key.code) ? .button(key) : .key(key))
+        }
+        pendingKeys.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Pens
+
+    private var penAxes: PenAxes {
+        PenAxes(
+            tool: pen.tool,
+            distance: distanceAxis.map { $0.normalise(pen.distance) },
+            tiltX: tiltXAxis.map { Self.degrees(pen.tiltX, $0) },
+            tiltY: tiltYAxis.map { Self.degrees(pen.tiltY, $0) })
+    }
+
+    /// Tilt resolution is units per radian; without one, assume the range spans ±64° like libinput.
+    private static func degrees(_ raw: Int32, _ axis: AbsInfo) -> Double {
+        if axis.resolution > 0 {
+            let centre = (Double(axis.minimum) + Double(axis.maximum)) / 2
+            return (Double(raw) - centre) / Double(axis.resolution) * 180 / Double.pi
+        }
+        return axis.centred(raw) * 64
+    }
+
+    private var penPosition: NormalisedPoint {
+        NormalisedPoint(x: xAxis?.normalise(absX) ?? 0.5, y: yAxis?.normalise(absY) ?? 0.5)
+    }
+
+    private var penContact: DeviceContact {
+        DeviceContact(
+            key: ContactKey(seat: seat, device: device, contact: 0), time: .init(microseconds: 0),
+            force: pressure?.normalise(absPressure) ?? 0, hasForce: hasForce, position: penPosition,
+            positioning: .absolute, source: .pen, pen: penAxes)
+    }
+
+    private func toolState(at time: Timestamp) -> ToolState {
+        ToolState(
+            device: device, time: time, position: penPosition, pressure: pressure?.normalise(absPressure),
+            axes: penAxes)
+    }
+
+    private mutating func commitPen(at time: Timestamp, into output: inout [DeviceEvent]) {
+        // A pen that was in proximity when the recording started never sends BTN_TOOL_*: its
+        // first tip or axis event is the proximity-in.
+        if !pen.inProximity && !pen.sawToolEvent && (pen.tipDown || absChanged) {
+            pen.inProximity = true
+            pen.proximityChanged = true
+        }
+        if pen.tipDown && !pen.tipReported && !pen.inProximity && !pen.tipTainted && !pen.proximityChanged {
+            pen.inProximity = true  // a new tip down implies the pen is there, whatever the tool bits say
+            pen.proximityChanged = true
+        }
+        if pen.proximityChanged && pen.inProximity {
+            output.append(.toolProximity(toolState(at: time), inProximity: true))
+        }
+        var contact = penContact
+        contact.time = time
+        let beginTip = pen.inProximity && pen.tipDown && !pen.tipReported && !pen.tipTainted
+        if beginTip {
+            pen.tipReported = true
+            output.append(.contactBegan(contact))
+        } else if pen.tipReported && absChanged {
+            output.append(.contactChanged(contact))
+        } else if pen.inProximity && !pen.tipReported && absChanged && !pen.proximityChanged {
+            output.append(.toolMotion(toolState(at: time)))
+        }
+        flushKeys(into: &output)
+        if pen.tipReported && (!pen.tipDown || !pen.inProximity) {
+            pen.tipReported = false
+            output.append(.contactEnded(contact.key, time: time, reason: .lifted))
+        }
+        if !pen.inProximity { pen.tipDown = false }  // no tip without a pen; a late BTN_TOUCH 0 is moot
+        if pen.proximityChanged && !pen.inProximity {
+            output.append(.toolProximity(toolState(at: time), inProximity: false))
+        }
+        pen.proximityChanged = false
+    }
+
+    // MARK: Touch devices
+
+    /// The normalised pressure of a touch point: its own ABS_MT_PRESSURE, else the device's
+    /// ABS_PRESSURE (single-touch, protocol-A and semi-mt pads report one pressure for the pad).
+    public func pressure(of point: TouchPoint) -> Double {
+        if let mtPressure { return mtPressure.normalise(point.pressure) }
+        return pressure?.normalise(absPressure) ?? 0
+    }
+
+    private func touchPosition(_ point: TouchPoint) -> NormalisedPoint {
+        if touches.proto == .single {
+            return NormalisedPoint(x: xAxis?.normalise(point.x) ?? 0.5, y: yAxis?.normalise(point.y) ?? 0.5)
+        }
+        return NormalisedPoint(x: mtXAxis?.normalise(point.x) ?? 0.5, y: mtYAxis?.normalise(point.y) ?? 0.5)
+    }
+
+    private mutating func commitTouchscreen(at time: Timestamp, into output: inout [DeviceEvent]) {
+        touches.matchAnonymous()
+        var ended: UInt64 = 0
+        for slot in 0..<touches.count {
+            let point = touches.points[slot]
+            let key = ContactKey(seat: seat, device: device, contact: Int32(slot))
+            if touches.reported[slot] && (!point.down || point.trackingID != reportedIDs[slot]) {
+                // Lifted, or a new tracking id replaced the touch in this slot.
+                touches.reported[slot] = false
+                ended |= 1 << UInt64(slot)
+            }
+            if touches.tainted[slot] && (!point.down || point.trackingID != reportedIDs[slot]) {
+                touches.tainted[slot] = false
+            }
+            let contact = DeviceContact(
+                key: key, time: time, force: pressure(of: point), hasForce: hasForce, position: touchPosition(point),
+                positioning: .absolute, source: .touchscreen)
+            if point.down && !touches.reported[slot] && !touches.tainted[slot] {
+                if ended & (1 << UInt64(slot)) != 0 {
+                    output.append(.contactEnded(key, time: time, reason: .lifted))
+                    ended &= ~(1 << UInt64(slot))
+                }
+                touches.reported[slot] = true
+                reportedIDs[slot] = point.trackingID
+                output.append(.contactBegan(contact))
+            } else if touches.reported[slot] && (touches.isChanged(slot) || (absChanged && mtPressure == nil)) {
+                output.append(.contactChanged(contact))
+            }
+        }
+        flushKeys(into: &output)
+        for slot in 0..<touches.count where ended & (1 << UInt64(slot)) != 0 {
+            output.append(
+                .contactEnded(ContactKey(seat: seat, device: device, contact: Int32(slot)), time: time, reason: .lifted)
+            )
+        }
+    }
+
+    /// The force of a touchpad click: the hardest-pressing finger.
+    private var padForce: Double {
+        guard hasForce else { return 0 }
+        if mtPressure == nil { return pressure?.normalise(absPressure) ?? 0 }
+        var force = 0.0
+        for point in touches.points where point.down { force = max(force, pressure(of: point)) }
+        return force
+    }
+
+    private var padPosition: NormalisedPoint {
+        if xAxis != nil { return NormalisedPoint(x: xAxis?.normalise(absX) ?? 0.5, y: yAxis?.normalise(absY) ?? 0.5) }
+        if let point = touches.points.first(where: { $0.down }) { return touchPosition(point) }
+        return .centre
+    }
+
+    private mutating func commitTouchpad(at time: Timestamp, into output: inout [DeviceEvent]) {
+        touches.matchAnonymous()
+        // Which finger positions drive the cursor: the kernel's single-touch emulation when
+        // the pad has it, else the first touch.
+        var current: (x: Int32, y: Int32)?
+        if xAxis != nil && yAxis != nil {
+            current = touches.anyDown || fingerCount > 0 || touches.points[0].down ? (absX, absY) : nil
+        } else if let point = touches.points.first(where: { $0.down }) {
+            current = (point.x, point.y)
+        }
+        var moved = false
+        if resetMotion || current == nil || fingerCount > 1 {
+            motionReference = fingerCount > 1 ? nil : current
+        } else if let reference = motionReference, let current {
+            let dx = (Double(current.x) - Double(reference.x)) / unitsPerMM.x * (1000 / 25.4)
+            let dy = (Double(current.y) - Double(reference.y)) / unitsPerMM.y * (1000 / 25.4)
+            if dx != 0 || dy != 0 {
+                output.append(.pointerMotion(RelativeMotion(device: device, time: time, dx: dx, dy: dy)))
+                moved = true
+            }
+            motionReference = current
+        } else {
+            motionReference = current
+        }
+        resetMotion = false
+        for slot in 0..<touches.count where !touches.points[slot].down { touches.tainted[slot] = false }
+        commitClick(at: time, moved: moved, positioning: .cursor, source: .touchpad, into: &output)
+    }
+
+    private mutating func commitClick(
+        at time: Timestamp, moved: Bool, positioning: Positioning, source: InputSource,
+        into output: inout [DeviceEvent]
+    ) {
+        let key = ContactKey(seat: seat, device: device, contact: 0)
+        let force = source == .touchpad ? padForce : 0
+        let contact = DeviceContact(
+            key: key, time: time, force: force, hasForce: source == .touchpad && hasForce,
+            position: source == .touchpad ? padPosition : .centre, positioning: positioning, source: source)
+        if click.fresh || (click.tainted && click.mask == 0) {
+            click.tainted = false
+            click.fresh = false
+        }
+        let down = click.mask != 0
+        if down && !click.reported && !click.tainted {
+            // The button event first, so a host sees the click before the preview starts.
+            flushKeys(into: &output)
+            click.reported = true
+            click.lastForce = force
+            output.append(.contactBegan(contact))
+            return
+        }
+        if click.reported && down && (moved || force != click.lastForce) {
+            click.lastForce = force
+            output.append(.contactChanged(contact))
+        }
+        flushKeys(into: &output)
+        if click.reported && !down {
+            click.reported = false
+            output.append(.contactEnded(key, time: time, reason: .lifted))
+        }
+    }
+
+    // MARK: Mice
+
+    private mutating func commitPointer(at time: Timestamp, into output: inout [DeviceEvent]) {
+        let moved = relX != 0 || relY != 0
+        if moved {
+            output.append(
+                .pointerMotion(RelativeMotion(device: device, time: time, dx: Double(relX), dy: Double(relY))))
+            relX = 0
+            relY = 0
+        }
+        // Hi-res wheels send both forms; once a device has sent hi-res, its low-res events
+        // are the duplicates.
+        let vertical = wheelHiResSeen.vertical ? wheel.hiRes : wheel.notches &* 120
+        let horizontal = wheelHiResSeen.horizontal ? wheel.hHiRes : wheel.hNotches &* 120
+        if vertical != 0 || horizontal != 0 {
+            output.append(
+                .scroll(ScrollMotion(device: device, time: time, vertical120: 0 &- vertical, horizontal120: horizontal))
+            )
+        }
+        wheel = (0, 0, 0, 0)
+        commitClick(at: time, moved: moved, positioning: .cursor, source: .pointer, into: &output)
+    }
+
+    // MARK: SYN_DROPPED
+
+    mutating func desynchronise(at time: Timestamp, into output: inout [DeviceEvent]) {
+        let before = output.count
+        endReported(at: time, reason: .desynchronised, into: &output)
+        pendingKeys.removeAll(keepingCapacity: true)
+        touches.discardPartialFrame()
+        touches.clearChanges()
+        absChanged = false
+        pen.proximityChanged = false
+        resetMotion = true
+        if output.count > before { output.append(.frame(time)) }
+    }
+
+    /// Ends every reported contact; those still physically down stay tainted (silent) until lifted.
+    mutating func endReported(at time: Timestamp, reason: CancelReason, into output: inout [DeviceEvent]) {
+        if pen.tipReported {
+            pen.tipReported = false
+            pen.tipTainted = pen.tipDown
+            output.append(.contactEnded(ContactKey(seat: seat, device: device, contact: 0), time: time, reason: reason))
+        }
+        for slot in 0..<touches.count where touches.reported[slot] {
+            touches.reported[slot] = false
+            touches.tainted[slot] = touches.points[slot].down
+            output.append(
+                .contactEnded(ContactKey(seat: seat, device: device, contact: Int32(slot)), time: time, reason: reason))
+        }
+        if click.reported {
+            click.reported = false
+            click.tainted = click.mask != 0
+            output.append(.contactEnded(ContactKey(seat: seat, device: device, contact: 0), time: time, reason: reason))
+        }
+    }
+}

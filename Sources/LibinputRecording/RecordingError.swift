@@ -1,0 +1,62 @@
+/// Why a recording could not be read, with where: printed as `file.yml:123: reason`
+/// (`file.yml:123:7: reason` when the column is known), like a compiler.
+public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable {
+        /// The file can't be opened or read.
+        case io
+        /// Not the YAML subset `libinput record` writes (bad indentation, unclosed brackets, tabs...).
+        case syntax
+        /// A key has a value of the wrong type (a string where a list belongs...).
+        case type
+        /// A required key is missing or null.
+        case missing
+        /// A list has the wrong number of elements (an event that is not 5 numbers...).
+        case arity
+        /// A number outside what evdev allows (type, code, microseconds, 32-bit value...).
+        case range
+        /// The file ends inside the data (a frame without SYN_REPORT, fewer devices than declared).
+        case truncated
+        /// A device without any events.
+        case noEvents
+        /// A `version` other than 1.
+        case version
+    }
+
+    public var file: String
+    /// 1-based; 0 when the error is about the file as a whole.
+    public var line: Int
+    /// 1-based byte column, nil when not meaningful.
+    public var column: Int?
+    public var kind: Kind
+    public var reason: String
+
+    public init(file: String, line: Int, column: Int? = nil, kind: Kind, reason: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.kind = kind
+        self.reason = reason
+    }
+
+    public var description: String {
+        guard line > 0 else { return "\(file): \(reason)" }
+        if let column { return "\(file):\(line):\(column): \(reason)" }
+        return "\(file):\(line): \(reason)"
+    }
+}
+
+/// Lenient reading reports skipped input here instead of failing; strict reading throws it.
+public typealias RecordingWarningHandler = @Sendable (RecordingError) -> Void
+
+/// How strictly to read.
+public struct ReadOptions: Sendable {
+    /// Skip bad event lines and bad header entries with a warning instead of failing.
+    public var lenient: Bool
+    /// Receives warnings (lenient skips, devices without events in multi-device files).
+    public var onWarning: RecordingWarningHandler?
+
+    public init(lenient: Bool = false, onWarning: RecordingWarningHandler? = nil) {
+        self.lenient = lenient
+        self.onWarning = onWarning
+    }
+}

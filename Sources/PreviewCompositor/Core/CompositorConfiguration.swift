@@ -1,0 +1,62 @@
+import PreviewEngine
+
+/// Everything the command line selects; tests build one directly.
+public struct CompositorConfiguration: Sendable {
+    /// nil: the first free wayland-N in $XDG_RUNTIME_DIR. Tests that only hand the
+    /// compositor client fds can set `listen` to false and open no socket at all.
+    public var socketName: String?
+    public var listen = true
+    public var outputWidth: Int32 = 1280
+    public var outputHeight: Int32 = 800
+    public var refreshMilliHertz: Int32 = 60_000
+    public var input: InputSelection = .none
+    /// Replay recordings as fast as the event loop allows instead of on their own clock.
+    public var fast = false
+    public var screenshotDirectory: String?
+    public var tracePath: String?
+    public var exitWhenDone = false
+    /// A shell command started with WAYLAND_DISPLAY set once the socket listens.
+    public var runCommand: String?
+    public var engine = EngineConfiguration()
+    public var keyboardLayout: String?
+
+    public enum InputSelection: Sendable, Equatable {
+        /// Headless: no keyboard, pointer or contacts at all.
+        case none
+        case replay([String])
+        case libinput(seat: String)
+    }
+
+    public init() {}
+}
+
+/// Why the compositor cannot start or had to stop: one line each, for the user.
+public enum CompositorError: Error, CustomStringConvertible, Equatable {
+    case noRuntimeDirectory
+    case socketInUse(String)
+    case noFreeSocket
+    case socketFailed(String, String)
+    case unreadableRecording(String, String)
+    case libinputUnavailable(String)
+    case outputTooLarge(Int32, Int32)
+    case keymap(String)
+    case screenshotDirectory(String, String)
+    case trace(String, String)
+    case runFailed(String, String)
+
+    public var description: String {
+        switch self {
+        case .noRuntimeDirectory: "XDG_RUNTIME_DIR is not set: there is nowhere to put the Wayland socket"
+        case .socketInUse(let name): "the Wayland socket \(name) is already in use by another compositor"
+        case .noFreeSocket: "no free wayland-N socket name in XDG_RUNTIME_DIR"
+        case .socketFailed(let name, let reason): "cannot create the Wayland socket \(name): \(reason)"
+        case .unreadableRecording(let path, let reason): "cannot read recording \(path): \(reason)"
+        case .libinputUnavailable(let reason): "cannot use libinput: \(reason)"
+        case .outputTooLarge(let w, let h): "cannot allocate a \(w)x\(h) output"
+        case .keymap(let reason): "cannot build the keymap: \(reason)"
+        case .screenshotDirectory(let path, let reason): "cannot use screenshot directory \(path): \(reason)"
+        case .trace(let path, let reason): "cannot write trace \(path): \(reason)"
+        case .runFailed(let command, let reason): "cannot run \(command): \(reason)"
+        }
+    }
+}

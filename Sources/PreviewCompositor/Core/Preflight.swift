@@ -1,0 +1,38 @@
+import Glibc
+
+/// Checks that turn the usual ways of failing into one-line reasons *before* anything
+/// is created, so a failed start leaves nothing behind.
+enum Preflight {
+    static func runtimeDirectory() throws(CompositorError) -> String {
+        guard let dir = getenv("XDG_RUNTIME_DIR"), dir.pointee != 0 else { throw .noRuntimeDirectory }
+        return String(cString: dir)
+    }
+
+    static func recordingsReadable(_ paths: [String]) throws(CompositorError) {
+        for path in paths {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw .unreadableRecording(path, errnoText()) }
+            var info = stat()
+            let isDirectory = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            close(fd)
+            if isDirectory { throw .unreadableRecording(path, "is a directory") }
+        }
+    }
+
+    /// Creates the directory (one level) when missing; it must end up writable.
+    static func screenshotDirectory(_ path: String) throws(CompositorError) {
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .screenshotDirectory(path, errnoText()) }
+        guard access(path, W_OK | X_OK) == 0 else { throw .screenshotDirectory(path, errnoText()) }
+    }
+
+    /// Whether another process holds `name`'s lock file (what libwayland checks too).
+    static func socketLocked(runtimeDirectory: String, name: String) -> Bool {
+        let path = name.hasPrefix("/") ? name + ".lock" : runtimeDirectory + "/" + name + ".lock"
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+}
+
+func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }

@@ -1,0 +1,98 @@
+import CXkbcommon
+import Glibc
+
+public struct KeymapError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// The seat's xkb keymap, shared with every client as a sealed read-only memfd
+/// (wl_keyboard.keymap, format xkb_v1), and the xkb state that tracks modifiers.
+public final class Keymap {
+    private let context: OpaquePointer
+    private let keymap: OpaquePointer
+    private let state: OpaquePointer
+    /// Sealed against writes, so one fd can go to every client.
+    public let fd: Int32
+    /// Includes the terminating NUL, as clients expect.
+    public let size: UInt32
+
+    /// The modifier state wl_keyboard.modifiers carries.
+    public struct Modifiers: Hashable, Sendable {
+        public var depressed: UInt32 = 0
+        public var latched: UInt32 = 0
+        public var locked: UInt32 = 0
+        public var group: UInt32 = 0
+    }
+    public private(set) var modifiers = Modifiers()
+
+    /// Rules/model/layout as in XKB_DEFAULT_*; nil fields take xkbcommon's defaults.
+    public init(layout: String? = nil) throws(KeymapError) {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
+            throw KeymapError(description: "xkbcommon: cannot create a context")
+        }
+        let built: OpaquePointer? = layout.withOptionalCString { layoutName in
+            var names = xkb_rule_names(rules: nil, model: nil, layout: layoutName, variant: nil, options: nil)
+            return xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        }
+        guard let keymap = built else {
+            xkb_context_unref(context)
+            throw KeymapError(description: "xkbcommon: cannot compile a keymap for layout \(layout ?? "default")")
+        }
+        guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else {
+            xkb_keymap_unref(keymap)
+            xkb_context_unref(context)
+            throw KeymapError(description: "xkbcommon: cannot serialise the keymap")
+        }
+        defer { free(text) }
+        let length = strlen(text) + 1
+        let fd = cxkb_sealed_memfd("preview-compositor-keymap", text, length)
+        guard fd >= 0 else {
+            xkb_keymap_unref(keymap)
+            xkb_context_unref(context)
+            throw KeymapError(description: "keymap memfd: \(String(cString: strerror(errno)))")
+        }
+        self.context = context
+        self.keymap = keymap
+        self.state = xkb_state_new(keymap)
+        self.fd = fd
+        self.size = UInt32(length)
+    }
+
+    deinit {
+        close(fd)
+        xkb_state_unref(state)
+        xkb_keymap_unref(keymap)
+        xkb_context_unref(context)
+    }
+
+    /// Feeds an evdev key code (KEY_*). Returns true when the modifiers changed.
+    @discardableResult
+    public func update(evdevKey key: UInt32, pressed: Bool) -> Bool {
+        // xkb keycodes are evdev codes + 8 (the X11 offset).
+        let changed = xkb_state_update_key(state, key + 8, pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
+        guard changed.rawValue != 0 else { return false }
+        modifiers = Modifiers(
+            depressed: xkb_state_serialize_mods(state, XKB_STATE_MODS_DEPRESSED),
+            latched: xkb_state_serialize_mods(state, XKB_STATE_MODS_LATCHED),
+            locked: xkb_state_serialize_mods(state, XKB_STATE_MODS_LOCKED),
+            group: xkb_state_serialize_layout(state, XKB_STATE_LAYOUT_EFFECTIVE))
+        return true
+    }
+
+    /// The keysym name a key produces now (for logs and tests).
+    public func keysymName(evdevKey key: UInt32) -> String {
+        let sym = xkb_state_key_get_one_sym(state, key + 8)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let n = xkb_keysym_get_name(sym, &buffer, buffer.count)
+        return n > 0 ? String(decoding: buffer.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+    }
+}
+
+extension Optional where Wrapped == String {
+    fileprivate func withOptionalCString<R>(_ body: (UnsafePointer<CChar>?) -> R) -> R {
+        switch self {
+        case .some(let string): string.withCString { body($0) }
+        case .none: body(nil)
+        }
+    }
+}

@@ -1,0 +1,455 @@
+/// The state machine of one contact (finger, pen tip, pressed button), from the moment it
+/// goes down over a surface until it ends. It owns at most one preview interaction: once that
+/// interaction is over (completed, cancelled, vetoed) the contact stays inert until it ends,
+/// so no second interaction can start under the same finger.
+///
+/// Each input is one `mutating func` returning the `Actions` for the host. Time always comes
+/// in with the input; deadlines that fell due before an input's time are handled first, so
+/// the result does not depend on whether the host delivered the timer before or after it.
+/// docs/state-machine.md draws this machine; the case names there are the case names here.
+public struct Interaction: Sendable {
+    public enum State: Hashable, Sendable, CustomStringConvertible {
+        /// Created, `began` not yet applied.
+        case idle
+        /// A contact with force, below the begin threshold: nothing has been asked yet.
+        case armed
+        /// Long-press fallback: the contact must stay within the slop until `until`.
+        case holding(until: Timestamp)
+        /// Should-begin was asked; no answer by `until` counts as a decline (`timeout`).
+        case awaitingAnswer(until: Timestamp)
+        /// The preview phase; `progress` may go down as well as up.
+        case preview(progress: Double)
+        /// The commit phase. `dwellSince`: when force reached `completeEnter` (nil: below it).
+        case commit(progress: Double, dwellSince: Timestamp?)
+        /// The commit ended: terminal, inert until the contact ends.
+        case completed
+        /// Cancelled while the contact stays down: inert until it ends (a lift ends the machine instead).
+        case cancelled(CancelReason)
+        /// The client declined should-begin or did not answer in time: inert until the contact ends.
+        case vetoed(CancelReason)
+        /// No interaction was started and none will be (long press moved beyond the slop, or the
+        /// surface went away first).
+        case abandoned
+        /// The contact is gone; the engine drops the machine.
+        case ended
+
+        /// The case without its values: what transitions are logged and diagrams drawn in.
+        public enum Kind: String, Hashable, Sendable, CaseIterable {
+            case idle, armed, holding, awaitingAnswer, preview, commit, completed, cancelled, vetoed, abandoned, ended
+        }
+
+        public var kind: Kind {
+            switch self {
+            case .idle: .idle
+            case .armed: .armed
+            case .holding: .holding
+            case .awaitingAnswer: .awaitingAnswer
+            case .preview: .preview
+            case .commit: .commit
+            case .completed: .completed
+            case .cancelled: .cancelled
+            case .vetoed: .vetoed
+            case .abandoned: .abandoned
+            case .ended: .ended
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .idle, .armed, .completed, .abandoned, .ended: kind.rawValue
+            case .holding(let until), .awaitingAnswer(let until): "\(kind.rawValue)(until: \(until))"
+            case .preview(let progress): "preview(\(progress))"
+            case .commit(let progress, let dwellSince):
+                "commit(\(progress)\(dwellSince.map { ", dwell since \($0)" } ?? ""))"
+            case .cancelled(let reason), .vetoed(let reason): "\(kind.rawValue)(\(reason))"
+            }
+        }
+    }
+
+    /// The inputs, as named in transitions.
+    public enum Event: Hashable, Sendable, CustomStringConvertible {
+        case began, sample, timer, accepted, declined, clientCancelled, surfaceDestroyed
+        case contactEnded(CancelReason)
+
+        public var description: String {
+            switch self {
+            case .began: "began"
+            case .sample: "sample"
+            case .timer: "timer"
+            case .accepted: "accepted"
+            case .declined: "declined"
+            case .clientCancelled: "clientCancelled"
+            case .surfaceDestroyed: "surfaceDestroyed"
+            case .contactEnded(let reason): "contactEnded(\(reason))"
+            }
+        }
+    }
+
+    /// The most actions one input can produce for one machine (checked by `assert` in debug
+    /// builds, which the property tests exercise). Worst cases: a due settle ends the preview
+    /// (preview ended + commit) and the dwell deadline already passed (completed); or a due
+    /// deadline ends the preview and the input cancels. So one `Actions` (capacity 6) always
+    /// holds one machine's input and the `.scheduleTimer`; inputs that touch many machines pack
+    /// them while they fit (see `InteractionEngine`).
+    public static let maximumActionsPerInput = 3
+
+    public let contact: ContactKey
+    public let surface: SurfaceID
+    public let source: InputSource
+    /// False: the long-press fallback drives a simulated force.
+    public let hasForce: Bool
+    public let tuning: Tuning
+    /// Assigned when should-begin is asked.
+    public private(set) var id: InteractionID?
+    public private(set) var state: State = .idle
+    public private(set) var filter: ForceFilter
+    /// Where the contact went down (long-press slop is measured from here).
+    public let origin: Point
+    public private(set) var location: Point
+    /// The latest time seen; inputs that arrive with an older time are treated as happening now.
+    public private(set) var now: Timestamp
+    private var lastSampleSimulated: Bool
+    /// Long press: when the simulated force started rising, and the next ramp tick.
+    private var rampStart: Timestamp?
+    private var rampNext: Timestamp?
+
+    /// A machine in `idle`; apply `began` next.
+    public init(began sample: ForceSample, surface: SurfaceID, hasForce: Bool, tuning: Tuning) {
+        contact = sample.contact
+        self.surface = surface
+        source = sample.source
+        self.hasForce = hasForce
+        self.tuning = tuning
+        filter = ForceFilter(force: hasForce ? sample.force : 0, at: sample.time)
+        origin = sample.location
+        location = sample.location
+        now = sample.time
+        lastSampleSimulated = sample.simulated
+    }
+
+    /// The earliest time this machine needs `timerFired`, nil when it waits only for input.
+    public var deadline: Timestamp? {
+        switch state {
+        case .idle, .completed, .cancelled, .vetoed, .abandoned, .ended: nil
+        case .holding(let until): until
+        case .armed: filter.settleDeadline
+        case .awaitingAnswer(let until): Interaction.earliest(until, filter.settleDeadline)
+        case .preview: hasForce ? filter.settleDeadline : rampNext
+        case .commit(_, let dwellSince):
+            Interaction.earliest(
+                hasForce ? filter.settleDeadline : rampNext, dwellSince.map { $0 + tuning.completionDwell })
+        }
+    }
+
+    /// True once the interaction (if any) can produce no more events.
+    public var isOver: Bool {
+        switch state {
+        case .idle, .armed, .holding, .awaitingAnswer, .preview, .commit: false
+        case .completed, .cancelled, .vetoed, .abandoned, .ended: true
+        }
+    }
+
+    // MARK: Inputs
+
+    /// The contact went down. Force contacts arm (or ask at once if already pressing hard);
+    /// force-less contacts start holding for the long-press duration.
+    public mutating func began(_ context: inout EngineContext) -> Actions {
+        precondition(state == .idle, "began applied twice")
+        var actions = Actions()
+        if hasForce {
+            move(to: .armed, on: .began, at: now, &context)
+            evaluate(force: filter.smoothed, at: now, on: .began, into: &actions, &context)
+        } else {
+            move(to: .holding(until: now + tuning.longPressDuration), on: .began, at: now, &context)
+        }
+        return actions
+    }
+
+    /// New force and/or location.
+    public mutating func forceChanged(_ sample: ForceSample, _ context: inout EngineContext) -> Actions {
+        var actions = Actions()
+        let time = advance(to: sample.time, into: &actions, &context)
+        switch state {
+        case .idle, .ended: preconditionFailure("sample for a contact in \(state)")
+        case .completed, .cancelled, .vetoed, .abandoned: return actions
+        case .armed, .holding, .awaitingAnswer, .preview, .commit: break
+        }
+        location = sample.location
+        lastSampleSimulated = sample.simulated
+        if hasForce {
+            filter.add(sample.force, at: time, settleRange: tuning.settleRange)
+            evaluate(force: filter.smoothed, at: time, on: .sample, into: &actions, &context)
+        } else if beyondSlop {
+            switch state {
+            case .holding: move(to: .abandoned, on: .sample, at: time, &context)
+            case .awaitingAnswer, .preview, .commit: cancel(.moved, at: time, on: .sample, into: &actions, &context)
+            case .idle, .armed, .completed, .cancelled, .vetoed, .abandoned, .ended:
+                preconditionFailure("long-press contact in \(state)")
+            }
+        }
+        return actions
+    }
+
+    /// A deadline may have come (the host may call this early or late; both are fine).
+    public mutating func timerFired(at time: Timestamp, _ context: inout EngineContext) -> Actions {
+        var actions = Actions()
+        _ = advance(to: time, into: &actions, &context)
+        return actions
+    }
+
+    /// The client's answer to should-begin. Ignored unless it is awaited.
+    public mutating func answered(accept: Bool, at time: Timestamp, _ context: inout EngineContext) -> Actions {
+        var actions = Actions()
+        let time = advance(to: time, into: &actions, &context)
+        switch state {
+        case .awaitingAnswer:
+            if accept {
+                enterPreview(at: time, into: &actions, &context)
+            } else {
+                actions.append(.cancel(update(progress: 0, ended: false, at: time), .declined))
+                move(to: .vetoed(.declined), on: .declined, at: time, &context)
+            }
+        case .idle, .ended: preconditionFailure("answer for a contact in \(state)")
+        case .armed, .holding, .preview, .commit, .completed, .cancelled, .vetoed, .abandoned: break
+        }
+        return actions
+    }
+
+    /// The client cancelled. The contact then stays inert until it ends: the user is still
+    /// pressing, and starting a fresh interaction under the same finger would surprise them.
+    public mutating func clientCancelled(at time: Timestamp, _ context: inout EngineContext) -> Actions {
+        var actions = Actions()
+        let time = advance(to: time, into: &actions, &context)
+        switch state {
+        case .awaitingAnswer, .preview, .commit:
+            cancel(.clientCancelled, at: time, on: .clientCancelled, into: &actions, &context)
+        case .idle, .ended: preconditionFailure("client cancel for a contact in \(state)")
+        case .armed, .holding, .completed, .cancelled, .vetoed, .abandoned: break
+        }
+        return actions
+    }
+
+    /// The surface under the interaction was destroyed; the contact itself goes on (inert).
+    public mutating func surfaceDestroyed(at time: Timestamp, _ context: inout EngineContext) -> Actions {
+        var actions = Actions()
+        let time = advance(to: time, into: &actions, &context)
+        switch state {
+        case .armed, .holding: move(to: .abandoned, on: .surfaceDestroyed, at: time, &context)
+        case .awaitingAnswer, .preview, .commit:
+            cancel(.surfaceGone, at: time, on: .surfaceDestroyed, into: &actions, &context)
+        case .idle, .ended: preconditionFailure("surface destroyed for a contact in \(state)")
+        case .completed, .cancelled, .vetoed, .abandoned: break
+        }
+        return actions
+    }
+
+    /// The contact ended (`reason`: lifted, deviceRemoved, desynchronised, system...).
+    /// A running interaction is cancelled with that reason; the machine ends.
+    public mutating func contactEnded(reason: CancelReason, at time: Timestamp, _ context: inout EngineContext)
+        -> Actions
+    {
+        var actions = Actions()
+        let time = advance(to: time, into: &actions, &context)
+        switch state {
+        case .awaitingAnswer, .preview, .commit:
+            actions.append(.cancel(update(progress: progress, ended: false, at: time), reason))
+        case .armed, .holding, .completed, .cancelled, .vetoed, .abandoned: break
+        case .idle, .ended: preconditionFailure("contact ended in \(state)")
+        }
+        move(to: .ended, on: .contactEnded(reason), at: time, &context)
+        return actions
+    }
+
+    // MARK: Deadlines
+
+    /// Handles every deadline up to `time`, earliest first, and returns the time to apply the
+    /// input at (never before what this machine has already seen).
+    private mutating func advance(to time: Timestamp, into actions: inout Actions, _ context: inout EngineContext)
+        -> Timestamp
+    {
+        let time = max(time, now)
+        var steps = 0
+        while let due = deadline, due <= time {
+            steps += 1
+            precondition(steps <= 8, "deadline \(due) in \(state) does not move")
+            handleDeadline(due, now: time, into: &actions, &context)
+        }
+        now = time
+        return time
+    }
+
+    private mutating func handleDeadline(
+        _ due: Timestamp, now time: Timestamp, into actions: inout Actions, _ context: inout EngineContext
+    ) {
+        if hasForce, filter.settleDeadline == due {
+            filter.settle()
+            evaluate(force: filter.smoothed, at: due, on: .timer, into: &actions, &context)
+            return
+        }
+        switch state {
+        case .holding:
+            ask(at: due, on: .timer, into: &actions, &context)
+        case .awaitingAnswer:
+            actions.append(.cancel(update(progress: 0, ended: false, at: due), .timeout))
+            move(to: .vetoed(.timeout), on: .timer, at: due, &context)
+        case .preview, .commit:
+            if case .commit(_, let dwellSince?) = state, dwellSince + tuning.completionDwell == due {
+                actions.append(.commit(update(progress: 1, ended: true, at: due)))
+                move(to: .completed, on: .timer, at: due, &context)
+            } else if !hasForce, rampNext == due {
+                // A late host gets one step to where the ramp is now, not a burst of stale ticks.
+                let force = rampForce(at: time)
+                let next = time + tuning.rampTick
+                rampNext = force < 1 && next > time ? next : nil  // saturated clocks end the ramp
+                evaluate(force: force, at: time, on: .timer, into: &actions, &context)
+            } else {
+                preconditionFailure("no deadline \(due) in \(state)")
+            }
+        case .idle, .armed, .completed, .cancelled, .vetoed, .abandoned, .ended:
+            preconditionFailure("deadline \(due) in \(state)")
+        }
+    }
+
+    // MARK: The force model
+
+    /// Applies a (smoothed or simulated) force to the phase it is in.
+    private mutating func evaluate(
+        force: Double, at time: Timestamp, on event: Event, into actions: inout Actions, _ context: inout EngineContext
+    ) {
+        let thresholds = tuning.thresholds
+        switch state {
+        case .armed:
+            if force >= thresholds.begin { ask(at: time, on: event, into: &actions, &context) }
+        case .preview(let progress):
+            if force >= thresholds.commit {
+                enterCommit(force: force, at: time, on: event, into: &actions, &context)
+            } else {
+                let next = thresholds.previewProgress(force)
+                if next != progress {
+                    actions.append(.preview(update(progress: next, ended: false, at: time)))
+                    state = .preview(progress: next)
+                }
+            }
+        case .commit(let progress, let dwellSince):
+            let next = thresholds.commitProgress(force)
+            // Hysteresis: the dwell starts at `completeEnter` but only stops below `completeLeave`.
+            let dwell: Timestamp? =
+                if let dwellSince { force < thresholds.completeLeave ? nil : dwellSince } else {
+                    force >= thresholds.completeEnter ? time : nil
+                }
+            if next != progress { actions.append(.commit(update(progress: next, ended: false, at: time))) }
+            state = .commit(progress: next, dwellSince: dwell)
+        case .holding, .awaitingAnswer, .completed, .cancelled, .vetoed, .abandoned:
+            break  // force only matters once the client agreed, and never after the end
+        case .idle, .ended:
+            preconditionFailure("force evaluated in \(state)")
+        }
+    }
+
+    private mutating func ask(
+        at time: Timestamp, on event: Event, into actions: inout Actions, _ context: inout EngineContext
+    ) {
+        id = context.takeID()
+        actions.append(.askShouldBegin(update(progress: 0, ended: false, at: time)))
+        move(to: .awaitingAnswer(until: time + tuning.shouldBeginTimeout), on: event, at: time, &context)
+    }
+
+    /// The client agreed: the first preview event always follows, so the client sees the phase begin.
+    private mutating func enterPreview(at time: Timestamp, into actions: inout Actions, _ context: inout EngineContext)
+    {
+        let force: Double
+        if hasForce {
+            force = filter.smoothed
+        } else {
+            rampStart = time
+            rampNext = time + tuning.rampTick
+            force = rampForce(at: time)
+        }
+        if force >= tuning.thresholds.commit {
+            move(to: .preview(progress: 1), on: .accepted, at: time, &context)
+            enterCommit(force: force, at: time, on: .accepted, into: &actions, &context)
+        } else {
+            let progress = tuning.thresholds.previewProgress(force)
+            actions.append(.preview(update(progress: progress, ended: false, at: time)))
+            move(to: .preview(progress: progress), on: .accepted, at: time, &context)
+        }
+    }
+
+    private mutating func enterCommit(
+        force: Double, at time: Timestamp, on event: Event, into actions: inout Actions, _ context: inout EngineContext
+    ) {
+        let thresholds = tuning.thresholds
+        actions.append(.preview(update(progress: 1, ended: true, at: time)))
+        let progress = thresholds.commitProgress(force)
+        actions.append(.commit(update(progress: progress, ended: false, at: time)))
+        let dwell: Timestamp? = force >= thresholds.completeEnter ? time : nil
+        move(to: .commit(progress: progress, dwellSince: dwell), on: event, at: time, &context)
+    }
+
+    private mutating func cancel(
+        _ reason: CancelReason, at time: Timestamp, on event: Event, into actions: inout Actions,
+        _ context: inout EngineContext
+    ) {
+        actions.append(.cancel(update(progress: progress, ended: false, at: time), reason))
+        move(to: .cancelled(reason), on: event, at: time, &context)
+    }
+
+    /// Long press: rises linearly from the begin threshold (so the preview moves at once) to 1.
+    private func rampForce(at time: Timestamp) -> Double {
+        guard let rampStart else { return 0 }
+        let elapsed = Double((time - rampStart).microseconds)
+        let fraction = min(1, max(0, elapsed / Double(tuning.rampDuration.microseconds)))
+        let begin = tuning.thresholds.begin
+        return begin + (1 - begin) * fraction
+    }
+
+    // MARK: Helpers
+
+    private var beyondSlop: Bool {
+        let dx = location.x - origin.x
+        let dy = location.y - origin.y
+        return dx * dx + dy * dy > tuning.slop * tuning.slop
+    }
+
+    /// The phase progress to report with a cancel.
+    private var progress: Double {
+        switch state {
+        case .preview(let progress), .commit(let progress, _): progress
+        case .idle, .armed, .holding, .awaitingAnswer, .completed, .cancelled, .vetoed, .abandoned, .ended: 0
+        }
+    }
+
+    private func update(progress: Double, ended: Bool, at time: Timestamp) -> PhaseUpdate {
+        guard let id else { preconditionFailure("phase event before should-begin was asked") }
+        return PhaseUpdate(
+            interaction: id, surface: surface, contact: contact, time: time, progress: progress, ended: ended,
+            location: location, source: source, simulated: !hasForce || lastSampleSimulated)
+    }
+
+    private mutating func move(to next: State, on event: Event, at time: Timestamp, _ context: inout EngineContext) {
+        if next.kind != state.kind {
+            context.log.append(
+                Transition(time: time, contact: contact, interaction: id, from: state, event: event, to: next))
+        }
+        state = next
+    }
+
+    private static func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+}
+
+/// What the machines of one engine share: the interaction numbering and the transition log.
+public struct EngineContext: Sendable {
+    public private(set) var lastID: UInt32 = 0
+    public var log = TransitionLog()
+
+    public init() {}
+
+    mutating func takeID() -> InteractionID {
+        lastID += 1
+        return InteractionID(lastID)
+    }
+}

@@ -1,0 +1,103 @@
+/// One state change of one contact's state machine: `from → event → to`. Plain values, so
+/// recording it costs no allocation; the host prints it (`description`) only if it wants to.
+public struct Transition: Hashable, Sendable, CustomStringConvertible {
+    public var time: Timestamp
+    public var contact: ContactKey
+    /// Nil until should-begin was asked (a contact that never crosses `begin` has no interaction).
+    public var interaction: InteractionID?
+    public var from: Interaction.State
+    public var event: Interaction.Event
+    public var to: Interaction.State
+
+    public init(
+        time: Timestamp, contact: ContactKey, interaction: InteractionID?, from: Interaction.State,
+        event: Interaction.Event, to: Interaction.State
+    ) {
+        self.time = time
+        self.contact = contact
+        self.interaction = interaction
+        self.from = from
+        self.event = event
+        self.to = to
+    }
+
+    public var description: String {
+        let id = interaction.map { " \($0)" } ?? ""
+        return "\(time) \(contact)\(id): \(from) → \(event) → \(to)"
+    }
+}
+
+/// The transitions caused by the engine's most recent input, stored inline (fixed capacity,
+/// never allocates). Only changes of state *kind* are recorded: a preview whose progress
+/// moves stays `preview`. Should an input cause more than `capacity` transitions (many
+/// contacts ending at once), the surplus is counted in `dropped`, never silently lost.
+public struct TransitionLog: Sequence, Sendable, CustomStringConvertible {
+    public static let capacity = 8
+    private var storage:
+        (Transition?, Transition?, Transition?, Transition?, Transition?, Transition?, Transition?, Transition?) =
+            (nil, nil, nil, nil, nil, nil, nil, nil)
+    public private(set) var count = 0
+    public private(set) var dropped = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { count == 0 }
+
+    public mutating func removeAll() {
+        guard count > 0 || dropped > 0 else { return }
+        self = TransitionLog()
+    }
+
+    public mutating func append(_ transition: Transition) {
+        switch count {
+        case 0: storage.0 = transition
+        case 1: storage.1 = transition
+        case 2: storage.2 = transition
+        case 3: storage.3 = transition
+        case 4: storage.4 = transition
+        case 5: storage.5 = transition
+        case 6: storage.6 = transition
+        case 7: storage.7 = transition
+        default:
+            dropped += 1
+            return
+        }
+        count += 1
+    }
+
+    public mutating func append(contentsOf other: TransitionLog) {
+        for transition in other { append(transition) }
+        dropped += other.dropped
+    }
+
+    public subscript(index: Int) -> Transition {
+        precondition(index >= 0 && index < count, "transition index out of range")
+        switch index {
+        case 0: return storage.0!
+        case 1: return storage.1!
+        case 2: return storage.2!
+        case 3: return storage.3!
+        case 4: return storage.4!
+        case 5: return storage.5!
+        case 6: return storage.6!
+        default: return storage.7!
+        }
+    }
+
+    public struct Iterator: IteratorProtocol {
+        let log: TransitionLog
+        var index = 0
+        public mutating func next() -> Transition? {
+            guard index < log.count else { return nil }
+            defer { index += 1 }
+            return log[index]
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(log: self) }
+
+    public var description: String {
+        let lines = map(\.description)
+        return (lines + (dropped > 0 ? ["(\(dropped) more dropped)"] : [])).joined(separator: "\n")
+    }
+}

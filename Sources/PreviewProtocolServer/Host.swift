@@ -1,0 +1,40 @@
+import PreviewEngine
+
+/// What the protocol layer needs from its host (the compositor, or a test's minimal one).
+/// The host owns wl_surface and wl_region, and the engine; this layer owns neither.
+public protocol PreviewProtocolHost: AnyObject {
+    /// The engine's id for a wl_surface resource the host created; nil if it is not one of its surfaces.
+    func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID?
+
+    /// The current contents of a wl_region resource the host created, or nil if unknown.
+    func region(forRegionResource resource: OpaquePointer) -> PreviewRegion?
+
+    /// A client did something the engine must hear about. Call the matching engine
+    /// method and hand its actions back to `PreviewInteractionServer.perform(_:)`.
+    /// Delivered from the event loop (request handlers, destroy listeners, idle
+    /// callbacks), never from inside `perform`.
+    func previewServer(_ server: PreviewInteractionServer, received input: PreviewClientInput)
+}
+
+/// Engine inputs that originate from clients of the protocol.
+public enum PreviewClientInput: Hashable, Sendable, CustomStringConvertible {
+    /// accept/decline → `engine.clientAnswered(id, accept:, at:)`. Also sent (accept: false)
+    /// when the protocol layer declines on the client's behalf: no interaction object on
+    /// the surface, outside its region or sources, object inert, or the client has
+    /// unacknowledged frames (flow control).
+    case answered(InteractionID, accept: Bool, at: Timestamp)
+    /// The cancel request, or the interaction object destroyed (also by a disconnecting
+    /// client) while the interaction ran → `engine.clientCancelled(id, at:)`.
+    case cancelled(InteractionID, at: Timestamp)
+    /// A surface with an interaction object was destroyed → `engine.surfaceDestroyed(id, at:)`.
+    /// Harmless if the host also reports it itself.
+    case surfaceDestroyed(SurfaceID, at: Timestamp)
+
+    public var description: String {
+        switch self {
+        case .answered(let id, let accept, let time): "answered(\(id), accept: \(accept), at: \(time))"
+        case .cancelled(let id, let time): "cancelled(\(id), at: \(time))"
+        case .surfaceDestroyed(let surface, let time): "surfaceDestroyed(\(surface), at: \(time))"
+        }
+    }
+}

@@ -1,0 +1,294 @@
+import CWaylandServer
+import Logging
+import PreviewEngine
+import WaylandServer
+
+/// spi_preview_interaction_v1: the interactions of one surface, for the surface's client.
+final class InteractionResource: ResourceObject {
+    let surface: SurfaceID
+    private weak var server: PreviewInteractionServer?
+    private let surfaceResource: OpaquePointer
+    private var surfaceGone: Listener?
+    /// The wl_surface was destroyed: only destroy is allowed, nothing more is sent.
+    private(set) var inert = false
+
+    // Double-buffered state (applied on wl_surface.commit, via `applyPendingState`).
+    private var pendingRegion: PreviewRegion?
+    private var pendingSources: UInt32?
+    private(set) var region = PreviewRegion.infinite
+    private(set) var sources = WireSources.all
+
+    /// Interactions announced with should_begin and not yet ended, in the order asked.
+    private var running: [OutgoingInteraction] = []
+    private var nextWire: UInt32 = 1
+    private var answers = AnswerBook()
+    private var lastFrameSent: UInt32 = 0
+    private var lastFrameAcked: UInt32 = 0
+
+    init?(
+        client: Client, version: UInt32, id: UInt32, surface: SurfaceID, surfaceResource: OpaquePointer,
+        server: PreviewInteractionServer
+    ) {
+        self.surface = surface
+        self.server = server
+        self.surfaceResource = surfaceResource
+        super.init(
+            client: client, interface: cwl_interface_spi_preview_interaction_v1(), version: version, id: id,
+            implementation: interactionImplementation)
+        let listener = Listener { [unowned self] _ in self.surfaceDestroyed() }
+        listener.listen(toDestroyOfResource: surfaceResource)
+        surfaceGone = listener
+    }
+
+    // MARK: what the server asks
+
+    /// True while the client owes an ack_frame (flow control).
+    var awaitsAck: Bool { lastFrameAcked != lastFrameSent }
+    /// When the client started owing an ack (µs, MonotonicClock), or nil if it owes none.
+    private(set) var owingSince: Int64?
+
+    func accepts(_ point: Point, source: InputSource) -> Bool {
+        !inert && isAlive && sources & source.wireBit != 0 && region.contains(point)
+    }
+
+    func knows(_ interaction: InteractionID) -> Bool { index(of: interaction) != nil }
+
+    func applyPendingState() {
+        if let pendingRegion { region = pendingRegion }
+        if let pendingSources { sources = pendingSources }
+        pendingRegion = nil
+        pendingSources = nil
+    }
+
+    /// should_begin + location + frame.
+    func ask(_ update: PhaseUpdate) {
+        guard let resource, !inert else { return }
+        let wire = nextWire
+        nextWire &+= 1
+        answers.asked(wire)
+        running.append(OutgoingInteraction(interaction: update.interaction, wire: wire, location: update.location))
+        spi_preview_interaction_v1_send_should_begin(
+            resource, wire, update.source.wireValue, WireForce.value(simulated: update.simulated))
+        spi_preview_interaction_v1_send_location(resource, wire, update.location.x.fixed, update.location.y.fixed)
+        sendFrame(wire: wire, time: update.time)
+    }
+
+    /// Preview or commit progress: sent now if the client is keeping up, else coalesced.
+    func progress(_ progress: OutgoingInteraction.Progress, _ update: PhaseUpdate) {
+        guard let index = index(of: update.interaction) else { return }
+        switch (progress, running[index].phase) {
+        case (.preview, .asking): running[index].phase = .preview
+        case (.preview, .preview), (.commit, .commit): break
+        case (.preview, .commit), (.commit, .asking), (.commit, .preview):
+            // The engine never does this; dropping keeps the client's event order valid.
+            server?.logger.error("\(update.interaction): \(progress) in phase \(running[index].phase); dropped")
+            return
+        }
+        running[index].coalesce(progress, location: update.location, time: update.time)
+        if !awaitsAck { flush(at: index) }
+    }
+
+    /// preview_ended: the commit phase begins. Never coalesced.
+    func previewEnded(_ update: PhaseUpdate) {
+        guard let index = index(of: update.interaction), let resource, running[index].phase != .commit else { return }
+        let wire = running[index].wire
+        sendPendingLocation(resource: resource, of: &running[index], latest: update.location)
+        running[index].pendingProgress = nil  // superseded: preview_ended means 1
+        running[index].phase = .commit
+        spi_preview_interaction_v1_send_preview_ended(resource, wire)
+        sendFrame(wire: wire, time: update.time)
+    }
+
+    /// completed or cancelled: the last event about the interaction. Never coalesced.
+    func end(_ interaction: InteractionID, at time: Timestamp, location: Point, cancelled reason: CancelReason?) {
+        guard let index = index(of: interaction) else { return }
+        var ended = running.remove(at: index)
+        guard let resource else { return }
+        if let reason {
+            spi_preview_interaction_v1_send_cancelled(resource, ended.wire, reason.wireValue)
+        } else {
+            sendPendingLocation(resource: resource, of: &ended, latest: location)
+            spi_preview_interaction_v1_send_completed(resource, ended.wire)
+        }
+        sendFrame(wire: ended.wire, time: time)
+    }
+
+    // MARK: requests
+
+    fileprivate func setRegion(_ regionResource: OpaquePointer?) {
+        guard checkNotInert() else { return }
+        guard let regionResource else {
+            pendingRegion = .infinite
+            return
+        }
+        if let region = server?.host?.region(forRegionResource: regionResource) {
+            pendingRegion = region
+        } else {
+            server?.logger.warning("set_region: the host does not know this wl_region; using the whole surface")
+            pendingRegion = .infinite
+        }
+    }
+
+    fileprivate func setSources(_ bits: UInt32) {
+        guard checkNotInert() else { return }
+        guard bits & ~WireSources.all == 0 else {
+            fail(
+                SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_SOURCES.rawValue,
+                "set_sources: 0x\(String(bits, radix: 16)) has bits that name no source")
+            return
+        }
+        pendingSources = bits
+    }
+
+    fileprivate func answer(_ wire: UInt32, accept: Bool) {
+        let request = accept ? "accept" : "decline"
+        guard checkNotInert(), checkAnnounced(wire, request) else { return }
+        switch answers.answer(wire) {
+        case .again:
+            fail(
+                SPI_PREVIEW_INTERACTION_V1_ERROR_ALREADY_ANSWERED.rawValue,
+                "\(request): interaction \(wire) was already answered")
+        case .forgotten:
+            return  // a very late answer to an interaction that ended long ago
+        case .first:
+            // Ended already (e.g. timeout): the race the protocol allows; ignore.
+            guard let outgoing = running.first(where: { $0.wire == wire }), outgoing.phase == .asking else { return }
+            server?.report(.answered(outgoing.interaction, accept: accept, at: now()))
+        }
+    }
+
+    fileprivate func cancel(_ wire: UInt32) {
+        guard checkNotInert(), checkAnnounced(wire, "cancel") else { return }
+        guard let outgoing = running.first(where: { $0.wire == wire }) else { return }  // already ended
+        server?.report(.cancelled(outgoing.interaction, at: now()))
+    }
+
+    fileprivate func ackFrame(_ serial: UInt32) {
+        // Allowed on an inert object: the last frames (cancelled, surface_gone) are sent
+        // just before it becomes inert, and clients acknowledge them.
+        guard serial != 0, serial <= lastFrameSent else {
+            fail(
+                SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_FRAME.rawValue,
+                "ack_frame: frame \(serial) was never sent (last sent: \(lastFrameSent))")
+            return
+        }
+        guard serial > lastFrameAcked else { return }
+        lastFrameAcked = serial
+        // A partial ack keeps the older time: conservative, and no per-frame bookkeeping.
+        guard !awaitsAck else { return }
+        owingSince = nil
+        // Caught up: send what was coalesced meanwhile, one frame per interaction.
+        for index in running.indices where running[index].hasPending { flush(at: index) }
+    }
+
+    // MARK: lifetime
+
+    override func resourceDestroyed() {
+        surfaceGone?.remove()
+        surfaceGone = nil
+        let ended = running
+        running.removeAll()
+        server?.objectDestroyed(self)
+        // No event can follow; the engine learns that these interactions are over.
+        for outgoing in ended { server?.report(.cancelled(outgoing.interaction, at: now())) }
+    }
+
+    private func surfaceDestroyed() {
+        // The engine cancels with surface_gone (sent to us while still alive), then we go inert.
+        server?.report(.surfaceDestroyed(surface, at: now()))
+        // Whatever the engine did not cancel still gets its one terminal event.
+        for outgoing in running {
+            end(outgoing.interaction, at: now(), location: outgoing.sentLocation, cancelled: .surfaceGone)
+        }
+        inert = true
+    }
+
+    // MARK: helpers
+
+    private func index(of interaction: InteractionID) -> Int? {
+        running.firstIndex { $0.interaction == interaction }
+    }
+
+    private func flush(at index: Int) {
+        guard let resource else { return }
+        let wire = running[index].wire
+        let pending = running[index].takePending()
+        if let location = pending.location {
+            spi_preview_interaction_v1_send_location(resource, wire, location.x.fixed, location.y.fixed)
+        }
+        switch pending.progress {
+        case .preview(let value): spi_preview_interaction_v1_send_preview(resource, wire, value.fixed)
+        case .commit(let value): spi_preview_interaction_v1_send_commit(resource, wire, value.fixed)
+        case nil: break
+        }
+        sendFrame(wire: wire, time: pending.time ?? now())
+    }
+
+    private func sendPendingLocation(resource: OpaquePointer, of outgoing: inout OutgoingInteraction, latest: Point) {
+        guard latest != outgoing.sentLocation else { return }
+        outgoing.sentLocation = latest
+        outgoing.pendingLocation = nil
+        spi_preview_interaction_v1_send_location(resource, outgoing.wire, latest.x.fixed, latest.y.fixed)
+    }
+
+    private func sendFrame(wire: UInt32, time: Timestamp) {
+        guard let resource else { return }
+        if owingSince == nil { owingSince = MonotonicClock.microseconds() }
+        lastFrameSent &+= 1
+        let microseconds = UInt64(bitPattern: time.microseconds)
+        spi_preview_interaction_v1_send_frame(
+            resource, wire, lastFrameSent, UInt32(truncatingIfNeeded: microseconds >> 32),
+            UInt32(truncatingIfNeeded: microseconds))
+    }
+
+    /// Every protocol error goes through here: logged, then posted (only this client is affected).
+    private func fail(_ code: UInt32, _ message: String) {
+        server?.logger.notice("protocol error for \(client): spi_preview_interaction_v1@\(id): \(message)")
+        postError(code, message)
+    }
+
+    private func checkNotInert() -> Bool {
+        guard inert else { return true }
+        fail(SPI_PREVIEW_INTERACTION_V1_ERROR_INERT.rawValue, "the wl_surface of this object was destroyed")
+        return false
+    }
+
+    private func checkAnnounced(_ wire: UInt32, _ request: String) -> Bool {
+        guard wire == 0 || wire >= nextWire else { return true }
+        fail(
+            SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_INTERACTION.rawValue,
+            "\(request): interaction \(wire) was never announced on this object")
+        return false
+    }
+
+    private func now() -> Timestamp { Timestamp(microseconds: MonotonicClock.microseconds()) }
+}
+
+// Every handler looks its Swift object up through the resource (which owns it).
+nonisolated(unsafe) private let interactionImplementation = makeImplementation(
+    cwl_spi_preview_interaction_v1_impl(
+        destroy: destroyResourceRequest,
+        set_region: { _, resource, region in
+            guard let resource else { return }
+            ResourceObject.owner(of: resource, as: InteractionResource.self)?.setRegion(region)
+        },
+        set_sources: { _, resource, sources in
+            guard let resource else { return }
+            ResourceObject.owner(of: resource, as: InteractionResource.self)?.setSources(sources)
+        },
+        accept: { _, resource, interaction in
+            guard let resource else { return }
+            ResourceObject.owner(of: resource, as: InteractionResource.self)?.answer(interaction, accept: true)
+        },
+        decline: { _, resource, interaction in
+            guard let resource else { return }
+            ResourceObject.owner(of: resource, as: InteractionResource.self)?.answer(interaction, accept: false)
+        },
+        cancel: { _, resource, interaction in
+            guard let resource else { return }
+            ResourceObject.owner(of: resource, as: InteractionResource.self)?.cancel(interaction)
+        },
+        ack_frame: { _, resource, serial in
+            guard let resource else { return }
+            ResourceObject.owner(of: resource, as: InteractionResource.self)?.ackFrame(serial)
+        }))

@@ -1,0 +1,122 @@
+import CWaylandServer
+import Logging
+import PreviewEngine
+import WaylandServer
+
+/// The server side of preview-interaction-v1, for a host (the compositor) that owns the
+/// engine, the surfaces and the regions.
+///
+/// The host's duties:
+/// - before `engine.contactBegan(sample, surface:)`, pass the surface only if
+///   `allowsInteraction(on:at:source:)` says so (region, sources, object present), else nil;
+/// - hand every engine `Action` to `perform(_:)` (it ignores `.scheduleTimer`, the host's own);
+/// - call `surfaceCommitted(_:)` from wl_surface.commit (double-buffered region/sources);
+/// - implement `PreviewProtocolHost`: map wl_surface/wl_region resources, and feed
+///   `PreviewClientInput`s to the engine, performing the resulting actions.
+/// Everything runs on the display's thread.
+public final class PreviewInteractionServer {
+    public static let version: Int32 = 1
+
+    public weak var host: PreviewProtocolHost?
+    let logger: Logger
+    private let display: Display
+    private var global: Global?
+    private var objects: [SurfaceID: InteractionResource] = [:]
+    /// Live protocol objects (managers and interaction objects), for leak checks in tests.
+    public private(set) var liveManagers = 0
+    public var liveInteractionObjects: Int { objects.count }
+    /// A client that has owed an ack_frame for this long is not asked should_begin (flow
+    /// control: it is not reading, so nothing more is queued for it). 0: any unacknowledged
+    /// frame counts (tests use it to be independent of time).
+    public var unresponsiveAfter = Timestamp.Duration.milliseconds(150)
+
+    public init(display: Display, host: PreviewProtocolHost, logger: Logger = Logger(label: "preview-protocol")) throws {
+        self.display = display
+        self.host = host
+        self.logger = logger
+        global = Global(
+            display: display, interface: cwl_interface_spi_preview_interaction_manager_v1(), version: Self.version
+        ) { [weak self] client, version, id in
+            guard let self else { return }
+            if ManagerResource(client: client, version: version, id: id, server: self) != nil { liveManagers += 1 }
+        }
+        guard global != nil else { throw WaylandServerError("cannot create the preview interaction global") }
+    }
+
+    /// Stops advertising the global (existing objects keep working until their clients go).
+    public func removeGlobal() { global = nil }
+
+    // MARK: host → clients
+
+    /// True if a press at `point` (surface-local) from `source` may begin an interaction on
+    /// `surface`: its client has an interaction object, the point is in its region and the
+    /// source in its set.
+    public func allowsInteraction(on surface: SurfaceID, at point: Point, source: InputSource) -> Bool {
+        objects[surface]?.accepts(point, source: source) ?? false
+    }
+
+    /// Performs one engine action: events go to the client of the action's surface only.
+    /// Never calls the host back synchronously (declines on a client's behalf are
+    /// delivered from an idle callback).
+    public func perform(_ action: Action) {
+        switch action {
+        case .askShouldBegin(let update):
+            guard let object = objects[update.surface], object.accepts(update.location, source: update.source),
+                !isUnresponsive(object.client)
+            else {
+                declineLater(update.interaction)
+                return
+            }
+            object.ask(update)
+        case .preview(let update):
+            guard let object = objects[update.surface] else { return }
+            if update.ended { object.previewEnded(update) } else { object.progress(.preview(update.progress), update) }
+        case .commit(let update):
+            guard let object = objects[update.surface] else { return }
+            if update.ended {
+                object.end(update.interaction, at: update.time, location: update.location, cancelled: nil)
+            } else {
+                object.progress(.commit(update.progress), update)
+            }
+        case .cancel(let update, let reason):
+            objects[update.surface]?.end(update.interaction, at: update.time, location: update.location, cancelled: reason)
+        case .scheduleTimer:
+            break  // the host's: it owns the clock and the timer
+        }
+    }
+
+    /// Applies the double-buffered state of the surface's interaction object.
+    public func surfaceCommitted(_ surface: SurfaceID) {
+        objects[surface]?.applyPendingState()
+    }
+
+    // MARK: resources → server
+
+    func interactionObject(for surface: SurfaceID) -> InteractionResource? { objects[surface] }
+
+    func register(_ object: InteractionResource) { objects[object.surface] = object }
+
+    func objectDestroyed(_ object: InteractionResource) {
+        if objects[object.surface] === object { objects[object.surface] = nil }
+    }
+
+    func managerDestroyed() { liveManagers -= 1 }
+
+    func report(_ input: PreviewClientInput) {
+        host?.previewServer(self, received: input)
+    }
+
+    private func declineLater(_ interaction: InteractionID) {
+        display.eventLoop.addIdle { [weak self] in
+            self?.report(.answered(interaction, accept: false, at: Timestamp(microseconds: MonotonicClock.microseconds())))
+        }
+    }
+
+    private func isUnresponsive(_ client: Client) -> Bool {
+        let now = MonotonicClock.microseconds()
+        return objects.values.contains { object in
+            guard object.client == client, let since = object.owingSince else { return false }
+            return now - since >= unresponsiveAfter.microseconds
+        }
+    }
+}

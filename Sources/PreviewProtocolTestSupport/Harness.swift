@@ -1,0 +1,55 @@
+import PreviewEngine
+import PreviewProtocolServer
+import WaylandServer
+
+/// A display with the mini compositor and the preview interaction global: the host side
+/// of every protocol test. Records what clients report to the engine; `react` plays the
+/// engine's part when a test (or the scripted test server) wants one.
+public final class ProtocolHarness: PreviewProtocolHost {
+    public let display: Display
+    public let compositor: MiniCompositor
+    public private(set) var server: PreviewInteractionServer!
+    /// Every input the protocol layer reported, in order.
+    public private(set) var inputs: [PreviewClientInput] = []
+    /// The engine's stand-in: the actions to perform for an input.
+    public var react: (PreviewClientInput) -> [Action] = { _ in [] }
+
+    public init() throws {
+        display = try Display()
+        compositor = try MiniCompositor(display: display)
+        server = try PreviewInteractionServer(display: display, host: self)
+        // Tests decide about time themselves: a loaded machine must not make a client that
+        // owes an ack for a few milliseconds count as unresponsive (flow-control tests set 0).
+        server.unresponsiveAfter = .milliseconds(60_000)
+        compositor.onCommit = { [unowned self] surface in self.server.surfaceCommitted(surface) }
+    }
+
+    public func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID? {
+        compositor.surfaceID(of: resource)
+    }
+
+    public func region(forRegionResource resource: OpaquePointer) -> PreviewRegion? {
+        compositor.region(of: resource)
+    }
+
+    public func previewServer(_ server: PreviewInteractionServer, received input: PreviewClientInput) {
+        inputs.append(input)
+        for action in react(input) { server.perform(action) }
+    }
+
+    public func clearInputs() { inputs.removeAll() }
+}
+
+extension PhaseUpdate {
+    /// A phase update with test defaults.
+    public static func test(
+        _ interaction: UInt32, surface: UInt64 = 1, progress: Double = 0, ended: Bool = false,
+        at location: Point = Point(x: 10, y: 20), time: Int64 = 1_000, source: InputSource = .touchscreen,
+        simulated: Bool = false
+    ) -> PhaseUpdate {
+        PhaseUpdate(
+            interaction: InteractionID(interaction), surface: SurfaceID(surface),
+            contact: ContactKey(device: DeviceID(1)), time: Timestamp(microseconds: time), progress: progress,
+            ended: ended, location: location, source: source, simulated: simulated)
+    }
+}

@@ -1,0 +1,126 @@
+import PreviewEngine
+
+/// The two ways a trace is printed.
+public enum TraceFormat: String, Hashable, Sendable, CaseIterable {
+    /// Aligned columns for people, like `libinput debug-events`.
+    case human
+    /// One JSON object per line, for programs (`jq`, tests, the libinput comparison).
+    case json
+
+    public func format(_ record: TraceRecord) -> String {
+        switch self {
+        case .human: record.humanLine
+        case .json: record.jsonLine
+        }
+    }
+}
+
+extension TraceRecord {
+    /// `{"time_us":1234,"device":"Wacom Pen","source":"pen","simulated":false,"interaction":1,
+    /// "event":"preview","progress":0.42,"ended":false,"x":512.5,"y":300,"reason":"lifted"}`
+    /// (written by hand: no Foundation, fixed key order, `reason`/`surface`/`client` only when set).
+    public var jsonLine: String {
+        var out = "{\"time_us\":"
+        out += String(time.microseconds)
+        out += ",\"device\":"
+        JSON.appendString(device, to: &out)
+        out += ",\"source\":\"\(source)\",\"simulated\":\(simulated),\"interaction\":\(interaction.rawValue)"
+        out += ",\"event\":\"\(event.rawValue)\",\"progress\":"
+        JSON.appendNumber(progress, to: &out)
+        out += ",\"ended\":\(ended),\"x\":"
+        JSON.appendNumber(location.x, to: &out)
+        out += ",\"y\":"
+        JSON.appendNumber(location.y, to: &out)
+        if let reason { out += ",\"reason\":\"\(reason)\"" }
+        if let surface { out += ",\"surface\":\(surface.rawValue)" }
+        if let client {
+            out += ",\"client\":"
+            JSON.appendString(client, to: &out)
+        }
+        out += "}"
+        return out
+    }
+
+    /// `Wacom DTH2242 Pen         PREVIEW      +1.234s  #1  pen        progress 0.420  at (512.0, 300.0)`
+    public var humanLine: String {
+        var name = device.count > 24 ? String(device.prefix(23)) + "…" : device
+        name += String(repeating: " ", count: max(0, 25 - name.count))
+        var kind = event == .shouldBegin ? "SHOULD_BEGIN" : event.rawValue.uppercased()
+        kind += String(repeating: " ", count: max(0, 13 - kind.count))
+        var source = self.source.description + (simulated ? " (sim)" : "")
+        source += String(repeating: " ", count: max(1, 18 - source.count))
+        var id = "#\(interaction.rawValue)"
+        id += String(repeating: " ", count: max(0, 4 - id.count))
+        var line = "\(name)\(kind)+\(Fixed.format(Double(time.microseconds) / 1_000_000, digits: 3))s  \(id)"
+        line += "\(source)progress \(Fixed.format(progress, digits: 3))  at (\(Fixed.format(location.x, digits: 1)), "
+        line += "\(Fixed.format(location.y, digits: 1)))"
+        switch event {
+        case .preview where ended: line += "  -> commit"
+        case .commit where ended: line += "  completed"
+        case .cancel: line += "  \(reason?.description ?? "cancelled")"
+        case .shouldBegin, .preview, .commit: break
+        }
+        if let surface { line += "  \(surface)" }
+        if let client { line += "  \(client)" }
+        return line
+    }
+}
+
+/// JSON text without Foundation.
+public enum JSON {
+    /// A JSON string literal: quotes, backslashes and control characters escaped; other
+    /// characters stay UTF-8.
+    public static func appendString(_ text: String, to out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+
+    /// Shortest round-tripping decimal; integers without a fraction; `null` for NaN and infinities
+    /// (JSON has no spelling for them).
+    public static func appendNumber(_ value: Double, to out: inout String) {
+        guard value.isFinite else {
+            out += "null"
+            return
+        }
+        if value == value.rounded() && abs(value) < 1e15 {
+            out += String(Int64(value))
+        } else {
+            out += value.description
+        }
+    }
+}
+
+/// Fixed-point formatting without Foundation's String(format:).
+public enum Fixed {
+    public static func format(_ value: Double, digits: Int) -> String {
+        guard value.isFinite else { return value.description }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e18 else { return value.description }
+        let units = Int64(scaled)
+        let whole = units / Int64(scale)
+        var fraction = String(units % Int64(scale))
+        fraction = String(repeating: "0", count: max(0, digits - fraction.count)) + fraction
+        let sign = value < 0 && units != 0 ? "-" : ""
+        return digits == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+    }
+}

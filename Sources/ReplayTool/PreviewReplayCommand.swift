@@ -1,0 +1,81 @@
+import ArgumentParser
+import PreviewEngine
+import PreviewTrace
+
+extension TraceFormat: ExpressibleByArgument {}
+extension Sensitivity: ExpressibleByArgument {}
+extension LongPressDuration: ExpressibleByArgument {}
+
+/// `preview-replay`: what `libinput debug-events` is to libinput, for preview interactions.
+public struct PreviewReplayCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "preview-replay",
+        abstract: "Replay `libinput record` files through the preview-interaction engine.",
+        discussion: """
+            Each FILE is a recording made with `libinput record` (YAML, version 1). Its evdev \
+            frames are decoded into contacts (pen tips, touchscreen fingers, touchpad clicks, \
+            mouse buttons) with their force normalised by the device's absinfo, and fed to the \
+            engine on a virtual clock: as fast as possible and deterministic, unless --realtime. \
+            Every interaction is accepted at once (should-begin answers yes); the engine's timers \
+            fire in replay time. Devices without a pressure axis use the long-press fallback \
+            (simulated force, marked "sim").
+
+            One line is printed per engine output:
+              preview  progress 0...1 while pressing; "-> commit" when the commit phase begins
+              commit   progress 0...1 of the commit phase; "completed" when it ends
+              cancel   the interaction ended without completing, with the reason
+                       (lifted, moved, desynchronised, system = the recording ended...)
+            Positions are in logical pixels of a virtual 1920x1080 output covered by one \
+            surface: tablets and touchscreens map onto it, touchpads and mice move a cursor \
+            that starts in the middle.
+
+            --format json prints one object per line with time_us, device, source, simulated, \
+            interaction, event (preview|commit|cancel; should-begin with --verbose), progress, \
+            ended, x, y and reason (on cancel). A commit with "ended": true means completed.
+
+            Exit status: 0 on success; 1 with a one-line `file:line: reason` error when a file \
+            is not a usable recording (--lenient skips bad lines with warnings instead).
+            """)
+
+    @Argument(help: ArgumentHelp("Recordings to replay, one after another.", valueName: "file"))
+    public var files: [String]
+
+    @Option(help: "Output format: human (aligned columns) or json (JSON lines).")
+    public var format: TraceFormat = .human
+
+    @Flag(help: "Replay at recorded speed instead of as fast as possible.")
+    public var realtime = false
+
+    @Option(help: "Force needed for preview and commit: light, medium or firm.")
+    public var preset: Sensitivity = .medium
+
+    @Option(
+        name: .customLong("long-press"),
+        help: "Long-press duration for devices without pressure: fast, default or slow.")
+    public var longPress: LongPressDuration = .default
+
+    @Flag(help: "Skip malformed event lines with a warning instead of failing.")
+    public var lenient = false
+
+    @Flag(name: .shortAndLong, help: "Also print contacts, proximity and should-begin transitions.")
+    public var verbose = false
+
+    public init() {}
+
+    public func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("give at least one recording file") }
+    }
+
+    public func run() throws {
+        var options = ReplayOptions()
+        options.format = format
+        options.realtime = realtime
+        options.configuration = EngineConfiguration(sensitivity: preset, longPress: longPress)
+        options.lenient = lenient
+        options.verbose = verbose
+        let status = Replay.run(
+            files: files, options: options, output: { print($0) },
+            error: { line in StandardError.write(line) })
+        if status != 0 { throw ExitCode(status) }
+    }
+}

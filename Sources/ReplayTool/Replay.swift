@@ -1,0 +1,123 @@
+import EvdevDecoder
+import LibinputRecording
+import PreviewEngine
+import PreviewTrace
+
+/// Everything `preview-replay` can be asked to do, independent of its command line.
+public struct ReplayOptions: Sendable {
+    public var format: TraceFormat = .human
+    public var realtime = false
+    public var configuration = EngineConfiguration()
+    public var lenient = false
+    public var verbose = false
+    /// The virtual output absolute devices map onto, in logical pixels.
+    public var outputSize: (width: Double, height: Double) = (1920, 1080)
+
+    public init() {}
+}
+
+/// Runs recordings through decoder and engine and writes the trace. A library so tests can run
+/// it in-process with captured output.
+public enum Replay {
+    /// Replays `files` one after another (each with a fresh engine and its own clock).
+    /// Returns the process exit status: 0 on success, 1 when a file is not a usable recording
+    /// (after writing a one-line error to `error`).
+    @discardableResult
+    public static func run(
+        files: [String], options: ReplayOptions, output: (String) -> Void, error: @escaping @Sendable (String) -> Void
+    ) -> Int32 {
+        for (index, file) in files.enumerated() {
+            if files.count > 1 && options.format == .human {
+                output((index > 0 ? "\n" : "") + "# \(file)")
+            }
+            do throws(RecordingError) {
+                let summary = try replay(file: file, options: options, output: output, warning: error)
+                if options.format == .human { output(describe(summary)) }
+            } catch let problem {
+                error("preview-replay: \(problem)")
+                return 1
+            }
+        }
+        return 0
+    }
+
+    /// One recording, virtual or real time.
+    public static func replay(
+        file: String, options: ReplayOptions, output: (String) -> Void,
+        warning: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(RecordingError) -> ReplaySummary {
+        let readOptions = ReadOptions(
+            lenient: options.lenient, onWarning: { problem in warning("preview-replay: warning: \(problem)") })
+        let input = try RecordingInput(path: file, options: readOptions)
+        if options.realtime {
+            return try replay(input: input, clock: RealtimeClock(), options: options, output: output)
+        }
+        return try replay(input: input, clock: VirtualClock(), options: options, output: output)
+    }
+
+    /// Any input, any clock: the seam for other input sources (the real libinput).
+    public static func replay<Input: ReplayInput, Clock: ReplayClock>(
+        input: Input, clock: Clock, options: ReplayOptions, output: (String) -> Void
+    ) throws(RecordingError) -> ReplaySummary {
+        var input = input
+        let format = options.format
+        let verbose = options.verbose
+        return try withoutActuallyEscaping(output) { (output) throws(RecordingError) -> ReplaySummary in
+            var session = ReplaySession(
+                configuration: options.configuration, devices: input.devices, outputSize: options.outputSize,
+                clock: clock, verbose: verbose, emit: { output(format.format($0)) },
+                note: { if format == .human { output($0) } })
+            try drive(&input, &session)
+            return session.summary
+        }
+    }
+
+    /// The trace records of one input, for comparisons in tests (the direct decoder against the
+    /// real libinput): should-begin records included when `options.verbose`.
+    public static func records<Input: ReplayInput>(input: Input, options: ReplayOptions) throws(RecordingError)
+        -> (records: [TraceRecord], summary: ReplaySummary)
+    {
+        var input = input
+        var records: [TraceRecord] = []
+        var session = ReplaySession(
+            configuration: options.configuration, devices: input.devices, outputSize: options.outputSize,
+            clock: VirtualClock(), verbose: options.verbose, emit: { records.append($0) }, note: { _ in })
+        try drive(&input, &session)
+        return (records, session.summary)
+    }
+
+    /// Feeds the whole input to the session; at the end, contacts still down end (`.system`)
+    /// and the engine's last timers fire.
+    private static func drive<Input: ReplayInput, Clock: ReplayClock>(
+        _ input: inout Input, _ session: inout ReplaySession<Clock>
+    ) throws(RecordingError) {
+        var events: [DeviceEvent] = []
+        events.reserveCapacity(64)
+        var last = Timestamp(microseconds: 0)
+        while try input.next(into: &events) {
+            for event in events {
+                session.handle(event)
+                last = max(last, event.time)
+            }
+            events.removeAll(keepingCapacity: true)
+        }
+        session.advance(to: last)
+        input.finish(at: last, into: &events)
+        for event in events { session.handle(event) }
+        session.finish(at: last)
+    }
+
+    /// The closing `#` line of a human trace.
+    public static func describe(_ summary: ReplaySummary) -> String {
+        var parts = [
+            "\(summary.contacts) contact(s)", "\(summary.interactions) interaction(s)",
+            "\(summary.completed) completed",
+        ]
+        for reason in CancelReason.allCases {
+            if let count = summary.cancelled[reason] { parts.append("\(count) cancelled (\(reason))") }
+        }
+        parts.append("peak force \(Fixed.format(summary.peakForce, digits: 3))")
+        parts.append("\(Fixed.format(Double(summary.lastTime.microseconds) / 1_000_000, digits: 3))s")
+        return "# " + parts.joined(separator: ", ")
+    }
+}

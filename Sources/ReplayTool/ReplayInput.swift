@@ -1,0 +1,62 @@
+import EvdevDecoder
+import LibinputRecording
+import PreviewEngine
+
+/// A device the replay knows, for naming trace lines.
+public struct ReplayDevice: Hashable, Sendable {
+    public var id: DeviceID
+    public var name: String
+    public var kind: DeviceKind
+
+    public init(id: DeviceID, name: String, kind: DeviceKind) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+    }
+}
+
+/// Where replayed input comes from: decoded device events in time order. The recording decoder
+/// is one source; the real libinput on an umockdev testbed (`--via-libinput`) is meant to be
+/// another, producing the same `DeviceEvent`s.
+public protocol ReplayInput {
+    var devices: [ReplayDevice] { get }
+    /// Appends the next batch of events (one frame) to `events`; false at the end of the input.
+    mutating func next(into events: inout [DeviceEvent]) throws(RecordingError) -> Bool
+    /// Ends every contact still down when the input ends (reason `.system`).
+    mutating func finish(at time: Timestamp, into events: inout [DeviceEvent])
+}
+
+/// A `libinput record` file through the evdev decoder.
+public struct RecordingInput: ReplayInput {
+    public let recording: Recording
+    public let devices: [ReplayDevice]
+    private let frames: RecordingFrames
+    private var decoders: [Int: EvdevDecoder] = [:]
+
+    public init(path: String, options: ReadOptions = ReadOptions()) throws(RecordingError) {
+        recording = try Recording.open(path, options: options)
+        frames = try recording.frames()
+        var devices: [ReplayDevice] = []
+        for device in recording.devices {
+            let id = DeviceID(UInt32(device.index))
+            decoders[device.index] = EvdevDecoder(description: device.description, device: id)
+            devices.append(ReplayDevice(id: id, name: device.name, kind: device.description.kind))
+        }
+        self.devices = devices
+    }
+
+    /// Event lines read so far.
+    public var eventLines: Int { frames.eventLines }
+
+    public mutating func next(into events: inout [DeviceEvent]) throws(RecordingError) -> Bool {
+        guard let frame = try frames.nextFrame() else { return false }
+        decoders[frame.device]?.decode(frame, into: &events)
+        return true
+    }
+
+    public mutating func finish(at time: Timestamp, into events: inout [DeviceEvent]) {
+        for key in decoders.keys.sorted() {
+            decoders[key]?.endAllContacts(at: time, reason: .system, into: &events)
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import EvdevDecoder
+import PreviewEngine
+import PreviewTrace
+
+/// Waits until a replay time has come: not at all (virtual clock, as fast as possible) or in
+/// step with the recording (`--realtime`).
+public protocol ReplayClock {
+    mutating func wait(until time: Timestamp)
+}
+
+/// As fast as possible: time is whatever the recording says.
+public struct VirtualClock: ReplayClock {
+    public init() {}
+    public mutating func wait(until time: Timestamp) {}
+}
+
+/// What a replay saw, for the summary and the tests.
+public struct ReplaySummary: Hashable, Sendable {
+    public var contacts = 0
+    public var interactions = 0
+    public var previews = 0
+    public var completed = 0
+    public var cancelled: [CancelReason: Int] = [:]
+    /// Highest force a contact reported (sensor force, before the engine).
+    public var peakForce = 0.0
+    public var peakProgress = 0.0
+    public var lastTime = Timestamp(microseconds: 0)
+
+    public init() {}
+}
+
+/// Drives one engine from decoded device events: one virtual output of `outputSize` logical
+/// pixels with one surface covering it; absolute devices map onto it, touchpads and mice move a
+/// cursor. Should-begin is answered "yes" at once; the engine's timers fire in replay time.
+public struct ReplaySession<Clock: ReplayClock> {
+    public private(set) var engine: InteractionEngine
+    public private(set) var cursor: Point
+    public private(set) var summary = ReplaySummary()
+    public let outputSize: (width: Double, height: Double)
+    public let surface = SurfaceID(1)
+    private var clock: Clock
+    private var timer: Timestamp?
+    private var names: [DeviceID: String] = [:]
+    private var sources: [DeviceID: InputSource] = [:]
+    private let verbose: Bool
+    private let emit: (TraceRecord) -> Void
+    private let note: (String) -> Void
+    private var seen = Set<InteractionID>()
+
+    public init(
+        configuration: EngineConfiguration, devices: [ReplayDevice], outputSize: (width: Double, height: Double),
+        clock: Clock, verbose: Bool, emit: @escaping (TraceRecord) -> Void, note: @escaping (String) -> Void
+    ) {
+        engine = InteractionEngine(configuration: configuration)
+        self.outputSize = outputSize
+        cursor = Point(x: outputSize.width / 2, y: outputSize.height / 2)
+        self.clock = clock
+        self.verbose = verbose
+        self.emit = emit
+        self.note = note
+        for device in devices {
+            names[device.id] = device.name
+            if let source = device.kind.source { sources[device.id] = source }
+        }
+    }
+
+    private func name(_ device: DeviceID) -> String { names[device] ?? device.description }
+
+    /// Fires every engine timer due up to `time`.
+    public mutating func advance(to time: Timestamp) {
+        var guardCount = 0
+        while let due = timer, due <= time, guardCount < 100_000 {
+            guardCount += 1
+            timer = nil
+            clock.wait(until: due)
+            perform(engine.timerFired(at: due))
+        }
+    }
+
+    /// One decoded event: timers due before it fire first.
+    public mutating func handle(_ event: DeviceEvent) {
+        let time = event.time
+        advance(to: time)
+        clock.wait(until: time)
+        summary.lastTime = max(summary.lastTime, time)
+        switch event {
+        case .contactBegan(let contact):
+            summary.contacts += 1
+            summary.peakForce = max(summary.peakForce, contact.force)
+            if verbose { note(transition("CONTACT_BEGIN", contact)) }
+            perform(engine.apply(event, location: location(of: contact), surface: surface))
+        case .contactChanged(let contact):
+            summary.peakForce = max(summary.peakForce, contact.force)
+            perform(engine.apply(event, location: location(of: contact), surface: surface))
+        case .contactEnded(let key, let time, let reason):
+            if verbose {
+                note("\(pad(name(key.device)))CONTACT_END  +\(seconds(time))s  contact \(key.contact)  \(reason)")
+            }
+            perform(engine.apply(event, location: cursor, surface: surface))
+        case .pointerMotion(let motion):
+            cursor.x = min(outputSize.width, max(0, cursor.x + motion.dx))
+            cursor.y = min(outputSize.height, max(0, cursor.y + motion.dy))
+        case .toolProximity(let state, let inProximity):
+            if verbose {
+                note(
+                    "\(pad(name(state.device)))PROXIMITY_\(inProximity ? "IN " : "OUT")  +\(seconds(state.time))s  \(state.axes.tool)"
+                )
+            }
+        case .toolMotion, .scroll, .button, .key, .frame:
+            break
+        }
+    }
+
+    /// The end of the input: remaining timers up to `time`, then any that the last events
+    /// scheduled (bounded, in case the engine keeps asking).
+    public mutating func finish(at time: Timestamp) {
+        advance(to: time)
+        var rounds = 0
+        while let due = timer, rounds < 1_000 {
+            rounds += 1
+            advance(to: due)
+        }
+    }
+
+    private func location(of contact: DeviceContact) -> Point {
+        switch contact.positioning {
+        case .absolute: Point(x: contact.position.x * outputSize.width, y: contact.position.y * outputSize.height)
+        case .cursor: cursor
+        }
+    }
+
+    private mutating func perform(_ actions: Actions?) {
+        guard let actions else { return }
+        for action in actions {
+            switch action {
+            case .askShouldBegin(let update):
+                seen.insert(update.interaction)
+                summary.interactions = seen.count
+                if verbose, let record = TraceRecord(action, device: name(update.contact.device)) { emit(record) }
+                perform(engine.clientAnswered(update.interaction, accept: true, at: update.time))
+            case .preview(let update):
+                count(update)
+                summary.previews += 1
+                summary.peakProgress = max(summary.peakProgress, update.progress)
+                if let record = TraceRecord(action, device: name(update.contact.device)) { emit(record) }
+            case .commit(let update):
+                count(update)
+                if update.ended { summary.completed += 1 }
+                if let record = TraceRecord(action, device: name(update.contact.device)) { emit(record) }
+            case .cancel(let update, let reason):
+                count(update)
+                summary.cancelled[reason, default: 0] += 1
+                if let record = TraceRecord(action, device: name(update.contact.device)) { emit(record) }
+            case .scheduleTimer(let time):
+                timer = time
+            }
+        }
+    }
+
+    private mutating func count(_ update: PhaseUpdate) {
+        seen.insert(update.interaction)
+        summary.interactions = seen.count
+    }
+
+    private func pad(_ text: String) -> String {
+        let name = text.count > 24 ? String(text.prefix(23)) + "…" : text
+        return name + String(repeating: " ", count: max(0, 25 - name.count))
+    }
+
+    private func seconds(_ time: Timestamp) -> String { Fixed.format(Double(time.microseconds) / 1_000_000, digits: 3) }
+
+    private func transition(_ what: String, _ contact: DeviceContact) -> String {
+        let at = location(of: contact)
+        return "\(pad(name(contact.key.device)))\(what)  +\(seconds(contact.time))s  contact \(contact.key.contact)  "
+            + (contact.hasForce ? "force \(Fixed.format(contact.force, digits: 3))" : "no force (long press)")
+            + "  at (\(Fixed.format(at.x, digits: 1)), \(Fixed.format(at.y, digits: 1)))"
+    }
+}

@@ -1,0 +1,92 @@
+import CWaylandServer
+import Glibc
+
+public struct WaylandServerError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The wl_display and its event loop. Single-threaded: every call, and every callback
+/// (requests, listeners, event sources), happens on the thread that dispatches it.
+public final class Display {
+    public private(set) var raw: OpaquePointer
+    public let eventLoop: EventLoop
+    private var destroyed = false
+
+    public init() throws {
+        guard let display = wl_display_create() else { throw WaylandServerError("wl_display_create failed") }
+        raw = display
+        eventLoop = EventLoop(wl_display_get_event_loop(display))
+    }
+
+    deinit { destroy() }
+
+    /// Listens on `name` in $XDG_RUNTIME_DIR (nil: the first free wayland-N). Returns the name.
+    @discardableResult
+    public func addSocket(_ name: String? = nil) throws -> String {
+        guard getenv("XDG_RUNTIME_DIR") != nil else {
+            throw WaylandServerError("XDG_RUNTIME_DIR is not set; cannot create a Wayland socket")
+        }
+        if let name {
+            guard wl_display_add_socket(raw, name) == 0 else {
+                throw WaylandServerError("cannot listen on Wayland socket \(name) (in use or not writable)")
+            }
+            return name
+        }
+        guard let chosen = wl_display_add_socket_auto(raw) else {
+            throw WaylandServerError("no free Wayland socket name in XDG_RUNTIME_DIR")
+        }
+        return String(cString: chosen)
+    }
+
+    /// Connects a client on an already connected socket (e.g. one end of a socketpair);
+    /// the display takes ownership of `fd`.
+    public func createClient(fd: Int32) throws -> Client {
+        guard let client = wl_client_create(raw, fd) else {
+            throw WaylandServerError("wl_client_create failed on fd \(fd)")
+        }
+        return Client(client)
+    }
+
+    /// Returns a client end connected to this display over a fresh socketpair: the
+    /// caller owns the returned fd (give it to wl_display_connect_to_fd).
+    public func connectedClientSocket() throws -> (client: Client, clientFD: Int32) {
+        var fds: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
+            throw WaylandServerError("socketpair failed: \(String(cString: strerror(errno)))")
+        }
+        do {
+            return (try createClient(fd: fds[0]), fds[1])
+        } catch {
+            close(fds[0])
+            close(fds[1])
+            throw error
+        }
+    }
+
+    /// One turn of the loop: dispatch what is ready (waiting at most `timeoutMilliseconds`),
+    /// then write every client's queued events.
+    public func dispatch(timeoutMilliseconds: Int32 = 0) {
+        eventLoop.dispatch(timeoutMilliseconds: timeoutMilliseconds)
+        flushClients()
+    }
+
+    /// Writes every client's queued events without blocking (a stalled client keeps its
+    /// events queued; libwayland 1.21 disconnects it if its 4 KiB buffer overflows).
+    public func flushClients() { wl_display_flush_clients(raw) }
+
+    /// Runs until `terminate()`.
+    public func run() { wl_display_run(raw) }
+
+    public func terminate() { wl_display_terminate(raw) }
+
+    public func nextSerial() -> UInt32 { wl_display_next_serial(raw) }
+
+    /// Disconnects every client, then destroys the display (and its globals). Idempotent.
+    public func destroy() {
+        guard !destroyed else { return }
+        destroyed = true
+        wl_display_destroy_clients(raw)
+        wl_display_destroy(raw)
+    }
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import Logging
+import PreviewCompositor
+import PreviewEngine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Thin shell over the PreviewCompositor library: parse, configure, run, exit.
+@main
+struct PreviewCompositorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview-compositor",
+        abstract: "A small headless Wayland compositor serving the preview-interaction protocol.",
+        discussion: """
+            Headless by default: an off-screen output, no input. Input comes from recordings \
+            (--replay) or a real seat (--libinput). Exit status is non-zero with a one-line \
+            reason when it cannot start.
+            """)
+
+    @Option(name: .customLong("socket"), help: "Wayland socket name (default: first free wayland-N).")
+    var socket: String?
+
+    @Option(
+        name: .customLong("replay"), parsing: .upToNextOption,
+        help: ArgumentHelp("Replay libinput-record files as the seat's input.", valueName: "file"))
+    var replay: [String] = []
+
+    @Flag(help: "Replay as fast as possible instead of on the recording's clock.")
+    var fast = false
+
+    @Flag(help: "Use the real seat through libinput and udev.")
+    var libinput = false
+
+    @Option(help: "The udev seat for --libinput.")
+    var seat = "seat0"
+
+    @Option(help: ArgumentHelp("Write PNG screenshots here (on SIGUSR1 and at each phase change).", valueName: "dir"))
+    var screenshotDir: String?
+
+    @Option(help: ArgumentHelp("Write the JSON-lines trace here.", valueName: "file"))
+    var trace: String?
+
+    @Flag(help: "Exit once the replay has ended (or the --run client exited) and clients settled.")
+    var exitWhenDone = false
+
+    @Option(
+        name: .customLong("run"), help: ArgumentHelp("Start this shell command with WAYLAND_DISPLAY set.", valueName: "command"))
+    var runCommand: String?
+
+    @Option(help: ArgumentHelp("Output size in pixels.", valueName: "WxH"))
+    var output = "1280x800"
+
+    @Option(help: "Output refresh rate in Hz.")
+    var refresh: Double = 60
+
+    @Option(help: "Preview sensitivity (light, medium, firm).")
+    var sensitivity: String = Sensitivity.medium.rawValue
+
+    @Option(help: "Long-press duration for devices without force (fast, default, slow).")
+    var longPress: String = LongPressDuration.default.rawValue
+
+    @Flag(name: .shortAndLong, help: "Log every interaction transition and client event.")
+    var verbose = false
+
+    func validate() throws {
+        if libinput && !replay.isEmpty { throw ValidationError("--replay and --libinput are exclusive") }
+        if fast && replay.isEmpty { throw ValidationError("--fast only applies to --replay") }
+        guard parseSize(output) != nil else { throw ValidationError("--output must look like 1280x800") }
+        guard refresh >= 1 && refresh <= 1000 else { throw ValidationError("--refresh must be within 1...1000 Hz") }
+        guard Sensitivity(rawValue: sensitivity) != nil else {
+            throw ValidationError("--sensitivity must be one of light, medium, firm")
+        }
+        guard LongPressDuration(rawValue: longPress) != nil else {
+            throw ValidationError("--long-press must be one of fast, default, slow")
+        }
+    }
+
+    func run() throws {
+        let level: Logger.Level = verbose ? .debug : .notice
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        var configuration = CompositorConfiguration()
+        configuration.socketName = socket
+        if libinput {
+            configuration.input = .libinput(seat: seat)
+        } else if !replay.isEmpty {
+            configuration.input = .replay(replay)
+        }
+        configuration.fast = fast
+        configuration.screenshotDirectory = screenshotDir
+        configuration.tracePath = trace
+        configuration.exitWhenDone = exitWhenDone
+        configuration.runCommand = runCommand
+        let size = parseSize(output)!
+        configuration.outputWidth = size.width
+        configuration.outputHeight = size.height
+        configuration.refreshMilliHertz = Int32((refresh * 1000).rounded())
+        configuration.engine.sensitivity = Sensitivity(rawValue: sensitivity)!
+        configuration.engine.longPress = LongPressDuration(rawValue: longPress)!
+
+        let logger = Logger(label: "preview-compositor")
+        let compositor: Compositor
+        do {
+            compositor = try Compositor(configuration: configuration, logger: logger)
+        } catch {
+            // One line, no usage text: the user's command was fine, the world was not.
+            printError("preview-compositor: \(error)")
+            throw ExitCode(1)
+        }
+        let status = compositor.run()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+private func parseSize(_ text: String) -> (width: Int32, height: Int32)? {
+    let parts = text.split(separator: "x")
+    guard parts.count == 2, let w = Int32(parts[0]), let h = Int32(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384
+    else { return nil }
+    return (w, h)
+}
+
+private func printError(_ line: String) {
+    let text = line + "\n"
+    _ = text.withCString { write(2, $0, strlen($0)) }
+}

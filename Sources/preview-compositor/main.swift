@@ -1,1 +1,0 @@
-print("preview-compositor: not implemented yet")

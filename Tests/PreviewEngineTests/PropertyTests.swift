@@ -1,0 +1,191 @@
+import PreviewEngine
+import PropertyBased
+import Testing
+
+/// Random scripts of several contacts (two with force, one long press), random client
+/// answers and cancels, surfaces and devices going away, and random gaps; then the
+/// invariants every client relies on.
+@Suite("Engine invariants (property-based)")
+struct PropertyTests {
+    /// One random input. Kept as plain numbers so PropertyBased can shrink a failing script.
+    struct Step: CustomStringConvertible {
+        var kind: Int
+        var finger: Int32
+        var value: Double
+        var gapMs: Int64
+
+        var description: String { "(\(kind) f\(finger) \(value) +\(gapMs)ms)" }
+    }
+
+    static let steps = zip(Gen.int(in: 0...15), Gen.int32(in: 0...2), Gen.double(in: 0...1), Gen.int64(in: 0...40))
+        .map { Step(kind: $0, finger: $1, value: $2, gapMs: $3) }
+        .array(of: 1...160)
+
+    static let sensitivities = Gen<Sensitivity>.case
+
+    @Test("Progress in 0...1; one terminal event each; nothing after it; no commit before the preview ended")
+    func invariants() async {
+        // What the random scripts reached, so a generator that stops exercising a path is noticed.
+        var outcomes: Set<String> = []
+        await propertyCheck(count: 1_000, input: Self.steps, Self.sensitivities) { steps, sensitivity in
+            var script = Script(EngineConfiguration(sensitivity: sensitivity), client: .silent)
+            var down: Set<Int32> = []
+            var ms: Int64 = 0
+            for step in steps {
+                ms += step.gapMs
+                let finger = Script.finger(step.finger, device: step.finger == 2 ? 2 : 1)
+                let longPress = step.finger == 2
+                switch step.kind {
+                case 0...7:
+                    if down.contains(step.finger) {
+                        if longPress {
+                            let distance = step.value * 14  // within or beyond the 10 px slop
+                            script.force(0, at: ms, finger: finger, at: Point(x: distance, y: 0), source: .pointer)
+                        } else {
+                            script.force(step.value, at: ms, finger: finger)
+                        }
+                    } else {
+                        down.insert(step.finger)
+                        script.press(
+                            longPress ? 0 : step.value, at: ms, finger: finger,
+                            surface: SurfaceID(longPress ? 2 : 1), source: longPress ? .pointer : .pen,
+                            hasForce: !longPress)
+                    }
+                case 8, 9:
+                    let reasons: [CancelReason] = [.lifted, .lifted, .desynchronised, .system]
+                    script.lift(at: ms, finger: finger, reason: reasons[Int(step.value * 3.99)])
+                    down.remove(step.finger)
+                case 10, 11, 12:
+                    if !script.asked.isEmpty {
+                        let id = script.asked[Int(step.value * Double(script.asked.count - 1))]
+                        script.answer(id, accept: step.kind != 12, at: ms)
+                    } else {
+                        script.advance(to: ms)
+                    }
+                case 13:
+                    if let id = script.asked.last { script.clientCancels(id, at: ms) } else { script.advance(to: ms) }
+                case 14:
+                    script.destroySurface(SurfaceID(step.value < 0.5 ? 1 : 2), at: ms)
+                default:
+                    script.removeDevice(DeviceID(step.value < 0.5 ? 1 : 2), at: ms)
+                    down = down.filter { ($0 == 2) != (step.value >= 0.5) }
+                }
+            }
+            for finger in down.sorted() {
+                script.lift(at: ms, finger: Script.finger(finger, device: finger == 2 ? 2 : 1))
+            }
+            script.advance(to: ms + 10_000)
+            Self.check(script.all, asked: script.asked)
+            #expect(script.engine.contactCount == 0)
+            #expect(script.engine.nextDeadline == nil)
+            for action in script.all {
+                switch action {
+                case .commit(let update): if update.ended { outcomes.insert("completed") }
+                case .cancel(_, let reason): outcomes.insert("\(reason)")
+                case .askShouldBegin, .preview, .scheduleTimer: break
+                }
+            }
+        }
+        let expected: Set<String> = [
+            "completed", "lifted", "desynchronised", "system", "declined", "timeout", "client-cancelled",
+            "surface-gone", "device-removed", "moved",
+        ]
+        #expect(outcomes.isSuperset(of: expected), "never reached: \(expected.subtracting(outcomes))")
+    }
+
+    /// Checks what a client would see, interaction by interaction.
+    static func check(_ actions: [Action], asked: [InteractionID]) {
+        #expect(asked == asked.sorted { $0.rawValue < $1.rawValue }, "ids increase")
+        #expect(Set(asked).count == asked.count, "ids are never reused")
+        var byInteraction: [InteractionID: [Action]] = [:]
+        for action in actions { byInteraction[Script.update(action).interaction, default: []].append(action) }
+        #expect(Set(byInteraction.keys) == Set(asked))
+        for (id, events) in byInteraction {
+            guard case .askShouldBegin = events.first else {
+                Issue.record("\(id) did not start with should-begin: \(events.map(Script.seen))")
+                continue
+            }
+            var previewEnded = false
+            var terminal = false
+            for event in events.dropFirst() {
+                let update = Script.update(event)
+                #expect((0...1).contains(update.progress), "progress \(update.progress) out of range")
+                #expect(!terminal, "\(id): \(Script.seen(event)) after the terminal event")
+                switch event {
+                case .askShouldBegin: Issue.record("\(id) asked twice")
+                case .preview:
+                    #expect(!previewEnded, "\(id): preview after the preview ended")
+                    previewEnded = update.ended
+                case .commit:
+                    #expect(previewEnded, "\(id): commit before the preview ended")
+                    terminal = update.ended
+                case .cancel: terminal = true
+                case .scheduleTimer: Issue.record("timers are not recorded")
+                }
+            }
+            #expect(terminal, "\(id) never ended: \(events.map(Script.seen))")
+        }
+    }
+
+    /// What a client would call the phase after an event; nil for events that are not a phase.
+    static func phase(_ action: Action) -> String? {
+        switch action {
+        case .askShouldBegin, .scheduleTimer: nil
+        case .preview(let update): update.ended ? nil : "preview"
+        case .commit(let update): update.ended ? "completed" : "commit"
+        case .cancel: "cancelled"
+        }
+    }
+
+    static let noise = zip(Gen.double(in: -0.02...0.02), Gen.int64(in: 1...20)).array(of: 5...200)
+
+    @Test("A force oscillating ±0.02 around any threshold changes phase at most once")
+    func hysteresis() async {
+        await propertyCheck(count: 500, input: Self.noise, Self.sensitivities, Gen.int(in: 0...3), Gen.bool) {
+            noise, sensitivity, which, fromAbove in
+            let table = sensitivity.thresholds
+            let threshold = [table.begin, table.commit, table.completeEnter, table.completeLeave][which]
+            var script = Script(EngineConfiguration(sensitivity: sensitivity))
+            // Approach: from below (or above) in small steps, then let the filter settle.
+            let start = fromAbove ? min(1, threshold + 0.03) : max(0, threshold - 0.03)
+            script.press(0.01, at: 0)
+            for step in 1...10 { script.force(0.01 + (start - 0.01) * Double(step) / 10, at: Int64(step) * 5) }
+            script.advance(to: 100)
+            let before = script.all.compactMap(Self.phase).last
+            let seenBefore = script.all.count
+            var ms: Int64 = 100
+            for (offset, gap) in noise {
+                ms += gap
+                script.force(threshold + offset, at: ms)
+            }
+            script.advance(to: ms + 1_000)
+            var phase = before
+            var changes = 0
+            for event in script.all[seenBefore...] {
+                guard let next = Self.phase(event), next != phase else { continue }
+                changes += 1
+                phase = next
+            }
+            #expect(changes <= 1, "\(changes) phase changes around \(threshold) (\(sensitivity))")
+        }
+    }
+
+    @Test("Smoothing lags at most one sample, also when the device then goes quiet")
+    func smoothingLag() async {
+        await propertyCheck(input: Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.int64(in: 1...30)) { a, b, gap in
+            let settle = Tuning(EngineConfiguration()).settleRange
+            var filter = ForceFilter(force: a, at: Timestamp(milliseconds: 0))
+            filter.add(b, at: Timestamp(milliseconds: gap), settleRange: settle)
+            #expect(abs(filter.smoothed - (a + b) / 2) < 1e-12)
+            var repeated = filter
+            repeated.add(b, at: Timestamp(milliseconds: gap * 2), settleRange: settle)
+            #expect(repeated.smoothed == b, "one more sample reaches the value")
+            if a != b {
+                let deadline = filter.settleDeadline!
+                #expect(deadline - Timestamp(milliseconds: gap) <= .milliseconds(16))
+                filter.settle()
+                #expect(filter.smoothed == b, "silence reaches it by the settle deadline")
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import CWaylandClient
+import Glibc
+import PreviewProtocolTestSupport
+import Testing
+import WaylandServer
+
+/// What a client received on one spi_preview_interaction_v1, in order.
+enum Event: Equatable, CustomStringConvertible {
+    case shouldBegin(UInt32, source: UInt32, force: UInt32)
+    case location(UInt32, x: Double, y: Double)
+    case preview(UInt32, Double)
+    case previewEnded(UInt32)
+    case commit(UInt32, Double)
+    case completed(UInt32)
+    case cancelled(UInt32, reason: UInt32)
+    case frame(UInt32, serial: UInt32, microseconds: UInt64)
+
+    var description: String {
+        switch self {
+        case .shouldBegin(let i, let s, let f): "should_begin(\(i), source \(s), force \(f))"
+        case .location(let i, let x, let y): "location(\(i), \(x), \(y))"
+        case .preview(let i, let p): "preview(\(i), \(p))"
+        case .previewEnded(let i): "preview_ended(\(i))"
+        case .commit(let i, let p): "commit(\(i), \(p))"
+        case .completed(let i): "completed(\(i))"
+        case .cancelled(let i, let r): "cancelled(\(i), reason \(r))"
+        case .frame(let i, let s, let t): "frame(\(i), serial \(s), \(t)µs)"
+        }
+    }
+
+    var isFrame: Bool { if case .frame = self { true } else { false } }
+}
+
+/// The events of one interaction object, and whether frames are acknowledged on receipt.
+struct Recorder {
+    var events: [Event] = []
+    var autoAck = true
+}
+
+/// A real libwayland client of the harness: binds wl_compositor and the manager.
+final class PreviewClient {
+    let connection: Connection
+    let compositor: OpaquePointer
+    let manager: OpaquePointer
+    private var recorders: [UnsafeMutablePointer<Recorder>] = []
+
+    init(_ harness: ProtocolHarness) throws {
+        connection = try Connection(to: harness.display)
+        compositor = try #require(connection.bind(cwl_interface_wl_compositor(), version: 4))
+        manager = try #require(connection.bind(cwl_interface_spi_preview_interaction_manager_v1(), version: 1))
+    }
+
+    deinit {
+        for recorder in recorders { recorder.deinitialize(count: 1).deallocate() }
+    }
+
+    func surface() -> OpaquePointer { wl_compositor_create_surface(compositor) }
+
+    func region(_ rectangles: [(Int32, Int32, Int32, Int32)]) -> OpaquePointer {
+        let region = wl_compositor_create_region(compositor)!
+        for (x, y, w, h) in rectangles { wl_region_add(region, x, y, w, h) }
+        return region
+    }
+
+    /// get_interaction, with a listener that records into the returned object; by default
+    /// waits until the server has created it.
+    func interaction(for surface: OpaquePointer, sync: Bool = true) -> Interaction {
+        let proxy = spi_preview_interaction_manager_v1_get_interaction(manager, surface)!
+        let recorder = UnsafeMutablePointer<Recorder>.allocate(capacity: 1)
+        recorder.initialize(to: Recorder())
+        recorders.append(recorder)
+        spi_preview_interaction_v1_add_listener(proxy, &interactionListener, recorder)
+        if sync { roundtrip() }
+        return Interaction(proxy: proxy, recorder: recorder)
+    }
+
+    @discardableResult
+    func roundtrip() -> Bool { connection.roundtrip() }
+}
+
+struct Interaction {
+    let proxy: OpaquePointer
+    let recorder: UnsafeMutablePointer<Recorder>
+
+    var events: [Event] { recorder.pointee.events }
+    /// The events without frames, to compare sequences.
+    var phaseEvents: [Event] { events.filter { !$0.isFrame } }
+    func clear() { recorder.pointee.events.removeAll() }
+    func autoAck(_ on: Bool) { recorder.pointee.autoAck = on }
+
+    func accept(_ id: UInt32) { spi_preview_interaction_v1_accept(proxy, id) }
+    func decline(_ id: UInt32) { spi_preview_interaction_v1_decline(proxy, id) }
+    func cancel(_ id: UInt32) { spi_preview_interaction_v1_cancel(proxy, id) }
+    func ack(_ serial: UInt32) { spi_preview_interaction_v1_ack_frame(proxy, serial) }
+    func setSources(_ bits: UInt32) { spi_preview_interaction_v1_set_sources(proxy, bits) }
+    func setRegion(_ region: OpaquePointer?) { spi_preview_interaction_v1_set_region(proxy, region) }
+    func destroy() { spi_preview_interaction_v1_destroy(proxy) }
+}
+
+private func record(_ data: UnsafeMutableRawPointer?, _ event: Event) {
+    data?.assumingMemoryBound(to: Recorder.self).pointee.events.append(event)
+}
+
+nonisolated(unsafe) private var interactionListener = spi_preview_interaction_v1_listener(
+    should_begin: { data, _, id, source, force in record(data, .shouldBegin(id, source: source, force: force)) },
+    location: { data, _, id, x, y in record(data, .location(id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))) },
+    preview: { data, _, id, progress in record(data, .preview(id, wl_fixed_to_double(progress))) },
+    preview_ended: { data, _, id in record(data, .previewEnded(id)) },
+    commit: { data, _, id, progress in record(data, .commit(id, wl_fixed_to_double(progress))) },
+    completed: { data, _, id in record(data, .completed(id)) },
+    cancelled: { data, _, id, reason in record(data, .cancelled(id, reason: reason)) },
+    frame: { data, proxy, id, serial, hi, lo in
+        record(data, .frame(id, serial: serial, microseconds: UInt64(hi) << 32 | UInt64(lo)))
+        if data?.assumingMemoryBound(to: Recorder.self).pointee.autoAck == true, let proxy {
+            spi_preview_interaction_v1_ack_frame(proxy, serial)
+        }
+    })
