@@ -8,11 +8,15 @@ let package = Package(
         .executable(name: "preview-replay", targets: ["preview-replay"]),
         .executable(name: "preview-compositor", targets: ["preview-compositor"]),
         .executable(name: "peek-client", targets: ["peek-client"]),
+        .executable(name: "preview-demo", targets: ["preview-demo"]),
         .library(name: "PreviewEngine", targets: ["PreviewEngine"]),
         // The recording reader and evdev decoder, for the benchmarks package (Benchmarks/).
         .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
         .library(name: "LibinputRecording", targets: ["LibinputRecording"]),
         .library(name: "PreviewCompositor", targets: ["PreviewCompositor"]),
+        // For the benchmarks (and other layers' tests): the protocol server and its test support.
+        .library(name: "PreviewProtocolServer", targets: ["PreviewProtocolServer"]),
+        .library(name: "PreviewProtocolTestSupport", targets: ["PreviewProtocolTestSupport"]),
         // LD_PRELOAD'ed after umockdev's preload to close its fstat gap (docs/testing.md).
         .library(name: "umockdev-fstat-shim", type: .dynamic, targets: ["UmockdevFstatShim"]),
     ],
@@ -32,7 +36,7 @@ let package = Package(
         .target(
             name: "ReplayTool",
             dependencies: [
-                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace",
+                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "UmockdevHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "preview-replay", dependencies: ["ReplayTool"]),
@@ -45,7 +49,14 @@ let package = Package(
                 "CLibinput", "PreviewEngine", "EvdevDecoder", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "UmockdevFstatShim", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder"]),
+        .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder", "LibinputBackend"]),
+        // Runs LibinputBackend inside the umockdev testbed (re-executed by UmockdevHarness).
+        .executableTarget(
+            name: "libinput-testbed-runner",
+            dependencies: [
+                "UmockdevHarness", "LibinputBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
 
         // MARK: Wayland: the C bridge, our protocol's server side, the compositor.
         .target(name: "CWaylandProtocols"),
@@ -62,11 +73,12 @@ let package = Package(
         // Test support: a minimal wl_compositor + the global, and a scripted server for pywayland.
         .target(
             name: "PreviewProtocolTestSupport",
-            dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandServer", "PreviewEngine"]),
+            dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandServer", "CWaylandClient", "PreviewEngine"]),
         .executableTarget(name: "preview-protocol-test-server", dependencies: ["PreviewProtocolTestSupport", "WaylandServer"]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CXkbcommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(
             name: "PreviewCompositor",
@@ -80,7 +92,7 @@ let package = Package(
             dependencies: ["PreviewCompositor", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // MARK: The sample client (examples/).
-        .target(name: "PeekUI", dependencies: ["CCairo"], path: "examples/peek-client/PeekUI"),
+        .target(name: "PeekUI", dependencies: ["CCairo", "CPangoCairo"], path: "examples/peek-client/PeekUI"),
         .executableTarget(
             name: "peek-client",
             dependencies: [
@@ -89,6 +101,17 @@ let package = Package(
             ],
             path: "examples/peek-client/App"),
 
+        // MARK: The demo: live view, plot and report over a compositor run (scripts/demo).
+        .target(
+            name: "DemoReport",
+            dependencies: ["PreviewTrace", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "ReplayTool", "CCairo"]),
+        .executableTarget(
+            name: "preview-demo",
+            dependencies: [
+                "DemoReport", "PreviewTrace", "PreviewEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
         // MARK: Tests, one target per layer, plus end to end.
         .testTarget(
             name: "PreviewEngineTests",
@@ -96,7 +119,12 @@ let package = Package(
         .testTarget(
             name: "RecordingTests",
             dependencies: ["LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace"]),
-        .testTarget(name: "LibinputBackendTests", dependencies: ["LibinputBackend", "UmockdevHarness"]),
+        .testTarget(
+            name: "LibinputBackendTests",
+            dependencies: [
+                "LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder", "PreviewTrace",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(
             name: "ProtocolTests",
             dependencies: [
@@ -104,6 +132,20 @@ let package = Package(
                 "preview-protocol-test-server",
             ]),
         .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine"]),
-        .testTarget(name: "PeekUITests", dependencies: ["PeekUI"]),
+        .testTarget(
+            name: "PeekUITests",
+            dependencies: [
+                "PeekUI", "CCairo", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
+                "peek-client",
+            ]),
+        .testTarget(name: "DemoReportTests", dependencies: ["DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
+        // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
+                "PreviewProtocolServer", "PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
+                "preview-demo", "preview-compositor", "peek-client",
+            ]),
     ]
 )

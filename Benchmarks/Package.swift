@@ -32,5 +32,13 @@ let package = Package(
                 .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
                 .product(name: "PreviewEngine", package: "swift-preview-interaction"),
             ]),
+        // The protocol layer's per-sample cost, with a real libwayland client (docs/protocol.md).
+        suite(
+            "ProtocolBenchmarks",
+            dependencies: [
+                .product(name: "PreviewEngine", package: "swift-preview-interaction"),
+                .product(name: "PreviewProtocolServer", package: "swift-preview-interaction"),
+                .product(name: "PreviewProtocolTestSupport", package: "swift-preview-interaction"),
+            ]),
     ]
 )

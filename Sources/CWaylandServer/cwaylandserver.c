@@ -46,6 +46,11 @@ void cwl_display_add_destroy_listener(struct wl_display *display, struct cwl_lis
     wl_display_add_destroy_listener(display, &listener->listener);
 }
 
+void cwl_event_loop_add_destroy_listener(struct wl_event_loop *loop, struct cwl_listener *listener) {
+    cwl_listener_remove(listener);
+    wl_event_loop_add_destroy_listener(loop, &listener->listener);
+}
+
 void cwl_display_add_client_created_listener(struct wl_display *display, struct cwl_listener *listener) {
     cwl_listener_remove(listener);
     wl_display_add_client_created_listener(display, &listener->listener);

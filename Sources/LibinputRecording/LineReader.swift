@@ -107,7 +107,7 @@ final class LineReader {
             }
             if errno == EINTR { continue }
             throw RecordingError(
-                file: path, line: lineNumber + 1, kind: .io, reason: "read failed: " + Self.errnoText())
+                file: path, line: 0, kind: .io, reason: "cannot read: " + Self.errnoText())
         }
     }
 }

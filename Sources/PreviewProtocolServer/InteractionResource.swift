@@ -7,7 +7,6 @@ import WaylandServer
 final class InteractionResource: ResourceObject {
     let surface: SurfaceID
     private weak var server: PreviewInteractionServer?
-    private let surfaceResource: OpaquePointer
     private var surfaceGone: Listener?
     /// The wl_surface was destroyed: only destroy is allowed, nothing more is sent.
     private(set) var inert = false
@@ -31,7 +30,6 @@ final class InteractionResource: ResourceObject {
     ) {
         self.surface = surface
         self.server = server
-        self.surfaceResource = surfaceResource
         super.init(
             client: client, interface: cwl_interface_spi_preview_interaction_v1(), version: version, id: id,
             implementation: interactionImplementation)
@@ -50,8 +48,6 @@ final class InteractionResource: ResourceObject {
     func accepts(_ point: Point, source: InputSource) -> Bool {
         !inert && isAlive && sources & source.wireBit != 0 && region.contains(point)
     }
-
-    func knows(_ interaction: InteractionID) -> Bool { index(of: interaction) != nil }
 
     func applyPendingState() {
         if let pendingRegion { region = pendingRegion }
@@ -108,6 +104,9 @@ final class InteractionResource: ResourceObject {
             spi_preview_interaction_v1_send_cancelled(resource, ended.wire, reason.wireValue)
         } else {
             sendPendingLocation(resource: resource, of: &ended, latest: location)
+            // Completion implies the commit phase; keep the documented order even if the
+            // engine skipped straight to it.
+            if ended.phase != .commit { spi_preview_interaction_v1_send_preview_ended(resource, ended.wire) }
             spi_preview_interaction_v1_send_completed(resource, ended.wire)
         }
         sendFrame(wire: ended.wire, time: time)

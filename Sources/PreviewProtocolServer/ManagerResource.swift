@@ -27,7 +27,8 @@ final class ManagerResource: ResourceObject {
             server.logger.notice("protocol error for \(client): get_interaction on a surface that has an object")
             postError(
                 SPI_PREVIEW_INTERACTION_MANAGER_V1_ERROR_INTERACTION_EXISTS.rawValue,
-                "get_interaction: wl_surface@\(wl_resource_get_id(surfaceResource)) already has a preview interaction object")
+                "get_interaction: wl_surface@\(wl_resource_get_id(surfaceResource)) already has a preview interaction object"
+            )
             return
         }
         guard
@@ -44,5 +45,6 @@ nonisolated(unsafe) private let managerImplementation = makeImplementation(
         destroy: destroyResourceRequest,
         get_interaction: { _, resource, id, surface in
             guard let resource, let surface else { return }
-            ResourceObject.owner(of: resource, as: ManagerResource.self)?.getInteraction(id: id, surfaceResource: surface)
+            ResourceObject.owner(of: resource, as: ManagerResource.self)?.getInteraction(
+                id: id, surfaceResource: surface)
         }))

@@ -30,7 +30,8 @@ public final class PreviewInteractionServer {
     /// frame counts (tests use it to be independent of time).
     public var unresponsiveAfter = Timestamp.Duration.milliseconds(150)
 
-    public init(display: Display, host: PreviewProtocolHost, logger: Logger = Logger(label: "preview-protocol")) throws {
+    public init(display: Display, host: PreviewProtocolHost, logger: Logger = Logger(label: "preview-protocol")) throws
+    {
         self.display = display
         self.host = host
         self.logger = logger
@@ -79,7 +80,8 @@ public final class PreviewInteractionServer {
                 object.progress(.commit(update.progress), update)
             }
         case .cancel(let update, let reason):
-            objects[update.surface]?.end(update.interaction, at: update.time, location: update.location, cancelled: reason)
+            objects[update.surface]?.end(
+                update.interaction, at: update.time, location: update.location, cancelled: reason)
         case .scheduleTimer:
             break  // the host's: it owns the clock and the timer
         }
@@ -108,7 +110,8 @@ public final class PreviewInteractionServer {
 
     private func declineLater(_ interaction: InteractionID) {
         display.eventLoop.addIdle { [weak self] in
-            self?.report(.answered(interaction, accept: false, at: Timestamp(microseconds: MonotonicClock.microseconds())))
+            self?.report(
+                .answered(interaction, accept: false, at: Timestamp(microseconds: MonotonicClock.microseconds())))
         }
     }
 

@@ -21,10 +21,11 @@ public struct PreviewReplayCommand: ParsableCommand {
             (simulated force, marked "sim").
 
             One line is printed per engine output:
-              preview  progress 0...1 while pressing; "-> commit" when the commit phase begins
-              commit   progress 0...1 of the commit phase; "completed" when it ends
-              cancel   the interaction ended without completing, with the reason
-                       (lifted, moved, desynchronised, system = the recording ended...)
+              preview  progress 0...1 while pressing ("-> commit": the commit begins)
+              commit   progress 0...1 of the commit phase ("completed" at the end)
+              cancel   ended without completing, with the reason (lifted, moved,
+                       desynchronised, system = the recording ended...)
+            A closing "#" line sums up contacts, interactions and outcomes.
             Positions are in logical pixels of a virtual 1920x1080 output covered by one \
             surface: tablets and touchscreens map onto it, touchpads and mice move a cursor \
             that starts in the middle.
@@ -60,6 +61,13 @@ public struct PreviewReplayCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Also print contacts, proximity and should-begin transitions.")
     public var verbose = false
 
+    @Flag(
+        name: .customLong("via-libinput"),
+        help: """
+            Replay through the real libinput instead of the decoder: the recording's first device             becomes an umockdev testbed (needs umockdev-run and unshare -m; see docs/testing.md)             and runs in real time. Same trace format.
+            """)
+    public var viaLibinput = false
+
     public init() {}
 
     public func validate() throws {
@@ -73,6 +81,7 @@ public struct PreviewReplayCommand: ParsableCommand {
         options.configuration = EngineConfiguration(sensitivity: preset, longPress: longPress)
         options.lenient = lenient
         options.verbose = verbose
+        options.viaLibinput = viaLibinput
         let status = Replay.run(
             files: files, options: options, output: { print($0) },
             error: { line in StandardError.write(line) })

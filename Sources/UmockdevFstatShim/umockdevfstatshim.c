@@ -1,1 +1,248 @@
+/* Closes two gaps of umockdev 0.17.16 for the real libinput (docs/testing.md).
+ *
+ * 1. fstat: umockdev backs an emulated /dev/input/eventN with a pty and does not wrap
+ *    fstat(), so st_rdev is the pty's and libinput rejects the fd ("device node does not
+ *    match"). For an fd whose /proc/self/fd link is /dev/pts/N we report S_IFCHR and the
+ *    major:minor umockdev recorded in $UMOCKDEV_DIR/dev/.ptymap/_dev_pts_N.
+ *
+ * 2. evdev state: umockdev answers EVIOCGABS / EVIOCGMTSLOTS from a static table, while
+ *    the kernel updates those values with every event. The libinput backend reads touch
+ *    pressure from exactly that state, so we keep a shadow of the ABS state of every
+ *    emulated evdev fd, fed by the events the process reads (read-only observation:
+ *    nothing is consumed), and answer the value part of those two ioctls from it.
+ *    This must come before umockdev's preload in LD_PRELOAD so our ioctl() sees the call.
+ */
+#define _GNU_SOURCE
 #include "umockdevfstatshim.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/input.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+/* The kernel's MT slot limit for one device is far below this. */
+#define SHIM_MAX_FDS 1024
+#define SHIM_MAX_SLOTS 64
+#define SHIM_MT_FIRST ABS_MT_SLOT
+#define SHIM_MT_COUNT (ABS_MAX - ABS_MT_SLOT + 1)
+
+enum fd_kind { FD_UNKNOWN = 0, FD_OTHER, FD_EVDEV };
+
+struct evdev_shadow {
+    bool known[ABS_CNT];
+    int32_t abs[ABS_CNT];
+    int32_t slot;
+    int32_t mt[SHIM_MAX_SLOTS][SHIM_MT_COUNT];
+    /* A partial struct input_event left over from a short read. */
+    unsigned char pending[sizeof(struct input_event)];
+    size_t pending_len;
+};
+
+static enum fd_kind kinds[SHIM_MAX_FDS];
+static struct evdev_shadow *shadows[SHIM_MAX_FDS];
+
+#define NEXT(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
+
+/* Reads the major:minor umockdev mapped onto the pty behind fd. False when fd is not
+ * an emulated device node. */
+static bool emulated_rdev(int fd, dev_t *rdev) {
+    const char *dir = getenv("UMOCKDEV_DIR");
+    if (dir == NULL || fd < 0)
+        return false;
+    char link[64], target[PATH_MAX];
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    ssize_t n = readlink(link, target, sizeof target - 1);
+    if (n <= 0)
+        return false;
+    target[n] = '\0';
+    if (strncmp(target, "/dev/pts/", 9) != 0)
+        return false;
+    char map[PATH_MAX], numbers[64];
+    snprintf(map, sizeof map, "%s/dev/.ptymap/_dev_pts_%s", dir, target + 9);
+    n = readlink(map, numbers, sizeof numbers - 1);
+    if (n <= 0)
+        return false;
+    numbers[n] = '\0';
+    unsigned major_number, minor_number;
+    if (sscanf(numbers, "%u:%u", &major_number, &minor_number) != 2)
+        return false;
+    *rdev = makedev(major_number, minor_number);
+    return true;
+}
+
+static void patch_stat(int fd, struct stat *st) {
+    dev_t rdev;
+    if (emulated_rdev(fd, &rdev)) {
+        st->st_rdev = rdev;
+        st->st_mode = (st->st_mode & ~S_IFMT) | S_IFCHR;
+    }
+}
+
+static void patch_stat64(int fd, struct stat64 *st) {
+    dev_t rdev;
+    if (emulated_rdev(fd, &rdev)) {
+        st->st_rdev = rdev;
+        st->st_mode = (st->st_mode & ~S_IFMT) | S_IFCHR;
+    }
+}
+
+int fstat(int fd, struct stat *st) {
+    int rc = NEXT(fstat)(fd, st);
+    if (rc == 0)
+        patch_stat(fd, st);
+    return rc;
+}
+
+int fstat64(int fd, struct stat64 *st) {
+    int rc = NEXT(fstat64)(fd, st);
+    if (rc == 0)
+        patch_stat64(fd, st);
+    return rc;
+}
+
+/* Binaries built against glibc < 2.33 call these instead. */
+int __fxstat(int version, int fd, struct stat *st) {
+    int (*next)(int, int, struct stat *) = dlsym(RTLD_NEXT, "__fxstat");
+    if (next == NULL) {
+        errno = ENOSYS;
+        return -1;
+    }
+    int rc = next(version, fd, st);
+    if (rc == 0)
+        patch_stat(fd, st);
+    return rc;
+}
+
+int __fxstat64(int version, int fd, struct stat64 *st) {
+    int (*next)(int, int, struct stat64 *) = dlsym(RTLD_NEXT, "__fxstat64");
+    if (next == NULL) {
+        errno = ENOSYS;
+        return -1;
+    }
+    int rc = next(version, fd, st);
+    if (rc == 0)
+        patch_stat64(fd, st);
+    return rc;
+}
+
+/* MARK: evdev state shadow */
+
+static struct evdev_shadow *shadow_for(int fd) {
+    if (fd < 0 || fd >= SHIM_MAX_FDS)
+        return NULL;
+    if (kinds[fd] == FD_UNKNOWN) {
+        dev_t rdev;
+        /* 13 is the input major; the evdev minors start at 64. */
+        bool evdev = emulated_rdev(fd, &rdev) && major(rdev) == 13 && minor(rdev) >= 64;
+        kinds[fd] = evdev ? FD_EVDEV : FD_OTHER;
+        if (evdev) {
+            shadows[fd] = calloc(1, sizeof(struct evdev_shadow));
+            if (shadows[fd] == NULL) {
+                kinds[fd] = FD_OTHER;
+                return NULL;
+            }
+            for (int s = 0; s < SHIM_MAX_SLOTS; s++)
+                shadows[fd]->mt[s][ABS_MT_TRACKING_ID - SHIM_MT_FIRST] = -1;
+        }
+    }
+    return kinds[fd] == FD_EVDEV ? shadows[fd] : NULL;
+}
+
+static void forget(int fd) {
+    if (fd < 0 || fd >= SHIM_MAX_FDS)
+        return;
+    free(shadows[fd]);
+    shadows[fd] = NULL;
+    kinds[fd] = FD_UNKNOWN;
+}
+
+static void observe(struct evdev_shadow *shadow, const struct input_event *ev) {
+    if (ev->type != EV_ABS || ev->code > ABS_MAX)
+        return;
+    if (ev->code == ABS_MT_SLOT) {
+        shadow->slot = ev->value;
+    } else if (ev->code > ABS_MT_SLOT) {
+        if (shadow->slot >= 0 && shadow->slot < SHIM_MAX_SLOTS)
+            shadow->mt[shadow->slot][ev->code - SHIM_MT_FIRST] = ev->value;
+    }
+    shadow->known[ev->code] = true;
+    shadow->abs[ev->code] = ev->value;
+}
+
+ssize_t read(int fd, void *buf, size_t count) {
+    ssize_t n = NEXT(read)(fd, buf, count);
+    if (n <= 0)
+        return n;
+    struct evdev_shadow *shadow = shadow_for(fd);
+    if (shadow == NULL)
+        return n;
+    const unsigned char *bytes = buf;
+    size_t offset = 0;
+    while (offset < (size_t)n) {
+        size_t take = sizeof(struct input_event) - shadow->pending_len;
+        if (take > (size_t)n - offset)
+            take = (size_t)n - offset;
+        memcpy(shadow->pending + shadow->pending_len, bytes + offset, take);
+        shadow->pending_len += take;
+        offset += take;
+        if (shadow->pending_len == sizeof(struct input_event)) {
+            struct input_event ev;
+            memcpy(&ev, shadow->pending, sizeof ev);
+            observe(shadow, &ev);
+            shadow->pending_len = 0;
+        }
+    }
+    return n;
+}
+
+int close(int fd) {
+    forget(fd);
+    return NEXT(close)(fd);
+}
+
+int ioctl(int fd, unsigned long request, ...) {
+    va_list ap;
+    va_start(ap, request);
+    void *arg = va_arg(ap, void *);
+    va_end(ap);
+
+    int (*next)(int, unsigned long, void *) = dlsym(RTLD_NEXT, "ioctl");
+    struct evdev_shadow *shadow = shadow_for(fd);
+    if (shadow == NULL || _IOC_TYPE(request) != 'E' || _IOC_DIR(request) != _IOC_READ)
+        return next(fd, request, arg);
+
+    unsigned nr = _IOC_NR(request);
+    if (nr >= _IOC_NR(EVIOCGABS(0)) && nr <= _IOC_NR(EVIOCGABS(ABS_MAX))) {
+        unsigned code = nr - _IOC_NR(EVIOCGABS(0));
+        int rc = next(fd, request, arg);
+        if (rc >= 0 && shadow->known[code])
+            ((struct input_absinfo *)arg)->value = shadow->abs[code];
+        return rc;
+    }
+    if (nr == _IOC_NR(EVIOCGMTSLOTS(0))) {
+        /* The kernel's answer, from the shadow: the table cannot know later states. */
+        int32_t *values = arg;
+        size_t count = _IOC_SIZE(request) / sizeof(int32_t);
+        uint32_t code = (uint32_t)values[0];
+        if (count == 0 || code <= ABS_MT_SLOT || code > ABS_MAX) {
+            errno = EINVAL;
+            return -1;
+        }
+        for (size_t i = 1; i < count; i++)
+            values[i] = i - 1 < SHIM_MAX_SLOTS ? shadow->mt[i - 1][code - SHIM_MT_FIRST]
+                                               : (code == ABS_MT_TRACKING_ID ? -1 : 0);
+        return 0;
+    }
+    return next(fd, request, arg);
+}

@@ -18,7 +18,7 @@ public final class EventLoop {
 
     /// Watches `fd`; the handler gets the ready mask (WL_EVENT_READABLE, ...). Keep the source alive.
     public func addFD(_ fd: Int32, events: FDEvents, _ handler: @escaping (FDEvents) -> Void) -> EventSource? {
-        let source = EventSource(kind: .fd(handler))
+        let source = EventSource(kind: .fd(handler), loop: self)
         guard let raw = wl_event_loop_add_fd(raw, fd, events.rawValue, fdSourceTrampoline, source.unretainedContext)
         else { return nil }
         source.raw = raw
@@ -27,7 +27,7 @@ public final class EventLoop {
 
     /// A timer, disarmed until `EventSource.arm(milliseconds:)`. Keep the source alive.
     public func addTimer(_ handler: @escaping () -> Void) -> EventSource? {
-        let source = EventSource(kind: .timer(handler))
+        let source = EventSource(kind: .timer(handler), loop: self)
         guard let raw = wl_event_loop_add_timer(raw, timerSourceTrampoline, source.unretainedContext) else {
             return nil
         }
@@ -37,7 +37,7 @@ public final class EventLoop {
 
     /// A signal delivered through the loop (signalfd), e.g. SIGINT for a clean shutdown.
     public func addSignal(_ signal: Int32, _ handler: @escaping () -> Void) -> EventSource? {
-        let source = EventSource(kind: .timer(handler))
+        let source = EventSource(kind: .timer(handler), loop: self)
         guard let raw = wl_event_loop_add_signal(raw, signal, signalSourceTrampoline, source.unretainedContext)
         else { return nil }
         source.raw = raw
@@ -48,7 +48,7 @@ public final class EventLoop {
     /// keeps the source alive until then; `remove()` cancels it.
     @discardableResult
     public func addIdle(_ handler: @escaping () -> Void) -> EventSource? {
-        let source = EventSource(kind: .idle(handler))
+        let source = EventSource(kind: .idle(handler), loop: self)
         let context = source.retainedContext()
         guard let raw = wl_event_loop_add_idle(raw, idleSourceTrampoline, context) else {
             source.releaseRetainedContext()
@@ -68,7 +68,8 @@ public struct FDEvents: OptionSet, Sendable {
     public static let error = FDEvents(rawValue: UInt32(WL_EVENT_ERROR))
 }
 
-/// One wl_event_source. Removed from the loop by `remove()` or when this object dies.
+/// One wl_event_source. Removed from the loop by `remove()` or when this object dies; if the
+/// loop dies first (display destroyed), the source is forgotten, never touched again.
 public final class EventSource {
     enum Kind {
         case fd((FDEvents) -> Void)
@@ -78,10 +79,26 @@ public final class EventSource {
 
     var raw: OpaquePointer?
     private let kind: Kind
+    private var loopGone: Listener?
 
-    init(kind: Kind) { self.kind = kind }
+    init(kind: Kind, loop: EventLoop) {
+        self.kind = kind
+        let listener = Listener { [unowned self] _ in self.loopDestroyed() }
+        listener.listen(toDestroyOf: loop)
+        loopGone = listener
+    }
 
     deinit { remove() }
+
+    private func loopDestroyed() {
+        // wl_event_loop's destroy signal is a plain wl_signal: unlink now, before the loop
+        // (which holds the list head) is freed.
+        loopGone?.remove()
+        guard raw != nil else { return }
+        raw = nil
+        // An idle that never fired still holds its +1; libwayland frees the source itself.
+        if case .idle = kind { releaseRetainedContext() }
+    }
 
     public var isActive: Bool { raw != nil }
 
@@ -93,6 +110,7 @@ public final class EventSource {
 
     /// Removes the source; safe to call any number of times.
     public func remove() {
+        loopGone?.remove()
         guard let source = raw else { return }
         raw = nil
         wl_event_source_remove(source)
@@ -109,6 +127,7 @@ public final class EventSource {
 
     func fireIdle() {
         raw = nil  // libwayland destroyed the idle source before calling us
+        loopGone?.remove()
         if case .idle(let handler) = kind { handler() }
     }
 }

@@ -31,6 +31,10 @@ public final class Listener {
         cwl_display_add_destroy_listener(display.raw, container)
     }
 
+    public func listen(toDestroyOf loop: EventLoop) {
+        cwl_event_loop_add_destroy_listener(loop.raw, container)
+    }
+
     /// Fires for every new client, with its `wl_client *` as data.
     public func listen(toClientCreatedOn display: Display) {
         cwl_display_add_client_created_listener(display.raw, container)

@@ -116,8 +116,30 @@ import WaylandServer
         let previews = slow.phaseEvents.filter { if case .preview = $0 { true } else { false } }
         #expect(previews.count <= 2, "coalesced, not queued: \(previews)")
         #expect(previews.last == .preview(1, 0.75))
-        #expect(slow.phaseEvents.last(where: { if case .location = $0 { true } else { false } }) == .location(1, x: 42, y: 43))
+        #expect(
+            slow.phaseEvents.last(where: { if case .location = $0 { true } else { false } })
+                == .location(1, x: 42, y: 43))
         withExtendedLifetime(watch) {}
+    }
+
+    /// Phase events are never coalesced, so what bounds them is that an unresponsive client
+    /// is not asked again: a flood of presses while it stalls adds nothing to its queue.
+    @Test func pressesWhileAClientStallsDoNotQueueAnythingForIt() throws {
+        let harness = try ProtocolHarness()
+        harness.server.unresponsiveAfter = .milliseconds(0)
+        let stalled = try PreviewClient(harness)
+        let slow = stalled.interaction(for: stalled.surface())
+        shrinkBuffers(stalled)
+        harness.server.perform(.askShouldBegin(.test(1)))
+        harness.display.dispatch()  // sent; the client will not read it for a while
+        for id in 2...5_001 as ClosedRange<UInt32> {
+            harness.server.perform(.askShouldBegin(.test(id)))
+            harness.display.dispatch()  // the decline on its behalf, from an idle callback
+            harness.server.perform(.cancel(.test(id), .declined))
+        }
+        #expect(harness.inputs.count == 5_000, "every press declined on the stalled client's behalf")
+        #expect(stalled.roundtrip(), "still connected")
+        #expect(slow.phaseEvents == [.shouldBegin(1, source: 3, force: 1), .location(1, x: 10, y: 20)])
     }
 
     /// The control for the test above: the same load sent without flow control does

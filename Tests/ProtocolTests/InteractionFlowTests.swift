@@ -81,7 +81,9 @@ private let measured = UInt32(SPI_PREVIEW_INTERACTION_V1_FORCE_MEASURED.rawValue
                     force: SPI_PREVIEW_INTERACTION_V1_FORCE_SIMULATED.rawValue))
         interaction.decline(1)
         client.roundtrip()
-        #expect(interaction.phaseEvents.last == .cancelled(1, reason: SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_DECLINED.rawValue))
+        #expect(
+            interaction.phaseEvents.last
+                == .cancelled(1, reason: SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_DECLINED.rawValue))
         guard case .answered(InteractionID(3), accept: false, _) = harness.inputs.first else {
             Issue.record("expected a decline, got \(harness.inputs)")
             return
@@ -118,7 +120,8 @@ private let measured = UInt32(SPI_PREVIEW_INTERACTION_V1_FORCE_MEASURED.rawValue
         #expect(client.roundtrip())
         #expect(client.connection.protocolError == nil)
         #expect(
-            interaction.phaseEvents.last == .cancelled(2, reason: SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_TIMEOUT.rawValue))
+            interaction.phaseEvents.last
+                == .cancelled(2, reason: SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_TIMEOUT.rawValue))
     }
 
     @Test(arguments: CancelReason.allCases)
@@ -162,5 +165,20 @@ private let measured = UInt32(SPI_PREVIEW_INTERACTION_V1_FORCE_MEASURED.rawValue
         harness.server.perform(.askShouldBegin(.test(1)))
         client.roundtrip()
         #expect(interaction.events.first == .shouldBegin(1, source: touchscreen, force: measured))
+    }
+
+    @Test func theClientAlwaysSeesTheDocumentedOrderEvenIfTheEngineSkipsAhead() throws {
+        let harness = try ProtocolHarness()
+        let client = try PreviewClient(harness)
+        let interaction = client.interaction(for: client.surface())
+        harness.server.perform(.askShouldBegin(.test(1)))
+        client.roundtrip()
+        interaction.accept(1)
+        client.roundtrip()
+        interaction.clear()
+        harness.server.perform(.commit(.test(1, progress: 0.5)))  // commit progress in the preview phase: dropped
+        harness.server.perform(.commit(.test(1, progress: 1, ended: true)))  // completion implies preview_ended
+        client.roundtrip()
+        #expect(interaction.phaseEvents == [.previewEnded(1), .completed(1)])
     }
 }

@@ -123,7 +123,8 @@ import WaylandServer
         client.roundtrip()
         #expect(
             interaction.phaseEvents.suffix(2) == [
-                .previewEnded(1), .cancelled(1, reason: SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_DEVICE_REMOVED.rawValue),
+                .previewEnded(1),
+                .cancelled(1, reason: SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_DEVICE_REMOVED.rawValue),
             ])
     }
 
@@ -171,7 +172,9 @@ import WaylandServer
         harness.server.perform(.askShouldBegin(.test(1, at: outside)))
         client.roundtrip()
         #expect(interaction.events.isEmpty)
-        #expect(harness.inputs.first == nil || { if case .answered(_, false, _) = harness.inputs[0] { true } else { false } }())
+        #expect(
+            harness.inputs.first == nil
+                || { if case .answered(_, false, _) = harness.inputs[0] { true } else { false } }())
 
         interaction.setRegion(nil)
         interaction.setSources(0xF)

@@ -11,7 +11,7 @@ import WaylandServer
     /// and checks the error and that the bystander is unaffected.
     func expectError(
         _ interface: String, _ code: UInt32, sourceLocation: SourceLocation = #_sourceLocation,
-        _ misuse: (PreviewClient, Interaction, ProtocolHarness) -> Void
+        _ misuse: (PreviewClient, ClientInteraction, ProtocolHarness) -> Void
     ) throws {
         let harness = try ProtocolHarness()
         let bystander = try PreviewClient(harness)

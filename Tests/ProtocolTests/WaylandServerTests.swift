@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandServer
+import PreviewProtocolTestSupport
 import Testing
 import WaylandServer
 
@@ -82,12 +83,30 @@ final class Probe: ResourceObject {
 
     @Test func aGlobalGoesAwayWithItsObject() throws {
         let display = try Display()
-        var global = Global(display: display, interface: cwl_interface_wl_data_device_manager(), version: 1) { _, _, _ in }
+        var global = Global(display: display, interface: cwl_interface_wl_data_device_manager(), version: 1) {
+            _, _, _ in
+        }
         let connection = try Connection(to: display)
         #expect(connection.globalInterfaces().contains("wl_data_device_manager"))
         global = nil
         _ = global
         let later = try Connection(to: display)
         #expect(!later.globalInterfaces().contains("wl_data_device_manager"))
+    }
+}
+
+@Suite struct EventSourceLifetimeTests {
+    @Test func sourcesOutlivingTheirDisplayAreForgottenNotTouched() throws {
+        var display: Display? = try Display()
+        let timer = try #require(display!.eventLoop.addTimer {})
+        timer.arm(milliseconds: 1_000)
+        var idleRan = false
+        let idle = display!.eventLoop.addIdle { idleRan = true }
+        display!.destroy()
+        display = nil
+        #expect(!timer.isActive)
+        #expect(idle?.isActive == false)
+        timer.remove()  // no use of the freed loop
+        #expect(!idleRan)
     }
 }

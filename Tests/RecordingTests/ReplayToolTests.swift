@@ -268,3 +268,53 @@ struct ReplayClockTests {
         #expect(records.map(\.jsonLine) == replay([file]) { $0.format = .json }.out)
     }
 }
+
+@Suite("preview-replay file errors")
+struct ReplayFileErrorTests {
+    @Test("A directory is an unreadable file, reported without a line number")
+    func directory() {
+        let result = replay([Fixtures.directory])
+        #expect(result.status == 1)
+        #expect(result.err == ["preview-replay: \(Fixtures.directory): cannot read: Is a directory"])
+    }
+
+    @Test("Several files replay in order; the first bad one stops with status 1")
+    func severalFiles() {
+        let good = Fixtures.path("wacom-cintiq13hd-pen.yml")
+        let both = replay([good, Fixtures.path("cypress-trackpad.yml")])
+        #expect(both.status == 0)
+        #expect(both.out.filter { $0.hasPrefix("# /") } == ["# \(good)", "# \(Fixtures.path("cypress-trackpad.yml"))"])
+        let bad = replay([good, "/nonexistent.yml", good])
+        #expect(bad.status == 1)
+        #expect(bad.out.filter { $0.hasPrefix("# /") }.count == 2, "stops at the bad file")
+    }
+}
+
+@Suite("preview-replay --verbose")
+struct ReplayVerboseTests {
+    @Test("Verbose JSON adds one should-begin line per interaction, before its first phase event")
+    func verboseJSON() throws {
+        let file = Fixtures.path("wacom-dth2242-pen.yml")
+        let quiet = replay([file]) { $0.format = .json }.out
+        let verbose = replay([file]) {
+            $0.format = .json
+            $0.verbose = true
+        }.out
+        let asks = verbose.filter { $0.contains("\"event\":\"should-begin\"") }
+        #expect(asks.count == 7)
+        #expect(verbose.filter { !$0.contains("\"event\":\"should-begin\"") } == quiet)
+        for id in 1...7 {
+            let first = verbose.first { $0.contains("\"interaction\":\(id),") }
+            #expect(first?.contains("should-begin") == true)
+        }
+    }
+
+    @Test("Verbose human output shows contacts and pen proximity")
+    func verboseHuman() {
+        let out = replay([Fixtures.path("wacom-cintiq13hd-pen.yml")]) { $0.verbose = true }.out
+        #expect(out.filter { $0.contains("CONTACT_BEGIN") }.count == 2)
+        #expect(out.filter { $0.contains("CONTACT_END") }.count == 2)
+        #expect(out.contains { $0.contains("PROXIMITY_IN") })
+        #expect(out.contains { $0.contains("SHOULD_BEGIN") })
+    }
+}

@@ -164,7 +164,8 @@ extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
  * Coordinates are in the surface-local coordinate space of the surface,
  * in the same units as wl_pointer.motion, and may lie outside the
  * surface while the contact moves (the interaction stays with the
- * surface it began on).
+ * surface it began on). Progress values are wl_fixed_t from 0 to 1,
+ * so they move in steps of 1/256.
  *
  * Relation to core input events. A preview interaction is made of a
  * press that the client also sees through the core protocol (wl_pointer
@@ -222,7 +223,8 @@ extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
  * Coordinates are in the surface-local coordinate space of the surface,
  * in the same units as wl_pointer.motion, and may lie outside the
  * surface while the contact moves (the interaction stays with the
- * surface it began on).
+ * surface it began on). Progress values are wl_fixed_t from 0 to 1,
+ * so they move in steps of 1/256.
  *
  * Relation to core input events. A preview interaction is made of a
  * press that the client also sees through the core protocol (wl_pointer
@@ -273,6 +275,13 @@ extern const struct wl_interface spi_preview_interaction_v1_interface;
 
 #ifndef SPI_PREVIEW_INTERACTION_MANAGER_V1_ERROR_ENUM
 #define SPI_PREVIEW_INTERACTION_MANAGER_V1_ERROR_ENUM
+/**
+ * @ingroup iface_spi_preview_interaction_manager_v1
+ * spi_preview_interaction_manager_v1 protocol errors
+ *
+ * Errors a client causes with this interface; each disconnects only
+ * that client.
+ */
 enum spi_preview_interaction_manager_v1_error {
 	/**
 	 * the surface already has a preview interaction object
@@ -329,6 +338,14 @@ struct spi_preview_interaction_manager_v1_interface {
 
 #ifndef SPI_PREVIEW_INTERACTION_V1_ERROR_ENUM
 #define SPI_PREVIEW_INTERACTION_V1_ERROR_ENUM
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ * spi_preview_interaction_v1 protocol errors
+ *
+ * Errors a client causes with this interface; each disconnects only
+ * that client. Races the protocol allows (answering or cancelling an
+ * interaction that has just ended) are never errors.
+ */
 enum spi_preview_interaction_v1_error {
 	/**
 	 * request other than destroy or ack_frame after the surface was destroyed

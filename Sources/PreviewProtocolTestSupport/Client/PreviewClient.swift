@@ -1,11 +1,9 @@
 import CWaylandClient
 import Glibc
-import PreviewProtocolTestSupport
-import Testing
 import WaylandServer
 
 /// What a client received on one spi_preview_interaction_v1, in order.
-enum Event: Equatable, CustomStringConvertible {
+public enum Event: Equatable, CustomStringConvertible {
     case shouldBegin(UInt32, source: UInt32, force: UInt32)
     case location(UInt32, x: Double, y: Double)
     case preview(UInt32, Double)
@@ -15,7 +13,7 @@ enum Event: Equatable, CustomStringConvertible {
     case cancelled(UInt32, reason: UInt32)
     case frame(UInt32, serial: UInt32, microseconds: UInt64)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .shouldBegin(let i, let s, let f): "should_begin(\(i), source \(s), force \(f))"
         case .location(let i, let x, let y): "location(\(i), \(x), \(y))"
@@ -28,35 +26,38 @@ enum Event: Equatable, CustomStringConvertible {
         }
     }
 
-    var isFrame: Bool { if case .frame = self { true } else { false } }
+    public var isFrame: Bool { if case .frame = self { true } else { false } }
 }
 
 /// The events of one interaction object, and whether frames are acknowledged on receipt.
-struct Recorder {
-    var events: [Event] = []
-    var autoAck = true
+public struct Recorder {
+    public var events: [Event] = []
+    public var autoAck = true
 }
 
 /// A real libwayland client of the harness: binds wl_compositor and the manager.
-final class PreviewClient {
-    let connection: Connection
-    let compositor: OpaquePointer
-    let manager: OpaquePointer
+public final class PreviewClient {
+    public let connection: Connection
+    public let compositor: OpaquePointer
+    public let manager: OpaquePointer
     private var recorders: [UnsafeMutablePointer<Recorder>] = []
 
-    init(_ harness: ProtocolHarness) throws {
+    public init(_ harness: ProtocolHarness) throws {
         connection = try Connection(to: harness.display)
-        compositor = try #require(connection.bind(cwl_interface_wl_compositor(), version: 4))
-        manager = try #require(connection.bind(cwl_interface_spi_preview_interaction_manager_v1(), version: 1))
+        guard let compositor = connection.bind(cwl_interface_wl_compositor(), version: 4),
+            let manager = connection.bind(cwl_interface_spi_preview_interaction_manager_v1(), version: 1)
+        else { throw WaylandServerError("the harness does not advertise wl_compositor and the manager") }
+        self.compositor = compositor
+        self.manager = manager
     }
 
     deinit {
         for recorder in recorders { recorder.deinitialize(count: 1).deallocate() }
     }
 
-    func surface() -> OpaquePointer { wl_compositor_create_surface(compositor) }
+    public func surface() -> OpaquePointer { wl_compositor_create_surface(compositor) }
 
-    func region(_ rectangles: [(Int32, Int32, Int32, Int32)]) -> OpaquePointer {
+    public func region(_ rectangles: [(Int32, Int32, Int32, Int32)]) -> OpaquePointer {
         let region = wl_compositor_create_region(compositor)!
         for (x, y, w, h) in rectangles { wl_region_add(region, x, y, w, h) }
         return region
@@ -64,37 +65,37 @@ final class PreviewClient {
 
     /// get_interaction, with a listener that records into the returned object; by default
     /// waits until the server has created it.
-    func interaction(for surface: OpaquePointer, sync: Bool = true) -> Interaction {
+    public func interaction(for surface: OpaquePointer, sync: Bool = true) -> ClientInteraction {
         let proxy = spi_preview_interaction_manager_v1_get_interaction(manager, surface)!
         let recorder = UnsafeMutablePointer<Recorder>.allocate(capacity: 1)
         recorder.initialize(to: Recorder())
         recorders.append(recorder)
         spi_preview_interaction_v1_add_listener(proxy, &interactionListener, recorder)
         if sync { roundtrip() }
-        return Interaction(proxy: proxy, recorder: recorder)
+        return ClientInteraction(proxy: proxy, recorder: recorder)
     }
 
     @discardableResult
-    func roundtrip() -> Bool { connection.roundtrip() }
+    public func roundtrip() -> Bool { connection.roundtrip() }
 }
 
-struct Interaction {
-    let proxy: OpaquePointer
-    let recorder: UnsafeMutablePointer<Recorder>
+public struct ClientInteraction {
+    public let proxy: OpaquePointer
+    public let recorder: UnsafeMutablePointer<Recorder>
 
-    var events: [Event] { recorder.pointee.events }
+    public var events: [Event] { recorder.pointee.events }
     /// The events without frames, to compare sequences.
-    var phaseEvents: [Event] { events.filter { !$0.isFrame } }
-    func clear() { recorder.pointee.events.removeAll() }
-    func autoAck(_ on: Bool) { recorder.pointee.autoAck = on }
+    public var phaseEvents: [Event] { events.filter { !$0.isFrame } }
+    public func clear() { recorder.pointee.events.removeAll() }
+    public func autoAck(_ on: Bool) { recorder.pointee.autoAck = on }
 
-    func accept(_ id: UInt32) { spi_preview_interaction_v1_accept(proxy, id) }
-    func decline(_ id: UInt32) { spi_preview_interaction_v1_decline(proxy, id) }
-    func cancel(_ id: UInt32) { spi_preview_interaction_v1_cancel(proxy, id) }
-    func ack(_ serial: UInt32) { spi_preview_interaction_v1_ack_frame(proxy, serial) }
-    func setSources(_ bits: UInt32) { spi_preview_interaction_v1_set_sources(proxy, bits) }
-    func setRegion(_ region: OpaquePointer?) { spi_preview_interaction_v1_set_region(proxy, region) }
-    func destroy() { spi_preview_interaction_v1_destroy(proxy) }
+    public func accept(_ id: UInt32) { spi_preview_interaction_v1_accept(proxy, id) }
+    public func decline(_ id: UInt32) { spi_preview_interaction_v1_decline(proxy, id) }
+    public func cancel(_ id: UInt32) { spi_preview_interaction_v1_cancel(proxy, id) }
+    public func ack(_ serial: UInt32) { spi_preview_interaction_v1_ack_frame(proxy, serial) }
+    public func setSources(_ bits: UInt32) { spi_preview_interaction_v1_set_sources(proxy, bits) }
+    public func setRegion(_ region: OpaquePointer?) { spi_preview_interaction_v1_set_region(proxy, region) }
+    public func destroy() { spi_preview_interaction_v1_destroy(proxy) }
 }
 
 private func record(_ data: UnsafeMutableRawPointer?, _ event: Event) {

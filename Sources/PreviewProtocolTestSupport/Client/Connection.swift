@@ -5,13 +5,13 @@ import WaylandServer
 /// A real libwayland client connected to an in-process server over a socketpair. Both
 /// ends run on the test's thread: `roundtrip()` alternates server and client dispatch
 /// until the server has answered a wl_display.sync, so no test ever sleeps.
-final class Connection {
-    let server: Display
-    let serverClient: Client
-    let display: OpaquePointer  // the client's wl_display
-    private(set) var disconnected = false
+public final class Connection {
+    public let server: Display
+    public let serverClient: Client
+    public let display: OpaquePointer  // the client's wl_display
+    public private(set) var disconnected = false
 
-    init(to server: Display) throws {
+    public init(to server: Display) throws {
         self.server = server
         let (client, fd) = try server.connectedClientSocket()
         guard let display = wl_display_connect_to_fd(fd) else {
@@ -27,7 +27,7 @@ final class Connection {
     /// Sends a sync and pumps both ends until its `done` arrives (or the connection dies).
     /// Returns false if the client got a protocol error or lost the connection.
     @discardableResult
-    func roundtrip() -> Bool {
+    public func roundtrip() -> Bool {
         let done = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
         done.initialize(to: false)
         defer { done.deallocate() }
@@ -46,15 +46,22 @@ final class Connection {
         return false
     }
 
+    /// Client side only, without blocking: read and dispatch what arrived, then send what the
+    /// handlers queued (e.g. acks). For benchmarks that interleave both ends by hand.
+    public func pumpClientOnce() {
+        _ = cwlc_display_dispatch_pending_nonblocking(display)
+        wl_display_flush(display)
+    }
+
     /// Sends queued requests and lets the server handle them, without reading anything
     /// on the client side (a stalled client).
-    func sendWithoutReading() {
+    public func sendWithoutReading() {
         wl_display_flush(display)
         server.dispatch(timeoutMilliseconds: 0)
     }
 
     /// The protocol error the client received: (interface name, code), or nil.
-    var protocolError: (interface: String, code: UInt32)? {
+    public var protocolError: (interface: String, code: UInt32)? {
         guard wl_display_get_error(display) == EPROTO else { return nil }
         var interface: UnsafePointer<wl_interface>?
         let code = wl_display_get_protocol_error(display, &interface, nil)
@@ -62,7 +69,7 @@ final class Connection {
     }
 
     /// Binds the first global of `interface` at `version`.
-    func bind(_ interface: UnsafePointer<wl_interface>, version: UInt32) -> OpaquePointer? {
+    public func bind(_ interface: UnsafePointer<wl_interface>, version: UInt32) -> OpaquePointer? {
         let found = UnsafeMutablePointer<Globals>.allocate(capacity: 1)
         found.initialize(to: Globals())
         defer { found.deinitialize(count: 1).deallocate() }
@@ -76,7 +83,7 @@ final class Connection {
     }
 
     /// The names of the globals the client sees.
-    func globalInterfaces() -> Set<String> {
+    public func globalInterfaces() -> Set<String> {
         let found = UnsafeMutablePointer<Globals>.allocate(capacity: 1)
         found.initialize(to: Globals())
         defer { found.deinitialize(count: 1).deallocate() }

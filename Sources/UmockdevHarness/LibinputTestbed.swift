@@ -1,0 +1,206 @@
+import Foundation
+import LibinputBackend
+
+/// Runs a recorded device through the real libinput, headless: the device becomes an
+/// umockdev testbed and `libinput-testbed-runner` drives `LibinputBackend` on it inside
+/// `unshare -m umockdev-run` (docs/testing.md explains the three gaps this closes).
+///
+///     parent ── unshare -m runner setup DIR ── umockdev-run -d -i -s ── runner replay DIR
+///                (mounts /run/udev, writes        (fakes sysfs, ioctls,    (LibinputBackend,
+///                 the udev db and the script)      feeds the events)        prints TestbedLines)
+public enum LibinputTestbed {
+    public enum Availability: Equatable, Sendable {
+        case available
+        case unavailable(String)
+    }
+
+    public struct Options: Sendable {
+        /// Remove the device (as if unplugged) at this time on the recording's clock, in µs.
+        public var removeAt: Int64?
+        /// Time the runner gets to start libinput before the first event, in ms.
+        public var leadMilliseconds: Int
+        /// The runner's opener refuses the device (EACCES), to see how a missing permission ends.
+        public var denyOpen = false
+        /// Use libinput's udev backend (seat0 enumeration) instead of the path backend.
+        public var udev = false
+        /// The `DeviceID` the backend gives the device (the recording decoder numbers from 0).
+        public var deviceID: UInt32
+        public init(removeAt: Int64? = nil, leadMilliseconds: Int = 1500, deviceID: UInt32 = 0) {
+            self.deviceID = deviceID
+            self.removeAt = removeAt
+            self.leadMilliseconds = leadMilliseconds
+        }
+    }
+
+    public struct Run: Sendable {
+        /// What the backend reported, times on the recording's clock.
+        public var events: [BackendEvent]
+        /// The runner's and libinput's log lines.
+        public var log: String
+        /// The largest delay from an event's timestamp to the backend reporting it, in ms.
+        /// Recordings have gaps of 40-45 ms between frames and libinput's tablet proximity timer
+        /// fires 50 ms after the last one, so a frame read more than ~5 ms late may find the pen
+        /// forced out of proximity: such a run says more about the machine's load than about
+        /// libinput (`trustworthy`).
+        public var worstLag: Int64
+
+        public var trustworthy: Bool { worstLag <= 5 }
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The runner and the shim sit next to the running executable (SwiftPM's build directory
+    /// for tests and for `preview-replay`); PREVIEW_TESTBED_DIR overrides.
+    public static var toolsDirectory: URL {
+        if let dir = ProcessInfo.processInfo.environment["PREVIEW_TESTBED_DIR"] {
+            return URL(fileURLWithPath: dir)
+        }
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return exe.deletingLastPathComponent()
+    }
+
+    static var runner: URL { toolsDirectory.appendingPathComponent("libinput-testbed-runner") }
+    public static var shim: URL { toolsDirectory.appendingPathComponent("libumockdev-fstat-shim.so") }
+
+    static func executable(named name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Whether the runner has printed its last line.
+    static func finished(_ stdout: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: stdout) else { return false }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > 4096 ? size - 4096 : 0)
+        let tail = "\n" + String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        return tail.contains("\n" + TestbedLine.done + "\n")
+    }
+
+    /// Whether this machine can run a testbed, and if not, why.
+    public static func availability() -> Availability {
+        guard executable(named: "umockdev-run") != nil else {
+            return .unavailable("umockdev-run not found (Debian package umockdev)")
+        }
+        guard let unshare = executable(named: "unshare") else { return .unavailable("unshare not found (util-linux)") }
+        guard FileManager.default.isExecutableFile(atPath: runner.path) else {
+            return .unavailable("\(runner.path) not built (swift build)")
+        }
+        guard FileManager.default.fileExists(atPath: shim.path) else {
+            return .unavailable("\(shim.path) not built (swift build --product umockdev-fstat-shim)")
+        }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: unshare)
+        probe.arguments = unshareArguments + ["true"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        do {
+            try probe.run()
+            probe.waitUntilExit()
+        } catch {
+            return .unavailable("cannot run unshare: \(error)")
+        }
+        guard probe.terminationStatus == 0 else {
+            return .unavailable("no mount namespaces here (unshare \(unshareArguments.joined(separator: " ")) failed)")
+        }
+        return .available
+    }
+
+    /// Root gets a plain mount namespace; anyone else maps themselves to root in a user namespace.
+    static var unshareArguments: [String] { getuid() == 0 ? ["-m"] : ["-r", "-m"] }
+
+    /// Like `run`, again (up to `attempts` times) while a run was not `trustworthy`: a starved
+    /// testbed measures the machine's load, not libinput. Returns the last run.
+    public static func run(_ device: TestbedDevice, options: Options = Options(), attempts: Int) throws -> Run {
+        var result = try run(device, options: options)
+        var attempt = 1
+        while !result.trustworthy, attempt < attempts {
+            attempt += 1
+            usleep(500_000)  // let whatever starved it pass
+            result = try run(device, options: options)
+        }
+        return result
+    }
+
+    /// Replays `device` through the real libinput in real time; returns when the stream has ended.
+    public static func run(_ recorded: TestbedDevice, options: Options = Options()) throws -> Run {
+        var device = recorded
+        let notes = device.adaptForLibinput()
+        if case .unavailable(let why) = availability() { throw Failure(description: "testbed unavailable: \(why)") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "libinput-testbed-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TestbedFiles.description(device).write(
+            to: dir.appendingPathComponent("device.umockdev"), atomically: true, encoding: .utf8)
+        try TestbedFiles.ioctlTable(device).write(
+            to: dir.appendingPathComponent("device.ioctl"), atomically: true, encoding: .utf8)
+        try TestbedFiles.events(device).write(
+            to: dir.appendingPathComponent("device.events"), atomically: true, encoding: .utf8)
+        try JSONEncoder().encode(device).write(to: dir.appendingPathComponent("device.json"))
+
+        var arguments = unshareArguments + [runner.path, "setup", dir.path]
+        arguments += ["--device-id", "\(options.deviceID)"]
+        arguments += ["--lead-ms", "\(options.leadMilliseconds)"]
+        if let removeAt = options.removeAt { arguments += ["--remove-at", "\(removeAt)"] }
+        if options.denyOpen { arguments.append("--deny-open") }
+        if options.udev { arguments.append("--udev") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable(named: "unshare")!)
+        process.arguments = arguments
+        let stdout = dir.appendingPathComponent("runner.out")
+        let stderr = dir.appendingPathComponent("runner.err")
+        _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: stdout)
+        process.standardError = try FileHandle(forWritingTo: stderr)
+        try process.run()
+        // Wait for the runner's `done` line rather than for umockdev-run: 0.17.16 sometimes
+        // hangs at exit joining its script thread, deaf to SIGTERM. Give it a moment, then kill
+        // it (the pid is umockdev-run itself: unshare and our setup step exec into it).
+        let deadline = Date().addingTimeInterval(
+            Double(options.leadMilliseconds) / 1000 + Double(device.duration) / 1_000_000 + 60)
+        var doneAt: Date?
+        while process.isRunning {
+            usleep(50_000)
+            if doneAt == nil, Self.finished(stdout) { doneAt = Date() }
+            if let doneAt, Date().timeIntervalSince(doneAt) > 2 {
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            if Date() > deadline {
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+        }
+        process.waitUntilExit()
+        let log = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
+        let output = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+        guard Self.finished(stdout) else {
+            throw Failure(
+                description:
+                    "libinput testbed runner did not finish (exit status \(process.terminationStatus)):\n\(log)")
+        }
+        var events: [BackendEvent] = []
+        var worstLag: Int64 = 0
+        // Everything up to our `done` line (GLib may print its own lines to stdout after it).
+        let ours = output.components(separatedBy: "\n" + TestbedLine.done + "\n").first ?? output
+        for line in ours.split(separator: "\n") where line != TestbedLine.done {
+            if line.hasPrefix("lag "), let lag = Int64(line.dropFirst(4)) {
+                worstLag = lag
+                continue
+            }
+            guard let event = TestbedLine.parse(line) else {
+                throw Failure(description: "runner printed an unreadable line: \(line)")
+            }
+            events.append(event)
+        }
+        return Run(events: events, log: notes.map { "testbed: \($0)\n" }.joined() + log, worstLag: worstLag)
+    }
+}

@@ -1,0 +1,88 @@
+import EvdevDecoder
+import LibinputBackend
+import LibinputRecording
+import PreviewEngine
+
+extension TestbedDevice {
+    /// The device at `index` of a `libinput record` file, events and all. Frames carry their
+    /// SYN_REPORT time, which every event of the frame gets (as the kernel stamps them).
+    public init(recording: Recording, device index: Int = 0) throws(RecordingError) {
+        guard let recorded = recording.devices.first(where: { $0.index == index }) else {
+            throw RecordingError(
+                file: recording.path, line: 1, kind: .noEvents, reason: "no device \(index) in the recording")
+        }
+        let description = recorded.description
+        var events: [Event] = []
+        let frames = try recording.frames()
+        while let frame = try frames.nextFrame() {
+            guard frame.device == index else { continue }
+            for event in frame.events {
+                events.append(
+                    Event(time: frame.time.microseconds, type: event.type, code: event.code, value: event.value))
+            }
+        }
+        let identity = description.identity
+        self.init(
+            name: description.name,
+            id: InputID(
+                bus: identity?.bus ?? 3, vendor: identity?.vendor ?? 0, product: identity?.product ?? 0,
+                version: identity?.version ?? 0),
+            codes: description.codes.mapValues { $0.sorted() },
+            absinfo: description.absinfo.mapValues {
+                AbsInfo(
+                    minimum: $0.minimum, maximum: $0.maximum, fuzz: $0.fuzz, flat: $0.flat, resolution: $0.resolution)
+            },
+            properties: description.properties.sorted(),
+            udevProperties: description.udevProperties.keys.sorted().map { "\($0)=\(description.udevProperties[$0]!)" },
+            quirks: recorded.quirks, events: events)
+    }
+}
+
+extension BackendEvent {
+    /// The same event with every time moved by `shift` µs (libinput's clock → the recording's).
+    public func shifted(by shift: Int64) -> BackendEvent {
+        switch self {
+        case .deviceAdded: self
+        case .deviceRemoved(let id, let time): .deviceRemoved(id, at: time.moved(shift))
+        case .input(let event): .input(event.shifted(by: shift))
+        }
+    }
+}
+
+extension DeviceEvent {
+    public func shifted(by shift: Int64) -> DeviceEvent {
+        switch self {
+        case .contactBegan(var contact):
+            contact.time = contact.time.moved(shift)
+            return .contactBegan(contact)
+        case .contactChanged(var contact):
+            contact.time = contact.time.moved(shift)
+            return .contactChanged(contact)
+        case .contactEnded(let key, let time, let reason):
+            return .contactEnded(key, time: time.moved(shift), reason: reason)
+        case .toolProximity(var state, let inProximity):
+            state.time = state.time.moved(shift)
+            return .toolProximity(state, inProximity: inProximity)
+        case .toolMotion(var state):
+            state.time = state.time.moved(shift)
+            return .toolMotion(state)
+        case .pointerMotion(var motion):
+            motion.time = motion.time.moved(shift)
+            return .pointerMotion(motion)
+        case .scroll(var scroll):
+            scroll.time = scroll.time.moved(shift)
+            return .scroll(scroll)
+        case .button(var key):
+            key.time = key.time.moved(shift)
+            return .button(key)
+        case .key(var key):
+            key.time = key.time.moved(shift)
+            return .key(key)
+        case .frame(let time): return .frame(time.moved(shift))
+        }
+    }
+}
+
+extension Timestamp {
+    fileprivate func moved(_ shift: Int64) -> Timestamp { Timestamp(microseconds: microseconds + shift) }
+}

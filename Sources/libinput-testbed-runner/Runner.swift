@@ -1,0 +1,195 @@
+import ArgumentParser
+import EvdevDecoder
+import Foundation
+import LibinputBackend
+import Logging
+import PreviewEngine
+import UmockdevHarness
+
+@main
+struct Runner: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "libinput-testbed-runner",
+        abstract: "Test support: runs LibinputBackend on a recorded device inside an umockdev testbed.",
+        discussion: "Started by UmockdevHarness (LibinputTestbed.run); not meant to be run by hand.",
+        subcommands: [Setup.self, Replay.self])
+}
+
+struct TestbedOptions: ParsableArguments {
+    @Argument(help: "The testbed directory LibinputTestbed wrote.") var directory: String
+    @Option(help: "The DeviceID the backend gives the device.") var deviceID: UInt32 = 0
+    @Option(help: "Remove the device at this recording time (µs).") var removeAt: Int64?
+    @Flag(help: "Refuse to open the device (EACCES), as logind would for a user without a session.")
+    var denyOpen = false
+    @Flag(help: "Use libinput's udev backend on seat0 instead of the path backend.")
+    var udev = false
+}
+
+/// Inside `unshare -m`: a private /run/udev with the device's udev database entry, the event
+/// script stamped for "now + lead", then umockdev-run with our shim preloaded before its own.
+struct Setup: ParsableCommand {
+    @OptionGroup var options: TestbedOptions
+    @Option var leadMs: Int = 1500
+
+    func run() throws {
+        let dir = URL(fileURLWithPath: options.directory)
+        let device = try JSONDecoder().decode(
+            TestbedDevice.self, from: Data(contentsOf: dir.appendingPathComponent("device.json")))
+        try FileManager.default.createDirectory(atPath: "/run/udev", withIntermediateDirectories: true)
+        guard mount("tmpfs", "/run/udev", "tmpfs", 0, "mode=0755") == 0 else {
+            throw RunnerError(
+                "mount tmpfs on /run/udev: \(String(cString: strerror(errno))) (not in a mount namespace?)")
+        }
+        try FileManager.default.createDirectory(atPath: "/run/udev/data", withIntermediateDirectories: true)
+        try TestbedFiles.udevDatabase(device, initializedAt: monotonicMicroseconds())
+            .write(
+                toFile: "/run/udev/data/c\(TestbedFiles.major):\(TestbedFiles.minor)", atomically: false,
+                encoding: .utf8)
+        raisePriority()  // inherited by umockdev-run (its script thread paces delivery) and the replay step
+        let base = monotonicMicroseconds() + Int64(leadMs) * 1000
+        let script = dir.appendingPathComponent("device.script")
+        try Data(TestbedScript.script(device, base: base)).write(to: script)
+
+        let shim = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("libumockdev-fstat-shim.so").path
+        let preload = [shim, ProcessInfo.processInfo.environment["LD_PRELOAD"]].compactMap { $0 }
+            .filter { !$0.isEmpty }.joined(separator: ":")
+        setenv("LD_PRELOAD", preload, 1)
+        let node = TestbedFiles.node
+        var arguments = [
+            "umockdev-run", "-d", dir.appendingPathComponent("device.umockdev").path,
+            "-i", "\(node)=\(dir.appendingPathComponent("device.ioctl").path)",
+            "-s", "\(node)=\(script.path)", "--",
+            CommandLine.arguments[0], "replay", options.directory, "--base", "\(base)",
+            "--device-id", "\(options.deviceID)",
+        ]
+        if let removeAt = options.removeAt { arguments += ["--remove-at", "\(removeAt)"] }
+        if options.denyOpen { arguments.append("--deny-open") }
+        if options.udev { arguments.append("--udev") }
+        let argv = arguments.map { strdup($0) } + [nil]
+        execvp("umockdev-run", argv)
+        throw RunnerError("exec umockdev-run: \(String(cString: strerror(errno)))")
+    }
+}
+
+/// Inside umockdev-run: the real libinput on /dev/input/event0, reported as TestbedLines.
+struct Replay: ParsableCommand {
+    @OptionGroup var options: TestbedOptions
+    @Option(help: "CLOCK_MONOTONIC µs at which the first event is due.") var base: Int64
+
+    func run() throws {
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "testbed")
+        logger.logLevel = .info
+        let dir = URL(fileURLWithPath: options.directory)
+        let device = try JSONDecoder().decode(
+            TestbedDevice.self, from: Data(contentsOf: dir.appendingPathComponent("device.json")))
+        let first = device.events.first?.time ?? 0
+        guard
+            let backend = LibinputBackend(
+                source: options.udev ? .udev(seat: "seat0") : .path, opener: options.denyOpen ? .denied : .direct,
+                firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) }, logger: logger)
+        else { throw RunnerError("libinput context failed") }
+
+        // Recording clock = libinput clock - base + first event's recording time.
+        let shift = first - base
+        var worstLag: Int64 = 0
+        func report(_ event: BackendEvent) {
+            if let time = event.time { worstLag = max(worstLag, monotonicMicroseconds() - time.microseconds) }
+            print(TestbedLine.format(event.shifted(by: shift)))
+        }
+
+        // The parent's sign that everything was reported (umockdev-run 0.17.16 sometimes hangs
+        // at exit, joining its threads; the parent then kills it).
+        // Printed only when everything went through: a throw leaves it out and the parent
+        // reports the failure with the log.
+        func finish() {
+            print(TestbedLine.done)
+            fflush(nil)
+        }
+        // A refused device is the backend's log line, not a runner failure: the parent sees no
+        // `added` line and reports the log.
+        if !options.udev {
+            guard backend.addDevice(path: TestbedFiles.node) else { return finish() }
+        }
+        backend.dispatch(now: now(), report)
+
+        // Release each frame when it is due (TestbedScript): we are the clock, so nothing drifts.
+        let slack = base - monotonicMicroseconds()
+        if slack < 0 { logger.warning("runner ready \(-slack / 1000) ms after the stream was due: raise --lead-ms") }
+        let ticker = open(TestbedFiles.node, O_WRONLY | O_CLOEXEC)
+        guard ticker >= 0 else {
+            throw RunnerError("cannot open the device to pace it: \(String(cString: strerror(errno)))")
+        }
+        defer { close(ticker) }
+        let removeAt = options.removeAt.map { base + $0 - first }
+        let due = TestbedScript.frameTimes(device, base: base).filter { removeAt == nil || $0 <= removeAt! }
+        // After the last frame, time for libinput's timers (proximity-out, ...) to fire.
+        let end = removeAt ?? ((due.last ?? base) + 600_000)
+        let early: Int64 = 1_500
+        var next = 0
+        var pollfd = Glibc.pollfd(fd: backend.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            var now = monotonicMicroseconds()
+            // A frame is released `early` before its stamp: the tick, umockdev's write and
+            // libinput's read take about that long, so libinput reads it when a kernel would
+            // have delivered it. That matters at gaps near 50 ms: libinput's tablet
+            // proximity-out timer must see the next frame in time exactly when real hardware's
+            // would have arrived in time.
+            while next < due.count, due[next] - early <= now {
+                guard write(ticker, TestbedScript.tick, TestbedScript.tick.count) == TestbedScript.tick.count else {
+                    throw RunnerError("pacing write failed: \(String(cString: strerror(errno)))")
+                }
+                next += 1
+            }
+            now = monotonicMicroseconds()
+            if next == due.count, now >= end { break }
+            let wait = max(0, min(next < due.count ? due[next] - early - now : end - now, 100_000))
+            // Milliseconds, rounded up: a tick is at most 1 ms late, and lateness never accumulates.
+            _ = poll(&pollfd, 1, Int32((wait + 999) / 1000))
+            backend.dispatch(now: Timestamp(microseconds: monotonicMicroseconds()), report)
+        }
+        if removeAt != nil {
+            backend.removeDevice(DeviceID(options.deviceID))
+            backend.dispatch(now: now(), report)
+        }
+        logger.info("largest delay from an event's timestamp to its report: \(worstLag / 1000) ms")
+        print(TestbedLine.lag(milliseconds: worstLag / 1000))
+        finish()
+    }
+
+    private func now() -> Timestamp { Timestamp(microseconds: monotonicMicroseconds()) }
+}
+
+/// libinput judges time: a testbed starved for 50 ms (a busy CI machine) lets libinput's tablet
+/// proximity timer fire before the frames waiting to be read, and a hovering pen is forced out
+/// of proximity. A higher CFS weight (nice -10) keeps the testbed on time without the risks of
+/// real-time scheduling; the harness also reports the worst lag so callers can tell.
+func raisePriority() {
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, -10)
+}
+
+func monotonicMicroseconds() -> Int64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
+}
+
+extension BackendEvent {
+    var time: Timestamp? {
+        switch self {
+        case .deviceAdded: nil
+        case .deviceRemoved(_, let time): time
+        case .input(let event): event.time
+        }
+    }
+}
+
+extension DeviceOpener {
+    static let denied = DeviceOpener(open: { _, _ in .failure(OpenError(code: EACCES)) }, close: { _ in })
+}
+
+struct RunnerError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

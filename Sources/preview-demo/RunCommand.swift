@@ -1,0 +1,137 @@
+import ArgumentParser
+import DemoReport
+import Foundation
+import PreviewEngine
+import PreviewTrace
+
+/// The README's main job: compositor + peek-client + a real pen recording, shown live, then
+/// written up (screenshots, trace, plot, report).
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the headless demo: compositor, peek-client and recordings; live view; report.",
+        discussion: """
+            Without --recording it plays the bundled Dell Canvas pen (a full peek and pop) and the \
+            UC-Logic pen (a peek let go: cancelled).
+            """)
+
+    @Option(
+        name: .customLong("recording"), parsing: .upToNextOption,
+        help: ArgumentHelp("libinput-record files to replay, in order.", valueName: "file"))
+    var recordings: [String] = []
+
+    @Option(help: ArgumentHelp("Where to write screenshots, trace and report.", valueName: "dir"))
+    var output = "demo-output"
+
+    @Flag(help: "Replay as fast as possible instead of on the recordings' clock.")
+    var fast = false
+
+    @Option(help: "How: compositor (preview-compositor + peek-client), replay (preview-replay's engine only), auto.")
+    var mode: Mode = .auto
+
+    @Option(help: "Give up after this many seconds.")
+    var timeout: Double = 120
+
+    enum Mode: String, ExpressibleByArgument, CaseIterable { case auto, compositor, replay }
+
+    func run() throws {
+        let started = Date()
+        let files = recordings.isEmpty ? Self.bundledRecordings() : recordings
+        for file in files where !FileManager.default.isReadableFile(atPath: file) {
+            Terminal.error("preview-demo: cannot read \(file)")
+            throw ExitCode(1)
+        }
+        let tools = Tools.beside(CommandLine.arguments[0])
+        let useCompositor: Bool
+        switch mode {
+        case .compositor: useCompositor = true
+        case .replay: useCompositor = false
+        case .auto: useCompositor = tools.compositorReady
+        }
+        let directory = URL(fileURLWithPath: output).standardizedFileURL.path
+        let screenshots = directory + "/screenshots"
+        do {
+            try Self.prepare(directory: directory, screenshots: screenshots)
+        } catch {
+            Terminal.error("preview-demo: cannot prepare \(directory): \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        let tracePath = directory + "/trace.jsonl"
+        Terminal.write(
+            "preview-demo: \(useCompositor ? "preview-compositor + peek-client" : "engine replay (no compositor yet)") "
+                + "on \(files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))"
+                + "\(fast ? ", fast" : ", on the recordings' clock")\n\n")
+
+        let records: [TraceRecord]
+        var notes: [String] = []
+        do {
+            if useCompositor {
+                let run = CompositorRun(
+                    tools: tools, recordings: files, directory: directory, screenshots: screenshots, fast: fast,
+                    timeout: timeout)
+                records = try run.perform(tracePath: tracePath)
+                notes.append(
+                    "preview-compositor (headless) with peek-client; recordings replayed \(fast ? "fast" : "in real time")"
+                )
+            } else {
+                records = try ReplayRun(recordings: files, fast: fast).perform(tracePath: tracePath)
+                notes.append("engine replay only (preview-replay's path): no compositor, no client, no screenshots")
+            }
+        } catch {
+            Terminal.error("preview-demo: \(error)")
+            throw ExitCode(1)
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        notes.append("recordings: " + files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
+        notes.append("run time \(String(format: "%.1f", elapsed)) s")
+
+        var input = ReportInput(records: records, outputDirectory: directory)
+        input.recordings = files
+        input.screenshotDirectory = useCompositor ? screenshots : nil
+        input.notes = notes
+        let written: ReportOutput
+        do {
+            written = try Report.write(input)
+        } catch {
+            Terminal.error("preview-demo: \(error)")
+            throw ExitCode(1)
+        }
+        let stories = written.stories
+        let completed = stories.filter { $0.outcome == .completed }.count
+        let cancelled = stories.filter { if case .cancelled = $0.outcome { true } else { false } }.count
+        let shown = written.screenshots.count
+        Terminal.write(
+            """
+
+            \(stories.count) interaction(s): \(completed) completed, \(cancelled) cancelled; \
+            \(shown) screenshot(s); \(String(format: "%.1f", Date().timeIntervalSince(started))) s
+            output in \(directory)/
+              report.html  report.md  plot.png  trace.jsonl\(shown > 0 ? "  screenshots/ (\(shown) PNG)" : "")
+
+            """)
+        guard completed >= 1 else {
+            Terminal.error("preview-demo: no interaction completed: the demo did not show a peek and pop")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The bundled recordings that tell the story: a peek that pops, and a peek let go.
+    static func bundledRecordings() -> [String] {
+        let root = Tools.packageRoot()
+        return ["dell-canvas-isdv4-pen.yml", "uclogic-wp5540u-pen.yml"].map {
+            root + "/Tests/Fixtures/recordings/" + $0
+        }
+    }
+
+    /// A clean output folder: old screenshots and reports go, anything else stays.
+    static func prepare(directory: String, screenshots: String) throws {
+        let files = FileManager.default
+        try files.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
+        for name in try files.contentsOfDirectory(atPath: screenshots) where name.hasSuffix(".png") {
+            try files.removeItem(atPath: screenshots + "/" + name)
+        }
+        for name in ["trace.jsonl", "plot.png", "report.html", "report.md", "client.log", "compositor.log"] {
+            try? files.removeItem(atPath: directory + "/" + name)
+        }
+    }
+}

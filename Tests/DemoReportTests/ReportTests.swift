@@ -1,0 +1,197 @@
+import DemoReport
+import Foundation
+import PreviewEngine
+import PreviewTrace
+import Testing
+
+@Suite("The report: force from the recording, plot, HTML and Markdown")
+struct ReportTests {
+    let dell = Fixtures.path("dell-canvas-isdv4-pen.yml")
+
+    @Test("Force comes from the recording and lines up with a trace on another clock")
+    func forceOnTheTraceClock() throws {
+        var records = try replayTrace("dell-canvas-isdv4-pen.yml").records
+        let forces = try RecordingForces(files: [dell])
+        let original = try #require(forces.attach(to: InteractionStory.stories(of: records)).first?.force)
+        // The same interaction 2.5 s later, as a compositor started mid-way would trace it.
+        for index in records.indices { records[index].time = records[index].time + .milliseconds(2500) }
+        let story = try #require(InteractionStory.stories(of: records).first)
+        let moved = try #require(forces.attach(to: [story]).first?.force)
+        #expect(moved.start.microseconds == original.start.microseconds + 2_500_000)
+        #expect(moved.samples.map(\.force) == original.samples.map(\.force))
+        // The contact contains the interaction, and pressed at least as hard as the commit needs.
+        #expect(moved.start <= story.start && story.end <= moved.end)
+        #expect(moved.samples.map(\.force).max()! > Sensitivity.medium.thresholds.completeEnter)
+    }
+
+    @Test("An interaction no recording explains gets no force, not someone else's")
+    func unexplained() throws {
+        let records = try replayTrace("dell-canvas-isdv4-pen.yml").records
+        let forces = try RecordingForces(files: [Fixtures.path("uclogic-wp5540u-pen.yml")])
+        #expect(forces.attach(to: InteractionStory.stories(of: records)).map(\.force) == [nil])
+    }
+
+    @Test("The report of a peek-and-pop: a plot with both phases and the completion, captions from the trace")
+    func peekAndPop() throws {
+        let output = scratchDirectory()
+        let shots = output + "/screenshots"
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        // Three phase changes (preview, commit, completed), three screenshots, in order.
+        for (index, label) in ["preview", "commit", "completed"].enumerated() {
+            writeSolidPNG(shots + "/000\(index + 1)-\(label).png", rgb: 0x808080)
+        }
+        let trace = try replayTrace("dell-canvas-isdv4-pen.yml")
+        var input = ReportInput(records: trace.records, outputDirectory: output)
+        input.recordings = [dell]
+        input.screenshotDirectory = shots
+        let written = try Report.write(input)
+
+        #expect(written.stories.map(\.outcome) == [.completed])
+        #expect(
+            written.screenshots.map(\.file) == [
+                "screenshots/0001-preview.png", "screenshots/0002-commit.png", "screenshots/0003-completed.png",
+            ])
+        #expect(
+            written.screenshots.compactMap(\.moment).map { InteractionStory.phase(after: $0) } == [
+                .preview, .commit, .completed,
+            ])
+        #expect(written.screenshots[2].caption.hasPrefix("#1 completed (pop) · progress 1.00 · 6.868 s"))
+
+        let plot = try #require(Picture(path: written.plot))
+        #expect(plot.width >= 600 && plot.height >= 400)
+        // Lines in every colour of the story: force (near black), preview blue, commit orange,
+        // the completion's green, the screenshot markers' purple; and no cancellation red.
+        #expect(plot.count(near: 0x2563EB) > 200)
+        #expect(plot.count(near: 0xEA580C) > 200)
+        #expect(plot.count(near: 0x16A34A) > 60)
+        #expect(plot.count(near: 0x7C3AED) > 3 * 60)
+        #expect(plot.count(near: 0xDC2626, tolerance: 8) < 120)  // only the legend's dot
+
+        let html = try String(contentsOfFile: written.html, encoding: .utf8)
+        let markdown = try String(contentsOfFile: written.markdown, encoding: .utf8)
+        for document in [html, markdown] {
+            #expect(document.contains("plot.png"))
+            #expect(document.contains("screenshots/0002-commit.png"))
+            #expect(document.contains("commit begins (peek)"))
+            #expect(document.contains("completed (pop)"))
+            #expect(document.contains("Wacom ISD-V4 Pen"))
+        }
+        #expect(markdown.contains("![#1 preview · progress"))
+        #expect(html.contains("<img src=\"plot.png\""))
+    }
+
+    @Test("A cancelled peek is drawn as cancelled")
+    func cancelled() throws {
+        let output = scratchDirectory()
+        var input = ReportInput(records: try replayTrace("uclogic-wp5540u-pen.yml").records, outputDirectory: output)
+        input.recordings = [Fixtures.path("uclogic-wp5540u-pen.yml")]
+        let written = try Report.write(input)
+        let plot = try #require(Picture(path: written.plot))
+        #expect(plot.count(near: 0xDC2626, tolerance: 8) > 200)  // marker and label, beyond the legend's dot
+        #expect(plot.count(near: 0xEA580C) < 400)  // no commit progress line: only the legend
+        #expect(try String(contentsOfFile: written.markdown, encoding: .utf8).contains("cancelled (lifted)"))
+    }
+
+    @Test("A trace with no interaction still makes a report that says so")
+    func empty() throws {
+        let written = try Report.write(ReportInput(records: [], outputDirectory: scratchDirectory()))
+        #expect(written.stories.isEmpty)
+        #expect(Picture(path: written.plot) != nil)
+        #expect(try String(contentsOfFile: written.markdown, encoding: .utf8).contains("0 interaction(s)"))
+    }
+
+    @Test("An unwritable output folder is a clear error")
+    func unwritable() throws {
+        let blocker = scratchDirectory() + "/file"
+        FileManager.default.createFile(atPath: blocker, contents: Data())
+        #expect(throws: ReportError.self) {
+            try Report.write(ReportInput(records: [], outputDirectory: blocker + "/out"))
+        }
+    }
+}
+
+@Suite("The live view")
+struct LiveViewTests {
+    @Test("Without a terminal: plain lines, one per phase change and one per quarter of progress")
+    func plain() throws {
+        let records =
+            try replayTrace("dell-canvas-isdv4-pen.yml").records
+            + replayTrace("uclogic-wp5540u-pen.yml")
+            .records.map { record in
+                var moved = record
+                moved.interaction = InteractionID(2)
+                return moved
+            }
+        var view = LiveView(isTerminal: false, gaugeWidth: 10)
+        let text = records.map { view.take($0) }.joined() + view.finish()
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(!text.contains("\u{1B}"))
+        // Phase changes name the device; quarter lines do not.
+        let changes = lines.filter { $0.contains("Wacom") || $0.contains("UC-LOGIC") }
+        #expect(changes.count == 5)
+        #expect(changes[0].contains("#1 pen") && changes[0].contains("preview"))
+        #expect(changes[1].contains("peek → commit") && changes[1].contains("██████████ 1.00"))
+        #expect(changes[2].contains("completed (pop)"))
+        #expect(changes[3].contains("#2 pen") && changes[3].contains("preview"))
+        #expect(changes[4].contains("cancelled (lifted)"))
+        // The press shows in between: the preview reaches past half way before the commit.
+        let beforeCommit = lines[1..<lines.firstIndex(of: changes[1])!]
+        #expect(beforeCommit.contains { $0.contains("preview") && $0.hasSuffix("0.90") })
+        #expect(lines.count < 30)
+        #expect(view.finished == [InteractionID(1): .completed, InteractionID(2): .cancelled(.lifted)])
+    }
+
+    @Test("On a terminal: gauges redraw in place and are gone at the end")
+    func terminal() throws {
+        let records = try replayTrace("dell-canvas-isdv4-pen.yml").records
+        var view = LiveView(isTerminal: true, gaugeWidth: 10)
+        var screen = TerminalScreen()
+        var mid = ""
+        for (index, record) in records.enumerated() {
+            screen.write(view.take(record))
+            if index == records.count / 3 { mid = screen.lines.joined(separator: "\n") }
+        }
+        screen.write(view.finish())
+        // Mid-way: the phase line above, the live gauge below it.
+        #expect(mid.contains("#1 pen") && mid.split(separator: "\n").count == 2)
+        // At the end: the three phase lines only.
+        #expect(screen.lines.count == 3)
+        #expect(screen.lines[2].contains("completed (pop)"))
+    }
+}
+
+/// Just enough of a terminal to check the view's escapes: lines, "n lines up" and "clear below".
+struct TerminalScreen {
+    var lines: [String] = []
+    var cursor = 0
+
+    mutating func write(_ text: String) {
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            if rest.hasPrefix("\u{1B}[") {
+                let body = rest.dropFirst(2)
+                let end = body.firstIndex { $0.isLetter }!
+                let number = Int(body[..<end]) ?? 1
+                switch body[end] {
+                case "F": cursor = max(0, cursor - number)
+                case "J": lines.removeSubrange(cursor...)
+                default: break  // colours
+                }
+                rest = body[body.index(after: end)...]
+                continue
+            }
+            let newline = rest.firstIndex(of: "\n") ?? rest.endIndex
+            let nextEscape = rest.range(of: "\u{1B}[")?.lowerBound ?? rest.endIndex
+            let stop = min(newline, nextEscape)
+            let chunk = String(rest[..<stop])
+            if cursor == lines.count { lines.append("") }
+            lines[cursor] += chunk
+            if stop == newline && newline != rest.endIndex {
+                cursor += 1
+                rest = rest[rest.index(after: newline)...]
+            } else {
+                rest = rest[stop...]
+            }
+        }
+    }
+}

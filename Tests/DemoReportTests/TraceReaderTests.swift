@@ -1,0 +1,73 @@
+import DemoReport
+import Foundation
+import PreviewEngine
+import PreviewTrace
+import Testing
+
+@Suite("Reading traces back")
+struct TraceReaderTests {
+    @Test("Every line preview-replay writes reads back as the same record", arguments: Fixtures.pens)
+    func roundTrip(name: String) throws {
+        let trace = try replayTrace(name)
+        #expect(!trace.records.isEmpty)
+        let read = try TraceReader.parse(trace.text, file: name)
+        #expect(read == trace.records)
+    }
+
+    @Test("The compositor's extra fields (surface, client) read back")
+    func compositorFields() throws {
+        var record = try #require(try replayTrace("dell-canvas-isdv4-pen.yml").records.last)
+        record.surface = SurfaceID(7)
+        record.client = "peek-client \"a\""
+        #expect(try TraceReader.record(record.jsonLine) == record)
+    }
+
+    @Test("A line that is not a record is an error naming the file and line")
+    func badLines() throws {
+        let good = String(try #require(try replayTrace("dell-canvas-isdv4-pen.yml").text.split(separator: "\n").first))
+        for (bad, reason) in [
+            ("{\"time_us\":1", "not JSON"), ("[1,2]", "not a JSON object"),
+            (good.replacingOccurrences(of: "\"preview\"", with: "\"peek\""), "unknown event \"peek\""),
+            (
+                good.replacingOccurrences(of: "\"source\":\"pen\"", with: "\"source\":3"),
+                "\"source\" missing or not a string"
+            ),
+        ] {
+            #expect(throws: TraceError(file: "t.jsonl", line: 3, reason: reason)) {
+                try TraceReader.parse("\(good)\n\n\(bad)\n", file: "t.jsonl")
+            }
+        }
+    }
+}
+
+@Suite("Interactions of a trace")
+struct InteractionStoryTests {
+    @Test("The Dell pen peeks and pops: preview, commit, completed")
+    func dellCompletes() throws {
+        let stories = InteractionStory.stories(of: try replayTrace("dell-canvas-isdv4-pen.yml").records)
+        let story = try #require(stories.first)
+        #expect(stories.count == 1)
+        #expect(story.outcome == .completed)
+        #expect(story.source == .pen)
+        #expect(story.phaseChanges.map { InteractionStory.phase(after: $0) } == [.preview, .commit, .completed])
+        let commitStart = try #require(story.commitStart)
+        #expect(story.start < commitStart && commitStart < story.end)
+        #expect(story.peakPreview == 1 && story.peakCommit == 1)
+    }
+
+    @Test("The UC-Logic pen peeks and lets go: preview, cancelled (lifted)")
+    func uclogicCancels() throws {
+        let stories = InteractionStory.stories(of: try replayTrace("uclogic-wp5540u-pen.yml").records)
+        #expect(stories.map(\.outcome) == [.cancelled(.lifted)])
+        #expect(stories[0].commitStart == nil)
+        #expect(stories[0].phaseChanges.map { InteractionStory.phase(after: $0) } == [.preview, .cancelled])
+        #expect(stories[0].peakPreview > 0.5)
+    }
+
+    @Test("A trace cut short leaves its interaction unfinished")
+    func cutShort() throws {
+        let records = try replayTrace("dell-canvas-isdv4-pen.yml").records
+        let stories = InteractionStory.stories(of: Array(records.prefix(records.count / 2)))
+        #expect(stories.map(\.outcome) == [.unfinished])
+    }
+}

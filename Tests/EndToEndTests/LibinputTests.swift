@@ -1,0 +1,57 @@
+import DemoReport
+import Foundation
+import PreviewEngine
+import PreviewTrace
+import ReplayTool
+import Testing
+import UmockdevHarness
+
+/// Whether the umockdev testbed can run here; the reason is printed when it cannot.
+enum Testbed {
+    static let availability = LibinputTestbed.availability()
+    static var available: Bool {
+        if case .unavailable(let why) = availability {
+            print("EndToEndTests: skipping the real-libinput run: \(why)")
+            return false
+        }
+        return true
+    }
+}
+
+/// A real pen recording through umockdev and the real libinput, the engine, the JSON trace and
+/// the report: the path a user's own tablet takes, with pictures at the end.
+@Suite(.enabled(if: Testbed.available, "needs umockdev-run and mount namespaces (unshare -m)"))
+struct LibinputEndToEndTests {
+    @Test("The Dell pen through the real libinput: the same peek and pop, traced, plotted and reported")
+    func dellThroughLibinput() throws {
+        let path = Fixtures.path("dell-canvas-isdv4-pen.yml")
+        let input = try LibinputTestbedInput(path: path)
+        var options = ReplayOptions()
+        options.format = .json
+        var lines: [String] = []
+        _ = try Replay.replay(input: input, clock: VirtualClock(), options: options) { lines.append($0) }
+        let records = try TraceReader.parse(lines.joined(separator: "\n"), file: "via-libinput")
+
+        let output = scratchDirectory()
+        var report = ReportInput(records: records, outputDirectory: output)
+        report.recordings = [path]
+        let written = try Report.write(report)
+        // libinput decides the tip from pressure: a feather-light touch before the press may be a
+        // stroke of its own (cancelled at once); the press itself peeks and pops as decoded.
+        let significant = written.stories.filter { $0.peakPreview >= 0.05 || $0.outcome == .completed }
+        #expect(significant.map(\.outcome) == [.completed], "\(written.stories.map(\.outcome))\n\(input.log)")
+        let direct = InteractionStory.stories(
+            of: try Replay.records(input: try RecordingInput(path: path), options: ReplayOptions()).records)
+        let completed = try #require(significant.first)
+        let reference = try #require(direct.first { $0.outcome == .completed })
+        // Same clock (the recording's): the pop lands within a few samples of the decoder's.
+        #expect(abs(completed.end.microseconds - reference.end.microseconds) < 30_000)
+        // The force attached is the recording's contact, so the plot has a curve to draw.
+        let forced = try RecordingForces(files: [path]).attach(to: [completed])
+        #expect(forced.first?.force != nil)
+        let markdown = try String(contentsOfFile: written.markdown, encoding: .utf8)
+        #expect(markdown.contains("completed (pop)"))
+        #expect(Picture(path: written.plot).map { $0.count(near: 0x16A34A) > 60 } == true, "completion marker drawn")
+        try? FileManager.default.removeItem(atPath: output)
+    }
+}

@@ -1,0 +1,110 @@
+import CCairo
+import DemoReport
+import Foundation
+import PreviewEngine
+import PreviewTrace
+
+/// Paths of the checked-in fixtures.
+enum Fixtures {
+    static let directory: String = {
+        var path = #filePath
+        for _ in 0..<2 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path + "/Fixtures/recordings"
+    }()
+
+    static func path(_ name: String) -> String { directory + "/" + name }
+
+    static let pens = [
+        "dell-canvas-isdv4-pen.yml", "uclogic-wp5540u-pen.yml", "wacom-cintiq12wx-pen.yml",
+        "wacom-cintiq13hd-pen.yml", "wacom-dth2242-pen.yml",
+    ]
+}
+
+/// The project's executables, built next to the test bundle by `swift build --build-tests`.
+let tools = Tools.beside(CommandLine.arguments[0])
+
+/// A fresh empty folder.
+func scratchDirectory(_ name: String = #function) -> String {
+    let safe = String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(40))
+    let path = NSTemporaryDirectory() + "e2e-\(safe)-\(UUID().uuidString.prefix(8))"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// A PNG read back through cairo: size and RGB pixels.
+struct Picture: Equatable {
+    var width: Int
+    var height: Int
+    var pixels: [UInt32]
+
+    init?(path: String) {
+        let surface = cairo_image_surface_create_from_png(path)
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        var pixels: [UInt32] = []
+        pixels.reserveCapacity(width * height)
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width { pixels.append(row[x] & 0xFF_FFFF) }
+        }
+        self.pixels = pixels
+    }
+
+    /// Mean absolute per-channel difference (0...255) inside a rectangle.
+    func difference(from other: Picture, x: Int = 0, y: Int = 0, width w: Int? = nil, height h: Int? = nil) -> Double {
+        let w = min(w ?? width, width - x, other.width - x)
+        let h = min(h ?? height, height - y, other.height - y)
+        guard w > 0, h > 0 else { return 0 }
+        var total = 0
+        for row in y..<(y + h) {
+            for column in x..<(x + w) {
+                let a = pixels[row * width + column]
+                let b = other.pixels[row * other.width + column]
+                for shift: UInt32 in [0, 8, 16] {
+                    total += abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF))
+                }
+            }
+        }
+        return Double(total) / Double(w * h * 3)
+    }
+
+    /// Mean brightness (0...255) inside a rectangle.
+    func brightness(x: Int = 0, y: Int = 0, width w: Int? = nil, height h: Int? = nil) -> Double {
+        let w = min(w ?? width, width - x)
+        let h = min(h ?? height, height - y)
+        guard w > 0, h > 0 else { return 0 }
+        var total = 0
+        for row in y..<(y + h) {
+            for column in x..<(x + w) {
+                let pixel = pixels[row * width + column]
+                total += Int((pixel >> 16) & 0xFF) + Int((pixel >> 8) & 0xFF) + Int(pixel & 0xFF)
+            }
+        }
+        return Double(total) / Double(w * h * 3)
+    }
+
+    func count(near rgb: UInt32, tolerance: Int = 12) -> Int {
+        var matches = 0
+        for pixel in pixels {
+            var close = true
+            for shift: UInt32 in [0, 8, 16]
+            where abs(Int((pixel >> shift) & 0xFF) - Int((rgb >> shift) & 0xFF)) > tolerance {
+                close = false
+            }
+            if close { matches += 1 }
+        }
+        return matches
+    }
+}
+
+/// Runs one of the project's executables to its exit; stdout and stderr together.
+func runTool(_ arguments: [String], timeout: Double = 120) throws -> (status: Int32?, output: String) {
+    let log = scratchDirectory("tool") + "/output.log"
+    let child = try ChildProcess(arguments, log: log)
+    let status = child.wait(timeout: timeout)
+    return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+}
