@@ -79,6 +79,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CWaylandCursor", pkgConfig: "wayland-cursor", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXkbcommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(
             name: "PreviewCompositor",
@@ -96,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "peek-client",
             dependencies: [
-                "PeekUI", "CWaylandClient", "CCairo",
+                "PeekUI", "CWaylandClient", "CWaylandCursor", "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "examples/peek-client/App"),

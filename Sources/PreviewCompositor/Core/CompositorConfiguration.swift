@@ -19,6 +19,9 @@ public struct CompositorConfiguration: Sendable {
     public var runCommand: String?
     public var engine = EngineConfiguration()
     public var keyboardLayout: String?
+    /// SIGINT/SIGTERM (shut down), SIGUSR1 (screenshot), SIGCHLD (reap --run children) through
+    /// the event loop. Only for the process's one compositor: `CompositorThread` turns it off.
+    public var handleSignals = true
 
     public enum InputSelection: Sendable, Equatable {
         /// Headless: no keyboard, pointer or contacts at all.

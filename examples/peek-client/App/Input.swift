@@ -19,6 +19,14 @@ extension PeekApp {
             release(pointer: pointer)
             self.pointer = nil
         }
+        let hasTouch = capabilities & UInt32(WL_SEAT_CAPABILITY_TOUCH.rawValue) != 0
+        if hasTouch, touch == nil, let seat {
+            touch = wl_seat_get_touch(seat)
+            wl_touch_add_listener(touch, &touchListener, context(self))
+        } else if !hasTouch, let touch {
+            release(touch: touch)
+            self.touch = nil
+        }
         if hasKeyboard, keyboard == nil, let seat {
             keyboard = wl_seat_get_keyboard(seat)
             wl_keyboard_add_listener(keyboard, &keyboardListener, context(self))
@@ -31,7 +39,12 @@ extension PeekApp {
     func releaseInputDevices() {
         if let pointer { release(pointer: pointer) }
         if let keyboard { release(keyboard: keyboard) }
-        (pointer, keyboard) = (nil, nil)
+        if let touch { release(touch: touch) }
+        (pointer, keyboard, touch) = (nil, nil, nil)
+    }
+
+    private func release(touch: OpaquePointer) {
+        if wl_touch_get_version(touch) >= 3 { wl_touch_release(touch) } else { wl_touch_destroy(touch) }
     }
 
     private func release(pointer: OpaquePointer) {
@@ -44,7 +57,10 @@ extension PeekApp {
 
     // MARK: Pointer
 
-    func pointerEntered(x: Double, y: Double) { pointerMoved(x: x, y: y) }
+    func pointerEntered(serial: UInt32, x: Double, y: Double) {
+        if let pointer { cursor?.show(on: pointer, serial: serial, scale: scale) }
+        pointerMoved(x: x, y: y)
+    }
 
     func pointerMoved(x: Double, y: Double) {
         pointerPosition = Point(x: x, y: y)
@@ -60,6 +76,29 @@ extension PeekApp {
         }
         handle(model.pointerButton(which, pressed: pressed, at: pointerPosition, now: monotonicSeconds()))
     }
+
+    // MARK: Touch: a tap is a click (the press-and-hold is the compositor's long press)
+
+    func touchDown(_ id: Int32, x: Double, y: Double) {
+        guard touchID == nil else { return }
+        touchID = id
+        pointerPosition = Point(x: x, y: y)
+        handle(model.pointerButton(.primary, pressed: true, at: pointerPosition, now: monotonicSeconds()))
+    }
+
+    func touchMoved(_ id: Int32, x: Double, y: Double) {
+        guard id == touchID else { return }
+        pointerPosition = Point(x: x, y: y)
+    }
+
+    func touchUp(_ id: Int32) {
+        guard id == touchID else { return }
+        touchID = nil
+        handle(model.pointerButton(.primary, pressed: false, at: pointerPosition, now: monotonicSeconds()))
+    }
+
+    /// wl_touch.cancel (e.g. the commit phase took the touch away): no release will come.
+    func touchCancelled() { touchID = nil }
 
     // MARK: Keyboard
 

@@ -52,7 +52,9 @@ nonisolated(unsafe) var seatListener = wl_seat_listener(
     name: { _, _, _ in })
 
 nonisolated(unsafe) var pointerListener = wl_pointer_listener(
-    enter: { data, _, _, _, x, y in app(data).pointerEntered(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) },
+    enter: { data, _, serial, _, x, y in
+        app(data).pointerEntered(serial: serial, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+    },
     leave: { _, _, _, _ in },
     motion: { data, _, _, x, y in app(data).pointerMoved(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) },
     button: { data, _, _, _, button, state in
@@ -64,6 +66,15 @@ nonisolated(unsafe) var pointerListener = wl_pointer_listener(
     axis_stop: { _, _, _, _ in },
     axis_discrete: { _, _, _, _ in },
     axis_value120: { _, _, _, _ in })
+
+nonisolated(unsafe) var touchListener = wl_touch_listener(
+    down: { data, _, _, _, _, id, x, y in app(data).touchDown(id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) },
+    up: { data, _, _, _, id in app(data).touchUp(id) },
+    motion: { data, _, _, id, x, y in app(data).touchMoved(id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) },
+    frame: { _, _ in },
+    cancel: { data, _ in app(data).touchCancelled() },
+    shape: { _, _, _, _, _ in },
+    orientation: { _, _, _, _ in })
 
 nonisolated(unsafe) var keyboardListener = wl_keyboard_listener(
     keymap: { data, _, _, fd, _ in app(data).keymapReceived(fd: fd) },

@@ -45,6 +45,10 @@ final class PeekApp {
     // Core input (Input.swift).
     var pointer: OpaquePointer?
     var keyboard: OpaquePointer?
+    var touch: OpaquePointer?
+    /// The touch point that acts as a click (the first one down); others are ignored.
+    var touchID: Int32?
+    var cursor: Cursor?
     var pointerPosition = Point(x: 0, y: 0)
     var shiftDown = false
 
@@ -202,6 +206,8 @@ final class PeekApp {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
         buffers.destroyAll()
+        cursor?.destroy()
+        cursor = nil
         if let toplevel { xdg_toplevel_destroy(toplevel) }
         if let xdgSurface { xdg_surface_destroy(xdgSurface) }
         if let surface { wl_surface_destroy(surface) }

@@ -8,9 +8,10 @@ struct PeekClientCommand: ParsableCommand {
         commandName: "peek-client",
         abstract: "A photo grid that answers preview interactions (peek and pop) on Wayland.",
         discussion: """
-            Press an item firmly (pen, force touchpad, touchscreen, or a long press) to peek, press \
-            harder to pop it open or release over a quick action. Without pressure: right click or the \
-            Menu key opens the same quick actions; click or Enter opens an item; Escape goes back.
+            Press a photo firmly (pen, force touchpad, touchscreen, or a long press) to peek; press \
+            harder to pop it open, or slide onto a quick action and press through to perform it; lift \
+            to cancel. Without pressure: right click, the Menu key or Shift+F10 opens the same quick \
+            actions; click, tap or Enter opens a photo; Escape goes back.
             """)
 
     @Option(help: "How many photos the grid shows.")

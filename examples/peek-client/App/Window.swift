@@ -17,6 +17,7 @@ extension PeekApp {
             drawIfNeeded()
             return
         }
+        if let compositor, let shm { cursor = Cursor(compositor: compositor, shm: shm) }
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
         xdg_surface_add_listener(xdgSurface, &xdgSurfaceListener, context(self))
         toplevel = xdg_surface_get_toplevel(xdgSurface)
