@@ -85,7 +85,7 @@ let package = Package(
             name: "PreviewCompositor",
             dependencies: [
                 "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine", "EvdevDecoder",
-                "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG", "CXkbcommon",
+                "LibinputRecording", "LibinputBackend", "PreviewTrace", "ReplayTool", "CPixman", "CPNG", "CXkbcommon",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
@@ -132,7 +132,9 @@ let package = Package(
                 "PreviewProtocolServer", "WaylandServer", "CWaylandClient", "PreviewProtocolTestSupport",
                 "preview-protocol-test-server",
             ]),
-        .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine"]),
+        .testTarget(
+            name: "CompositorTests",
+            dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine", "preview-compositor", "peek-client"]),
         .testTarget(
             name: "PeekUITests",
             dependencies: [

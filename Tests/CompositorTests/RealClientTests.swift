@@ -10,7 +10,8 @@ import Testing
         let run = try runClient(["wayland-info"], socket: compositor.socketName)
         #expect(run.status == 0 && !run.timedOut, "\(run.output)")
         for interface in [
-            "wl_compositor", "wl_subcompositor", "wl_shm", "wl_output", "xdg_wm_base", "wl_seat"
+            "wl_compositor", "wl_subcompositor", "wl_shm", "wl_output", "xdg_wm_base", "wl_seat",
+            "spi_preview_interaction_manager_v1",
         ] {
             #expect(run.output.contains("interface: '\(interface)'"), "wayland-info does not list \(interface)")
         }

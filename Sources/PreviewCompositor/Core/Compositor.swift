@@ -16,7 +16,10 @@ public final class Compositor {
     let display: Display
     /// The socket clients connect to (nil when `listen` is false).
     public let socketName: String?
-    var engine: InteractionEngine
+    private(set) var interaction: InteractionHost!
+    private var replay: ReplayDriver?
+    private var libinput: LibinputSource?
+    private var settleTimer: EventSource?
     let screenshots: ScreenshotWriter?
     private(set) var seat: Seat!
     private var globals: [Global] = []
@@ -64,7 +67,6 @@ public final class Compositor {
         } catch {
             throw .keymap(error.description)
         }
-        engine = InteractionEngine(configuration: configuration.engine)
         frameClock = FrameClock(refreshMilliHertz: configuration.refreshMilliHertz, start: MonotonicClock.microseconds() * 1000)
         do {
             display = try Display()
@@ -90,6 +92,13 @@ public final class Compositor {
         children = ChildProcesses(logger: logger)
         seat = Seat(compositor: self)
         advertiseGlobals()
+        interaction = try InteractionHost(compositor: self)
+        try interaction.attach(display: display)
+        if case .libinput(let seatName) = configuration.input {
+            let source = try LibinputSource(seat: seatName, compositor: self)
+            source.attach(to: self, loop: display.eventLoop)
+            libinput = source
+        }
         frameTimer = display.eventLoop.addTimer { [unowned self] in vblank() }
         if configuration.handleSignals { installSignalHandlers() }
         children.onExit = { [unowned self] child, status in childExited(child, status: status) }
@@ -178,6 +187,35 @@ public final class Compositor {
         } else if configuration.exitWhenDone && configuration.input == .none {
             stop(status: 0)
         }
+        if case .replay(let paths) = configuration.input {
+            let driver = ReplayDriver(compositor: self, paths: paths)
+            driver.onFinished = { [unowned self] in replayFinished() }
+            driver.arm(on: display.eventLoop)
+            replay = driver
+            if !scene.toplevels.isEmpty { driver.surfaceMapped() }
+        }
+    }
+
+    /// Whether the replay has played everything (nil without --replay).
+    public var replayFinishedAll: Bool? { replay.map(\.finished) }
+
+    /// With --exit-when-done: once the engine has nothing pending and clients had 300 ms
+    /// to answer and redraw, stop.
+    private func replayFinished() {
+        guard configuration.exitWhenDone else { return }
+        settleTimer = display.eventLoop.addTimer { [unowned self] in
+            if interaction.timerPending || interaction.contactsDown > 0 {
+                settleTimer?.arm(milliseconds: 100)
+            } else {
+                logger.info("replay done and clients settled: exiting")
+                stop(status: 0)
+            }
+        }
+        settleTimer?.arm(milliseconds: 300)
+    }
+
+    func clientName(of surface: SurfaceID) -> String? {
+        surfaces[surface].map { "\($0.node.client)" }
     }
 
     /// One turn of the event loop (tests drive the compositor with this).
@@ -193,6 +231,11 @@ public final class Compositor {
     public var isStopped: Bool { exitStatus != nil }
 
     private func shutdown() {
+        replay?.stop()
+        libinput?.stop()
+        settleTimer?.remove()
+        phaseShotTimer?.remove()
+        interaction.close()
         children.terminateAll()
         wl_display_destroy_clients(display.raw)
         display.flushClients()
@@ -206,7 +249,7 @@ public final class Compositor {
 
     private func childExited(_ child: ChildProcesses.Child, status: Int32) {
         logger.info("\(child.label) command exited with status \(status)")
-        if child.label == "--run" && configuration.exitWhenDone && configuration.input == .none {
+        if child.label == "--run" && configuration.exitWhenDone {
             stop(status: status)
         }
     }
@@ -258,6 +301,7 @@ public final class Compositor {
         if let surface = surfaces[node.id] { seat.setKeyboardFocus(surface) }
         seat.repick()
         onToplevelMapped?(node.id)
+        replay?.surfaceMapped()
     }
 
     func toplevelUnmapped(_ toplevel: XdgToplevel) {
@@ -350,6 +394,26 @@ public final class Compositor {
         let path = try screenshots.write(framebuffer, label: label)
         logger.info("screenshot \(path)")
         return path
+    }
+
+    private var phaseShots: [String] = []
+    private var phaseShotTimer: EventSource?
+
+    /// A phase-change screenshot, taken 4 frames later so that it shows the client's
+    /// reaction (clients redraw on the event, then commit at their next frame callback).
+    func screenshotSoon(label: String) {
+        guard screenshots != nil else { return }
+        if phaseShotTimer == nil {
+            phaseShotTimer = display.eventLoop.addTimer { [unowned self] in
+                let labels = phaseShots
+                phaseShots.removeAll()
+                for label in labels {
+                    do { try screenshot(label: label) } catch { logger.error("\(error)") }
+                }
+            }
+        }
+        if phaseShots.isEmpty { phaseShotTimer?.arm(milliseconds: Int32(4_000_000 / max(1, configuration.refreshMilliHertz))) }
+        phaseShots.append(label)
     }
 
     /// Repaints damage now and writes the output to `path` (tests, and on demand).

@@ -22,6 +22,8 @@ public struct CompositorConfiguration: Sendable {
     /// SIGINT/SIGTERM (shut down), SIGUSR1 (screenshot), SIGCHLD (reap --run children) through
     /// the event loop. Only for the process's one compositor: `CompositorThread` turns it off.
     public var handleSignals = true
+    /// Log engine transitions; the trace also gets should-begin lines.
+    public var verbose = false
 
     public enum InputSelection: Sendable, Equatable {
         /// Headless: no keyboard, pointer or contacts at all.

@@ -106,13 +106,18 @@ final class Seat {
         }
     }
 
-    func pointerButton(_ button: UInt32, pressed: Bool, time: UInt32) {
+    /// `deliver: false` updates the button state without telling the client (a release the
+    /// preview protocol swallows after a commit phase).
+    func pointerButton(_ button: UInt32, pressed: Bool, time: UInt32, deliver: Bool = true) {
         if pressed {
             guard pressedButtons.insert(button).inserted else { return }
         } else {
             guard pressedButtons.remove(button) != nil else { return }
         }
-        guard let focus = pointerFocus, focus.isAlive else { return }
+        guard deliver, let focus = pointerFocus, focus.isAlive else {
+            if pressedButtons.isEmpty { updatePointerFocus(time: time, sendMotion: false) }
+            return
+        }
         if pressed { focusKeyboard(onClickAt: focus) }
         let serial = compositor.display.nextSerial()
         let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED.rawValue : WL_POINTER_BUTTON_STATE_RELEASED.rawValue
@@ -217,6 +222,8 @@ final class Seat {
             wl_touch_send_down(touch.resource!, serial, time, surfaceResource, id, hit.local.x.fixed, hit.local.y.fixed)
         }
     }
+
+    func isTouchDown(id: Int32) -> Bool { touchPoints[id] != nil }
 
     func touchMotion(id: Int32, to point: Point, time: UInt32) {
         guard let touchPoint = touchPoints[id], let surface = touchPoint.surface, surface.isAlive else { return }

@@ -87,6 +87,7 @@ final class Surface: ResourceObject {
             compositor.surfaces[child.id]?.subsurface?.applyPendingPosition()
         }
         xdgSurface?.surfaceCommitted()
+        compositor.interaction?.server.surfaceCommitted(node.id)
 
         // Output damage: whole extents when size, mapping or placement may have changed.
         if node.isMapped && !(uploaded && node.size == oldSize && before != nil) {
