@@ -78,12 +78,14 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CWaylandCursor", pkgConfig: "wayland-cursor", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXkbcommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(
             name: "PreviewCompositor",
             dependencies: [
                 "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine", "EvdevDecoder",
-                "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG", "CXkbcommon",
+                "LibinputRecording", "LibinputBackend", "PreviewTrace", "ReplayTool", "CPixman", "CPNG", "CXkbcommon",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
@@ -91,11 +93,11 @@ let package = Package(
             dependencies: ["PreviewCompositor", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // MARK: The sample client (examples/).
-        .target(name: "PeekUI", dependencies: ["CCairo"], path: "examples/peek-client/PeekUI"),
+        .target(name: "PeekUI", dependencies: ["CCairo", "CPangoCairo"], path: "examples/peek-client/PeekUI"),
         .executableTarget(
             name: "peek-client",
             dependencies: [
-                "PeekUI", "CWaylandClient", "CCairo",
+                "PeekUI", "CWaylandClient", "CWaylandCursor", "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "examples/peek-client/App"),
@@ -120,15 +122,25 @@ let package = Package(
             dependencies: ["LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace"]),
         .testTarget(
             name: "LibinputBackendTests",
-            dependencies: ["LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder"]),
+            dependencies: [
+                "LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder", "PreviewTrace",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(
             name: "ProtocolTests",
             dependencies: [
                 "PreviewProtocolServer", "WaylandServer", "CWaylandClient", "PreviewProtocolTestSupport",
                 "preview-protocol-test-server",
             ]),
-        .testTarget(name: "CompositorTests", dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine"]),
-        .testTarget(name: "PeekUITests", dependencies: ["PeekUI"]),
+        .testTarget(
+            name: "CompositorTests",
+            dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine", "preview-compositor", "peek-client"]),
+        .testTarget(
+            name: "PeekUITests",
+            dependencies: [
+                "PeekUI", "CCairo", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
+                "peek-client",
+            ]),
         .testTarget(name: "DemoReportTests", dependencies: ["DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(

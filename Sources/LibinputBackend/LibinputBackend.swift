@@ -11,6 +11,16 @@ import PreviewEngine
 /// has no touchpad pressure). Mice: the primary button with the long-press fallback.
 ///
 /// Single-threaded: call everything from the thread that runs the host's event loop.
+///
+///     let backend = LibinputBackend(source: .udev(seat: "seat0"), opener: logindOpener)!
+///     // when backend.fileDescriptor is readable (and after any host timer):
+///     backend.dispatch(now: monotonicNow) { event in
+///         switch event {
+///         case .deviceAdded(let device): ...            // name, kind, hasForce
+///         case .deviceRemoved(let id, let time): ...    // its contacts already ended (.deviceRemoved)
+///         case .input(let input): ...                   // exactly what EvdevDecoder emits
+///         }
+///     }
 public final class LibinputBackend {
     private let context: LibinputContext
     private let logger: Logger
@@ -128,9 +138,13 @@ public final class LibinputBackend {
             } ?? ""
         let kind = Self.kind(of: raw)
         var pressure: TouchPressure?
+        var pressurePad = false
         if kind == .touchscreen || kind == .touchpad {
             if let fd = context.openFiles[node] {
-                pressure = TouchPressure(state: EvdevState(fd: fd), quirks: quirks(node))
+                let state = EvdevState(fd: fd)
+                pressure = TouchPressure(state: state, quirks: quirks(node))
+                // The kernel clicks a pressure pad itself past its threshold: the same click contact.
+                pressurePad = state.hasProperty(inputPropPressurePad)
             } else {
                 logger.warning("\(name): no fd for \(node); its contacts use the long-press fallback")
             }
@@ -139,7 +153,9 @@ public final class LibinputBackend {
         nextDevice += 1
         devices[raw] = Device(id: id, seat: seat, name: name, kind: kind, pressure: pressure)
         let hasForce = kind == .pen || pressure != nil
-        let origin = kind == .pen ? "libinput tablet pressure" : pressure?.origin ?? "none (long press)"
+        let origin =
+            (kind == .pen ? "libinput tablet pressure" : pressure?.origin ?? "none (long press)")
+            + (pressurePad ? ", pressure pad" : "")
         logger.info("device added: \(name) (\(node)) as \(kind) \(id), force: \(origin)")
         emit(.deviceAdded(BackendDevice(id: id, name: name, kind: kind, hasForce: hasForce, forceOrigin: origin)))
     }
@@ -166,9 +182,15 @@ public final class LibinputBackend {
         let hasPressure = handle.map { libinput_tablet_tool_has_pressure($0) != 0 } ?? false
         let axes = PenAxes(
             tool: handle.map { Self.penTool(libinput_tablet_tool_get_type($0)) } ?? .pen,
-            distance: handle.flatMap { libinput_tablet_tool_has_distance($0) != 0 ? libinput_event_tablet_tool_get_distance(tool) : nil },
-            tiltX: handle.flatMap { libinput_tablet_tool_has_tilt($0) != 0 ? libinput_event_tablet_tool_get_tilt_x(tool) : nil },
-            tiltY: handle.flatMap { libinput_tablet_tool_has_tilt($0) != 0 ? libinput_event_tablet_tool_get_tilt_y(tool) : nil })
+            distance: handle.flatMap {
+                libinput_tablet_tool_has_distance($0) != 0 ? libinput_event_tablet_tool_get_distance(tool) : nil
+            },
+            tiltX: handle.flatMap {
+                libinput_tablet_tool_has_tilt($0) != 0 ? libinput_event_tablet_tool_get_tilt_x(tool) : nil
+            },
+            tiltY: handle.flatMap {
+                libinput_tablet_tool_has_tilt($0) != 0 ? libinput_event_tablet_tool_get_tilt_y(tool) : nil
+            })
         // libinput's transformed coordinates over a 1×1 output: the tablet area, 0...1.
         let position = NormalisedPoint(
             x: libinput_event_tablet_tool_get_x_transformed(tool, 1),
@@ -209,7 +231,8 @@ public final class LibinputBackend {
                 .input(
                     .button(
                         KeyState(
-                            device: device.id, time: time, code: UInt16(truncatingIfNeeded: libinput_event_tablet_tool_get_button(tool)),
+                            device: device.id, time: time,
+                            code: UInt16(truncatingIfNeeded: libinput_event_tablet_tool_get_button(tool)),
                             pressed: pressed))))
         default:
             return
@@ -244,7 +267,8 @@ public final class LibinputBackend {
                 key: device.key(slot), time: time, force: touchForce(device, slot: slot),
                 hasForce: device.pressure != nil,
                 position: NormalisedPoint(
-                    x: libinput_event_touch_get_x_transformed(touch, 1), y: libinput_event_touch_get_y_transformed(touch, 1)),
+                    x: libinput_event_touch_get_x_transformed(touch, 1),
+                    y: libinput_event_touch_get_y_transformed(touch, 1)),
                 positioning: .absolute, source: .touchscreen)
             if type == LIBINPUT_EVENT_TOUCH_DOWN {
                 guard device.touches[slot] == nil else { return }
@@ -260,7 +284,8 @@ public final class LibinputBackend {
             emit(
                 .input(
                     .contactEnded(
-                        device.key(slot), time: time, reason: type == LIBINPUT_EVENT_TOUCH_UP ? device.liftReason : .system)))
+                        device.key(slot), time: time,
+                        reason: type == LIBINPUT_EVENT_TOUCH_UP ? device.liftReason : .system)))
         case LIBINPUT_EVENT_TOUCH_FRAME:
             emit(.input(.frame(time)))
         default:
@@ -339,7 +364,8 @@ public final class LibinputBackend {
             .input(
                 .key(
                     KeyState(
-                        device: device.id, time: time, code: UInt16(truncatingIfNeeded: libinput_event_keyboard_get_key(key)),
+                        device: device.id, time: time,
+                        code: UInt16(truncatingIfNeeded: libinput_event_keyboard_get_key(key)),
                         pressed: pressed))))
         emit(.input(.frame(time)))
     }

@@ -69,7 +69,8 @@ final class LibinputContext {
             return fd
         case .failure(let error):
             // libinput logs its own line too, but ours names the cause (permission, logind).
-            logger.error("cannot open \(path): \(error) (no permission? run via logind/libseat or join the input group)")
+            logger.error(
+                "cannot open \(path): \(error) (no permission? run via logind/libseat or join the input group)")
             return -error.code
         }
     }

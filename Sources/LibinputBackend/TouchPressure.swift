@@ -15,6 +15,7 @@ let evAbs: UInt32 = 0x03
 let btnLeft: UInt32 = 0x110
 /// Not in every kernel header yet (Linux 5.12): a touchpad whose click is pressure-sensed.
 let inputPropPressurePad: UInt32 = 0x07
+let inputPropSemiMT: UInt32 = 0x03
 
 /// Where a touch device's force comes from: libinput has no touch pressure, so it is the
 /// kernel's evdev state of the fd libinput reads, normalised by absinfo (and quirks).
@@ -42,7 +43,10 @@ final class TouchPressure {
     /// Nil when the device has no usable pressure axis (long-press fallback).
     init?(state: EvdevState, quirks: PressureQuirks) {
         guard !quirks.disablesPressure else { return nil }
-        let slotInfo = state.hasCode(type: evAbs, code: absMTSlot) ? state.absInfo(absMTSlot) : nil
+        // Semi-mt pads report a bounding box, not touches, in their slots: their pressure is
+        // the pad's ABS_PRESSURE (as the decoder reads them).
+        let semiMT = state.hasProperty(inputPropSemiMT)
+        let slotInfo = !semiMT && state.hasCode(type: evAbs, code: absMTSlot) ? state.absInfo(absMTSlot) : nil
         let mtPressure = slotInfo != nil && state.hasCode(type: evAbs, code: absMTPressure)
         let code = mtPressure ? absMTPressure : absPressure
         guard state.hasCode(type: evAbs, code: code), let info = state.absInfo(code) else { return nil }

@@ -20,8 +20,14 @@ public final class DeviceFrameReader {
     /// Event lines read so far (valid or not), for throughput figures.
     public private(set) var eventLines = 0
 
-    init(path: String, device: Int, location: EventsLocation, options: ReadOptions) throws(RecordingError) {
+    /// The last device the header declared: nothing but the end of the file should follow it.
+    private let isLastDevice: Bool
+
+    init(path: String, device: Int, location: EventsLocation, isLastDevice: Bool, options: ReadOptions)
+        throws(RecordingError)
+    {
         self.device = device
+        self.isLastDevice = isLastDevice
         reader = try LineReader(path: path, offset: location.offset, lineNumber: location.lineNumber)
         keyIndent = location.keyIndent
         self.options = options
@@ -73,6 +79,11 @@ public final class DeviceFrameReader {
                 itemIndent = index
             }
             if index < itemIndent || (index == itemIndent && first != Byte.dash) {
+                if isLastDevice && index == 0 && first == Byte.dash {
+                    // The header reading stopped at the device `ndevices` called the last one.
+                    options.onWarning?(
+                        error(.arity, "another device after the last of ndevices: it is ignored (is ndevices wrong?)"))
+                }
                 return try finish()
             }
             if index == itemIndent {
@@ -290,7 +301,8 @@ public final class RecordingFrames: IteratorProtocol {
             guard let location = device.events else { continue }
             readers.append(
                 try DeviceFrameReader(
-                    path: recording.path, device: device.index, location: location, options: recording.options))
+                    path: recording.path, device: device.index, location: location,
+                    isLastDevice: device.index == recording.devices.count - 1, options: recording.options))
         }
         peeked = Array(repeating: nil, count: readers.count)
         exhausted = Array(repeating: false, count: readers.count)

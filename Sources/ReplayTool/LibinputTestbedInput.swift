@@ -13,6 +13,10 @@ public struct LibinputTestbedInput: ReplayInput {
     public let backendEvents: [BackendEvent]
     /// libinput's and the runner's log.
     public let log: String
+    /// ms; see `LibinputTestbed.Run.trustworthy`.
+    public let worstLag: Int64
+    /// See `LibinputTestbed.Run.framesAtRisk`; nonzero means the run was starved.
+    public let framesAtRisk: Int64
     private var events: [DeviceEvent]
     private var index = 0
     private var open: [ContactKey: Timestamp] = [:]
@@ -37,12 +41,22 @@ public struct LibinputTestbedInput: ReplayInput {
         let device = try TestbedDevice(recording: recording, device: first.index)
         let run: LibinputTestbed.Run
         do {
-            run = try LibinputTestbed.run(device, options: settings)
+            run = try LibinputTestbed.run(device, options: settings, attempts: 3)
         } catch {
             throw RecordingError(file: path, line: 0, kind: .io, reason: "libinput testbed: \(error)")
         }
         backendEvents = run.events
         log = run.log
+        worstLag = run.worstLag
+        framesAtRisk = run.framesAtRisk
+        if !run.trustworthy {
+            options.onWarning?(
+                RecordingError(
+                    file: path, line: 0, kind: .io,
+                    reason:
+                        "the machine is too busy: \(run.framesAtRisk) frame(s) reached libinput too late for its 50 ms tablet timer"
+                ))
+        }
         var kind = first.description.kind
         var inputs: [DeviceEvent] = []
         for event in run.events {
@@ -53,7 +67,8 @@ public struct LibinputTestbedInput: ReplayInput {
             }
         }
         guard run.events.contains(where: { if case .deviceAdded = $0 { true } else { false } }) else {
-            throw RecordingError(file: path, line: 0, kind: .io, reason: "libinput did not accept the device:\n\(run.log)")
+            throw RecordingError(
+                file: path, line: 0, kind: .io, reason: "libinput did not accept the device:\n\(run.log)")
         }
         events = inputs
         devices = [ReplayDevice(id: DeviceID(UInt32(first.index)), name: first.name, kind: kind)]

@@ -61,6 +61,13 @@ public struct PreviewReplayCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Also print contacts, proximity and should-begin transitions.")
     public var verbose = false
 
+    @Flag(
+        name: .customLong("via-libinput"),
+        help: """
+            Replay through the real libinput instead of the decoder: the recording's first device             becomes an umockdev testbed (needs umockdev-run and unshare -m; see docs/testing.md)             and runs in real time. Same trace format.
+            """)
+    public var viaLibinput = false
+
     public init() {}
 
     public func validate() throws {
@@ -74,6 +81,7 @@ public struct PreviewReplayCommand: ParsableCommand {
         options.configuration = EngineConfiguration(sensitivity: preset, longPress: longPress)
         options.lenient = lenient
         options.verbose = verbose
+        options.viaLibinput = viaLibinput
         let status = Replay.run(
             files: files, options: options, output: { print($0) },
             error: { line in StandardError.write(line) })

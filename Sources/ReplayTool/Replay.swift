@@ -12,6 +12,9 @@ public struct ReplayOptions: Sendable {
     public var verbose = false
     /// The virtual output absolute devices map onto, in logical pixels.
     public var outputSize: (width: Double, height: Double) = (1920, 1080)
+    /// Replay through the real libinput on an umockdev testbed instead of the decoder
+    /// (`LibinputTestbedInput`; takes the recording's duration).
+    public var viaLibinput = false
 
     public init() {}
 }
@@ -49,6 +52,14 @@ public enum Replay {
     ) throws(RecordingError) -> ReplaySummary {
         let readOptions = ReadOptions(
             lenient: options.lenient, onWarning: { problem in warning("preview-replay: warning: \(problem)") })
+        if options.viaLibinput {
+            // The testbed already ran in real time; its events replay like the decoder's.
+            let input = try LibinputTestbedInput(path: file, options: readOptions)
+            if options.verbose {
+                for line in input.log.split(separator: "\n") { warning("libinput testbed: \(line)") }
+            }
+            return try replay(input: input, clock: VirtualClock(), options: options, output: output)
+        }
         let input = try RecordingInput(path: file, options: readOptions)
         if options.realtime {
             return try replay(input: input, clock: RealtimeClock(), options: options, output: output)

@@ -19,6 +19,10 @@ public enum LibinputTestbed {
         public var removeAt: Int64?
         /// Time the runner gets to start libinput before the first event, in ms.
         public var leadMilliseconds: Int
+        /// The runner's opener refuses the device (EACCES), to see how a missing permission ends.
+        public var denyOpen = false
+        /// Use libinput's udev backend (seat0 enumeration) instead of the path backend.
+        public var udev = false
         /// The `DeviceID` the backend gives the device (the recording decoder numbers from 0).
         public var deviceID: UInt32
         public init(removeAt: Int64? = nil, leadMilliseconds: Int = 1500, deviceID: UInt32 = 0) {
@@ -33,6 +37,19 @@ public enum LibinputTestbed {
         public var events: [BackendEvent]
         /// The runner's and libinput's log lines.
         public var log: String
+        /// The largest delay from an event's timestamp to libinput reading it (measured by the
+        /// shim) or the backend reporting it, in ms.
+        /// Recordings have gaps of 40-45 ms between frames and libinput's tablet proximity timer
+        /// fires 50 ms after the last one, so a frame read more than a few ms late may find the pen
+        /// forced out of proximity: such a run says more about the machine's load than about
+        /// libinput (`trustworthy`).
+        public var worstLag: Int64
+
+        /// Frames that came less than 50 ms after the previous one but were read 49 ms or more
+        /// after it (the shim counts them): only those can change what libinput does.
+        public var framesAtRisk: Int64
+
+        public var trustworthy: Bool { framesAtRisk == 0 }
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -59,6 +76,16 @@ public enum LibinputTestbed {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
+    }
+
+    /// Whether the runner has printed its last line.
+    static func finished(_ stdout: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: stdout) else { return false }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > 4096 ? size - 4096 : 0)
+        let tail = "\n" + String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        return tail.contains("\n" + TestbedLine.done + "\n")
     }
 
     /// Whether this machine can run a testbed, and if not, why.
@@ -93,6 +120,19 @@ public enum LibinputTestbed {
     /// Root gets a plain mount namespace; anyone else maps themselves to root in a user namespace.
     static var unshareArguments: [String] { getuid() == 0 ? ["-m"] : ["-r", "-m"] }
 
+    /// Like `run`, again (up to `attempts` times) while a run was not `trustworthy`: a starved
+    /// testbed measures the machine's load, not libinput. Returns the last run.
+    public static func run(_ device: TestbedDevice, options: Options = Options(), attempts: Int) throws -> Run {
+        var result = try run(device, options: options)
+        var attempt = 1
+        while !result.trustworthy, attempt < attempts {
+            attempt += 1
+            usleep(500_000)  // let whatever starved it pass
+            result = try run(device, options: options)
+        }
+        return result
+    }
+
     /// Replays `device` through the real libinput in real time; returns when the stream has ended.
     public static func run(_ recorded: TestbedDevice, options: Options = Options()) throws -> Run {
         var device = recorded
@@ -102,15 +142,20 @@ public enum LibinputTestbed {
             "libinput-testbed-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        try TestbedFiles.description(device).write(to: dir.appendingPathComponent("device.umockdev"), atomically: true, encoding: .utf8)
-        try TestbedFiles.ioctlTable(device).write(to: dir.appendingPathComponent("device.ioctl"), atomically: true, encoding: .utf8)
-        try TestbedFiles.events(device).write(to: dir.appendingPathComponent("device.events"), atomically: true, encoding: .utf8)
+        try TestbedFiles.description(device).write(
+            to: dir.appendingPathComponent("device.umockdev"), atomically: true, encoding: .utf8)
+        try TestbedFiles.ioctlTable(device).write(
+            to: dir.appendingPathComponent("device.ioctl"), atomically: true, encoding: .utf8)
+        try TestbedFiles.events(device).write(
+            to: dir.appendingPathComponent("device.events"), atomically: true, encoding: .utf8)
         try JSONEncoder().encode(device).write(to: dir.appendingPathComponent("device.json"))
 
         var arguments = unshareArguments + [runner.path, "setup", dir.path]
         arguments += ["--device-id", "\(options.deviceID)"]
         arguments += ["--lead-ms", "\(options.leadMilliseconds)"]
         if let removeAt = options.removeAt { arguments += ["--remove-at", "\(removeAt)"] }
+        if options.denyOpen { arguments.append("--deny-open") }
+        if options.udev { arguments.append("--udev") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable(named: "unshare")!)
         process.arguments = arguments
@@ -121,19 +166,53 @@ public enum LibinputTestbed {
         process.standardOutput = try FileHandle(forWritingTo: stdout)
         process.standardError = try FileHandle(forWritingTo: stderr)
         try process.run()
+        // Wait for the runner's `done` line rather than for umockdev-run: 0.17.16 sometimes
+        // hangs at exit joining its script thread, deaf to SIGTERM. Give it a moment, then kill
+        // it (the pid is umockdev-run itself: unshare and our setup step exec into it).
+        let deadline = Date().addingTimeInterval(
+            Double(options.leadMilliseconds) / 1000 + Double(device.duration) / 1_000_000 + 60)
+        var doneAt: Date?
+        while process.isRunning {
+            usleep(50_000)
+            if doneAt == nil, Self.finished(stdout) { doneAt = Date() }
+            if let doneAt, Date().timeIntervalSince(doneAt) > 2 {
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            if Date() > deadline {
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+        }
         process.waitUntilExit()
         let log = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
         let output = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "libinput testbed runner exited with \(process.terminationStatus):\n\(log)")
+        guard Self.finished(stdout) else {
+            throw Failure(
+                description:
+                    "libinput testbed runner did not finish (exit status \(process.terminationStatus)):\n\(log)")
         }
         var events: [BackendEvent] = []
-        for line in output.split(separator: "\n") {
+        var worstLag: Int64 = 0
+        var framesAtRisk: Int64 = 0
+        // Everything up to our `done` line (GLib may print its own lines to stdout after it).
+        let ours = output.components(separatedBy: "\n" + TestbedLine.done + "\n").first ?? output
+        for line in ours.split(separator: "\n") where line != TestbedLine.done {
+            if line.hasPrefix("lag "), let lag = Int64(line.dropFirst(4)) {
+                worstLag = lag
+                continue
+            }
+            if line.hasPrefix("risk "), let risk = Int64(line.dropFirst(5)) {
+                framesAtRisk = risk
+                continue
+            }
             guard let event = TestbedLine.parse(line) else {
                 throw Failure(description: "runner printed an unreadable line: \(line)")
             }
             events.append(event)
         }
-        return Run(events: events, log: notes.map { "testbed: \($0)\n" }.joined() + log)
+        return Run(
+            events: events, log: notes.map { "testbed: \($0)\n" }.joined() + log, worstLag: worstLag,
+            framesAtRisk: framesAtRisk)
     }
 }

@@ -17,7 +17,8 @@ extension TestbedDevice {
         while let frame = try frames.nextFrame() {
             guard frame.device == index else { continue }
             for event in frame.events {
-                events.append(Event(time: frame.time.microseconds, type: event.type, code: event.code, value: event.value))
+                events.append(
+                    Event(time: frame.time.microseconds, type: event.type, code: event.code, value: event.value))
             }
         }
         let identity = description.identity
@@ -28,7 +29,8 @@ extension TestbedDevice {
                 version: identity?.version ?? 0),
             codes: description.codes.mapValues { $0.sorted() },
             absinfo: description.absinfo.mapValues {
-                AbsInfo(minimum: $0.minimum, maximum: $0.maximum, fuzz: $0.fuzz, flat: $0.flat, resolution: $0.resolution)
+                AbsInfo(
+                    minimum: $0.minimum, maximum: $0.maximum, fuzz: $0.fuzz, flat: $0.flat, resolution: $0.resolution)
             },
             properties: description.properties.sorted(),
             udevProperties: description.udevProperties.keys.sorted().map { "\($0)=\(description.udevProperties[$0]!)" },
@@ -56,7 +58,8 @@ extension DeviceEvent {
         case .contactChanged(var contact):
             contact.time = contact.time.moved(shift)
             return .contactChanged(contact)
-        case .contactEnded(let key, let time, let reason): return .contactEnded(key, time: time.moved(shift), reason: reason)
+        case .contactEnded(let key, let time, let reason):
+            return .contactEnded(key, time: time.moved(shift), reason: reason)
         case .toolProximity(var state, let inProximity):
             state.time = state.time.moved(shift)
             return .toolProximity(state, inProximity: inProximity)

@@ -92,7 +92,9 @@ extension TestbedDevice {
         guard udevProperties.contains("ID_INPUT_TABLET=1") else { return notes }
         for code: UInt16 in [0, 1] where absinfo[code]?.resolution == 0 {
             absinfo[code]?.resolution = Self.fallbackTabletResolution
-            notes.append("axis \(code == 0 ? "ABS_X" : "ABS_Y") had no resolution: using \(Self.fallbackTabletResolution) units/mm")
+            notes.append(
+                "axis \(code == 0 ? "ABS_X" : "ABS_Y") had no resolution: using \(Self.fallbackTabletResolution) units/mm"
+            )
         }
         return notes
     }

@@ -7,6 +7,15 @@ import PreviewEngine
 /// clock, "-" for an absent value. Doubles print in Swift's shortest round-trip form, so
 /// parsing gives back exactly what the backend emitted.
 public enum TestbedLine {
+    /// The runner's last line: everything before it is complete.
+    public static let done = "done"
+
+    /// The largest delay between an event's timestamp and the backend reporting it.
+    public static func lag(milliseconds: Int64) -> String { "lag \(milliseconds)" }
+
+    /// Frames read so late that libinput's 50 ms tablet proximity timer could have fired first.
+    public static func atRisk(frames: Int64) -> String { "risk \(frames)" }
+
     public static func format(_ event: BackendEvent) -> String {
         switch event {
         case .deviceAdded(let device):
@@ -87,13 +96,16 @@ public enum TestbedLine {
             guard let time = f.time(), let seat = f.uint32(), let device = f.uint32(), let contact = f.int32(),
                 let raw = f.uint8(), let reason = CancelReason(rawValue: raw)
             else { return nil }
-            return .contactEnded(ContactKey(seat: seat, device: DeviceID(device), contact: contact), time: time, reason: reason)
+            return .contactEnded(
+                ContactKey(seat: seat, device: DeviceID(device), contact: contact), time: time, reason: reason)
         case "proximity":
             guard let inProximity = f.next(), let state = toolState(&f) else { return nil }
             return .toolProximity(state, inProximity: inProximity == "1")
         case "hover": return toolState(&f).map { .toolMotion($0) }
         case "motion":
-            guard let time = f.time(), let device = f.uint32(), let dx = f.double(), let dy = f.double() else { return nil }
+            guard let time = f.time(), let device = f.uint32(), let dx = f.double(), let dy = f.double() else {
+                return nil
+            }
             return .pointerMotion(RelativeMotion(device: DeviceID(device), time: time, dx: dx, dy: dy))
         case "scroll":
             guard let time = f.time(), let device = f.uint32(), let v = f.int32(), let h = f.int32() else { return nil }
@@ -117,7 +129,8 @@ public enum TestbedLine {
             pen = nil
         } else {
             guard let penTool = PenTool(rawValue: tool) else { return nil }
-            pen = PenAxes(tool: penTool, distance: f.optionalDouble(), tiltX: f.optionalDouble(), tiltY: f.optionalDouble())
+            pen = PenAxes(
+                tool: penTool, distance: f.optionalDouble(), tiltX: f.optionalDouble(), tiltY: f.optionalDouble())
         }
         return DeviceContact(
             key: ContactKey(seat: seat, device: DeviceID(device), contact: contact), time: time, force: force,
@@ -129,8 +142,10 @@ public enum TestbedLine {
         guard let time = f.time(), let device = f.uint32(), let x = f.double(), let y = f.double() else { return nil }
         let pressure = f.optionalDouble()
         guard let raw = f.next(), let tool = PenTool(rawValue: raw) else { return nil }
-        let axes = PenAxes(tool: tool, distance: f.optionalDouble(), tiltX: f.optionalDouble(), tiltY: f.optionalDouble())
-        return ToolState(device: DeviceID(device), time: time, position: NormalisedPoint(x: x, y: y), pressure: pressure, axes: axes)
+        let axes = PenAxes(
+            tool: tool, distance: f.optionalDouble(), tiltX: f.optionalDouble(), tiltY: f.optionalDouble())
+        return ToolState(
+            device: DeviceID(device), time: time, position: NormalisedPoint(x: x, y: y), pressure: pressure, axes: axes)
     }
 
     private static func keyState(_ f: inout Fields) -> KeyState? {

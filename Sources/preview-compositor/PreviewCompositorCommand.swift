@@ -92,6 +92,7 @@ struct PreviewCompositorCommand: ParsableCommand {
             configuration.input = .replay(replay)
         }
         configuration.fast = fast
+        configuration.verbose = verbose
         configuration.screenshotDirectory = screenshotDir
         configuration.tracePath = trace
         configuration.exitWhenDone = exitWhenDone

@@ -20,7 +20,9 @@ func isFlicker(_ outcome: InteractionOutcome) -> Bool {
 }
 
 /// The real libinput (on an umockdev testbed) against the recording decoder, per fixture.
-@Suite(.enabled(if: Testbed.available, "needs umockdev-run and mount namespaces (unshare -m)"))
+/// Serialized: each testbed runs in real time, and several at once on a 2-core machine starve
+/// each other (see `LibinputTestbed.Run.trustworthy`).
+@Suite(.enabled(if: Testbed.available, "needs umockdev-run and mount namespaces (unshare -m)"), .serialized)
 struct ViaLibinputTests {
     /// Pinned: what the real libinput 1.22 reports per pen fixture, flickers included.
     static let libinputInteractions = [
@@ -34,14 +36,28 @@ struct ViaLibinputTests {
         let (_, direct) = try replay(try RecordingInput(path: path))
         let input = try LibinputTestbedInput(path: path)
         let (_, vialibinput) = try replay(input)
-        #expect(vialibinput.count == Self.libinputInteractions[file], "\(vialibinput)\n\(input.log)")
+        // A testbed starved by a busy machine (three attempts) measures the load, not libinput:
+        // its differences are recorded as a known issue instead of failing the build.
+        try withKnownIssue(
+            "testbed starved: \(input.framesAtRisk) frame(s) read too late for libinput's 50 ms timer",
+            isIntermittent: true
+        ) {
+            let seen = input.backendEvents.map { TestbedLine.format($0).prefix(while: { $0 != " " }) }
+            let counts = Dictionary(grouping: seen, by: { $0 }).mapValues(\.count)
+            #expect(
+                vialibinput.count == Self.libinputInteractions[file],
+                "\(vialibinput)\nbackend events: \(counts), lag \(input.worstLag) ms\n\(input.log)")
 
-        let significant = vialibinput.filter { !isFlicker($0) }
-        let expected = direct.filter { !isFlicker($0) }
-        try #require(significant.count == expected.count, "direct \(direct)\nlibinput \(vialibinput)\n\(input.log)")
-        for (got, want) in zip(significant, expected) {
-            #expect(got.end == want.end, "libinput \(got) vs decoder \(want)")
-            #expect(abs(got.peakPreview - want.peakPreview) <= progressTolerance, "libinput \(got) vs decoder \(want)")
+            let significant = vialibinput.filter { !isFlicker($0) }
+            let expected = direct.filter { !isFlicker($0) }
+            try #require(significant.count == expected.count, "direct \(direct)\nlibinput \(vialibinput)\n\(input.log)")
+            for (got, want) in zip(significant, expected) {
+                #expect(got.end == want.end, "libinput \(got) vs decoder \(want)")
+                #expect(
+                    abs(got.peakPreview - want.peakPreview) <= progressTolerance, "libinput \(got) vs decoder \(want)")
+            }
+        } when: {
+            input.framesAtRisk > 0
         }
         #expect(!input.log.contains("libinput bug"), "\(input.log)")
     }
@@ -57,8 +73,22 @@ struct ViaLibinputTests {
         let motions = input.backendEvents.filter { if case .input(.pointerMotion) = $0 { true } else { false } }
         #expect(!motions.isEmpty, "libinput moved no pointer:\n\(input.log)")
         #expect(!input.log.contains("libinput bug"), "\(input.log)")
+        // Clicks, with force from the kernel state (the shim's shadow of it here), against the
+        // decoder. The cypress click is a BTN_RIGHT on a clickpad, which libinput drops
+        // ("kernel bug: received BTN_RIGHT button event on a clickpad"): no interaction there.
         let (summary, outcomes) = try replay(input)
-        print("\(file) via libinput: \(summary.contacts) click(s), \(outcomes)")
+        let (direct, directOutcomes) = try replay(try RecordingInput(path: Fixtures.path(file)))
+        withKnownIssue("testbed starved: \(input.framesAtRisk) frame(s) at risk", isIntermittent: true) {
+            if file == "cypress-trackpad.yml" {
+                #expect(outcomes.isEmpty && direct.contacts == 1)
+                #expect(input.log.contains("received BTN_RIGHT button event on a clickpad"))
+            } else {
+                #expect(outcomes.map(\.end) == directOutcomes.map(\.end), "\(input.log)")
+                #expect(abs(summary.peakForce - direct.peakForce) < 0.01, "\(summary) vs \(direct)")
+            }
+        } when: {
+            input.framesAtRisk > 0
+        }
     }
 
     /// Unplugged with the pen on the surface: the contact ends with `.deviceRemoved`, the
@@ -75,5 +105,34 @@ struct ViaLibinputTests {
         #expect(input.backendEvents.last.map { if case .deviceRemoved = $0 { true } else { false } } == true)
         let (_, outcomes) = try replay(input)
         #expect(outcomes.last?.end == "cancel:device-removed", "\(outcomes)")
+    }
+
+    /// A device libinput may not open (no logind session, not in the input group): a clear log
+    /// line, no device, no crash.
+    @Test func aDeviceWithoutPermissionIsALogLineNotACrash() throws {
+        let path = Fixtures.path("wacom-cintiq13hd-pen.yml")
+        var options = LibinputTestbed.Options()
+        options.denyOpen = true
+        let device = try TestbedDevice(recording: try Recording.open(path))
+        let run = try LibinputTestbed.run(device, options: options)
+        #expect(run.events.isEmpty)
+        #expect(run.log.contains("cannot open /dev/input/event0: Permission denied"), "\(run.log)")
+        #expect(run.log.contains("no permission?"), "\(run.log)")
+    }
+
+    /// The compositor's configuration: libinput's udev backend finds the device on seat0 by
+    /// enumeration, and the stroke comes through as with the path backend.
+    @Test func theUdevBackendFindsTheDeviceOnTheSeat() throws {
+        let path = Fixtures.path("wacom-cintiq13hd-pen.yml")
+        var options = LibinputTestbed.Options()
+        options.udev = true
+        let device = try TestbedDevice(recording: try Recording.open(path))
+        let run = try LibinputTestbed.run(device, options: options, attempts: 3)
+        let kinds = run.events.compactMap { event -> DeviceKind? in
+            if case .deviceAdded(let added) = event { added.kind } else { nil }
+        }
+        #expect(kinds == [.pen], "\(run.log)")
+        let began = run.events.filter { if case .input(.contactBegan) = $0 { true } else { false } }
+        #expect(began.count == 2, "\(run.log)")
     }
 }

@@ -127,6 +127,18 @@ struct RobustnessTests {
         #expect(stats.events.filter { if case .key = $0 { true } else { false } }.count == 2)
     }
 
+    @Test("A device beyond ndevices is ignored with a warning")
+    func moreDevicesThanDeclared() throws {
+        let path = try scratchFile(Self.twoDevices.replacingOccurrences(of: "ndevices: 2", with: "ndevices: 1"))
+        defer { removeScratch(path) }
+        let log = WarningLog()
+        let stats = try decodeAll(path, options: log.strictOptions)
+        #expect(stats.devices == 1 && stats.frames == 2)
+        #expect(
+            log.all.map(\.reason) == ["another device after the last of ndevices: it is ignored (is ndevices wrong?)"])
+        #expect(log.all.first?.line == Template.line(of: "- node: /dev/input/event4", in: Self.twoDevices))
+    }
+
     @Test("A multi-device file with one idle device warns instead of failing")
     func idleDevice() throws {
         let idle =

@@ -1,26 +1,56 @@
+import CWaylandServer
 import Glibc
 import Logging
 import PreviewEngine
+import WaylandServer
 
-/// The compositor as a library: tests create one, hand it client sockets, run it and
-/// stop it; the executable is a thin shell over this class.
+/// The compositor as a library: tests create one (or a `CompositorHost` on its own
+/// thread), hand it client sockets, run it and stop it; the executable is a thin shell.
+/// Single-threaded: everything happens on the thread that calls `run()`/`dispatch`.
 public final class Compositor {
     public let configuration: CompositorConfiguration
     let logger: Logger
     public let framebuffer: Framebuffer
     public let scene: Scene
     public let keymap: Keymap
-    var engine: InteractionEngine
+    let display: Display
+    /// The socket clients connect to (nil when `listen` is false).
+    public let socketName: String?
+    private(set) var interaction: InteractionHost!
+    private var replay: ReplayDriver?
+    private var libinput: LibinputSource?
+    private var settleTimer: EventSource?
     let screenshots: ScreenshotWriter?
+    private(set) var seat: Seat!
+    private var globals: [Global] = []
+    private var sources: [EventSource] = []
+    private var frameTimer: EventSource?
+    private var frameClock: FrameClock
+    private var frameScheduled = false
+    /// Committed frame callbacks, answered at the next vblank.
+    var frameCallbacks: [Callback] = []
+    var surfaces: [SurfaceID: Surface] = [:]
+    var wmBases: [Weak<XdgWmBase>] = []
+    /// Toplevels in the order they appeared: the tiling order.
+    private var toplevels: [Weak<XdgToplevel>] = []
+    private var nextSurfaceID: UInt64 = 1
+    private var clientIDs: [Client: (id: ClientID, gone: Listener)] = [:]
+    private var nextClientID: UInt32 = 1
+    private(set) var exitStatus: Int32?
+    let children: ChildProcesses
+    /// Frames painted so far (for tests and logs).
+    public private(set) var framesPainted = 0
+    /// Called on the compositor thread whenever a toplevel is mapped (tests wait on it).
+    public var onToplevelMapped: ((SurfaceID) -> Void)?
 
-    /// Checks everything that can fail for reasons outside our control, then builds the
-    /// output. Throws a one-line `CompositorError`.
+    /// Checks everything that can fail for reasons outside our control, then opens the
+    /// socket and advertises the globals. Throws a one-line `CompositorError`.
     public init(configuration: CompositorConfiguration, logger: Logger = Logger(label: "preview-compositor"))
         throws(CompositorError)
     {
         self.configuration = configuration
         self.logger = logger
-        if configuration.listen { _ = try Preflight.runtimeDirectory() }
+        let runtimeDirectory = configuration.listen ? try Preflight.runtimeDirectory() : ""
         if case .replay(let paths) = configuration.input { try Preflight.recordingsReadable(paths) }
         if let directory = configuration.screenshotDirectory {
             try Preflight.screenshotDirectory(directory)
@@ -37,20 +67,363 @@ public final class Compositor {
         } catch {
             throw .keymap(error.description)
         }
-        engine = InteractionEngine(configuration: configuration.engine)
+        frameClock = FrameClock(refreshMilliHertz: configuration.refreshMilliHertz, start: MonotonicClock.microseconds() * 1000)
+        do {
+            display = try Display()
+        } catch {
+            throw .socketFailed(configuration.socketName ?? "wayland-N", "\(error)")
+        }
+        if configuration.listen {
+            if let name = configuration.socketName, Preflight.socketLocked(runtimeDirectory: runtimeDirectory, name: name) {
+                throw .socketInUse(name)
+            }
+            do {
+                socketName = try display.addSocket(configuration.socketName)
+            } catch {
+                if let name = configuration.socketName {
+                    throw Preflight.socketLocked(runtimeDirectory: runtimeDirectory, name: name)
+                        ? .socketInUse(name) : .socketFailed(name, "\(error)")
+                }
+                throw .noFreeSocket
+            }
+        } else {
+            socketName = nil
+        }
+        children = ChildProcesses(logger: logger)
+        seat = Seat(compositor: self)
+        advertiseGlobals()
+        interaction = try InteractionHost(compositor: self)
+        try interaction.attach(display: display)
+        if case .libinput(let seatName) = configuration.input {
+            let source = try LibinputSource(seat: seatName, compositor: self)
+            source.attach(to: self, loop: display.eventLoop)
+            libinput = source
+        }
+        frameTimer = display.eventLoop.addTimer { [unowned self] in vblank() }
+        if configuration.handleSignals { installSignalHandlers() }
+        children.onExit = { [unowned self] child, status in childExited(child, status: status) }
+        if let socketName { logger.notice("listening on \(socketName)") }
     }
+
+    private func installSignalHandlers() {
+        for signal in [SIGINT, SIGTERM] {
+            if let source = display.eventLoop.addSignal(signal, { [unowned self] in
+                logger.notice("signal \(signal == SIGINT ? "SIGINT" : "SIGTERM"): shutting down")
+                stop(status: 0)
+            }) {
+                sources.append(source)
+            }
+        }
+        // On-demand screenshots, like `kill -USR1`: the name says when it was asked for.
+        if let source = display.eventLoop.addSignal(SIGUSR1, { [unowned self] in
+            do { try screenshot(label: "on-demand") } catch { logger.error("\(error)") }
+        }) {
+            sources.append(source)
+        }
+        if let source = display.eventLoop.addSignal(SIGCHLD, { [unowned self] in children.reap() }) {
+            sources.append(source)
+        }
+    }
+
+    deinit {
+        frameTimer?.remove()
+        sources.forEach { $0.remove() }
+        children.terminateAll()
+        globals.removeAll()
+        display.destroy()
+    }
+
+    private func advertiseGlobals() {
+        func add(_ interface: UnsafePointer<wl_interface>, _ version: Int32, _ bind: @escaping (Client, UInt32, UInt32) -> Void) {
+            if let global = Global(display: display, interface: interface, version: version, onBind: bind) {
+                globals.append(global)
+            }
+        }
+        add(cwl_interface_wl_compositor(), 4) { [unowned self] client, version, id in
+            _ = CompositorResource(compositor: self, client: client, version: version, id: id)
+        }
+        add(cwl_interface_wl_subcompositor(), 1) { [unowned self] client, version, id in
+            _ = SubcompositorResource(compositor: self, client: client, version: version, id: id)
+        }
+        // libwayland's own wl_shm: pools, buffers, SIGBUS protection; ARGB8888 and XRGB8888.
+        wl_display_init_shm(display.raw)
+        add(cwl_interface_wl_output(), 4) { [unowned self] client, version, id in
+            _ = OutputResource(compositor: self, client: client, version: version, id: id)
+        }
+        add(cwl_interface_xdg_wm_base(), 2) { [unowned self] client, version, id in
+            _ = XdgWmBase(compositor: self, client: client, version: version, id: id)
+        }
+        add(cwl_interface_wl_seat(), 7) { [unowned self] client, version, id in
+            _ = SeatResource(seat: seat, client: client, version: version, id: id)
+        }
+    }
+
+    // MARK: running
 
     /// Runs until stopped (signal, `stop()`, or done with --exit-when-done). Returns the exit status.
     public func run() -> Int32 {
-        logger.error("the Wayland display is not wired yet")
-        return 1
+        start()
+        while exitStatus == nil { display.dispatch(timeoutMilliseconds: -1) }
+        shutdown()
+        return exitStatus ?? 0
     }
 
-    /// Repaints damage and writes a PNG now. Returns the path written.
+    private var started = false
+
+    /// Starts the --run client and the input source; `run()` calls it, tests driving
+    /// `dispatch` themselves call it once.
+    public func start() {
+        guard !started else { return }
+        started = true
+        if let command = configuration.runCommand {
+            var environment = ["WAYLAND_DISPLAY": socketName ?? ""]
+            if socketName == nil, let fd = try? connectClient() {
+                environment = ["WAYLAND_SOCKET": String(fd)]
+            }
+            if !children.spawn(command, environment: environment, label: "--run") {
+                logger.error("cannot start --run command: \(command)")
+                stop(status: 1)
+            }
+        } else if configuration.exitWhenDone && configuration.input == .none {
+            stop(status: 0)
+        }
+        if case .replay(let paths) = configuration.input {
+            let driver = ReplayDriver(compositor: self, paths: paths)
+            driver.onFinished = { [unowned self] in replayFinished() }
+            driver.arm(on: display.eventLoop)
+            replay = driver
+            if !scene.toplevels.isEmpty { driver.surfaceMapped() }
+        }
+    }
+
+    /// Whether the replay has played everything (nil without --replay).
+    public var replayFinishedAll: Bool? { replay.map(\.finished) }
+
+    /// With --exit-when-done: once the engine has nothing pending and clients had 300 ms
+    /// to answer and redraw, stop.
+    private func replayFinished() {
+        guard configuration.exitWhenDone else { return }
+        settleTimer = display.eventLoop.addTimer { [unowned self] in
+            if interaction.timerPending || interaction.contactsDown > 0 {
+                settleTimer?.arm(milliseconds: 100)
+            } else {
+                logger.info("replay done and clients settled: exiting")
+                stop(status: 0)
+            }
+        }
+        settleTimer?.arm(milliseconds: 300)
+    }
+
+    func clientName(of surface: SurfaceID) -> String? {
+        surfaces[surface].map { "\($0.node.client)" }
+    }
+
+    /// One turn of the event loop (tests drive the compositor with this).
+    public func dispatch(timeoutMilliseconds: Int32 = 0) {
+        display.dispatch(timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// Asks `run()` to return `status` after the current turn.
+    public func stop(status: Int32 = 0) {
+        if exitStatus == nil { exitStatus = status }
+    }
+
+    public var isStopped: Bool { exitStatus != nil }
+
+    private func shutdown() {
+        replay?.stop()
+        libinput?.stop()
+        settleTimer?.remove()
+        phaseShotTimer?.remove()
+        interaction.close()
+        children.terminateAll()
+        wl_display_destroy_clients(display.raw)
+        display.flushClients()
+    }
+
+    /// A new client on a socketpair: returns the client's end (for wl_display_connect_to_fd
+    /// or WAYLAND_SOCKET). The caller owns the fd.
+    public func connectClient() throws -> Int32 {
+        try display.connectedClientSocket().clientFD
+    }
+
+    private func childExited(_ child: ChildProcesses.Child, status: Int32) {
+        logger.info("\(child.label) command exited with status \(status)")
+        if child.label == "--run" && configuration.exitWhenDone {
+            stop(status: status)
+        }
+    }
+
+    // MARK: clients and surfaces
+
+    func clientID(for client: Client) -> ClientID {
+        if let known = clientIDs[client] { return known.id }
+        let id = ClientID(nextClientID)
+        nextClientID += 1
+        let gone = Listener { [unowned self] _ in clientIDs[client]?.gone.remove(); clientIDs[client] = nil }
+        gone.listen(toDestroyOf: client)
+        clientIDs[client] = (id, gone)
+        logger.debug("client \(id) connected (pid \(client.pid))")
+        return id
+    }
+
+    func makeSurfaceID() -> SurfaceID {
+        defer { nextSurfaceID += 1 }
+        return SurfaceID(nextSurfaceID)
+    }
+
+    func surfaceDestroyed(_ surface: Surface) {
+        surfaces[surface.node.id] = nil
+        if surface.node.isMapped && scene.windows.contains(where: { $0 === surface.node.root }) {
+            damage(scene.extents(of: surface.node))
+            scheduleFrame()
+        }
+        surface.node.texture = nil
+        scene.hide(surface.node)
+        seat.surfaceUnmapped(surface.node)
+    }
+
+    // MARK: toplevels (tiling in columns)
+
+    func toplevelAppeared(_ toplevel: XdgToplevel) {
+        toplevels.removeAll { $0.value == nil || $0.value === toplevel }
+        toplevels.append(Weak(toplevel))
+        relayout(configureAll: true, newcomer: toplevel)
+    }
+
+    func toplevelMapped(_ toplevel: XdgToplevel) {
+        guard let node = toplevel.node else { return }
+        scene.show(node)
+        place(toplevel)
+        damage(scene.extents(of: node))
+        scheduleFrame()
+        logger.debug("toplevel \(node.id) of \(node.client) mapped at \(scene.extents(of: node)) title=\(toplevel.title)")
+        if let surface = surfaces[node.id] { seat.setKeyboardFocus(surface) }
+        seat.repick()
+        onToplevelMapped?(node.id)
+        replay?.surfaceMapped()
+    }
+
+    func toplevelUnmapped(_ toplevel: XdgToplevel) {
+        toplevels.removeAll { $0.value == nil || $0.value === toplevel }
+        if let node = toplevel.node {
+            damage(scene.extents(of: node))
+            scene.hide(node)
+            seat.surfaceUnmapped(node)
+        }
+        scheduleFrame()
+        relayout(configureAll: false, newcomer: nil)
+        if seat.keyboardFocus == nil, let last = scene.toplevels.last, let surface = surfaces[last.id] {
+            seat.setKeyboardFocus(surface)
+        }
+    }
+
+    func toplevelCommitted(_ toplevel: XdgToplevel) {
+        place(toplevel)
+    }
+
+    func keyboardFocusChanged(to surface: Surface?) {
+        for weak in toplevels {
+            guard let toplevel = weak.value, toplevel.xdgSurface?.shown == true else { continue }
+            let active = toplevel.node === surface?.node
+            if toplevel.activated != active { toplevel.configure(size: toplevel.offered, activated: active) }
+        }
+    }
+
+    private func columns() -> [(XdgToplevel, Rect)] {
+        let live = toplevels.compactMap(\.value)
+        return Array(zip(live, Scene.columns(count: live.count, in: scene.output)))
+    }
+
+    /// Offers every toplevel its column; `newcomer` gets its first configure.
+    private func relayout(configureAll: Bool, newcomer: XdgToplevel?) {
+        for (toplevel, column) in columns() {
+            let size = (column.width, column.height)
+            if toplevel === newcomer || toplevel.offered != size {
+                toplevel.configure(size: size, activated: toplevel === newcomer ? false : toplevel.activated)
+            }
+            if toplevel.xdgSurface?.shown == true { place(toplevel) }
+        }
+    }
+
+    /// Puts a toplevel in its column, centred when it is smaller than the column.
+    private func place(_ toplevel: XdgToplevel) {
+        guard let node = toplevel.node, let xdg = toplevel.xdgSurface,
+            let column = columns().first(where: { $0.0 === toplevel })?.1
+        else { return }
+        let geometry = xdg.windowGeometry
+        let x = column.x + max(0, (column.width - geometry.width) / 2) - geometry.x
+        let y = column.y + max(0, (column.height - geometry.height) / 2) - geometry.y
+        guard node.position != (x, y) else { return }
+        let before = scene.extents(of: node)
+        node.position = (x, y)
+        damage(before)
+        damage(scene.extents(of: node))
+        scheduleFrame()
+        seat.repick()
+    }
+
+    // MARK: output
+
+    func damage(_ rect: Rect) { framebuffer.addDamage(rect) }
+
+    /// Arms the vblank timer if anything waits for a frame.
+    func scheduleFrame() {
+        guard !frameScheduled, framebuffer.hasDamage || !frameCallbacks.isEmpty else { return }
+        frameScheduled = true
+        let now = MonotonicClock.microseconds() * 1000
+        let next = frameClock.nextTick(after: now)
+        let milliseconds = Int32(max(1, (next - now + 999_999) / 1_000_000))
+        frameTimer?.arm(milliseconds: milliseconds)
+    }
+
+    private func vblank() {
+        frameScheduled = false
+        if framebuffer.repaint(scene.placements()) { framesPainted += 1 }
+        let callbacks = frameCallbacks
+        frameCallbacks.removeAll(keepingCapacity: true)
+        let time = MonotonicClock.eventTime()
+        for callback in callbacks { callback.done(milliseconds: time) }
+    }
+
+    /// Repaints damage and writes a PNG now. Returns the path written (nil without --screenshot-dir).
     @discardableResult
     public func screenshot(label: String) throws(ScreenshotError) -> String? {
         guard let screenshots else { return nil }
         framebuffer.repaint(scene.placements())
-        return try screenshots.write(framebuffer, label: label)
+        let path = try screenshots.write(framebuffer, label: label)
+        logger.info("screenshot \(path)")
+        return path
+    }
+
+    private var phaseShots: [String] = []
+    private var phaseShotTimer: EventSource?
+
+    /// A phase-change screenshot, taken 4 frames later so that it shows the client's
+    /// reaction (clients redraw on the event, then commit at their next frame callback).
+    func screenshotSoon(label: String) {
+        guard screenshots != nil else { return }
+        if phaseShotTimer == nil {
+            phaseShotTimer = display.eventLoop.addTimer { [unowned self] in
+                let labels = phaseShots
+                phaseShots.removeAll()
+                for label in labels {
+                    do { try screenshot(label: label) } catch { logger.error("\(error)") }
+                }
+            }
+        }
+        if phaseShots.isEmpty { phaseShotTimer?.arm(milliseconds: Int32(4_000_000 / max(1, configuration.refreshMilliHertz))) }
+        phaseShots.append(label)
+    }
+
+    /// Repaints damage now and writes the output to `path` (tests, and on demand).
+    public func writeScreenshot(to path: String) throws(ScreenshotError) {
+        framebuffer.repaint(scene.placements())
+        try framebuffer.writePNG(to: path)
+    }
+
+    /// The surfaces of mapped toplevels, bottom to top, with their clients and output rectangles.
+    public var windows: [(surface: SurfaceID, client: ClientID, rect: Rect)] {
+        scene.toplevels.map { ($0.id, $0.client, scene.extents(of: $0)) }
     }
 }

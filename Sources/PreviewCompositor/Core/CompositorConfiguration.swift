@@ -19,6 +19,11 @@ public struct CompositorConfiguration: Sendable {
     public var runCommand: String?
     public var engine = EngineConfiguration()
     public var keyboardLayout: String?
+    /// SIGINT/SIGTERM (shut down), SIGUSR1 (screenshot), SIGCHLD (reap --run children) through
+    /// the event loop. Only for the process's one compositor: `CompositorThread` turns it off.
+    public var handleSignals = true
+    /// Log engine transitions; the trace also gets should-begin lines.
+    public var verbose = false
 
     public enum InputSelection: Sendable, Equatable {
         /// Headless: no keyboard, pointer or contacts at all.

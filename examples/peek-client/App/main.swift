@@ -1,1 +1,2 @@
-print("peek-client: not implemented yet")
+// `peek-client`: the sample client of the preview-interaction protocol (README.md next to this).
+PeekClientCommand.main()

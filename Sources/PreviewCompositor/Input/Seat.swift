@@ -1,0 +1,272 @@
+import CWaylandServer
+import PreviewEngine
+import WaylandServer
+
+/// The one seat: where the cursor is, which surface has pointer, keyboard and touch
+/// focus, and delivery of core input events to the focused client's objects only.
+final class Seat {
+    unowned let compositor: Compositor
+    private(set) var cursor: Point
+    private var pointers: [Weak<PointerResource>] = []
+    private var keyboards: [Weak<KeyboardResource>] = []
+    private var touches: [Weak<TouchResource>] = []
+    private weak var pointerFocus: Surface?
+    private(set) weak var keyboardFocus: Surface?
+    private var pressedButtons: Set<UInt32> = []
+    private var pressedKeys: [UInt32] = []
+    private struct TouchPoint { weak var surface: Surface?; var origin: (x: Int32, y: Int32) }
+    private var touchPoints: [Int32: TouchPoint] = [:]
+
+    init(compositor: Compositor) {
+        self.compositor = compositor
+        let output = compositor.scene.output
+        cursor = Point(x: Double(output.width) / 2, y: Double(output.height) / 2)
+    }
+
+    // MARK: binding
+
+    func pointerBound(_ pointer: PointerResource) {
+        pointers.removeAll { $0.value?.isAlive != true }
+        pointers.append(Weak(pointer))
+        if let focus = pointerFocus, focus.client == pointer.client, let hit = compositor.scene.surface(at: cursor),
+            hit.surface === focus.node, let resource = pointer.resource, let surface = focus.resource
+        {
+            wl_pointer_send_enter(resource, compositor.display.nextSerial(), surface, hit.local.x.fixed, hit.local.y.fixed)
+            pointer.frame()
+        }
+    }
+
+    func keyboardBound(_ keyboard: KeyboardResource) {
+        keyboards.removeAll { $0.value?.isAlive != true }
+        keyboards.append(Weak(keyboard))
+        guard let resource = keyboard.resource else { return }
+        let keymap = compositor.keymap
+        wl_keyboard_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, keymap.fd, keymap.size)
+        if keyboard.version >= 4 { wl_keyboard_send_repeat_info(resource, 25, 600) }
+        if let focus = keyboardFocus, focus.client == keyboard.client { sendKeyboardEnter(to: keyboard, surface: focus) }
+    }
+
+    func touchBound(_ touch: TouchResource) {
+        touches.removeAll { $0.value?.isAlive != true }
+        touches.append(Weak(touch))
+    }
+
+    // MARK: pointer
+
+    /// Relative motion (mouse, touchpad), clamped to the output.
+    func pointerMoved(dx: Double, dy: Double, time: UInt32) {
+        pointerWarped(to: Point(x: cursor.x + dx, y: cursor.y + dy), time: time)
+    }
+
+    /// Absolute position on the output (clamped inside it).
+    func pointerWarped(to point: Point, time: UInt32) {
+        let output = compositor.scene.output
+        cursor = Point(
+            x: min(max(point.x, 0), Double(output.width) - 1), y: min(max(point.y, 0), Double(output.height) - 1))
+        updatePointerFocus(time: time, sendMotion: true)
+    }
+
+    /// Re-evaluates what is under the cursor after the scene changed (map, unmap, move).
+    func repick() {
+        updatePointerFocus(time: MonotonicClock.eventTime(), sendMotion: false)
+    }
+
+    private func updatePointerFocus(time: UInt32, sendMotion: Bool) {
+        let hit = compositor.scene.surface(at: cursor)
+        // An implicit grab: while a button is held, events stay with the surface it went down on.
+        if !pressedButtons.isEmpty, let focus = pointerFocus, focus.isAlive {
+            if sendMotion {
+                let origin = focus.node.outputOrigin
+                let local = Point(x: cursor.x - Double(origin.x), y: cursor.y - Double(origin.y))
+                forEachPointer(of: focus) { wl_pointer_send_motion($0.resource!, time, local.x.fixed, local.y.fixed); $0.frame() }
+            }
+            return
+        }
+        let target = hit.flatMap { compositor.surfaces[$0.surface.id] }
+        if target !== pointerFocus || (pointerFocus?.isAlive == false) {
+            if let old = pointerFocus, let oldResource = old.resource {
+                let serial = compositor.display.nextSerial()
+                forEachPointer(of: old) { wl_pointer_send_leave($0.resource!, serial, oldResource); $0.frame() }
+            }
+            pointerFocus = target
+            if let target, let hit, let surface = target.resource {
+                let serial = compositor.display.nextSerial()
+                forEachPointer(of: target) {
+                    wl_pointer_send_enter($0.resource!, serial, surface, hit.local.x.fixed, hit.local.y.fixed)
+                    $0.frame()
+                }
+            }
+            return
+        }
+        if sendMotion, let target, let hit {
+            forEachPointer(of: target) {
+                wl_pointer_send_motion($0.resource!, time, hit.local.x.fixed, hit.local.y.fixed)
+                $0.frame()
+            }
+        }
+    }
+
+    /// `deliver: false` updates the button state without telling the client (a release the
+    /// preview protocol swallows after a commit phase).
+    func pointerButton(_ button: UInt32, pressed: Bool, time: UInt32, deliver: Bool = true) {
+        if pressed {
+            guard pressedButtons.insert(button).inserted else { return }
+        } else {
+            guard pressedButtons.remove(button) != nil else { return }
+        }
+        guard deliver, let focus = pointerFocus, focus.isAlive else {
+            if pressedButtons.isEmpty { updatePointerFocus(time: time, sendMotion: false) }
+            return
+        }
+        if pressed { focusKeyboard(onClickAt: focus) }
+        let serial = compositor.display.nextSerial()
+        let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED.rawValue : WL_POINTER_BUTTON_STATE_RELEASED.rawValue
+        forEachPointer(of: focus) {
+            wl_pointer_send_button($0.resource!, serial, time, button, state)
+            $0.frame()
+        }
+        if pressedButtons.isEmpty { updatePointerFocus(time: time, sendMotion: false) }
+    }
+
+    /// A wheel: `value` in surface pixels (15 per notch, like libinput), `discrete` in notches.
+    func pointerAxis(vertical: Bool, value: Double, discrete: Int32, time: UInt32) {
+        guard let focus = pointerFocus, focus.isAlive else { return }
+        let axis = vertical ? WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue : WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue
+        forEachPointer(of: focus) { pointer in
+            let resource = pointer.resource!
+            if pointer.version >= 5 {
+                wl_pointer_send_axis_source(resource, WL_POINTER_AXIS_SOURCE_WHEEL.rawValue)
+                if discrete != 0 { wl_pointer_send_axis_discrete(resource, axis, discrete) }
+            }
+            wl_pointer_send_axis(resource, time, axis, value.fixed)
+            pointer.frame()
+        }
+    }
+
+    private func forEachPointer(of surface: Surface, _ body: (PointerResource) -> Void) {
+        for weak in pointers {
+            if let pointer = weak.value, pointer.isAlive, pointer.client == surface.client { body(pointer) }
+        }
+    }
+
+    // MARK: keyboard
+
+    private func focusKeyboard(onClickAt surface: Surface) {
+        let root = surface.node.root
+        guard let rootSurface = compositor.surfaces[root.id], root.role == .toplevel else { return }
+        setKeyboardFocus(rootSurface)
+        compositor.scene.raise(root)
+    }
+
+    func setKeyboardFocus(_ surface: Surface?) {
+        guard surface !== keyboardFocus else { return }
+        if let old = keyboardFocus, let oldResource = old.resource {
+            let serial = compositor.display.nextSerial()
+            for keyboard in keyboards(of: old) { wl_keyboard_send_leave(keyboard.resource!, serial, oldResource) }
+        }
+        keyboardFocus = surface
+        compositor.keyboardFocusChanged(to: surface)
+        guard let surface else { return }
+        for keyboard in keyboards(of: surface) { sendKeyboardEnter(to: keyboard, surface: surface) }
+    }
+
+    private func sendKeyboardEnter(to keyboard: KeyboardResource, surface: Surface) {
+        guard let resource = keyboard.resource, let surfaceResource = surface.resource else { return }
+        var keys = wl_array()
+        wl_array_init(&keys)
+        defer { wl_array_release(&keys) }
+        for key in pressedKeys {
+            wl_array_add(&keys, MemoryLayout<UInt32>.size)?.storeBytes(of: key, as: UInt32.self)
+        }
+        wl_keyboard_send_enter(resource, compositor.display.nextSerial(), surfaceResource, &keys)
+        let m = compositor.keymap.modifiers
+        wl_keyboard_send_modifiers(resource, compositor.display.nextSerial(), m.depressed, m.latched, m.locked, m.group)
+    }
+
+    /// An evdev key code (KEY_*), pressed or released.
+    func key(_ key: UInt32, pressed: Bool, time: UInt32) {
+        if pressed {
+            guard !pressedKeys.contains(key) else { return }
+            pressedKeys.append(key)
+        } else {
+            guard let index = pressedKeys.firstIndex(of: key) else { return }
+            pressedKeys.remove(at: index)
+        }
+        let modifiersChanged = compositor.keymap.update(evdevKey: key, pressed: pressed)
+        guard let focus = keyboardFocus, focus.isAlive else { return }
+        let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED.rawValue : WL_KEYBOARD_KEY_STATE_RELEASED.rawValue
+        let serial = compositor.display.nextSerial()
+        for keyboard in keyboards(of: focus) { wl_keyboard_send_key(keyboard.resource!, serial, time, key, state) }
+        if modifiersChanged {
+            let m = compositor.keymap.modifiers
+            let serial = compositor.display.nextSerial()
+            for keyboard in keyboards(of: focus) {
+                wl_keyboard_send_modifiers(keyboard.resource!, serial, m.depressed, m.latched, m.locked, m.group)
+            }
+        }
+    }
+
+    private func keyboards(of surface: Surface) -> [KeyboardResource] {
+        keyboards.compactMap { $0.value }.filter { $0.isAlive && $0.client == surface.client }
+    }
+
+    // MARK: touch
+
+    func touchDown(id: Int32, at point: Point, time: UInt32) {
+        guard let hit = compositor.scene.surface(at: point), let surface = compositor.surfaces[hit.surface.id],
+            let surfaceResource = surface.resource
+        else { return }
+        touchPoints[id] = TouchPoint(surface: surface, origin: surface.node.outputOrigin)
+        let serial = compositor.display.nextSerial()
+        for touch in touches(of: surface) {
+            wl_touch_send_down(touch.resource!, serial, time, surfaceResource, id, hit.local.x.fixed, hit.local.y.fixed)
+        }
+    }
+
+    func isTouchDown(id: Int32) -> Bool { touchPoints[id] != nil }
+
+    func touchMotion(id: Int32, to point: Point, time: UInt32) {
+        guard let touchPoint = touchPoints[id], let surface = touchPoint.surface, surface.isAlive else { return }
+        let x = point.x - Double(touchPoint.origin.x)
+        let y = point.y - Double(touchPoint.origin.y)
+        for touch in touches(of: surface) { wl_touch_send_motion(touch.resource!, time, id, x.fixed, y.fixed) }
+    }
+
+    func touchUp(id: Int32, time: UInt32) {
+        guard let touchPoint = touchPoints.removeValue(forKey: id), let surface = touchPoint.surface, surface.isAlive
+        else { return }
+        let serial = compositor.display.nextSerial()
+        for touch in touches(of: surface) { wl_touch_send_up(touch.resource!, serial, time, id) }
+    }
+
+    /// Ends a group of touch events (one evdev frame).
+    func touchFrame() {
+        var clients: [Client] = []
+        for point in touchPoints.values { if let client = point.surface?.client, !clients.contains(client) { clients.append(client) } }
+        for weak in touches {
+            if let touch = weak.value, let resource = touch.resource, clients.contains(touch.client) {
+                wl_touch_send_frame(resource)
+            }
+        }
+    }
+
+    private func touches(of surface: Surface) -> [TouchResource] {
+        touches.compactMap { $0.value }.filter { $0.isAlive && $0.client == surface.client }
+    }
+
+    // MARK: scene changes
+
+    /// A surface left the scene: drop focus that pointed at it or into its tree.
+    func surfaceUnmapped(_ node: SceneSurface) {
+        if let focus = keyboardFocus, focus.node.root === node || focus.node === node {
+            setKeyboardFocus(nil)
+        }
+        repick()
+    }
+}
+
+/// A weak reference, for lists of objects other owners keep alive.
+struct Weak<T: AnyObject> {
+    weak var value: T?
+    init(_ value: T) { self.value = value }
+}

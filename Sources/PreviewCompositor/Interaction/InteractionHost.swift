@@ -1,0 +1,260 @@
+import EvdevDecoder
+import Foundation
+import Logging
+import PreviewEngine
+import PreviewProtocolServer
+import PreviewTrace
+import WaylandServer
+
+/// The compositor's side of the preview interaction: owns the engine and its timer, the
+/// protocol server, the core-input gate, the trace and the phase screenshots. Decoded device
+/// events come in through `handle(_:)`; everything runs on the display's thread.
+final class InteractionHost: PreviewProtocolHost {
+    unowned let compositor: Compositor
+    private(set) var engine: InteractionEngine
+    private(set) var server: PreviewInteractionServer!
+    private var gate = CoreInputGate()
+    private var timer: EventSource?
+    private(set) var timerPending = false
+    private let trace: FileHandle?
+    private var deviceNames: [DeviceID: String] = [:]
+    /// Where each contact began: its surface and that surface's output origin, so later
+    /// samples are surface-local to the surface the interaction belongs to.
+    private struct ContactOrigin { var surface: SurfaceID?; var origin: (x: Double, y: Double); var last: Point }
+    private var contacts: [ContactKey: ContactOrigin] = [:]
+    private enum Phase { case asked, preview, commit }
+    private var phases: [InteractionID: Phase] = [:]
+    /// Contacts down right now (the replay compresses only gaps where none is).
+    var contactsDown: Int { contacts.count }
+
+    init(compositor: Compositor) throws(CompositorError) {
+        self.compositor = compositor
+        engine = InteractionEngine(configuration: compositor.configuration.engine)
+        if let path = compositor.configuration.tracePath {
+            // open(2), not FileManager: the path may be a FIFO someone reads (the demo's live view).
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw .trace(path, String(cString: strerror(errno))) }
+            trace = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        } else {
+            trace = nil
+        }
+    }
+
+    /// Second phase of init: the server and timer need `self`.
+    func attach(display: Display) throws(CompositorError) {
+        do {
+            server = try PreviewInteractionServer(display: display, host: self, logger: compositor.logger)
+        } catch {
+            throw .socketFailed(compositor.socketName ?? "-", "\(error)")
+        }
+        timer = display.eventLoop.addTimer { [unowned self] in
+            timerPending = false
+            perform(engine.timerFired(at: now()))
+        }
+    }
+
+    func close() {
+        timer?.remove()
+        try? trace?.close()
+    }
+
+    func now() -> Timestamp { Timestamp(microseconds: MonotonicClock.microseconds()) }
+
+    func name(_ device: DeviceID, _ name: String) { deviceNames[device] = name }
+
+    func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
+        perform(engine.deviceRemoved(device, at: time))
+    }
+
+    // MARK: device events (already re-timed onto the monotonic clock)
+
+    func handle(_ event: DeviceEvent) {
+        let seat = compositor.seat!
+        let time = UInt32(truncatingIfNeeded: event.time.microseconds / 1000)
+        switch event {
+        case .contactBegan(let contact):
+            let point = outputPoint(contact)
+            var surface: SurfaceID?
+            var origin = (x: 0.0, y: 0.0)
+            var local = point
+            if let hit = compositor.scene.surface(at: point) {
+                let o = hit.surface.outputOrigin
+                origin = (Double(o.x), Double(o.y))
+                local = hit.local
+                if server.allowsInteraction(on: hit.surface.id, at: hit.local, source: contact.source) {
+                    surface = hit.surface.id
+                }
+            }
+            contacts[contact.key] = ContactOrigin(surface: surface, origin: origin, last: local)
+            compositor.logger.debug(
+                "contact \(contact.key) began at \(point) on \(surface.map { "\($0)" } ?? "no interactive surface")")
+            perform(engine.apply(event, location: local, surface: surface))
+            coreBegan(contact, at: point, time: time, seat: seat)
+        case .contactChanged(let contact):
+            let point = outputPoint(contact)
+            if var entry = contacts[contact.key] {
+                entry.last = Point(x: point.x - entry.origin.x, y: point.y - entry.origin.y)
+                contacts[contact.key] = entry
+                perform(engine.apply(event, location: entry.last, surface: entry.surface))
+            }
+            if !gate.isTakenAway(contact.key) { coreMoved(contact, to: point, time: time, seat: seat) }
+        case .contactEnded(let key, _, _):
+            let entry = contacts.removeValue(forKey: key)
+            // The protocol's order: the interaction ends before the core release.
+            perform(engine.apply(event, location: entry?.last ?? seat.cursor, surface: entry?.surface))
+            let swallow = gate.release(key)
+            coreEnded(key, time: time, seat: seat, swallow: swallow)
+        case .pointerMotion(let motion):
+            seat.pointerMoved(dx: motion.dx, dy: motion.dy, time: time)
+        case .scroll(let scroll):
+            if scroll.vertical120 != 0 {
+                seat.pointerAxis(vertical: true, value: scroll.vertical * 15, discrete: scroll.vertical120 / 120, time: time)
+            }
+            if scroll.horizontal120 != 0 {
+                seat.pointerAxis(vertical: false, value: scroll.horizontal * 15, discrete: scroll.horizontal120 / 120, time: time)
+            }
+        case .button(let key):
+            // Primary buttons are also contacts; their press/release is delivered with the contact.
+            if !isContactButton(key) { seat.pointerButton(UInt32(key.code), pressed: key.pressed, time: time) }
+        case .key(let key):
+            seat.key(UInt32(key.code), pressed: key.pressed, time: time)
+        case .toolProximity(let state, _), .toolMotion(let state):
+            // Without tablet-v2 (not yet served) a hovering pen moves the cursor.
+            seat.pointerWarped(to: outputPoint(state.position), time: time)
+        case .frame:
+            seat.touchFrame()
+        }
+    }
+
+    private var contactButtons: Set<ContactKey> = []
+
+    /// BTN_LEFT (and a touchpad's click, also BTN_LEFT) arrive both as a contact and a button.
+    private func isContactButton(_ key: KeyState) -> Bool { key.code == 0x110 }
+
+    private func coreBegan(_ contact: DeviceContact, at point: Point, time: UInt32, seat: Seat) {
+        switch contact.source {
+        case .touchscreen:
+            seat.touchDown(id: contact.key.contact, at: point, time: time)
+        case .pen:
+            seat.pointerWarped(to: point, time: time)
+            seat.pointerButton(0x110, pressed: true, time: time)
+        case .touchpad, .pointer:
+            seat.pointerButton(0x110, pressed: true, time: time)
+        }
+    }
+
+    private func coreMoved(_ contact: DeviceContact, to point: Point, time: UInt32, seat: Seat) {
+        switch contact.source {
+        case .touchscreen: seat.touchMotion(id: contact.key.contact, to: point, time: time)
+        case .pen: seat.pointerWarped(to: point, time: time)
+        case .touchpad, .pointer: break
+        }
+    }
+
+    private func coreEnded(_ key: ContactKey, time: UInt32, seat: Seat, swallow: Bool) {
+        // The source is gone with the contact; a touch id is only down on wl_touch.
+        if seat.isTouchDown(id: key.contact) {
+            seat.touchUp(id: key.contact, time: time)
+        } else {
+            seat.pointerButton(0x110, pressed: false, time: time, deliver: !swallow)
+        }
+    }
+
+    private func outputPoint(_ contact: DeviceContact) -> Point {
+        switch contact.positioning {
+        case .absolute: outputPoint(contact.position)
+        case .cursor: compositor.seat.cursor
+        }
+    }
+
+    private func outputPoint(_ position: NormalisedPoint) -> Point {
+        let output = compositor.scene.output
+        return Point(x: position.x * Double(output.width), y: position.y * Double(output.height))
+    }
+
+    // MARK: actions
+
+    func perform(_ actions: Actions?) {
+        guard let actions else { return }
+        for action in actions {
+            if case .scheduleTimer(let next) = action {
+                guard let due = next else {
+                    timer?.arm(milliseconds: 0)
+                    timerPending = false
+                    continue
+                }
+                let milliseconds = max(1, (due - now()).microseconds + 999) / 1000
+                timer?.arm(milliseconds: Int32(clamping: max(1, milliseconds)))
+                timerPending = true
+                continue
+            }
+            switch gate.apply(action) {
+            case .takeAway(let contact, _)?:
+                compositor.logger.debug("core input of \(contact) taken away (commit phase)")
+            case .giveBack(let contact, _)?:
+                compositor.logger.debug("core input of \(contact) given back")
+            case nil: break
+            }
+            record(action)
+            server.perform(action)
+        }
+    }
+
+    private func record(_ action: Action) {
+        let update: PhaseUpdate
+        let phase: Phase?
+        switch action {
+        case .askShouldBegin(let value): (update, phase) = (value, .asked)
+        case .preview(let value): (update, phase) = (value, value.ended ? .commit : .preview)
+        case .commit(let value): (update, phase) = (value, value.ended ? nil : .commit)
+        case .cancel(let value, _): (update, phase) = (value, nil)
+        case .scheduleTimer: return
+        }
+        let client = compositor.clientName(of: update.surface)
+        let device = deviceNames[update.contact.device] ?? update.contact.device.description
+        if let record = TraceRecord(action, device: device, surface: update.surface, client: client) {
+            compositor.logger.debug("\(record.humanLine)")
+            if let trace, record.event != .shouldBegin || compositor.configuration.verbose {
+                trace.write(Data((record.jsonLine + "\n").utf8))
+            }
+        }
+        let before = phases[update.interaction]
+        if let phase { phases[update.interaction] = phase } else { phases[update.interaction] = nil }
+        let changed: String? =
+            switch (before, action) {
+            case (.asked?, .preview), (nil, .preview): "preview"
+            case (.preview?, .preview(let u)) where u.ended: "commit"
+            case (_, .commit(let u)) where u.ended: "completed"
+            case (_, .cancel): "cancelled"
+            default: nil
+            }
+        if let changed {
+            compositor.screenshotSoon(label: "interaction\(update.interaction.rawValue)-\(changed)")
+        }
+    }
+
+    // MARK: PreviewProtocolHost
+
+    func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID? {
+        ResourceObject.owner(of: resource, as: Surface.self)?.node.id
+    }
+
+    func region(forRegionResource resource: OpaquePointer) -> PreviewRegion? {
+        guard let region = ResourceObject.owner(of: resource, as: RegionResource.self)?.region else { return nil }
+        return PreviewRegion(
+            operations: region.operations.map {
+                switch $0 {
+                case .add(let r): .add(.init(x: r.x, y: r.y, width: r.width, height: r.height))
+                case .subtract(let r): .subtract(.init(x: r.x, y: r.y, width: r.width, height: r.height))
+                }
+            })
+    }
+
+    func previewServer(_ server: PreviewInteractionServer, received input: PreviewClientInput) {
+        switch input {
+        case .answered(let id, let accept, _): perform(engine.clientAnswered(id, accept: accept, at: now()))
+        case .cancelled(let id, _): perform(engine.clientCancelled(id, at: now()))
+        case .surfaceDestroyed(let surface, _): perform(engine.surfaceDestroyed(surface, at: now()))
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import CWaylandServer
+import WaylandServer
+
+/// wl_subcompositor: turns a surface into a child of another.
+final class SubcompositorResource: ResourceObject {
+    weak var compositor: Compositor?
+
+    init?(compositor: Compositor, client: Client, version: UInt32, id: UInt32) {
+        self.compositor = compositor
+        super.init(
+            client: client, interface: cwl_interface_wl_subcompositor(), version: version, id: id,
+            implementation: SubcompositorResource.implementation)
+    }
+
+    nonisolated(unsafe) static let implementation: UnsafeRawPointer = {
+        var impl = cwl_wl_subcompositor_impl()
+        impl.destroy = destroyResourceRequest
+        impl.get_subsurface = { _, resource, id, surfaceResource, parentResource in
+            guard let self_ = resolve(resource, as: SubcompositorResource.self),
+                let surface = resolve(surfaceResource, as: Surface.self),
+                let parent = resolve(parentResource, as: Surface.self)
+            else { return }
+            let badSurface = WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE.rawValue
+            if surface === parent || parent.node.root === surface.node {
+                self_.postError(badSurface, "wl_surface@\(surface.id) cannot be its own ancestor")
+                return
+            }
+            guard surface.assignRole(.subsurface, errorResource: self_, errorCode: badSurface) else { return }
+            if surface.subsurface != nil {
+                self_.postError(badSurface, "wl_surface@\(surface.id) already is a subsurface")
+                return
+            }
+            _ = Subsurface(surface: surface, parent: parent, client: self_.client, version: self_.version, id: id)
+        }
+        return makeImplementation(impl)
+    }()
+}
+
+/// wl_subsurface. Position is applied on the parent's commit; stacking at once; sync
+/// mode is accepted but state is applied on the child's own commit (docs/compositor.md).
+final class Subsurface: ResourceObject {
+    weak var surface: Surface?
+    weak var parent: Surface?
+    private var pendingPosition: (x: Int32, y: Int32)?
+    private let parentGone: Listener
+
+    init?(surface: Surface, parent: Surface, client: Client, version: UInt32, id: UInt32) {
+        self.surface = surface
+        self.parent = parent
+        var detach: (() -> Void)?
+        parentGone = Listener { _ in detach?() }
+        super.init(
+            client: client, interface: cwl_interface_wl_subsurface(), version: version, id: id,
+            implementation: Subsurface.implementation)
+        detach = { [unowned self] in self.detach() }
+        if let parentResource = parent.resource { parentGone.listen(toDestroyOfResource: parentResource) }
+        surface.subsurface = self
+        parent.node.addSubsurface(surface.node)
+        if surface.node.isMapped, let compositor = surface.compositor {
+            compositor.damage(compositor.scene.extents(of: surface.node))
+        }
+    }
+
+    override func resourceDestroyed() { detach() }
+
+    /// The subsurface stops being shown (its object or its parent went away).
+    private func detach() {
+        parentGone.remove()
+        guard let surface, let parent else { return }
+        if let compositor = surface.compositor, surface.node.isMapped {
+            compositor.damage(compositor.scene.extents(of: surface.node))
+            compositor.scheduleFrame()
+        }
+        parent.node.removeSubsurface(surface.node)
+        self.parent = nil
+    }
+
+    func applyPendingPosition() {
+        guard let position = pendingPosition, let surface else { return }
+        pendingPosition = nil
+        surface.node.offset = position
+    }
+
+    private func restack(sibling: OpaquePointer?, above: Bool) {
+        guard let surface, let parent, let siblingSurface = resolve(sibling, as: Surface.self),
+            parent.node.restack(surface.node, relativeTo: siblingSurface.node, above: above)
+        else {
+            postError(WL_SUBSURFACE_ERROR_BAD_SURFACE.rawValue, "the reference surface is not a sibling or the parent")
+            return
+        }
+        if let compositor = surface.compositor {
+            compositor.damage(compositor.scene.extents(of: parent.node))
+            compositor.scheduleFrame()
+        }
+    }
+
+    nonisolated(unsafe) static let implementation: UnsafeRawPointer = {
+        var impl = cwl_wl_subsurface_impl()
+        impl.destroy = destroyResourceRequest
+        impl.set_position = { _, resource, x, y in resolve(resource, as: Subsurface.self)?.pendingPosition = (x, y) }
+        impl.place_above = { _, resource, sibling in
+            resolve(resource, as: Subsurface.self)?.restack(sibling: sibling, above: true)
+        }
+        impl.place_below = { _, resource, sibling in
+            resolve(resource, as: Subsurface.self)?.restack(sibling: sibling, above: false)
+        }
+        impl.set_sync = { _, _ in }
+        impl.set_desync = { _, _ in }
+        return makeImplementation(impl)
+    }()
+}

@@ -1,0 +1,200 @@
+import CWaylandServer
+import Logging
+import PreviewEngine
+import WaylandServer
+
+/// wl_surface: double-buffered state applied on commit into its `SceneSurface`.
+final class Surface: ResourceObject {
+    weak var compositor: Compositor?
+    let node: SceneSurface
+
+    /// Roles are for life: once xdg_surface or wl_subsurface, always that.
+    enum RoleKind: String { case xdgSurface = "xdg_surface", subsurface = "wl_subsurface" }
+    var roleKind: RoleKind?
+    weak var xdgSurface: XdgSurface?
+    weak var subsurface: Subsurface?
+
+    private struct Pending {
+        var bufferAttached = false
+        var buffer: OpaquePointer?
+        var damage: [Rect] = []
+        var bufferDamage: [Rect] = []
+        var scale: Int32?
+        var inputRegion: Region??
+        var callbacks: [Callback] = []
+    }
+    private var pending = Pending()
+    /// Clears the pending buffer if the client destroys it before committing.
+    private let pendingBufferGone: Listener
+
+    init?(compositor: Compositor, client: Client, version: UInt32, id: UInt32) {
+        self.compositor = compositor
+        node = SceneSurface(id: compositor.makeSurfaceID(), client: compositor.clientID(for: client))
+        var clearBuffer: (() -> Void)?
+        pendingBufferGone = Listener { _ in clearBuffer?() }
+        super.init(
+            client: client, interface: cwl_interface_wl_surface(), version: version, id: id,
+            implementation: Surface.implementation)
+        clearBuffer = { [unowned self] in
+            pending.buffer = nil
+            pendingBufferGone.remove()
+        }
+        compositor.surfaces[node.id] = self
+    }
+
+    override func resourceDestroyed() {
+        pendingBufferGone.remove()
+        pending.callbacks.forEach { $0.destroyResource() }
+        pending = Pending()
+        compositor?.surfaceDestroyed(self)
+    }
+
+    /// Assigns a role, or posts the wl_surface role error. Returns false on error.
+    func assignRole(_ role: RoleKind, errorResource: ResourceObject, errorCode: UInt32) -> Bool {
+        if let roleKind, roleKind != role || (role == .xdgSurface ? xdgSurface != nil : subsurface != nil) {
+            errorResource.postError(errorCode, "wl_surface@\(id) already has the role \(roleKind.rawValue)")
+            return false
+        }
+        roleKind = role
+        return true
+    }
+
+    // MARK: commit
+
+    private func commit() {
+        guard let compositor else { return }
+        let before = node.isMapped ? compositor.scene.extents(of: node) : nil
+        let oldSize = node.size
+        var uploaded = false
+        if pending.bufferAttached {
+            pendingBufferGone.remove()
+            if let buffer = pending.buffer {
+                guard upload(buffer) else { return }
+                uploaded = true
+            } else {
+                node.texture = nil
+            }
+        }
+        if let scale = pending.scale { node.bufferScale = scale }
+        if let region = pending.inputRegion { node.inputRegion = region }
+        compositor.frameCallbacks.append(contentsOf: pending.callbacks)
+        let surfaceDamage = pending.damage
+        let bufferDamage = pending.bufferDamage
+        pending = Pending()
+
+        // Subsurface positions are double-buffered on the parent.
+        for child in node.stack where child !== node {
+            compositor.surfaces[child.id]?.subsurface?.applyPendingPosition()
+        }
+        xdgSurface?.surfaceCommitted()
+        compositor.interaction?.server.surfaceCommitted(node.id)
+
+        // Output damage: whole extents when size, mapping or placement may have changed.
+        if node.isMapped && !(uploaded && node.size == oldSize && before != nil) {
+            compositor.damage(compositor.scene.extents(of: node))
+        } else if node.isMapped {
+            let origin = node.outputOrigin
+            let scale = max(1, node.bufferScale)
+            for rect in surfaceDamage { compositor.damage(rect.offsetBy(x: origin.x, y: origin.y)) }
+            for rect in bufferDamage {
+                compositor.damage(
+                    Rect(
+                        x: origin.x + rect.x / scale, y: origin.y + rect.y / scale, width: rect.width / scale + 2,
+                        height: rect.height / scale + 2))
+            }
+        }
+        if let before, !node.isMapped || before != compositor.scene.extents(of: node) { compositor.damage(before) }
+        compositor.scheduleFrame()
+    }
+
+    /// Copies the shm buffer's damaged pixels into the texture and releases the buffer.
+    private func upload(_ buffer: OpaquePointer) -> Bool {
+        guard let shm = wl_shm_buffer_get(buffer) else {
+            postError(WL_SHM_ERROR_INVALID_FORMAT.rawValue, "only wl_shm buffers are supported")
+            return false
+        }
+        let width = wl_shm_buffer_get_width(shm)
+        let height = wl_shm_buffer_get_height(shm)
+        guard let format = PixelFormat(rawValue: wl_shm_buffer_get_format(shm)) else {
+            postError(WL_SHM_ERROR_INVALID_FORMAT.rawValue, "unsupported wl_shm format")
+            return false
+        }
+        let scale = max(1, pending.scale ?? node.bufferScale)
+        var full = true
+        if let texture = node.texture, texture.width == width, texture.height == height, texture.format == format {
+            full = false
+        } else {
+            guard let texture = SurfaceTexture(width: width, height: height, format: format) else {
+                client.postNoMemory()
+                return false
+            }
+            node.texture = texture
+        }
+        let texture = node.texture!
+        var rects = pending.bufferDamage
+        rects += pending.damage.map { Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
+        if full { rects = [Rect(x: 0, y: 0, width: width, height: height)] }
+        wl_shm_buffer_begin_access(shm)
+        if let data = wl_shm_buffer_get_data(shm) {
+            let stride = wl_shm_buffer_get_stride(shm)
+            for rect in rects { texture.upload(from: data, stride: stride, rect: rect) }
+        }
+        wl_shm_buffer_end_access(shm)
+        // The pixels are ours now: the client may reuse the buffer at once.
+        wl_buffer_send_release(buffer)
+        return true
+    }
+
+    // MARK: requests
+
+    nonisolated(unsafe) static let implementation: UnsafeRawPointer = {
+        var impl = cwl_wl_surface_impl()
+        impl.destroy = destroyResourceRequest
+        impl.attach = { _, resource, buffer, x, y in
+            guard let self_ = resolve(resource, as: Surface.self) else { return }
+            if self_.version >= 5 && (x != 0 || y != 0) {
+                self_.postError(WL_SURFACE_ERROR_INVALID_OFFSET.rawValue, "attach with a non-zero offset since v5")
+                return
+            }
+            self_.pendingBufferGone.remove()
+            self_.pending.bufferAttached = true
+            self_.pending.buffer = buffer
+            if let buffer { self_.pendingBufferGone.listen(toDestroyOfResource: buffer) }
+        }
+        impl.damage = { _, resource, x, y, width, height in
+            resolve(resource, as: Surface.self)?.pending.damage.append(Rect(x: x, y: y, width: width, height: height))
+        }
+        impl.damage_buffer = { _, resource, x, y, width, height in
+            resolve(resource, as: Surface.self)?.pending.bufferDamage.append(
+                Rect(x: x, y: y, width: width, height: height))
+        }
+        impl.frame = { _, resource, id in
+            guard let self_ = resolve(resource, as: Surface.self), let callback = Callback(client: self_.client, id: id)
+            else { return }
+            self_.pending.callbacks.append(callback)
+        }
+        impl.set_opaque_region = { _, _, _ in }  // an optimisation hint; we always blend
+        impl.set_input_region = { _, resource, region in
+            guard let self_ = resolve(resource, as: Surface.self) else { return }
+            self_.pending.inputRegion = .some(resolve(region, as: RegionResource.self)?.region)
+        }
+        impl.commit = { _, resource in resolve(resource, as: Surface.self)?.commit() }
+        impl.set_buffer_transform = { _, resource, transform in
+            guard let self_ = resolve(resource, as: Surface.self) else { return }
+            if transform > 7 {
+                self_.postError(WL_SURFACE_ERROR_INVALID_TRANSFORM.rawValue, "buffer transform \(transform) is not a wl_output.transform")
+            }
+            // Valid transforms other than normal are accepted and drawn untransformed (docs/compositor.md).
+        }
+        impl.set_buffer_scale = { _, resource, scale in
+            guard let self_ = resolve(resource, as: Surface.self) else { return }
+            guard scale >= 1 else {
+                self_.postError(WL_SURFACE_ERROR_INVALID_SCALE.rawValue, "buffer scale \(scale) is not positive")
+                return
+            }
+            self_.pending.scale = scale
+        }
+        impl.offset = { _, _, _, _ in }  // only meaningful for cursors and drag icons, which we do not draw
+        return makeImplementation(impl)
+    }()
+}

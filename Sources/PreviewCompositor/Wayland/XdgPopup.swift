@@ -1,0 +1,70 @@
+import CWaylandServer
+import WaylandServer
+
+/// xdg_popup: placed by its positioner relative to the parent's window geometry, stacked above it.
+final class XdgPopup: ResourceObject {
+    weak var xdgSurface: XdgSurface?
+    weak var parent: XdgSurface?
+    let rules: PopupRules
+
+    init?(xdgSurface: XdgSurface, parent: XdgSurface, rules: PopupRules, id: UInt32) {
+        self.xdgSurface = xdgSurface
+        self.parent = parent
+        self.rules = rules
+        super.init(
+            client: xdgSurface.client, interface: cwl_interface_xdg_popup(), version: xdgSurface.version, id: id,
+            implementation: XdgPopup.implementation)
+    }
+
+    override func resourceDestroyed() { xdgSurface?.unmap() }
+
+    func initialCommit() {
+        guard let resource else { return }
+        let placement = rules.placement
+        xdg_popup_send_configure(resource, placement.x, placement.y, placement.width, placement.height)
+        xdgSurface?.sendConfigure()
+    }
+
+    /// Output position of the popup surface's origin.
+    private func outputPosition() -> (Int32, Int32)? {
+        guard let parent, let parentNode = parent.surface?.node, let xdgSurface else { return nil }
+        let parentOrigin = parentNode.outputOrigin
+        let parentGeometry = parent.windowGeometry
+        let placement = rules.placement
+        let own = xdgSurface.windowGeometry
+        return (
+            parentOrigin.x + parentGeometry.x + placement.x - own.x, parentOrigin.y + parentGeometry.y + placement.y - own.y
+        )
+    }
+
+    func map() {
+        guard let node = xdgSurface?.surface?.node, let compositor = xdgSurface?.compositor,
+            let position = outputPosition()
+        else { return }
+        node.position = position
+        compositor.scene.show(node)
+        compositor.damage(compositor.scene.extents(of: node))
+        compositor.scheduleFrame()
+    }
+
+    func reposition() {
+        guard let node = xdgSurface?.surface?.node, let position = outputPosition() else { return }
+        node.position = position
+    }
+
+    func unmap() {
+        guard let node = xdgSurface?.surface?.node, let compositor = xdgSurface?.compositor else { return }
+        compositor.damage(compositor.scene.extents(of: node))
+        compositor.scene.hide(node)
+        compositor.scheduleFrame()
+        compositor.seat.surfaceUnmapped(node)
+    }
+
+    nonisolated(unsafe) static let implementation: UnsafeRawPointer = {
+        var impl = cwl_xdg_popup_impl()
+        impl.destroy = destroyResourceRequest
+        impl.grab = { _, _, _, _ in }  // no grabs: popups stay until the client destroys them
+        impl.reposition = { _, _, _, _ in }
+        return makeImplementation(impl)
+    }()
+}

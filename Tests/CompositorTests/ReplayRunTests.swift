@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// The executable as the demo uses it: a recording drives peek-client through the protocol.
+@Suite(.serialized) struct ReplayRunTests {
+    static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+    static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/recordings").standardized.path
+
+    func compositor(_ arguments: [String]) throws -> ClientRun {
+        let process = try ClientProcess(
+            [Self.binaries + "/preview-compositor", "--socket", TestRuntime.uniqueSocket()] + arguments, socket: "",
+            environment: [:])
+        return process.finish(timeout: 60)
+    }
+
+    @Test func penRecordingDrivesPeekClientAndWritesTraceAndPhaseScreenshots() throws {
+        let directory = TestRuntime.temporaryDirectory("replay")
+        let trace = directory + "/trace.jsonl"
+        let shots = directory + "/shots"
+        let run = try compositor([
+            "--replay", Self.recordings + "/wacom-cintiq13hd-pen.yml", "--fast", "--exit-when-done",
+            "--trace", trace, "--screenshot-dir", shots, "--run", Self.binaries + "/peek-client",
+        ])
+        #expect(run.status == 0 && !run.timedOut, "\(run.output)")
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        // preview-replay on this recording: one interaction, previewed, into commit, cancelled (lifted).
+        #expect(lines.count > 5)
+        #expect(lines.allSatisfy { $0.contains("\"surface\":1") && $0.contains("\"client\":\"client1\"") })
+        #expect(!lines.contains { $0.contains("should-begin") }, "should-begin lines only with --verbose")
+        #expect(lines.first?.contains("\"event\":\"preview\"") == true)
+        #expect(lines.contains { $0.contains("\"event\":\"commit\"") })
+        #expect(lines.last?.contains("\"reason\":\"lifted\"") == true)
+        let files = try FileManager.default.contentsOfDirectory(atPath: shots).sorted()
+        #expect(files == ["0001-interaction1-preview.png", "0002-interaction1-commit.png", "0003-interaction1-cancelled.png"])
+    }
+
+    @Test func unreadableRecordingIsOneLineAndStatusOne() throws {
+        let run = try compositor(["--replay", "/nonexistent/pen.yml"])
+        #expect(run.status == 1)
+        #expect(
+            run.output == "preview-compositor: cannot read recording /nonexistent/pen.yml: No such file or directory\n",
+            "\(run.output)")
+    }
+
+    @Test func runChildExitEndsTheCompositorWithExitWhenDone() throws {
+        let run = try compositor(["--exit-when-done", "--run", "wayland-info > /dev/null"])
+        #expect(run.status == 0 && !run.timedOut, "\(run.output)")
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import PreviewCompositor
+import Synchronization
+
+/// One temporary XDG_RUNTIME_DIR for the whole test process (the variable is process-wide),
+/// and a unique socket name per compositor started in it.
+enum TestRuntime {
+    static let directory: String = {
+        let path = NSTemporaryDirectory() + "compositor-tests-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        chmod(path, 0o700)
+        setenv("XDG_RUNTIME_DIR", path, 1)
+        return path
+    }()
+
+    private static let counter = Mutex(0)
+
+    static func uniqueSocket() -> String {
+        _ = directory
+        return "wayland-test-\(counter.withLock { $0 += 1; return $0 })"
+    }
+
+    static func temporaryDirectory(_ label: String) -> String {
+        let path = directory + "/\(label)-\(UUID().uuidString.prefix(8))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
+
+/// Starts a compositor in-process on a fresh socket.
+func startCompositor(_ tweak: (inout CompositorConfiguration) -> Void = { _ in }) throws -> CompositorThread {
+    var configuration = CompositorConfiguration()
+    configuration.socketName = TestRuntime.uniqueSocket()
+    tweak(&configuration)
+    return try CompositorThread(configuration: configuration)
+}
+
+/// A real client program against `socket`: its output and exit status.
+struct ClientRun {
+    var status: Int32
+    var output: String
+    var timedOut: Bool
+}
+
+/// Runs `arguments` with WAYLAND_DISPLAY=socket, waits for it to exit (killed after
+/// `timeout` seconds, which is then reported), and returns stdout+stderr.
+func runClient(_ arguments: [String], socket: String, timeout: Double = 20, environment: [String: String] = [:])
+    throws -> ClientRun
+{
+    let process = try startClient(arguments, socket: socket, environment: environment)
+    return process.finish(timeout: timeout)
+}
+
+final class ClientProcess: @unchecked Sendable {
+    let process = Process()
+    let outputPath: String
+
+    init(_ arguments: [String], socket: String, environment: [String: String]) throws {
+        outputPath = TestRuntime.directory + "/client-\(UUID().uuidString.prefix(8)).log"
+        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["WAYLAND_DISPLAY"] = socket
+        env["XDG_RUNTIME_DIR"] = TestRuntime.directory
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+    }
+
+    var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+
+    /// Waits until the output contains `text` (polling the log file the client writes).
+    func waitForOutput(_ text: String, timeout: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if output.contains(text) { return true }
+            if !process.isRunning { return output.contains(text) }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    func finish(timeout: Double) -> ClientRun {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let timedOut = process.isRunning
+        if timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        return ClientRun(status: process.terminationStatus, output: output, timedOut: timedOut)
+    }
+
+    func terminate() -> ClientRun {
+        // SIGKILL: children of the test runner inherit a mask that blocks SIGTERM.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return ClientRun(status: process.terminationStatus, output: output, timedOut: false)
+    }
+}
+
+func startClient(_ arguments: [String], socket: String, environment: [String: String] = [:]) throws -> ClientProcess {
+    try ClientProcess(arguments, socket: socket, environment: environment)
+}

@@ -1,1 +1,0 @@
-// Placeholder: this layer's issue adds its tests here.

@@ -1,0 +1,72 @@
+import Foundation
+import PreviewEngine
+import PreviewTrace
+import Testing
+
+@Suite("Trace formats")
+struct TraceFormatTests {
+    static let record = TraceRecord(
+        time: Timestamp(microseconds: 1_234_567), device: "Pen \"Pro\" \\ 2\n\t\u{1}é✓", source: .pen, simulated: false,
+        interaction: InteractionID(3), event: .cancel, progress: 0.25, ended: false, location: Point(x: 10.5, y: 20),
+        reason: .desynchronised, surface: SurfaceID(7), client: "peek-client[42]")
+
+    @Test("JSON lines: fixed key order, escaping, optional fields, parseable")
+    func json() throws {
+        let line = Self.record.jsonLine
+        #expect(
+            line
+                == #"{"time_us":1234567,"device":"Pen \"Pro\" \\ 2\n\t\u0001é✓","source":"pen","simulated":false,"interaction":3,"event":"cancel","progress":0.25,"ended":false,"x":10.5,"y":20,"reason":"desynchronised","surface":7,"client":"peek-client[42]"}"#
+        )
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["device"] as? String == Self.record.device)
+        var plain = Self.record
+        plain.reason = nil
+        plain.surface = nil
+        plain.client = nil
+        plain.event = .preview
+        #expect(
+            !plain.jsonLine.contains("reason") && !plain.jsonLine.contains("surface")
+                && !plain.jsonLine.contains("client"))
+    }
+
+    @Test("Numbers JSON can't spell become null")
+    func nonFinite() throws {
+        var record = Self.record
+        record.progress = .nan
+        record.location = Point(x: .infinity, y: -0.000001)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(record.jsonLine.utf8)) as? [String: Any])
+        #expect(object["progress"] is NSNull && object["x"] is NSNull)
+        #expect(object["y"] as? Double == -0.000001)
+    }
+
+    @Test("Human lines: aligned columns, seconds with milliseconds, outcome words")
+    func human() {
+        var record = Self.record
+        record.device = "Wacom Intuos Pro M Pen with a very long name"
+        record.surface = nil
+        record.client = nil
+        #expect(
+            record.humanLine
+                == "Wacom Intuos Pro M Pen … CANCEL       +1.235s  #3  pen               progress 0.250  at (10.5, 20.0)  desynchronised"
+        )
+        record.event = .commit
+        record.ended = true
+        record.reason = nil
+        #expect(record.humanLine.hasSuffix("completed"))
+        #expect(
+            TraceFormat.human.format(record) == record.humanLine && TraceFormat.json.format(record) == record.jsonLine)
+    }
+
+    @Test("Engine actions become records; timers don't")
+    func fromActions() {
+        let update = PhaseUpdate(
+            interaction: InteractionID(1), surface: SurfaceID(2), contact: ContactKey(device: DeviceID(0)),
+            time: Timestamp(milliseconds: 5), progress: 1, ended: true, location: .zero, source: .touchpad,
+            simulated: true)
+        #expect(TraceRecord(.commit(update), device: "pad")?.isFinal == true)
+        #expect(TraceRecord(.preview(update), device: "pad")?.event == .preview)
+        #expect(TraceRecord(.askShouldBegin(update), device: "pad")?.event == .shouldBegin)
+        #expect(TraceRecord(.cancel(update, .moved), device: "pad")?.reason == .moved)
+        #expect(TraceRecord(.scheduleTimer(nil), device: "pad") == nil)
+    }
+}

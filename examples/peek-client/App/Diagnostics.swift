@@ -1,0 +1,24 @@
+import Glibc
+
+/// Diagnostics go to stderr, so that stdout carries only the --log lines.
+func printError(_ message: String) {
+    var line = message + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+struct ClientError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Seconds on CLOCK_MONOTONIC: the model's clock (time is read here, passed into PeekModel).
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// --log lines are read by other programs as they arrive (pipes are block-buffered otherwise).
+func fflushStdout() {
+    fflush(nil)  // every output stream: `stdout` itself is not concurrency-safe to name in Swift 6
+}

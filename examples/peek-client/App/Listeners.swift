@@ -1,0 +1,99 @@
+import CWaylandClient
+import PeekUI
+
+// Every libwayland listener of the client, and the only place with `Unmanaged`: the listener data
+// is the app, unretained (the app destroys every proxy before it goes away).
+
+func context(_ app: PeekApp) -> UnsafeMutableRawPointer { Unmanaged.passUnretained(app).toOpaque() }
+
+private func app(_ data: UnsafeMutableRawPointer?) -> PeekApp {
+    Unmanaged<PeekApp>.fromOpaque(data!).takeUnretainedValue()
+}
+
+nonisolated(unsafe) var registryListener = wl_registry_listener(
+    global: { data, _, name, interface, version in
+        guard let interface else { return }
+        app(data).global(name: name, interface: String(cString: interface), version: version)
+    },
+    global_remove: { data, _, name in app(data).globalRemoved(name: name) })
+
+nonisolated(unsafe) var wmBaseListener = xdg_wm_base_listener(
+    ping: { _, wmBase, serial in xdg_wm_base_pong(wmBase, serial) })
+
+nonisolated(unsafe) var xdgSurfaceListener = xdg_surface_listener(
+    configure: { data, _, serial in app(data).xdgSurfaceConfigured(serial: serial) })
+
+nonisolated(unsafe) var toplevelListener = xdg_toplevel_listener(
+    configure: { data, _, width, height, _ in app(data).toplevelConfigured(width: width, height: height) },
+    close: { data, _ in app(data).closeRequested() },
+    configure_bounds: { _, _, _, _ in },
+    wm_capabilities: { _, _, _ in })
+
+nonisolated(unsafe) var surfaceListener = wl_surface_listener(
+    enter: { data, _, output in app(data).surfaceEntered(output) },
+    leave: { data, _, output in app(data).surfaceLeft(output) })
+
+nonisolated(unsafe) var outputListener = wl_output_listener(
+    geometry: { _, _, _, _, _, _, _, _, _, _ in },
+    mode: { _, _, _, _, _, _ in },
+    done: { _, _ in },
+    scale: { data, output, factor in app(data).outputScale(output, factor) },
+    name: { _, _, _ in },
+    description: { _, _, _ in })
+
+nonisolated(unsafe) var frameListener = wl_callback_listener(
+    done: { data, _, _ in app(data).frameDone() })
+
+nonisolated(unsafe) var bufferListener = wl_buffer_listener(
+    release: { data, buffer in app(data).bufferReleased(buffer) })
+
+nonisolated(unsafe) var seatListener = wl_seat_listener(
+    capabilities: { data, _, capabilities in app(data).seatCapabilities(capabilities) },
+    name: { _, _, _ in })
+
+nonisolated(unsafe) var pointerListener = wl_pointer_listener(
+    enter: { data, _, serial, _, x, y in
+        app(data).pointerEntered(serial: serial, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+    },
+    leave: { _, _, _, _ in },
+    motion: { data, _, _, x, y in app(data).pointerMoved(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) },
+    button: { data, _, _, _, button, state in
+        app(data).pointerButton(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
+    },
+    axis: { _, _, _, _, _ in },
+    frame: { _, _ in },
+    axis_source: { _, _, _ in },
+    axis_stop: { _, _, _, _ in },
+    axis_discrete: { _, _, _, _ in },
+    axis_value120: { _, _, _, _ in })
+
+nonisolated(unsafe) var touchListener = wl_touch_listener(
+    down: { data, _, _, _, _, id, x, y in app(data).touchDown(id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) },
+    up: { data, _, _, _, id in app(data).touchUp(id) },
+    motion: { data, _, _, id, x, y in app(data).touchMoved(id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) },
+    frame: { _, _ in },
+    cancel: { data, _ in app(data).touchCancelled() },
+    shape: { _, _, _, _, _ in },
+    orientation: { _, _, _, _ in })
+
+nonisolated(unsafe) var keyboardListener = wl_keyboard_listener(
+    keymap: { data, _, _, fd, _ in app(data).keymapReceived(fd: fd) },
+    enter: { _, _, _, _, _ in },
+    leave: { _, _, _, _ in },
+    key: { data, _, _, _, key, state in
+        app(data).key(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue)
+    },
+    modifiers: { data, _, _, depressed, _, _, _ in app(data).modifiers(depressed: depressed) },
+    repeat_info: { _, _, _, _ in })
+
+nonisolated(unsafe) var interactionListener = spi_preview_interaction_v1_listener(
+    should_begin: { data, _, id, source, force in app(data).shouldBegin(id, source: source, force: force) },
+    location: { data, _, id, x, y in app(data).location(id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) },
+    preview: { data, _, id, progress in app(data).preview(id, progress: wl_fixed_to_double(progress)) },
+    preview_ended: { data, _, id in app(data).previewEnded(id) },
+    commit: { data, _, id, progress in app(data).commit(id, progress: wl_fixed_to_double(progress)) },
+    completed: { data, _, id in app(data).completed(id) },
+    cancelled: { data, _, id, reason in app(data).cancelled(id, reason: reason) },
+    frame: { data, _, id, serial, hi, lo in
+        app(data).frame(id, serial: serial, microseconds: UInt64(hi) << 32 | UInt64(lo))
+    })

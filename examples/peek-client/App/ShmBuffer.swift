@@ -1,0 +1,85 @@
+import CCairo
+import CWaylandClient
+import Glibc
+
+/// One wl_shm buffer with a cairo image surface over the same memory.
+final class ShmBuffer {
+    let width: Int32
+    let height: Int32
+    let buffer: OpaquePointer
+    let cairoSurface: OpaquePointer
+    private let memory: UnsafeMutableRawPointer
+    private let length: Int
+    /// Attached and not yet released by the compositor: must not be drawn into.
+    var busy = false
+
+    private nonisolated(unsafe) static var counter = 0
+
+    init?(shm: OpaquePointer, width: Int32, height: Int32, listenerData: UnsafeMutableRawPointer) {
+        let stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width)
+        let length = Int(stride) * Int(height)
+        // An anonymous shared file: shm_open + shm_unlink (memfd_create needs _GNU_SOURCE).
+        Self.counter += 1
+        let name = "/peek-client-\(getpid())-\(Self.counter)"
+        let fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { return nil }
+        shm_unlink(name)
+        defer { close(fd) }
+        guard ftruncate(fd, off_t(length)) == 0,
+            let memory = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED
+        else { return nil }
+        guard let pool = wl_shm_create_pool(shm, fd, Int32(length)) else {
+            munmap(memory, length)
+            return nil
+        }
+        // Cairo's ARGB32 is premultiplied native-endian ARGB: wl_shm's ARGB8888 on little-endian.
+        let buffer = wl_shm_pool_create_buffer(pool, 0, width, height, stride, UInt32(WL_SHM_FORMAT_ARGB8888.rawValue))
+        wl_shm_pool_destroy(pool)
+        guard let buffer else {
+            munmap(memory, length)
+            return nil
+        }
+        wl_buffer_add_listener(buffer, &bufferListener, listenerData)
+        self.width = width
+        self.height = height
+        self.buffer = buffer
+        self.memory = memory
+        self.length = length
+        self.cairoSurface = cairo_image_surface_create_for_data(
+            memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, width, height, stride)
+    }
+
+    func destroy() {
+        cairo_surface_destroy(cairoSurface)
+        wl_buffer_destroy(buffer)
+        munmap(memory, length)
+    }
+}
+
+/// Double buffering: at most two buffers; one is drawn while the compositor holds the other.
+struct BufferPool {
+    private(set) var buffers: [ShmBuffer] = []
+
+    /// A free buffer of this size, made if needed; nil while both are held by the compositor.
+    mutating func acquire(
+        shm: OpaquePointer, width: Int32, height: Int32, listenerData: UnsafeMutableRawPointer
+    ) -> ShmBuffer? {
+        // Buffers of an old size are dropped once free (after a resize or a scale change).
+        buffers.removeAll { buffer in
+            guard !buffer.busy, buffer.width != width || buffer.height != height else { return false }
+            buffer.destroy()
+            return true
+        }
+        if let free = buffers.first(where: { !$0.busy }) { return free }
+        guard buffers.count < 2, let made = ShmBuffer(shm: shm, width: width, height: height, listenerData: listenerData) else { return nil }
+        buffers.append(made)
+        return made
+    }
+
+    func buffer(for proxy: OpaquePointer?) -> ShmBuffer? { buffers.first { $0.buffer == proxy } }
+
+    mutating func destroyAll() {
+        for buffer in buffers { buffer.destroy() }
+        buffers.removeAll()
+    }
+}

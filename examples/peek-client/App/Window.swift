@@ -1,0 +1,116 @@
+import CWaylandClient
+import PeekUI
+
+// The xdg toplevel: configure/ack, drawing into wl_shm buffers paced by frame callbacks, and the
+// buffer scale of the outputs the surface is on.
+extension PeekApp {
+    func createWindow() {
+        surface = wl_compositor_create_surface(compositor)
+        wl_surface_add_listener(surface, &surfaceListener, context(self))
+        if let manager, let surface {
+            interaction = spi_preview_interaction_manager_v1_get_interaction(manager, surface)
+            spi_preview_interaction_v1_add_listener(interaction, &interactionListener, context(self))
+        }
+        guard !headless else {
+            configured = true
+            needsRedraw = true
+            drawIfNeeded()
+            return
+        }
+        if let compositor, let shm { cursor = Cursor(compositor: compositor, shm: shm) }
+        xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
+        xdg_surface_add_listener(xdgSurface, &xdgSurfaceListener, context(self))
+        toplevel = xdg_surface_get_toplevel(xdgSurface)
+        xdg_toplevel_add_listener(toplevel, &toplevelListener, context(self))
+        xdg_toplevel_set_title(toplevel, "Photos")
+        xdg_toplevel_set_app_id(toplevel, "peek-client")
+        xdg_toplevel_set_min_size(toplevel, 360, 320)
+        // The first commit has no buffer: it asks for the first configure.
+        wl_surface_commit(surface)
+    }
+
+    func toplevelConfigured(width: Int32, height: Int32) { pendingSize = (width, height) }
+
+    func xdgSurfaceConfigured(serial: UInt32) {
+        xdg_surface_ack_configure(xdgSurface, serial)
+        // 0 means "your choice": keep the current size.
+        let width = pendingSize.width > 0 ? Double(pendingSize.width) : model.size.width
+        let height = pendingSize.height > 0 ? Double(pendingSize.height) : model.size.height
+        _ = model.resize(to: Size(width: width, height: height))
+        configured = true
+        // Every configure is answered by a commit with a buffer, even if nothing changed.
+        needsRedraw = true
+        if frameCallback == nil { drawIfNeeded() }
+    }
+
+    func closeRequested() { stop(status: 0) }
+
+    // MARK: Drawing
+
+    /// Draws now if no frame is pending, else at the next frame callback.
+    func scheduleRedraw() {
+        needsRedraw = true
+        if frameCallback == nil { drawIfNeeded() }
+    }
+
+    func drawIfNeeded() {
+        guard needsRedraw, configured, let surface else { return }
+        let now = monotonicSeconds()
+        _ = model.advance(to: now)
+        guard !headless else {
+            // No buffers: the commit still tells the compositor a new frame of the app exists.
+            needsRedraw = false
+            wl_surface_commit(surface)
+            return
+        }
+        let width = Int32((model.size.width * Double(scale)).rounded(.up))
+        let height = Int32((model.size.height * Double(scale)).rounded(.up))
+        // Both buffers held by the compositor: draw when one is released.
+        guard let shm, let buffer = buffers.acquire(shm: shm, width: width, height: height, listenerData: context(self))
+        else { return }
+        needsRedraw = false
+        renderer.render(model, at: now, into: buffer.cairoSurface, scale: Int(scale))
+        wl_surface_set_buffer_scale(surface, scale)
+        wl_surface_attach(surface, buffer.buffer, 0, 0)
+        wl_surface_damage_buffer(surface, 0, 0, width, height)
+        buffer.busy = true
+        frameCallback = wl_surface_frame(surface)
+        wl_callback_add_listener(frameCallback, &frameListener, context(self))
+        wl_surface_commit(surface)
+    }
+
+    func frameDone() {
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        frameCallback = nil
+        if model.isAnimating { needsRedraw = true }
+        drawIfNeeded()
+    }
+
+    func bufferReleased(_ proxy: OpaquePointer?) {
+        buffers.buffer(for: proxy)?.busy = false
+        if frameCallback == nil { drawIfNeeded() }
+    }
+
+    // MARK: Scale
+
+    func surfaceEntered(_ output: OpaquePointer?) {
+        guard let output else { return }
+        enteredOutputs.insert(output)
+        updateScale()
+    }
+
+    func surfaceLeft(_ output: OpaquePointer?) {
+        guard let output else { return }
+        enteredOutputs.remove(output)
+        updateScale()
+    }
+
+    /// The largest scale of the outputs the surface is on, so it is sharp on the best of them.
+    func updateScale() {
+        let scales = outputs.values.filter { enteredOutputs.contains($0.proxy) }.map(\.scale)
+        let new = max(1, scales.max() ?? 1)
+        guard new != scale else { return }
+        scale = new
+        scheduleRedraw()
+    }
+}

@@ -1,0 +1,386 @@
+// The app model: items, the peek state and the pure transitions between states. Every input is one
+// mutating function; time comes in as `now` (seconds on the caller's clock), never read here.
+
+public struct PeekModel: Sendable {
+    public static let cancelDuration = 0.25
+    public static let popDuration = 0.3
+    public static let dismissDuration = 0.25
+    public static let toastDuration = 1.8
+
+    public struct Toast: Hashable, Sendable {
+        public var text: String
+        public var since: Double
+    }
+
+    public private(set) var items: [Item]
+    public private(set) var state: PeekState = .idle
+    public private(set) var size: Size
+    public private(set) var toast: Toast?
+    /// The keyboard's current item; drawn with a focus ring once the keyboard was used.
+    public private(set) var focused: Item.ID?
+    public private(set) var showsFocus = false
+    /// The item under a primary press, so that a release over it is a tap (= pop, as in the HIG).
+    private var pressed: Item.ID?
+
+    public init(items: [Item], size: Size) {
+        self.items = items
+        self.size = size
+    }
+
+    public var grid: GridLayout { GridLayout(size: size) }
+    public var peek: PeekLayout { PeekLayout(size: size) }
+
+    public func index(of id: Item.ID) -> Int? { items.firstIndex { $0.id == id } }
+    public func item(_ id: Item.ID) -> Item? { index(of: id).map { items[$0] } }
+
+    /// The item under `point` in the grid, if any.
+    public func itemID(at point: Point) -> Item.ID? { grid.index(at: point, count: items.count).map { items[$0].id } }
+
+    /// True while something moves without input: the app keeps asking for frame callbacks.
+    public var isAnimating: Bool {
+        if toast != nil { return true }
+        switch state {
+        case .cancelling, .popping, .dismissing: return true
+        case .idle, .armed, .preview, .commit, .menu, .detail: return false
+        }
+    }
+
+    /// True while a pressure interaction is in progress.
+    public var isInteracting: Bool {
+        switch state {
+        case .armed, .preview, .commit: true
+        case .idle, .menu, .cancelling, .popping, .dismissing, .detail: false
+        }
+    }
+
+    // MARK: Window
+
+    public mutating func resize(to size: Size) -> Effect {
+        guard size != self.size, size.width > 0, size.height > 0 else { return .none }
+        self.size = size
+        return .redraw
+    }
+
+    // MARK: The protocol's phases
+
+    /// should-begin: accept over an item, decline over empty space or while busy.
+    public mutating func shouldBegin(at point: Point, now: Double) -> Bool {
+        settleAnimations()
+        switch state {
+        case .idle:
+            guard let id = itemID(at: point) else { return false }
+            state = .armed(id)
+            focused = id
+            pressed = nil  // the press became an interaction: its release is not a tap
+            return true
+        case .armed, .preview, .commit, .menu, .detail, .cancelling, .popping, .dismissing:
+            return false
+        }
+    }
+
+    public mutating func previewUpdated(progress: Double, ended: Bool, at point: Point, now: Double) -> Effect {
+        switch state {
+        case .armed(let id), .preview(let id, _):
+            state = ended ? .commit(id, progress: 0, highlighted: nil) : .preview(id, progress: clamp01(progress))
+            return .redraw
+        case .idle, .commit, .menu, .cancelling, .popping, .dismissing, .detail:
+            return .ignored("preview progress outside the preview phase")
+        }
+    }
+
+    public mutating func commitUpdated(progress: Double, ended: Bool, at point: Point, now: Double) -> Effect {
+        let id: Item.ID
+        switch state {
+        // A commit straight after preview without its `ended` is tolerated: the phase is unambiguous.
+        case .commit(let i, _, _), .preview(let i, _), .armed(let i): id = i
+        case .idle, .menu, .cancelling, .popping, .dismissing, .detail:
+            return .ignored("commit progress outside an interaction")
+        }
+        let progress = ended ? 1 : clamp01(progress)
+        let growth = Ease.outCubic(progress)
+        let highlighted = peek.action(at: point, appearance: PeekLayout.platterAppearance(growth: growth))
+        state = .commit(id, progress: progress, highlighted: highlighted)
+        guard ended else { return .redraw }
+        return complete(id, with: highlighted, now: now)
+    }
+
+    public mutating func cancelled(now: Double) -> Effect {
+        switch state {
+        case .armed:
+            state = .idle
+            return .redraw
+        case .preview, .commit:
+            state = .cancelling(from: visual(at: now)!, since: now)
+            return .redraw
+        case .idle, .menu, .cancelling, .popping, .dismissing, .detail:
+            return .ignored("cancel outside an interaction")
+        }
+    }
+
+    // MARK: Pointer and keyboard: every action is reachable without pressure
+
+    public mutating func pointerMoved(to point: Point) -> Effect {
+        guard case .menu(let id, let old) = state else { return .none }
+        let new = peek.action(at: point, appearance: 1)
+        guard new != old else { return .none }
+        state = .menu(id, highlighted: new)
+        return .redraw
+    }
+
+    public mutating func pointerButton(_ button: PointerButton, pressed isDown: Bool, at point: Point, now: Double)
+        -> Effect
+    {
+        settleAnimations()
+        showsFocus = false
+        switch (state, button, isDown) {
+        case (.idle, .primary, true):
+            pressed = itemID(at: point)
+            return .none
+        case (.idle, .primary, false):
+            defer { pressed = nil }
+            guard let id = pressed, id == itemID(at: point) else { return .none }
+            focused = id
+            return pop(from: PeekVisual(item: id, blur: 0, lift: 0, growth: 0), now: now)
+        case (.idle, .secondary, true):
+            guard let id = itemID(at: point) else { return .none }
+            focused = id
+            state = .menu(id, highlighted: nil)
+            return .redraw
+        case (.menu(let id, _), .primary, true):
+            if let action = peek.action(at: point, appearance: 1) { return perform(action, on: id, now: now) }
+            if peek.card.contains(point) { return pop(from: menuVisual(id, nil), now: now) }
+            return closeMenu(now: now)
+        case (.menu, .secondary, true):
+            return closeMenu(now: now)
+        case (.detail, .primary, true):
+            guard DetailLayout(size: size).back.contains(point) else { return .none }
+            state = .idle
+            return .redraw
+        case (.idle, .secondary, false), (.menu, _, false), (.detail, _, _):
+            return .none
+        case (.armed, _, _), (.preview, _, _), (.commit, _, _):
+            // The compositor withholds these during an interaction; one that slips through must not
+            // act twice on the item being pressed.
+            return .ignored("pointer button during a preview interaction")
+        case (.cancelling, _, _), (.popping, _, _), (.dismissing, _, _):
+            preconditionFailure("settleAnimations() leaves no animation running")
+        }
+    }
+
+    public mutating func key(_ key: Key, now: Double) -> Effect {
+        settleAnimations()
+        switch state {
+        case .idle:
+            return gridKey(key, now: now)
+        case .menu(let id, let highlighted):
+            switch key {
+            case .up, .left: return moveHighlight(id, highlighted, by: -1)
+            case .down, .right: return moveHighlight(id, highlighted, by: 1)
+            case .enter:
+                guard let action = highlighted else { return pop(from: menuVisual(id, nil), now: now) }
+                return perform(action, on: id, now: now)
+            case .escape, .menu: return closeMenu(now: now)
+            }
+        case .detail:
+            switch key {
+            case .escape: state = .idle
+                return .redraw
+            case .left, .right, .up, .down, .enter, .menu: return .none
+            }
+        case .armed, .preview, .commit:
+            switch key {
+            case .escape: return .requestCancel
+            case .left, .right, .up, .down, .enter, .menu: return .ignored("key during a preview interaction")
+            }
+        case .cancelling, .popping, .dismissing:
+            preconditionFailure("settleAnimations() leaves no animation running")
+        }
+    }
+
+    // MARK: Time
+
+    /// Ends the animations that are over at `now`.
+    public mutating func advance(to now: Double) -> Effect {
+        var changed = false
+        if let t = toast, Self.isOver(since: t.since, Self.toastDuration, now) {
+            toast = nil
+            changed = true
+        }
+        switch state {
+        case .cancelling(_, let since) where Self.isOver(since: since, Self.cancelDuration, now),
+            .dismissing(_, let since) where Self.isOver(since: since, Self.dismissDuration, now):
+            state = .idle
+            changed = true
+        case .popping(let from, let since) where Self.isOver(since: since, Self.popDuration, now):
+            state = item(from.item) != nil ? .detail(from.item) : .idle
+            changed = true
+        case .cancelling, .dismissing, .popping:
+            changed = true  // still moving: every frame differs
+        case .idle, .armed, .preview, .commit, .menu, .detail:
+            break
+        }
+        return changed || toast != nil ? .redraw : .none
+    }
+
+    /// What to draw over the grid at `now`; nil when the grid (or detail view) is shown as is.
+    public func visual(at now: Double) -> PeekVisual? {
+        switch state {
+        case .idle, .detail:
+            return nil
+        case .armed(let id):
+            return PeekVisual(item: id, blur: 0, lift: 0)
+        case .preview(let id, let progress):
+            return PeekVisual(item: id, blur: progress, lift: progress)
+        case .commit(let id, let progress, let highlighted):
+            return PeekVisual(item: id, blur: 1, lift: 1, growth: Ease.outCubic(progress), highlighted: highlighted)
+        case .menu(let id, let highlighted):
+            return menuVisual(id, highlighted)
+        case .cancelling(let from, let since):
+            return from.receding(1 - Ease.outCubic((now - since) / Self.cancelDuration))
+        case .dismissing(var from, let since):
+            let t = Ease.outCubic((now - since) / Self.dismissDuration)
+            from.opacity = 1 - t
+            from.blur *= 1 - t
+            return from
+        case .popping(var from, let since):
+            from.pop = Ease.inOutCubic((now - since) / Self.popDuration)
+            return from
+        }
+    }
+
+    /// The toast's opacity at `now` (fades in and out), 0 when there is none.
+    public func toastOpacity(at now: Double) -> Double {
+        guard let t = toast else { return 0 }
+        let age = now - t.since
+        return clamp01(min(age / 0.15, (Self.toastDuration - age) / 0.3))
+    }
+
+    // MARK: Helpers
+
+    /// A microsecond of slack, so that `since + duration` counts as over despite rounding.
+    private static func isOver(since: Double, _ duration: Double, _ now: Double) -> Bool {
+        now - since >= duration - 1e-6
+    }
+
+    /// Animations finish instantly when new input arrives, so input never waits for motion.
+    private mutating func settleAnimations() {
+        switch state {
+        case .cancelling, .dismissing: state = .idle
+        case .popping(let from, _): state = item(from.item) != nil ? .detail(from.item) : .idle
+        case .idle, .armed, .preview, .commit, .menu, .detail: break
+        }
+    }
+
+    private func menuVisual(_ id: Item.ID, _ highlighted: QuickAction?) -> PeekVisual {
+        PeekVisual(item: id, blur: 1, lift: 1, growth: 1, highlighted: highlighted)
+    }
+
+    private mutating func complete(_ id: Item.ID, with action: QuickAction?, now: Double) -> Effect {
+        if let action { return perform(action, on: id, now: now) }
+        return pop(from: visual(at: now)!, now: now)
+    }
+
+    private mutating func pop(from visual: PeekVisual, now: Double) -> Effect {
+        guard let item = item(visual.item) else {
+            state = .idle
+            return .ignored("the item is gone")
+        }
+        state = .popping(from: visual, since: now)
+        return .opened(item)
+    }
+
+    private mutating func closeMenu(now: Double) -> Effect {
+        guard case .menu(let id, let highlighted) = state else { return .none }
+        state = .cancelling(from: menuVisual(id, highlighted), since: now)
+        return .redraw
+    }
+
+    private mutating func perform(_ action: QuickAction, on id: Item.ID, now: Double) -> Effect {
+        guard let index = index(of: id) else {
+            state = .idle
+            return .ignored("the item is gone")
+        }
+        let before = items[index]
+        var from = visual(at: now) ?? menuVisual(id, action)
+        from.highlighted = action
+        switch action {
+        case .share, .copy:
+            break
+        case .love, .nope:
+            let rating: Item.Rating = action == .love ? .love : .nope
+            items[index].rating = items[index].rating == rating ? nil : rating
+        case .delete:
+            items.remove(at: index)
+            if focused == id { focused = items.isEmpty ? nil : items[min(index, items.count - 1)].id }
+        }
+        toast = Toast(text: action.confirmation(for: before.title), since: now)
+        state = .dismissing(from: from, since: now)
+        return .performed(action, before)
+    }
+
+    private mutating func moveHighlight(_ id: Item.ID, _ current: QuickAction?, by step: Int) -> Effect {
+        let all = QuickAction.rows.flatMap { $0 }
+        let next: Int
+        if let current, let i = all.firstIndex(of: current) {
+            next = (i + step + all.count) % all.count
+        } else {
+            next = step > 0 ? 0 : all.count - 1
+        }
+        state = .menu(id, highlighted: all[next])
+        return .redraw
+    }
+
+    private mutating func gridKey(_ key: Key, now: Double) -> Effect {
+        guard !items.isEmpty else { return .none }
+        let wasShown = showsFocus
+        showsFocus = true
+        let current = focused.flatMap { index(of: $0) }
+        switch key {
+        case .left, .right, .up, .down:
+            guard let current else {
+                focused = items[0].id
+                return .redraw
+            }
+            let columns = grid.columns
+            let delta =
+                switch key {
+                case .left: -1
+                case .right: 1
+                case .up: -columns
+                case .down: columns
+                case .enter, .escape, .menu: 0
+                }
+            let target = current + delta
+            guard items.indices.contains(target) else { return wasShown ? .none : .redraw }
+            focused = items[target].id
+            return .redraw
+        case .enter:
+            let id = items[current ?? 0].id
+            focused = id
+            return pop(from: PeekVisual(item: id, blur: 0, lift: 0, growth: 0), now: now)
+        case .menu:
+            let id = items[current ?? 0].id
+            focused = id
+            state = .menu(id, highlighted: nil)
+            return .redraw
+        case .escape:
+            showsFocus = false
+            return wasShown ? .redraw : .none
+        }
+    }
+}
+
+/// The detail view's chrome, shared by the renderer and the model's hit-test of the back button.
+public struct DetailLayout: Sendable {
+    public let size: Size
+    public init(size: Size) { self.size = size }
+
+    public var back: Rect { Rect(x: 8, y: 8, width: 110, height: GridLayout.barHeight - 16) }
+
+    /// The photo, full width under the bar, at most half the height.
+    public var photo: Rect {
+        let top = GridLayout.barHeight
+        let height = min(size.width * 0.6, size.height * 0.5)
+        return Rect(x: 0, y: top, width: size.width, height: max(1, height))
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the sample client issue fills it in.
