@@ -25,14 +25,25 @@ public struct Tools: Sendable {
         return help.contains("--exit-after-interactions") && compositorServes
     }
 
-    /// The compositor's placeholder exits 1 at once ("not wired yet"), whatever its options; the
-    /// real one serves a client (`true`) and, with --exit-when-done, exits 0 once it is gone.
+    /// Whether the compositor serves clients and offers them preview interactions: it runs
+    /// wayland-info (a third-party client) and exits with it (--exit-when-done), and the global
+    /// `spi_preview_interaction_manager_v1` is in the list. A placeholder exits 1 at once; a
+    /// compositor that does not advertise the protocol yet would leave peek-client waiting.
     var compositorServes: Bool {
+        let listing = NSTemporaryDirectory() + "preview-demo-probe-\(getpid()).txt"
         let log = NSTemporaryDirectory() + "preview-demo-probe-\(getpid()).log"
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        let arguments = [compositor, "--socket", "preview-demo-probe-\(getpid())", "--exit-when-done", "--run", "true"]
-        guard let probe = try? ChildProcess(arguments, log: log) else { return false }
-        return probe.wait(timeout: 10) == 0
+        defer {
+            try? FileManager.default.removeItem(atPath: listing)
+            try? FileManager.default.removeItem(atPath: log)
+        }
+        let arguments = [
+            compositor, "--socket", "preview-demo-probe-\(getpid())", "--exit-when-done", "--run",
+            "exec wayland-info > \(shellQuote(listing)) 2>&1",
+        ]
+        guard let probe = try? ChildProcess(arguments, log: log), probe.wait(timeout: 10) == 0,
+            let globals = try? String(contentsOfFile: listing, encoding: .utf8)
+        else { return false }
+        return globals.contains("spi_preview_interaction_manager_v1")
     }
 
     /// The checkout: the nearest folder up from here (or from this source file) with Package.swift.

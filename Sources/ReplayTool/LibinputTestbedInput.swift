@@ -15,6 +15,8 @@ public struct LibinputTestbedInput: ReplayInput {
     public let log: String
     /// ms; see `LibinputTestbed.Run.trustworthy`.
     public let worstLag: Int64
+    /// See `LibinputTestbed.Run.framesAtRisk`; nonzero means the run was starved.
+    public let framesAtRisk: Int64
     private var events: [DeviceEvent]
     private var index = 0
     private var open: [ContactKey: Timestamp] = [:]
@@ -46,11 +48,14 @@ public struct LibinputTestbedInput: ReplayInput {
         backendEvents = run.events
         log = run.log
         worstLag = run.worstLag
+        framesAtRisk = run.framesAtRisk
         if !run.trustworthy {
             options.onWarning?(
                 RecordingError(
                     file: path, line: 0, kind: .io,
-                    reason: "the machine is too busy: libinput saw events up to \(run.worstLag) ms late"))
+                    reason:
+                        "the machine is too busy: \(run.framesAtRisk) frame(s) reached libinput too late for its 50 ms tablet timer"
+                ))
         }
         var kind = first.description.kind
         var inputs: [DeviceEvent] = []

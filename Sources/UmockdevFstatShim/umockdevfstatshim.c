@@ -29,6 +29,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The kernel's MT slot limit for one device is far below this. */
@@ -50,6 +51,15 @@ struct evdev_shadow {
 };
 
 static enum fd_kind kinds[SHIM_MAX_FDS];
+/* How late libinput read its input, per frame (SYN_REPORT), CLOCK_MONOTONIC µs. A frame is
+ * "at risk" when it came less than 50 ms after the previous one but was read 49 ms or more
+ * after it: libinput's 50 ms tablet proximity timer may then have fired first, which real
+ * hardware's timing would not have allowed. A frame older than its predecessor (umockdev
+ * restarted the script) counts too. */
+static int64_t worst_lateness_us;
+static int64_t previous_frame_us = -1;
+static int64_t frames_at_risk;
+static int64_t frames_read;
 static struct evdev_shadow *shadows[SHIM_MAX_FDS];
 
 #define NEXT(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
@@ -167,7 +177,32 @@ static void forget(int fd) {
     kinds[fd] = FD_UNKNOWN;
 }
 
+int64_t umockdev_shim_worst_lateness_us(void) { return worst_lateness_us; }
+int64_t umockdev_shim_frames_at_risk(void) { return frames_at_risk; }
+int64_t umockdev_shim_frames_read(void) { return frames_read; }
+
+static void note_frame(const struct input_event *ev) {
+    if (ev->type != EV_SYN || ev->code != SYN_REPORT)
+        return;
+    frames_read++;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    int64_t read_at = (int64_t)now.tv_sec * 1000000 + now.tv_nsec / 1000;
+    int64_t stamp = (int64_t)ev->input_event_sec * 1000000 + ev->input_event_usec;
+    if (read_at - stamp > worst_lateness_us)
+        worst_lateness_us = read_at - stamp;
+    if (previous_frame_us >= 0 && stamp - previous_frame_us < 50000 && read_at - previous_frame_us >= 49000)
+        frames_at_risk++;
+    /* Time going backwards: umockdev restarted the script from its first line (its script
+     * runner does that when a read of the pty master fails). Nothing after that is the
+     * recording any more. */
+    if (previous_frame_us >= 0 && stamp < previous_frame_us)
+        frames_at_risk++;
+    previous_frame_us = stamp;
+}
+
 static void observe(struct evdev_shadow *shadow, const struct input_event *ev) {
+    note_frame(ev);
     if (ev->type != EV_ABS || ev->code > ABS_MAX)
         return;
     if (ev->code == ABS_MT_SLOT) {

@@ -37,14 +37,19 @@ public enum LibinputTestbed {
         public var events: [BackendEvent]
         /// The runner's and libinput's log lines.
         public var log: String
-        /// The largest delay from an event's timestamp to the backend reporting it, in ms.
+        /// The largest delay from an event's timestamp to libinput reading it (measured by the
+        /// shim) or the backend reporting it, in ms.
         /// Recordings have gaps of 40-45 ms between frames and libinput's tablet proximity timer
-        /// fires 50 ms after the last one, so a frame read more than ~5 ms late may find the pen
+        /// fires 50 ms after the last one, so a frame read more than a few ms late may find the pen
         /// forced out of proximity: such a run says more about the machine's load than about
         /// libinput (`trustworthy`).
         public var worstLag: Int64
 
-        public var trustworthy: Bool { worstLag <= 5 }
+        /// Frames that came less than 50 ms after the previous one but were read 49 ms or more
+        /// after it (the shim counts them): only those can change what libinput does.
+        public var framesAtRisk: Int64
+
+        public var trustworthy: Bool { framesAtRisk == 0 }
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -189,6 +194,7 @@ public enum LibinputTestbed {
         }
         var events: [BackendEvent] = []
         var worstLag: Int64 = 0
+        var framesAtRisk: Int64 = 0
         // Everything up to our `done` line (GLib may print its own lines to stdout after it).
         let ours = output.components(separatedBy: "\n" + TestbedLine.done + "\n").first ?? output
         for line in ours.split(separator: "\n") where line != TestbedLine.done {
@@ -196,11 +202,17 @@ public enum LibinputTestbed {
                 worstLag = lag
                 continue
             }
+            if line.hasPrefix("risk "), let risk = Int64(line.dropFirst(5)) {
+                framesAtRisk = risk
+                continue
+            }
             guard let event = TestbedLine.parse(line) else {
                 throw Failure(description: "runner printed an unreadable line: \(line)")
             }
             events.append(event)
         }
-        return Run(events: events, log: notes.map { "testbed: \($0)\n" }.joined() + log, worstLag: worstLag)
+        return Run(
+            events: events, log: notes.map { "testbed: \($0)\n" }.joined() + log, worstLag: worstLag,
+            framesAtRisk: framesAtRisk)
     }
 }

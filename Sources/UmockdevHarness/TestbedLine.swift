@@ -13,6 +13,9 @@ public enum TestbedLine {
     /// The largest delay between an event's timestamp and the backend reporting it.
     public static func lag(milliseconds: Int64) -> String { "lag \(milliseconds)" }
 
+    /// Frames read so late that libinput's 50 ms tablet proximity timer could have fired first.
+    public static func atRisk(frames: Int64) -> String { "risk \(frames)" }
+
     public static func format(_ event: BackendEvent) -> String {
         switch event {
         case .deviceAdded(let device):

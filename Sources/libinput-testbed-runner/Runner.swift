@@ -153,8 +153,28 @@ struct Replay: ParsableCommand {
             backend.removeDevice(DeviceID(options.deviceID))
             backend.dispatch(now: now(), report)
         }
-        logger.info("largest delay from an event's timestamp to its report: \(worstLag / 1000) ms")
+        // The shim saw every read: how late libinput got its input, reported or not.
+        var atRisk: Int64 = 0
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "umockdev_shim_worst_lateness_us") {
+            worstLag = max(worstLag, unsafeBitCast(symbol, to: (@convention(c) () -> Int64).self)())
+        }
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "umockdev_shim_frames_at_risk") {
+            atRisk = unsafeBitCast(symbol, to: (@convention(c) () -> Int64).self)()
+        }
+        // Every frame released must have reached libinput: umockdev's script runner has been
+        // seen to stop delivering mid-stream on a loaded machine. The missing ones count too.
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "umockdev_shim_frames_read") {
+            let read = unsafeBitCast(symbol, to: (@convention(c) () -> Int64).self)()
+            if read < Int64(next) {
+                logger.warning("libinput read \(read) of the \(next) frames released: umockdev stalled")
+                atRisk += Int64(next) - read
+            }
+        }
+        logger.info(
+            "largest delay from an event's timestamp to libinput reading or reporting it: \(worstLag / 1000) ms; frames read too late for libinput's 50 ms tablet timer: \(atRisk)"
+        )
         print(TestbedLine.lag(milliseconds: worstLag / 1000))
+        print(TestbedLine.atRisk(frames: atRisk))
         finish()
     }
 

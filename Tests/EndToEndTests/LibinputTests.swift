@@ -26,32 +26,41 @@ struct LibinputEndToEndTests {
     func dellThroughLibinput() throws {
         let path = Fixtures.path("dell-canvas-isdv4-pen.yml")
         let input = try LibinputTestbedInput(path: path)
-        var options = ReplayOptions()
-        options.format = .json
-        var lines: [String] = []
-        _ = try Replay.replay(input: input, clock: VirtualClock(), options: options) { lines.append($0) }
-        let records = try TraceReader.parse(lines.joined(separator: "\n"), file: "via-libinput")
+        // A testbed starved by a busy machine (umockdev stalls, see docs/testing.md) measures the
+        // load, not libinput: after the harness's retries its differences are a known issue.
+        var output = ""
+        try withKnownIssue(
+            "testbed starved: \(input.framesAtRisk) frame(s) reached libinput too late", isIntermittent: true
+        ) {
+            var options = ReplayOptions()
+            options.format = .json
+            var lines: [String] = []
+            _ = try Replay.replay(input: input, clock: VirtualClock(), options: options) { lines.append($0) }
+            let records = try TraceReader.parse(lines.joined(separator: "\n"), file: "via-libinput")
 
-        let output = scratchDirectory()
-        var report = ReportInput(records: records, outputDirectory: output)
-        report.recordings = [path]
-        let written = try Report.write(report)
-        // libinput decides the tip from pressure: a feather-light touch before the press may be a
-        // stroke of its own (cancelled at once); the press itself peeks and pops as decoded.
-        let significant = written.stories.filter { $0.peakPreview >= 0.05 || $0.outcome == .completed }
-        #expect(significant.map(\.outcome) == [.completed], "\(written.stories.map(\.outcome))\n\(input.log)")
-        let direct = InteractionStory.stories(
-            of: try Replay.records(input: try RecordingInput(path: path), options: ReplayOptions()).records)
-        let completed = try #require(significant.first)
-        let reference = try #require(direct.first { $0.outcome == .completed })
-        // Same clock (the recording's): the pop lands within a few samples of the decoder's.
-        #expect(abs(completed.end.microseconds - reference.end.microseconds) < 30_000)
-        // The force attached is the recording's contact, so the plot has a curve to draw.
-        let forced = try RecordingForces(files: [path]).attach(to: [completed])
-        #expect(forced.first?.force != nil)
-        let markdown = try String(contentsOfFile: written.markdown, encoding: .utf8)
-        #expect(markdown.contains("completed (pop)"))
-        #expect(Picture(path: written.plot).map { $0.count(near: 0x16A34A) > 60 } == true, "completion marker drawn")
-        try? FileManager.default.removeItem(atPath: output)
+            output = scratchDirectory()
+            var report = ReportInput(records: records, outputDirectory: output)
+            report.recordings = [path]
+            let written = try Report.write(report)
+            // libinput decides the tip from pressure: a feather-light touch before the press may be a
+            // stroke of its own (cancelled at once); the press itself peeks and pops as decoded.
+            let significant = written.stories.filter { $0.peakPreview >= 0.05 || $0.outcome == .completed }
+            #expect(significant.map(\.outcome) == [.completed], "\(written.stories.map(\.outcome))\n\(input.log)")
+            let direct = InteractionStory.stories(
+                of: try Replay.records(input: try RecordingInput(path: path), options: ReplayOptions()).records)
+            let completed = try #require(significant.first)
+            let reference = try #require(direct.first { $0.outcome == .completed })
+            // Same clock (the recording's): the pop lands within a few samples of the decoder's.
+            #expect(abs(completed.end.microseconds - reference.end.microseconds) < 30_000)
+            // The force attached is the recording's contact, so the plot has a curve to draw.
+            let forced = try RecordingForces(files: [path]).attach(to: [completed])
+            #expect(forced.first?.force != nil)
+            let markdown = try String(contentsOfFile: written.markdown, encoding: .utf8)
+            #expect(markdown.contains("completed (pop)"))
+            #expect(Picture(path: written.plot).map { $0.count(near: 0x16A34A) > 60 } == true, "completion marker drawn")
+        } when: {
+            input.framesAtRisk > 0
+        }
+        if !output.isEmpty { try? FileManager.default.removeItem(atPath: output) }
     }
 }

@@ -39,7 +39,8 @@ struct ViaLibinputTests {
         // A testbed starved by a busy machine (three attempts) measures the load, not libinput:
         // its differences are recorded as a known issue instead of failing the build.
         try withKnownIssue(
-            "testbed starved: events reached libinput up to \(input.worstLag) ms late", isIntermittent: true
+            "testbed starved: \(input.framesAtRisk) frame(s) read too late for libinput's 50 ms timer",
+            isIntermittent: true
         ) {
             let seen = input.backendEvents.map { TestbedLine.format($0).prefix(while: { $0 != " " }) }
             let counts = Dictionary(grouping: seen, by: { $0 }).mapValues(\.count)
@@ -52,10 +53,11 @@ struct ViaLibinputTests {
             try #require(significant.count == expected.count, "direct \(direct)\nlibinput \(vialibinput)\n\(input.log)")
             for (got, want) in zip(significant, expected) {
                 #expect(got.end == want.end, "libinput \(got) vs decoder \(want)")
-                #expect(abs(got.peakPreview - want.peakPreview) <= progressTolerance, "libinput \(got) vs decoder \(want)")
+                #expect(
+                    abs(got.peakPreview - want.peakPreview) <= progressTolerance, "libinput \(got) vs decoder \(want)")
             }
         } when: {
-            input.worstLag > 5
+            input.framesAtRisk > 0
         }
         #expect(!input.log.contains("libinput bug"), "\(input.log)")
     }
@@ -76,12 +78,16 @@ struct ViaLibinputTests {
         // ("kernel bug: received BTN_RIGHT button event on a clickpad"): no interaction there.
         let (summary, outcomes) = try replay(input)
         let (direct, directOutcomes) = try replay(try RecordingInput(path: Fixtures.path(file)))
-        if file == "cypress-trackpad.yml" {
-            #expect(outcomes.isEmpty && direct.contacts == 1)
-            #expect(input.log.contains("received BTN_RIGHT button event on a clickpad"))
-        } else {
-            #expect(outcomes.map(\.end) == directOutcomes.map(\.end))
-            #expect(abs(summary.peakForce - direct.peakForce) < 0.01, "\(summary) vs \(direct)")
+        withKnownIssue("testbed starved: \(input.framesAtRisk) frame(s) at risk", isIntermittent: true) {
+            if file == "cypress-trackpad.yml" {
+                #expect(outcomes.isEmpty && direct.contacts == 1)
+                #expect(input.log.contains("received BTN_RIGHT button event on a clickpad"))
+            } else {
+                #expect(outcomes.map(\.end) == directOutcomes.map(\.end), "\(input.log)")
+                #expect(abs(summary.peakForce - direct.peakForce) < 0.01, "\(summary) vs \(direct)")
+            }
+        } when: {
+            input.framesAtRisk > 0
         }
     }
 

@@ -3,8 +3,8 @@ import CCairo
 // A real blur for the peek background: three box-blur passes (close to a gaussian) over cairo's
 // premultiplied ARGB32 pixels, horizontally then vertically. Large radii are blurred at half or
 // quarter resolution and scaled back up with bilinear filtering: indistinguishable at those radii
-// and four to sixteen times cheaper, which keeps interactive frames at 800x600 (and at scale 2)
-// well under the frame budget (numbers in BENCHMARKS.md).
+// and four to sixteen times cheaper. Whole frames at 800x600 take 8-21 ms at scale 1 (numbers
+// and the next optimisation in BENCHMARKS.md).
 
 final class Blur {
     private var scratch: OpaquePointer?
