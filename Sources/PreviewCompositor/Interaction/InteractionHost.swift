@@ -20,13 +20,7 @@ final class InteractionHost: PreviewProtocolHost {
     private var deviceNames: [DeviceID: String] = [:]
     /// Where each contact began: its surface and that surface's output origin, so later
     /// samples are surface-local to the surface the interaction belongs to.
-    private struct ContactOrigin {
-        var surface: SurfaceID?
-        var origin: (x: Double, y: Double)
-        var last: Point
-        /// A pen contact delivered as tablet-v2 tip events (else as emulated pointer button).
-        var viaTablet = false
-    }
+    private struct ContactOrigin { var surface: SurfaceID?; var origin: (x: Double, y: Double); var last: Point }
     private var contacts: [ContactKey: ContactOrigin] = [:]
     private enum Phase { case asked, preview, commit }
     private var phases: [InteractionID: Phase] = [:]
@@ -92,17 +86,10 @@ final class InteractionHost: PreviewProtocolHost {
                 }
             }
             contacts[contact.key] = ContactOrigin(surface: surface, origin: origin, last: local)
-            if contact.source == .pen, seat.tabletTool(at: point, pressure: contact.force, axes: contact.pen, time: time) {
-                contacts[contact.key]?.viaTablet = true
-            }
             compositor.logger.debug(
                 "contact \(contact.key) began at \(point) on \(surface.map { "\($0)" } ?? "no interactive surface")")
             perform(engine.apply(event, location: local, surface: surface))
-            if contacts[contact.key]?.viaTablet == true {
-                seat.tabletTip(down: true, pressure: contact.force, time: time)
-            } else {
-                coreBegan(contact, at: point, time: time, seat: seat)
-            }
+            coreBegan(contact, at: point, time: time, seat: seat)
         case .contactChanged(let contact):
             let point = outputPoint(contact)
             if var entry = contacts[contact.key] {
@@ -110,24 +97,13 @@ final class InteractionHost: PreviewProtocolHost {
                 contacts[contact.key] = entry
                 perform(engine.apply(event, location: entry.last, surface: entry.surface))
             }
-            if gate.isTakenAway(contact.key) { break }
-            if contacts[contact.key]?.viaTablet == true {
-                seat.tabletTool(at: point, pressure: contact.force, axes: contact.pen, time: time)
-            } else {
-                coreMoved(contact, to: point, time: time, seat: seat)
-            }
+            if !gate.isTakenAway(contact.key) { coreMoved(contact, to: point, time: time, seat: seat) }
         case .contactEnded(let key, _, _):
             let entry = contacts.removeValue(forKey: key)
             // The protocol's order: the interaction ends before the core release.
             perform(engine.apply(event, location: entry?.last ?? seat.cursor, surface: entry?.surface))
             let swallow = gate.release(key)
-            if entry?.viaTablet == true {
-                // A swallowed tip-up still ends the tablet's down state: the client sees up
-                // (its implicit grab ends) but the interaction already said what happened.
-                seat.tabletTip(down: false, pressure: nil, time: time)
-            } else {
-                coreEnded(key, time: time, seat: seat, swallow: swallow)
-            }
+            coreEnded(key, time: time, seat: seat, swallow: swallow)
         case .pointerMotion(let motion):
             seat.pointerMoved(dx: motion.dx, dy: motion.dy, time: time)
         case .scroll(let scroll):
@@ -142,14 +118,9 @@ final class InteractionHost: PreviewProtocolHost {
             if !isContactButton(key) { seat.pointerButton(UInt32(key.code), pressed: key.pressed, time: time) }
         case .key(let key):
             seat.key(UInt32(key.code), pressed: key.pressed, time: time)
-        case .toolProximity(_, false):
-            seat.tabletProximityOut(time: time)
-        case .toolProximity(let state, true), .toolMotion(let state):
-            // Tablet-aware clients get tablet-v2; for others a hovering pen moves the cursor.
-            let point = outputPoint(state.position)
-            if !seat.tabletTool(at: point, pressure: state.pressure, axes: state.axes, time: time) {
-                seat.pointerWarped(to: point, time: time)
-            }
+        case .toolProximity(let state, _), .toolMotion(let state):
+            // Without tablet-v2 (not yet served) a hovering pen moves the cursor.
+            seat.pointerWarped(to: outputPoint(state.position), time: time)
         case .frame:
             seat.touchFrame()
         }

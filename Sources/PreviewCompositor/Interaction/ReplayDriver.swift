@@ -8,9 +8,9 @@ import WaylandServer
 /// `InteractionHost` on the event loop's timer.
 ///
 /// Timing: each event is re-timed onto CLOCK_MONOTONIC (recording time + offset) and fed when
-/// that time comes, so engine timers and client answers share one clock. `--fast` shortens
+/// that time comes, so engine timers and client answers share one clock. `--fast` skips the
 /// idle gaps: whenever no contact is down and no engine timer is pending, the next event is
-/// due within 500 ms; inside a gesture the recording's own timing is kept, so long presses and force
+/// due at once; inside a gesture the recording's own timing is kept, so long presses and force
 /// ramps behave exactly as recorded.
 ///
 /// Start rule: input starts when the first toplevel is mapped (so the first contact has a
@@ -28,8 +28,6 @@ final class ReplayDriver {
     private(set) var finished = false
     var onFinished: (() -> Void)?
     let mapTimeoutMilliseconds: Int32 = 10_000
-    /// --fast: the longest idle gap kept between gestures.
-    static let fastGapMicroseconds: Int64 = 500_000
 
     init(compositor: Compositor, paths: [String]) {
         self.compositor = compositor
@@ -114,9 +112,8 @@ final class ReplayDriver {
             let recorded = event.time.microseconds
             if offset == nil { offset = now - recorded }
             if compositor.configuration.fast && host.contactsDown == 0 && !host.timerPending {
-                // Shorten idle time to at most `fastGap`: clients get a moment to finish
-                // animating the last interaction (and ack their frames) before the next.
-                offset = min(offset!, now + Self.fastGapMicroseconds - recorded)
+                // Skip idle time: this event is due now.
+                offset = min(offset!, now - recorded)
             }
             let due = recorded + offset!
             if due > now + 500 {
