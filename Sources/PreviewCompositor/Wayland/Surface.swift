@@ -162,11 +162,11 @@ final class Surface: ResourceObject {
             if let buffer { self_.pendingBufferGone.listen(toDestroyOfResource: buffer) }
         }
         impl.damage = { _, resource, x, y, width, height in
-            resolve(resource, as: Surface.self)?.pending.damage.append(Rect(x: x, y: y, width: width, height: height))
+            resolve(resource, as: Surface.self)?.pending.damage.append(Rect(x: x, y: y, width: width, height: height).clampedDamage)
         }
         impl.damage_buffer = { _, resource, x, y, width, height in
             resolve(resource, as: Surface.self)?.pending.bufferDamage.append(
-                Rect(x: x, y: y, width: width, height: height))
+                Rect(x: x, y: y, width: width, height: height).clampedDamage)
         }
         impl.frame = { _, resource, id in
             guard let self_ = resolve(resource, as: Surface.self), let callback = Callback(client: self_.client, id: id)
@@ -197,4 +197,14 @@ final class Surface: ResourceObject {
         impl.offset = { _, _, _, _ in }  // only meaningful for cursors and drag icons, which we do not draw
         return makeImplementation(impl)
     }()
+}
+
+extension Rect {
+    /// Clients damage "everything" with INT32_MAX sizes (wev does): keep the sums in range.
+    var clampedDamage: Rect {
+        let limit: Int32 = 1 << 16
+        return Rect(
+            x: max(-limit, min(limit, x)), y: max(-limit, min(limit, y)), width: max(0, min(limit, width)),
+            height: max(0, min(limit, height)))
+    }
 }
