@@ -201,7 +201,7 @@ final class Surface: ResourceObject {
 
 extension Rect {
     /// Clients damage "everything" with INT32_MAX sizes (wev does): keep the sums in range.
-    var clampedDamage: Rect {
+    public var clampedDamage: Rect {
         let limit: Int32 = 1 << 16
         return Rect(
             x: max(-limit, min(limit, x)), y: max(-limit, min(limit, y)), width: max(0, min(limit, width)),
