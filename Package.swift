@@ -114,15 +114,16 @@ let package = Package(
             ]),
 
         // MARK: Tests, one target per layer, plus end to end.
+        .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
         .testTarget(
             name: "PreviewEngineTests",
             dependencies: ["PreviewEngine", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "RecordingTests",
-            dependencies: ["LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace"]),
+            dependencies: ["FixtureSupport", "LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace"]),
         .testTarget(
             name: "LibinputBackendTests",
-            dependencies: [
+            dependencies: ["FixtureSupport", 
                 "LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder", "PreviewTrace",
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -141,11 +142,11 @@ let package = Package(
                 "PeekUI", "CCairo", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
                 "peek-client",
             ]),
-        .testTarget(name: "DemoReportTests", dependencies: ["DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
+        .testTarget(name: "DemoReportTests", dependencies: ["FixtureSupport", "DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: [
+            dependencies: ["FixtureSupport", 
                 "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
                 "PreviewProtocolServer", "PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
                 "preview-demo", "preview-compositor", "peek-client",

@@ -1,24 +1,9 @@
 import CCairo
+import FixtureSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
 import ReplayTool
-
-/// Paths of the checked-in fixtures.
-enum Fixtures {
-    static let directory: String = {
-        var path = #filePath
-        for _ in 0..<2 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path + "/Fixtures/recordings"
-    }()
-
-    static func path(_ name: String) -> String { directory + "/" + name }
-
-    static let pens = [
-        "dell-canvas-isdv4-pen.yml", "uclogic-wp5540u-pen.yml", "wacom-cintiq12wx-pen.yml",
-        "wacom-cintiq13hd-pen.yml", "wacom-dth2242-pen.yml",
-    ]
-}
 
 /// The trace `preview-replay --format json` prints for a fixture, as records and as text.
 func replayTrace(_ name: String) throws -> (records: [TraceRecord], text: String) {

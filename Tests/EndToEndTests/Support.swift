@@ -4,22 +4,6 @@ import Foundation
 import PreviewEngine
 import PreviewTrace
 
-/// Paths of the checked-in fixtures.
-enum Fixtures {
-    static let directory: String = {
-        var path = #filePath
-        for _ in 0..<2 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path + "/Fixtures/recordings"
-    }()
-
-    static func path(_ name: String) -> String { directory + "/" + name }
-
-    static let pens = [
-        "dell-canvas-isdv4-pen.yml", "uclogic-wp5540u-pen.yml", "wacom-cintiq12wx-pen.yml",
-        "wacom-cintiq13hd-pen.yml", "wacom-dth2242-pen.yml",
-    ]
-}
-
 /// The project's executables, built next to the test bundle by `swift build --build-tests`.
 let tools = Tools.beside(CommandLine.arguments[0])
 

@@ -1,4 +1,5 @@
 import DemoReport
+import FixtureSupport
 import PreviewEngine
 import PreviewProtocolTestSupport
 import PreviewTrace

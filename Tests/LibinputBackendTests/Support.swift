@@ -6,22 +6,6 @@ import ReplayTool
 import Testing
 import UmockdevHarness
 
-enum Fixtures {
-    static let directory: String = {
-        var path = #filePath
-        for _ in 0..<2 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path + "/Fixtures/recordings"
-    }()
-
-    static func path(_ name: String) -> String { directory + "/" + name }
-
-    static let pens = [
-        "wacom-cintiq13hd-pen.yml", "wacom-dth2242-pen.yml", "wacom-cintiq12wx-pen.yml", "dell-canvas-isdv4-pen.yml",
-        "uclogic-wp5540u-pen.yml",
-    ]
-    static let touchpads = ["apple-bcm5974-touchpad.yml", "elantech-touchpad.yml", "cypress-trackpad.yml"]
-}
-
 /// Whether the testbed can run here; the reason is printed when it cannot.
 enum Testbed {
     static let availability = LibinputTestbed.availability()

@@ -1,4 +1,5 @@
 import EvdevDecoder
+import FixtureSupport
 import LibinputBackend
 import LibinputRecording
 import PreviewEngine

@@ -1,4 +1,5 @@
 import EvdevDecoder
+import FixtureSupport
 import LibinputRecording
 import PreviewEngine
 import Testing

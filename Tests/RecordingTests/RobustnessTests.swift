@@ -1,4 +1,5 @@
 import EvdevDecoder
+import FixtureSupport
 import Foundation
 import LibinputRecording
 import PreviewEngine

@@ -5,22 +5,6 @@ import PreviewEngine
 import Synchronization
 import Testing
 
-/// Paths of the checked-in fixtures.
-enum Fixtures {
-    static let directory: String = {
-        var path = #filePath
-        for _ in 0..<2 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path + "/Fixtures/recordings"
-    }()
-
-    static func path(_ name: String) -> String { directory + "/" + name }
-
-    static let all = [
-        "apple-bcm5974-touchpad.yml", "cypress-trackpad.yml", "dell-canvas-isdv4-pen.yml", "elantech-touchpad.yml",
-        "uclogic-wp5540u-pen.yml", "wacom-cintiq12wx-pen.yml", "wacom-cintiq13hd-pen.yml", "wacom-dth2242-pen.yml",
-    ]
-}
-
 /// What decoding a whole recording produced.
 struct DecodeStats {
     var devices = 0

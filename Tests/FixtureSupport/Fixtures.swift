@@ -1,0 +1,17 @@
+/// The checked-in recordings (Tests/Fixtures/recordings, with their MIT notice), for every test target.
+public enum Fixtures {
+    public static let directory: String = {
+        var path = #filePath
+        for _ in 0..<2 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path + "/Fixtures/recordings"
+    }()
+
+    public static func path(_ name: String) -> String { directory + "/" + name }
+
+    public static let pens = [
+        "dell-canvas-isdv4-pen.yml", "uclogic-wp5540u-pen.yml", "wacom-cintiq12wx-pen.yml", "wacom-cintiq13hd-pen.yml",
+        "wacom-dth2242-pen.yml",
+    ]
+    public static let touchpads = ["apple-bcm5974-touchpad.yml", "cypress-trackpad.yml", "elantech-touchpad.yml"]
+    public static let all = (pens + touchpads).sorted()
+}
