@@ -21,6 +21,7 @@ public final class PeekRenderer {
         var size: Size
         var scale: Int
         var focus: Item.ID?
+        var scroll: Double
     }
 
     public init(theme: Theme) { self.theme = theme }
@@ -78,7 +79,8 @@ public final class PeekRenderer {
 
     private func gridSurface(_ model: PeekModel, scale: Int, width: Int, height: Int) -> OpaquePointer {
         let key = GridKey(
-            items: model.items, size: model.size, scale: scale, focus: model.showsFocus ? model.focused : nil)
+            items: model.items, size: model.size, scale: scale, focus: model.showsFocus ? model.focused : nil,
+            scroll: model.scrollOffset)
         if let grid, grid.key == key { return grid.surface }
         if let grid { cairo_surface_destroy(grid.surface) }
         pyramid = nil  // made from the old grid (whose address a new surface may reuse)
@@ -98,7 +100,8 @@ public final class PeekRenderer {
         let layout = model.grid
         for (index, item) in model.items.enumerated() {
             let tile = layout.tile(at: index)
-            guard layout.isVisible(tile) else { break }
+            if tile.y >= size.height { break }
+            guard layout.isVisible(tile) else { continue }
             drawTile(cr, item, tile, photoHeight: layout.photo(in: tile).height, shadow: 0)
             if item.id == focus {
                 roundedRect(cr, tile.insetBy(-3, -3), radius: Self.tileRadius + 3)
@@ -107,6 +110,7 @@ public final class PeekRenderer {
                 cairo_stroke(cr)
             }
         }
+        drawScrollIndicator(cr, layout, count: model.items.count)
         if model.items.isEmpty {
             Text.draw(
                 cr, "No Photos", x: 0, y: size.height / 2 - 12, width: size.width,
@@ -121,6 +125,19 @@ public final class PeekRenderer {
                 cr, "\(count) · press firmly to peek", x: size.width / 2, y: 21, width: size.width / 2 - 20,
                 style: TextStyle(size: 13, color: palette.secondaryLabel, alignment: .right))
         }
+    }
+
+    /// A thin overlay scroll indicator at the right edge, only when the grid is taller than the view.
+    private func drawScrollIndicator(_ cr: Cairo, _ layout: GridLayout, count: Int) {
+        let maxScroll = layout.maxScroll(count: count)
+        guard maxScroll > 0 else { return }
+        let track = Rect(
+            x: layout.size.width - 7, y: GridLayout.barHeight + 4, width: 4,
+            height: layout.size.height - GridLayout.barHeight - 8)
+        let visible = track.height / (track.height + maxScroll)
+        let length = max(24, track.height * visible)
+        let y = track.y + (track.height - length) * (layout.scroll / maxScroll)
+        fillRoundedRect(cr, Rect(x: track.x, y: y, width: track.width, height: length), radius: 2, palette.secondaryLabel.withAlpha(0.45))
     }
 
     private func drawBar(_ cr: Cairo, size: Size, content: () -> Void) {
