@@ -151,7 +151,7 @@ let package = Package(
             dependencies: ["FixtureSupport", 
                 "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
                 "PreviewProtocolServer", "PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
-                "preview-demo", "preview-compositor", "peek-client",
+                "preview-demo", "preview-compositor", "peek-client", "PeekUI",
             ]),
     ]
 )
