@@ -16,6 +16,10 @@ import Testing
             #expect(run.output.contains("interface: '\(interface)'"), "wayland-info does not list \(interface)")
         }
         #expect(run.output.contains("AR24") && run.output.contains("XR24"), "ARGB8888 and XRGB8888")
+        // The tablet seat with its virtual tablet and pen, as wayland-info describes them.
+        #expect(run.output.contains("interface: 'zwp_tablet_manager_v2'"))
+        #expect(run.output.contains("tablet_seat: seat0"), "\(run.output)")
+        #expect(run.output.contains("tablet_tool: pen") && run.output.contains("capabilities: tilt pressure distance"))
         #expect(run.output.contains("1280") && run.output.contains("800"), "the output's mode")
     }
 

@@ -11,6 +11,9 @@ final class Seat {
     private var keyboards: [Weak<KeyboardResource>] = []
     private var touches: [Weak<TouchResource>] = []
     var tabletSeats: [Weak<TabletSeatResource>] = []
+    /// The surface the pen is in proximity of over tablet-v2, and whether its tip is down there.
+    weak var tabletFocus: Surface?
+    var tabletTipDown = false
     private weak var pointerFocus: Surface?
     private(set) weak var keyboardFocus: Surface?
     private var pressedButtons: Set<UInt32> = []

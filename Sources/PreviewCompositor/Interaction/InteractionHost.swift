@@ -19,11 +19,19 @@ final class InteractionHost: PreviewProtocolHost {
     private let trace: FileHandle?
     private var deviceNames: [DeviceID: String] = [:]
     /// Where each contact began: its surface and that surface's output origin, so later
-    /// samples are surface-local to the surface the interaction belongs to.
-    private struct ContactOrigin { var surface: SurfaceID?; var origin: (x: Double, y: Double); var last: Point }
+    /// samples are surface-local to the surface the interaction belongs to; `tablet` when a
+    /// pen contact went to the client over tablet-v2 rather than as an emulated pointer.
+    private struct ContactOrigin {
+        var surface: SurfaceID?
+        var origin: (x: Double, y: Double)
+        var last: Point
+        var tablet = false
+    }
     private var contacts: [ContactKey: ContactOrigin] = [:]
     private enum Phase { case asked, preview, commit }
     private var phases: [InteractionID: Phase] = [:]
+    /// Interactions whose preview / commit progress has reached one half (a screenshot moment each).
+    private var halfway: [InteractionID: (preview: Bool, commit: Bool)] = [:]
     /// Contacts down right now (the replay compresses only gaps where none is).
     var contactsDown: Int { contacts.count }
 
@@ -46,6 +54,12 @@ final class InteractionHost: PreviewProtocolHost {
             server = try PreviewInteractionServer(display: display, host: self, logger: compositor.logger)
         } catch {
             throw .socketFailed(compositor.socketName ?? "-", "\(error)")
+        }
+        server.onFrameSent = { [unowned self] surface, interaction, serial in
+            compositor.phaseScreenshots?.frameSent(surface: surface, interaction: interaction, serial: serial)
+        }
+        server.onFrameAcknowledged = { [unowned self] surface, serial in
+            compositor.phaseScreenshots?.acknowledged(surface: surface, serial: serial)
         }
         timer = display.eventLoop.addTimer { [unowned self] in
             timerPending = false
@@ -89,21 +103,32 @@ final class InteractionHost: PreviewProtocolHost {
             compositor.logger.debug(
                 "contact \(contact.key) began at \(point) on \(surface.map { "\($0)" } ?? "no interactive surface")")
             perform(engine.apply(event, location: local, surface: surface))
-            coreBegan(contact, at: point, time: time, seat: seat)
+            if coreBegan(contact, at: point, time: time, seat: seat) { contacts[contact.key]?.tablet = true }
         case .contactChanged(let contact):
             let point = outputPoint(contact)
+            var tablet = false
             if var entry = contacts[contact.key] {
                 entry.last = Point(x: point.x - entry.origin.x, y: point.y - entry.origin.y)
+                tablet = entry.tablet
                 contacts[contact.key] = entry
                 perform(engine.apply(event, location: entry.last, surface: entry.surface))
             }
-            if !gate.isTakenAway(contact.key) { coreMoved(contact, to: point, time: time, seat: seat) }
+            if !gate.isTakenAway(contact.key) { coreMoved(contact, to: point, tablet: tablet, time: time, seat: seat) }
         case .contactEnded(let key, _, _):
             let entry = contacts.removeValue(forKey: key)
             // The protocol's order: the interaction ends before the core release.
             perform(engine.apply(event, location: entry?.last ?? seat.cursor, surface: entry?.surface))
             let swallow = gate.release(key)
-            coreEnded(key, time: time, seat: seat, swallow: swallow)
+            if let entry, entry.tablet {
+                if swallow {
+                    seat.tabletTipReleasedSilently()
+                } else {
+                    let point = Point(x: entry.origin.x + entry.last.x, y: entry.origin.y + entry.last.y)
+                    seat.tabletTool(at: point, pressure: 0, axes: nil, tip: .up, time: time)
+                }
+            } else {
+                coreEnded(key, time: time, seat: seat, swallow: swallow)
+            }
         case .pointerMotion(let motion):
             seat.pointerMoved(dx: motion.dx, dy: motion.dy, time: time)
         case .scroll(let scroll):
@@ -115,37 +140,61 @@ final class InteractionHost: PreviewProtocolHost {
             }
         case .button(let key):
             // Primary buttons are also contacts; their press/release is delivered with the contact.
-            if !isContactButton(key) { seat.pointerButton(UInt32(key.code), pressed: key.pressed, time: time) }
+            // A pen's barrel buttons go with the tool when it is on a tablet client.
+            if isContactButton(key) { break }
+            if key.device == tabletPen, seat.tabletButton(UInt32(key.code), pressed: key.pressed, time: time) { break }
+            seat.pointerButton(UInt32(key.code), pressed: key.pressed, time: time)
         case .key(let key):
             seat.key(UInt32(key.code), pressed: key.pressed, time: time)
-        case .toolProximity(let state, _), .toolMotion(let state):
-            // Without tablet-v2 (not yet served) a hovering pen moves the cursor.
-            seat.pointerWarped(to: outputPoint(state.position), time: time)
+        case .toolProximity(let state, false):
+            if tabletPen == state.device {
+                seat.tabletProximityOut(time: time)
+                tabletPen = nil
+            }
+        case .toolProximity(let state, true), .toolMotion(let state):
+            // tablet-v2 for a client that bound a tablet seat, else a hovering pen moves the cursor.
+            let point = outputPoint(state.position)
+            if seat.tabletTool(at: point, pressure: state.pressure, axes: state.axes, tip: .unchanged, time: time) {
+                tabletPen = state.device
+            } else {
+                seat.pointerWarped(to: point, time: time)
+            }
         case .frame:
             seat.touchFrame()
         }
     }
 
-    private var contactButtons: Set<ContactKey> = []
+    /// The pen device whose tool is in proximity over tablet-v2 (its barrel buttons go there).
+    private var tabletPen: DeviceID?
 
     /// BTN_LEFT (and a touchpad's click, also BTN_LEFT) arrive both as a contact and a button.
     private func isContactButton(_ key: KeyState) -> Bool { key.code == 0x110 }
 
-    private func coreBegan(_ contact: DeviceContact, at point: Point, time: UInt32, seat: Seat) {
+    /// The core press. Returns true when a pen went down over tablet-v2.
+    private func coreBegan(_ contact: DeviceContact, at point: Point, time: UInt32, seat: Seat) -> Bool {
         switch contact.source {
         case .touchscreen:
             seat.touchDown(id: contact.key.contact, at: point, time: time)
         case .pen:
+            let pressure = contact.hasForce ? contact.force : nil
+            if seat.tabletTool(at: point, pressure: pressure, axes: contact.pen, tip: .down, time: time) {
+                tabletPen = contact.key.device
+                return true
+            }
             seat.pointerWarped(to: point, time: time)
             seat.pointerButton(0x110, pressed: true, time: time)
         case .touchpad, .pointer:
             seat.pointerButton(0x110, pressed: true, time: time)
         }
+        return false
     }
 
-    private func coreMoved(_ contact: DeviceContact, to point: Point, time: UInt32, seat: Seat) {
+    private func coreMoved(_ contact: DeviceContact, to point: Point, tablet: Bool, time: UInt32, seat: Seat) {
         switch contact.source {
         case .touchscreen: seat.touchMotion(id: contact.key.contact, to: point, time: time)
+        case .pen where tablet:
+            let pressure = contact.hasForce ? contact.force : nil
+            seat.tabletTool(at: point, pressure: pressure, axes: contact.pen, tip: .unchanged, time: time)
         case .pen: seat.pointerWarped(to: point, time: time)
         case .touchpad, .pointer: break
         }
@@ -188,15 +237,25 @@ final class InteractionHost: PreviewProtocolHost {
                 timerPending = true
                 continue
             }
-            switch gate.apply(action) {
-            case .takeAway(let contact, _)?:
-                compositor.logger.debug("core input of \(contact) taken away (commit phase)")
-            case .giveBack(let contact, _)?:
-                compositor.logger.debug("core input of \(contact) given back")
-            case nil: break
-            }
+            let change = gate.apply(action)
             record(action)
             server.perform(action)
+            // After the phase event, so the client reads preview_ended before the tool leaves.
+            switch change {
+            case .takeAway(let contact, _)?:
+                compositor.logger.debug("core input of \(contact) taken away (commit phase)")
+                // A tablet tool leaves the surface (up, proximity_out) like a drag-and-drop grab.
+                if contacts[contact]?.tablet == true { compositor.seat.tabletProximityOut(time: MonotonicClock.eventTime()) }
+            case .giveBack(let contact, _)?:
+                compositor.logger.debug("core input of \(contact) given back")
+                // The tool enters the surface under it again: proximity_in, no down.
+                if let entry = contacts[contact], entry.tablet {
+                    let point = Point(x: entry.origin.x + entry.last.x, y: entry.origin.y + entry.last.y)
+                    compositor.seat.tabletTool(
+                        at: point, pressure: nil, axes: nil, tip: .unchanged, time: MonotonicClock.eventTime())
+                }
+            case nil: break
+            }
         }
     }
 
@@ -220,16 +279,38 @@ final class InteractionHost: PreviewProtocolHost {
         }
         let before = phases[update.interaction]
         if let phase { phases[update.interaction] = phase } else { phases[update.interaction] = nil }
-        let changed: String? =
-            switch (before, action) {
-            case (.asked?, .preview), (nil, .preview): "preview"
-            case (.preview?, .preview(let u)) where u.ended: "commit"
-            case (_, .commit(let u)) where u.ended: "completed"
-            case (_, .cancel): "cancelled"
-            default: nil
+        guard compositor.phaseScreenshots != nil else { return }
+        for moment in moments(of: action, before: before) {
+            compositor.phaseMoment(moment, interaction: update.interaction, surface: update.surface)
+        }
+    }
+
+    /// The screenshot moments an action is (docs/compositor.md): phase changes, and the first
+    /// time each phase's progress reaches one half.
+    private func moments(of action: Action, before: Phase?) -> [ScreenshotMoments.Moment] {
+        switch action {
+        case .askShouldBegin, .scheduleTimer:
+            return []
+        case .preview(let update) where update.ended:
+            halfway[update.interaction] = nil
+            return before == .commit ? [] : [.commit]
+        case .preview(let update):
+            var moments: [ScreenshotMoments.Moment] = before == .preview ? [] : [.preview]
+            if update.progress >= 0.5, halfway[update.interaction]?.preview != true {
+                halfway[update.interaction, default: (false, false)].preview = true
+                moments.append(.previewHalf)
             }
-        if let changed {
-            compositor.screenshotSoon(label: "interaction\(update.interaction.rawValue)-\(changed)")
+            return moments
+        case .commit(let update) where update.ended:
+            halfway[update.interaction] = nil
+            return [.completed]
+        case .commit(let update):
+            guard update.progress >= 0.5, halfway[update.interaction]?.commit != true else { return [] }
+            halfway[update.interaction, default: (false, false)].commit = true
+            return [.commitHalf]
+        case .cancel(let update, _):
+            halfway[update.interaction] = nil
+            return [.cancelled]
         }
     }
 

@@ -31,10 +31,6 @@ final class TabletManagerResource: ResourceObject {
 final class TabletSeatResource: ResourceObject {
     private(set) var tablet: TabletResource?
     private(set) var tool: TabletToolResource?
-    /// The surface the tool is in proximity of (for proximity_out), if any.
-    weak var focus: Surface?
-    var isDown = false
-
     init?(client: Client, version: UInt32, id: UInt32) {
         super.init(
             client: client, interface: cwl_interface_zwp_tablet_seat_v2(), version: version, id: id,

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""A tablet-aware Wayland client written with someone else's tooling (pywayland).
+
+Generates bindings for the core protocol, xdg-shell and tablet-unstable-v2 (and our
+preview-interaction-v1 with --preview) with pywayland's scanner, maps one window filled
+with a colour, and writes every input event it receives to LOG, one line each, flushed
+as it arrives (the compositor may end the connection at any time):
+
+  tool proximity_in | tool proximity_out | tool down | tool up | tool frame
+  tool motion X Y | tool pressure P | tool distance D | tool tilt X Y | tool button B S
+  pointer enter X Y | pointer motion X Y | pointer button B S | pointer leave
+  preview <event> ARGS...   (--preview: every should_begin is accepted, frames acked)
+
+Modes: --tablet binds zwp_tablet_manager_v2 and a tablet seat before mapping the window
+(and a wl_pointer too); --pointer binds only a wl_pointer, like a client that knows
+nothing of tablets. Runs until the compositor disconnects it.
+
+usage: tablet_client.py (--tablet | --pointer) [--preview] LOG
+"""
+import mmap
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+XMLS = [
+    "/usr/share/wayland/wayland.xml",
+    "/usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml",
+    "/usr/share/wayland-protocols/unstable/tablet/tablet-unstable-v2.xml",
+    os.path.join(ROOT, "protocol", "preview-interaction-v1.xml"),
+]
+
+
+def generate_bindings(directory):
+    package = os.path.join(directory, "tablet_protocols")
+    subprocess.run(
+        [sys.executable, "-m", "pywayland.scanner", "-i"] + XMLS + ["-o", package],
+        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    open(os.path.join(package, "__init__.py"), "w").close()
+    sys.path.insert(0, directory)
+
+
+class Log:
+    def __init__(self, path):
+        self.file = open(path, "w", buffering=1)
+
+    def __call__(self, *words):
+        self.file.write(" ".join(str(word) for word in words) + "\n")
+        self.file.flush()
+
+
+def watch_tool(tool, log):
+    d = tool.dispatcher
+    d["proximity_in"] = lambda proxy, serial, tablet, surface: log("tool proximity_in")
+    d["proximity_out"] = lambda proxy: log("tool proximity_out")
+    d["down"] = lambda proxy, serial: log("tool down")
+    d["up"] = lambda proxy: log("tool up")
+    d["motion"] = lambda proxy, x, y: log("tool motion", round(x, 2), round(y, 2))
+    d["pressure"] = lambda proxy, pressure: log("tool pressure", pressure)
+    d["distance"] = lambda proxy, distance: log("tool distance", distance)
+    d["tilt"] = lambda proxy, x, y: log("tool tilt", round(x, 2), round(y, 2))
+    d["button"] = lambda proxy, serial, button, state: log("tool button", button, state)
+    d["frame"] = lambda proxy, time: log("tool frame")
+    d["type"] = lambda proxy, kind: log("tool type", kind)
+    d["capability"] = lambda proxy, capability: log("tool capability", capability)
+
+
+def watch_pointer(pointer, log):
+    d = pointer.dispatcher
+    d["enter"] = lambda proxy, serial, surface, x, y: log("pointer enter", round(x, 2), round(y, 2))
+    d["leave"] = lambda proxy, serial, surface: log("pointer leave")
+    d["motion"] = lambda proxy, time, x, y: log("pointer motion", round(x, 2), round(y, 2))
+    d["button"] = lambda proxy, serial, time, button, state: log("pointer button", button, state)
+
+
+def watch_preview(interaction, log):
+    def named(name):
+        def handler(proxy, *args):
+            log("preview", name, *args)
+            if name == "should_begin":
+                proxy.accept(args[0])
+        return handler
+
+    for name in ("should_begin", "preview", "preview_ended", "commit", "completed", "cancelled"):
+        interaction.dispatcher[name] = named(name)
+    interaction.dispatcher["location"] = lambda *args: None
+    interaction.dispatcher["frame"] = lambda proxy, interaction, serial, hi, lo: proxy.ack_frame(serial)
+
+
+def fill(shm, WlShm, width, height):
+    """One ARGB8888 buffer of a solid colour, in a memfd."""
+    stride = width * 4
+    size = stride * height
+    fd = os.memfd_create("tablet-client", 0)
+    os.ftruncate(fd, size)
+    with mmap.mmap(fd, size) as data:
+        data.write(b"\x40\x90\x30\xff" * (width * height))
+    pool = shm.create_pool(fd, size)
+    buffer = pool.create_buffer(0, width, height, stride, WlShm.format.argb8888.value)
+    pool.destroy()
+    os.close(fd)
+    return buffer
+
+
+def main():
+    args = sys.argv[1:]
+    preview = "--preview" in args
+    args = [a for a in args if a != "--preview"]
+    if len(args) != 2 or args[0] not in ("--tablet", "--pointer"):
+        sys.exit(__doc__)
+    tablet_mode = args[0] == "--tablet"
+    log = Log(args[1])
+    with tempfile.TemporaryDirectory() as scratch:
+        generate_bindings(scratch)
+        from pywayland.client import Display
+        from tablet_protocols.wayland import WlCompositor, WlSeat, WlShm
+        from tablet_protocols.xdg_shell import XdgWmBase
+        from tablet_protocols.tablet_unstable_v2 import ZwpTabletManagerV2
+        from tablet_protocols.preview_interaction_v1 import SpiPreviewInteractionManagerV1
+
+        display = Display()
+        display.connect()
+        globals_ = {}
+        registry = display.get_registry()
+        registry.dispatcher["global"] = lambda r, name, interface, version: globals_.__setitem__(interface, name)
+        display.roundtrip()
+
+        def bind(interface, version):
+            return registry.bind(globals_[interface.name], interface, version)
+
+        compositor = bind(WlCompositor, 4)
+        shm = bind(WlShm, 1)
+        wm_base = bind(XdgWmBase, 1)
+        wm_base.dispatcher["ping"] = lambda proxy, serial: proxy.pong(serial)
+        seat = bind(WlSeat, 5)
+        watch_pointer(seat.get_pointer(), log)
+        if tablet_mode:
+            tablet_seat = bind(ZwpTabletManagerV2, 1).get_tablet_seat(seat)
+            tablet_seat.dispatcher["tablet_added"] = lambda proxy, tablet: log("tablet added")
+
+            def tool_added(proxy, tool):
+                log("tool added")
+                watch_tool(tool, log)
+
+            tablet_seat.dispatcher["tool_added"] = tool_added
+        display.roundtrip()
+
+        surface = compositor.create_surface()
+        if preview:
+            watch_preview(bind(SpiPreviewInteractionManagerV1, 1).get_interaction(surface), log)
+        xdg_surface = wm_base.get_xdg_surface(surface)
+        toplevel = xdg_surface.get_toplevel()
+        toplevel.set_title("tablet_client")
+        size = [0, 0]
+        toplevel.dispatcher["configure"] = lambda proxy, w, h, states: size.__setitem__(slice(0, 2), [w, h])
+
+        def configured(proxy, serial):
+            proxy.ack_configure(serial)
+            width, height = size[0] or 640, size[1] or 480
+            surface.attach(fill(shm, WlShm, width, height), 0, 0)
+            surface.damage(0, 0, width, height)
+            surface.commit()
+            log("mapped", width, height)
+
+        xdg_surface.dispatcher["configure"] = configured
+        surface.commit()
+        try:
+            while display.dispatch(block=True) != -1:
+                pass
+        except RuntimeError:
+            pass  # the compositor went away: that is how every run ends
+        log("disconnected")
+
+
+if __name__ == "__main__":
+    main()
