@@ -121,40 +121,30 @@ struct CompositorTraceTests {
         // The pictures of the first interaction, if the client took part (declined ones don't
         // change the window). Pinned: pop → the photo view; peek → commit changes the pressed
         // photo; a lifted peek → back to the idle grid.
-        guard let first = traced.interactions.first, let location = first.records.first?.location,
-            first.steps.contains(where: \.isProgress) || first.steps.contains(.previewEnded(1))
+        guard let interaction = traced.interactions.first, let location = interaction.records.first?.location,
+            interaction.steps.contains(where: \.isProgress) || interaction.steps.contains(.previewEnded(1))
         else { return }
         let shots = run.shots.filter { $0.interaction == 1 }
         func picture(_ moment: String) -> Picture? { shots.first { $0.moment == moment }.flatMap { Picture(path: $0.path) } }
-        let pictures = shots.compactMap { Picture(path: $0.path) }
-        // Known (reported to the screenshot owner): today every phase shot of an interaction is
-        // taken in one batch after the last phase, and shows the window as it was before the
-        // press: all identical. Once they differ, these checks count.
-        let allAlike = pictures.count > 1 && pictures.allSatisfy { $0 == pictures[0] }
-        let idle = try IdleGrid.picture()
-        withKnownIssue("phase screenshots are all the same picture (taken late, in one batch)", isIntermittent: true) {
-            let box = (x: max(0, Int(location.x) - 90), y: max(0, Int(location.y) - 90), width: 180, height: 180)
-            if let preview = picture("preview"), let commit = picture("commit") {
-                let change = commit.difference(from: preview, x: box.x, y: box.y, width: box.width, height: box.height)
-                #expect(change > 8, "the commit shot looks like the preview shot around \(location): \(change)")
-            }
-            if let preview = picture("preview"), let completed = picture("completed") {
-                #expect(completed.difference(from: preview) > 8, "the pop did not change the window")
-            }
-        } when: {
-            allAlike
+        let idle = try #require(try IdleGrid.picture(), "no picture of the idle grid")
+        // Moments are photographed on the client's reaction (docs/compositor.md, "Screenshot
+        // moments"); several on one commit are one picture, so a moment may be missing.
+        let box = (x: max(0, Int(location.x) - 90), y: max(0, Int(location.y) - 90), width: 180, height: 180)
+        if let preview = picture("preview"), let commit = picture("commit") {
+            let change = commit.difference(from: preview, x: box.x, y: box.y, width: box.width, height: box.height)
+            #expect(change > 8, "the commit shot looks like the preview shot around \(location): \(change)")
         }
-        // A cancelled peek animates back to the grid: the `settled` shot shows the end of it.
-        // Known: today there is no `settled` moment and the `cancelled` shot is taken 4 frames
-        // after the cancel, mid-animation (still blurred).
-        if let cancelled = picture("settled") ?? picture("cancelled"), shots.contains(where: { $0.moment == "cancelled" }),
-            let idle
-        {
-            withKnownIssue("no settled shot: the cancelled one is taken mid-animation", isIntermittent: true) {
-                #expect(cancelled.difference(from: idle) < 2, "a cancelled peek must return to the idle grid")
-            } when: {
-                picture("settled") == nil
-            }
+        if let preview = picture("preview") {
+            // The peek blurs everything but the pressed photo (a little, at its start).
+            #expect(preview.difference(from: idle) > 0, "the preview shot is the idle grid")
+        }
+        let settled = try #require(picture("settled"), "no settled shot: \(shots.map(\.path))")
+        if interaction.steps.last == .completed(1) {
+            // The pop opens the photo: the window no longer shows the grid.
+            #expect(settled.difference(from: idle) > 8, "the pop did not open anything")
+        } else {
+            // A cancelled peek animates back to exactly the grid.
+            #expect(settled.difference(from: idle) < 2, "a cancelled peek must return to the idle grid")
         }
     }
 }
