@@ -10,10 +10,11 @@ import Testing
 /// | recording | `preview-replay` (engine alone, every should-begin accepted) | with peek-client answering: the first interaction |
 /// |---|---|---|
 /// | apple-bcm5974-touchpad | 3 interactions, 3 completed | accepted on Coral Bay, peek, pop (completed); the two later presses land on the opened photo |
-/// | cypress-trackpad | 1, cancelled (lifted) | declined: the click lands between photos |
+/// | cypress-trackpad | 1, cancelled (lifted) | declined (or timed out): peek-client takes the clickpad's press as a click first |
 /// | dell-canvas-isdv4-pen | 1, completed | accepted, peek, pop (completed) |
 /// | elantech-touchpad | none (no click) | none, on either side |
 /// | handwritten-usb-keyboard | none (keys) | none |
+/// | handwritten-usb-keyboard-escape | none (Escape) | none |
 /// | handwritten-usb-mouse | none (one click, shorter than a long press) | none |
 /// | uclogic-wp5540u-pen | 1, cancelled (lifted) | accepted, peek, lifted |
 /// | wacom-cintiq12wx-pen | 2, both cancelled (lifted) | accepted, peek, lifted |
@@ -42,6 +43,7 @@ struct RecordingExpectation: CustomTestStringConvertible, Sendable {
         .init(file: "dell-canvas-isdv4-pen.yml", interactions: 1, first: [.shouldBegin(1), .previewEnded(1), .completed(1)]),
         .init(file: "elantech-touchpad.yml", interactions: 0, first: []),
         .init(file: "handwritten-usb-keyboard.yml", interactions: 0, first: []),
+        .init(file: "handwritten-usb-keyboard-escape.yml", interactions: 0, first: []),
         .init(file: "handwritten-usb-mouse.yml", interactions: 0, first: []),
         .init(file: "uclogic-wp5540u-pen.yml", interactions: 1, first: [.shouldBegin(1), .cancelled(1, lifted)]),
         .init(file: "wacom-cintiq12wx-pen.yml", interactions: 2, first: [.shouldBegin(1), .cancelled(1, lifted)]),
