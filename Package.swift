@@ -17,6 +17,8 @@ let package = Package(
         // For the benchmarks (and other layers' tests): the protocol server and its test support.
         .library(name: "PreviewProtocolServer", targets: ["PreviewProtocolServer"]),
         .library(name: "PreviewProtocolTestSupport", targets: ["PreviewProtocolTestSupport"]),
+        // peek-client's renderer, for the benchmarks package.
+        .library(name: "PeekUI", targets: ["PeekUI"]),
         // LD_PRELOAD'ed after umockdev's preload to close its fstat gap (docs/testing.md).
         .library(name: "umockdev-fstat-shim", type: .dynamic, targets: ["UmockdevFstatShim"]),
     ],
@@ -93,7 +95,7 @@ let package = Package(
             dependencies: ["PreviewCompositor", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // MARK: The sample client (examples/).
-        .target(name: "PeekUI", dependencies: ["CCairo", "CPangoCairo"], path: "examples/peek-client/PeekUI"),
+        .target(name: "PeekUI", dependencies: ["CCairo", "CPangoCairo", "CPixman"], path: "examples/peek-client/PeekUI"),
         .executableTarget(
             name: "peek-client",
             dependencies: [

@@ -40,5 +40,9 @@ let package = Package(
                 .product(name: "PreviewProtocolServer", package: "swift-preview-interaction"),
                 .product(name: "PreviewProtocolTestSupport", package: "swift-preview-interaction"),
             ]),
+        // peek-client's renderer: one frame per phase at 1280x800 (BENCHMARKS.md).
+        suite(
+            "PeekRenderBenchmarks",
+            dependencies: [.product(name: "PeekUI", package: "swift-preview-interaction")]),
     ]
 )

@@ -24,6 +24,8 @@ public struct CompositorRun {
     public var timeout: Double
     /// Interactions the client waits for before it exits (it then lets the compositor finish).
     public var interactions: Int?
+    /// Set for the compositor and, through it, the client (XDG_RUNTIME_DIR).
+    public var environment: [String: String] = [:]
 
     public init(
         tools: Tools, recordings: [String], directory: String, screenshots: String, fast: Bool, timeout: Double,
@@ -59,7 +61,11 @@ public struct CompositorRun {
     public func perform(tracePath: String, show: Bool = true) throws(RunError) -> [TraceRecord] {
         let fifoDirectory = NSTemporaryDirectory() + "preview-demo-\(getpid())"
         try? FileManager.default.createDirectory(atPath: fifoDirectory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: fifoDirectory) }
+        Interruption.track(folder: fifoDirectory)
+        defer {
+            try? FileManager.default.removeItem(atPath: fifoDirectory)
+            Interruption.forget(folder: fifoDirectory)
+        }
         let fifo = fifoDirectory + "/trace.fifo"
         guard mkfifo(fifo, 0o600) == 0 else { throw RunError("cannot make a FIFO at \(fifo)") }
         FileManager.default.createFile(atPath: tracePath, contents: nil)
@@ -68,10 +74,12 @@ public struct CompositorRun {
 
         let child: ChildProcess
         do {
-            child = try ChildProcess(arguments(trace: fifo), log: compositorLog)
+            child = try ChildProcess(arguments(trace: fifo), environment: environment, log: compositorLog)
         } catch {
             throw RunError("cannot start \(tools.compositor): \(error.localizedDescription)")
         }
+        Interruption.track(child: child.pid)
+        defer { Interruption.forget(child: child.pid) }
         // The reader: opening a FIFO blocks until the compositor opens it; the lines then come
         // as they are written, and end-of-file when the compositor closes it.
         let finished = DispatchSemaphore(value: 0)

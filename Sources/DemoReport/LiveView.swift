@@ -16,6 +16,8 @@ public struct LiveView {
     /// Plain mode: the quarter (0...4) of the progress last printed, per interaction.
     private var quarters: [InteractionID: Int] = [:]
     public private(set) var finished: [InteractionID: Outcome] = [:]
+    /// Times are shown from the first record on (a compositor's trace is on CLOCK_MONOTONIC).
+    public private(set) var origin: Timestamp?
 
     public init(isTerminal: Bool, gaugeWidth: Int = 20) {
         self.isTerminal = isTerminal
@@ -24,6 +26,7 @@ public struct LiveView {
 
     /// The text to write for one record (may be empty).
     public mutating func take(_ record: TraceRecord) -> String {
+        if origin == nil { origin = record.time }
         guard record.event != .shouldBegin else { return "" }
         let id = record.interaction
         let phase = InteractionStory.phase(after: record)
@@ -81,7 +84,8 @@ public struct LiveView {
 
     /// `+6.598s  #1 pen        preview    ███████░░░ 0.70  Wacom ISD-V4 Pen`
     func line(_ record: TraceRecord, phase: Phase, live: Bool = false) -> String {
-        let time = "+" + Fixed.format(seconds(record.time), digits: 3) + "s"
+        let since = Timestamp(microseconds: record.time.microseconds - (origin ?? record.time).microseconds)
+        let time = "+" + Fixed.format(seconds(since), digits: 3) + "s"
         let who = pad("\(record.interaction) \(record.source)\(record.simulated ? " (sim)" : "")", 16)
         let name: String
         switch phase {

@@ -34,7 +34,12 @@ public struct ReportOutput: Sendable {
 
 /// Writes plot.png, report.html and report.md into the output folder.
 public enum Report {
+    /// Times in the report are seconds from the trace's first record (as in the live view),
+    /// whatever clock the trace was made on (a compositor's is CLOCK_MONOTONIC).
     public static func write(_ input: ReportInput) throws(ReportError) -> ReportOutput {
+        let origin = input.records.first?.time ?? Timestamp(microseconds: 0)
+        var input = input
+        input.records = relative(input.records, to: origin)
         let stories = InteractionStory.stories(of: input.records)
         let forces: RecordingForces
         do {
@@ -45,7 +50,7 @@ public enum Report {
         let forced = forces.attach(to: stories)
         let shots =
             input.screenshotDirectory.map {
-                Screenshots.find(in: $0, relativeTo: input.outputDirectory, stories: stories)
+                Screenshots.find(in: $0, relativeTo: input.outputDirectory, stories: stories, origin: origin)
             } ?? []
         do {
             try FileManager.default.createDirectory(atPath: input.outputDirectory, withIntermediateDirectories: true)
@@ -53,7 +58,7 @@ public enum Report {
             throw ReportError("cannot create \(input.outputDirectory): \(error.localizedDescription)")
         }
         let plotPath = input.outputDirectory + "/plot.png"
-        let markers = shots.compactMap { shot in shot.moment.map { PlotMarker(time: $0.time, number: shot.number) } }
+        let markers = shots.compactMap { shot in shot.record.map { PlotMarker(time: $0.time, number: shot.number) } }
         try ForcePlot(
             stories: forced, thresholds: input.configuration.sensitivity.thresholds, markers: markers,
             title: input.title
@@ -65,6 +70,15 @@ public enum Report {
         try save(document.markdown, to: markdownPath)
         return ReportOutput(
             plot: plotPath, html: htmlPath, markdown: markdownPath, stories: stories, screenshots: shots)
+    }
+
+    /// The records with `origin` taken off their times.
+    public static func relative(_ records: [TraceRecord], to origin: Timestamp) -> [TraceRecord] {
+        records.map { record in
+            var moved = record
+            moved.time = Timestamp(microseconds: record.time.microseconds - origin.microseconds)
+            return moved
+        }
     }
 
     static func save(_ text: String, to path: String) throws(ReportError) {
@@ -88,10 +102,10 @@ struct ReportDocument {
     }
 
     func shots(of story: InteractionStory) -> [Screenshot] {
-        screenshots.filter { $0.moment?.interaction == story.id }
+        screenshots.filter { $0.record?.interaction == story.id }
     }
 
-    var unplacedShots: [Screenshot] { screenshots.filter { $0.moment == nil } }
+    var unplacedShots: [Screenshot] { screenshots.filter { $0.record == nil } }
 
     func timeline(of story: InteractionStory) -> [(time: String, what: String, progress: String)] {
         story.phaseChanges.map {

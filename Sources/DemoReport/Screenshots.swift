@@ -2,30 +2,88 @@ import Foundation
 import PreviewEngine
 import PreviewTrace
 
+/// The moments the compositor takes a phase screenshot at (`--screenshot-dir`): the file
+/// `NNNN-interaction<K>-<moment>.png` shows interaction K at that moment.
+public enum ScreenshotMoment: String, CaseIterable, Hashable, Sendable {
+    case preview
+    case previewHalf = "preview-half"
+    case commit
+    case commitHalf = "commit-half"
+    case completed
+    case cancelled
+    /// The client's animation after the end (pop or cancel) is over.
+    case settled
+
+    /// In words, for captions.
+    public var words: String {
+        switch self {
+        case .preview: "preview begins"
+        case .previewHalf: "preview half-way"
+        case .commit: "commit begins (peek)"
+        case .commitHalf: "commit half-way"
+        case .completed: "completed (pop)"
+        case .cancelled: "cancelled"
+        case .settled: "settled"
+        }
+    }
+
+    /// The trace record this moment stands for in `story` (nil: the trace never got there).
+    /// Half-way moments are the first record at or past 0.5 of their phase, else the highest.
+    func record(in story: InteractionStory) -> TraceRecord? {
+        let records = story.records
+        func halfway(_ event: TraceEvent) -> TraceRecord? {
+            let phase = records.filter { $0.event == event && !$0.ended }
+            return phase.first { $0.progress >= 0.5 } ?? phase.max { $0.progress < $1.progress }
+        }
+        switch self {
+        case .preview: return records.first { $0.event == .preview } ?? records.first
+        case .previewHalf: return halfway(.preview)
+        case .commit: return records.first { $0.event == .preview && $0.ended } ?? records.first { $0.event == .commit }
+        case .commitHalf: return halfway(.commit)
+        case .completed: return records.first { $0.event == .commit && $0.ended }
+        case .cancelled: return records.first { $0.event == .cancel }
+        case .settled: return records.last.flatMap { $0.isFinal ? $0 : nil }
+        }
+    }
+}
+
 /// A screenshot file and the trace moment it shows.
 public struct Screenshot: Hashable, Sendable {
     /// File name relative to the report's folder.
     public var file: String
     /// 1, 2, 3… in the order they were taken: the plot's markers carry the same numbers.
     public var number: Int
-    /// What the compositor called it (`0003-preview.png` → `preview`).
+    /// What the compositor called it (`0003-interaction1-commit.png` → `interaction1-commit`).
     public var label: String
-    /// The phase change it was taken at, when known.
-    public var moment: TraceRecord?
+    /// The interaction and moment the label names, when it follows the contract.
+    public var interaction: InteractionID?
+    public var moment: ScreenshotMoment?
+    /// The trace record it was taken at, when known.
+    public var record: TraceRecord?
 
-    public init(file: String, number: Int, label: String, moment: TraceRecord? = nil) {
+    public init(
+        file: String, number: Int, label: String, interaction: InteractionID? = nil, moment: ScreenshotMoment? = nil,
+        record: TraceRecord? = nil
+    ) {
         self.file = file
         self.number = number
         self.label = label
+        self.interaction = interaction
         self.moment = moment
+        self.record = record
     }
 
-    /// `preview begins · progress 0.05 · 6.598 s`, or the label when the moment is unknown.
+    /// `#1 commit begins (peek) · progress 1.00 · 0.137 s`, or the label when the moment is unknown.
     public var caption: String {
-        guard let moment else { return label }
-        return
-            "\(moment.interaction) \(Self.describe(moment)) · progress \(Fixed.format(moment.progress, digits: 2)) · "
-            + "\(Fixed.format(seconds(moment.time), digits: 3)) s"
+        guard let record else { return label }
+        let what: String
+        switch moment {
+        case .settled?: what = "settled after " + (record.event == .cancel ? "the cancel" : "the pop")
+        case .cancelled?, nil: what = Self.describe(record)
+        case let moment?: what = moment.words
+        }
+        return "\(record.interaction) \(what) · progress \(Fixed.format(record.progress, digits: 2)) · "
+            + "\(Fixed.format(seconds(record.time), digits: 3)) s"
     }
 
     /// The phase change a record stands for, in words.
@@ -42,32 +100,50 @@ public struct Screenshot: Hashable, Sendable {
 }
 
 public enum Screenshots {
-    /// The PNGs in `directory` (sorted: the compositor numbers them `0001-label.png`), paired
-    /// with the trace's phase changes. A name carrying a time (`…-t6598000us…`) is placed by it;
-    /// otherwise, when there are as many phase-change shots as phase changes, in order.
-    /// Shots taken for other reasons (`on-demand`) keep their label.
-    public static func find(in directory: String, relativeTo base: String, stories: [InteractionStory]) -> [Screenshot]
-    {
+    /// The PNGs in `directory` (sorted: the compositor numbers them), each paired with the trace
+    /// record it shows. Names by the contract (`0003-interaction1-commit.png`) are placed by
+    /// interaction and moment; whatever moments are missing are simply not shown. Other names
+    /// are placed by a time token (`…-t6598000us…`, on the trace's clock before `origin` was
+    /// taken off), or in order when there are as many of them as phase changes; the rest
+    /// (`on-demand`) keep their label.
+    public static func find(
+        in directory: String, relativeTo base: String, stories: [InteractionStory],
+        origin: Timestamp = Timestamp(microseconds: 0)
+    ) -> [Screenshot] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".png") }.sorted()
         let prefix = relativePrefix(of: directory, from: base)
+        let byID = Dictionary(stories.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var shots = names.enumerated().map { index, name in
             Screenshot(file: prefix + name, number: index + 1, label: label(of: name))
         }
-        let changes = stories.flatMap(\.phaseChanges).sorted { $0.time < $1.time }
         let all = stories.flatMap(\.records)
         var unplaced: [Int] = []
         for index in shots.indices where shots[index].label != "on-demand" {
-            if let time = time(in: shots[index].label) {
-                shots[index].moment = all.last { $0.time.microseconds <= time } ?? all.first
+            if let (id, moment) = contract(shots[index].label) {
+                shots[index].interaction = id
+                shots[index].moment = moment
+                shots[index].record = byID[id].flatMap { moment.record(in: $0) }
+            } else if let time = time(in: shots[index].label) {
+                shots[index].record = all.last { $0.time.microseconds <= time - origin.microseconds } ?? all.first
             } else {
                 unplaced.append(index)
             }
         }
+        let changes = stories.flatMap(\.phaseChanges).sorted { $0.time < $1.time }
         if unplaced.count == changes.count {
-            for (index, change) in zip(unplaced, changes) { shots[index].moment = change }
+            for (index, change) in zip(unplaced, changes) { shots[index].record = change }
         }
         return shots
+    }
+
+    /// `interaction12-commit-half` → (#12, .commitHalf).
+    static func contract(_ label: String) -> (InteractionID, ScreenshotMoment)? {
+        guard label.hasPrefix("interaction"), let dash = label.firstIndex(of: "-") else { return nil }
+        guard let number = UInt32(label["interaction".endIndex..<dash]),
+            let moment = ScreenshotMoment(rawValue: String(label[label.index(after: dash)...]))
+        else { return nil }
+        return (InteractionID(number), moment)
     }
 
     /// `0003-preview-1.png` → `preview-1`.

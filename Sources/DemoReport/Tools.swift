@@ -16,34 +16,10 @@ public struct Tools: Sendable {
     public var compositor: String { directory + "/preview-compositor" }
     public var client: String { directory + "/peek-client" }
 
-    /// Whether the compositor and the sample client are built and are the real thing (the
-    /// client's placeholder has no options).
-    public var compositorReady: Bool {
-        let files = FileManager.default
-        guard files.isExecutableFile(atPath: compositor), files.isExecutableFile(atPath: client) else { return false }
-        guard let help = try? ChildProcess.output(of: [client, "--help"]) else { return false }
-        return help.contains("--exit-after-interactions") && compositorServes
-    }
-
-    /// Whether the compositor serves clients and offers them preview interactions: it runs
-    /// wayland-info (a third-party client) and exits with it (--exit-when-done), and the global
-    /// `spi_preview_interaction_manager_v1` is in the list. A placeholder exits 1 at once; a
-    /// compositor that does not advertise the protocol yet would leave peek-client waiting.
-    var compositorServes: Bool {
-        let listing = NSTemporaryDirectory() + "preview-demo-probe-\(getpid()).txt"
-        let log = NSTemporaryDirectory() + "preview-demo-probe-\(getpid()).log"
-        defer {
-            try? FileManager.default.removeItem(atPath: listing)
-            try? FileManager.default.removeItem(atPath: log)
-        }
-        let arguments = [
-            compositor, "--socket", "preview-demo-probe-\(getpid())", "--exit-when-done", "--run",
-            "exec wayland-info > \(shellQuote(listing)) 2>&1",
-        ]
-        guard let probe = try? ChildProcess(arguments, log: log), probe.wait(timeout: 10) == 0,
-            let globals = try? String(contentsOfFile: listing, encoding: .utf8)
-        else { return false }
-        return globals.contains("spi_preview_interaction_manager_v1")
+    /// The executables the compositor path needs that are not built here (empty: it can run).
+    public var missingForCompositor: [String] {
+        [compositor, client].filter { !FileManager.default.isExecutableFile(atPath: $0) }
+            .map { URL(fileURLWithPath: $0).lastPathComponent }
     }
 
     /// The checkout: the nearest folder up from here (or from this source file) with Package.swift.
@@ -69,11 +45,15 @@ public struct Tools: Sendable {
 public final class ChildProcess: @unchecked Sendable {
     public let process = Process()
 
-    /// Starts `arguments[0]` with the rest; stdout and stderr to `log` (nil: inherited).
-    public init(_ arguments: [String], environment: [String: String] = [:], log: String? = nil) throws {
+    /// Starts `arguments[0]` with the rest; stdout and stderr to `log` (nil: inherited). The
+    /// environment is ours with `environment` set and the `unsetting` names removed.
+    public init(
+        _ arguments: [String], environment: [String: String] = [:], unsetting: [String] = [], log: String? = nil
+    ) throws {
         process.executableURL = URL(fileURLWithPath: arguments[0])
         process.arguments = Array(arguments.dropFirst())
         var merged = ProcessInfo.processInfo.environment
+        for key in unsetting { merged[key] = nil }
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
         if let log {

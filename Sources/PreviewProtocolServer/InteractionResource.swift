@@ -66,7 +66,7 @@ final class InteractionResource: ResourceObject {
         spi_preview_interaction_v1_send_should_begin(
             resource, wire, update.source.wireValue, WireForce.value(simulated: update.simulated))
         spi_preview_interaction_v1_send_location(resource, wire, update.location.x.fixed, update.location.y.fixed)
-        sendFrame(wire: wire, time: update.time)
+        sendFrame(update.interaction, wire: wire, time: update.time)
     }
 
     /// Preview or commit progress: sent now if the client is keeping up, else coalesced.
@@ -92,7 +92,7 @@ final class InteractionResource: ResourceObject {
         running[index].pendingProgress = nil  // superseded: preview_ended means 1
         running[index].phase = .commit
         spi_preview_interaction_v1_send_preview_ended(resource, wire)
-        sendFrame(wire: wire, time: update.time)
+        sendFrame(update.interaction, wire: wire, time: update.time)
     }
 
     /// completed or cancelled: the last event about the interaction. Never coalesced.
@@ -109,7 +109,7 @@ final class InteractionResource: ResourceObject {
             if ended.phase != .commit { spi_preview_interaction_v1_send_preview_ended(resource, ended.wire) }
             spi_preview_interaction_v1_send_completed(resource, ended.wire)
         }
-        sendFrame(wire: ended.wire, time: time)
+        sendFrame(ended.interaction, wire: ended.wire, time: time)
     }
 
     // MARK: requests
@@ -173,6 +173,7 @@ final class InteractionResource: ResourceObject {
         }
         guard serial > lastFrameAcked else { return }
         lastFrameAcked = serial
+        server?.onFrameAcknowledged?(surface, serial)
         // A partial ack keeps the older time: conservative, and no per-frame bookkeeping.
         guard !awaitsAck else { return }
         owingSince = nil
@@ -220,7 +221,7 @@ final class InteractionResource: ResourceObject {
         case .commit(let value): spi_preview_interaction_v1_send_commit(resource, wire, value.fixed)
         case nil: break
         }
-        sendFrame(wire: wire, time: pending.time ?? now())
+        sendFrame(running[index].interaction, wire: wire, time: pending.time ?? now())
     }
 
     private func sendPendingLocation(resource: OpaquePointer, of outgoing: inout OutgoingInteraction, latest: Point) {
@@ -230,10 +231,11 @@ final class InteractionResource: ResourceObject {
         spi_preview_interaction_v1_send_location(resource, outgoing.wire, latest.x.fixed, latest.y.fixed)
     }
 
-    private func sendFrame(wire: UInt32, time: Timestamp) {
+    private func sendFrame(_ interaction: InteractionID, wire: UInt32, time: Timestamp) {
         guard let resource else { return }
         if owingSince == nil { owingSince = MonotonicClock.microseconds() }
         lastFrameSent &+= 1
+        server?.onFrameSent?(surface, interaction, lastFrameSent)
         let microseconds = UInt64(bitPattern: time.microseconds)
         spi_preview_interaction_v1_send_frame(
             resource, wire, lastFrameSent, UInt32(truncatingIfNeeded: microseconds >> 32),

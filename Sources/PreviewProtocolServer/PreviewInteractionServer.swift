@@ -29,6 +29,11 @@ public final class PreviewInteractionServer {
     /// control: it is not reading, so nothing more is queued for it). 0: any unacknowledged
     /// frame counts (tests use it to be independent of time).
     public var unresponsiveAfter = Timestamp.Duration.milliseconds(150)
+    /// Observers of the frame flow (the compositor's screenshot moments): a frame event about
+    /// an interaction was sent to the client of a surface with this serial, and the client
+    /// acknowledged every frame up to a serial. Serials count per interaction object.
+    public var onFrameSent: ((SurfaceID, InteractionID, UInt32) -> Void)?
+    public var onFrameAcknowledged: ((SurfaceID, UInt32) -> Void)?
 
     public init(display: Display, host: PreviewProtocolHost, logger: Logger = Logger(label: "preview-protocol")) throws
     {

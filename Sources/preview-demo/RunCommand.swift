@@ -11,8 +11,9 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run the headless demo: compositor, peek-client and recordings; live view; report.",
         discussion: """
-            Without --recording it plays the bundled Dell Canvas pen (a full peek and pop) and the \
-            UC-Logic pen (a peek let go: cancelled).
+            Without --recording it plays the bundled Dell Canvas pen (a full peek and pop into the \
+            photo's detail view), a keyboard's Escape (back to the grid) and the UC-Logic pen (a peek \
+            let go: cancelled). Without a usable XDG_RUNTIME_DIR it makes a private one for the run.
             """)
 
     @Option(
@@ -26,7 +27,11 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Replay as fast as possible instead of on the recordings' clock.")
     var fast = false
 
-    @Option(help: "How: compositor (preview-compositor + peek-client), replay (preview-replay's engine only), auto.")
+    @Option(
+        help: """
+            How: compositor (preview-compositor + peek-client), replay (preview-replay's engine only), \
+            auto (the compositor when it is built next to preview-demo).
+            """)
     var mode: Mode = .auto
 
     @Option(help: "Give up after this many seconds.")
@@ -36,18 +41,38 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let started = Date()
+        Interruption.install()
         let files = recordings.isEmpty ? Self.bundledRecordings() : recordings
         for file in files where !FileManager.default.isReadableFile(atPath: file) {
             Terminal.error("preview-demo: cannot read \(file)")
             throw ExitCode(1)
         }
         let tools = Tools.beside(CommandLine.arguments[0])
+        let missing = tools.missingForCompositor.joined(separator: " and ")
         let useCompositor: Bool
         switch mode {
-        case .compositor: useCompositor = true
+        case .compositor:
+            guard missing.isEmpty else {
+                Terminal.error("preview-demo: \(missing) not built in \(tools.directory) (scripts/demo builds them)")
+                throw ExitCode(1)
+            }
+            useCompositor = true
         case .replay: useCompositor = false
-        case .auto: useCompositor = tools.compositorReady
+        case .auto: useCompositor = missing.isEmpty
         }
+        // The compositor's socket needs a runtime folder; a fresh machine or CI job has none.
+        var runtime: RuntimeDirectory?
+        if useCompositor {
+            do {
+                runtime = try RuntimeDirectory()
+            } catch {
+                Terminal.error("preview-demo: \(error)")
+                throw ExitCode(1)
+            }
+            if let runtime, runtime.isPrivate { Interruption.track(folder: runtime.path) }
+        }
+        defer { runtime?.remove() }
+
         let directory = URL(fileURLWithPath: output).standardizedFileURL.path
         let screenshots = directory + "/screenshots"
         do {
@@ -57,18 +82,32 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let tracePath = directory + "/trace.jsonl"
-        Terminal.write(
-            "preview-demo: \(useCompositor ? "preview-compositor + peek-client" : "engine replay (no compositor yet)") "
-                + "on \(files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))"
-                + "\(fast ? ", fast" : ", on the recordings' clock")\n\n")
+        let names = files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
+        let clock = fast ? "fast" : "on the recordings' clock"
+        var header: String
+        switch (useCompositor, mode) {
+        case (true, _):
+            header = "preview-demo: preview-compositor + peek-client on \(names), \(clock)\n"
+            if let runtime, let reason = runtime.reason {
+                header += "  (\(reason): a private runtime folder for this run, removed at exit: \(runtime.path))\n"
+            }
+        case (false, .replay):
+            header = "preview-demo: engine replay only (--mode replay: no compositor, no client, no screenshots) "
+                + "on \(names), \(clock)\n"
+        case (false, _):
+            header = "preview-demo: engine replay only: \(missing) not built in \(tools.directory) "
+                + "(scripts/demo builds them), so no compositor, no client, no screenshots; on \(names), \(clock)\n"
+        }
+        Terminal.write(header + "\n")
 
         let records: [TraceRecord]
         var notes: [String] = []
         do {
             if useCompositor {
-                let run = CompositorRun(
+                var run = CompositorRun(
                     tools: tools, recordings: files, directory: directory, screenshots: screenshots, fast: fast,
                     timeout: timeout)
+                run.environment = runtime?.environment ?? [:]
                 records = try run.perform(tracePath: tracePath)
                 notes.append(
                     "preview-compositor (headless) with peek-client; recordings replayed \(fast ? "fast" : "in real time")"
@@ -79,10 +118,11 @@ struct RunCommand: ParsableCommand {
             }
         } catch {
             Terminal.error("preview-demo: \(error)")
+            if useCompositor { Terminal.error("preview-demo: (--mode replay shows the engine alone, without them)") }
             throw ExitCode(1)
         }
         let elapsed = Date().timeIntervalSince(started)
-        notes.append("recordings: " + files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
+        notes.append("recordings, one after the other: \(names)")
         notes.append("run time \(String(format: "%.1f", elapsed)) s")
 
         var input = ReportInput(records: records, outputDirectory: directory)
@@ -115,10 +155,11 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// The bundled recordings that tell the story: a peek that pops, and a peek let go.
+    /// The bundled recordings that tell the story: a peek that pops into the photo's detail view,
+    /// Escape back to the grid (as a user would before pressing the next photo), a peek let go.
     static func bundledRecordings() -> [String] {
         let root = Tools.packageRoot()
-        return ["dell-canvas-isdv4-pen.yml", "uclogic-wp5540u-pen.yml"].map {
+        return ["dell-canvas-isdv4-pen.yml", "handwritten-usb-keyboard-escape.yml", "uclogic-wp5540u-pen.yml"].map {
             root + "/Tests/Fixtures/recordings/" + $0
         }
     }

@@ -53,10 +53,11 @@ struct ReportTests {
                 "screenshots/0001-preview.png", "screenshots/0002-commit.png", "screenshots/0003-completed.png",
             ])
         #expect(
-            written.screenshots.compactMap(\.moment).map { InteractionStory.phase(after: $0) } == [
+            written.screenshots.compactMap(\.record).map { InteractionStory.phase(after: $0) } == [
                 .preview, .commit, .completed,
             ])
-        #expect(written.screenshots[2].caption.hasPrefix("#1 completed (pop) · progress 1.00 · 6.868 s"))
+        // Times from the trace's first record (6.598 s into the recording).
+        #expect(written.screenshots[2].caption.hasPrefix("#1 completed (pop) · progress 1.00 · 0.270 s"))
 
         let plot = try #require(Picture(path: written.plot))
         #expect(plot.width >= 600 && plot.height >= 400)
@@ -79,6 +80,73 @@ struct ReportTests {
         }
         #expect(markdown.contains("![#1 preview · progress"))
         #expect(html.contains("<img src=\"plot.png\""))
+    }
+
+    @Test("Screenshots named by the contract (NNNN-interaction<K>-<moment>.png) are placed and captioned by moment")
+    func contractNames() throws {
+        let output = scratchDirectory()
+        let shots = output + "/screenshots"
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        // Interaction 2 lacks preview-half and settled (degrades to what exists); an on-demand
+        // shot and one of an interaction the trace never had go to "Other screenshots".
+        let labels = [
+            "interaction1-preview", "interaction1-preview-half", "interaction1-commit", "interaction1-commit-half",
+            "interaction1-completed", "interaction1-settled", "interaction2-preview", "interaction2-cancelled",
+            "on-demand", "interaction7-completed",
+        ]
+        for (index, label) in labels.enumerated() {
+            writeSolidPNG(shots + "/" + String(format: "%04d", index + 1) + "-\(label).png", rgb: 0x808080)
+        }
+        // Both pens on a compositor's clock (CLOCK_MONOTONIC, hours of uptime), one after the other.
+        let boot: Int64 = 10_459_000_000
+        let dell = try replayTrace("dell-canvas-isdv4-pen.yml").records
+        let uclogic = try replayTrace("uclogic-wp5540u-pen.yml").records.map { record in
+            var moved = record
+            moved.interaction = InteractionID(2)
+            moved.time = Timestamp(microseconds: record.time.microseconds + 9_000_000)
+            return moved
+        }
+        let records = (dell + uclogic).map { record in
+            var moved = record
+            moved.time = Timestamp(microseconds: record.time.microseconds + boot)
+            return moved
+        }
+        var input = ReportInput(records: records, outputDirectory: output)
+        input.recordings = [Fixtures.path("dell-canvas-isdv4-pen.yml"), Fixtures.path("uclogic-wp5540u-pen.yml")]
+        input.screenshotDirectory = shots
+        let written = try Report.write(input)
+
+        let byLabel = Dictionary(uniqueKeysWithValues: written.screenshots.map { ($0.label, $0) })
+        func record(_ label: String) throws -> TraceRecord { try #require(byLabel[label]?.record, "\(label)") }
+        #expect(try record("interaction1-preview").event == .preview)
+        #expect(try record("interaction1-preview-half").progress >= 0.5)
+        #expect(try record("interaction1-preview-half").event == .preview)
+        #expect(try record("interaction1-commit").ended && record("interaction1-commit").event == .preview)
+        #expect(try record("interaction1-commit-half").event == .commit)
+        #expect(try record("interaction1-commit-half").progress >= 0.5)
+        #expect(try record("interaction1-completed").event == .commit && record("interaction1-completed").ended)
+        #expect(try record("interaction1-settled") == record("interaction1-completed"))
+        #expect(try record("interaction2-cancelled").reason == .lifted)
+        #expect(byLabel["on-demand"]?.record == nil && byLabel["interaction7-completed"]?.record == nil)
+
+        // Captions say the moment, with times from the first record, not the compositor's clock.
+        #expect(byLabel["interaction1-preview"]?.caption == "#1 preview begins · progress 0.05 · 0.000 s")
+        #expect(byLabel["interaction1-commit"]?.caption == "#1 commit begins (peek) · progress 1.00 · 0.137 s")
+        #expect(byLabel["interaction1-commit-half"]?.caption.hasPrefix("#1 commit half-way · progress 0.") == true)
+        #expect(byLabel["interaction1-settled"]?.caption == "#1 settled after the pop · progress 1.00 · 0.270 s")
+        #expect(byLabel["interaction2-cancelled"]?.caption.hasPrefix("#2 cancelled (lifted) · progress 0.00 · ") == true)
+
+        let markdown = try String(contentsOfFile: written.markdown, encoding: .utf8)
+        let html = try String(contentsOfFile: written.html, encoding: .utf8)
+        for document in [markdown, html] {
+            for label in labels { #expect(document.contains("-\(label).png"), "\(label)") }
+            #expect(document.contains("Other screenshots"))
+            #expect(!document.contains("10459"), "a time on the compositor's clock")
+        }
+        // Each interaction's pictures sit under its own heading, in the order they were taken.
+        let second = try #require(markdown.range(of: "## #2"))
+        #expect(markdown.range(of: "interaction1-settled.png")!.lowerBound < second.lowerBound)
+        #expect(markdown.range(of: "interaction2-preview.png")!.lowerBound > second.lowerBound)
     }
 
     @Test("A cancelled peek is drawn as cancelled")
@@ -140,6 +208,21 @@ struct LiveViewTests {
         #expect(beforeCommit.contains { $0.contains("preview") && $0.hasSuffix("0.90") })
         #expect(lines.count < 30)
         #expect(view.finished == [InteractionID(1): .completed, InteractionID(2): .cancelled(.lifted)])
+    }
+
+    @Test("Times count from the first record, whatever the trace's clock")
+    func relativeTimes() throws {
+        // A compositor's trace is on CLOCK_MONOTONIC: hours of uptime.
+        let records = try replayTrace("dell-canvas-isdv4-pen.yml").records.map { record in
+            var moved = record
+            moved.time = Timestamp(microseconds: record.time.microseconds + 10_459_000_000)
+            return moved
+        }
+        var view = LiveView(isTerminal: false)
+        let lines = records.map { view.take($0) }.joined().split(separator: "\n")
+        #expect(lines.first?.hasPrefix("+0.000s ") == true, "\(lines.first ?? "")")
+        #expect(lines.last?.hasPrefix("+0.270s ") == true && lines.last?.contains("completed (pop)") == true)
+        #expect(!lines.contains { $0.contains("+10459") })
     }
 
     @Test("On a terminal: gauges redraw in place and are gone at the end")

@@ -7,32 +7,57 @@ import Testing
 /// `preview-demo run`, what scripts/demo runs after building: the whole demo as a user gets it.
 @Suite("The demo (scripts/demo)")
 struct DemoTests {
-    // Pinned to the engine replay: `auto` picks the compositor where it can serve, and which one
-    // runs must not depend on the machine. The compositor path has its own test below.
-    @Test("One run: exit 0, the story in the terminal, and every output file, named where it is")
+    @Test("As a newcomer runs it (no XDG_RUNTIME_DIR): compositor + client, the whole story, every file, in a minute")
     func demoRun() throws {
         let output = scratchDirectory() + "/demo output"  // a space, as people's folders have
-        let run = try runTool([
-            tools.directory + "/preview-demo", "run", "--fast", "--mode", "replay", "--output", output,
-        ])
+        let started = Date()
+        // No options but the folder: the default mode (auto → the compositor) on the recordings'
+        // clock, in an environment without a runtime folder, as on a fresh machine or in CI.
+        let run = try runDemo(["run", "--output", output], unsetting: ["XDG_RUNTIME_DIR"])
+        let elapsed = Date().timeIntervalSince(started)
         #expect(run.status == 0, "\(run.output)")
-        // The live view, as plain lines (not a terminal): the peek, the pop, the let-go.
+        #expect(elapsed < 60, "took \(elapsed) s")
+
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("preview-demo: preview-compositor + peek-client on dell-canvas") == true)
+        let privateFolder = try #require(
+            lines.first { $0.contains("XDG_RUNTIME_DIR is not set: a private runtime folder") }, "\(run.output)")
+        let runtime = String(try #require(privateFolder.split(separator: " ").last).dropLast())
+        #expect(!FileManager.default.fileExists(atPath: runtime), "\(runtime) left behind")
+        // The live view, as plain lines (not a terminal): the peek, the pop, the let-go, with
+        // times from the first event (not the compositor's monotonic clock).
+        let phases = lines.filter { $0.hasPrefix("+") }
+        #expect(phases.first?.hasPrefix("+0.000s") == true, "\(phases)")
+        #expect(phases.allSatisfy { Double($0.dropFirst().prefix { $0 != "s" })! < 60 }, "\(phases)")
         #expect(run.output.contains("peek → commit"))
-        #expect(run.output.contains("completed (pop)"))
-        #expect(run.output.contains("cancelled (lifted)"))
+        #expect(run.output.contains("#1 pen") && run.output.contains("completed (pop)"))
+        #expect(run.output.contains("#2 pen") && run.output.contains("cancelled (lifted)"))
+        #expect(run.output.contains("2 interaction(s): 1 completed, 1 cancelled"))
         #expect(run.output.contains("output in \(output)/"))
         #expect(!run.output.contains("\u{1B}["), "escapes in a log")
 
-        for file in ["trace.jsonl", "plot.png", "report.html", "report.md"] {
+        for file in ["trace.jsonl", "plot.png", "report.html", "report.md", "client.log", "compositor.log"] {
             #expect(FileManager.default.fileExists(atPath: output + "/" + file), "\(file) missing")
         }
+        // The compositor's trace: the pop, then (after Escape took the client back to the
+        // grid) a peek on a photo that the user let go: not declined.
         let records = try TraceReader.read(path: output + "/trace.jsonl")
         let stories = InteractionStory.stories(of: records)
-        #expect(stories.map(\.outcome).contains(.completed))
-        #expect(stories.map(\.outcome).contains(.cancelled(.lifted)))
+        #expect(stories.map(\.outcome) == [.completed, .cancelled(.lifted)], "\(stories.map(\.outcome))")
+        #expect(Set(records.compactMap(\.client)) == ["client1"])
+        // peek-client's side: it opened the popped photo, and accepted the second press.
+        let client = try String(contentsOfFile: output + "/client.log", encoding: .utf8)
+        #expect(client.contains("interaction=1 result=opened"), "\(client.suffix(2000))")
+        #expect(client.contains("interaction=2 request=accept"), "\(client.suffix(2000))")
+
+        // Screenshots by the contract, of both interactions, and every picture the report shows exists.
+        let shots = ((try? FileManager.default.contentsOfDirectory(atPath: output + "/screenshots")) ?? []).sorted()
+        #expect(shots.allSatisfy { $0.range(of: #"^\d{4}-.+\.png$"#, options: .regularExpression) != nil }, "\(shots)")
+        #expect(shots.contains { $0.contains("-interaction1-completed") }, "\(shots)")
+        #expect(shots.contains { $0.contains("-interaction2-cancelled") }, "\(shots)")
         let markdown = try String(contentsOfFile: output + "/report.md", encoding: .utf8)
         #expect(markdown.contains("completed (pop)") && markdown.contains("cancelled (lifted)"))
-        // Every screenshot the report shows exists.
+        for shot in shots { #expect(markdown.contains("(screenshots/\(shot))"), "\(shot) not in the report") }
         for line in markdown.split(separator: "\n") where line.contains("](screenshots/") {
             for part in line.split(separator: "(").dropFirst() {
                 let file = part.prefix { $0 != ")" }
@@ -42,27 +67,28 @@ struct DemoTests {
         try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: output).deletingLastPathComponent().path)
     }
 
-    @Test("Through preview-compositor and peek-client: exit 0, the pop reaches the client, screenshots written")
-    func demoThroughCompositor() throws {
-        let runtime = scratchDirectory()
-        chmod(runtime, 0o700)
-        setenv("XDG_RUNTIME_DIR", runtime, 0)  // keeps one the environment already has
+    @Test("--mode replay: the engine alone tells the same story, and says it is the engine alone")
+    func replayMode() throws {
         let output = scratchDirectory() + "/out"
-        let run = try runTool([
-            tools.directory + "/preview-demo", "run", "--fast", "--mode", "compositor", "--output", output,
-        ])
+        let run = try runDemo(["run", "--fast", "--mode", "replay", "--output", output])
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.contains("completed (pop)"), "\(run.output)")
+        #expect(run.output.hasPrefix("preview-demo: engine replay only (--mode replay"))
+        #expect(run.output.contains("completed (pop)") && run.output.contains("cancelled (lifted)"))
         let stories = InteractionStory.stories(of: try TraceReader.read(path: output + "/trace.jsonl"))
-        #expect(stories.first?.outcome == .completed)
-        let screenshots = (try? FileManager.default.contentsOfDirectory(atPath: output + "/screenshots")) ?? []
-        #expect(screenshots.contains { $0.hasSuffix("completed.png") }, "\(screenshots)")
-        // Known (issue 8): the UC-Logic pen lands on empty space in peek-client's grid, so the
-        // client declines instead of the pen being let go over a photo.
-        withKnownIssue("second interaction is declined by peek-client, not lifted", isIntermittent: true) {
-            #expect(stories.map(\.outcome).contains(.cancelled(.lifted)), "\(stories.map(\.outcome))")
-        }
-        try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: output).deletingLastPathComponent().path)
+        #expect(stories.map(\.outcome) == [.completed, .cancelled(.lifted)])
+    }
+
+    @Test("Without the compositor built beside it, auto mode says so and replays the engine")
+    func compositorMissing() throws {
+        let folder = scratchDirectory()
+        let copy = folder + "/preview-demo"
+        try FileManager.default.copyItem(atPath: tools.directory + "/preview-demo", toPath: copy)
+        let run = try runTool([copy, "run", "--fast", "--output", folder + "/out"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(
+            run.output.hasPrefix("preview-demo: engine replay only: preview-compositor and peek-client not built in"),
+            "\(run.output)")
+        #expect(run.output.contains("cancelled (lifted)"))
     }
 
     @Test("A recording that is not one: exit 1 with the reason, nothing half-written claimed")
@@ -77,5 +103,13 @@ struct DemoTests {
         #expect(run.status == 1)
         #expect(run.output.contains("bad.yml"), "\(run.output)")
         #expect(!run.output.contains("output in"))
+    }
+
+    /// preview-demo from the build, with `unsetting` removed from its environment.
+    func runDemo(_ arguments: [String], unsetting: [String] = []) throws -> (status: Int32?, output: String) {
+        let log = scratchDirectory("demo") + "/output.log"
+        let child = try ChildProcess([tools.directory + "/preview-demo"] + arguments, unsetting: unsetting, log: log)
+        let status = child.wait(timeout: 120)
+        return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
     }
 }

@@ -232,12 +232,12 @@ import Testing
         cairo_surface_flush(surface)
         let image = Image(surface: surface)
         let before = image.mean(Rect(x: 0, y: 0, width: 64, height: 64)).r
-        var sums: [Int] = []
-        var line: [UInt32] = []
-        var ring: [UInt32] = []
-        Blur.boxBlur(
-            cairo_image_surface_get_data(surface)!, width: 64, height: 64,
-            stride: Int(cairo_image_surface_get_stride(surface)), radius: 3, sums: &sums, line: &line, ring: &ring)
+        let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 64, 64)!
+        defer { cairo_surface_destroy(scratch) }
+        let kernel = BlurPyramid.gaussian(sigma: 3)
+        #expect(kernel.reduce(0, +) == 65536, "weights sum to one")
+        BlurPyramid.convolve(surface, into: scratch, kernel: kernel, horizontal: true)
+        BlurPyramid.convolve(scratch, into: surface, kernel: kernel, horizontal: false)
         cairo_surface_mark_dirty(surface)
         let after = image.mean(Rect(x: 0, y: 0, width: 64, height: 64)).r
         #expect(abs(after - before) < 0.5, "light is conserved: \(before) → \(after)")

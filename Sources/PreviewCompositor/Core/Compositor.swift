@@ -94,6 +94,7 @@ public final class Compositor {
         advertiseGlobals()
         interaction = try InteractionHost(compositor: self)
         try interaction.attach(display: display)
+        if screenshots != nil { phaseScreenshots = PhaseScreenshots(compositor: self, loop: display.eventLoop) }
         if case .libinput(let seatName) = configuration.input {
             let source = try LibinputSource(seat: seatName, compositor: self)
             source.attach(to: self, loop: display.eventLoop)
@@ -211,7 +212,7 @@ public final class Compositor {
     private func replayFinished() {
         guard configuration.exitWhenDone else { return }
         settleTimer = display.eventLoop.addTimer { [unowned self] in
-            if interaction.timerPending || interaction.contactsDown > 0 {
+            if interaction.timerPending || interaction.contactsDown > 0 || phaseScreenshots?.isIdle == false {
                 settleTimer?.arm(milliseconds: 100)
             } else {
                 logger.info("replay done and clients settled: exiting")
@@ -241,7 +242,7 @@ public final class Compositor {
         replay?.stop()
         libinput?.stop()
         settleTimer?.remove()
-        phaseShotTimer?.remove()
+        phaseScreenshots?.flush()
         interaction.close()
         children.terminateAll()
         wl_display_destroy_clients(display.raw)
@@ -395,32 +396,34 @@ public final class Compositor {
 
     /// Repaints damage and writes a PNG now. Returns the path written (nil without --screenshot-dir).
     @discardableResult
-    public func screenshot(label: String) throws(ScreenshotError) -> String? {
+    public func screenshot(label: String, log: Bool = true) throws(ScreenshotError) -> String? {
         guard let screenshots else { return nil }
         framebuffer.repaint(scene.placements())
         let path = try screenshots.write(framebuffer, label: label)
-        logger.info("screenshot \(path)")
+        if log { logger.info("screenshot \(path)") }
         return path
     }
 
-    private var phaseShots: [String] = []
-    private var phaseShotTimer: EventSource?
+    /// The phase screenshots (docs/compositor.md, "Screenshot moments"); nil without --screenshot-dir.
+    private(set) var phaseScreenshots: PhaseScreenshots?
 
-    /// A phase-change screenshot, taken 4 frames later so that it shows the client's
-    /// reaction (clients redraw on the event, then commit at their next frame callback).
-    func screenshotSoon(label: String) {
-        guard screenshots != nil else { return }
-        if phaseShotTimer == nil {
-            phaseShotTimer = display.eventLoop.addTimer { [unowned self] in
-                let labels = phaseShots
-                phaseShots.removeAll()
-                for label in labels {
-                    do { try screenshot(label: label) } catch { logger.error("\(error)") }
-                }
-            }
-        }
-        if phaseShots.isEmpty { phaseShotTimer?.arm(milliseconds: Int32(4_000_000 / max(1, configuration.refreshMilliHertz))) }
-        phaseShots.append(label)
+    /// The phase screenshots written so far, in order (tests).
+    public var phaseScreenshotsWritten: [PhaseScreenshot] { phaseScreenshots?.written ?? [] }
+
+    /// A phase moment happened (before its event goes to the client); the shot follows the
+    /// client's acknowledgement and redraw.
+    func phaseMoment(_ moment: ScreenshotMoments.Moment, interaction: InteractionID, surface: SurfaceID) {
+        phaseScreenshots?.occurred(moment, interaction: interaction, surface: surface)
+    }
+
+    /// From wl_surface.commit, once its state is applied.
+    func surfaceCommitted(_ surface: SurfaceID, requestedFrame: Bool) {
+        phaseScreenshots?.committed(surface: surface, requestedFrame: requestedFrame)
+    }
+
+    /// Another name for a screenshot just written (several moments due on one commit).
+    func duplicateScreenshot(_ path: String, label: String) throws(ScreenshotError) -> String? {
+        try screenshots?.duplicate(path, label: label)
     }
 
     /// Repaints damage now and writes the output to `path` (tests, and on demand).

@@ -30,6 +30,8 @@ final class InteractionHost: PreviewProtocolHost {
     private var contacts: [ContactKey: ContactOrigin] = [:]
     private enum Phase { case asked, preview, commit }
     private var phases: [InteractionID: Phase] = [:]
+    /// Interactions whose preview / commit progress has reached one half (a screenshot moment each).
+    private var halfway: [InteractionID: (preview: Bool, commit: Bool)] = [:]
     /// Contacts down right now (the replay compresses only gaps where none is).
     var contactsDown: Int { contacts.count }
 
@@ -52,6 +54,12 @@ final class InteractionHost: PreviewProtocolHost {
             server = try PreviewInteractionServer(display: display, host: self, logger: compositor.logger)
         } catch {
             throw .socketFailed(compositor.socketName ?? "-", "\(error)")
+        }
+        server.onFrameSent = { [unowned self] surface, interaction, serial in
+            compositor.phaseScreenshots?.frameSent(surface: surface, interaction: interaction, serial: serial)
+        }
+        server.onFrameAcknowledged = { [unowned self] surface, serial in
+            compositor.phaseScreenshots?.acknowledged(surface: surface, serial: serial)
         }
         timer = display.eventLoop.addTimer { [unowned self] in
             timerPending = false
@@ -271,16 +279,38 @@ final class InteractionHost: PreviewProtocolHost {
         }
         let before = phases[update.interaction]
         if let phase { phases[update.interaction] = phase } else { phases[update.interaction] = nil }
-        let changed: String? =
-            switch (before, action) {
-            case (.asked?, .preview), (nil, .preview): "preview"
-            case (.preview?, .preview(let u)) where u.ended: "commit"
-            case (_, .commit(let u)) where u.ended: "completed"
-            case (_, .cancel): "cancelled"
-            default: nil
+        guard compositor.phaseScreenshots != nil else { return }
+        for moment in moments(of: action, before: before) {
+            compositor.phaseMoment(moment, interaction: update.interaction, surface: update.surface)
+        }
+    }
+
+    /// The screenshot moments an action is (docs/compositor.md): phase changes, and the first
+    /// time each phase's progress reaches one half.
+    private func moments(of action: Action, before: Phase?) -> [ScreenshotMoments.Moment] {
+        switch action {
+        case .askShouldBegin, .scheduleTimer:
+            return []
+        case .preview(let update) where update.ended:
+            halfway[update.interaction] = nil
+            return before == .commit ? [] : [.commit]
+        case .preview(let update):
+            var moments: [ScreenshotMoments.Moment] = before == .preview ? [] : [.preview]
+            if update.progress >= 0.5, halfway[update.interaction]?.preview != true {
+                halfway[update.interaction, default: (false, false)].preview = true
+                moments.append(.previewHalf)
             }
-        if let changed {
-            compositor.screenshotSoon(label: "interaction\(update.interaction.rawValue)-\(changed)")
+            return moments
+        case .commit(let update) where update.ended:
+            halfway[update.interaction] = nil
+            return [.completed]
+        case .commit(let update):
+            guard update.progress >= 0.5, halfway[update.interaction]?.commit != true else { return [] }
+            halfway[update.interaction, default: (false, false)].commit = true
+            return [.commitHalf]
+        case .cancel(let update, _):
+            halfway[update.interaction] = nil
+            return [.cancelled]
         }
     }
 

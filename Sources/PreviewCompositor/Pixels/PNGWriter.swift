@@ -18,6 +18,8 @@ extension Framebuffer {
         // x8r8g8b8 little-endian is B,G,R,X in memory; the X byte is written as alpha,
         // so force it opaque in a copy rather than trusting pixman left 0xff there.
         png.format = cpng_format_bgra()
+        // Speed over size: phase screenshots are taken while clients wait for the compositor.
+        png.flags = UInt32(PNG_IMAGE_FLAG_FAST)
         let stride = Int(pixman_image_get_stride(image))
         let count = stride / 4 * Int(height)
         let source = pixman_image_get_data(image)!

@@ -77,6 +77,7 @@ final class Surface: ResourceObject {
         }
         if let scale = pending.scale { node.bufferScale = scale }
         if let region = pending.inputRegion { node.inputRegion = region }
+        let requestedFrame = !pending.callbacks.isEmpty
         compositor.frameCallbacks.append(contentsOf: pending.callbacks)
         let surfaceDamage = pending.damage
         let bufferDamage = pending.bufferDamage
@@ -105,6 +106,7 @@ final class Surface: ResourceObject {
         }
         if let before, !node.isMapped || before != compositor.scene.extents(of: node) { compositor.damage(before) }
         compositor.scheduleFrame()
+        compositor.surfaceCommitted(node.id, requestedFrame: requestedFrame)
     }
 
     /// Copies the shm buffer's damaged pixels into the texture and releases the buffer.

@@ -121,7 +121,11 @@ extension PeekApp {
         interactionsEnded += 1
         // An ended interaction always changes the picture (or undoes it): draw it.
         scheduleRedraw()
-        if let limit = exitAfterInteractions, interactionsEnded >= limit { stop(status: 0) }
+        // With a window, the reaction is drawn first (and its animation finished), so the
+        // compositor's last screenshots show it; without one there is nothing to wait for.
+        if let limit = exitAfterInteractions, interactionsEnded >= limit {
+            if headless { stop(status: 0) } else { exitWhenSettled = true }
+        }
     }
 
     /// Performs what the model asks for after an input.

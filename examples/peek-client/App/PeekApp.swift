@@ -41,6 +41,10 @@ final class PeekApp {
     var interactionsEnded = 0
     let exitAfterInteractions: Int?
     let log: Bool
+    /// --draw-delay, in microseconds.
+    let drawDelay: UInt32
+    /// --exit-after-interactions was reached: exit once the last frame is drawn and nothing moves.
+    var exitWhenSettled = false
 
     // Core input (Input.swift).
     var pointer: OpaquePointer?
@@ -59,7 +63,7 @@ final class PeekApp {
 
     static let defaultSize = Size(width: 800, height: 600)
 
-    init(items: Int, theme: Theme, exitAfterInteractions: Int?, log: Bool) throws {
+    init(items: Int, theme: Theme, exitAfterInteractions: Int?, log: Bool, drawDelay: Int = 0) throws {
         guard let display = wl_display_connect(nil) else {
             let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
             throw ClientError("cannot connect to the Wayland display '\(name)' (is a compositor running?)")
@@ -69,6 +73,7 @@ final class PeekApp {
         self.renderer = PeekRenderer(theme: theme)
         self.exitAfterInteractions = exitAfterInteractions
         self.log = log
+        self.drawDelay = UInt32(drawDelay) * 1000
 
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, &registryListener, context(self))

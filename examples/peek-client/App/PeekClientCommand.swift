@@ -26,19 +26,24 @@ struct PeekClientCommand: ParsableCommand {
     @Flag(help: "Print one line per preview-interaction event received on stdout (format: README.md).")
     var log = false
 
+    @Option(help: ArgumentHelp("Simulate an app slow to draw its peek: wait this long before each frame of an interaction or animation (tests use it).", valueName: "ms"))
+    var drawDelay = 0
+
     func validate() throws {
         guard (0...1000).contains(items) else { throw ValidationError("--items must be between 0 and 1000, not \(items)") }
         guard Theme(rawValue: theme) != nil else { throw ValidationError("--theme must be light or dark, not '\(theme)'") }
         if let n = exitAfterInteractions, n < 1 {
             throw ValidationError("--exit-after-interactions must be at least 1, not \(n)")
         }
+        guard (0...5000).contains(drawDelay) else { throw ValidationError("--draw-delay must be 0...5000 ms, not \(drawDelay)") }
     }
 
     func run() throws {
         let app: PeekApp
         do {
             app = try PeekApp(
-                items: items, theme: Theme(rawValue: theme)!, exitAfterInteractions: exitAfterInteractions, log: log)
+                items: items, theme: Theme(rawValue: theme)!, exitAfterInteractions: exitAfterInteractions, log: log,
+                drawDelay: drawDelay)
         } catch {
             printError("peek-client: \(error)")
             throw ExitCode.failure

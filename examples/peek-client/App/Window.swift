@@ -1,4 +1,5 @@
 import CWaylandClient
+import Glibc
 import PeekUI
 
 // The xdg toplevel: configure/ack, drawing into wl_shm buffers paced by frame callbacks, and the
@@ -69,14 +70,23 @@ extension PeekApp {
         guard let shm, let buffer = buffers.acquire(shm: shm, width: width, height: height, listenerData: context(self))
         else { return }
         needsRedraw = false
+        // Acks and answers leave before drawing, so the compositor is not kept waiting by it.
+        wl_display_flush(display)
+        if drawDelay > 0 && (model.isInteracting || model.isAnimating) { usleep(drawDelay) }
         renderer.render(model, at: now, into: buffer.cairoSurface, scale: Int(scale))
         wl_surface_set_buffer_scale(surface, scale)
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, width, height)
         buffer.busy = true
-        frameCallback = wl_surface_frame(surface)
-        wl_callback_add_listener(frameCallback, &frameListener, context(self))
+        // Frame callbacks only while something moves or an interaction paces the drawing: a
+        // commit without one tells the compositor the picture is settled.
+        let moving = model.isAnimating || model.isInteracting
+        if moving {
+            frameCallback = wl_surface_frame(surface)
+            wl_callback_add_listener(frameCallback, &frameListener, context(self))
+        }
         wl_surface_commit(surface)
+        if exitWhenSettled && !moving { stop(status: 0) }
     }
 
     func frameDone() {

@@ -6,15 +6,14 @@ import CCairo
 // multiplies the device resolution (wl_surface.set_buffer_scale).
 
 public final class PeekRenderer {
-    /// The blur radius at full preview progress, in logical pixels (per box pass).
-    public static let maxBlurRadius = 10.0
     static let tileRadius = 12.0
     static let cardRadius = 16.0
     static let liftScale = 0.05
 
     public let theme: Theme
     private var palette: Palette { theme.palette }
-    private let blur = Blur()
+    /// The blurred levels of the cached grid, made once per grid (so once per interaction).
+    private var pyramid: BlurPyramid?
     private var grid: (key: GridKey, surface: OpaquePointer)?
 
     private struct GridKey: Equatable {
@@ -35,6 +34,9 @@ public final class PeekRenderer {
             Int32((size.height * Double(scale)).rounded(.up)))!
     }
 
+    /// Destroys a surface from `makeSurface` (for callers that do not import cairo).
+    public static func destroySurface(_ surface: OpaquePointer) { cairo_surface_destroy(surface) }
+
     public func render(_ model: PeekModel, at now: Double, into surface: OpaquePointer, scale: Int) {
         let cr = cairo_create(surface)!
         defer {
@@ -54,9 +56,10 @@ public final class PeekRenderer {
         let visual = model.visual(at: now)
         let blurAmount = visual?.blur ?? 0
         if blurAmount > 0.001 {
-            blur.paint(
-                background, width: width, height: height, radius: blurAmount * Self.maxBlurRadius * Double(scale),
-                into: cr)
+            if pyramid == nil {
+                pyramid = BlurPyramid(source: background, width: width, height: height, scale: scale)
+            }
+            pyramid!.paint(amount: blurAmount, into: cr)
             fillRect(cr, Rect(x: 0, y: 0, width: model.size.width, height: model.size.height), palette.veil, alpha: blurAmount)
         } else {
             withSaved(cr) {
@@ -78,6 +81,7 @@ public final class PeekRenderer {
             items: model.items, size: model.size, scale: scale, focus: model.showsFocus ? model.focused : nil)
         if let grid, grid.key == key { return grid.surface }
         if let grid { cairo_surface_destroy(grid.surface) }
+        pyramid = nil  // made from the old grid (whose address a new surface may reuse)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         let cr = cairo_create(surface)!
         cairo_scale(cr, Double(scale), Double(scale))

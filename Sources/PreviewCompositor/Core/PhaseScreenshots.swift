@@ -1,0 +1,116 @@
+import PreviewEngine
+import WaylandServer
+
+/// A phase screenshot that was written (tests read these through `CompositorThread.sync`).
+public struct PhaseScreenshot: Equatable, Sendable {
+    /// `interaction<K>-<moment>`.
+    public var label: String
+    public var path: String
+    /// True when taken on the client's commit, false when the deadline passed first.
+    public var onCommit: Bool
+    /// From the phase event to the shot, in milliseconds.
+    public var delayMilliseconds: Int
+}
+
+/// Takes the phase screenshots at the moments `ScreenshotMoments` decides, with one timer for
+/// the deadlines. Runs on the display's thread.
+final class PhaseScreenshots {
+    private unowned let compositor: Compositor
+    private var moments = ScreenshotMoments()
+    private var timer: EventSource?
+    private(set) var written: [PhaseScreenshot] = []
+
+    init(compositor: Compositor, loop: EventLoop) {
+        self.compositor = compositor
+        timer = loop.addTimer { [unowned self] in
+            take(moments.expired(at: MonotonicClock.microseconds()))
+            rearm()
+        }
+    }
+
+    var isIdle: Bool { moments.isEmpty }
+
+    func occurred(_ moment: ScreenshotMoments.Moment, interaction: InteractionID, surface: SurfaceID) {
+        moments.occurred(moment, interaction: interaction, surface: surface, at: MonotonicClock.microseconds())
+        rearm()
+    }
+
+    func frameSent(surface: SurfaceID, interaction: InteractionID, serial: UInt32) {
+        guard !moments.isEmpty else { return }
+        moments.frameSent(interaction: interaction, surface: surface, serial: serial)
+    }
+
+    func acknowledged(surface: SurfaceID, serial: UInt32) {
+        guard !moments.isEmpty else { return }
+        moments.acknowledged(surface: surface, serial: serial)
+    }
+
+    /// After the commit has been applied (texture uploaded, damage added).
+    func committed(surface: SurfaceID, requestedFrame: Bool) {
+        guard !moments.isEmpty else { return }
+        let shots = moments.committed(surface: surface, requestedFrame: requestedFrame, at: MonotonicClock.microseconds())
+        guard !shots.isEmpty else { return }
+        take(shots)
+        rearm()
+    }
+
+    /// Shutting down: whatever is still pending is shot now, as it is.
+    func flush() {
+        take(moments.flush(at: MonotonicClock.microseconds()))
+        timer?.remove()
+        timer = nil
+    }
+
+    private func rearm() {
+        guard let deadline = moments.nextDeadline else { return }
+        let milliseconds = max(1, (deadline - MonotonicClock.microseconds() + 999) / 1000)
+        timer?.arm(milliseconds: Int32(clamping: milliseconds))
+    }
+
+    private func take(_ shots: [ScreenshotMoments.Shot]) {
+        guard !shots.isEmpty else { return }
+        let started = MonotonicClock.microseconds()
+        // Several moments due at once are one picture.
+        var picture: String?
+        for shot in shots {
+            let why: String
+            switch shot.trigger {
+            case .commit(let frame):
+                why = "first commit after the client acknowledged frame \(frame)"
+            case .fallback(let waiting):
+                let what =
+                    switch waiting {
+                    case .frame: "the frame carrying the event was never sent"
+                    case .ack(let serial): "frame \(serial) was not acknowledged"
+                    case .commit: shot.moment == .settled ? "the client kept animating" : "the client did not commit"
+                    }
+                why = "fallback: \(what)"
+            }
+            let delay = Int(shot.delay / 1000)
+            do {
+                let result =
+                    if let picture { try compositor.duplicateScreenshot(picture, label: shot.label) } else {
+                        try compositor.screenshot(label: shot.label, log: false)
+                    }
+                guard let path = result else { continue }
+                picture = picture ?? path
+                written.append(PhaseScreenshot(label: shot.label, path: path, onCommit: shot.trigger.isCommit, delayMilliseconds: delay))
+                let line = "screenshot \(path) (\(why), \(delay) ms after the event)"
+                if shot.trigger.isCommit { compositor.logger.info("\(line)") } else { compositor.logger.warning("\(line)") }
+            } catch {
+                compositor.logger.error("\(error)")
+            }
+        }
+        // Clients could not be heard while we encoded: that time does not count against them.
+        moments.postpone(by: MonotonicClock.microseconds() - started)
+    }
+}
+
+extension ScreenshotMoments.Trigger {
+    var isCommit: Bool {
+        switch self {
+        case .commit: true
+        case .fallback: false
+        }
+    }
+}
