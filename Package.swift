@@ -154,6 +154,8 @@ let package = Package(
                 "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
                 "PreviewProtocolServer", "PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
                 "preview-demo", "preview-compositor", "peek-client",
+                // In-process runs (two windows, the real libinput's events) use the library itself.
+                "PreviewCompositor",
             ]),
     ]
 )

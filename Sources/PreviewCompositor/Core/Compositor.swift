@@ -215,8 +215,13 @@ public final class Compositor {
     /// to answer and redraw, stop.
     private func replayFinished() {
         guard configuration.exitWhenDone else { return }
+        // Settled also means every client read its last events (acknowledged every frame), so a
+        // slow client is not cut off mid-log; one that stops reading holds the exit 5 s at most.
+        var unreadChecks = 0
         settleTimer = display.eventLoop.addTimer { [unowned self] in
-            if interaction.timerPending || interaction.contactsDown > 0 || phaseScreenshots?.isIdle == false {
+            let unread = interaction.server.awaitsAcknowledgement && unreadChecks < 50
+            if unread { unreadChecks += 1 }
+            if interaction.timerPending || interaction.contactsDown > 0 || phaseScreenshots?.isIdle == false || unread {
                 settleTimer?.arm(milliseconds: 100)
             } else {
                 logger.info("replay done and clients settled: exiting")
