@@ -15,6 +15,14 @@ public final class PeekRenderer {
     /// The blurred levels of the cached grid, made once per grid (so once per interaction).
     private var pyramid: BlurPyramid?
     private var grid: (key: GridKey, surface: OpaquePointer)?
+    /// The detail view of one item, drawn once: the pop cross-fades into it, then it is shown as is.
+    private var detail: (key: DetailKey, surface: OpaquePointer)?
+
+    private struct DetailKey: Equatable {
+        var item: Item
+        var size: Size
+        var scale: Int
+    }
 
     private struct GridKey: Equatable {
         var items: [Item]
@@ -26,7 +34,10 @@ public final class PeekRenderer {
 
     public init(theme: Theme) { self.theme = theme }
 
-    deinit { if let grid { cairo_surface_destroy(grid.surface) } }
+    deinit {
+        if let grid { cairo_surface_destroy(grid.surface) }
+        if let detail { cairo_surface_destroy(detail.surface) }
+    }
 
     /// A new image surface of the model's size at `scale`; the caller destroys it.
     public static func makeSurface(size: Size, scale: Int) -> OpaquePointer {
@@ -49,7 +60,7 @@ public final class PeekRenderer {
         cairo_scale(cr, Double(scale), Double(scale))
 
         if case .detail(let id) = model.state, let item = model.item(id) {
-            drawDetail(cr, item, model: model)
+            paintDetail(cr, item, model: model, scale: scale, alpha: 1)
             drawToast(cr, model, now: now)
             return
         }
@@ -220,10 +231,7 @@ public final class PeekRenderer {
             opacity: visual.opacity)
         if visual.pop > 0.5 {
             // The last part of the pop cross-fades into the detail view.
-            cairo_push_group(cr)
-            drawDetail(cr, item, model: model)
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, Ease.inOutCubic((visual.pop - 0.5) / 0.5))
+            paintDetail(cr, item, model: model, scale: detailScale(cr), alpha: Ease.inOutCubic((visual.pop - 0.5) / 0.5))
         }
     }
 
@@ -266,6 +274,33 @@ public final class PeekRenderer {
     }
 
     // MARK: Detail and toast
+
+    /// The device scale of `cr` (its user-to-device x scale).
+    private func detailScale(_ cr: Cairo) -> Int {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        return max(1, Int(matrix.xx.rounded()))
+    }
+
+    /// Paints the item's detail view from its cache (drawn on first use), at `alpha`.
+    private func paintDetail(_ cr: Cairo, _ item: Item, model: PeekModel, scale: Int, alpha: Double) {
+        let key = DetailKey(item: item, size: model.size, scale: scale)
+        if detail?.key != key {
+            if let detail { cairo_surface_destroy(detail.surface) }
+            let surface = Self.makeSurface(size: model.size, scale: scale)
+            let dcr = cairo_create(surface)!
+            cairo_scale(dcr, Double(scale), Double(scale))
+            drawDetail(dcr, item, model: model)
+            cairo_destroy(dcr)
+            cairo_surface_flush(surface)
+            detail = (key, surface)
+        }
+        withSaved(cr) {
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, detail!.surface, 0, 0)
+            if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
+        }
+    }
 
     private func drawDetail(_ cr: Cairo, _ item: Item, model: PeekModel) {
         let size = model.size
