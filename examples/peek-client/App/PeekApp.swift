@@ -25,6 +25,8 @@ final class PeekApp {
     var configured = false
     var frameCallback: OpaquePointer?
     var needsRedraw = false
+    /// The last frame drawn showed an animation (so a running one is not restarted).
+    var drewAnimation = false
     var buffers = BufferPool()
     var scale: Int32 = 1
     var enteredOutputs: Set<OpaquePointer> = []

@@ -246,6 +246,18 @@ public struct PeekModel: Sendable {
         return changed || toast != nil ? .redraw : .none
     }
 
+    /// Starts the running animation (cancel, pop, dismiss) at `now`: apps call it with the time
+    /// of the animation's first frame, so a frame drawn late (a busy machine) still shows its
+    /// start instead of jumping into the middle.
+    public mutating func startAnimation(at now: Double) {
+        switch state {
+        case .cancelling(let from, _): state = .cancelling(from: from, since: now)
+        case .popping(let from, _): state = .popping(from: from, since: now)
+        case .dismissing(let from, _): state = .dismissing(from: from, since: now)
+        case .idle, .armed, .preview, .commit, .menu, .detail: break
+        }
+    }
+
     /// What to draw over the grid at `now`; nil when the grid (or detail view) is shown as is.
     public func visual(at now: Double) -> PeekVisual? {
         switch state {
