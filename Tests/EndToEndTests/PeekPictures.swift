@@ -143,18 +143,15 @@ struct PeekRun {
 
     /// Runs the compositor headless with --fast; returns when it exited.
     static func run(recording: String, client: [String] = [], name: String = #function) throws -> PeekRun {
-        let runtime = scratchDirectory("runtime")
-        chmod(runtime, 0o700)
-        setenv("XDG_RUNTIME_DIR", runtime, 0)  // keeps one the environment already has
         let output = scratchDirectory(name)
         let shots = output + "/shots"
         let trace = output + "/trace.jsonl"
         let command = ([tools.client, "--exit-after-interactions", "1"] + client).map(shellQuote).joined(separator: " ")
-        let run = try runTool(
+        let run = try runIsolated(
             [
                 tools.compositor, "-v", "--replay", recording, "--fast", "--exit-when-done", "--screenshot-dir", shots,
                 "--trace", trace, "--run", command,
-            ], timeout: 120)
+            ])
         var byMoment: [String: String] = [:]
         for file in (try? FileManager.default.contentsOfDirectory(atPath: shots)) ?? [] where file.hasSuffix(".png") {
             // 0004-interaction1-commit-half.png → commit-half
@@ -175,4 +172,16 @@ enum References {
 
     /// PEEK_UPDATE_REFERENCES=1 rewrites them (look at them before committing).
     static var updating: Bool { ProcessInfo.processInfo.environment["PEEK_UPDATE_REFERENCES"] == "1" }
+}
+
+/// Runs one of the project's executables to its exit in a runtime directory of its own (so
+/// compositors started by tests running in parallel never share a socket directory); stdout and
+/// stderr together.
+func runIsolated(_ arguments: [String], timeout: Double = 120) throws -> (status: Int32?, output: String) {
+    let runtime = scratchDirectory("runtime")
+    chmod(runtime, 0o700)
+    let log = runtime + "/output.log"
+    let child = try ChildProcess(arguments, environment: ["XDG_RUNTIME_DIR": runtime], log: log)
+    let status = child.wait(timeout: timeout)
+    return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
 }

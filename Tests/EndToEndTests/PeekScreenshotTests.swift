@@ -146,7 +146,14 @@ import Testing
         let difference = try #require(shot.difference(from: reference, excluding: holes), "size differs from \(name)")
         // Elsewhere timing moves which progress value a moment shows by a frame or two: a few
         // levels of blur or a few pixels of growth, never a different picture.
-        let limit = moment == "preview-half" ? (mean: 10.0, share: 0.1) : (mean: 6.0, share: 0.08)
+        // `completed` is the first frame of the pop: a client that draws it a frame later shows the
+        // card a little further on its way to the detail view.
+        let limit =
+            switch moment {
+            case "preview-half": (mean: 10.0, share: 0.1)
+            case "completed": (mean: 12.0, share: 0.15)
+            default: (mean: 6.0, share: 0.08)
+            }
         #expect(difference.mean < limit.mean, "\(moment): \(difference) against \(name), see \(run.shots[moment] ?? "")")
         #expect(difference.share < limit.share, "\(moment): \(difference) against \(name), see \(run.shots[moment] ?? "")")
     }
@@ -156,10 +163,7 @@ import Testing
 @Suite struct PeekKeyboardTests {
     @Test("Arrows, the Menu key and Enter perform a quick action (HIG: peek is never the only way)")
     func theKeyboardReachesAQuickAction() throws {
-        let runtime = scratchDirectory("runtime")
-        chmod(runtime, 0o700)
-        setenv("XDG_RUNTIME_DIR", runtime, 0)
-        let run = try runTool([
+        let run = try runIsolated([
             tools.compositor, "--replay", Fixtures.path("handwritten-usb-keyboard-quick-actions.yml"), "--exit-when-done",
             "--run", shellQuote(tools.client) + " --log",
         ])
