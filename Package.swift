@@ -137,7 +137,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "CompositorTests",
-            dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine", "preview-compositor", "peek-client"]),
+            dependencies: [
+                "PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine", "EvdevDecoder", "preview-compositor", "peek-client",
+            ]),
         .testTarget(
             name: "PeekUITests",
             dependencies: [

@@ -1,4 +1,5 @@
 import CWaylandServer
+import EvdevDecoder
 import Glibc
 import Logging
 import PreviewEngine
@@ -42,6 +43,9 @@ public final class Compositor {
     public private(set) var framesPainted = 0
     /// Called on the compositor thread whenever a toplevel is mapped (tests wait on it).
     public var onToplevelMapped: ((SurfaceID) -> Void)?
+    /// Called on the compositor thread with every replayed event as it is handed to the input
+    /// path (on the monotonic clock, devices renumbered per file): tests watch the replay with it.
+    public var onReplayedEvent: ((DeviceEvent) -> Void)?
 
     /// Checks everything that can fail for reasons outside our control, then opens the
     /// socket and advertises the globals. Throws a one-line `CompositorError`.
@@ -230,6 +234,13 @@ public final class Compositor {
     func clientName(of surface: SurfaceID) -> String? {
         surfaces[surface].map { "\($0.node.client)" }
     }
+
+    /// Hands one decoded device event (timed on CLOCK_MONOTONIC) to the input path, as the
+    /// replay and libinput sources do: for tests and benchmarks driving the compositor directly.
+    public func inject(_ event: DeviceEvent) { interaction.handle(event) }
+
+    /// Sends what is queued for clients now (the event loop does it before it sleeps).
+    public func flushClients() { display.flushClients() }
 
     /// One turn of the event loop (tests drive the compositor with this).
     public func dispatch(timeoutMilliseconds: Int32 = 0) {
