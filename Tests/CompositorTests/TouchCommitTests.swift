@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test func theCommitPhaseCancelsTheTouchAndSwallowsItsRelease() throws {
-        let compositor = try startCompositor()
+        // A generous should-begin wait: the client is Python on a machine shared with other tests.
+        let compositor = try startCompositor { $0.engine.shouldBeginTimeout = .milliseconds(2000) }
         defer { compositor.stop() }
         let log = TestRuntime.temporaryDirectory("touch") + "/events.log"
         let client = try startClient(["python3", TabletTests.client, "--pointer", "--preview", log], socket: compositor.socketName)

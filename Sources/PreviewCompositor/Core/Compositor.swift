@@ -189,13 +189,18 @@ public final class Compositor {
         started = true
         if let command = configuration.runCommand {
             var environment = ["WAYLAND_DISPLAY": socketName ?? ""]
+            var inherited: Int32?
             if socketName == nil, let fd = try? connectClient() {
+                // No socket: the child gets its end of a socketpair, which must survive exec.
+                _ = fcntl(fd, F_SETFD, 0)
                 environment = ["WAYLAND_SOCKET": String(fd)]
+                inherited = fd
             }
             if !children.spawn(command, environment: environment, label: "--run") {
                 logger.error("cannot start --run command: \(command)")
                 stop(status: 1)
             }
+            if let inherited { close(inherited) }
         } else if configuration.exitWhenDone && configuration.input == .none {
             stop(status: 0)
         }
