@@ -15,6 +15,7 @@ import Testing
 /// | elantech-touchpad | none (no click) | none, on either side |
 /// | handwritten-usb-keyboard | none (keys) | none |
 /// | handwritten-usb-keyboard-escape | none (Escape) | none |
+/// | handwritten-usb-keyboard-quick-actions | none (arrows, Menu, Enter) | none (performs ❤️ Love without pressure) |
 /// | handwritten-usb-mouse | none (one click, shorter than a long press) | none |
 /// | uclogic-wp5540u-pen | 1, cancelled (lifted) | accepted, peek, lifted |
 /// | wacom-cintiq12wx-pen | 2, both cancelled (lifted) | accepted, peek, lifted |
@@ -44,6 +45,7 @@ struct RecordingExpectation: CustomTestStringConvertible, Sendable {
         .init(file: "elantech-touchpad.yml", interactions: 0, first: []),
         .init(file: "handwritten-usb-keyboard.yml", interactions: 0, first: []),
         .init(file: "handwritten-usb-keyboard-escape.yml", interactions: 0, first: []),
+        .init(file: "handwritten-usb-keyboard-quick-actions.yml", interactions: 0, first: []),
         .init(file: "handwritten-usb-mouse.yml", interactions: 0, first: []),
         .init(file: "uclogic-wp5540u-pen.yml", interactions: 1, first: [.shouldBegin(1), .cancelled(1, lifted)]),
         .init(file: "wacom-cintiq12wx-pen.yml", interactions: 2, first: [.shouldBegin(1), .cancelled(1, lifted)]),
