@@ -95,7 +95,11 @@ let package = Package(
             dependencies: ["PreviewCompositor", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // MARK: The sample client (examples/).
-        .target(name: "PeekUI", dependencies: ["CCairo", "CPangoCairo", "CPixman"], path: "examples/peek-client/PeekUI"),
+        // Optimised in debug builds too: the end-to-end tests photograph peek-client drawing in
+        // real time (a pen press lasts ~100 ms), and an unoptimised renderer falls frames behind.
+        .target(
+            name: "PeekUI", dependencies: ["CCairo", "CPangoCairo", "CPixman"], path: "examples/peek-client/PeekUI",
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .executableTarget(
             name: "peek-client",
             dependencies: [
@@ -137,7 +141,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "CompositorTests",
-            dependencies: ["PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine", "preview-compositor", "peek-client"]),
+            dependencies: [
+                "PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine", "EvdevDecoder", "preview-compositor", "peek-client",
+            ]),
         .testTarget(
             name: "PeekUITests",
             dependencies: [
@@ -151,7 +157,9 @@ let package = Package(
             dependencies: ["FixtureSupport", 
                 "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
                 "PreviewProtocolServer", "PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
-                "preview-demo", "preview-compositor", "peek-client",
+                "preview-demo", "preview-compositor", "peek-client", "PeekUI",
+                // In-process runs (two windows, the real libinput's events) use the library itself.
+                "PreviewCompositor",
             ]),
     ]
 )

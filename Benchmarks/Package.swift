@@ -44,5 +44,14 @@ let package = Package(
         suite(
             "PeekRenderBenchmarks",
             dependencies: [.product(name: "PeekUI", package: "swift-preview-interaction")]),
+        // The compositor: composition, one pen event through InteractionHost, PNG (BENCHMARKS.md).
+        suite(
+            "CompositorBenchmarks",
+            dependencies: [
+                .product(name: "PreviewCompositor", package: "swift-preview-interaction"),
+                .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
+                .product(name: "LibinputRecording", package: "swift-preview-interaction"),
+                .product(name: "PreviewEngine", package: "swift-preview-interaction"),
+            ]),
     ]
 )

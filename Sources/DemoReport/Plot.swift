@@ -180,13 +180,18 @@ public struct ForcePlot {
         canvas.unclip()
 
         // Screenshots taken during this panel's window.
+        // Shots at (nearly) the same time (`completed` and `settled` share their record) stack
+        // upwards instead of hiding each other.
+        var placed: [(x: Double, level: Int)] = []
         for marker in markers where seconds(marker.time) >= start && seconds(marker.time) <= end {
             let mx = px(seconds(marker.time))
+            let level = placed.filter { abs($0.x - mx) < 17 }.map { $0.level + 1 }.max() ?? 0
+            placed.append((mx, level))
+            let my = plot.y + plot.height - 10 - Double(level) * 18
             canvas.line([(mx, plot.y + 20), (mx, plot.y + plot.height)], Palette.shot.with(alpha: 0.6), dash: (2, 3))
-            canvas.circle(x: mx, y: plot.y + plot.height - 10, radius: 8, fill: Palette.shot)
+            canvas.circle(x: mx, y: my, radius: 8, fill: Palette.shot)
             canvas.text(
-                "\(marker.number)", x: mx, y: plot.y + plot.height - 6, size: 10, Palette.background, align: .centre,
-                bold: true)
+                "\(marker.number)", x: mx, y: my + 4, size: 10, Palette.background, align: .centre, bold: true)
         }
 
         // The end: a green disc for completed, a red cross for cancelled.

@@ -120,6 +120,10 @@ public final class PreviewInteractionServer {
         }
     }
 
+    /// Whether some client has not acknowledged every frame sent to it yet (it has events it
+    /// has not read): a host waiting for clients to settle waits for this to turn false.
+    public var awaitsAcknowledgement: Bool { objects.values.contains { $0.owingSince != nil } }
+
     private func isUnresponsive(_ client: Client) -> Bool {
         let now = MonotonicClock.microseconds()
         return objects.values.contains { object in

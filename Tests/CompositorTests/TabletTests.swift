@@ -8,16 +8,27 @@ import Testing
     static let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../python/tablet_client.py").standardized.path
 
-    /// Runs the compositor on the pen recording with the client in `mode`; returns its event log.
-    func replayPen(_ mode: String...) throws -> [Substring] {
+    /// Runs the compositor on the pen recording with the client in `mode` until the client has
+    /// logged the lines `last` `times` (its last events: we synchronise on its output), then
+    /// stops the compositor with SIGTERM; returns the client's event log.
+    func replayPen(_ mode: String..., until last: String, times: Int) throws -> [Substring] {
         let log = TestRuntime.temporaryDirectory("tablet") + "/events.log"
         let process = try ClientProcess(
             [
                 ReplayRunTests.binaries + "/preview-compositor", "--socket", TestRuntime.uniqueSocket(),
-                "--replay", ReplayRunTests.recordings + "/wacom-cintiq13hd-pen.yml", "--fast", "--exit-when-done",
+                "--replay", ReplayRunTests.recordings + "/wacom-cintiq13hd-pen.yml", "--fast",
                 "--run", "python3 \(Self.client) \(mode.joined(separator: " ")) \(log)",
             ], socket: "", environment: [:])
-        let run = process.finish(timeout: 90)
+        let deadline = Date().addingTimeInterval(60)
+        var text = ""
+        while Date() < deadline && process.process.isRunning
+            && text.components(separatedBy: last + "\n").count - 1 < times
+        {
+            usleep(20_000)
+            text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        }
+        kill(process.process.processIdentifier, SIGTERM)
+        let run = process.finish(timeout: 20)
         #expect(run.status == 0 && !run.timedOut, "\(run.output)")
         #expect(!run.output.contains("Traceback"), "\(run.output)")
         return try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
@@ -29,7 +40,7 @@ import Testing
     }
 
     @Test func aTabletClientGetsProximityDownPressureUpInOrder() throws {
-        let lines = try replayPen("--tablet")
+        let lines = try replayPen("--tablet", until: "tool proximity_out\ntool frame", times: 1)
         let tool = milestones(lines).filter { $0.hasPrefix("tool ") && !$0.hasPrefix("tool type") && !$0.hasPrefix("tool capability") }
         // The recording: the pen comes close, taps briefly, presses long and hard, lifts and leaves.
         #expect(
@@ -53,7 +64,7 @@ import Testing
     }
 
     @Test func aClientWithoutATabletSeatStillGetsThePointer() throws {
-        let lines = try replayPen("--pointer")
+        let lines = try replayPen("--pointer", until: "pointer button 272 0", times: 2)
         #expect(!lines.contains { $0.hasPrefix("tool ") })
         let pointer = milestones(lines).filter { $0.hasPrefix("pointer ") }
         // The pen emulates the pointer: enter, then the tap and the long press as BTN_LEFT.
@@ -69,7 +80,7 @@ import Testing
     /// goes up and out of proximity, no core event follows for that press, and once the
     /// interaction ends the tool enters again (proximity_in) without a down.
     @Test func theCommitPhaseTakesTheToolAwayAndGivesItBack() throws {
-        let lines = milestones(try replayPen("--tablet", "--preview"))
+        let lines = milestones(try replayPen("--tablet", "--preview", until: "tool proximity_out\ntool frame", times: 2))
         let ended = try #require(lines.firstIndex(of: "preview preview_ended 1"), "\(lines)")
         #expect(lines[ended + 1] == "tool up" && lines[ended + 2] == "tool proximity_out", "\(lines[ended...])")
         let after = lines[(ended + 3)...].filter { $0.hasPrefix("tool ") || $0.hasPrefix("preview cancelled") || $0.hasPrefix("preview completed") }

@@ -4,19 +4,28 @@ import Testing
 /// `wev` (a real client that prints every wl_pointer / wl_keyboard event) driven by the
 /// hand-written mouse and keyboard recordings.
 @Suite(.serialized) struct WevTests {
-    @Test(.disabled("wev 1.0.0 segfaults on startup against this compositor: not yet diagnosed"))
-    func mouseAndKeyboardRecordingsReachWev() throws {
+    @Test func mouseAndKeyboardRecordingsReachWev() throws {
         let directory = TestRuntime.temporaryDirectory("wev")
         let log = directory + "/wev.log"
         let recordings = ReplayRunTests.recordings
+        // The replay starts when wev's window is mapped; we wait for wev to print the last event of
+        // the keyboard recording (the release of "i"), then stop the compositor with SIGTERM.
         let process = try ClientProcess(
             [
                 ReplayRunTests.binaries + "/preview-compositor", "--socket", TestRuntime.uniqueSocket(),
                 "--replay", recordings + "/handwritten-usb-mouse.yml", recordings + "/handwritten-usb-keyboard.yml",
-                "--exit-when-done", "--run", "stdbuf -oL wev > \(log) 2>&1",
+                "--run", "stdbuf -oL wev > \(log) 2>&1",
             ], socket: "", environment: [:])
-        let run = process.finish(timeout: 60)
-        #expect(run.status == 0 && !run.timedOut, "\(run.output)")
+        let lastKey = "key: 31; state: 0 (released)"  // xkb keycode 31 = evdev KEY_I (23) + 8
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline && process.process.isRunning
+            && !((try? String(contentsOfFile: log, encoding: .utf8))?.contains(lastKey) ?? false)
+        {
+            usleep(20_000)
+        }
+        kill(process.process.processIdentifier, SIGTERM)
+        let run = process.finish(timeout: 20)
+        #expect(run.status == 0 && !run.timedOut, "SIGTERM is a clean shutdown: \(run.output)")
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         // Pointer: enter, motion, the left button down and up, one wheel notch, frames.
         #expect(output.contains("wl_pointer] enter"), "\(output.suffix(2000))")
@@ -30,6 +39,7 @@ import Testing
         #expect(output.contains("wl_keyboard] enter"))
         #expect(output.contains("sym: H "), "shift + h gives H")
         #expect(output.contains("sym: i "))
+        #expect(output.contains(lastKey), "\(output.suffix(2000))")
         #expect(output.contains("wl_keyboard] modifiers"))
     }
 

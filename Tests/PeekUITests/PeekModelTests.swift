@@ -278,3 +278,20 @@ import Testing
         do { let result = model.resize(to: Size(width: 0, height: 700)); #expect(result == .none, "a zero size is not a layout") }
     }
 }
+
+@Suite struct AnimationStartTests {
+    @Test func anAnimationStartsAtItsFirstFrameNotAtTheEvent() {
+        var model = PeekModelTests.model()
+        PeekModelTests.pressIntoCommit(&model, item: 0)
+        _ = model.commitUpdated(progress: 1, ended: true, at: Point(x: model.peek.card.midX, y: model.peek.card.midY), now: 1)
+        // The app draws the pop's first frame 0.2 s later (a busy machine): it starts there.
+        model.startAnimation(at: 1.2)
+        #expect(model.visual(at: 1.2)?.pop == 0)
+        _ = model.advance(to: 1.2 + PeekModel.popDuration / 2)
+        #expect(model.state != .detail(model.items[0].id), "half way, not over")
+        _ = model.advance(to: 1.2 + PeekModel.popDuration)
+        #expect(model.state == .detail(model.items[0].id))
+        model.startAnimation(at: 9)
+        #expect(model.state == .detail(model.items[0].id), "nothing to start outside an animation")
+    }
+}

@@ -9,6 +9,7 @@ as it arrives (the compositor may end the connection at any time):
   tool proximity_in | tool proximity_out | tool down | tool up | tool frame
   tool motion X Y | tool pressure P | tool distance D | tool tilt X Y | tool button B S
   pointer enter X Y | pointer motion X Y | pointer button B S | pointer leave
+  touch down ID X Y | touch motion ID X Y | touch up ID | touch cancel
   preview <event> ARGS...   (--preview: every should_begin is accepted, frames acked)
 
 Modes: --tablet binds zwp_tablet_manager_v2 and a tablet seat before mapping the window
@@ -74,6 +75,15 @@ def watch_pointer(pointer, log):
     d["button"] = lambda proxy, serial, time, button, state: log("pointer button", button, state)
 
 
+def watch_touch(touch, log):
+    d = touch.dispatcher
+    d["down"] = lambda proxy, serial, time, surface, id, x, y: log("touch down", id, round(x, 2), round(y, 2))
+    d["motion"] = lambda proxy, time, id, x, y: log("touch motion", id, round(x, 2), round(y, 2))
+    d["up"] = lambda proxy, serial, time, id: log("touch up", id)
+    d["cancel"] = lambda proxy: log("touch cancel")
+    d["frame"] = lambda proxy: None
+
+
 def watch_preview(interaction, log):
     def named(name):
         def handler(proxy, *args):
@@ -135,6 +145,7 @@ def main():
         wm_base.dispatcher["ping"] = lambda proxy, serial: proxy.pong(serial)
         seat = bind(WlSeat, 5)
         watch_pointer(seat.get_pointer(), log)
+        watch_touch(seat.get_touch(), log)
         if tablet_mode:
             tablet_seat = bind(ZwpTabletManagerV2, 1).get_tablet_seat(seat)
             tablet_seat.dispatcher["tablet_added"] = lambda proxy, tablet: log("tablet added")

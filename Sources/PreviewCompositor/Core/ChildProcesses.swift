@@ -43,7 +43,12 @@ final class ChildProcesses {
         sigemptyset(&defaults)
         for signal in [SIGINT, SIGTERM, SIGCHLD, SIGPIPE] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // Its own process group, so that stopping it reaches everything the shell started
+        // (`stdbuf -oL wev > log` leaves the shell waiting for wev; killing only the shell
+        // would orphan wev, which then spins on the closed socket).
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
         var pid: pid_t = 0
         let result = withCStrings(arguments) { argv in
@@ -72,9 +77,9 @@ final class ChildProcesses {
         }
     }
 
-    /// SIGTERM to every child still running, then reap what has exited.
+    /// SIGTERM to every child's process group still running, then reap the children.
     func terminateAll() {
-        for child in running { kill(child.pid, SIGTERM) }
+        for child in running { kill(-child.pid, SIGTERM) }
         for child in running { var status: Int32 = 0; waitpid(child.pid, &status, 0) }
         running.removeAll()
     }

@@ -1,4 +1,5 @@
 import CWaylandServer
+import EvdevDecoder
 import Glibc
 import Logging
 import PreviewEngine
@@ -42,6 +43,9 @@ public final class Compositor {
     public private(set) var framesPainted = 0
     /// Called on the compositor thread whenever a toplevel is mapped (tests wait on it).
     public var onToplevelMapped: ((SurfaceID) -> Void)?
+    /// Called on the compositor thread with every replayed event as it is handed to the input
+    /// path (on the monotonic clock, devices renumbered per file): tests watch the replay with it.
+    public var onReplayedEvent: ((DeviceEvent) -> Void)?
 
     /// Checks everything that can fail for reasons outside our control, then opens the
     /// socket and advertises the globals. Throws a one-line `CompositorError`.
@@ -185,13 +189,18 @@ public final class Compositor {
         started = true
         if let command = configuration.runCommand {
             var environment = ["WAYLAND_DISPLAY": socketName ?? ""]
+            var inherited: Int32?
             if socketName == nil, let fd = try? connectClient() {
+                // No socket: the child gets its end of a socketpair, which must survive exec.
+                _ = fcntl(fd, F_SETFD, 0)
                 environment = ["WAYLAND_SOCKET": String(fd)]
+                inherited = fd
             }
             if !children.spawn(command, environment: environment, label: "--run") {
                 logger.error("cannot start --run command: \(command)")
                 stop(status: 1)
             }
+            if let inherited { close(inherited) }
         } else if configuration.exitWhenDone && configuration.input == .none {
             stop(status: 0)
         }
@@ -211,8 +220,13 @@ public final class Compositor {
     /// to answer and redraw, stop.
     private func replayFinished() {
         guard configuration.exitWhenDone else { return }
+        // Settled also means every client read its last events (acknowledged every frame), so a
+        // slow client is not cut off mid-log; one that stops reading holds the exit 5 s at most.
+        var unreadChecks = 0
         settleTimer = display.eventLoop.addTimer { [unowned self] in
-            if interaction.timerPending || interaction.contactsDown > 0 || phaseScreenshots?.isIdle == false {
+            let unread = interaction.server.awaitsAcknowledgement && unreadChecks < 50
+            if unread { unreadChecks += 1 }
+            if interaction.timerPending || interaction.contactsDown > 0 || phaseScreenshots?.isIdle == false || unread {
                 settleTimer?.arm(milliseconds: 100)
             } else {
                 logger.info("replay done and clients settled: exiting")
@@ -225,6 +239,13 @@ public final class Compositor {
     func clientName(of surface: SurfaceID) -> String? {
         surfaces[surface].map { "\($0.node.client)" }
     }
+
+    /// Hands one decoded device event (timed on CLOCK_MONOTONIC) to the input path, as the
+    /// replay and libinput sources do: for tests and benchmarks driving the compositor directly.
+    public func inject(_ event: DeviceEvent) { interaction.handle(event) }
+
+    /// Sends what is queued for clients now (the event loop does it before it sleeps).
+    public func flushClients() { display.flushClients() }
 
     /// One turn of the event loop (tests drive the compositor with this).
     public func dispatch(timeoutMilliseconds: Int32 = 0) {

@@ -243,6 +243,20 @@ final class Seat {
         for touch in touches(of: surface) { wl_touch_send_up(touch.resource!, serial, time, id) }
     }
 
+    /// A preview interaction's commit phase took this touch point away: wl_touch.cancel to its
+    /// client, which (as the core protocol defines it) ends all of that client's touch points;
+    /// later motion and the release of any of them go nowhere.
+    func touchCancel(id: Int32) {
+        guard let client = touchPoints[id]?.surface?.client else {
+            touchPoints[id] = nil
+            return
+        }
+        for weak in touches {
+            if let touch = weak.value, let resource = touch.resource, touch.client == client { wl_touch_send_cancel(resource) }
+        }
+        touchPoints = touchPoints.filter { $0.value.surface.map { $0.client != client } ?? false }
+    }
+
     /// Ends a group of touch events (one evdev frame).
     func touchFrame() {
         var clients: [Client] = []

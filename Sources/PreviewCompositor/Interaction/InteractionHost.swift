@@ -25,6 +25,7 @@ final class InteractionHost: PreviewProtocolHost {
         var surface: SurfaceID?
         var origin: (x: Double, y: Double)
         var last: Point
+        var source: InputSource
         var tablet = false
     }
     private var contacts: [ContactKey: ContactOrigin] = [:]
@@ -99,7 +100,7 @@ final class InteractionHost: PreviewProtocolHost {
                     surface = hit.surface.id
                 }
             }
-            contacts[contact.key] = ContactOrigin(surface: surface, origin: origin, last: local)
+            contacts[contact.key] = ContactOrigin(surface: surface, origin: origin, last: local, source: contact.source)
             compositor.logger.debug(
                 "contact \(contact.key) began at \(point) on \(surface.map { "\($0)" } ?? "no interactive surface")")
             perform(engine.apply(event, location: local, surface: surface))
@@ -127,7 +128,7 @@ final class InteractionHost: PreviewProtocolHost {
                     seat.tabletTool(at: point, pressure: 0, axes: nil, tip: .up, time: time)
                 }
             } else {
-                coreEnded(key, time: time, seat: seat, swallow: swallow)
+                coreEnded(key, source: entry?.source, time: time, seat: seat, swallow: swallow)
             }
         case .pointerMotion(let motion):
             seat.pointerMoved(dx: motion.dx, dy: motion.dy, time: time)
@@ -200,12 +201,20 @@ final class InteractionHost: PreviewProtocolHost {
         }
     }
 
-    private func coreEnded(_ key: ContactKey, time: UInt32, seat: Seat, swallow: Bool) {
-        // The source is gone with the contact; a touch id is only down on wl_touch.
-        if seat.isTouchDown(id: key.contact) {
-            seat.touchUp(id: key.contact, time: time)
-        } else {
+    /// The core release (`source` nil: a contact that never began here).
+    private func coreEnded(_ key: ContactKey, source: InputSource?, time: UInt32, seat: Seat, swallow: Bool) {
+        switch source {
+        case .touchscreen?:
+            // A swallowed touch point was cancelled when it was taken away.
+            if !swallow { seat.touchUp(id: key.contact, time: time) }
+        case .pen?, .touchpad?, .pointer?:
             seat.pointerButton(0x110, pressed: false, time: time, deliver: !swallow)
+        case nil:
+            if seat.isTouchDown(id: key.contact) {
+                seat.touchUp(id: key.contact, time: time)
+            } else {
+                seat.pointerButton(0x110, pressed: false, time: time, deliver: !swallow)
+            }
         }
     }
 
@@ -245,7 +254,14 @@ final class InteractionHost: PreviewProtocolHost {
             case .takeAway(let contact, _)?:
                 compositor.logger.debug("core input of \(contact) taken away (commit phase)")
                 // A tablet tool leaves the surface (up, proximity_out) like a drag-and-drop grab.
-                if contacts[contact]?.tablet == true { compositor.seat.tabletProximityOut(time: MonotonicClock.eventTime()) }
+                // A touch point gets wl_touch.cancel (the client's touch points all end).
+                if let entry = contacts[contact] {
+                    if entry.tablet {
+                        compositor.seat.tabletProximityOut(time: MonotonicClock.eventTime())
+                    } else if entry.source == .touchscreen {
+                        compositor.seat.touchCancel(id: contact.contact)
+                    }
+                }
             case .giveBack(let contact, _)?:
                 compositor.logger.debug("core input of \(contact) given back")
                 // The tool enters the surface under it again: proximity_in, no down.

@@ -13,6 +13,12 @@ import WaylandServer
 /// due at once; inside a gesture the recording's own timing is kept, so long presses and force
 /// ramps behave exactly as recorded.
 ///
+/// Several files: each file's devices get their own numbers (recordings number theirs from 0,
+/// so a second file's pen would otherwise be the first file's pen), and the next file starts
+/// `gapBetweenFiles` after the previous one's last event, also with `--fast`: its gestures never
+/// run into the previous file's (contacts the file left down were ended at its end; engine
+/// timers and simulated force see an idle gap, as between two real gestures).
+///
 /// Start rule: input starts when the first toplevel is mapped (so the first contact has a
 /// surface to hit), or after `mapTimeout` if no client maps one.
 final class ReplayDriver {
@@ -27,7 +33,15 @@ final class ReplayDriver {
     private(set) var started = false
     private(set) var finished = false
     var onFinished: (() -> Void)?
-    let mapTimeoutMilliseconds: Int32 = 10_000
+    var mapTimeoutMilliseconds: Int32 = 10_000
+    /// Recording time between two files (microseconds).
+    static let gapBetweenFiles: Int64 = 500_000
+    /// Added to the current file's device numbers; the next file starts after them.
+    private var deviceBase: UInt32 = 0
+    private var nextDeviceBase: UInt32 = 0
+    /// When the last event handled was due (monotonic µs), and the earliest the next file may start.
+    private var lastDue: Int64?
+    private var nextFileNotBefore: Int64?
 
     init(compositor: Compositor, paths: [String]) {
         self.compositor = compositor
@@ -76,7 +90,14 @@ final class ReplayDriver {
                 do {
                     input = try RecordingInput(path: path)
                     offset = nil
-                    for device in input!.devices { compositor.interaction.name(device.id, device.name) }
+                    nextFileNotBefore = lastDue.map { $0 + Self.gapBetweenFiles }
+                    deviceBase = nextDeviceBase
+                    for device in input!.devices {
+                        let id = DeviceID(deviceBase &+ device.id.rawValue)
+                        nextDeviceBase = max(nextDeviceBase, id.rawValue &+ 1)
+                        compositor.interaction.name(id, device.name)
+                        compositor.logger.info("\(path): \(id) is \(device.name)")
+                    }
                     compositor.logger.info("replaying \(path)")
                 } catch {
                     compositor.logger.error("\(path): \(error)")
@@ -115,6 +136,10 @@ final class ReplayDriver {
                 // Skip idle time: this event is due now.
                 offset = min(offset!, now - recorded)
             }
+            if let floor = nextFileNotBefore {
+                // A new file: not before the gap after the previous file has passed.
+                offset = max(offset!, floor - recorded)
+            }
             let due = recorded + offset!
             if due > now + 500 {
                 held = event
@@ -122,7 +147,11 @@ final class ReplayDriver {
                 return
             }
             lastTime = event.time
-            host.handle(retimed(event, by: offset!))
+            lastDue = due
+            nextFileNotBefore = nil
+            let adjusted = adjusted(event, by: offset!)
+            compositor.onReplayedEvent?(adjusted)
+            host.handle(adjusted)
         }
     }
 
@@ -133,33 +162,46 @@ final class ReplayDriver {
         onFinished?()
     }
 
-    private func retimed(_ event: DeviceEvent, by offset: Int64) -> DeviceEvent {
+    /// The event on the monotonic clock, with the file's devices renumbered.
+    private func adjusted(_ event: DeviceEvent, by offset: Int64) -> DeviceEvent {
+        let base = deviceBase
         func shift(_ t: Timestamp) -> Timestamp { Timestamp(microseconds: t.microseconds + offset) }
+        func renumber(_ d: DeviceID) -> DeviceID { DeviceID(base &+ d.rawValue) }
         switch event {
         case .contactBegan(var c):
             c.time = shift(c.time)
+            c.key.device = renumber(c.key.device)
             return .contactBegan(c)
         case .contactChanged(var c):
             c.time = shift(c.time)
+            c.key.device = renumber(c.key.device)
             return .contactChanged(c)
-        case .contactEnded(let key, let time, let reason): return .contactEnded(key, time: shift(time), reason: reason)
+        case .contactEnded(var key, let time, let reason):
+            key.device = renumber(key.device)
+            return .contactEnded(key, time: shift(time), reason: reason)
         case .toolProximity(var s, let inProximity):
             s.time = shift(s.time)
+            s.device = renumber(s.device)
             return .toolProximity(s, inProximity: inProximity)
         case .toolMotion(var s):
             s.time = shift(s.time)
+            s.device = renumber(s.device)
             return .toolMotion(s)
         case .pointerMotion(var m):
             m.time = shift(m.time)
+            m.device = renumber(m.device)
             return .pointerMotion(m)
         case .scroll(var s):
             s.time = shift(s.time)
+            s.device = renumber(s.device)
             return .scroll(s)
         case .button(var k):
             k.time = shift(k.time)
+            k.device = renumber(k.device)
             return .button(k)
         case .key(var k):
             k.time = shift(k.time)
+            k.device = renumber(k.device)
             return .key(k)
         case .frame(let t): return .frame(shift(t))
         }

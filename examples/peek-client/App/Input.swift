@@ -77,6 +77,12 @@ extension PeekApp {
         handle(model.pointerButton(which, pressed: pressed, at: pointerPosition, now: monotonicSeconds()))
     }
 
+    /// wl_pointer.axis: vertical wheel or touchpad scrolling, in surface pixels.
+    func pointerAxis(_ axis: UInt32, value: Double) {
+        guard axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue else { return }
+        handle(model.scroll(by: value))
+    }
+
     // MARK: Touch: a tap is a click (the press-and-hold is the compositor's long press)
 
     func touchDown(_ id: Int32, x: Double, y: Double) {
@@ -115,6 +121,10 @@ extension PeekApp {
         case 28, 96: key = .enter  // KEY_ENTER, KEY_KPENTER
         case 1: key = .escape
         case 127: key = .menu  // KEY_COMPOSE: the Menu key
+        case 104: key = .pageUp
+        case 109: key = .pageDown
+        case 102: key = .home
+        case 107: key = .end
         case 68 where shiftDown: key = .menu  // Shift+F10
         default: return
         }

@@ -60,7 +60,7 @@ nonisolated(unsafe) var pointerListener = wl_pointer_listener(
     button: { data, _, _, _, button, state in
         app(data).pointerButton(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
     },
-    axis: { _, _, _, _, _ in },
+    axis: { data, _, _, axis, value in app(data).pointerAxis(axis, value: wl_fixed_to_double(value)) },
     frame: { _, _ in },
     axis_source: { _, _, _ in },
     axis_stop: { _, _, _, _ in },

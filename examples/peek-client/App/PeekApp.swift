@@ -25,6 +25,8 @@ final class PeekApp {
     var configured = false
     var frameCallback: OpaquePointer?
     var needsRedraw = false
+    /// The last frame drawn showed an animation (so a running one is not restarted).
+    var drewAnimation = false
     var buffers = BufferPool()
     var scale: Int32 = 1
     var enteredOutputs: Set<OpaquePointer> = []
@@ -170,7 +172,9 @@ final class PeekApp {
             guard wl_display_dispatch_pending(display) >= 0 else { return fail() }
             if headless && model.isAnimating { _ = model.advance(to: monotonicSeconds()) }
         }
-        wl_display_flush(display)  // the last acks and answers
+        // The last acks, answers and frame: a roundtrip makes sure the compositor has read them
+        // (it drops what is unread when the connection closes).
+        wl_display_roundtrip(display)
         shutdown()
         return exitStatus
     }

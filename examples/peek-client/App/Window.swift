@@ -57,6 +57,8 @@ extension PeekApp {
     func drawIfNeeded() {
         guard needsRedraw, configured, let surface else { return }
         let now = monotonicSeconds()
+        // An animation that began since the last frame starts with this one.
+        if model.isAnimating && !drewAnimation { model.startAnimation(at: now) }
         _ = model.advance(to: now)
         guard !headless else {
             // No buffers: the commit still tells the compositor a new frame of the app exists.
@@ -78,6 +80,7 @@ extension PeekApp {
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, width, height)
         buffer.busy = true
+        drewAnimation = model.isAnimating
         // Frame callbacks only while something moves or an interaction paces the drawing: a
         // commit without one tells the compositor the picture is settled.
         let moving = model.isAnimating || model.isInteracting

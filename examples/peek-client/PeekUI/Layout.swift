@@ -12,36 +12,63 @@ public struct GridLayout: Sendable {
     public let columns: Int
     public let tileWidth: Double
     public let tileHeight: Double
+    /// How far the grid is scrolled up under the bar, in logical pixels (0 = top).
+    public let scroll: Double
 
-    public init(size: Size) {
+    public init(size: Size, scroll: Double = 0) {
         self.size = size
+        self.scroll = scroll
         let usable = max(1, size.width - 2 * Self.padding)
         columns = max(2, Int((usable + Self.gap) / (Self.minTileWidth + Self.gap)))
         tileWidth = max(1, (usable - Double(columns - 1) * Self.gap) / Double(columns))
         tileHeight = tileWidth * 0.75 + Self.captionHeight
     }
 
-    /// The tile of the item at `index` (the grid does not scroll: tiles past the bottom are clipped).
+    /// The tile of the item at `index`, where it is on screen at the current scroll offset.
     public func tile(at index: Int) -> Rect {
         let row = index / columns
         let column = index % columns
         return Rect(
             x: Self.padding + Double(column) * (tileWidth + Self.gap),
-            y: Self.barHeight + Self.padding + Double(row) * (tileHeight + Self.gap),
+            y: Self.barHeight + Self.padding + Double(row) * (tileHeight + Self.gap) - scroll,
             width: tileWidth, height: tileHeight)
+    }
+
+    /// The height of all rows with their padding (what scrolls under the bar).
+    public func contentHeight(count: Int) -> Double {
+        let rows = (count + columns - 1) / columns
+        return rows == 0 ? 0 : 2 * Self.padding + Double(rows) * tileHeight + Double(rows - 1) * Self.gap
+    }
+
+    /// The largest scroll offset for `count` items: the last row ends at the window's bottom.
+    public func maxScroll(count: Int) -> Double {
+        max(0, contentHeight(count: count) - (size.height - Self.barHeight))
+    }
+
+    /// The scroll offset that shows the whole tile of `index` (or its top, if it is taller than
+    /// the view), moving as little as possible from the current one.
+    public func scrollRevealing(_ index: Int, count: Int) -> Double {
+        let tile = tile(at: index)
+        let top = Self.barHeight + Self.padding
+        var offset = scroll
+        if tile.maxY > size.height - Self.padding { offset += tile.maxY - (size.height - Self.padding) }
+        if tile.y - (offset - scroll) < top { offset = scroll + tile.y - top }
+        return min(maxScroll(count: count), max(0, offset))
     }
 
     /// The photo part of a tile (above the caption).
     public func photo(in tile: Rect) -> Rect { Rect(x: tile.x, y: tile.y, width: tile.width, height: tile.width * 0.75) }
 
-    public func isVisible(_ tile: Rect) -> Bool { tile.y < size.height }
+    /// True if any of the tile is on screen below the bar.
+    public func isVisible(_ tile: Rect) -> Bool { tile.y < size.height && tile.maxY > Self.barHeight }
 
     /// The index of the visible tile under `point`, nil over empty space, gaps and the bar.
     public func index(at point: Point, count: Int) -> Int? {
         guard point.y >= Self.barHeight, point.x >= 0, point.x < size.width, point.y < size.height else { return nil }
         let column = Int((point.x - Self.padding) / (tileWidth + Self.gap))
-        let row = Int((point.y - Self.barHeight - Self.padding) / (tileHeight + Self.gap))
-        guard point.x >= Self.padding, point.y >= Self.barHeight + Self.padding, column < columns else { return nil }
+        let contentY = point.y + scroll
+        let row = Int((contentY - Self.barHeight - Self.padding) / (tileHeight + Self.gap))
+        guard point.x >= Self.padding, contentY >= Self.barHeight + Self.padding, column < columns else { return nil }
         let index = row * columns + column
         guard index < count, tile(at: index).contains(point) else { return nil }
         return index

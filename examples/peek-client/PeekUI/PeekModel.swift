@@ -19,6 +19,8 @@ public struct PeekModel: Sendable {
     /// The keyboard's current item; drawn with a focus ring once the keyboard was used.
     public private(set) var focused: Item.ID?
     public private(set) var showsFocus = false
+    /// How far the grid is scrolled (logical pixels from the top), always within the content.
+    public private(set) var scrollOffset = 0.0
     /// The item under a primary press, so that a release over it is a tap (= pop, as in the HIG).
     private var pressed: Item.ID?
 
@@ -27,7 +29,7 @@ public struct PeekModel: Sendable {
         self.size = size
     }
 
-    public var grid: GridLayout { GridLayout(size: size) }
+    public var grid: GridLayout { GridLayout(size: size, scroll: scrollOffset) }
     public var peek: PeekLayout { PeekLayout(size: size) }
 
     public func index(of id: Item.ID) -> Int? { items.firstIndex { $0.id == id } }
@@ -58,7 +60,27 @@ public struct PeekModel: Sendable {
     public mutating func resize(to size: Size) -> Effect {
         guard size != self.size, size.width > 0, size.height > 0 else { return .none }
         self.size = size
+        clampScroll()
         return .redraw
+    }
+
+    /// Scrolls the grid by `dy` logical pixels (wheel, touchpad, Page keys); only while nothing
+    /// else is on screen, so that what is pressed never moves under the pen.
+    public mutating func scroll(by dy: Double) -> Effect {
+        guard case .idle = state, dy.isFinite else { return .none }
+        let target = min(grid.maxScroll(count: items.count), max(0, scrollOffset + dy))
+        guard target != scrollOffset else { return .none }
+        scrollOffset = target
+        return .redraw
+    }
+
+    private mutating func clampScroll() {
+        scrollOffset = min(grid.maxScroll(count: items.count), max(0, scrollOffset))
+    }
+
+    /// Scrolls just enough to show the whole tile of `index` (keyboard focus).
+    private mutating func reveal(_ index: Int) {
+        scrollOffset = grid.scrollRevealing(index, count: items.count)
     }
 
     // MARK: The protocol's phases
@@ -176,6 +198,7 @@ public struct PeekModel: Sendable {
             switch key {
             case .up, .left: return moveHighlight(id, highlighted, by: -1)
             case .down, .right: return moveHighlight(id, highlighted, by: 1)
+            case .pageUp, .pageDown, .home, .end: return .none
             case .enter:
                 guard let action = highlighted else { return pop(from: menuVisual(id, nil), now: now) }
                 return perform(action, on: id, now: now)
@@ -185,12 +208,13 @@ public struct PeekModel: Sendable {
             switch key {
             case .escape: state = .idle
                 return .redraw
-            case .left, .right, .up, .down, .enter, .menu: return .none
+            case .left, .right, .up, .down, .enter, .menu, .pageUp, .pageDown, .home, .end: return .none
             }
         case .armed, .preview, .commit:
             switch key {
             case .escape: return .requestCancel
-            case .left, .right, .up, .down, .enter, .menu: return .ignored("key during a preview interaction")
+            case .left, .right, .up, .down, .enter, .menu, .pageUp, .pageDown, .home, .end:
+                return .ignored("key during a preview interaction")
             }
         case .cancelling, .popping, .dismissing:
             preconditionFailure("settleAnimations() leaves no animation running")
@@ -220,6 +244,18 @@ public struct PeekModel: Sendable {
             break
         }
         return changed || toast != nil ? .redraw : .none
+    }
+
+    /// Starts the running animation (cancel, pop, dismiss) at `now`: apps call it with the time
+    /// of the animation's first frame, so a frame drawn late (a busy machine) still shows its
+    /// start instead of jumping into the middle.
+    public mutating func startAnimation(at now: Double) {
+        switch state {
+        case .cancelling(let from, _): state = .cancelling(from: from, since: now)
+        case .popping(let from, _): state = .popping(from: from, since: now)
+        case .dismissing(let from, _): state = .dismissing(from: from, since: now)
+        case .idle, .armed, .preview, .commit, .menu, .detail: break
+        }
     }
 
     /// What to draw over the grid at `now`; nil when the grid (or detail view) is shown as is.
@@ -312,6 +348,7 @@ public struct PeekModel: Sendable {
         case .delete:
             items.remove(at: index)
             if focused == id { focused = items.isEmpty ? nil : items[min(index, items.count - 1)].id }
+            clampScroll()
         }
         toast = Toast(text: action.confirmation(for: before.title), since: now)
         state = .dismissing(from: from, since: now)
@@ -348,12 +385,30 @@ public struct PeekModel: Sendable {
                 case .right: 1
                 case .up: -columns
                 case .down: columns
-                case .enter, .escape, .menu: 0
+                case .enter, .escape, .menu, .pageUp, .pageDown, .home, .end: 0
                 }
             let target = current + delta
             guard items.indices.contains(target) else { return wasShown ? .none : .redraw }
             focused = items[target].id
+            reveal(target)
             return .redraw
+        case .pageUp, .pageDown, .home, .end:
+            // A page is the visible height under the bar, less one row's overlap for context.
+            let page = max(grid.tileHeight, size.height - GridLayout.barHeight - grid.tileHeight / 2)
+            let before = scrollOffset
+            switch key {
+            case .pageUp: scrollOffset -= page
+            case .pageDown: scrollOffset += page
+            case .home: scrollOffset = 0
+            case .end: scrollOffset = .infinity
+            case .left, .right, .up, .down, .enter, .escape, .menu: preconditionFailure("handled above")
+            }
+            clampScroll()
+            // The focus follows to the first item wholly in view.
+            if let first = items.indices.first(where: { grid.tile(at: $0).y >= GridLayout.barHeight }) {
+                focused = items[first].id
+            }
+            return scrollOffset != before || !wasShown ? .redraw : .none
         case .enter:
             let id = items[current ?? 0].id
             focused = id

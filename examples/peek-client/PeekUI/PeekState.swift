@@ -85,4 +85,6 @@ public enum Key: Sendable {
     case escape
     /// The Menu key or Shift+F10: the keyboard's way to the quick actions.
     case menu
+    /// Page Up/Down, Home, End: scroll the grid (the focus follows).
+    case pageUp, pageDown, home, end
 }

@@ -15,17 +15,29 @@ public final class PeekRenderer {
     /// The blurred levels of the cached grid, made once per grid (so once per interaction).
     private var pyramid: BlurPyramid?
     private var grid: (key: GridKey, surface: OpaquePointer)?
+    /// The detail view of one item, drawn once: the pop cross-fades into it, then it is shown as is.
+    private var detail: (key: DetailKey, surface: OpaquePointer)?
+
+    private struct DetailKey: Equatable {
+        var item: Item
+        var size: Size
+        var scale: Int
+    }
 
     private struct GridKey: Equatable {
         var items: [Item]
         var size: Size
         var scale: Int
         var focus: Item.ID?
+        var scroll: Double
     }
 
     public init(theme: Theme) { self.theme = theme }
 
-    deinit { if let grid { cairo_surface_destroy(grid.surface) } }
+    deinit {
+        if let grid { cairo_surface_destroy(grid.surface) }
+        if let detail { cairo_surface_destroy(detail.surface) }
+    }
 
     /// A new image surface of the model's size at `scale`; the caller destroys it.
     public static func makeSurface(size: Size, scale: Int) -> OpaquePointer {
@@ -48,7 +60,7 @@ public final class PeekRenderer {
         cairo_scale(cr, Double(scale), Double(scale))
 
         if case .detail(let id) = model.state, let item = model.item(id) {
-            drawDetail(cr, item, model: model)
+            paintDetail(cr, item, model: model, scale: scale, alpha: 1)
             drawToast(cr, model, now: now)
             return
         }
@@ -78,7 +90,8 @@ public final class PeekRenderer {
 
     private func gridSurface(_ model: PeekModel, scale: Int, width: Int, height: Int) -> OpaquePointer {
         let key = GridKey(
-            items: model.items, size: model.size, scale: scale, focus: model.showsFocus ? model.focused : nil)
+            items: model.items, size: model.size, scale: scale, focus: model.showsFocus ? model.focused : nil,
+            scroll: model.scrollOffset)
         if let grid, grid.key == key { return grid.surface }
         if let grid { cairo_surface_destroy(grid.surface) }
         pyramid = nil  // made from the old grid (whose address a new surface may reuse)
@@ -98,7 +111,8 @@ public final class PeekRenderer {
         let layout = model.grid
         for (index, item) in model.items.enumerated() {
             let tile = layout.tile(at: index)
-            guard layout.isVisible(tile) else { break }
+            if tile.y >= size.height { break }
+            guard layout.isVisible(tile) else { continue }
             drawTile(cr, item, tile, photoHeight: layout.photo(in: tile).height, shadow: 0)
             if item.id == focus {
                 roundedRect(cr, tile.insetBy(-3, -3), radius: Self.tileRadius + 3)
@@ -107,6 +121,7 @@ public final class PeekRenderer {
                 cairo_stroke(cr)
             }
         }
+        drawScrollIndicator(cr, layout, count: model.items.count)
         if model.items.isEmpty {
             Text.draw(
                 cr, "No Photos", x: 0, y: size.height / 2 - 12, width: size.width,
@@ -121,6 +136,19 @@ public final class PeekRenderer {
                 cr, "\(count) · press firmly to peek", x: size.width / 2, y: 21, width: size.width / 2 - 20,
                 style: TextStyle(size: 13, color: palette.secondaryLabel, alignment: .right))
         }
+    }
+
+    /// A thin overlay scroll indicator at the right edge, only when the grid is taller than the view.
+    private func drawScrollIndicator(_ cr: Cairo, _ layout: GridLayout, count: Int) {
+        let maxScroll = layout.maxScroll(count: count)
+        guard maxScroll > 0 else { return }
+        let track = Rect(
+            x: layout.size.width - 7, y: GridLayout.barHeight + 4, width: 4,
+            height: layout.size.height - GridLayout.barHeight - 8)
+        let visible = track.height / (track.height + maxScroll)
+        let length = max(24, track.height * visible)
+        let y = track.y + (track.height - length) * (layout.scroll / maxScroll)
+        fillRoundedRect(cr, Rect(x: track.x, y: y, width: track.width, height: length), radius: 2, palette.secondaryLabel.withAlpha(0.45))
     }
 
     private func drawBar(_ cr: Cairo, size: Size, content: () -> Void) {
@@ -203,10 +231,7 @@ public final class PeekRenderer {
             opacity: visual.opacity)
         if visual.pop > 0.5 {
             // The last part of the pop cross-fades into the detail view.
-            cairo_push_group(cr)
-            drawDetail(cr, item, model: model)
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, Ease.inOutCubic((visual.pop - 0.5) / 0.5))
+            paintDetail(cr, item, model: model, scale: detailScale(cr), alpha: Ease.inOutCubic((visual.pop - 0.5) / 0.5))
         }
     }
 
@@ -249,6 +274,33 @@ public final class PeekRenderer {
     }
 
     // MARK: Detail and toast
+
+    /// The device scale of `cr` (its user-to-device x scale).
+    private func detailScale(_ cr: Cairo) -> Int {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        return max(1, Int(matrix.xx.rounded()))
+    }
+
+    /// Paints the item's detail view from its cache (drawn on first use), at `alpha`.
+    private func paintDetail(_ cr: Cairo, _ item: Item, model: PeekModel, scale: Int, alpha: Double) {
+        let key = DetailKey(item: item, size: model.size, scale: scale)
+        if detail?.key != key {
+            if let detail { cairo_surface_destroy(detail.surface) }
+            let surface = Self.makeSurface(size: model.size, scale: scale)
+            let dcr = cairo_create(surface)!
+            cairo_scale(dcr, Double(scale), Double(scale))
+            drawDetail(dcr, item, model: model)
+            cairo_destroy(dcr)
+            cairo_surface_flush(surface)
+            detail = (key, surface)
+        }
+        withSaved(cr) {
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, detail!.surface, 0, 0)
+            if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
+        }
+    }
 
     private func drawDetail(_ cr: Cairo, _ item: Item, model: PeekModel) {
         let size = model.size
