@@ -24,6 +24,8 @@ public struct CompositorRun {
     public var timeout: Double
     /// Interactions the client waits for before it exits (it then lets the compositor finish).
     public var interactions: Int?
+    /// The compositor's `--should-begin-timeout` in ms; nil keeps its default (150 ms).
+    public var shouldBeginTimeout: Int?
     /// Set for the compositor and, through it, the client (XDG_RUNTIME_DIR).
     public var environment: [String: String] = [:]
 
@@ -50,6 +52,7 @@ public struct CompositorRun {
         let run = "exec " + client.map(shellQuote).joined(separator: " ") + " > " + shellQuote(clientLog) + " 2>&1"
         var arguments = [tools.compositor, "--replay"] + recordings
         if fast { arguments.append("--fast") }
+        if let shouldBeginTimeout { arguments += ["--should-begin-timeout", String(shouldBeginTimeout)] }
         arguments += [
             "--socket", "preview-demo-\(getpid())", "--screenshot-dir", screenshots, "--trace", trace,
             "--exit-when-done", "--run", run,

@@ -61,6 +61,15 @@ struct PreviewCompositorCommand: ParsableCommand {
     @Option(help: "Long-press duration for devices without force (fast, default, slow).")
     var longPress: String = LongPressDuration.default.rawValue
 
+    @Option(
+        help: ArgumentHelp(
+            "How long a client may take to answer should-begin before it counts as a decline (\(Self.shouldBeginRange.lowerBound)...\(Self.shouldBeginRange.upperBound)).",
+            valueName: "ms"))
+    var shouldBeginTimeout = 150
+
+    /// Below 1 ms no client can answer; above 10 s a press would hang with no feedback.
+    static let shouldBeginRange = 1...10_000
+
     @Flag(name: .shortAndLong, help: "Log every interaction transition and client event.")
     var verbose = false
 
@@ -74,6 +83,10 @@ struct PreviewCompositorCommand: ParsableCommand {
         }
         guard LongPressDuration(rawValue: longPress) != nil else {
             throw ValidationError("--long-press must be one of fast, default, slow")
+        }
+        guard Self.shouldBeginRange.contains(shouldBeginTimeout) else {
+            throw ValidationError(
+                "--should-begin-timeout must be within \(Self.shouldBeginRange.lowerBound)...\(Self.shouldBeginRange.upperBound) ms, got \(shouldBeginTimeout)")
         }
     }
 
@@ -103,6 +116,7 @@ struct PreviewCompositorCommand: ParsableCommand {
         configuration.refreshMilliHertz = Int32((refresh * 1000).rounded())
         configuration.engine.sensitivity = Sensitivity(rawValue: sensitivity)!
         configuration.engine.longPress = LongPressDuration(rawValue: longPress)!
+        configuration.engine.shouldBeginTimeout = .milliseconds(Int64(shouldBeginTimeout))
 
         let logger = Logger(label: "preview-compositor")
         let compositor: Compositor

@@ -34,6 +34,12 @@ struct RunCommand: ParsableCommand {
             """)
     var mode: Mode = .auto
 
+    @Option(
+        help: ArgumentHelp(
+            "Passed to preview-compositor: how long peek-client may take to answer should-begin (default 150).",
+            valueName: "ms"))
+    var shouldBeginTimeout: Int?
+
     @Option(help: "Give up after this many seconds.")
     var timeout: Double = 120
 
@@ -108,6 +114,7 @@ struct RunCommand: ParsableCommand {
                     tools: tools, recordings: files, directory: directory, screenshots: screenshots, fast: fast,
                     timeout: timeout)
                 run.environment = runtime?.environment ?? [:]
+                run.shouldBeginTimeout = shouldBeginTimeout
                 records = try run.perform(tracePath: tracePath)
                 notes.append(
                     "preview-compositor (headless) with peek-client; recordings replayed \(fast ? "fast" : "in real time")"

@@ -165,6 +165,12 @@ struct PhaseShot {
     }
 }
 
+/// The should-begin wait the end-to-end runs give peek-client, in ms: a debug client on a loaded
+/// 2-core CI machine can take longer than the user default (150 ms) to answer, which would end
+/// the interaction `timeout` instead of what the recording does. The engine's own timeout
+/// semantics are tested in PreviewEngineTests.
+let slowClientShouldBeginTimeout = 2000
+
 /// The folder for Wayland sockets, made once for the whole test process if the environment has
 /// none (CI): every compositor and client started by these tests inherits it.
 let runtimeDirectory: String = {
@@ -202,6 +208,7 @@ struct CompositorRun {
             [
                 tools.compositor, "--replay", recording, "--fast", "--trace", folder + "/trace.jsonl",
                 "--screenshot-dir", shotsDirectory, "--exit-when-done", "--run", command,
+                "--should-begin-timeout", String(slowClientShouldBeginTimeout),
             ] + extra, log: folder + "/compositor.log")
         // Synchronisation: the compositor exits by itself once the replay has ended and the
         // engine and clients have settled (--exit-when-done); the timeout only catches a hang.

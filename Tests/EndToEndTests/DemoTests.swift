@@ -13,7 +13,9 @@ struct DemoTests {
         let started = Date()
         // No options but the folder: the default mode (auto → the compositor) on the recordings'
         // clock, in an environment without a runtime folder, as on a fresh machine or in CI.
-        let run = try runDemo(["run", "--output", output], unsetting: ["XDG_RUNTIME_DIR"])
+        let run = try runDemo(
+            ["run", "--output", output, "--should-begin-timeout", String(slowClientShouldBeginTimeout)],
+            unsetting: ["XDG_RUNTIME_DIR"])
         let elapsed = Date().timeIntervalSince(started)
         #expect(run.status == 0, "\(run.output)")
         #expect(elapsed < 60, "took \(elapsed) s")

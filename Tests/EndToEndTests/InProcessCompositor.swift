@@ -27,6 +27,7 @@ final class InProcessCompositor {
         configuration.outputWidth = output.width
         configuration.outputHeight = output.height
         configuration.tracePath = tracePath
+        configuration.engine.shouldBeginTimeout = .milliseconds(Int64(slowClientShouldBeginTimeout))
         if screenshots {
             let directory = folder + "/shots"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

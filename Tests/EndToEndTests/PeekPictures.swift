@@ -150,6 +150,7 @@ struct PeekRun {
         let run = try runIsolated(
             [
                 tools.compositor, "-v", "--replay", recording, "--fast", "--exit-when-done", "--screenshot-dir", shots,
+                "--should-begin-timeout", String(slowClientShouldBeginTimeout),
                 "--trace", trace, "--run", command,
             ])
         var byMoment: [String: String] = [:]
