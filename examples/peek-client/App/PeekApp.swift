@@ -30,6 +30,8 @@ final class PeekApp {
     var dispatching = false
     /// The last frame drawn showed an animation (so a running one is not restarted).
     var drewAnimation = false
+    /// A quiet frame was drawn: after 100 ms without events, prepare the next peek's blur.
+    var idleWorkPending = false
     var buffers = BufferPool()
     var scale: Int32 = 1
     var enteredOutputs: Set<OpaquePointer> = []
@@ -166,11 +168,17 @@ final class PeekApp {
             }
             // Without a window there are no frame callbacks: animations tick on a timer.
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let timeout: Int32 = headless && model.isAnimating ? 16 : -1
+            let timeout: Int32 = headless && model.isAnimating ? 16 : idleWorkPending ? 100 : -1
             if poll(&pfd, 1, timeout) > 0 {
                 guard wl_display_read_events(display) >= 0 else { return fail() }
             } else {
                 wl_display_cancel_read(display)
+                if idleWorkPending {
+                    // Idle (not while scrolling or typing): the next press's first frame then
+                    // only composites instead of blurring the grid (BENCHMARKS.md).
+                    idleWorkPending = false
+                    renderer.prepareBlur(for: model, scale: Int(scale))
+                }
             }
             guard dispatchPending() else { return fail() }
             if headless && model.isAnimating { _ = model.advance(to: monotonicSeconds()) }

@@ -90,6 +90,8 @@ extension PeekApp {
         }
         wl_surface_commit(surface)
         if exitWhenSettled && !moving { stop(status: 0) }
+        // Once nothing has happened for a moment, blur the grid ahead of the next press (run()).
+        idleWorkPending = !moving
     }
 
     func frameDone() {
