@@ -25,6 +25,9 @@ final class PeekApp {
     var configured = false
     var frameCallback: OpaquePointer?
     var needsRedraw = false
+    /// True while events are dispatched: drawing waits until the whole batch is handled, so an
+    /// answer or ack to an event read in the same batch never waits behind a (slow) frame.
+    var dispatching = false
     /// The last frame drawn showed an animation (so a running one is not restarted).
     var drewAnimation = false
     /// A quiet frame was drawn: after 100 ms without events, prepare the next peek's blur.
@@ -157,7 +160,7 @@ final class PeekApp {
         let fd = wl_display_get_fd(display)
         while running {
             while wl_display_prepare_read(display) != 0 {
-                guard wl_display_dispatch_pending(display) >= 0 else { return fail() }
+                guard dispatchPending() else { return fail() }
             }
             if wl_display_flush(display) < 0 && errno != EAGAIN {
                 wl_display_cancel_read(display)
@@ -177,7 +180,7 @@ final class PeekApp {
                     renderer.prepareBlur(for: model, scale: Int(scale))
                 }
             }
-            guard wl_display_dispatch_pending(display) >= 0 else { return fail() }
+            guard dispatchPending() else { return fail() }
             if headless && model.isAnimating { _ = model.advance(to: monotonicSeconds()) }
         }
         // The last acks, answers and frame: a roundtrip makes sure the compositor has read them
@@ -185,6 +188,18 @@ final class PeekApp {
         wl_display_roundtrip(display)
         shutdown()
         return exitStatus
+    }
+
+    /// Handles every event read, sends the answers and acks they made, then draws what they
+    /// asked for.
+    private func dispatchPending() -> Bool {
+        dispatching = true
+        let status = wl_display_dispatch_pending(display)
+        dispatching = false
+        guard status >= 0 else { return false }
+        if wl_display_flush(display) < 0 && errno != EAGAIN { return false }
+        if frameCallback == nil { drawIfNeeded() }
+        return true
     }
 
     func stop(status: Int32) {

@@ -55,7 +55,7 @@ extension PeekApp {
     }
 
     func drawIfNeeded() {
-        guard needsRedraw, configured, let surface else { return }
+        guard needsRedraw, configured, !dispatching, let surface else { return }
         let now = monotonicSeconds()
         // An animation that began since the last frame starts with this one.
         if model.isAnimating && !drewAnimation { model.startAnimation(at: now) }
