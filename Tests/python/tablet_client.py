@@ -12,17 +12,21 @@ as it arrives (the compositor may end the connection at any time):
   touch down ID X Y | touch motion ID X Y | touch up ID | touch cancel
   preview <event> ARGS...   (--preview: every should_begin is accepted, frames acked)
 
+--ack-delay MS (with --preview): a client busy elsewhere: answers go out at once, but each
+frame is acknowledged MS later, and nothing is read meanwhile.
+
 Modes: --tablet binds zwp_tablet_manager_v2 and a tablet seat before mapping the window
 (and a wl_pointer too); --pointer binds only a wl_pointer, like a client that knows
 nothing of tablets. Runs until the compositor disconnects it.
 
-usage: tablet_client.py (--tablet | --pointer) [--preview] LOG
+usage: tablet_client.py (--tablet | --pointer) [--preview [--ack-delay MS]] LOG
 """
 import mmap
 import os
 import subprocess
 import sys
 import tempfile
+import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 XMLS = [
@@ -84,7 +88,7 @@ def watch_touch(touch, log):
     d["frame"] = lambda proxy: None
 
 
-def watch_preview(interaction, log):
+def watch_preview(interaction, log, display=None, ack_delay=0.0):
     def named(name):
         def handler(proxy, *args):
             log("preview", name, *args)
@@ -95,7 +99,13 @@ def watch_preview(interaction, log):
     for name in ("should_begin", "preview", "preview_ended", "commit", "completed", "cancelled"):
         interaction.dispatcher[name] = named(name)
     interaction.dispatcher["location"] = lambda *args: None
-    interaction.dispatcher["frame"] = lambda proxy, interaction, serial, hi, lo: proxy.ack_frame(serial)
+    def frame(proxy, interaction, serial, hi, lo):
+        if ack_delay > 0:
+            display.flush()  # the answers leave now; only the ack is late
+            time.sleep(ack_delay)
+        proxy.ack_frame(serial)
+
+    interaction.dispatcher["frame"] = frame
 
 
 def fill(shm, WlShm, width, height):
@@ -117,6 +127,11 @@ def main():
     args = sys.argv[1:]
     preview = "--preview" in args
     args = [a for a in args if a != "--preview"]
+    ack_delay = 0.0
+    if "--ack-delay" in args:
+        at = args.index("--ack-delay")
+        ack_delay = float(args[at + 1]) / 1000
+        del args[at:at + 2]
     if len(args) != 2 or args[0] not in ("--tablet", "--pointer"):
         sys.exit(__doc__)
     tablet_mode = args[0] == "--tablet"
@@ -159,7 +174,7 @@ def main():
 
         surface = compositor.create_surface()
         if preview:
-            watch_preview(bind(SpiPreviewInteractionManagerV1, 1).get_interaction(surface), log)
+            watch_preview(bind(SpiPreviewInteractionManagerV1, 1).get_interaction(surface), log, display, ack_delay)
         xdg_surface = wm_base.get_xdg_surface(surface)
         toplevel = xdg_surface.get_toplevel()
         toplevel.set_title("tablet_client")

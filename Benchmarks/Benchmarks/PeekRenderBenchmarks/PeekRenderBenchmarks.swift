@@ -10,14 +10,20 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 400)
     let size = Size(width: 1280, height: 800)
 
-    func bench(_ name: String, cold: Bool = false, _ model: @escaping @Sendable (Double) -> (PeekModel, Double)) {
+    func bench(_ name: String, cold: Bool = false, prepared: Bool = false, _ model: @escaping @Sendable (Double) -> (PeekModel, Double)) {
         // The benchmark closure runs once per sample: the renderer and the step live across samples.
         let runner = Runner(size: size, model: model)
         Benchmark(name, configuration: frames) { benchmark in
             for _ in benchmark.scaledIterations {
                 runner.step += 1
                 let (state, now) = model(Double(runner.step % 31) / 30)
-                if cold { runner.renderer = PeekRenderer(theme: .light) }
+                if cold {
+                    // A fresh renderer that has drawn the idle grid (as the app has, before the
+                    // press): the measured frame pays what an interaction's first frame pays.
+                    runner.renderer = PeekRenderer(theme: .light)
+                    runner.renderer.render(Scenes.grid(size), at: 0, into: runner.surface, scale: 1)
+                    if prepared { runner.renderer.prepareBlur(for: Scenes.grid(size), scale: 1) }
+                }
                 benchmark.startMeasurement()
                 runner.renderer.render(state, at: now, into: runner.surface, scale: 1)
                 benchmark.stopMeasurement()
@@ -31,7 +37,10 @@ let benchmarks: @Sendable () -> Void = {
     bench("pop into the detail view (animation)") { t in Scenes.popping(size, at: t * PeekModel.popDuration) }
     bench("cancel back to the grid (animation)") { t in Scenes.cancelling(size, at: t * PeekModel.cancelDuration) }
     bench("detail view") { _ in (Scenes.detail(size), 0) }
-    bench("preview, cold renderer (first frame of an interaction)", cold: true) { t in
+    bench("preview, first blurred frame of an interaction (grid drawn, no blur cached)", cold: true) { t in
+        (Scenes.preview(size, progress: 0.1 + 0.8 * t), 0)
+    }
+    bench("preview, first frame after the idle app prepared the blur", cold: true, prepared: true) { t in
         (Scenes.preview(size, progress: 0.1 + 0.8 * t), 0)
     }
 }

@@ -213,6 +213,13 @@ public final class Compositor {
         }
     }
 
+    /// Every client acknowledged its frames and no phase screenshot waits for a client's
+    /// picture: `--fast` may skip the next idle gap (ReplayDriver).
+    var clientsCaughtUp: Bool { !interaction.server.awaitsAcknowledgement && phaseScreenshots?.isIdle != false }
+
+    /// Called when acks arrive or screenshots are taken: wakes a --fast replay waiting for clients.
+    func clientsMayHaveCaughtUp() { replay?.clientsMayHaveCaughtUp() }
+
     /// Whether the replay has played everything (nil without --replay).
     public var replayFinishedAll: Bool? { replay.map(\.finished) }
 

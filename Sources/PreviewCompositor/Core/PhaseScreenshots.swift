@@ -103,6 +103,7 @@ final class PhaseScreenshots {
         }
         // Clients could not be heard while we encoded: that time does not count against them.
         moments.postpone(by: MonotonicClock.microseconds() - started)
+        if moments.isEmpty { compositor.clientsMayHaveCaughtUp() }
     }
 }
 

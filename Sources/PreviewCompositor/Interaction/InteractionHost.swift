@@ -63,6 +63,7 @@ final class InteractionHost: PreviewProtocolHost {
         }
         server.onFrameAcknowledged = { [unowned self] surface, serial in
             compositor.phaseScreenshots?.acknowledged(surface: surface, serial: serial)
+            compositor.clientsMayHaveCaughtUp()
         }
         timer = display.eventLoop.addTimer { [unowned self] in
             timerPending = false

@@ -9,9 +9,13 @@ import WaylandServer
 ///
 /// Timing: each event is re-timed onto CLOCK_MONOTONIC (recording time + offset) and fed when
 /// that time comes, so engine timers and client answers share one clock. `--fast` skips the
-/// idle gaps: whenever no contact is down and no engine timer is pending, the next event is
-/// due at once; inside a gesture the recording's own timing is kept, so long presses and force
-/// ramps behave exactly as recorded.
+/// idle gaps: whenever no contact is down, no engine timer is pending and the clients have
+/// caught up (every frame acknowledged, no phase screenshot waiting for a client's picture),
+/// the next event is due at once; inside a gesture the recording's own timing is kept, so long
+/// presses and force ramps behave exactly as recorded. A client still busy with the previous
+/// gesture therefore gets the next press when it can answer it, as a user's next press would
+/// find it; the compositor wakes the driver when clients catch up (`clientsMayHaveCaughtUp`),
+/// and after `catchUpLimit` a client that never does is not waited for any more.
 ///
 /// Several files: each file's devices get their own numbers (recordings number theirs from 0,
 /// so a second file's pen would otherwise be the first file's pen), and the next file starts
@@ -42,6 +46,11 @@ final class ReplayDriver {
     /// When the last event handled was due (monotonic µs), and the earliest the next file may start.
     private var lastDue: Int64?
     private var nextFileNotBefore: Int64?
+    /// --fast: since when (monotonic µs) an idle gap waits for clients to catch up.
+    private var waitingForClientsSince: Int64?
+    /// The longest --fast waits for clients in one idle gap (µs): a client that stopped reading
+    /// must not hold the replay longer than this.
+    static let catchUpLimit: Int64 = 5_000_000
 
     init(compositor: Compositor, paths: [String]) {
         self.compositor = compositor
@@ -68,6 +77,13 @@ final class ReplayDriver {
     func stop() {
         timer?.remove()
         startTimer?.remove()
+    }
+
+    /// Clients acknowledged frames or a phase screenshot was taken: an idle gap that waits for
+    /// them may end now. Deferred to the timer, not run inside the caller's callback.
+    func clientsMayHaveCaughtUp() {
+        guard waitingForClientsSince != nil, compositor.clientsCaughtUp else { return }
+        timer?.arm(milliseconds: 1)
     }
 
     private func begin() {
@@ -133,8 +149,26 @@ final class ReplayDriver {
             let recorded = event.time.microseconds
             if offset == nil { offset = now - recorded }
             if compositor.configuration.fast && host.contactsDown == 0 && !host.timerPending {
-                // Skip idle time: this event is due now.
-                offset = min(offset!, now - recorded)
+                let since = waitingForClientsSince ?? now
+                let recordedDue = recorded + offset!
+                if compositor.clientsCaughtUp || now - since >= Self.catchUpLimit {
+                    // Skip idle time: this event is due now.
+                    offset = min(offset!, now - recorded)
+                    waitingForClientsSince = nil
+                } else if recordedDue > now + 500 {
+                    // Idle, but a client is behind: wait for it (woken by clientsMayHaveCaughtUp),
+                    // never longer than the recording's own gap (--fast is never slower than
+                    // real time) or the limit.
+                    waitingForClientsSince = since
+                    held = event
+                    let wait = min(recordedDue - now, since + Self.catchUpLimit - now)
+                    timer?.arm(milliseconds: Int32(clamping: max(1, (wait + 999) / 1000)))
+                    return
+                } else {
+                    waitingForClientsSince = nil
+                }
+            } else {
+                waitingForClientsSince = nil
             }
             if let floor = nextFileNotBefore {
                 // A new file: not before the gap after the previous file has passed.

@@ -69,6 +69,9 @@ extension PeekApp {
         if let interaction { spi_preview_interaction_v1_ack_frame(interaction, serial) }
         let group = pending.removeValue(forKey: id) ?? FrameGroup()
         apply(group, to: id)
+        // The ack and any accept/decline/cancel leave now: the compositor's should-begin wait
+        // runs while we are still reading the rest of this batch.
+        wl_display_flush(display)
     }
 
     private func apply(_ group: FrameGroup, to id: UInt32) {

@@ -25,8 +25,13 @@ final class PeekApp {
     var configured = false
     var frameCallback: OpaquePointer?
     var needsRedraw = false
+    /// True while events are dispatched: drawing waits until the whole batch is handled, so an
+    /// answer or ack to an event read in the same batch never waits behind a (slow) frame.
+    var dispatching = false
     /// The last frame drawn showed an animation (so a running one is not restarted).
     var drewAnimation = false
+    /// A quiet frame was drawn: after 100 ms without events, prepare the next peek's blur.
+    var idleWorkPending = false
     var buffers = BufferPool()
     var scale: Int32 = 1
     var enteredOutputs: Set<OpaquePointer> = []
@@ -155,7 +160,7 @@ final class PeekApp {
         let fd = wl_display_get_fd(display)
         while running {
             while wl_display_prepare_read(display) != 0 {
-                guard wl_display_dispatch_pending(display) >= 0 else { return fail() }
+                guard dispatchPending() else { return fail() }
             }
             if wl_display_flush(display) < 0 && errno != EAGAIN {
                 wl_display_cancel_read(display)
@@ -163,13 +168,19 @@ final class PeekApp {
             }
             // Without a window there are no frame callbacks: animations tick on a timer.
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let timeout: Int32 = headless && model.isAnimating ? 16 : -1
+            let timeout: Int32 = headless && model.isAnimating ? 16 : idleWorkPending ? 100 : -1
             if poll(&pfd, 1, timeout) > 0 {
                 guard wl_display_read_events(display) >= 0 else { return fail() }
             } else {
                 wl_display_cancel_read(display)
+                if idleWorkPending {
+                    // Idle (not while scrolling or typing): the next press's first frame then
+                    // only composites instead of blurring the grid (BENCHMARKS.md).
+                    idleWorkPending = false
+                    renderer.prepareBlur(for: model, scale: Int(scale))
+                }
             }
-            guard wl_display_dispatch_pending(display) >= 0 else { return fail() }
+            guard dispatchPending() else { return fail() }
             if headless && model.isAnimating { _ = model.advance(to: monotonicSeconds()) }
         }
         // The last acks, answers and frame: a roundtrip makes sure the compositor has read them
@@ -177,6 +188,18 @@ final class PeekApp {
         wl_display_roundtrip(display)
         shutdown()
         return exitStatus
+    }
+
+    /// Handles every event read, sends the answers and acks they made, then draws what they
+    /// asked for.
+    private func dispatchPending() -> Bool {
+        dispatching = true
+        let status = wl_display_dispatch_pending(display)
+        dispatching = false
+        guard status >= 0 else { return false }
+        if wl_display_flush(display) < 0 && errno != EAGAIN { return false }
+        if frameCallback == nil { drawIfNeeded() }
+        return true
     }
 
     func stop(status: Int32) {

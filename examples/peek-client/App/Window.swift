@@ -55,7 +55,7 @@ extension PeekApp {
     }
 
     func drawIfNeeded() {
-        guard needsRedraw, configured, let surface else { return }
+        guard needsRedraw, configured, !dispatching, let surface else { return }
         let now = monotonicSeconds()
         // An animation that began since the last frame starts with this one.
         if model.isAnimating && !drewAnimation { model.startAnimation(at: now) }
@@ -90,6 +90,8 @@ extension PeekApp {
         }
         wl_surface_commit(surface)
         if exitWhenSettled && !moving { stop(status: 0) }
+        // Once nothing has happened for a moment, blur the grid ahead of the next press (run()).
+        idleWorkPending = !moving
     }
 
     func frameDone() {

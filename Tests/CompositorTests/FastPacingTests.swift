@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// `--fast` skips idle time only once the clients have caught up (every frame acknowledged, no
+/// phase screenshot waiting): a client still busy with the end of one gesture gets the next
+/// press when it can answer it, so the run does what the recording did instead of ending the
+/// next interaction `timeout` (or declined on the client's behalf for owing an ack).
+@Suite struct FastPacingTests {
+    @Test func aClientSlowToAcknowledgeAnswersBothPressesOfATwoGestureRecording() throws {
+        let directory = TestRuntime.temporaryDirectory("fast-pacing")
+        let log = directory + "/events.log"
+        // pywayland client: accepts every should_begin at once but acknowledges each frame
+        // 400 ms late without reading meanwhile, longer than the 150 ms should-begin wait.
+        let client = "python3 \(TabletTests.client) --pointer --preview --ack-delay 400 \(log)"
+        let process = try ClientProcess(
+            [
+                ReplayRunTests.binaries + "/preview-compositor", "--socket", TestRuntime.uniqueSocket(),
+                "--replay", ReplayRunTests.recordings + "/wacom-cintiq12wx-pen.yml", "--fast", "--exit-when-done",
+                "--run", client,
+            ], socket: "", environment: [:])
+        let run = process.finish(timeout: 90)
+        #expect(run.status == 0 && !run.timedOut, "\(run.output)")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        let asked = lines.filter { $0.hasPrefix("preview should_begin") }
+        let ends = lines.filter { $0.hasPrefix("preview cancelled") || $0.hasPrefix("preview completed") }
+        // preview-replay: 2 interactions, both let go (CancelReason.lifted = 1).
+        #expect(asked.count == 2, "\(lines.filter { $0.hasPrefix("preview") })")
+        #expect(ends.count == 2 && ends.allSatisfy { $0.hasSuffix(" 1") }, "\(ends)\n\(run.output)")
+    }
+}
