@@ -15,6 +15,10 @@ final class Seat {
     weak var tabletFocus: Surface?
     var tabletTipDown = false
     private weak var pointerFocus: Surface?
+    /// A preview interaction's commit phase took the pointer away (spi_preview_interaction_v1):
+    /// it has left its surface and nothing may enter it again until it is given back, however
+    /// the cursor moves. A count, as a pen and a touchpad could both be in commit phases.
+    private var pointerTakers = 0
     private(set) weak var keyboardFocus: Surface?
     private var pressedButtons: Set<UInt32> = []
     private var pressedKeys: [UInt32] = []
@@ -76,6 +80,8 @@ final class Seat {
     }
 
     private func updatePointerFocus(time: UInt32, sendMotion: Bool) {
+        // Taken away: the cursor still moves (it is where the pointer enters again), no event goes out.
+        guard pointerTakers == 0 else { return }
         let hit = compositor.scene.surface(at: cursor)
         // An implicit grab: while a button is held, events stay with the surface it went down on.
         if !pressedButtons.isEmpty, let focus = pointerFocus, focus.isAlive {
@@ -130,6 +136,28 @@ final class Seat {
             $0.frame()
         }
         if pressedButtons.isEmpty { updatePointerFocus(time: time, sendMotion: false) }
+    }
+
+    /// The commit phase began: wl_pointer.leave (and frame) to the focused client; its motion,
+    /// buttons and wheel go nowhere until `givePointerBack()`. Buttons keep their state, so
+    /// the release that follows is tracked (and swallowed) without reaching anyone.
+    func takePointerAway() {
+        pointerTakers += 1
+        guard pointerTakers == 1, let focus = pointerFocus else { return }
+        pointerFocus = nil
+        guard focus.isAlive, let surface = focus.resource else { return }
+        let serial = compositor.display.nextSerial()
+        forEachPointer(of: focus) { wl_pointer_send_leave($0.resource!, serial, surface); $0.frame() }
+    }
+
+    /// The interaction that took the pointer ended: it enters the surface under the cursor
+    /// again (wl_pointer.enter at the current position), with no button event.
+    func givePointerBack() {
+        guard pointerTakers > 0 else { return }
+        pointerTakers -= 1
+        guard pointerTakers == 0 else { return }
+        // No focus now, so the held button's implicit grab does not apply: this is a fresh pick.
+        updatePointerFocus(time: MonotonicClock.eventTime(), sendMotion: false)
     }
 
     /// A wheel: `value` in surface pixels (15 per notch, like libinput), `discrete` in notches.

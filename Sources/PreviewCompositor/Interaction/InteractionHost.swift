@@ -29,6 +29,8 @@ final class InteractionHost: PreviewProtocolHost {
         var tablet = false
     }
     private var contacts: [ContactKey: ContactOrigin] = [:]
+    /// Pointer contacts whose commit phase took the pointer away (given back when it ends).
+    private var pointerTakenAway: Set<ContactKey> = []
     private enum Phase { case asked, preview, commit }
     private var phases: [InteractionID: Phase] = [:]
     /// Interactions whose preview / commit progress has reached one half (a screenshot moment each).
@@ -256,15 +258,26 @@ final class InteractionHost: PreviewProtocolHost {
                 compositor.logger.debug("core input of \(contact) taken away (commit phase)")
                 // A tablet tool leaves the surface (up, proximity_out) like a drag-and-drop grab.
                 // A touch point gets wl_touch.cancel (the client's touch points all end).
+                // Any other contact is the pointer (a pen without tablet-v2, a touchpad, a
+                // mouse): wl_pointer.leave, and nothing re-enters while it is away.
                 if let entry = contacts[contact] {
                     if entry.tablet {
                         compositor.seat.tabletProximityOut(time: MonotonicClock.eventTime())
                     } else if entry.source == .touchscreen {
                         compositor.seat.touchCancel(id: contact.contact)
+                    } else {
+                        pointerTakenAway.insert(contact)
+                        compositor.seat.takePointerAway()
                     }
                 }
             case .giveBack(let contact, _)?:
                 compositor.logger.debug("core input of \(contact) given back")
+                // The pointer enters the surface under the cursor again (wl_pointer.enter, no
+                // button). Kept apart from `contacts`: a release that completes the interaction
+                // has already removed the contact's entry there.
+                if pointerTakenAway.remove(contact) != nil {
+                    compositor.seat.givePointerBack()
+                }
                 // The tool enters the surface under it again: proximity_in, no down.
                 if let entry = contacts[contact], entry.tablet {
                     let point = Point(x: entry.origin.x + entry.last.x, y: entry.origin.y + entry.last.y)
