@@ -228,6 +228,10 @@ public struct EvdevDecoder: Sendable {
             if let bit = clickBit(code) {
                 if down && click.mask & bit != 0 && click.tainted { click.fresh = true }
                 click.mask = down ? click.mask | bit : click.mask & ~bit
+                // A clickpad's other buttons are the same one switch: the click contact stands
+                // for them, delivered as the primary button. Passing them on as well made one
+                // physical click two presses (libinput drops them as a kernel bug).
+                if code != KeyCode.btnLeft { return }
             }
             pendingKeys.append(KeyState(device: device, time: time, code: code, pressed: down))
         } else {

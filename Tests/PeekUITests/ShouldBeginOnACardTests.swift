@@ -5,7 +5,9 @@ import Testing
 /// The cypress-trackpad run: peek-client declined a should-begin at (635.08, 402.63), on Coral
 /// Bay's caption in the 1280×800 grid. Not a hit-test or leftover-interaction bug: the
 /// recording's two-finger click is BTN_RIGHT, which reached the client first and opened the
-/// quick-action menu; with the menu open a press is declined (the menu already shows).
+/// quick-action menu; with the menu open a press is declined (the menu already shows). (The
+/// decoder no longer passes a clickpad's BTN_RIGHT on beside its click contact, so that run now
+/// peeks; these tests keep both answers pinned.)
 @Suite struct ShouldBeginOnACardTests {
     static let point = Point(x: 635.08, y: 402.63)
 

@@ -123,3 +123,20 @@ struct FixtureTests {
         }
     }
 }
+
+@Suite("A clickpad's right click")
+struct ClickpadButtonTests {
+    /// The cypress firmware reports its two-finger click as BTN_RIGHT on a buttonpad. The
+    /// decoder makes it the click contact (the pad is one switch); it must not also pass the
+    /// button on, or the compositor delivers one physical click as two presses.
+    @Test("is the click contact and nothing else")
+    func rightClickIsOnlyTheContact() throws {
+        let stats = try decodeAll(Fixtures.path("cypress-trackpad.yml"))
+        let buttons = stats.events.compactMap { event -> UInt16? in
+            if case .button(let key) = event { key.code } else { nil }
+        }
+        #expect(!buttons.contains(KeyCode.btnRight), "\(buttons)")
+        let began = stats.events.filter { if case .contactBegan = $0 { true } else { false } }
+        #expect(began.count == 1)
+    }
+}
