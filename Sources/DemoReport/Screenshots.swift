@@ -2,18 +2,7 @@ import Foundation
 import PreviewEngine
 import PreviewTrace
 
-/// The moments the compositor takes a phase screenshot at (`--screenshot-dir`): the file
-/// `NNNN-interaction<K>-<moment>.png` shows interaction K at that moment.
-public enum ScreenshotMoment: String, CaseIterable, Hashable, Sendable {
-    case preview
-    case previewHalf = "preview-half"
-    case commit
-    case commitHalf = "commit-half"
-    case completed
-    case cancelled
-    /// The client's animation after the end (pop or cancel) is over.
-    case settled
-
+extension ScreenshotMoment {
     /// In words, for captions.
     public var words: String {
         switch self {
@@ -137,13 +126,8 @@ public enum Screenshots {
         return shots
     }
 
-    /// `interaction12-commit-half` → (#12, .commitHalf).
     static func contract(_ label: String) -> (InteractionID, ScreenshotMoment)? {
-        guard label.hasPrefix("interaction"), let dash = label.firstIndex(of: "-") else { return nil }
-        guard let number = UInt32(label["interaction".endIndex..<dash]),
-            let moment = ScreenshotMoment(rawValue: String(label[label.index(after: dash)...]))
-        else { return nil }
-        return (InteractionID(number), moment)
+        ScreenshotMoment.parse(label: label)
     }
 
     /// `0003-preview-1.png` → `preview-1`.

@@ -1,4 +1,5 @@
 import PreviewEngine
+import PreviewTrace
 
 /// When each phase screenshot is taken (docs/compositor.md, "Screenshot moments"). A moment is
 /// due on the interaction surface's first wl_surface.commit after the client acknowledged
@@ -7,15 +8,8 @@ import PreviewEngine
 /// that asks for no frame callback (the client's animation is over). Clients that never ack
 /// or commit get the shot at a deadline instead. Pure: time (µs, monotonic) is passed in.
 struct ScreenshotMoments {
-    enum Moment: String, CaseIterable, Sendable {
-        case preview
-        case previewHalf = "preview-half"
-        case commit
-        case commitHalf = "commit-half"
-        case completed
-        case cancelled
-        case settled
-    }
+    /// The label contract is shared with the demo report (PreviewTrace).
+    typealias Moment = ScreenshotMoment
 
     /// What a pending moment still waits for.
     enum Waiting: Equatable, Sendable {
@@ -41,7 +35,7 @@ struct ScreenshotMoments {
         /// From the event to the shot, µs.
         var delay: Int64
         /// `interaction<K>-<moment>`, the file name's label.
-        var label: String { "interaction\(interaction.rawValue)-\(moment.rawValue)" }
+        var label: String { moment.label(interaction: interaction) }
     }
 
     /// A client that has not acknowledged and redrawn within this long gets the shot anyway.
