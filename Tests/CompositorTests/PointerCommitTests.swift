@@ -9,9 +9,11 @@ import Testing
 /// (Tests/python/tablet_client.py --pointer: no tablet-v2, so the pen is an emulated pointer)
 /// while the compositor replays a pen recording whose long press completes.
 @Suite(.serialized) struct PointerCommitTests {
-    @Test func theCommitPhaseTakesThePointerAwayAndItEntersAgainWithoutTheRelease() throws {
+    /// Replays `recording` to a `tablet_client.py --pointer --preview` client; returns its event
+    /// log once it has read everything the replay caused.
+    func replay(_ recording: String) throws -> [Substring] {
         let compositor = try startCompositor {
-            $0.input = .replay([ReplayRunTests.recordings + "/dell-canvas-isdv4-pen.yml"])
+            $0.input = .replay([ReplayRunTests.recordings + "/" + recording])
             $0.fast = true
             // A generous should-begin wait: the client is Python on a machine shared with other tests.
             $0.engine.shouldBeginTimeout = .milliseconds(2000)
@@ -22,9 +24,7 @@ import Testing
         let client = try startClient(["python3", TabletTests.client, "--pointer", "--preview", log], socket: compositor.socketName)
         defer { _ = client.terminate() }
         let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline && compositor.sync({ $0.replayFinishedAll }) != true {
-            usleep(20_000)
-        }
+        while Date() < deadline && compositor.sync({ $0.replayFinishedAll }) != true { usleep(20_000) }
         #expect(compositor.sync { $0.replayFinishedAll } == true, "\(client.output)")
         // A marker after everything the replay caused: once the client logs it, it has read all
         // that came before (a release included, had one been sent).
@@ -32,25 +32,38 @@ import Testing
             $0.inject(.button(KeyState(device: DeviceID(99), time: TouchCommitTests.now(), code: 0x111, pressed: true)))
         }
         let text = TouchCommitTests.waitFor("pointer button 273 1", in: log)
-        let lines = text.split(separator: "\n").filter { !$0.hasPrefix("pointer motion") && !$0.hasPrefix("preview preview ") && !$0.hasPrefix("preview commit ") }
+        #expect(text.hasSuffix("pointer button 273 1\n"), "\(client.output)")
+        return text.split(separator: "\n")
+    }
 
-        let press = try #require(lines.firstIndex(of: "pointer button 272 1"), "\(lines)")
+    /// Checks the order around the commit phase; `end` is the line that ends the interaction.
+    func expectTakenAwayAndGivenBack(_ all: [Substring], end: String) throws {
+        let lines = all.filter { !$0.hasPrefix("pointer motion") && !$0.hasPrefix("preview preview ") && !$0.hasPrefix("preview commit ") }
         let ended = try #require(lines.firstIndex(of: "preview preview_ended 1"), "\(lines)")
-        let completed = try #require(lines.firstIndex(of: "preview completed 1"), "the recording's press completes: \(lines)")
-        #expect(press < ended && ended < completed)
+        let press = try #require(lines[..<ended].lastIndex(of: "pointer button 272 1"), "\(lines)")
+        let finished = try #require(lines.firstIndex(of: Substring(end)), "\(lines)")
+        #expect(press < ended && ended < finished)
         #expect(lines[ended + 1] == "pointer leave", "\(lines[ended...])")
-        #expect(ended + 2 == completed, "nothing of the pointer between leave and completed: \(lines[ended...])")
-        #expect(lines[completed + 1].hasPrefix("pointer enter "), "\(lines[completed...])")
+        #expect(ended + 2 == finished, "nothing of the pointer between leave and the end: \(lines[ended...])")
+        #expect(lines[finished + 1].hasPrefix("pointer enter "), "\(lines[finished...])")
         #expect(!lines[press...].contains("pointer button 272 0"), "the release is never delivered: \(lines[press...])")
-        #expect(lines.last == "pointer button 273 1", "\(lines[completed...])")
-
+        #expect(lines.last == "pointer button 273 1", "\(lines[finished...])")
         // Nothing of the pointer during the commit phase, motion included.
-        let all = text.split(separator: "\n")
         let leave = try #require(all.firstIndex(of: "pointer leave"))
-        let done = try #require(all.firstIndex(of: "preview completed 1"))
+        let done = try #require(all.firstIndex(of: Substring(end)))
         #expect(!all[leave..<done].contains { $0.hasPrefix("pointer ") && $0 != "pointer leave" }, "\(all[leave..<done])")
         // It enters where the pen is, inside the 1280x800 window.
-        let enter = lines[completed + 1].split(separator: " ").dropFirst(2).compactMap { Double($0) }
+        let enter = lines[finished + 1].split(separator: " ").dropFirst(2).compactMap { Double($0) }
         #expect(enter.count == 2 && (1..<1280).contains(enter[0]) && (1..<800).contains(enter[1]), "\(enter)")
+    }
+
+    @Test func aCompletedCommitTakesThePointerAwayAndItEntersAgainWithoutTheRelease() throws {
+        // The Dell Canvas pen's long press completes before the pen lifts.
+        try expectTakenAwayAndGivenBack(try replay("dell-canvas-isdv4-pen.yml"), end: "preview completed 1")
+    }
+
+    @Test func aCancelledCommitGivesThePointerBackToo() throws {
+        // The Cintiq pen lifts during the commit phase: cancelled (reason 1, lifted).
+        try expectTakenAwayAndGivenBack(try replay("wacom-cintiq13hd-pen.yml"), end: "preview cancelled 1 1")
     }
 }
