@@ -37,9 +37,11 @@ struct PresetBandPropertyTests {
     @Test("Peaking between 0.15 and 0.45: preview progress, then cancel(lifted), never a commit")
     func previewOnly() async {
         await propertyCheck(input: Self.trajectory, Gen.double(in: 0.15...0.45)) { trajectory, peak in
-            // Everything at or below the peak, and the peak reached at least once.
+            // Everything at or below the peak, and the peak held for two samples: the two-tap
+            // filter smooths a one-sample spike away by design (found: a 1 ms spike at 0.15
+            // between zeros never reached begin).
             var forces = trajectory.map { ($0.0 * peak, $0.1) }
-            forces.insert((peak, 5), at: forces.count / 2)
+            forces.insert(contentsOf: [(peak, Int64(5)), (peak, Int64(5))], at: forces.count / 2)
             let seen = Self.play(forces)
             #expect(seen.phases == ["ask", "preview", "cancel(lifted)"])
             let progress = seen.compactMap { if case .preview(let p, _) = $0 { p } else { nil } }
