@@ -223,3 +223,51 @@ extension DeviceEvent {
         }
     }
 }
+
+extension DeviceEvent {
+    /// The same event with every time moved by `shift` µs and its device number raised by
+    /// `deviceBase`: replays move a recording onto another clock (libinput's, the compositor's
+    /// monotonic one), and several recordings in one run each number their devices from 0.
+    public func shifted(by shift: Int64, deviceBase: UInt32 = 0) -> DeviceEvent {
+        func moved(_ time: Timestamp) -> Timestamp { Timestamp(microseconds: time.microseconds + shift) }
+        func renumbered(_ device: DeviceID) -> DeviceID { DeviceID(deviceBase &+ device.rawValue) }
+        switch self {
+        case .contactBegan(var contact):
+            contact.time = moved(contact.time)
+            contact.key.device = renumbered(contact.key.device)
+            return .contactBegan(contact)
+        case .contactChanged(var contact):
+            contact.time = moved(contact.time)
+            contact.key.device = renumbered(contact.key.device)
+            return .contactChanged(contact)
+        case .contactEnded(var key, let time, let reason):
+            key.device = renumbered(key.device)
+            return .contactEnded(key, time: moved(time), reason: reason)
+        case .toolProximity(var state, let inProximity):
+            state.time = moved(state.time)
+            state.device = renumbered(state.device)
+            return .toolProximity(state, inProximity: inProximity)
+        case .toolMotion(var state):
+            state.time = moved(state.time)
+            state.device = renumbered(state.device)
+            return .toolMotion(state)
+        case .pointerMotion(var motion):
+            motion.time = moved(motion.time)
+            motion.device = renumbered(motion.device)
+            return .pointerMotion(motion)
+        case .scroll(var scroll):
+            scroll.time = moved(scroll.time)
+            scroll.device = renumbered(scroll.device)
+            return .scroll(scroll)
+        case .button(var key):
+            key.time = moved(key.time)
+            key.device = renumbered(key.device)
+            return .button(key)
+        case .key(var key):
+            key.time = moved(key.time)
+            key.device = renumbered(key.device)
+            return .key(key)
+        case .frame(let time): return .frame(moved(time))
+        }
+    }
+}

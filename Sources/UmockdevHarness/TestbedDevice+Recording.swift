@@ -49,40 +49,6 @@ extension BackendEvent {
     }
 }
 
-extension DeviceEvent {
-    public func shifted(by shift: Int64) -> DeviceEvent {
-        switch self {
-        case .contactBegan(var contact):
-            contact.time = contact.time.moved(shift)
-            return .contactBegan(contact)
-        case .contactChanged(var contact):
-            contact.time = contact.time.moved(shift)
-            return .contactChanged(contact)
-        case .contactEnded(let key, let time, let reason):
-            return .contactEnded(key, time: time.moved(shift), reason: reason)
-        case .toolProximity(var state, let inProximity):
-            state.time = state.time.moved(shift)
-            return .toolProximity(state, inProximity: inProximity)
-        case .toolMotion(var state):
-            state.time = state.time.moved(shift)
-            return .toolMotion(state)
-        case .pointerMotion(var motion):
-            motion.time = motion.time.moved(shift)
-            return .pointerMotion(motion)
-        case .scroll(var scroll):
-            scroll.time = scroll.time.moved(shift)
-            return .scroll(scroll)
-        case .button(var key):
-            key.time = key.time.moved(shift)
-            return .button(key)
-        case .key(var key):
-            key.time = key.time.moved(shift)
-            return .key(key)
-        case .frame(let time): return .frame(time.moved(shift))
-        }
-    }
-}
-
 extension Timestamp {
     fileprivate func moved(_ shift: Int64) -> Timestamp { Timestamp(microseconds: microseconds + shift) }
 }

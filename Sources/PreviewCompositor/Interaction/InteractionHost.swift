@@ -299,9 +299,10 @@ final class InteractionHost: PreviewProtocolHost {
         case .cancel(let value, _): (update, phase) = (value, nil)
         case .scheduleTimer: return
         }
-        let client = compositor.clientName(of: update.surface)
-        let device = deviceNames[update.contact.device] ?? update.contact.device.description
-        if let record = TraceRecord(action, device: device, surface: update.surface, client: client) {
+        // The record (names, strings) is made only for someone who reads it: this runs for
+        // every progress sample.
+        let traced = trace != nil || compositor.logger.logLevel <= .debug
+        if traced, let record = traceRecord(of: action, update) {
             compositor.logger.debug("\(record.humanLine)")
             if let trace, record.event != .shouldBegin || compositor.configuration.verbose {
                 trace.write(Data((record.jsonLine + "\n").utf8))
@@ -313,6 +314,12 @@ final class InteractionHost: PreviewProtocolHost {
         for moment in moments(of: action, before: before) {
             compositor.phaseMoment(moment, interaction: update.interaction, surface: update.surface)
         }
+    }
+
+    private func traceRecord(of action: Action, _ update: PhaseUpdate) -> TraceRecord? {
+        let client = compositor.clientName(of: update.surface)
+        let device = deviceNames[update.contact.device] ?? update.contact.device.description
+        return TraceRecord(action, device: device, surface: update.surface, client: client)
     }
 
     /// The screenshot moments an action is (docs/compositor.md): phase changes, and the first

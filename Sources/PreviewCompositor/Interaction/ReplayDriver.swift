@@ -198,46 +198,6 @@ final class ReplayDriver {
 
     /// The event on the monotonic clock, with the file's devices renumbered.
     private func adjusted(_ event: DeviceEvent, by offset: Int64) -> DeviceEvent {
-        let base = deviceBase
-        func shift(_ t: Timestamp) -> Timestamp { Timestamp(microseconds: t.microseconds + offset) }
-        func renumber(_ d: DeviceID) -> DeviceID { DeviceID(base &+ d.rawValue) }
-        switch event {
-        case .contactBegan(var c):
-            c.time = shift(c.time)
-            c.key.device = renumber(c.key.device)
-            return .contactBegan(c)
-        case .contactChanged(var c):
-            c.time = shift(c.time)
-            c.key.device = renumber(c.key.device)
-            return .contactChanged(c)
-        case .contactEnded(var key, let time, let reason):
-            key.device = renumber(key.device)
-            return .contactEnded(key, time: shift(time), reason: reason)
-        case .toolProximity(var s, let inProximity):
-            s.time = shift(s.time)
-            s.device = renumber(s.device)
-            return .toolProximity(s, inProximity: inProximity)
-        case .toolMotion(var s):
-            s.time = shift(s.time)
-            s.device = renumber(s.device)
-            return .toolMotion(s)
-        case .pointerMotion(var m):
-            m.time = shift(m.time)
-            m.device = renumber(m.device)
-            return .pointerMotion(m)
-        case .scroll(var s):
-            s.time = shift(s.time)
-            s.device = renumber(s.device)
-            return .scroll(s)
-        case .button(var k):
-            k.time = shift(k.time)
-            k.device = renumber(k.device)
-            return .button(k)
-        case .key(var k):
-            k.time = shift(k.time)
-            k.device = renumber(k.device)
-            return .key(k)
-        case .frame(let t): return .frame(shift(t))
-        }
+        event.shifted(by: offset, deviceBase: deviceBase)
     }
 }
