@@ -31,7 +31,7 @@ public struct RecordingInput: ReplayInput {
     public let recording: Recording
     public let devices: [ReplayDevice]
     private let frames: RecordingFrames
-    private var decoders: [Int: EvdevDecoder] = [:]
+    private var decoders = DeviceDecoders()
 
     public init(path: String, options: ReadOptions = ReadOptions()) throws(RecordingError) {
         recording = try Recording.open(path, options: options)
@@ -39,7 +39,7 @@ public struct RecordingInput: ReplayInput {
         var devices: [ReplayDevice] = []
         for device in recording.devices {
             let id = DeviceID(UInt32(device.index))
-            decoders[device.index] = EvdevDecoder(description: device.description, device: id)
+            decoders.set(EvdevDecoder(description: device.description, device: id), at: device.index)
             devices.append(ReplayDevice(id: id, name: device.name, kind: device.description.kind))
         }
         self.devices = devices
@@ -50,13 +50,11 @@ public struct RecordingInput: ReplayInput {
 
     public mutating func next(into events: inout [DeviceEvent]) throws(RecordingError) -> Bool {
         guard let frame = try frames.nextFrame() else { return false }
-        decoders[frame.device]?.decode(frame, into: &events)
+        decoders.decode(frame, into: &events)
         return true
     }
 
     public mutating func finish(at time: Timestamp, into events: inout [DeviceEvent]) {
-        for key in decoders.keys.sorted() {
-            decoders[key]?.endAllContacts(at: time, reason: .system, into: &events)
-        }
+        decoders.endAllContacts(at: time, reason: .system, into: &events)
     }
 }
