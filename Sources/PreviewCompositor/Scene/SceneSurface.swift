@@ -17,20 +17,31 @@ public final class SceneSurface {
     public let id: SurfaceID
     public let client: ClientID
     public var role: Role = .none
-    public var texture: SurfaceTexture?
+    public var texture: SurfaceTexture? {
+        didSet {
+            if oldValue?.width != texture?.width || oldValue?.height != texture?.height { geometryChanged() }
+        }
+    }
     /// wl_surface.set_buffer_scale: buffer pixels per logical pixel.
-    public var bufferScale: Int32 = 1
+    public var bufferScale: Int32 = 1 { didSet { if oldValue != bufferScale { geometryChanged() } } }
     /// nil means the whole surface takes input (wl_surface's default, infinite region).
     public var inputRegion: Region?
     /// Toplevels and popups: where the surface's origin is on the output.
-    public var position: (x: Int32, y: Int32) = (0, 0)
+    public var position: (x: Int32, y: Int32) = (0, 0) {
+        didSet { if oldValue != position { geometryChanged() } }
+    }
 
     /// Subsurfaces: the parent, and the offset from its origin (applied on parent commit).
     public private(set) weak var parent: SceneSurface?
-    public var offset: (x: Int32, y: Int32) = (0, 0)
+    public var offset: (x: Int32, y: Int32) = (0, 0) {
+        didSet { if oldValue != offset { geometryChanged() } }
+    }
     /// Bottom to top: this surface itself and its subsurfaces, so place_above/below
     /// of the parent is just a position in this list.
     public private(set) var stack: [SceneSurface] = []
+    /// Roots only: the hit-test index of this tree, dropped whenever anything in the tree moves,
+    /// resizes, maps, unmaps or restacks (`Scene` rebuilds it on the next hit test).
+    var hitIndex: HitIndex?
 
     public init(id: SurfaceID, client: ClientID) {
         self.id = id
@@ -51,11 +62,14 @@ public final class SceneSurface {
         child.parent = self
         child.role = .subsurface
         stack.append(child)  // new subsurfaces go on top of the parent's stack
+        child.hitIndex = nil
+        geometryChanged()
     }
 
     public func removeSubsurface(_ child: SceneSurface) {
         stack.removeAll { $0 === child }
         child.parent = nil
+        geometryChanged()
     }
 
     /// wl_subsurface.place_above / place_below: `sibling` is the parent or another child.
@@ -67,8 +81,12 @@ public final class SceneSurface {
         stack.removeAll { $0 === child }
         let index = stack.firstIndex { $0 === sibling }!
         stack.insert(child, at: above ? index + 1 : index)
+        geometryChanged()
         return true
     }
+
+    /// Something in this surface's tree changed where it takes input: drop the tree's index.
+    private func geometryChanged() { root.hitIndex = nil }
 
     /// The root of the subsurface tree this surface is in.
     public var root: SceneSurface {
