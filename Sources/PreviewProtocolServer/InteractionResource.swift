@@ -85,7 +85,8 @@ final class InteractionResource: ResourceObject {
             return
         }
         running[index].coalesce(progress, location: update.location, time: update.time)
-        if !awaitsAck { flush(at: index) }
+        server?.progressValues += 1
+        if awaitsAck { server?.progressHeld += 1 } else { flush(at: index) }
     }
 
     /// preview_ended: the commit phase begins. Never coalesced.

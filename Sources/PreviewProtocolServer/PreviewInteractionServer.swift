@@ -25,6 +25,10 @@ public final class PreviewInteractionServer {
     /// Live protocol objects (managers and interaction objects), for leak checks in tests.
     public private(set) var liveManagers = 0
     public var liveInteractionObjects: Int { objects.count }
+    /// Flow control's effect: progress values the engine produced, and how many of them waited
+    /// for an ack_frame (sent coalesced later, or superseded) instead of leaving at once.
+    public internal(set) var progressValues = 0
+    public internal(set) var progressHeld = 0
     /// A client that has owed an ack_frame for this long is not asked should_begin (flow
     /// control: it is not reading, so nothing more is queued for it). 0: any unacknowledged
     /// frame counts (tests use it to be independent of time).

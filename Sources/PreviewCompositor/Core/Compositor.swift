@@ -215,7 +215,7 @@ public final class Compositor {
 
     /// Every client acknowledged its frames and no phase screenshot waits for a client's
     /// picture: `--fast` may skip the next idle gap (ReplayDriver).
-    var clientsCaughtUp: Bool { !interaction.server.awaitsAcknowledgement && phaseScreenshots?.isIdle != false }
+    public var clientsCaughtUp: Bool { !interaction.server.awaitsAcknowledgement && phaseScreenshots?.isIdle != false }
 
     /// Called when acks arrive or screenshots are taken: wakes a --fast replay waiting for clients.
     func clientsMayHaveCaughtUp() { replay?.clientsMayHaveCaughtUp() }
@@ -271,6 +271,10 @@ public final class Compositor {
         libinput?.stop()
         settleTimer?.remove()
         phaseScreenshots?.flush()
+        if let server = interaction.server, server.progressValues > 0 {
+            logger.info(
+                "flow control: \(server.progressHeld) of \(server.progressValues) progress values waited for an ack_frame")
+        }
         interaction.close()
         children.terminateAll()
         wl_display_destroy_clients(display.raw)
