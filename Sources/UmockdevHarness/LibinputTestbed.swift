@@ -25,10 +25,16 @@ public enum LibinputTestbed {
         public var udev = false
         /// The `DeviceID` the backend gives the device (the recording decoder numbers from 0).
         public var deviceID: UInt32
+        /// A command the libinput step runs under, e.g. `valgrind --tool=callgrind …` to count
+        /// libinput's instructions (scripts/perf-compare); PREVIEW_TESTBED_WRAPPER sets it, words
+        /// split on spaces. It gets 30 s more lead: the tool starts slowly.
+        public var wrapper: [String]
         public init(removeAt: Int64? = nil, leadMilliseconds: Int = 1500, deviceID: UInt32 = 0) {
             self.deviceID = deviceID
             self.removeAt = removeAt
-            self.leadMilliseconds = leadMilliseconds
+            wrapper = (ProcessInfo.processInfo.environment["PREVIEW_TESTBED_WRAPPER"] ?? "")
+                .split(separator: " ").map(String.init)
+            self.leadMilliseconds = leadMilliseconds + (wrapper.isEmpty ? 0 : 30_000)
         }
     }
 
@@ -156,6 +162,7 @@ public enum LibinputTestbed {
         if let removeAt = options.removeAt { arguments += ["--remove-at", "\(removeAt)"] }
         if options.denyOpen { arguments.append("--deny-open") }
         if options.udev { arguments.append("--udev") }
+        for word in options.wrapper { arguments += ["--wrapper", word] }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable(named: "unshare")!)
         process.arguments = arguments

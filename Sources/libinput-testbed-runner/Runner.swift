@@ -30,6 +30,8 @@ struct TestbedOptions: ParsableArguments {
 struct Setup: ParsableCommand {
     @OptionGroup var options: TestbedOptions
     @Option var leadMs: Int = 1500
+    @Option(parsing: .unconditionalSingleValue, help: "One word of a command the replay step runs under (repeat for each word).")
+    var wrapper: [String] = []
 
     func run() throws {
         let dir = URL(fileURLWithPath: options.directory)
@@ -60,6 +62,7 @@ struct Setup: ParsableCommand {
             "umockdev-run", "-d", dir.appendingPathComponent("device.umockdev").path,
             "-i", "\(node)=\(dir.appendingPathComponent("device.ioctl").path)",
             "-s", "\(node)=\(script.path)", "--",
+        ] + wrapper + [
             CommandLine.arguments[0], "replay", options.directory, "--base", "\(base)",
             "--device-id", "\(options.deviceID)",
         ]
