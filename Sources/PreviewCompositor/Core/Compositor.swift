@@ -244,7 +244,7 @@ public final class Compositor {
         settleTimer?.remove()
         phaseScreenshots?.flush()
         if let server = interaction.server, server.progressValues > 0 {
-            logger.info(
+            logger.notice(
                 "flow control: \(server.progressHeld) of \(server.progressValues) progress values waited for an ack_frame")
         }
         interaction.close()
