@@ -70,6 +70,12 @@ struct PreviewCompositorCommand: ParsableCommand {
     /// Below 1 ms no client can answer; above 10 s a press would hang with no feedback.
     static let shouldBeginRange = 1...10_000
 
+    @Option(
+        help: ArgumentHelp(
+            "--replay starts when a client maps a window, or after this long without one (1...600000).",
+            valueName: "ms"))
+    var mapTimeout: Int32 = 10_000
+
     @Flag(name: .shortAndLong, help: "Log every interaction transition and client event.")
     var verbose = false
 
@@ -83,6 +89,9 @@ struct PreviewCompositorCommand: ParsableCommand {
         }
         guard LongPressDuration(rawValue: longPress) != nil else {
             throw ValidationError("--long-press must be one of fast, default, slow")
+        }
+        guard (1...600_000).contains(mapTimeout) else {
+            throw ValidationError("--map-timeout must be within 1...600000 ms, got \(mapTimeout)")
         }
         guard Self.shouldBeginRange.contains(shouldBeginTimeout) else {
             throw ValidationError(
@@ -117,6 +126,7 @@ struct PreviewCompositorCommand: ParsableCommand {
         configuration.engine.sensitivity = Sensitivity(rawValue: sensitivity)!
         configuration.engine.longPress = LongPressDuration(rawValue: longPress)!
         configuration.engine.shouldBeginTimeout = .milliseconds(Int64(shouldBeginTimeout))
+        configuration.mapTimeoutMilliseconds = mapTimeout
 
         let logger = Logger(label: "preview-compositor")
         let compositor: Compositor
