@@ -182,7 +182,7 @@ public enum LibinputTestbed {
         while process.isRunning {
             usleep(50_000)
             if doneAt == nil, Self.finished(stdout) { doneAt = Date() }
-            if let doneAt, Date().timeIntervalSince(doneAt) > 2 {
+            if let doneAt, Date().timeIntervalSince(doneAt) > (options.wrapper.isEmpty ? 2 : 30) {  // a tool writes its output at exit
                 kill(process.processIdentifier, SIGKILL)
                 break
             }
