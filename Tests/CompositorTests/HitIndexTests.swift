@@ -1,3 +1,4 @@
+import FixtureSupport
 import PreviewCompositor
 import PreviewEngine
 import Testing
@@ -6,17 +7,6 @@ import Testing
 /// here it is checked against the plain definition (walk the tree top to bottom, recompute every
 /// origin) on random trees, before and after random changes.
 @Suite struct HitIndexTests {
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The definition the index must agree with.
     func reference(_ scene: Scene, _ point: Point) -> SurfaceID? {
         func test(_ surface: SceneSurface) -> SurfaceID? {
@@ -39,13 +29,13 @@ import Testing
         return nil
     }
 
-    func texture(_ random: inout Random) -> SurfaceTexture? {
+    func texture(_ random: inout SplitMix64) -> SurfaceTexture? {
         SurfaceTexture(width: .random(in: 1...300, using: &random), height: .random(in: 1...300, using: &random), format: .argb8888)
     }
 
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func agreesWithTheTreeWalkOnRandomTreesAndChanges(seed: UInt64) {
-        var random = Random(state: seed)
+        var random = SplitMix64(seed: seed)
         let scene = Scene(output: Rect(x: 0, y: 0, width: 800, height: 600))
         var all: [SceneSurface] = []
         var next: UInt64 = 1
