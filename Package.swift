@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The general YAML reader behind the streaming one, for recordings in another layout.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // MARK: Core: pure Swift, no C, no Foundation.
@@ -33,7 +35,7 @@ let package = Package(
 
         // MARK: Input: evdev frames and recordings.
         .target(name: "EvdevDecoder", dependencies: ["PreviewEngine"]),
-        .target(name: "LibinputRecording", dependencies: ["EvdevDecoder"]),
+        .target(name: "LibinputRecording", dependencies: ["EvdevDecoder", .product(name: "Yams", package: "Yams")]),
         .target(name: "PreviewTrace", dependencies: ["PreviewEngine"]),
         .target(
             name: "ReplayTool",
