@@ -37,10 +37,14 @@ let package = Package(
         .target(name: "EvdevDecoder", dependencies: ["PreviewEngine"]),
         .target(name: "LibinputRecording", dependencies: ["EvdevDecoder", .product(name: "Yams", package: "Yams")]),
         .target(name: "PreviewTrace", dependencies: ["PreviewEngine"]),
+        // What every command-line tool shares: --version, --sensitivity, --long-press.
+        .target(
+            name: "ToolOptions",
+            dependencies: ["PreviewEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .target(
             name: "ReplayTool",
             dependencies: [
-                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "UmockdevHarness",
+                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "UmockdevHarness", "ToolOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "preview-replay", dependencies: ["ReplayTool"]),
@@ -94,7 +98,9 @@ let package = Package(
             ]),
         .executableTarget(
             name: "preview-compositor",
-            dependencies: ["PreviewCompositor", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "PreviewCompositor", "ToolOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // MARK: The sample client (examples/).
         // Optimised in debug builds too: the end-to-end tests photograph peek-client drawing in
@@ -105,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "peek-client",
             dependencies: [
-                "PeekUI", "CWaylandClient", "CWaylandCursor", "CCairo",
+                "PeekUI", "CWaylandClient", "CWaylandCursor", "CCairo", "ToolOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "examples/peek-client/App"),
@@ -113,11 +119,13 @@ let package = Package(
         // MARK: The demo: live view, plot and report over a compositor run (scripts/demo).
         .target(
             name: "DemoReport",
-            dependencies: ["PreviewTrace", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "ReplayTool", "CCairo"]),
+            dependencies: [
+                "PreviewTrace", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "ReplayTool", "CCairo",
+            ]),
         .executableTarget(
             name: "preview-demo",
             dependencies: [
-                "DemoReport", "PreviewTrace", "PreviewEngine",
+                "DemoReport", "PreviewTrace", "PreviewEngine", "ToolOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -159,7 +167,7 @@ let package = Package(
             dependencies: ["FixtureSupport", 
                 "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
                 "PreviewProtocolServer", "PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
-                "preview-demo", "preview-compositor", "peek-client", "PeekUI",
+                "preview-demo", "preview-compositor", "peek-client", "preview-replay", "PeekUI", "ToolOptions",
                 // In-process runs (two windows, the real libinput's events) use the library itself.
                 "PreviewCompositor",
             ]),
