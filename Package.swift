@@ -117,6 +117,10 @@ let package = Package(
             path: "examples/peek-client/App"),
 
         // MARK: The demo: live view, plot and report over a compositor run (scripts/demo).
+        // The real recordings (the tests' fixtures) as resources, so the demo runs from anywhere.
+        .target(
+            name: "BundledRecordings", path: "Tests/Fixtures", exclude: ["peek-client"],
+            sources: ["BundledRecordings.swift"], resources: [.copy("recordings")]),
         .target(
             name: "DemoReport",
             dependencies: [
@@ -125,7 +129,7 @@ let package = Package(
         .executableTarget(
             name: "preview-demo",
             dependencies: [
-                "DemoReport", "PreviewTrace", "PreviewEngine", "ToolOptions",
+                "DemoReport", "PreviewTrace", "PreviewEngine", "ToolOptions", "BundledRecordings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
