@@ -88,6 +88,8 @@ let package = Package(
             dependencies: [
                 "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine", "EvdevDecoder",
                 "LibinputRecording", "LibinputBackend", "PreviewTrace", "ReplayTool", "CPixman", "CPNG", "CXkbcommon",
+                // The window backend is a client of the parent compositor.
+                "CWaylandClient",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(

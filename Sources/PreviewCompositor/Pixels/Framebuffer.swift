@@ -9,6 +9,8 @@ public final class Framebuffer {
     public static let background: UInt32 = 0xff20_2020
     let image: OpaquePointer
     private let damage: UnsafeMutablePointer<pixman_region32_t>
+    /// What the last repaint redrew: a window output sends only that to its parent.
+    let repainted: UnsafeMutablePointer<pixman_region32_t>
     private let background: OpaquePointer
 
     public struct Placement {
@@ -35,11 +37,15 @@ public final class Framebuffer {
         background = pixman_image_create_solid_fill(&colour)
         damage = .allocate(capacity: 1)
         pixman_region32_init_rect(damage, 0, 0, UInt32(width), UInt32(height))
+        repainted = .allocate(capacity: 1)
+        pixman_region32_init(repainted)
     }
 
     deinit {
         pixman_region32_fini(damage)
         damage.deallocate()
+        pixman_region32_fini(repainted)
+        repainted.deallocate()
         pixman_image_unref(background)
         pixman_image_unref(image)
     }
@@ -82,6 +88,7 @@ public final class Framebuffer {
             if scale != 1 { pixman_image_set_transform(texture.image, nil) }
         }
         pixman_image_set_clip_region32(image, nil)
+        pixman_region32_copy(repainted, damage)
         pixman_region32_clear(damage)
         return true
     }
