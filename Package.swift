@@ -87,7 +87,7 @@ let package = Package(
             name: "PreviewCompositor",
             dependencies: [
                 "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine", "EvdevDecoder",
-                "LibinputRecording", "LibinputBackend", "PreviewTrace", "ReplayTool", "CPixman", "CPNG", "CXkbcommon",
+                "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG", "CXkbcommon",
                 // The window backend is a client of the parent compositor.
                 "CWaylandClient",
                 .product(name: "Logging", package: "swift-log"),
