@@ -1,5 +1,5 @@
 import EvdevDecoder
-import PreviewCompositor
+import WaylandWindow
 import PreviewEngine
 import Testing
 

@@ -35,9 +35,19 @@ public struct CompositorConfiguration: Sendable {
     }
 
     /// Where frames go (Backends/Output).
-    public enum OutputSelection: Sendable, Equatable {
+    public enum OutputSelection: String, Sendable, Equatable, CaseIterable {
         /// Off-screen: the framebuffer, read by screenshots.
         case headless
+        /// A window on the Wayland compositor we run in (WAYLAND_DISPLAY / WAYLAND_SOCKET),
+        /// fed by its seat: pointer, keyboard, touch and tablet-v2 pens with their pressure.
+        case wayland
+
+        /// As wlroots chooses: a window when our own environment names a Wayland compositor
+        /// (WAYLAND_DISPLAY or WAYLAND_SOCKET set and not empty), headless otherwise.
+        public static func automatic(environment: [String: String]) -> OutputSelection {
+            let named = ["WAYLAND_DISPLAY", "WAYLAND_SOCKET"].contains { !(environment[$0] ?? "").isEmpty }
+            return named ? .wayland : .headless
+        }
     }
 
     public init() {}
@@ -56,6 +66,7 @@ public enum CompositorError: Error, CustomStringConvertible, Equatable {
     case screenshotDirectory(String, String)
     case trace(String, String)
     case runFailed(String, String)
+    case parent(String)
 
     public var description: String {
         switch self {
@@ -70,6 +81,7 @@ public enum CompositorError: Error, CustomStringConvertible, Equatable {
         case .screenshotDirectory(let path, let reason): "cannot use screenshot directory \(path): \(reason)"
         case .trace(let path, let reason): "cannot write trace \(path): \(reason)"
         case .runFailed(let command, let reason): "cannot run \(command): \(reason)"
+        case .parent(let reason): reason
         }
     }
 }

@@ -19,6 +19,9 @@ final class Tiling {
         relayout(newcomer: nil)
     }
 
+    /// The output changed size: every toplevel gets its new column.
+    func outputChanged() { relayout(newcomer: nil) }
+
     func focusChanged(to surface: Surface?) {
         for weak in toplevels {
             guard let toplevel = weak.value, toplevel.xdgSurface?.shown == true else { continue }

@@ -1,11 +1,11 @@
-import CWaylandClient
+internal import CWaylandClient
 import Glibc
-import WaylandServer
+import PreviewEngine
 
 /// Our connection to the parent compositor (WAYLAND_SOCKET or WAYLAND_DISPLAY of our own
 /// environment, as libwayland reads them): its globals, our window and our view of its seat.
 /// Its events are read on our display's event loop; everything runs on that thread.
-final class ParentConnection {
+public final class ParentConnection {
     let display: OpaquePointer
     private let registry: OpaquePointer
     private(set) var compositor: OpaquePointer?
@@ -16,17 +16,19 @@ final class ParentConnection {
     private var tabletManager: OpaquePointer?
     /// wl_output name → (proxy, scale).
     private(set) var outputs: [UInt32: (proxy: OpaquePointer, scale: Int32)] = [:]
-    private(set) var seat: ParentSeat?
-    private var source: EventSource?
+    public private(set) var seat: ParentSeat?
+    /// Stamps input events (CLOCK_MONOTONIC, the compositor's one clock).
+    let clock: () -> Timestamp
     /// Called once when the parent closes the connection or a protocol error ends it.
-    var onLost: ((String) -> Void)?
+    public var onLost: ((String) -> Void)?
     /// Called when an output's scale changed (the window re-evaluates its scale).
-    var onOutputsChanged: (() -> Void)?
+    public var onOutputsChanged: (() -> Void)?
     private var lost = false
 
     /// Connects and learns the parent's globals, seat capabilities, keymap and tablet tools
     /// (three round trips). Throws a one-line reason.
-    init() throws(ParentError) {
+    public init(clock: @escaping () -> Timestamp) throws(ParentError) {
+        self.clock = clock
         guard let display = wl_display_connect(nil) else {
             let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
             throw .cannotConnect(name, String(cString: strerror(errno)))
@@ -74,7 +76,7 @@ final class ParentConnection {
         case "wl_seat" where seatProxy == nil:
             guard let proxy = bind(cwl_interface_wl_seat(), 8) else { return }
             seatProxy = (name, proxy)
-            let seat = ParentSeat(proxy: proxy, version: min(version, 8))
+            let seat = ParentSeat(proxy: proxy, version: min(version, 8), clock: clock)
             self.seat = seat
             if let tabletManager { seat.useTablets(tabletManager) }
         case "zwp_tablet_manager_v2":
@@ -104,16 +106,15 @@ final class ParentConnection {
 
     // MARK: the event loop
 
-    /// Reads the parent's events whenever its socket is readable.
-    func attach(to loop: EventLoop) {
-        source = loop.addFD(wl_display_get_fd(display), events: .readable) { [unowned self] mask in
-            if mask.contains(.hangup) || mask.contains(.error) {
-                connectionLost("the parent compositor closed the connection")
-                return
-            }
-            read()
-        }
-        flush()
+    /// The socket to watch: call `readEvents()` when it is readable, `hangUp()` on hangup or error.
+    public var fileDescriptor: Int32 { wl_display_get_fd(display) }
+
+    public func hangUp() { connectionLost("the parent compositor closed the connection") }
+
+    /// Reads and dispatches what the parent sent.
+    public func readEvents() {
+        guard !lost else { return }
+        read()
     }
 
     private func read() {
@@ -126,7 +127,7 @@ final class ParentConnection {
     }
 
     /// Sends our requests now (after every batch of requests: the loop does not do it for us).
-    func flush() {
+    public func flush() {
         guard !lost else { return }
         if wl_display_flush(display) < 0 && errno != EAGAIN { failed() }
     }
@@ -139,13 +140,11 @@ final class ParentConnection {
     private func connectionLost(_ reason: String) {
         guard !lost else { return }
         lost = true
-        source?.remove()
         onLost?(reason)
     }
 
     /// Destroys every proxy and disconnects (the teardown's last step for this backend).
-    func destroy() {
-        source?.remove()
+    public func destroy() {
         seat?.destroy()
         seat = nil
         for output in outputs.values { wl_output_destroy(output.proxy) }
@@ -169,12 +168,12 @@ final class ParentConnection {
 }
 
 /// Why the window backend cannot start: one line each.
-enum ParentError: Error, CustomStringConvertible {
+public enum ParentError: Error, CustomStringConvertible {
     case cannotConnect(String, String)
     case missingGlobals(String)
     case window(String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .cannotConnect(let name, let reason): "cannot connect to the Wayland compositor \(name): \(reason)"
         case .missingGlobals(let names): "the parent Wayland compositor lacks \(names)"

@@ -1,12 +1,11 @@
 import CPixman
-import CWaylandClient
-import WaylandServer
+internal import CWaylandClient
 
 /// Our output as an xdg_toplevel on the parent: configure (the window's size is our output's
 /// size), close, the scale of the outputs it is on, server-side decorations where the parent
 /// offers xdg-decoration, and the frames: wl_shm buffers (`ShmSwapchain`) committed with their
 /// damage, paced by the parent's frame callbacks.
-final class ParentWindow {
+public final class ParentWindow {
     private unowned let connection: ParentConnection
     let surface: OpaquePointer
     private let xdgSurface: OpaquePointer
@@ -17,26 +16,28 @@ final class ParentWindow {
     private var entered: Set<OpaquePointer> = []
     /// The size the parent asked for (0: ours to choose), applied at the xdg_surface.configure.
     private var pendingSize: (width: Int32, height: Int32) = (0, 0)
-    private(set) var configured = false
+    public private(set) var configured = false
     /// Our output's logical size.
-    private(set) var size: (width: Int32, height: Int32)
-    private(set) var scale: Int32 = 1
+    public private(set) var size: (width: Int32, height: Int32)
+    public private(set) var scale: Int32 = 1
     /// Whether the window may show its first frame (see `mapWhenReady`).
-    private(set) var mayMap = true
+    public private(set) var mayMap = true
     private var mapped = false
 
-    var onResize: ((Int32, Int32) -> Void)?
-    var onScale: ((Int32) -> Void)?
-    var onClose: (() -> Void)?
+    public var onResize: ((Int32, Int32) -> Void)?
+    public var onScale: ((Int32) -> Void)?
+    public var onClose: (() -> Void)?
     /// The parent is ready for our next frame (its frame callback fired).
-    var onFrame: (() -> Void)?
+    public var onFrame: (() -> Void)?
+    /// The parent gave a buffer back.
+    public var onBufferReleased: (() -> Void)?
 
-    var bytesCopied: Int { swapchain.bytesCopied }
-    var waitingForParentFrame: Bool { frameCallback != nil }
+    public var bytesCopied: Int { swapchain.bytesCopied }
+    public var waitingForParentFrame: Bool { frameCallback != nil }
 
     /// Opens the window and waits (round trips) for its first configure, so the output starts
     /// at the size the parent wants.
-    init(connection: ParentConnection, preferredSize: (width: Int32, height: Int32), title: String) throws(ParentError) {
+    public init(connection: ParentConnection, preferredSize: (width: Int32, height: Int32), title: String) throws(ParentError) {
         self.connection = connection
         size = preferredSize
         guard let compositor = connection.compositor, let shm = connection.shm, let wmBase = connection.wmBase,
@@ -64,6 +65,8 @@ final class ParentWindow {
             zxdg_toplevel_decoration_v1_add_listener(decoration, &ParentListeners.decoration, listenerContext(self))
             zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
         }
+        // The seat's input counts only on this surface (not on a decoration's).
+        connection.seat?.surface = surface
         // The first commit has no buffer: it asks for the first configure.
         wl_surface_commit(surface)
         for _ in 0..<4 where !configured {
@@ -74,9 +77,9 @@ final class ParentWindow {
 
     /// Holds the first frame back until `allowMap()` (a `--run` client's first window), so the
     /// parent never shows an empty window first (and its own input starts on our client).
-    func mapWhenReady() { if !mapped { mayMap = false } }
+    public func mapWhenReady() { if !mapped { mayMap = false } }
 
-    func allowMap() { mayMap = true }
+    public func allowMap() { mayMap = true }
 
     func toplevelConfigured(width: Int32, height: Int32) {
         pendingSize = (max(0, min(width, 16384)), max(0, min(height, 16384)))
@@ -109,7 +112,7 @@ final class ParentWindow {
     }
 
     /// The largest scale of the outputs the window is on, so it is sharp on the best of them.
-    func outputsChanged() {
+    public func outputsChanged() {
         let new = max(1, entered.map { connection.scale(of: $0) }.max() ?? scale)
         guard new != scale else { return }
         scale = new
@@ -119,12 +122,12 @@ final class ParentWindow {
     // MARK: frames
 
     /// Records what a painted frame changed (framebuffer pixels).
-    func framePainted(damage: UnsafeMutablePointer<pixman_region32_t>) { swapchain.framePainted(damage: damage) }
+    public func framePainted(damage: UnsafeMutablePointer<pixman_region32_t>) { swapchain.framePainted(damage: damage) }
 
     /// Shows the framebuffer (its unsent damage) if a buffer is free and the window may map.
     /// Returns false when nothing was committed.
     @discardableResult
-    func present(_ framebuffer: Framebuffer) -> Bool {
+    public func present(_ framebuffer: FramePixels) -> Bool {
         guard configured, mayMap, frameCallback == nil else { return false }
         wl_surface_set_buffer_scale(surface, scale)
         guard swapchain.attach(framebuffer, to: surface) else { return false }
@@ -147,9 +150,10 @@ final class ParentWindow {
     func bufferReleased(_ buffer: OpaquePointer?) {
         guard let buffer else { return }
         swapchain.released(buffer)
+        onBufferReleased?()
     }
 
-    func destroy() {
+    public func destroy() {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
         if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }

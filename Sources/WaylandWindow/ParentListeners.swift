@@ -1,4 +1,4 @@
-import CWaylandClient
+internal import CWaylandClient
 
 // Every libwayland-client listener of the nested window, and the only file of this backend with
 // `Unmanaged`: the listener data is the owning object, unretained (each destroys its proxies

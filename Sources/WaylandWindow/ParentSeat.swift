@@ -1,12 +1,11 @@
-import CWaylandClient
+internal import CWaylandClient
 import EvdevDecoder
 import Glibc
 import PreviewEngine
-import WaylandServer
 
 /// The parent's seat as our window sees it: its pointer, keyboard, touch and tablet tools,
 /// turned into `DeviceEvent`s by `ParentInput` and handed to `onEvent` in order.
-final class ParentSeat {
+public final class ParentSeat {
     private let proxy: OpaquePointer
     private let version: UInt32
     private var pointer: OpaquePointer?
@@ -24,23 +23,26 @@ final class ParentSeat {
     var surface: OpaquePointer?
     private var pointerOnSurface = false
     /// Each decoded event, in order (on the loop's thread).
-    var onEvent: ((DeviceEvent) -> Void)?
+    public var onEvent: ((DeviceEvent) -> Void)?
     /// A device got a name (the trace names each interaction's device).
-    var onDeviceNamed: ((DeviceID, String) -> Void)?
+    public var onDeviceNamed: ((DeviceID, String) -> Void)?
     /// Every device named so far (some are named before anyone listens).
-    private(set) var deviceNames: [DeviceID: String] = [:]
+    public private(set) var deviceNames: [DeviceID: String] = [:]
 
     private func name(_ device: DeviceID, _ name: String) {
         deviceNames[device] = name
         onDeviceNamed?(device, name)
     }
     /// The parent's keymap (xkb text), when it sends one.
-    var onKeymap: ((String) -> Void)?
+    public var onKeymap: ((String) -> Void)?
     /// The last keymap received, for whoever starts after it came.
-    private(set) var keymapText: String?
+    public private(set) var keymapText: String?
 
-    init(proxy: OpaquePointer, version: UInt32) {
+    private let clock: () -> Timestamp
+
+    init(proxy: OpaquePointer, version: UInt32, clock: @escaping () -> Timestamp) {
         self.proxy = proxy
+        self.clock = clock
         self.version = version
         input = ParentInput(outputWidth: 1280, outputHeight: 800)
         events.reserveCapacity(16)
@@ -48,7 +50,7 @@ final class ParentSeat {
     }
 
     /// The logical size of our output (absolute positions are normalised over it).
-    func outputResized(width: Int32, height: Int32) { input.outputResized(width: width, height: height) }
+    public func outputResized(width: Int32, height: Int32) { input.outputResized(width: width, height: height) }
 
     func useTablets(_ manager: OpaquePointer) {
         guard tabletSeat == nil, let seat = zwp_tablet_manager_v2_get_tablet_seat(manager, proxy) else { return }
@@ -56,7 +58,7 @@ final class ParentSeat {
         zwp_tablet_seat_v2_add_listener(seat, &ParentListeners.tabletSeat, listenerContext(self))
     }
 
-    private var now: Timestamp { Timestamp(microseconds: MonotonicClock.microseconds()) }
+    private var now: Timestamp { clock() }
 
     private func deliver() {
         guard !events.isEmpty else { return }

@@ -1,7 +1,6 @@
 import CPixman
-import CWaylandClient
+internal import CWaylandClient
 import Glibc
-import WaylandServer
 
 /// Our framebuffer presented through wl_shm buffers on the parent's surface. Each buffer
 /// remembers what it lacks (the damage of every frame since it was last written), so a frame
@@ -106,7 +105,7 @@ final class ShmSwapchain {
     /// Brings a free buffer up to date with `framebuffer` and attaches it to `surface` with the
     /// unsent damage. Returns false when every buffer is held by the parent (try again at the
     /// next release or frame).
-    func attach(_ framebuffer: Framebuffer, to surface: OpaquePointer) -> Bool {
+    func attach(_ framebuffer: FramePixels, to surface: OpaquePointer) -> Bool {
         let width = framebuffer.width
         let height = framebuffer.height
         // Buffers of an old size go once free (after a resize or a scale change).
@@ -137,7 +136,7 @@ final class ShmSwapchain {
         return true
     }
 
-    private func copy(from framebuffer: Framebuffer, into buffer: Buffer) {
+    private func copy(from framebuffer: FramePixels, into buffer: Buffer) {
         guard pixman_region32_not_empty(buffer.stale) != 0 else { return }
         forEachBox(of: buffer.stale) { box in bytesCopied += Int(box.x2 - box.x1) * Int(box.y2 - box.y1) * 4 }
         pixman_image_set_clip_region32(buffer.image, buffer.stale)
@@ -153,11 +152,14 @@ final class ShmSwapchain {
         for index in 0..<Int(count) { body(boxes[index]) }
     }
 
+    private nonisolated(unsafe) static var fileCounter = 0
+
     /// An unlinked shared-memory file of `length` bytes (shm_open + shm_unlink: memfd_create
     /// needs _GNU_SOURCE, which Swift's Glibc does not define).
     static func anonymousFile(length: Int) -> Int32 {
-        for attempt in 0..<100 {
-            let name = "/preview-compositor-\(getpid())-\(MonotonicClock.microseconds())-\(attempt)"
+        for _ in 0..<100 {
+            fileCounter &+= 1
+            let name = "/preview-compositor-\(getpid())-\(fileCounter)"
             let fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard fd >= 0 else {
                 if errno == EEXIST { continue }
@@ -171,5 +173,18 @@ final class ShmSwapchain {
             return fd
         }
         return -1
+    }
+}
+
+/// The pixels of one painted frame: a pixman x8r8g8b8 image and its size in pixels.
+public struct FramePixels {
+    public var image: OpaquePointer
+    public var width: Int32
+    public var height: Int32
+
+    public init(image: OpaquePointer, width: Int32, height: Int32) {
+        self.image = image
+        self.width = width
+        self.height = height
     }
 }
