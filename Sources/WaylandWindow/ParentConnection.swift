@@ -27,10 +27,12 @@ public final class ParentConnection {
 
     /// Connects and learns the parent's globals, seat capabilities, keymap and tablet tools
     /// (three round trips). Throws a one-line reason.
-    public init(clock: @escaping () -> Timestamp) throws(ParentError) {
+    /// `name`: a socket name or path; nil: WAYLAND_SOCKET or WAYLAND_DISPLAY, as libwayland reads them.
+    public init(display name: String? = nil, clock: @escaping () -> Timestamp) throws(ParentError) {
         self.clock = clock
-        guard let display = wl_display_connect(nil) else {
-            let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+        let connected = name.map { wl_display_connect($0) } ?? wl_display_connect(nil)
+        guard let display = connected else {
+            let name = name ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
             throw .cannotConnect(name, String(cString: strerror(errno)))
         }
         self.display = display

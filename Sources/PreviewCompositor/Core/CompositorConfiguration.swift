@@ -11,6 +11,9 @@ public struct CompositorConfiguration: Sendable {
     public var refreshMilliHertz: Int32 = 60_000
     public var input: InputSelection = .none
     public var output: OutputSelection = .headless
+    /// The compositor a `.wayland` output opens its window on: a socket name or path; nil:
+    /// WAYLAND_SOCKET / WAYLAND_DISPLAY of our environment, as every Wayland client reads them.
+    public var parentDisplay: String?
     /// Replay recordings as fast as the event loop allows instead of on their own clock.
     public var fast = false
     public var screenshotDirectory: String?

@@ -37,7 +37,7 @@ final class WaylandBackend: OutputBackend {
         refreshMilliHertz = configuration.refreshMilliHertz
         clock = FrameClock(refreshMilliHertz: configuration.refreshMilliHertz, start: MonotonicClock.microseconds() * 1000)
         do {
-            connection = try ParentConnection(clock: { Timestamp(microseconds: MonotonicClock.microseconds()) })
+            connection = try ParentConnection(display: configuration.parentDisplay, clock: { Timestamp(microseconds: MonotonicClock.microseconds()) })
         } catch {
             throw .parent(error.description)
         }
