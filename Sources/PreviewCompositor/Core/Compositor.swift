@@ -346,6 +346,10 @@ public final class Compositor {
 
     func toplevelCommitted(_ toplevel: XdgToplevel) { tiling.place(toplevel) }
 
+    /// Asks a window's client to close it (xdg_toplevel.close), as a window manager's close
+    /// button does; the client decides (tests close a nested compositor's window with it).
+    public func requestClose(_ surface: SurfaceID) { tiling.requestClose(surface) }
+
     func keyboardFocusChanged(to surface: Surface?) { tiling.focusChanged(to: surface) }
 
     /// Moves a window's node, damaging where it was and where it goes.

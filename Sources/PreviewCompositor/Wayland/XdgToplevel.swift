@@ -50,6 +50,12 @@ final class XdgToplevel: ResourceObject {
         xdgSurface?.sendConfigure()
     }
 
+    /// Asks the client to close the window (xdg_toplevel.close); it decides.
+    func requestClose() {
+        guard let resource else { return }
+        xdg_toplevel_send_close(resource)
+    }
+
     func map() { compositor?.toplevelMapped(self) }
     func unmap() { compositor?.toplevelUnmapped(self) }
     func committedWhileShown() { compositor?.toplevelCommitted(self) }
