@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(
             name: "CompositorTests",
             dependencies: [
-                "PreviewCompositor", "WaylandWindow", "CWaylandClient", "CPNG", "PreviewEngine", "EvdevDecoder",
+                "PreviewCompositor", "WaylandWindow", "CWaylandClient", "CPNG", "CPixman", "PreviewEngine", "EvdevDecoder",
                 "preview-compositor", "peek-client",
             ]),
         .testTarget(
