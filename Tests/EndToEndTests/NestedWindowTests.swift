@@ -108,25 +108,35 @@ struct NestedWindowTests {
         #expect(Self.text(runtime + "/nested.log").contains("scale \(scale)") || scale == 1)
     }
 
+    /// Our compositor in-process as the parent, and the executable `--backend wayland` with
+    /// `extra` and peek-client in it, its window mapped in the parent (the log is runtime/nested.log).
+    static func nestedInParent(runtime: String, _ extra: [String], name: String = #function) throws -> (
+        CompositorThread, ChildProcess, [String: String]
+    ) {
+        setenv("XDG_RUNTIME_DIR", runtime, 0)
+        var configuration = CompositorConfiguration()
+        configuration.socketName = "parent-\(getpid())-\(name.prefix { $0.isLetter })"
+        let parent = try CompositorThread(configuration: configuration)
+        let environment = ["XDG_RUNTIME_DIR": String(cString: getenv("XDG_RUNTIME_DIR")), "WAYLAND_DISPLAY": parent.socketName]
+        let nested = try ChildProcess(
+            [tools.compositor, "--backend", "wayland"] + extra + ["--run", "exec \(shellQuote(tools.client))"],
+            environment: environment, log: runtime + "/nested.log")
+        #expect(eventually(30) { parent.sync { $0.windows.count } == 1 }, "the nested window never mapped")
+        return (parent, nested, environment)
+    }
+
     @Test("The parent makes the window narrower: our output, its wl_output mode and our client follow")
     func resize() throws {
         let runtime = Self.runtime()
-        setenv("XDG_RUNTIME_DIR", runtime, 0)
-        var configuration = CompositorConfiguration()
-        configuration.socketName = "parent-\(getpid())-resize"
-        let parent = try CompositorThread(configuration: configuration)
-        defer { parent.stop() }
-        let environment = ["XDG_RUNTIME_DIR": String(cString: getenv("XDG_RUNTIME_DIR")), "WAYLAND_DISPLAY": parent.socketName]
         let socket = "nested-\(getpid())-resize"
         let shots = runtime + "/shots"
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
-        let nested = try ChildProcess(
-            [
-                tools.compositor, "--backend", "wayland", "--socket", socket, "--screenshot-dir", shots, "-v", "--run",
-                "exec \(shellQuote(tools.client))",
-            ], environment: environment, log: runtime + "/nested.log")
-        defer { Self.end(nested) }
-        #expect(Self.eventually(30) { parent.sync { $0.windows.count } == 1 }, "the nested window never mapped")
+        let (parent, nested, environment) = try Self.nestedInParent(
+            runtime: runtime, ["--socket", socket, "--screenshot-dir", shots, "-v"])
+        defer {
+            Self.end(nested)
+            parent.stop()
+        }
 
         // A second window in the parent: the tiling gives each half the width.
         let other = try ChildProcess(["/usr/bin/weston-simple-shm"], environment: environment, log: runtime + "/shm.log")
@@ -137,7 +147,8 @@ struct NestedWindowTests {
             "\(Self.text(runtime + "/nested.log").suffix(2000))")
 
         // Clients of the nested compositor see the new mode (wayland-info, a third-party client).
-        let info = try ChildProcess.output(ofEnvironment: environment.merging(["WAYLAND_DISPLAY": socket]) { $1 }, ["/usr/bin/wayland-info"])
+        let info = try ChildProcess.output(
+            of: ["/usr/bin/wayland-info"], environment: environment.merging(["WAYLAND_DISPLAY": socket]) { $1 })
         #expect(info.contains("width: 640 px, height: 800 px"), "\(info.prefix(3000))")
         // And peek-client redraws at the new width: our next frame is 640 wide and full.
         var width = 0
@@ -157,17 +168,11 @@ struct NestedWindowTests {
     @Test("Closing the window stops the compositor cleanly (status 0)")
     func closed() throws {
         let runtime = Self.runtime()
-        setenv("XDG_RUNTIME_DIR", runtime, 0)
-        var configuration = CompositorConfiguration()
-        configuration.socketName = "parent-\(getpid())-close"
-        let parent = try CompositorThread(configuration: configuration)
-        defer { parent.stop() }
-        let environment = ["XDG_RUNTIME_DIR": String(cString: getenv("XDG_RUNTIME_DIR")), "WAYLAND_DISPLAY": parent.socketName]
-        let nested = try ChildProcess(
-            [tools.compositor, "--backend", "wayland", "--run", "exec \(shellQuote(tools.client))"], environment: environment,
-            log: runtime + "/nested.log")
-        defer { Self.end(nested) }
-        #expect(Self.eventually(30) { parent.sync { $0.windows.count } == 1 }, "the nested window never mapped")
+        let (parent, nested, _) = try Self.nestedInParent(runtime: runtime, [])
+        defer {
+            Self.end(nested)
+            parent.stop()
+        }
         let window = try #require(parent.sync { $0.windows.first?.surface })
         parent.sync { $0.requestClose(window) }
         let status = nested.wait(timeout: 30)
@@ -223,22 +228,4 @@ func runIn(_ directory: String, _ arguments: [String], environment: [String: Str
     try process.run()
     process.waitUntilExit()
     return process.terminationStatus
-}
-
-extension ChildProcess {
-    /// Runs to completion with `environment` added and returns stdout.
-    static func output(ofEnvironment environment: [String: String], _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
 }
