@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PreviewCompositor
 import PreviewEngine
+import ToolOptions
 
 #if canImport(Glibc)
     import Glibc
@@ -20,7 +21,8 @@ struct PreviewCompositorCommand: ParsableCommand {
             otherwise it is headless: an off-screen output, no input (--backend headless). Input \
             can also come from recordings (--replay) or a real seat (--libinput). Exit status is \
             non-zero with a one-line reason when it cannot start or its parent compositor goes away.
-            """)
+            """,
+        version: ToolVersion.current)
 
     @Option(
         help: ArgumentHelp(
@@ -36,7 +38,12 @@ struct PreviewCompositorCommand: ParsableCommand {
         help: ArgumentHelp("Replay libinput-record files as the seat's input.", valueName: "file"))
     var replay: [String] = []
 
-    @Flag(help: "Replay as fast as possible instead of on the recording's clock.")
+    @Flag(
+        help: """
+            Skip the recordings' idle time: when no contact is down, no engine timer is pending and \
+            every client has caught up, the next event comes at once. Gestures keep their recorded \
+            timing.
+            """)
     var fast = false
 
     @Flag(help: "Use the real seat through libinput and udev.")
@@ -64,11 +71,7 @@ struct PreviewCompositorCommand: ParsableCommand {
     @Option(help: "Output refresh rate in Hz.")
     var refresh: Double = 60
 
-    @Option(help: "Preview sensitivity (light, medium, firm).")
-    var sensitivity: String = Sensitivity.medium.rawValue
-
-    @Option(help: "Long-press duration for devices without force (fast, default, slow).")
-    var longPress: String = LongPressDuration.default.rawValue
+    @OptionGroup var engine: EngineSettings
 
     @Option(
         help: ArgumentHelp(
@@ -90,12 +93,6 @@ struct PreviewCompositorCommand: ParsableCommand {
         if fast && replay.isEmpty { throw ValidationError("--fast only applies to --replay") }
         guard parseSize(output) != nil else { throw ValidationError("--output must look like 1280x800") }
         guard refresh >= 1 && refresh <= 1000 else { throw ValidationError("--refresh must be within 1...1000 Hz") }
-        guard Sensitivity(rawValue: sensitivity) != nil else {
-            throw ValidationError("--sensitivity must be one of light, medium, firm")
-        }
-        guard LongPressDuration(rawValue: longPress) != nil else {
-            throw ValidationError("--long-press must be one of fast, default, slow")
-        }
         guard Self.shouldBeginRange.contains(shouldBeginTimeout) else {
             throw ValidationError(
                 "--should-begin-timeout must be within \(Self.shouldBeginRange.lowerBound)...\(Self.shouldBeginRange.upperBound) ms, got \(shouldBeginTimeout)")
@@ -129,8 +126,8 @@ struct PreviewCompositorCommand: ParsableCommand {
         configuration.outputWidth = size.width
         configuration.outputHeight = size.height
         configuration.refreshMilliHertz = Int32((refresh * 1000).rounded())
-        configuration.engine.sensitivity = Sensitivity(rawValue: sensitivity)!
-        configuration.engine.longPress = LongPressDuration(rawValue: longPress)!
+        configuration.engine.sensitivity = engine.configuration.sensitivity
+        configuration.engine.longPress = engine.configuration.longPress
         configuration.engine.shouldBeginTimeout = .milliseconds(Int64(shouldBeginTimeout))
 
         let logger = Logger(label: "preview-compositor")
