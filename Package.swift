@@ -91,7 +91,10 @@ let package = Package(
         .systemLibrary(name: "CXkbcommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         // The window on a parent compositor, client side: connection, toplevel, shm buffers,
         // the parent's seat as DeviceEvents (Backends/Wayland plugs it into the compositor).
-        .target(name: "WaylandWindow", dependencies: ["CWaylandClient", "CPixman", "PreviewEngine", "EvdevDecoder"]),
+        .systemLibrary(name: "CWaylandLibdecor", pkgConfig: "libdecor-0", providers: [.apt(["libdecor-0-dev"])]),
+        .target(
+            name: "WaylandWindow",
+            dependencies: ["CWaylandClient", "CWaylandLibdecor", "CWaylandProtocols", "CPixman", "PreviewEngine", "EvdevDecoder"]),
         .target(
             name: "PreviewCompositor",
             dependencies: [

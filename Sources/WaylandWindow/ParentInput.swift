@@ -34,6 +34,21 @@ public struct ParentInput: Sendable {
 
     public static let buttonLeft: UInt16 = 0x110
 
+    /// When the parent says an event happened: its `time` argument (milliseconds, 32 bits) is on
+    /// CLOCK_MONOTONIC in practice (weston, wlroots, mutter, KWin and our own compositor), so it
+    /// is placed on our clock nearest to `now`; a time more than a second away from `now` is
+    /// from another clock, and the event gets `now`. The parent's times keep the device's
+    /// rhythm (what the engine's filters and dwell see) however late we read the events.
+    public static func eventTime(parentMilliseconds: UInt32, now: Timestamp) -> Timestamp {
+        let nowMilliseconds = now.microseconds / 1000
+        let wrap: Int64 = 1 << 32
+        var candidate = (nowMilliseconds & ~(wrap - 1)) | Int64(parentMilliseconds)
+        if candidate - nowMilliseconds > wrap / 2 { candidate -= wrap }
+        if nowMilliseconds - candidate > wrap / 2 { candidate += wrap }
+        guard abs(candidate - nowMilliseconds) <= 1000 else { return now }
+        return Timestamp(microseconds: candidate * 1000)
+    }
+
     public init(outputWidth: Int32, outputHeight: Int32) {
         self.outputWidth = Double(max(1, outputWidth))
         self.outputHeight = Double(max(1, outputHeight))

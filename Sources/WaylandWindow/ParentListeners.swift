@@ -1,4 +1,5 @@
 internal import CWaylandClient
+internal import CWaylandLibdecor
 
 // Every libwayland-client listener of the nested window, and the only file of this backend with
 // `Unmanaged`: the listener data is the owning object, unretained (each destroys its proxies
@@ -53,8 +54,25 @@ enum ParentListeners {
         configure_bounds: { _, _, _, _ in },
         wm_capabilities: { _, _, _ in })
 
-    nonisolated(unsafe) static var decoration = zxdg_toplevel_decoration_v1_listener(
-        configure: { data, _, mode in window(data).decorationConfigured(mode: mode) })
+    // MARK: libdecor (where the parent offers no xdg-decoration)
+
+    /// libdecor's last error (its callback has no context): the window's start failure names it.
+    nonisolated(unsafe) static var libdecorError: String?
+
+    nonisolated(unsafe) static var libdecorContext: libdecor_interface = {
+        var interface = libdecor_interface()
+        interface.error = { _, _, message in libdecorError = message.map { String(cString: $0) } }
+        return interface
+    }()
+
+    nonisolated(unsafe) static var libdecorFrame: libdecor_frame_interface = {
+        var interface = libdecor_frame_interface()
+        interface.configure = { _, configuration, data in window(data).libdecorConfigured(configuration) }
+        interface.close = { _, data in window(data).closeRequested() }
+        interface.commit = { _, data in window(data).libdecorWantsCommit() }
+        interface.dismiss_popup = { _, _, _ in }
+        return interface
+    }()
 
     nonisolated(unsafe) static var frame = wl_callback_listener(done: { data, callback, _ in window(data).frameDone(callback) })
 
@@ -69,11 +87,11 @@ enum ParentListeners {
     nonisolated(unsafe) static var pointer = wl_pointer_listener(
         enter: { data, _, _, surface, x, y in seat(data).pointerEntered(surface, x: fixed(x), y: fixed(y)) },
         leave: { data, _, _, _ in seat(data).pointerLeft() },
-        motion: { data, _, _, x, y in seat(data).pointerMoved(x: fixed(x), y: fixed(y)) },
-        button: { data, _, _, _, button, state in
-            seat(data).pointerButton(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
+        motion: { data, _, time, x, y in seat(data).pointerMoved(x: fixed(x), y: fixed(y), time: time) },
+        button: { data, _, _, time, button, state in
+            seat(data).pointerButton(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, time: time)
         },
-        axis: { data, _, _, axis, value in seat(data).pointerAxis(axis, pixels: fixed(value)) },
+        axis: { data, _, time, axis, value in seat(data).pointerAxis(axis, pixels: fixed(value), time: time) },
         frame: { data, _ in seat(data).pointerFrame() },
         axis_source: { _, _, _ in },
         axis_stop: { _, _, _, _ in },
@@ -84,14 +102,16 @@ enum ParentListeners {
         keymap: { data, _, format, fd, size in seat(data).keymap(format: format, fd: fd, size: size) },
         enter: { _, _, _, _, _ in },
         leave: { data, _, _, _ in seat(data).keyboardLeft() },
-        key: { data, _, _, _, key, state in seat(data).key(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue) },
+        key: { data, _, _, time, key, state in
+            seat(data).key(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, time: time)
+        },
         modifiers: { _, _, _, _, _, _, _ in },
         repeat_info: { _, _, _, _ in })
 
     nonisolated(unsafe) static var touch = wl_touch_listener(
-        down: { data, _, _, _, _, id, x, y in seat(data).touchDown(id, x: fixed(x), y: fixed(y)) },
-        up: { data, _, _, _, id in seat(data).touchUp(id) },
-        motion: { data, _, _, id, x, y in seat(data).touchMoved(id, x: fixed(x), y: fixed(y)) },
+        down: { data, _, _, time, _, id, x, y in seat(data).touchDown(id, x: fixed(x), y: fixed(y), time: time) },
+        up: { data, _, _, time, id in seat(data).touchUp(id, time: time) },
+        motion: { data, _, time, id, x, y in seat(data).touchMoved(id, x: fixed(x), y: fixed(y), time: time) },
         frame: { data, _ in seat(data).touchFrame() },
         cancel: { data, _ in seat(data).touchCancelled() },
         shape: { _, _, _, _, _ in },
@@ -130,5 +150,5 @@ enum ParentListeners {
         button: { data, tool, _, button, state in
             seat(data).toolButton(tool, button, pressed: state == ZWP_TABLET_TOOL_V2_BUTTON_STATE_PRESSED.rawValue)
         },
-        frame: { data, tool, _ in seat(data).toolFrame(tool) })
+        frame: { data, tool, time in seat(data).toolFrame(tool, time: time) })
 }

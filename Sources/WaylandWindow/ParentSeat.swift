@@ -59,6 +59,22 @@ public final class ParentSeat {
     }
 
     private var now: Timestamp { clock() }
+    /// The parent's time of the event being handled (events without one reuse it).
+    private var eventTime: Timestamp?
+
+    private func at(_ parentMilliseconds: UInt32) -> Timestamp {
+        let time = ParentInput.eventTime(parentMilliseconds: parentMilliseconds, now: clock())
+        eventTime = time
+        return time
+    }
+
+    /// Events without a time of their own (enter, leave, frame, proximity): the last time the
+    /// parent gave, or now.
+    private var lastTime: Timestamp {
+        let current = clock()
+        guard let eventTime, current.microseconds - eventTime.microseconds < 1_000_000 else { return current }
+        return eventTime
+    }
 
     private func deliver() {
         guard !events.isEmpty else { return }
@@ -108,7 +124,7 @@ public final class ParentSeat {
     func pointerEntered(_ surface: OpaquePointer?, x: Double, y: Double) {
         guard surface == self.surface, surface != nil else { return }
         pointerOnSurface = true
-        input.pointerEntered(x: x, y: y, at: now, into: &events)
+        input.pointerEntered(x: x, y: y, at: lastTime, into: &events)
         deliver()
     }
 
@@ -119,22 +135,23 @@ public final class ParentSeat {
         deliver()
     }
 
-    func pointerMoved(x: Double, y: Double) {
+    func pointerMoved(x: Double, y: Double, time: UInt32) {
         guard pointerOnSurface else { return }
-        input.pointerMoved(x: x, y: y, at: now, into: &events)
+        input.pointerMoved(x: x, y: y, at: at(time), into: &events)
         deliver()
     }
 
-    func pointerButton(_ button: UInt32, pressed: Bool) {
+    func pointerButton(_ button: UInt32, pressed: Bool, time: UInt32) {
         guard pointerOnSurface || !pressed else { return }
-        input.pointerButton(button, pressed: pressed, at: now, into: &events)
+        input.pointerButton(button, pressed: pressed, at: at(time), into: &events)
         deliver()
     }
 
     private var discreteThisFrame = false
 
-    func pointerAxis(_ axis: UInt32, pixels: Double) {
+    func pointerAxis(_ axis: UInt32, pixels: Double, time: UInt32) {
         guard pointerOnSurface else { return }
+        _ = at(time)
         input.pointerAxis(vertical: axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, pixels: pixels, hasDiscrete: discreteThisFrame)
         // Before wl_pointer v5 there is no frame: each axis event is its own.
         if version < 5 { pointerFrame() }
@@ -148,7 +165,7 @@ public final class ParentSeat {
 
     func pointerFrame() {
         discreteThisFrame = false
-        input.pointerFrame(at: now, into: &events)
+        input.pointerFrame(at: lastTime, into: &events)
         deliver()
     }
 
@@ -171,19 +188,23 @@ public final class ParentSeat {
         deliver()
     }
 
-    func key(_ code: UInt32, pressed: Bool) {
-        input.key(code, pressed: pressed, at: now, into: &events)
+    func key(_ code: UInt32, pressed: Bool, time: UInt32) {
+        input.key(code, pressed: pressed, at: at(time), into: &events)
         deliver()
     }
 
     // MARK: touch
 
-    func touchDown(_ id: Int32, x: Double, y: Double) { input.touchDown(id: id, x: x, y: y, at: now, into: &events) }
-    func touchUp(_ id: Int32) { input.touchUp(id: id, at: now, into: &events) }
-    func touchMoved(_ id: Int32, x: Double, y: Double) { input.touchMoved(id: id, x: x, y: y, at: now, into: &events) }
+    func touchDown(_ id: Int32, x: Double, y: Double, time: UInt32) {
+        input.touchDown(id: id, x: x, y: y, at: at(time), into: &events)
+    }
+    func touchUp(_ id: Int32, time: UInt32) { input.touchUp(id: id, at: at(time), into: &events) }
+    func touchMoved(_ id: Int32, x: Double, y: Double, time: UInt32) {
+        input.touchMoved(id: id, x: x, y: y, at: at(time), into: &events)
+    }
 
     func touchFrame() {
-        if !events.isEmpty { input.touchFrame(at: now, into: &events) }
+        if !events.isEmpty { input.touchFrame(at: lastTime, into: &events) }
         deliver()
     }
 
@@ -275,9 +296,9 @@ public final class ParentSeat {
         if let tool { input.toolButton(id(tool), button, pressed: pressed) }
     }
 
-    func toolFrame(_ tool: OpaquePointer?) {
+    func toolFrame(_ tool: OpaquePointer?, time: UInt32) {
         guard let tool else { return }
-        input.toolFrame(id(tool), at: now, into: &events)
+        input.toolFrame(id(tool), at: at(time), into: &events)
         deliver()
     }
 

@@ -1,16 +1,22 @@
 import CPixman
 internal import CWaylandClient
+internal import CWaylandLibdecor
 
 /// Our output as an xdg_toplevel on the parent: configure (the window's size is our output's
-/// size), close, the scale of the outputs it is on, server-side decorations where the parent
-/// offers xdg-decoration, and the frames: wl_shm buffers (`ShmSwapchain`) committed with their
-/// damage, paced by the parent's frame callbacks.
+/// size), close, the scale of the outputs it is on, and the frames: wl_shm buffers
+/// (`ShmSwapchain`) committed with their damage, paced by the parent's frame callbacks.
+/// Decorations: server-side through xdg-decoration where the parent offers it (KDE, sway);
+/// elsewhere (GNOME, weston) libdecor makes the toplevel and draws them (its plugin) itself.
 public final class ParentWindow {
     private unowned let connection: ParentConnection
     let surface: OpaquePointer
-    private let xdgSurface: OpaquePointer
-    private let toplevel: OpaquePointer
-    private var decoration: OpaquePointer?
+    private enum Shell {
+        /// xdg-shell ourselves, with the parent's server-side decorations if it offers them.
+        case xdg(xdgSurface: OpaquePointer, toplevel: OpaquePointer, decoration: OpaquePointer?)
+        /// libdecor's toplevel and client-side decorations.
+        case libdecor(context: OpaquePointer, frame: OpaquePointer)
+    }
+    private var shell: Shell?
     private let swapchain: ShmSwapchain
     private var frameCallback: OpaquePointer?
     private var entered: Set<OpaquePointer> = []
@@ -23,6 +29,14 @@ public final class ParentWindow {
     /// Whether the window may show its first frame (see `mapWhenReady`).
     public private(set) var mayMap = true
     private var mapped = false
+    /// How the window is decorated: "server-side (xdg-decoration)" or "libdecor".
+    public var decorations: String {
+        switch shell {
+        case .xdg(_, _, .some): "server-side (xdg-decoration)"
+        case .xdg(_, _, nil), nil: "none"
+        case .libdecor: "libdecor"
+        }
+    }
 
     public var onResize: ((Int32, Int32) -> Void)?
     public var onScale: ((Int32) -> Void)?
@@ -36,39 +50,49 @@ public final class ParentWindow {
     public var waitingForParentFrame: Bool { frameCallback != nil }
 
     /// Opens the window and waits (round trips) for its first configure, so the output starts
-    /// at the size the parent wants.
-    public init(connection: ParentConnection, preferredSize: (width: Int32, height: Int32), title: String) throws(ParentError) {
+    /// at the size the parent wants. `libdecor` false: never libdecor (no decorations where the
+    /// parent offers no xdg-decoration).
+    public init(
+        connection: ParentConnection, preferredSize: (width: Int32, height: Int32), title: String, libdecor: Bool = true
+    ) throws(ParentError) {
         self.connection = connection
         size = preferredSize
         guard let compositor = connection.compositor, let shm = connection.shm, let wmBase = connection.wmBase,
             let surface = wl_compositor_create_surface(compositor)
         else { throw .window("no surface") }
         self.surface = surface
-        guard let xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface),
-            let toplevel = xdg_surface_get_toplevel(xdgSurface)
-        else { throw .window("no xdg_toplevel") }
-        self.xdgSurface = xdgSurface
-        self.toplevel = toplevel
         swapchain = ShmSwapchain(shm: shm)
         swapchain.onBufferCreated = { [unowned self] buffer in
             wl_buffer_add_listener(buffer, &ParentListeners.buffer, listenerContext(self))
         }
         wl_surface_add_listener(surface, &ParentListeners.surface, listenerContext(self))
-        xdg_surface_add_listener(xdgSurface, &ParentListeners.xdgSurface, listenerContext(self))
-        xdg_toplevel_add_listener(toplevel, &ParentListeners.toplevel, listenerContext(self))
-        xdg_toplevel_set_title(toplevel, title)
-        xdg_toplevel_set_app_id(toplevel, "preview-compositor")
-        if let manager = connection.decorationManager,
-            let decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
-        {
-            self.decoration = decoration
-            zxdg_toplevel_decoration_v1_add_listener(decoration, &ParentListeners.decoration, listenerContext(self))
-            zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
-        }
         // The seat's input counts only on this surface (not on a decoration's).
         connection.seat?.surface = surface
-        // The first commit has no buffer: it asks for the first configure.
-        wl_surface_commit(surface)
+        if connection.decorationManager == nil, libdecor,
+            let context = libdecor_new(connection.display, &ParentListeners.libdecorContext),
+            let frame = libdecor_decorate(context, surface, &ParentListeners.libdecorFrame, listenerContext(self))
+        {
+            shell = .libdecor(context: context, frame: frame)
+            libdecor_frame_set_title(frame, title)
+            libdecor_frame_set_app_id(frame, "preview-compositor")
+            libdecor_frame_map(frame)
+        } else {
+            guard let xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface),
+                let toplevel = xdg_surface_get_toplevel(xdgSurface)
+            else { throw .window("no xdg_toplevel") }
+            xdg_surface_add_listener(xdgSurface, &ParentListeners.xdgSurface, listenerContext(self))
+            xdg_toplevel_add_listener(toplevel, &ParentListeners.toplevel, listenerContext(self))
+            xdg_toplevel_set_title(toplevel, title)
+            xdg_toplevel_set_app_id(toplevel, "preview-compositor")
+            var decoration: OpaquePointer?
+            if let manager = connection.decorationManager {
+                decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
+                zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
+            }
+            shell = .xdg(xdgSurface: xdgSurface, toplevel: toplevel, decoration: decoration)
+            // The first commit has no buffer: it asks for the first configure.
+            wl_surface_commit(surface)
+        }
         for _ in 0..<4 where !configured {
             guard wl_display_roundtrip(connection.display) >= 0 else { throw .window("the parent closed the connection") }
         }
@@ -86,7 +110,32 @@ public final class ParentWindow {
     }
 
     func xdgSurfaceConfigured(serial: UInt32) {
+        guard case .xdg(let xdgSurface, _, _) = shell else { return }
         xdg_surface_ack_configure(xdgSurface, serial)
+        applyConfigure()
+    }
+
+    /// libdecor's configure: the content size it offers (none: ours), committed back as our state.
+    func libdecorConfigured(_ configuration: OpaquePointer?) {
+        guard case .libdecor(_, let frame) = shell else { return }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        if !libdecor_configuration_get_content_size(configuration, frame, &width, &height) { (width, height) = (0, 0) }
+        toplevelConfigured(width: width, height: height)
+        let chosen = (pendingSize.width > 0 ? pendingSize.width : size.width, pendingSize.height > 0 ? pendingSize.height : size.height)
+        let state = libdecor_state_new(chosen.0, chosen.1)
+        libdecor_frame_commit(frame, state, configuration)
+        libdecor_state_free(state)
+        applyConfigure()
+    }
+
+    /// libdecor's decorations want our surface committed (synchronised subsurfaces).
+    func libdecorWantsCommit() {
+        wl_surface_commit(surface)
+        connection.flush()
+    }
+
+    private func applyConfigure() {
         configured = true
         let width = pendingSize.width > 0 ? pendingSize.width : size.width
         let height = pendingSize.height > 0 ? pendingSize.height : size.height
@@ -94,8 +143,6 @@ public final class ParentWindow {
         size = (width, height)
         onResize?(width, height)
     }
-
-    func decorationConfigured(mode: UInt32) {}
 
     func closeRequested() { onClose?() }
 
@@ -156,10 +203,18 @@ public final class ParentWindow {
     public func destroy() {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
-        if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
-        decoration = nil
-        xdg_toplevel_destroy(toplevel)
-        xdg_surface_destroy(xdgSurface)
+        switch shell {
+        case .xdg(let xdgSurface, let toplevel, let decoration):
+            if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
+            xdg_toplevel_destroy(toplevel)
+            xdg_surface_destroy(xdgSurface)
+        case .libdecor(let context, let frame):
+            libdecor_frame_unref(frame)
+            libdecor_unref(context)
+        case nil:
+            break
+        }
+        shell = nil
         swapchain.destroyAll()
         wl_surface_destroy(surface)
         connection.flush()

@@ -177,4 +177,16 @@ struct ParentInputTests {
         input.pointerEntered(x: .nan, y: 5, at: t(2), into: &events)
         #expect(input.cursor == (50, 50))
     }
+
+    @Test("The parent's millisecond times land on our clock (across the 32-bit wrap); another clock's do not")
+    func eventTimes() {
+        let now = Timestamp(microseconds: 5_000_000_123)
+        #expect(ParentInput.eventTime(parentMilliseconds: 4_999_990, now: now) == Timestamp(microseconds: 4_999_990_000))
+        // 2^32 ms after the clock started, the parent's 32-bit time has wrapped.
+        let late = Timestamp(microseconds: ((Int64(1) << 32) + 5) * 1000)
+        #expect(ParentInput.eventTime(parentMilliseconds: 2, now: late) == Timestamp(microseconds: ((Int64(1) << 32) + 2) * 1000))
+        #expect(ParentInput.eventTime(parentMilliseconds: UInt32.max - 1, now: late) == Timestamp(microseconds: ((Int64(1) << 32) - 2) * 1000))
+        // A parent on another clock (or far behind): the event gets our time.
+        #expect(ParentInput.eventTime(parentMilliseconds: 12, now: now) == now)
+    }
 }

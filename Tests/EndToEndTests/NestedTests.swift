@@ -29,6 +29,8 @@ struct NestedTests {
             TracedInteractions(nested.trace).interactions.first.map { PhaseStep.outline($0.steps) }
                 == [.shouldBegin(1), .previewEnded(1), .completed(1)])
         #expect(nested.client.results.contains { $0.contains("result=opened") }, "peek-client popped:\n\(nested.client.text)")
+        // Our compositor offers xdg-decoration: the window asks it for server-side decorations.
+        #expect(nested.diagnostics.contains("decorations: server-side (xdg-decoration)"), "\(nested.diagnostics)")
     }
 
     @Test("A mouse long press through wl_pointer: simulated force, the same interaction as direct")

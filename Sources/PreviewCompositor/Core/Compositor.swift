@@ -160,6 +160,10 @@ public final class Compositor {
         add(cwl_interface_zwp_tablet_manager_v2(), 1) { [unowned self] client, version, id in
             _ = TabletManagerResource(seat: seat, client: client, version: version, id: id)
         }
+        // Tiled windows without decorations: every toplevel is told "server side".
+        add(cwl_interface_zxdg_decoration_manager_v1(), 1) { client, version, id in
+            _ = DecorationManagerResource(client: client, version: version, id: id)
+        }
         // Inert (no clipboard, no drag and drop), but clients like wev require it.
         add(cwl_interface_wl_data_device_manager(), 3) { client, version, id in
             _ = DataDeviceManagerResource(client: client, version: version, id: id)

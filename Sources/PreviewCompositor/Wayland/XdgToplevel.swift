@@ -5,6 +5,8 @@ import WaylandServer
 /// xdg_toplevel: a window, tiled in columns with the others and activated when focused.
 final class XdgToplevel: ResourceObject {
     weak var xdgSurface: XdgSurface?
+    /// Its xdg-decoration object, if the client made one (one per toplevel).
+    weak var decoration: ToplevelDecorationResource?
     private(set) var title = ""
     private(set) var appID = ""
     /// The size last offered in a configure (0: let the client choose).

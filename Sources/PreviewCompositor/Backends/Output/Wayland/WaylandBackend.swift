@@ -52,7 +52,8 @@ final class WaylandBackend: OutputBackend {
         connection.seat?.outputResized(width: window.size.width, height: window.size.height)
         input = ParentSeatInput(seat: connection.seat, logger: logger)
         if configuration.runCommand != nil { window.mapWhenReady() }
-        logger.info("window on the parent compositor: \(window.size.width)x\(window.size.height)")
+        logger.notice(
+            "window on the parent compositor: \(window.size.width)x\(window.size.height), decorations: \(window.decorations)")
     }
 
     var mode: OutputMode? {
