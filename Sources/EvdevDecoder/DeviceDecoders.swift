@@ -20,6 +20,11 @@ public struct DeviceDecoders: Sendable {
         return true
     }
 
+    /// The decoder of device `index`, if any (read only).
+    public subscript(index: Int) -> EvdevDecoder? {
+        index >= 0 && index < decoders.count ? decoders[index] : nil
+    }
+
     /// Decodes one frame with its device's decoder; a frame of an unknown device is dropped.
     public mutating func decode(_ frame: EvdevFrame, into output: inout [DeviceEvent]) {
         guard frame.device >= 0, frame.device < decoders.count else { return }

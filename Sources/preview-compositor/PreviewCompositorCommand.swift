@@ -1,7 +1,9 @@
 import ArgumentParser
+import Foundation
 import Logging
 import PreviewCompositor
 import PreviewEngine
+import ToolOptions
 
 #if canImport(Glibc)
     import Glibc
@@ -12,12 +14,21 @@ import PreviewEngine
 struct PreviewCompositorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview-compositor",
-        abstract: "A small headless Wayland compositor serving the preview-interaction protocol.",
+        abstract: "A small Wayland compositor serving the preview-interaction protocol.",
         discussion: """
-            Headless by default: an off-screen output, no input. Input comes from recordings \
-            (--replay) or a real seat (--libinput). Exit status is non-zero with a one-line \
-            reason when it cannot start.
-            """)
+            Inside a Wayland session (WAYLAND_DISPLAY or WAYLAND_SOCKET set) it opens a window \
+            there and takes that session's pointer, keyboard, touch and pen (--backend wayland); \
+            otherwise it is headless: an off-screen output, no input (--backend headless). Input \
+            can also come from recordings (--replay) or a real seat (--libinput). Exit status is \
+            non-zero with a one-line reason when it cannot start or its parent compositor goes away.
+            """,
+        version: ToolVersion.current)
+
+    @Option(
+        help: ArgumentHelp(
+            "headless (off-screen) or wayland (a window on the compositor we run in). Default: wayland when WAYLAND_DISPLAY or WAYLAND_SOCKET is set, else headless.",
+            valueName: "backend"))
+    var backend: String?
 
     @Option(name: .customLong("socket"), help: "Wayland socket name (default: first free wayland-N).")
     var socket: String?
@@ -27,7 +38,12 @@ struct PreviewCompositorCommand: ParsableCommand {
         help: ArgumentHelp("Replay libinput-record files as the seat's input.", valueName: "file"))
     var replay: [String] = []
 
-    @Flag(help: "Replay as fast as possible instead of on the recording's clock.")
+    @Flag(
+        help: """
+            Skip the recordings' idle time: when no contact is down, no engine timer is pending and \
+            every client has caught up, the next event comes at once. Gestures keep their recorded \
+            timing.
+            """)
     var fast = false
 
     @Flag(help: "Use the real seat through libinput and udev.")
@@ -55,11 +71,7 @@ struct PreviewCompositorCommand: ParsableCommand {
     @Option(help: "Output refresh rate in Hz.")
     var refresh: Double = 60
 
-    @Option(help: "Preview sensitivity (light, medium, firm).")
-    var sensitivity: String = Sensitivity.medium.rawValue
-
-    @Option(help: "Long-press duration for devices without force (fast, default, slow).")
-    var longPress: String = LongPressDuration.default.rawValue
+    @OptionGroup var engine: EngineSettings
 
     @Option(
         help: ArgumentHelp(
@@ -80,16 +92,13 @@ struct PreviewCompositorCommand: ParsableCommand {
     var verbose = false
 
     func validate() throws {
+        if let backend, CompositorConfiguration.OutputSelection(rawValue: backend) == nil {
+            throw ValidationError("--backend must be headless or wayland")
+        }
         if libinput && !replay.isEmpty { throw ValidationError("--replay and --libinput are exclusive") }
         if fast && replay.isEmpty { throw ValidationError("--fast only applies to --replay") }
         guard parseSize(output) != nil else { throw ValidationError("--output must look like 1280x800") }
         guard refresh >= 1 && refresh <= 1000 else { throw ValidationError("--refresh must be within 1...1000 Hz") }
-        guard Sensitivity(rawValue: sensitivity) != nil else {
-            throw ValidationError("--sensitivity must be one of light, medium, firm")
-        }
-        guard LongPressDuration(rawValue: longPress) != nil else {
-            throw ValidationError("--long-press must be one of fast, default, slow")
-        }
         guard (1...600_000).contains(mapTimeout) else {
             throw ValidationError("--map-timeout must be within 1...600000 ms, got \(mapTimeout)")
         }
@@ -108,6 +117,9 @@ struct PreviewCompositorCommand: ParsableCommand {
         }
         var configuration = CompositorConfiguration()
         configuration.socketName = socket
+        configuration.output =
+            backend.flatMap(CompositorConfiguration.OutputSelection.init(rawValue:))
+            ?? .automatic(environment: ProcessInfo.processInfo.environment)
         if libinput {
             configuration.input = .libinput(seat: seat)
         } else if !replay.isEmpty {
@@ -123,8 +135,8 @@ struct PreviewCompositorCommand: ParsableCommand {
         configuration.outputWidth = size.width
         configuration.outputHeight = size.height
         configuration.refreshMilliHertz = Int32((refresh * 1000).rounded())
-        configuration.engine.sensitivity = Sensitivity(rawValue: sensitivity)!
-        configuration.engine.longPress = LongPressDuration(rawValue: longPress)!
+        configuration.engine.sensitivity = engine.configuration.sensitivity
+        configuration.engine.longPress = engine.configuration.longPress
         configuration.engine.shouldBeginTimeout = .milliseconds(Int64(shouldBeginTimeout))
         configuration.mapTimeoutMilliseconds = mapTimeout
 

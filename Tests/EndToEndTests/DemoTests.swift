@@ -37,6 +37,13 @@ struct DemoTests {
         #expect(run.output.contains("2 interaction(s): 1 completed, 1 cancelled"))
         #expect(run.output.contains("output in \(output)/"))
         #expect(!run.output.contains("\u{1B}["), "escapes in a log")
+        // What the README and docs/demo.md show is what a run prints.
+        DocSamples.check(
+            sample: try DocSamples.block(in: "README.md", after: "within half a second):"), output: run.output,
+            where: "README.md")
+        DocSamples.check(
+            sample: try DocSamples.block(in: "docs/demo.md", after: "Escape takes it back to the grid:"),
+            output: run.output, where: "docs/demo.md")
 
         for file in ["trace.jsonl", "plot.png", "report.html", "report.md", "client.log", "compositor.log"] {
             #expect(FileManager.default.fileExists(atPath: output + "/" + file), "\(file) missing")
@@ -110,6 +117,9 @@ struct DemoTests {
         let folder = scratchDirectory()
         let copy = folder + "/preview-demo"
         try FileManager.default.copyItem(atPath: tools.directory + "/preview-demo", toPath: copy)
+        // Installed as SwiftPM lays it out: the executable with its resource bundle.
+        let bundle = "swift-preview-interaction_BundledRecordings.resources"
+        try FileManager.default.copyItem(atPath: tools.directory + "/" + bundle, toPath: folder + "/" + bundle)
         let run = try runTool([copy, "run", "--fast", "--output", folder + "/out"])
         #expect(run.status == 0, "\(run.output)")
         #expect(
