@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "peek-client", targets: ["peek-client"]),
         .executable(name: "preview-demo", targets: ["preview-demo"]),
         .library(name: "PreviewEngine", targets: ["PreviewEngine"]),
+        // For apps: UIPreviewInteraction's API over the protocol (client side).
+        .library(name: "PreviewInteraction", targets: ["PreviewInteraction"]),
         // The recording reader and evdev decoder, for the benchmarks package (Benchmarks/).
         .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
         .library(name: "LibinputRecording", targets: ["LibinputRecording"]),
@@ -69,6 +71,8 @@ let package = Package(
             name: "CWaylandClient", dependencies: ["CWaylandProtocols"],
             linkerSettings: [.linkedLibrary("wayland-client")]),
         .target(name: "WaylandServer", dependencies: ["CWaylandServer"]),
+        // The client library apps use (UIPreviewInteraction's API); its own reading thread.
+        .target(name: "PreviewInteraction", dependencies: ["CWaylandClient"]),
         .target(
             name: "PreviewProtocolServer",
             dependencies: ["WaylandServer", "CWaylandServer", "PreviewEngine", .product(name: "Logging", package: "swift-log")]),
@@ -149,6 +153,12 @@ let package = Package(
             dependencies: [
                 "PeekUI", "CCairo", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
                 "peek-client",
+            ]),
+        .testTarget(
+            name: "PreviewInteractionTests",
+            dependencies: [
+                "PreviewInteraction", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
+                "CWaylandClient",
             ]),
         .testTarget(name: "DemoReportTests", dependencies: ["FixtureSupport", "DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.

@@ -271,6 +271,7 @@ public final class Compositor {
         libinput?.stop()
         settleTimer?.remove()
         phaseScreenshots?.flush()
+        interaction.logFlowStatistics()
         interaction.close()
         children.terminateAll()
         wl_display_destroy_clients(display.raw)
