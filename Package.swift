@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "preview-compositor", targets: ["preview-compositor"]),
         .executable(name: "peek-client", targets: ["peek-client"]),
         .executable(name: "preview-demo", targets: ["preview-demo"]),
+        .executable(name: "minimal-preview-app", targets: ["minimal-preview-app"]),
         .library(name: "PreviewEngine", targets: ["PreviewEngine"]),
         // For apps: UIPreviewInteraction's API over the protocol (client side).
         .library(name: "PreviewInteraction", targets: ["PreviewInteraction"]),
@@ -107,10 +108,15 @@ let package = Package(
         .executableTarget(
             name: "peek-client",
             dependencies: [
-                "PeekUI", "CWaylandClient", "CWaylandCursor", "CCairo",
+                "PeekUI", "PreviewInteraction", "CWaylandClient", "CWaylandCursor", "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "examples/peek-client/App"),
+
+        // The smallest app on the library: one pressable item in a wl_shm window.
+        .executableTarget(
+            name: "minimal-preview-app", dependencies: ["PreviewInteraction", "CWaylandClient"],
+            path: "examples/minimal-preview-app"),
 
         // MARK: The demo: live view, plot and report over a compositor run (scripts/demo).
         .target(
@@ -159,6 +165,8 @@ let package = Package(
             dependencies: [
                 "PreviewInteraction", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
                 "CWaylandClient",
+                // Run as processes by RealCompositorTests.
+                "preview-compositor", "minimal-preview-app",
             ]),
         .testTarget(name: "DemoReportTests", dependencies: ["FixtureSupport", "DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.

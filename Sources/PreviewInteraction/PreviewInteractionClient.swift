@@ -145,9 +145,22 @@ public final class PreviewInteractionClient {
     /// True once the library's reading failed (the connection is gone).
     public var hasFailed: Bool { reader.failed }
 
+    /// A file descriptor that is readable while delegate calls wait, for an app that polls
+    /// more than the Wayland socket: when it is readable, call `deliverPendingCalls()`. Asking
+    /// for it turns the wl_display.sync wakeups off (one hop less: no compositor roundtrip
+    /// between reading an event and the delegate call).
+    public var wakeupFileDescriptor: Int32 { reader.appWakeFileDescriptor }
+
     /// Makes every delegate call whose events have been read, now, on the calling thread
     /// (which must be the app's thread). Wakeups do this by themselves.
+    ///
+    /// Call it right before dispatching your own queue (`wl_display_dispatch_pending`): the
+    /// calls then come in the order the compositor sent them relative to core input (a
+    /// `cancelled` before the release of the same press, as the protocol orders them). The
+    /// wl_display.sync wakeup alone delivers after the core events read with them.
     public func deliverPendingCalls() {
+        reader.appWillDeliver()
+        guard !closed, reader.dispatchQueue() else { return }
         interactions.removeAll { $0.interaction == nil }
         for entry in interactions { entry.interaction?.deliver() }
     }

@@ -11,8 +11,11 @@ import Synchronization
 final class ReadingThread: @unchecked Sendable {  // shared fields are behind `lock`
     private let display: OpaquePointer
     let queue: OpaquePointer
-    /// Touched only on this thread, while dispatching.
+    /// Set by listeners; touched only while `dispatching` is held.
     private var somethingFiled = false
+    /// Held while the library's queue is dispatched, by this thread or the app's
+    /// (`dispatchQueue`): never both at once, so each object's events are handled in order.
+    private let dispatching = Mutex(())
 
     private struct Shared: @unchecked Sendable {  // pthread_t and pointers, used under the lock
         var stopping = false
@@ -25,28 +28,62 @@ final class ReadingThread: @unchecked Sendable {  // shared fields are behind `l
     /// Written to wake the poll (stop, or work to flush).
     private var wakePipe: (read: Int32, write: Int32) = (-1, -1)
     /// Sends the wakeup on the app's queue; called on this thread after a batch that filed
-    /// something.
+    /// something, unless the app polls `appWake` itself.
     var wakeApp: @Sendable () -> Void = {}
+    /// Readable while something is filed for the app (for apps that poll it in their loop).
+    private var appWake: (read: Int32, write: Int32) = (-1, -1)
+    private let appSignalled = Atomic<Bool>(false)
+    /// The app polls `appWakeFileDescriptor`: no wl_display.sync wakeups.
+    let appPolls = Atomic<Bool>(false)
 
     init?(display: OpaquePointer, queue: OpaquePointer) {
         self.display = display
         self.queue = queue
         var fds: [Int32] = [-1, -1]
+        var app: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return nil }
-        for fd in fds {
+        guard pipe(&app) == 0 else {
+            close(fds[0])
+            close(fds[1])
+            return nil
+        }
+        for fd in fds + app {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, O_NONBLOCK)
         }
         wakePipe = (fds[0], fds[1])
+        appWake = (app[0], app[1])
     }
 
     deinit {
-        close(wakePipe.read)
-        close(wakePipe.write)
+        for fd in [wakePipe.read, wakePipe.write, appWake.read, appWake.write] { close(fd) }
     }
 
-    /// Called by a listener during dispatch (this thread).
+    /// Readable while delegate calls wait for the app's thread.
+    var appWakeFileDescriptor: Int32 {
+        appPolls.store(true, ordering: .releasing)
+        return appWake.read
+    }
+
+    /// The app's thread is about to take what is filed: the next filing signals again. The
+    /// pipe is drained before the flag is cleared, so a filing in between either finds the
+    /// flag still set (and its group is taken now) or writes a byte that stays for the next
+    /// poll: no wakeup is lost.
+    func appWillDeliver() {
+        guard appSignalled.load(ordering: .acquiring) else { return }
+        var buffer = (UInt64(0), UInt64(0))
+        _ = withUnsafeMutableBytes(of: &buffer) { read(appWake.read, $0.baseAddress, $0.count) }
+        appSignalled.store(false, ordering: .releasing)
+    }
+
+    /// Called by a listener during dispatch.
     func filed() { somethingFiled = true }
+
+    /// Dispatches the library's queue on the app's thread (acks go out as usual): what this
+    /// thread has not dispatched yet of the events read so far is filed now.
+    func dispatchQueue() -> Bool {
+        dispatching.withLock { _ in wl_display_dispatch_queue_pending(display, queue) >= 0 }
+    }
 
     func start() -> Bool {
         guard let handle = startThread(self) else { return false }
@@ -129,9 +166,18 @@ final class ReadingThread: @unchecked Sendable {  // shared fields are behind `l
     /// Dispatches what is queued for the library, flushes the acks and answers it made, wakes
     /// the app if something was filed, and releases retired listener data (no listener runs now).
     private func dispatchBatch() -> Bool {
-        somethingFiled = false
-        guard wl_display_dispatch_queue_pending(display, queue) >= 0 else { return false }
-        if somethingFiled { wakeApp() }
+        let (status, filed) = dispatching.withLock { _ in
+            somethingFiled = false
+            return (wl_display_dispatch_queue_pending(display, queue), somethingFiled)
+        }
+        guard status >= 0 else { return false }
+        if filed {
+            if !appSignalled.exchange(true, ordering: .acquiringAndReleasing) {
+                var byte: UInt8 = 1
+                _ = write(appWake.write, &byte, 1)
+            }
+            if !appPolls.load(ordering: .acquiring) { wakeApp() }
+        }
         if wl_display_flush(display) < 0 && errno != EAGAIN { return false }
         let retired = lock.withLock { state -> [Retained] in
             guard !state.retired.isEmpty else { return [] }
