@@ -53,25 +53,8 @@ extension PreviewInteractionClient {
 
 // MARK: the registry of the library's own connection setup
 
-/// Collects the globals the library binds while it looks for them itself.
-final class GlobalScan {
-    var manager: (name: UInt32, version: UInt32)?
-    var compositor: (name: UInt32, version: UInt32)?
-}
-
-nonisolated(unsafe) var scanListener = wl_registry_listener(
-    global: { data, _, name, interface, version in
-        guard let interface else { return }
-        let scan = Unmanaged<GlobalScan>.fromOpaque(data!).takeUnretainedValue()
-        switch String(cString: interface) {
-        case PreviewInteractionClient.interfaceName: scan.manager = (name, version)
-        case "wl_compositor": scan.compositor = (name, version)
-        default: break
-        }
-    },
-    global_remove: { _, _, _ in })
-
-/// The globals a PreviewConnection binds, by registry name.
+/// The globals the library binds from a registry of its own (PreviewConnection, or
+/// PreviewInteractionClient looking for the global itself), by registry name.
 final class ConnectionGlobals {
     var compositor: (name: UInt32, version: UInt32)?
     var shm: (name: UInt32, version: UInt32)?

@@ -84,9 +84,9 @@ public final class PreviewInteractionClient {
         wl_proxy_set_queue(wrapper, queue)
         let registry = wl_display_get_registry(wrapper)!
         wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wrapper))
-        let scan = GlobalScan()
+        let scan = ConnectionGlobals()
         let status = withUnretained(scan) { data in
-            wl_registry_add_listener(registry, &scanListener, data)
+            wl_registry_add_listener(registry, &connectionRegistryListener, data)
             return wl_display_roundtrip_queue(display, queue)
         }
         guard status >= 0, let found = scan.manager else {
