@@ -28,7 +28,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: binaries + "/preview-compositor")
         process.arguments =
             [
-                "--socket", "minimal-\(getpid())-\(UUID().uuidString.prefix(6))", "--replay", recordings + "/" + recording,
+                "--backend", "headless", "--socket", "minimal-\(getpid())-\(UUID().uuidString.prefix(6))", "--replay",
+                recordings + "/" + recording,
                 "--exit-when-done", "-v", "--run", binaries + "/minimal-preview-app --exit-after 1",
             ] + extra
         process.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
