@@ -143,6 +143,7 @@ let package = Package(
             name: "CompositorTests",
             dependencies: [
                 "PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine", "EvdevDecoder", "preview-compositor", "peek-client",
+                "PreviewProtocolTestSupport", "WaylandServer",
             ]),
         .testTarget(
             name: "PeekUITests",

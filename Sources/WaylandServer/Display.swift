@@ -80,6 +80,29 @@ public final class Display {
 
     public func terminate() { wl_display_terminate(raw) }
 
+    /// The connected clients, in connection order.
+    public var clients: [Client] {
+        var result: [Client] = []
+        let list = wl_display_get_client_list(raw)
+        var link = list?.pointee.next
+        while let current = link, current != list {
+            guard let client = wl_client_from_link(current) else { break }
+            result.append(Client(client))
+            link = current.pointee.next
+        }
+        return result
+    }
+
+    /// The clients whose sockets cannot take more now (they stopped reading, or are behind
+    /// by more than a quarter of the socket buffer): one poll over every client's fd.
+    public func unwritableClients() -> [Client] {
+        let clients = clients
+        guard !clients.isEmpty else { return [] }
+        var fds = clients.map { pollfd(fd: wl_client_get_fd($0.raw), events: Int16(POLLOUT), revents: 0) }
+        guard poll(&fds, nfds_t(fds.count), 0) >= 0 else { return [] }
+        return zip(clients, fds).compactMap { $1.revents & Int16(POLLOUT) == 0 ? $0 : nil }
+    }
+
     public func nextSerial() -> UInt32 { wl_display_next_serial(raw) }
 
     /// Disconnects every client, then destroys the display (and its globals). Idempotent.

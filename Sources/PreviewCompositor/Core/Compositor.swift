@@ -26,6 +26,7 @@ public final class Compositor {
     private var globals: [Global] = []
     private var sources: [EventSource] = []
     private var frameTimer: EventSource?
+    private var stalledClients: StalledClients?
     private var frameClock: FrameClock
     private var frameScheduled = false
     /// Committed frame callbacks, answered at the next vblank.
@@ -105,6 +106,9 @@ public final class Compositor {
             libinput = source
         }
         frameTimer = display.eventLoop.addTimer { [unowned self] in vblank() }
+        stalledClients = StalledClients(
+            display: display, graceMilliseconds: configuration.stalledClientMilliseconds, logger: logger
+        ) { [unowned self] in "\(clientID(for: $0))" }
         if configuration.handleSignals { installSignalHandlers() }
         children.onExit = { [unowned self] child, status in childExited(child, status: status) }
         if let socketName { logger.notice("listening on \(socketName)") }
@@ -132,6 +136,7 @@ public final class Compositor {
 
     deinit {
         frameTimer?.remove()
+        stalledClients?.stop()
         sources.forEach { $0.remove() }
         children.terminateAll()
         globals.removeAll()
@@ -270,6 +275,7 @@ public final class Compositor {
         replay?.stop()
         libinput?.stop()
         settleTimer?.remove()
+        stalledClients?.stop()
         phaseScreenshots?.flush()
         interaction.close()
         children.terminateAll()
@@ -310,6 +316,8 @@ public final class Compositor {
 
     func surfaceDestroyed(_ surface: Surface) {
         surfaces[surface.node.id] = nil
+        // A window whose wl_surface goes before its toplevel leaves its column now.
+        surface.xdgSurface?.toplevel?.withdraw()
         if surface.node.isMapped && scene.windows.contains(where: { $0 === surface.node.root }) {
             damage(scene.extents(of: surface.node))
             scheduleFrame()
@@ -317,6 +325,7 @@ public final class Compositor {
         surface.node.texture = nil
         scene.hide(surface.node)
         seat.surfaceUnmapped(surface.node)
+        surface.node.discard()
     }
 
     // MARK: toplevels (tiling in columns)

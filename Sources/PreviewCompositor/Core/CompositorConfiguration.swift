@@ -24,6 +24,8 @@ public struct CompositorConfiguration: Sendable {
     public var handleSignals = true
     /// Log engine transitions; the trace also gets should-begin lines.
     public var verbose = false
+    /// A client whose socket stays full this long (it stopped reading) is disconnected.
+    public var stalledClientMilliseconds: Int32 = 500
 
     public enum InputSelection: Sendable, Equatable {
         /// Headless: no keyboard, pointer or contacts at all.

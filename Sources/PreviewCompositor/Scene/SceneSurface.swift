@@ -70,6 +70,38 @@ public final class SceneSurface {
         return true
     }
 
+    /// How many parents this surface has.
+    public var depth: Int {
+        var count = 0
+        var current = self
+        while let parent = current.parent {
+            count += 1
+            current = parent
+        }
+        return count
+    }
+
+    /// How many levels of subsurfaces hang below this surface (0 without any).
+    public var subtreeHeight: Int {
+        var height = 0
+        var level = stack.filter { $0 !== self }
+        while !level.isEmpty {
+            height += 1
+            level = level.flatMap { child in child.stack.filter { $0 !== child } }
+        }
+        return height
+    }
+
+    /// Its wl_surface is gone: leaves its parent and children, and drops its pixels, its input
+    /// region and its own place in `stack` (a reference to itself, which would keep it alive).
+    public func discard() {
+        parent?.removeSubsurface(self)
+        for child in stack where child !== self { child.parent = nil }
+        stack = []
+        texture = nil
+        inputRegion = nil
+    }
+
     /// The root of the subsurface tree this surface is in.
     public var root: SceneSurface {
         var current = self
