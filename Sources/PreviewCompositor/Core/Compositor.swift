@@ -1,6 +1,7 @@
 import CWaylandServer
 import EvdevDecoder
 import Glibc
+import LibinputRecording
 import Logging
 import PreviewEngine
 import WaylandServer
@@ -19,6 +20,8 @@ public final class Compositor {
     public let socketName: String?
     private(set) var interaction: InteractionHost!
     private var replay: ReplayDriver?
+    /// --replay's recordings, read through once before the socket opened.
+    private var recordings: [Recording] = []
     private var libinput: LibinputSource?
     private var settleTimer: EventSource?
     let screenshots: ScreenshotWriter?
@@ -56,7 +59,7 @@ public final class Compositor {
         self.configuration = configuration
         self.logger = logger
         let runtimeDirectory = configuration.listen ? try Preflight.runtimeDirectory() : ""
-        if case .replay(let paths) = configuration.input { try Preflight.recordingsReadable(paths) }
+        if case .replay(let paths) = configuration.input { recordings = try Preflight.recordings(paths) }
         if let directory = configuration.screenshotDirectory {
             try Preflight.screenshotDirectory(directory)
             screenshots = ScreenshotWriter(directory: directory)
@@ -209,8 +212,9 @@ public final class Compositor {
         } else if configuration.exitWhenDone && configuration.input == .none {
             stop(status: 0)
         }
-        if case .replay(let paths) = configuration.input {
-            let driver = ReplayDriver(compositor: self, paths: paths)
+        if case .replay = configuration.input {
+            let driver = ReplayDriver(compositor: self, recordings: recordings)
+            recordings = []
             driver.onFinished = { [unowned self] in replayFinished() }
             driver.arm(on: display.eventLoop)
             replay = driver
