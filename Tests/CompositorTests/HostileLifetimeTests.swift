@@ -130,12 +130,11 @@ struct HostileStallTests {
         #expect(host.compositor.windows.count == 2)
         // Fill its socket with answers it never reads (2 events per sync), then go quiet.
         var sent = 0
-        while host.compositor.display.unwritableClients().isEmpty && sent < 1_000_000 {
-            for _ in 0..<100 { _ = wl_display_sync(stuck.connection.display) }
-            stuck.connection.sendWithoutReading()
+        while host.compositor.display.cloggedClients().isEmpty && sent < 1_000_000 {
+            stuck.requestAnswersWithoutReading(100)
             sent += 100
         }
-        #expect(host.compositor.display.unwritableClients().count == 1, "after \(sent) syncs")
+        #expect(host.compositor.display.cloggedClients().count == 1, "after \(sent) syncs")
         #expect(host.dispatch(until: { host.compositor.windows.count == 1 }), "the stalled client's window stayed")
         let centre = Point(x: Double(theirs.rect.x + theirs.rect.width / 2), y: Double(theirs.rect.y + 10))
         #expect(host.compositor.scene.surface(at: centre)?.surface.client != theirs.client)
@@ -149,9 +148,8 @@ struct HostileStallTests {
         let slow = try host.connect()
         _ = slow.window()
         var sent = 0
-        while host.compositor.display.unwritableClients().isEmpty && sent < 1_000_000 {
-            for _ in 0..<100 { _ = wl_display_sync(slow.connection.display) }
-            slow.connection.sendWithoutReading()
+        while host.compositor.display.cloggedClients().isEmpty && sent < 1_000_000 {
+            slow.requestAnswersWithoutReading(100)
             sent += 100
         }
         host.compositor.dispatch(timeoutMilliseconds: 50)

@@ -5,7 +5,8 @@ import WaylandServer
 /// such a client only when it next writes, so a client that neither reads nor writes would keep
 /// its windows, and take presses it never hears of, for ever. Here a client whose socket stays
 /// full for `grace` is disconnected: its windows leave the scene (the rest re-tile) and stop
-/// taking input at once. A client that reads again in time keeps going.
+/// taking input at once. A client that reads again in time keeps going. "Full" is three quarters
+/// of the socket's send buffer (`Display.cloggedClients`).
 final class StalledClients {
     private let display: Display
     private let grace: Int64  // microseconds
@@ -33,7 +34,7 @@ final class StalledClients {
     private func check() {
         let now = MonotonicClock.microseconds()
         var stillStalled: [Client: Int64] = [:]
-        for client in display.unwritableClients() {
+        for client in display.cloggedClients() {
             let start = since[client] ?? now
             if now - start >= grace {
                 logger.warning("\(describe(client)) stopped reading its events for \(grace / 1000) ms: disconnected")

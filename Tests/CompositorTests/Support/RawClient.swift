@@ -138,6 +138,14 @@ final class RawClient {
     /// The size the compositor last offered `toplevel` (after a roundtrip).
     func offeredSize(_ toplevel: OpaquePointer) -> Size? { state.pointee.offered[toplevel] }
 
+    /// Asks for `count` answers (wl_display.sync: done and delete_id) and sends the requests
+    /// without reading anything: the answers pile up in its socket. Only the client's proxies
+    /// are freed at once (the compositor still answers each).
+    func requestAnswersWithoutReading(_ count: Int) {
+        for _ in 0..<count { wl_callback_destroy(wl_display_sync(connection.display)) }
+        connection.sendWithoutReading()
+    }
+
     /// Acks the last configure of `xdgSurface`, if one came.
     func ackConfigure(_ xdgSurface: OpaquePointer) {
         if let serial = state.pointee.lastConfigure[xdgSurface] { xdg_surface_ack_configure(xdgSurface, serial) }
