@@ -21,7 +21,7 @@ import Testing
             ("bad last event", badEvent.joined(separator: "\n")),
             ("deep flow", "version: 1\nndevices: " + String(repeating: "[", count: 20_000) + "\n"),
             ("deep block", "version: 1\ndevices:\n" + String(repeating: "- ", count: 25_000) + "x\n"),
-            ("lone CRs", good.replacingOccurrences(of: "\n", with: "\r")),
+            ("control bytes", "version: 1\nndevices: [1] \u{1b}[2J\u{7}\n"),
         ]
         let folder = TestRuntime.temporaryDirectory("bad-recordings")
         return try cases.map { name, text in

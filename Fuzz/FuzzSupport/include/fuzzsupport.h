@@ -1,0 +1,14 @@
+#pragma once
+#include <stddef.h>
+
+/* Sends `length` bytes on a socket, with `fd` as SCM_RIGHTS ancillary data when fd >= 0.
+ * MSG_NOSIGNAL|MSG_DONTWAIT: a compositor that dropped the client is EPIPE, not SIGPIPE.
+ * Returns bytes sent or -1. */
+long fuzz_send(int socket, const void *bytes, size_t length, int fd);
+
+/* An anonymous shared file of `size` bytes (memfd), or -1. */
+int fuzz_memfd(long size);
+
+/* Receives what is there without blocking; received fds (keymaps) are closed at once.
+ * Returns bytes received, 0 at end of stream, -1 when nothing is there or on error. */
+long fuzz_receive(int socket, void *bytes, size_t capacity);
