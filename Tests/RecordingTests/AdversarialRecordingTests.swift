@@ -63,6 +63,14 @@ struct AdversarialRecordingTests {
         #expect(ContinuousClock.now - start < .seconds(20))
     }
 
+    @Test("A frame of 20,000 events without a SYN_REPORT is an error: each replay step stays bounded")
+    func hugeFrame() throws {
+        let event = "- [  0,  20000,   3,  24,     800]"
+        let text = Template.replacing(event, with: String(repeating: event + "\n    ", count: 20_000) + event)
+        let failure = try #require(try error(of: text))
+        #expect(failure.reason.contains("more than 10000 events before a SYN_REPORT"), "\(failure)")
+    }
+
     @Test("Control bytes from the file are escaped in error messages")
     func controlBytesEscaped() throws {
         let failure = try #require(try error(of: "version: 1\nndevices: [1] \u{1b}[2J\u{7}junk\n"))
