@@ -17,7 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "LibinputRecording", package: "swift-preview-interaction"),
                 .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
-                .product(name: "PreviewEngine", package: "swift-preview-interaction"),
+                .product(name: "PreviewEngine", package: "swift-preview-interaction"), "FuzzSupport",
             ],
             path: "FuzzRecording"),
         // Sequences of client requests (core, xdg-shell, our extension) and input against an
@@ -31,7 +31,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"), "FuzzSupport",
             ],
             path: "FuzzCompositor"),
-        // Sending fds over the client socket (SCM_RIGHTS) and memfds for wl_shm pools.
+        // libFuzzer's driver; sending fds over the client socket (SCM_RIGHTS), memfds for wl_shm pools.
         .target(name: "FuzzSupport", path: "FuzzSupport"),
     ]
 )

@@ -249,11 +249,21 @@ func setUp() {
     compositor.dispatch()
 }
 
+/// A string argument in the wire format: length with the NUL, bytes padded to 32 bits.
+func wireString(_ text: String) -> [UInt32] {
+    var bytes = Array(text.utf8) + [0]
+    let length = UInt32(bytes.count)
+    while bytes.count % 4 != 0 { bytes.append(0) }
+    return [length]
+        + stride(from: 0, to: bytes.count, by: 4).map { index in
+            UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16
+                | UInt32(bytes[index + 3]) << 24
+        }
+}
+
 /// Encodes one request with arguments drawn from the program.
 func send(_ request: Request, to target: UInt32, _ program: inout Program, _ state: inout ClientState) {
     var body: [UInt32] = []
-    var tail: [UInt8] = []  // strings are rare: appended in order into body words
-    _ = tail
     for arg in request.args {
         switch arg {
         case .int: body.append(UInt32(bitPattern: program.int32()))
@@ -267,14 +277,7 @@ func send(_ request: Request, to target: UInt32, _ program: inout Program, _ sta
             }
         case .string:
             let texts = ["", "a", "peek", String(repeating: "x", count: 300), "\u{1b}[2J", "\u{7f}ELF"]
-            var bytes = Array(texts[Int(program.byte()) % texts.count].utf8) + [0]
-            body.append(UInt32(bytes.count))
-            while bytes.count % 4 != 0 { bytes.append(0) }
-            for index in stride(from: 0, to: bytes.count, by: 4) {
-                body.append(
-                    UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16
-                        | UInt32(bytes[index + 3]) << 24)
-            }
+            body += wireString(texts[Int(program.byte()) % texts.count])
         case .fd:
             state.flush()
             state.pendingFD = fuzz_memfd(Int(program.byte() % 64 + 1) * 16_384)
@@ -380,15 +383,7 @@ public func fuzzCompositor(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     state.put(1); state.put(12 << 16 | 1); state.put(registry)
     for global in globals {
         guard let name = globalNames[global.interface] else { continue }
-        var words: [UInt32] = [name]
-        var text = Array(global.interface.utf8) + [0]
-        words.append(UInt32(text.count))
-        while text.count % 4 != 0 { text.append(0) }
-        for index in stride(from: 0, to: text.count, by: 4) {
-            words.append(
-                UInt32(text[index]) | UInt32(text[index + 1]) << 8 | UInt32(text[index + 2]) << 16
-                    | UInt32(text[index + 3]) << 24)
-        }
+        var words: [UInt32] = [name] + wireString(global.interface)
         words.append(global.version)
         words.append(state.allocate(global.kind))
         state.put(registry)

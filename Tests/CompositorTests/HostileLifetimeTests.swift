@@ -47,12 +47,7 @@ struct HostileLifetimeTests {
         let host = try LocalCompositor()
         let client = try host.connect()
         let window = client.window()
-        let child = client.surface()
-        _ = wl_subcompositor_get_subsurface(client.subcompositor, child, window.surface)
-        wl_surface_attach(child, client.buffer(width: 8, height: 8), 0, 0)
-        wl_surface_commit(child)
-        wl_surface_commit(window.surface)
-        client.roundtrip()
+        client.subsurface(of: window.surface, size: (8, 8))
         weak var parentNode = host.compositor.surfaces.values.first { $0.node.role == .toplevel }?.node
         wl_surface_destroy(window.surface)
         client.roundtrip()

@@ -26,12 +26,7 @@ struct HostileLoadTests {
             case 0:
                 // A window with 256 KiB of pixels, and a subsurface, then gone.
                 let mapped = client.window(size: (256, 256))
-                let child = client.surface()
-                _ = wl_subcompositor_get_subsurface(client.subcompositor, child, mapped.surface)
-                wl_surface_attach(child, client.buffer(width: 64, height: 64), 0, 0)
-                wl_surface_commit(child)
-                wl_surface_commit(mapped.surface)
-                client.roundtrip()
+                client.subsurface(of: mapped.surface, size: (64, 64))
             case 1:
                 // A flood of requests it never reads the answers to.
                 client.requestAnswersWithoutReading(2_000)

@@ -12,3 +12,8 @@ int fuzz_memfd(long size);
 /* Receives what is there without blocking; received fds (keymaps) are closed at once.
  * Returns bytes received, 0 at end of stream, -1 when nothing is there or on error. */
 long fuzz_receive(int socket, void *bytes, size_t capacity);
+
+#include <stdint.h>
+
+/* libFuzzer's driver, for targets with their own main (SwiftPM names it <target>_main). */
+int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *data, size_t size));

@@ -138,6 +138,18 @@ final class RawClient {
     /// The size the compositor last offered `toplevel` (after a roundtrip).
     func offeredSize(_ toplevel: OpaquePointer) -> Size? { state.pointee.offered[toplevel] }
 
+    /// A subsurface of `parent` with a `size` buffer, committed along with the parent.
+    @discardableResult
+    func subsurface(of parent: OpaquePointer, size: (Int32, Int32)) -> (surface: OpaquePointer, subsurface: OpaquePointer) {
+        let child = surface()
+        let subsurface = wl_subcompositor_get_subsurface(subcompositor, child, parent)!
+        wl_surface_attach(child, buffer(width: size.0, height: size.1), 0, 0)
+        wl_surface_commit(child)
+        wl_surface_commit(parent)
+        roundtrip()
+        return (child, subsurface)
+    }
+
     /// Asks for `count` answers (wl_display.sync: done and delete_id) and sends the requests
     /// without reading anything: the answers pile up in its socket. Only the client's proxies
     /// are freed at once (the compositor still answers each).
