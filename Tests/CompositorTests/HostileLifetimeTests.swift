@@ -139,7 +139,7 @@ struct HostileStallTests {
 
     @Test("A client that falls behind and reads again within the grace keeps its connection")
     func slowReaderSurvives() throws {
-        let host = try LocalCompositor { $0.stalledClientMilliseconds = 2_000 }
+        let host = try LocalCompositor { $0.stalledClientMilliseconds = 10_000 }
         let slow = try host.connect()
         _ = slow.window()
         var sent = 0
