@@ -25,10 +25,11 @@ final class LocalCompositor {
 
     func connect() throws -> RawClient { try RawClient(try Connection(to: compositor.display)) }
 
-    /// Turns the event loop until `condition` holds (at most `turns` turns of up to 10 ms).
+    /// Turns the event loop until `condition` holds, for at most `timeout` seconds.
     @discardableResult
-    func dispatch(until condition: () -> Bool, turns: Int = 500) -> Bool {
-        for _ in 0..<turns {
+    func dispatch(until condition: () -> Bool, timeout: Double = 10) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        while ContinuousClock.now < deadline {
             if condition() { return true }
             compositor.dispatch(timeoutMilliseconds: 10)
         }
