@@ -32,6 +32,6 @@ let package = Package(
             ],
             path: "FuzzCompositor"),
         // libFuzzer's driver; sending fds over the client socket (SCM_RIGHTS), memfds for wl_shm pools.
-        .target(name: "FuzzSupport", path: "FuzzSupport"),
+        .target(name: "FuzzSupport", path: "FuzzSupport", linkerSettings: [.linkedLibrary("wayland-server")]),
     ]
 )

@@ -212,6 +212,7 @@ func now() -> Timestamp {
 }
 
 func setUp() {
+    fuzz_quiet_libwayland()
     var configuration = CompositorConfiguration()
     configuration.listen = false
     configuration.handleSignals = false

@@ -49,3 +49,13 @@ long fuzz_receive(int socket, void *bytes, size_t capacity) {
     }
     return count;
 }
+
+#include <stdarg.h>
+#include <wayland-server-core.h>
+
+static void ignore(const char *format, va_list arguments) {
+    (void)format;
+    (void)arguments;
+}
+
+void fuzz_quiet_libwayland(void) { wl_log_set_handler_server(ignore); }

@@ -17,3 +17,6 @@ long fuzz_receive(int socket, void *bytes, size_t capacity);
 
 /* libFuzzer's driver, for targets with their own main (SwiftPM names it <target>_main). */
 int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *data, size_t size));
+
+/* libwayland-server logs every client it disconnects to stderr: quiet, for the fuzzer's output. */
+void fuzz_quiet_libwayland(void);
