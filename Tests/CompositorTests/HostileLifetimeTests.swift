@@ -42,6 +42,23 @@ struct HostileLifetimeTests {
         #expect(host.compositor.surfaces.isEmpty)
     }
 
+    @Test("A scene node nobody holds is freed, subsurfaces and all (it does not hold itself)")
+    func nodesAreNotSelfReferencing() {
+        weak var parent: SceneSurface?
+        weak var child: SceneSurface?
+        do {
+            let strongParent = SceneSurface(id: SurfaceID(1), client: ClientID(1))
+            let strongChild = SceneSurface(id: SurfaceID(2), client: ClientID(1))
+            strongParent.addSubsurface(strongChild)
+            strongParent.restack(strongChild, relativeTo: strongParent, above: false)
+            #expect(strongParent.stack.map(\.id) == [SurfaceID(2), SurfaceID(1)])
+            parent = strongParent
+            child = strongChild
+        }
+        #expect(parent == nil)
+        #expect(child == nil)
+    }
+
     @Test("A wl_surface destroyed before its subsurface and its toplevel: unmapped at once, freed with them")
     func parentFirst() throws {
         let host = try LocalCompositor()
