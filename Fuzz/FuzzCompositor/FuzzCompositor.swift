@@ -151,16 +151,16 @@ struct ClientState {
         withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
     }
 
+    /// Sends what is queued, with the pending fd; the fd is ours to close whatever happens.
     mutating func flush() {
-        guard !out.isEmpty, !dead else {
-            out.removeAll()
-            return
+        defer {
+            if pendingFD >= 0 { close(pendingFD) }
+            pendingFD = -1
+            out.removeAll(keepingCapacity: true)
         }
+        guard !out.isEmpty, !dead else { return }
         let sent = out.withUnsafeBytes { fuzz_send(socket, $0.baseAddress, $0.count, pendingFD) }
         if sent < 0 { dead = true }
-        if pendingFD >= 0 { close(pendingFD) }
-        pendingFD = -1
-        out.removeAll(keepingCapacity: true)
     }
 
     /// Reads the events that arrived and keeps what later requests can use.
