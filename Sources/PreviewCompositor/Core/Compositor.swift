@@ -111,6 +111,8 @@ public final class Compositor {
 
     /// What `shutdown()` did not release (a compositor driven by `dispatch` and dropped).
     deinit {
+        input?.stop()  // its timers, before the loop they are on goes
+        settleTimer?.remove()
         output.stop()
         signals?.remove()
         stalledClients?.stop()
