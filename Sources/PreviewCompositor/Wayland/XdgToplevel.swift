@@ -10,6 +10,8 @@ final class XdgToplevel: ResourceObject {
     weak var compositor: Compositor?
     private let sceneNode: SceneSurface
     var node: SceneSurface? { sceneNode }
+    /// Its xdg-decoration object, if the client made one (one per toplevel).
+    weak var decoration: ToplevelDecorationResource?
     private(set) var title = ""
     private(set) var appID = ""
     /// The size last offered in a configure (0: let the client choose).
@@ -59,6 +61,12 @@ final class XdgToplevel: ResourceObject {
         }
         xdg_toplevel_send_configure(resource, size.width, size.height, &states)
         xdgSurface?.sendConfigure()
+    }
+
+    /// Asks the client to close the window (xdg_toplevel.close); it decides.
+    func requestClose() {
+        guard let resource else { return }
+        xdg_toplevel_send_close(resource)
     }
 
     func map() { compositor?.toplevelMapped(self) }
