@@ -175,7 +175,7 @@ let package = Package(
             name: "CompositorTests",
             dependencies: [
                 "PreviewCompositor", "WaylandWindow", "CWaylandClient", "CPNG", "CPixman", "PreviewEngine", "EvdevDecoder",
-                "preview-compositor", "peek-client",
+                "preview-compositor", "peek-client", "PreviewProtocolTestSupport", "WaylandServer",
             ]),
         .testTarget(
             name: "PeekUITests",

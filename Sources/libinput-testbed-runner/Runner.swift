@@ -50,8 +50,8 @@ struct Setup: ParsableCommand {
         let script = dir.appendingPathComponent("device.script")
         try Data(TestbedScript.script(device, base: base)).write(to: script)
 
-        let shim = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("libumockdev-fstat-shim.so").path
+        // Where the harness found it (PREVIEW_TESTBED_DIR: scripts/sanitize's uninstrumented copy).
+        let shim = LibinputTestbed.shim.path
         let preload = [shim, ProcessInfo.processInfo.environment["LD_PRELOAD"]].compactMap { $0 }
             .filter { !$0.isEmpty }.joined(separator: ":")
         setenv("LD_PRELOAD", preload, 1)
