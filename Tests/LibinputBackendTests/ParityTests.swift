@@ -1,6 +1,7 @@
 import FixtureSupport
 import Foundation
 import LibinputBackend
+import LibinputRecording
 import PreviewEngine
 import ReplayTool
 import Testing
