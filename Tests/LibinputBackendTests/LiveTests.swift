@@ -84,13 +84,22 @@ extension ViaLibinputTests {
     func liveModeShowsThePhasesOfAPersonsDevice(arguments: [String]) throws {
         let path = Fixtures.path("wacom-cintiq13hd-pen.yml")
         let device = try TestbedDevice(recording: try Recording.open(path))
-        let run = try LibinputTestbed.runLive(device, command: [LiveModeTests.tool] + arguments)
+        // -v: libinput's own lines too, which say when the machine starved it.
+        let run = try LibinputTestbed.runLive(device, command: [LiveModeTests.tool, "-v"] + arguments)
         #expect(run.status == 0, "\(run.output)\n\(run.log)")
         let lines = run.output.split(separator: "\n").map(String.init)
-        #expect(lines.contains("# device 0: Wacom Cintiq 13HD touch Pen (pen, force: libinput tablet pressure)"), "\(run.output)")
-        #expect(lines.contains { $0.contains("PREVIEW") && $0.contains("#1  pen") }, "\(run.output)\n\(run.log)")
-        // The summary at Ctrl-C (a starved machine may split or lose a stroke: at least one).
+        #expect(
+            lines.contains("# device 0: Wacom Cintiq 13HD touch Pen (pen, force: libinput tablet pressure)"),
+            "\(run.output)")
         let summary = try #require(lines.last, "\(run.log)")
-        #expect(summary.hasPrefix("# ") && summary.contains("cancelled (lifted)"), "\(run.output)\n\(run.log)")
+        #expect(summary.hasPrefix("# ") && summary.contains("interaction(s)"), "\(run.output)\n\(run.log)")
+        // A machine too busy to deliver the frames on time makes libinput force the pen out of
+        // proximity, and the stroke may be lost: that measures the load, not the tool.
+        withKnownIssue("the machine starved libinput (it says it lagged behind)", isIntermittent: true) {
+            #expect(lines.contains { $0.contains("PREVIEW") && $0.contains("#1  pen") }, "\(run.output)\n\(run.log)")
+            #expect(summary.contains("1 interaction(s)") && summary.contains("cancelled (lifted)"), "\(summary)")
+        } when: {
+            run.log.contains("lagging behind")
+        }
     }
 }
