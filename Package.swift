@@ -48,7 +48,8 @@ let package = Package(
             name: "ReplayTool",
             dependencies: [
                 "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "UmockdevHarness", "ToolOptions",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LibinputBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(name: "preview-replay", dependencies: ["ReplayTool"]),
 
