@@ -25,19 +25,19 @@ public final class PreviewInteractionServer {
     /// Live protocol objects (managers and interaction objects), for leak checks in tests.
     public private(set) var liveManagers = 0
     public var liveInteractionObjects: Int { objects.count }
-    /// Flow control's effect: progress values the engine produced, and how many of them waited
-    /// for an ack_frame (sent coalesced later, or superseded) instead of leaving at once.
-    public internal(set) var progressValues = 0
-    public internal(set) var progressHeld = 0
     /// A client that has owed an ack_frame for this long is not asked should_begin (flow
     /// control: it is not reading, so nothing more is queued for it). 0: any unacknowledged
     /// frame counts (tests use it to be independent of time).
     public var unresponsiveAfter = Timestamp.Duration.milliseconds(150)
     /// Observers of the frame flow (the compositor's screenshot moments): a frame event about
     /// an interaction was sent to the client of a surface with this serial, and the client
-    /// acknowledged every frame up to a serial. Serials count per interaction object.
+    /// sent ack_frame with a serial: every one, repeats of older serials included (the most
+    /// recent ack before a wl_surface.commit names the last frame that commit shows, see
+    /// ack_frame in the XML). Serials count per interaction object.
     public var onFrameSent: ((SurfaceID, InteractionID, UInt32) -> Void)?
     public var onFrameAcknowledged: ((SurfaceID, UInt32) -> Void)?
+    /// How flow control treated every progress value performed so far (all clients).
+    public internal(set) var flowStatistics = FlowStatistics()
 
     public init(display: Display, host: PreviewProtocolHost, logger: Logger = Logger(label: "preview-protocol")) throws
     {
