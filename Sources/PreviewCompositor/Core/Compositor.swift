@@ -21,7 +21,7 @@ public final class Compositor {
     public let socketName: String?
     private(set) var interaction: InteractionHost!
     /// The backends (Backends/): nil input means no input at all.
-    private let input: InputBackend?
+    let input: InputBackend?
     private let output: OutputBackend
     private var settleTimer: EventSource?
     let screenshots: ScreenshotWriter?
@@ -255,6 +255,12 @@ public final class Compositor {
     /// or WAYLAND_SOCKET). The caller owns the fd.
     public func connectClient() throws -> Int32 {
         try display.connectedClientSocket().clientFD
+    }
+
+    /// `connectClient()`, also returning the compositor's side of the new client.
+    public func connectClientWithHandle() throws -> (fd: Int32, client: Client) {
+        let (client, fd) = try display.connectedClientSocket()
+        return (fd, client)
     }
 
     private func childExited(_ child: ChildProcesses.Child, status: Int32) {
