@@ -70,7 +70,11 @@ final class WLCSServer: Sendable {
     }
 
     func positionWindow(clientFD: Int32, surface: UInt32, x: Int32, y: Int32) {
-        guard let thread, let client = state.withLock({ $0.clients[clientFD] }) else { return }
+        guard let thread, let client = state.withLock({ $0.clients[clientFD] }) else {
+            logger.warning("position_window_absolute: no client on fd \(clientFD)")
+            return
+        }
+        logger.debug("position_window_absolute: surface \(surface) of the client on fd \(clientFD) to \(x),\(y)")
         let placed = thread.sync { $0.placeWindow(client: client, surfaceObject: surface, at: (x, y)) }
         if !placed { logger.warning("position_window_absolute: surface \(surface) is not a toplevel of that client") }
     }

@@ -35,6 +35,8 @@ public final class Compositor {
     var frameCallbacks: [Callback] = []
     var surfaces: [SurfaceID: Surface] = [:]
     var wmBases: [Weak<XdgWmBase>] = []
+    /// Bound wl_output resources (wl_surface.enter/leave name them).
+    var outputs: [Weak<OutputResource>] = []
     private var nextSurfaceID: UInt64 = 1
     private var clientIDs: [Client: (id: ClientID, gone: Listener)] = [:]
     private var nextClientID: UInt32 = 1
@@ -288,6 +290,13 @@ public final class Compositor {
         return SurfaceID(nextSurfaceID)
     }
 
+    /// From wl_surface.commit, once its state is applied: a phase screenshot may be due, and
+    /// what is under the pointer may have changed (a new size, a subsurface moved).
+    func surfaceCommitted(_ surface: SurfaceID, requestedFrame: Bool) {
+        phaseScreenshots?.committed(surface: surface, requestedFrame: requestedFrame)
+        seat.repick()
+    }
+
     func surfaceDestroyed(_ surface: Surface) {
         surfaces[surface.node.id] = nil
         if surface.node.isMapped && scene.windows.contains(where: { $0 === surface.node.root }) {
@@ -310,7 +319,10 @@ public final class Compositor {
         damage(scene.extents(of: node))
         scheduleFrame()
         logger.debug("toplevel \(node.id) of \(node.client) mapped at \(scene.extents(of: node)) title=\(toplevel.title)")
-        if let surface = surfaces[node.id] { seat.setKeyboardFocus(surface) }
+        if let surface = surfaces[node.id] {
+            setOnOutput(surface, true)
+            seat.setKeyboardFocus(surface)
+        }
         seat.repick()
         hooks.onToplevelMapped?(node.id)
         input?.windowMapped()
@@ -318,6 +330,7 @@ public final class Compositor {
 
     func toplevelUnmapped(_ toplevel: XdgToplevel) {
         if let node = toplevel.node {
+            if let surface = surfaces[node.id] { setOnOutput(surface, false) }
             damage(scene.extents(of: node))
             scene.hide(node)
             seat.surfaceUnmapped(node)

@@ -15,6 +15,8 @@ final class Seat {
     weak var tabletFocus: Surface?
     var tabletTipDown = false
     private weak var pointerFocus: Surface?
+    /// Where the pointer last was on `pointerFocus` as its client was told (surface-local).
+    private var pointerFocusLocal: Point?
     /// A preview interaction's commit phase took the pointer away (spi_preview_interaction_v1):
     /// it has left its surface and nothing may enter it again until it is given back, however
     /// the cursor moves. A count, as a pen and a touchpad could both be in commit phases.
@@ -101,6 +103,7 @@ final class Seat {
                 forEachPointer(of: old) { wl_pointer_send_leave($0.resource!, serial, oldResource); $0.frame() }
             }
             pointerFocus = target
+            pointerFocusLocal = hit?.local
             if let target, let hit, let surface = target.resource {
                 let serial = compositor.display.nextSerial()
                 forEachPointer(of: target) {
@@ -110,7 +113,9 @@ final class Seat {
             }
             return
         }
-        if sendMotion, let target, let hit {
+        // The surface moved or changed under a still pointer: the client learns where it is now.
+        if let target, let hit, sendMotion || hit.local != pointerFocusLocal {
+            pointerFocusLocal = hit.local
             forEachPointer(of: target) {
                 wl_pointer_send_motion($0.resource!, time, hit.local.x.fixed, hit.local.y.fixed)
                 $0.frame()

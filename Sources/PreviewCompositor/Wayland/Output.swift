@@ -23,6 +23,7 @@ final class OutputResource: ResourceObject {
             wl_output_send_description(resource, "preview-compositor virtual output")
         }
         if version >= 2 { wl_output_send_done(resource) }
+        compositor.outputBound(self)
     }
 
     nonisolated(unsafe) static let implementation: UnsafeRawPointer = {
