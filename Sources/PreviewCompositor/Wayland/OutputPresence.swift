@@ -6,8 +6,6 @@ import WaylandServer
 extension Compositor {
     /// A client bound wl_output: its windows already mapped are on it.
     func outputBound(_ output: OutputResource) {
-        outputs.removeAll { $0.value?.isAlive != true }
-        outputs.append(Weak(output))
         guard let outputResource = output.resource else { return }
         for node in scene.toplevels where node.client == clientID(for: output.client) {
             if let surface = surfaces[node.id]?.resource { wl_surface_send_enter(surface, outputResource) }
@@ -16,7 +14,7 @@ extension Compositor {
 
     func setOnOutput(_ surface: Surface, _ shown: Bool) {
         guard let surfaceResource = surface.resource else { return }
-        for weak in outputs {
+        for weak in outputResources {
             guard let output = weak.value, output.client == surface.client, let outputResource = output.resource else {
                 continue
             }
