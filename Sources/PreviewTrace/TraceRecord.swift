@@ -30,11 +30,14 @@ public struct TraceRecord: Hashable, Sendable {
     /// The compositor's surface and client the event went to.
     public var surface: SurfaceID?
     public var client: String?
+    /// The force (0...1) the engine judged this event on (`PhaseUpdate.force`), on the record's
+    /// own clock: what a plot of force against progress needs. Nil in traces written before it.
+    public var force: Double?
 
     public init(
         time: Timestamp, device: String, source: InputSource, simulated: Bool, interaction: InteractionID,
         event: TraceEvent, progress: Double, ended: Bool, location: Point, reason: CancelReason? = nil,
-        surface: SurfaceID? = nil, client: String? = nil
+        surface: SurfaceID? = nil, client: String? = nil, force: Double? = nil
     ) {
         self.time = time
         self.device = device
@@ -48,6 +51,7 @@ public struct TraceRecord: Hashable, Sendable {
         self.reason = reason
         self.surface = surface
         self.client = client
+        self.force = force
     }
 
     /// The record for an engine action; nil for `.scheduleTimer`, which is not an interaction event.
@@ -65,7 +69,7 @@ public struct TraceRecord: Hashable, Sendable {
         self.init(
             time: update.time, device: device, source: update.source, simulated: update.simulated,
             interaction: update.interaction, event: event, progress: update.progress, ended: update.ended,
-            location: update.location, reason: reason, surface: surface, client: client)
+            location: update.location, reason: reason, surface: surface, client: client, force: update.force)
     }
 
     /// Whether this record ends its interaction (completed or cancelled).

@@ -96,7 +96,7 @@ public final class ParentWindow {
         for _ in 0..<4 where !configured {
             guard wl_display_roundtrip(connection.display) >= 0 else { throw .window("the parent closed the connection") }
         }
-        guard configured else { throw .window("the parent never configured the window") }
+        guard configured else { throw .window(ParentListeners.libdecorError ?? "the parent never configured the window") }
     }
 
     /// Holds the first frame back until `allowMap()` (a `--run` client's first window), so the

@@ -16,6 +16,17 @@ import Testing
         #expect(write(keymap.fd, "x", 1) == -1, "sealed against writes")
     }
 
+    /// A nested window passes its parent's keymap on: the xkb text the parent sent, compiled
+    /// again (here a French layout's text, where the key of "a" on a US keyboard types "q").
+    @Test func aParentsKeymapTextBecomesOurs() throws {
+        let parent = try Keymap(layout: "fr")
+        let map = try #require(mmap(nil, Int(parent.size), PROT_READ, MAP_PRIVATE, parent.fd, 0))
+        defer { munmap(map, Int(parent.size)) }
+        let keymap = try Keymap(text: String(cString: map.assumingMemoryBound(to: CChar.self)))
+        #expect(keymap.keysymName(evdevKey: 30) == "q")
+        #expect(throws: KeymapError.self) { try Keymap(text: "xkb_keymap { nonsense") }
+    }
+
     @Test func shiftChangesModifiersAndKeysyms() throws {
         let keymap = try Keymap(layout: "us")
         let leftShift: UInt32 = 42

@@ -56,8 +56,17 @@ final class WaylandBackend: OutputBackend {
             "window on the parent compositor: \(window.size.width)x\(window.size.height), decorations: \(window.decorations)")
     }
 
-    var mode: OutputMode? {
+    var mode: OutputMode? { currentMode }
+
+    private var currentMode: OutputMode {
         OutputMode(width: window.size.width, height: window.size.height, scale: window.scale, refreshMilliHertz: refreshMilliHertz)
+    }
+
+    /// The output changes size or scale: a frame painted for the old one is never shown.
+    private func outputChanged() {
+        painted = nil
+        unshown = false
+        modeChanged?(currentMode)
     }
 
     var seatInput: InputBackend? { input }
@@ -79,11 +88,11 @@ final class WaylandBackend: OutputBackend {
         window.onResize = { [unowned self] width, height in
             connection.seat?.outputResized(width: width, height: height)
             logger.info("window resized to \(width)x\(height)")
-            modeChanged?(mode!)
+            outputChanged()
         }
         window.onScale = { [unowned self] scale in
             logger.info("window scale \(scale)")
-            modeChanged?(mode!)
+            outputChanged()
         }
         window.onClose = { [unowned self] in ended?(0, "the window was closed: shutting down") }
         window.onBufferReleased = { [unowned self] in showUnshown() }
