@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "PeekUI", targets: ["PeekUI"]),
         // LD_PRELOAD'ed after umockdev's preload to close its fstat gap (docs/testing.md).
         .library(name: "umockdev-fstat-shim", type: .dynamic, targets: ["UmockdevFstatShim"]),
+        // The compositor as a WLCS integration module (scripts/conformance, docs/conformance.md).
+        .library(name: "preview-compositor-wlcs", type: .dynamic, targets: ["PreviewCompositorWLCS"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -110,6 +112,17 @@ let package = Package(
                 "WaylandWindow",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // WLCS loads the compositor in-process: the C structs it calls through, and their Swift side.
+        .target(name: "CWaylandWLCS", linkerSettings: [.linkedLibrary("wayland-client")]),
+        .target(
+            name: "PreviewCompositorWLCS",
+            dependencies: [
+                "CWaylandWLCS", "PreviewCompositor", "WaylandServer", "PreviewEngine",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            // WLCS unloads the module at exit while the last compositor thread may still be
+            // unwinding (Foundation's Thread cannot be joined): keep the code mapped.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]),
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
@@ -184,6 +197,8 @@ let package = Package(
                 "PeekUI", "CCairo", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
                 "peek-client",
             ]),
+        // WLCS against the compositor (scripts/conformance).
+        .testTarget(name: "ConformanceTests"),
         .testTarget(
             name: "PreviewInteractionTests",
             dependencies: [

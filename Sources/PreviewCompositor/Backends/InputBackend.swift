@@ -41,6 +41,7 @@ extension CompositorConfiguration.InputSelection {
         case .none: nil
         case .replay(let paths): try ReplayDriver(paths: paths)
         case .libinput(let seat): try LibinputSource(seat: seat, logger: logger)
+        case .injected: InjectedInput()
         }
     }
 }

@@ -26,7 +26,7 @@ public final class Compositor {
     public let socketName: String?
     private(set) var interaction: InteractionHost!
     /// The backends (Backends/): nil input means no input at all.
-    private let input: InputBackend?
+    let input: InputBackend?
     private let output: OutputBackend
     private var settleTimer: EventSource?
     let screenshots: ScreenshotWriter?
@@ -289,6 +289,12 @@ public final class Compositor {
         try display.connectedClientSocket().clientFD
     }
 
+    /// `connectClient()`, also returning the compositor's side of the new client.
+    public func connectClientWithHandle() throws -> (fd: Int32, client: Client) {
+        let (client, fd) = try display.connectedClientSocket()
+        return (fd, client)
+    }
+
     private func childExited(_ child: ChildProcesses.Child, status: Int32) {
         logger.info("\(child.label) command exited with status \(status)")
         if child.label == "--run" && configuration.exitWhenDone {
@@ -312,6 +318,13 @@ public final class Compositor {
     func makeSurfaceID() -> SurfaceID {
         defer { nextSurfaceID += 1 }
         return SurfaceID(nextSurfaceID)
+    }
+
+    /// From wl_surface.commit, once its state is applied: a phase screenshot may be due, and
+    /// what is under the pointer may have changed (a new size, a subsurface moved).
+    func surfaceCommitted(_ surface: SurfaceID, requestedFrame: Bool) {
+        phaseScreenshots?.committed(surface: surface, requestedFrame: requestedFrame)
+        seat.repick()
     }
 
     func surfaceDestroyed(_ surface: Surface) {
@@ -339,7 +352,10 @@ public final class Compositor {
         damage(scene.extents(of: node))
         scheduleFrame()
         logger.debug("toplevel \(node.id) of \(node.client) mapped at \(scene.extents(of: node)) title=\(toplevel.title)")
-        if let surface = surfaces[node.id] { seat.setKeyboardFocus(surface) }
+        if let surface = surfaces[node.id] {
+            setOnOutput(surface, true)
+            seat.setKeyboardFocus(surface)
+        }
         seat.repick()
         hooks.onToplevelMapped?(node.id)
         input?.windowMapped()
@@ -348,6 +364,7 @@ public final class Compositor {
 
     func toplevelUnmapped(_ toplevel: XdgToplevel) {
         if let node = toplevel.node {
+            if let surface = surfaces[node.id] { setOnOutput(surface, false) }
             damage(scene.extents(of: node))
             scene.hide(node)
             seat.surfaceUnmapped(node)

@@ -26,6 +26,11 @@ public struct CompositorConfiguration: Sendable {
     /// SIGINT/SIGTERM (shut down), SIGUSR1 (screenshot), SIGCHLD (reap --run children) through
     /// the event loop. Only for the process's one compositor: `CompositorThread` turns it off.
     public var handleSignals = true
+    /// A toplevel's or popup's buffer is accepted before its first configure was acked (or even
+    /// sent), mapping it with that commit, as Mir does; xdg-shell makes that `unconfigured_buffer`.
+    /// Off everywhere but the WLCS module: WLCS 1.5.0's helpers and many of its tests attach a
+    /// window's buffer that early (its helper acks first since WLCS 1.7).
+    public var toleratesBufferBeforeFirstAck = false
     /// Log engine transitions; the trace also gets should-begin lines.
     public var verbose = false
     /// A client whose socket stays full this long (it stopped reading) is disconnected.
@@ -39,6 +44,8 @@ public struct CompositorConfiguration: Sendable {
         case none
         case replay([String])
         case libinput(seat: String)
+        /// Devices the host drives itself through `Compositor.injectedInput` (WLCS).
+        case injected
     }
 
     /// Where frames go (Backends/Output).
