@@ -64,12 +64,18 @@ public enum TraceReader {
         }
         let eventName = try text("event")
         guard let event = TraceEvent(rawValue: eventName) else { throw fail("unknown event \"\(eventName)\"") }
+        var phase: PhaseEvent?
         var reason: CancelReason?
         if case .string(let reasonName)? = object["reason"] {
             guard let known = CancelReason.allCases.first(where: { $0.description == reasonName }) else {
                 throw fail("unknown reason \"\(reasonName)\"")
             }
             reason = known
+        }
+        if event != .shouldBegin {
+            let name = try text("phase")
+            guard let known = PhaseEvent(name: name, reason: reason) else { throw fail("unknown phase \"\(name)\"") }
+            phase = known
         }
         let interaction = try number("interaction")
         guard interaction >= 0, interaction <= Double(UInt32.max), interaction == interaction.rounded() else {
@@ -91,10 +97,13 @@ public enum TraceReader {
         }
         let x = try coordinate("x")
         let y = try coordinate("y")
-        return TraceRecord(
+        let record = TraceRecord(
             time: Timestamp(microseconds: Int64(try number("time_us"))), device: try text("device"), source: source,
-            simulated: try flag("simulated"), interaction: InteractionID(UInt32(interaction)), event: event,
-            progress: try number("progress"), ended: try flag("ended"), location: Point(x: x, y: y), reason: reason,
-            surface: surface, client: client)
+            simulated: try flag("simulated"), interaction: InteractionID(UInt32(interaction)), phase: phase,
+            progress: try number("progress"), location: Point(x: x, y: y), surface: surface, client: client)
+        guard record.event == event, record.ended == (try flag("ended")) else {
+            throw fail("\"phase\" \(phase.map { "\($0)" } ?? "-") does not go with event \(eventName) and \"ended\"")
+        }
+        return record
     }
 }

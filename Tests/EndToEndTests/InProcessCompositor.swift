@@ -152,7 +152,7 @@ private final class EventFeeder {
         let host = compositor.interaction!
         while index < events.count {
             let event = events[index]
-            let now = MonotonicClock.microseconds()
+            let now = compositor.clock.microseconds()
             let recorded = event.time.microseconds
             if offset == nil { offset = now - recorded }
             // --fast: with nothing down and nothing pending, the next event is due at once.

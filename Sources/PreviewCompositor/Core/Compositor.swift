@@ -15,6 +15,8 @@ public final class Compositor {
     public let scene: Scene
     public let keymap: Keymap
     let display: Display
+    /// The one clock (the display's, from the configuration): everything here reads time from it.
+    var clock: MonotonicClock { configuration.clock }
     /// The socket clients connect to (nil when `listen` is false).
     public let socketName: String?
     private(set) var interaction: InteractionHost!
@@ -71,9 +73,9 @@ public final class Compositor {
         } catch {
             throw .keymap(error.description)
         }
-        frameClock = FrameClock(refreshMilliHertz: configuration.refreshMilliHertz, start: MonotonicClock.microseconds() * 1000)
+        frameClock = FrameClock(refreshMilliHertz: configuration.refreshMilliHertz, start: configuration.clock.microseconds() * 1000)
         do {
-            display = try Display()
+            display = try Display(clock: configuration.clock)
         } catch {
             throw .socketFailed(configuration.socketName ?? "wayland-N", "\(error)")
         }
@@ -407,7 +409,7 @@ public final class Compositor {
     func scheduleFrame() {
         guard !frameScheduled, framebuffer.hasDamage || !frameCallbacks.isEmpty else { return }
         frameScheduled = true
-        let now = MonotonicClock.microseconds() * 1000
+        let now = clock.microseconds() * 1000
         let next = frameClock.nextTick(after: now)
         let milliseconds = Int32(max(1, (next - now + 999_999) / 1_000_000))
         frameTimer?.arm(milliseconds: milliseconds)
@@ -418,7 +420,7 @@ public final class Compositor {
         if framebuffer.repaint(scene.placements()) { framesPainted += 1 }
         let callbacks = frameCallbacks
         frameCallbacks.removeAll(keepingCapacity: true)
-        let time = MonotonicClock.eventTime()
+        let time = clock.eventTime()
         for callback in callbacks { callback.done(milliseconds: time) }
     }
 

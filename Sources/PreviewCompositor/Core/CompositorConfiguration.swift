@@ -1,4 +1,5 @@
 import PreviewEngine
+import WaylandServer
 
 /// Everything the command line selects; tests build one directly.
 public struct CompositorConfiguration: Sendable {
@@ -24,6 +25,8 @@ public struct CompositorConfiguration: Sendable {
     public var handleSignals = true
     /// Log engine transitions; the trace also gets should-begin lines.
     public var verbose = false
+    /// Where every part of the compositor reads the time (tests step a `ManualClock`).
+    public var clock = MonotonicClock.system
 
     public enum InputSelection: Sendable, Equatable {
         /// Headless: no keyboard, pointer or contacts at all.

@@ -16,7 +16,7 @@ final class LibinputSource {
         }
         self.backend = backend
         var devices = 0
-        backend.dispatch(now: Timestamp(microseconds: MonotonicClock.microseconds())) { event in
+        backend.dispatch(now: Timestamp(microseconds: compositor.clock.microseconds())) { event in
             if case .deviceAdded(let device) = event {
                 devices += 1
                 compositor.interaction.name(device.id, device.name)
@@ -31,7 +31,7 @@ final class LibinputSource {
 
     func attach(to compositor: Compositor, loop: EventLoop) {
         source = loop.addFD(backend.fileDescriptor, events: .readable) { [unowned self, unowned compositor] _ in
-            backend.dispatch(now: Timestamp(microseconds: MonotonicClock.microseconds())) { event in
+            backend.dispatch(now: Timestamp(microseconds: compositor.clock.microseconds())) { event in
                 switch event {
                 case .deviceAdded(let device):
                     compositor.interaction.name(device.id, device.name)

@@ -145,7 +145,7 @@ final class ReplayDriver {
                 return
             }
             held = nil
-            let now = MonotonicClock.microseconds()
+            let now = compositor.clock.microseconds()
             let recorded = event.time.microseconds
             if offset == nil { offset = now - recorded }
             if compositor.configuration.fast && host.contactsDown == 0 && !host.timerPending {
