@@ -142,7 +142,8 @@ let package = Package(
         .testTarget(
             name: "CompositorTests",
             dependencies: [
-                "PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine", "EvdevDecoder", "preview-compositor", "peek-client",
+                "FixtureSupport", "PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine", "EvdevDecoder",
+                "preview-compositor", "peek-client",
             ]),
         .testTarget(
             name: "PeekUITests",

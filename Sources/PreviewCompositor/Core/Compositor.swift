@@ -177,9 +177,20 @@ public final class Compositor {
     /// Runs until stopped (signal, `stop()`, or done with --exit-when-done). Returns the exit status.
     public func run() -> Int32 {
         start()
-        while exitStatus == nil { display.dispatch(timeoutMilliseconds: -1) }
+        while exitStatus == nil {
+            display.dispatch(timeoutMilliseconds: -1)
+            if !watchers.isEmpty { watchers.removeAll { $0() } }
+        }
         shutdown()
         return exitStatus ?? 0
+    }
+
+    /// Checks run after every turn of the loop until they return true (state only changes in a
+    /// turn): how an embedding thread waits for a state without polling (`CompositorThread.wait`).
+    private var watchers: [() -> Bool] = []
+
+    func watch(_ check: @escaping () -> Bool) {
+        if !check() { watchers.append(check) }
     }
 
     private var started = false
