@@ -21,7 +21,7 @@ let benchmarks: @Sendable () -> Void = {
         fixture.harness.server.perform(.phase(.previewProgress, .test(1, progress: 0.1)))
         benchmark.startMeasurement()
         for index in benchmark.scaledIterations {
-            fixture.harness.server.perform(.preview(fixture.update(index)))
+            fixture.harness.server.perform(.phase(.previewProgress, fixture.update(index)))
         }
         benchmark.stopMeasurement()
         fixture.check()
@@ -34,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
         let display = fixture.harness.display
         benchmark.startMeasurement()
         for index in benchmark.scaledIterations {
-            fixture.harness.server.perform(.preview(fixture.update(index)))
+            fixture.harness.server.perform(.phase(.previewProgress, fixture.update(index)))
             display.flushClients()
             fixture.client.connection.pumpClientOnce()
             display.dispatch()
