@@ -1,4 +1,5 @@
 import Foundation
+import LibinputRecording
 import PreviewEngine
 import PreviewTrace
 import ReplayTool

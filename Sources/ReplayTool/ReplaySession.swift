@@ -1,4 +1,5 @@
 import EvdevDecoder
+import LibinputRecording
 import PreviewEngine
 import PreviewTrace
 

@@ -23,7 +23,7 @@ import Testing
         }
         defer { compositor.stop() }
         let events = Events()
-        compositor.sync { $0.onReplayedEvent = { event in events.all.withLock { $0.append(event) } } }
+        compositor.sync { $0.hooks.onReplayedEvent = { event in events.all.withLock { $0.append(event) } } }
         // The replay starts when a window is mapped.
         let client = try startClient(["weston-simple-shm"], socket: compositor.socketName)
         defer { _ = client.terminate() }

@@ -23,6 +23,7 @@ import Testing
             "--trace", trace, "--screenshot-dir", shots, "--run", Self.binaries + "/peek-client",
         ])
         #expect(run.status == 0 && !run.timedOut, "\(run.output)")
+        #expect(!run.output.contains("transition"), "transitions are logged only with --verbose: \(run.output)")
         let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
         // preview-replay on this recording: one interaction, previewed, into commit, cancelled (lifted).
         #expect(lines.count > 5)
@@ -38,6 +39,29 @@ import Testing
         #expect(moments.filter { !$0.hasSuffix("-half") } == [
             "interaction1-preview", "interaction1-commit", "interaction1-cancelled", "interaction1-settled",
         ], "\(files)")
+    }
+
+    @Test func verboseLogsEveryEngineTransition() throws {
+        let run = try compositor([
+            "--replay", Self.recordings + "/wacom-cintiq13hd-pen.yml", "--fast", "--exit-when-done", "--verbose",
+            "--run", Self.binaries + "/peek-client",
+        ])
+        #expect(run.status == 0 && !run.timedOut, "\(run.output)")
+        // "transition <time> <contact> [#n]: from → event → to", states with their values: compare kinds.
+        let transitions = run.output.split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.range(of: "transition ") else { return nil }
+            let text = line[start.upperBound...]
+            guard let colon = text.range(of: ": ") else { return nil }
+            return text[colon.upperBound...].components(separatedBy: " → ")
+                .map { $0.prefix { $0 != "(" } }.joined(separator: " → ")
+        }
+        // The pen's short first touch, then the interaction's way through the machine
+        // (docs/state-machine.md), as the trace tells it.
+        #expect(transitions == [
+            "idle → began → armed", "armed → contactEnded → ended",
+            "idle → began → armed", "armed → sample → awaitingAnswer", "awaitingAnswer → accepted → preview",
+            "preview → sample → commit", "commit → contactEnded → ended",
+        ], "\(run.output)")
     }
 
     @Test func unreadableRecordingIsOneLineAndStatusOne() throws {

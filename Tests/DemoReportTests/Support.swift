@@ -1,6 +1,7 @@
 import CCairo
 import FixtureSupport
 import Foundation
+import LibinputRecording
 import PreviewEngine
 import PreviewTrace
 import ReplayTool

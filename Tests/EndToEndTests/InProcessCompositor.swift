@@ -1,6 +1,7 @@
 import DemoReport
 import EvdevDecoder
 import Foundation
+import LibinputRecording
 import PreviewEngine
 @testable import PreviewCompositor
 import PreviewTrace

@@ -1,5 +1,6 @@
 import FixtureSupport
 import Foundation
+import LibinputRecording
 import PreviewEngine
 import PreviewTrace
 import ReplayTool

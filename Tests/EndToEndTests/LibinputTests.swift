@@ -1,6 +1,7 @@
 import DemoReport
 import FixtureSupport
 import Foundation
+import LibinputRecording
 import PreviewEngine
 import PreviewTrace
 import ReplayTool

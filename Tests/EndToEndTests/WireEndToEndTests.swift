@@ -1,5 +1,6 @@
 import DemoReport
 import FixtureSupport
+import LibinputRecording
 import PreviewEngine
 import PreviewProtocolTestSupport
 import PreviewTrace

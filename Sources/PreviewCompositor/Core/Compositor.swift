@@ -5,8 +5,10 @@ import Logging
 import PreviewEngine
 import WaylandServer
 
-/// The compositor as a library: tests create one (or a `CompositorHost` on its own
-/// thread), hand it client sockets, run it and stop it; the executable is a thin shell.
+/// The compositor as a library: tests create one (or a `CompositorThread`), hand it client
+/// sockets, run it and stop it; the executable is a thin shell. It keeps the event loop, the
+/// scene and the seat, and holds the chosen backends: where input comes from
+/// (`InputBackend`: recordings, libinput) and where frames go (`OutputBackend`: headless).
 /// Single-threaded: everything happens on the thread that calls `run()`/`dispatch`.
 public final class Compositor {
     public let configuration: CompositorConfiguration
@@ -20,22 +22,21 @@ public final class Compositor {
     /// The socket clients connect to (nil when `listen` is false).
     public let socketName: String?
     private(set) var interaction: InteractionHost!
-    private var replay: ReplayDriver?
-    private var libinput: LibinputSource?
+    /// The backends (Backends/): nil input means no input at all.
+    private let input: InputBackend?
+    private let output: OutputBackend
     private var settleTimer: EventSource?
     let screenshots: ScreenshotWriter?
+    /// The phase screenshots (docs/compositor.md, "Screenshot moments"); nil without --screenshot-dir.
+    private(set) var phaseScreenshots: PhaseScreenshots?
     private(set) var seat: Seat!
+    private(set) var tiling: Tiling!
     private var globals: [Global] = []
-    private var sources: [EventSource] = []
-    private var frameTimer: EventSource?
-    private var frameClock: FrameClock
-    private var frameScheduled = false
-    /// Committed frame callbacks, answered at the next vblank.
+    private var signals: Signals?
+    /// Committed frame callbacks, answered at the next frame.
     var frameCallbacks: [Callback] = []
     var surfaces: [SurfaceID: Surface] = [:]
     var wmBases: [Weak<XdgWmBase>] = []
-    /// Toplevels in the order they appeared: the tiling order.
-    private var toplevels: [Weak<XdgToplevel>] = []
     private var nextSurfaceID: UInt64 = 1
     private var clientIDs: [Client: (id: ClientID, gone: Listener)] = [:]
     private var nextClientID: UInt32 = 1
@@ -43,11 +44,8 @@ public final class Compositor {
     let children: ChildProcesses
     /// Frames painted so far (for tests and logs).
     public private(set) var framesPainted = 0
-    /// Called on the compositor thread whenever a toplevel is mapped (tests wait on it).
-    public var onToplevelMapped: ((SurfaceID) -> Void)?
-    /// Called on the compositor thread with every replayed event as it is handed to the input
-    /// path (on the monotonic clock, devices renumbered per file): tests watch the replay with it.
-    public var onReplayedEvent: ((DeviceEvent) -> Void)?
+    /// What tests watch (called on the compositor thread).
+    public var hooks = CompositorHooks()
 
     /// Checks everything that can fail for reasons outside our control, then opens the
     /// socket and advertises the globals. Throws a one-line `CompositorError`.
@@ -57,7 +55,7 @@ public final class Compositor {
         self.configuration = configuration
         self.logger = logger
         let runtimeDirectory = configuration.listen ? try Preflight.runtimeDirectory() : ""
-        if case .replay(let paths) = configuration.input { try Preflight.recordingsReadable(paths) }
+        input = try configuration.input.makeBackend(logger: logger, clock: configuration.clock)
         if let directory = configuration.screenshotDirectory {
             try Preflight.screenshotDirectory(directory)
             screenshots = ScreenshotWriter(directory: directory)
@@ -73,7 +71,7 @@ public final class Compositor {
         } catch {
             throw .keymap(error.description)
         }
-        frameClock = FrameClock(refreshMilliHertz: configuration.refreshMilliHertz, start: configuration.clock.microseconds() * 1000)
+        output = configuration.output.makeBackend(configuration: configuration)
         do {
             display = try Display(clock: configuration.clock)
         } catch {
@@ -97,44 +95,22 @@ public final class Compositor {
         }
         children = ChildProcesses(logger: logger)
         seat = Seat(compositor: self)
+        tiling = Tiling(compositor: self)
         advertiseGlobals()
         interaction = try InteractionHost(compositor: self)
         try interaction.attach(display: display)
         if screenshots != nil { phaseScreenshots = PhaseScreenshots(compositor: self, loop: display.eventLoop) }
-        if case .libinput(let seatName) = configuration.input {
-            let source = try LibinputSource(seat: seatName, compositor: self)
-            source.attach(to: self, loop: display.eventLoop)
-            libinput = source
-        }
-        frameTimer = display.eventLoop.addTimer { [unowned self] in vblank() }
-        if configuration.handleSignals { installSignalHandlers() }
+        input?.attach(to: self)
+        output.attach(to: display.eventLoop) { [unowned self] in frame() }
+        if configuration.handleSignals { signals = Signals(compositor: self, loop: display.eventLoop) }
         children.onExit = { [unowned self] child, status in childExited(child, status: status) }
         if let socketName { logger.notice("listening on \(socketName)") }
     }
 
-    private func installSignalHandlers() {
-        for signal in [SIGINT, SIGTERM] {
-            if let source = display.eventLoop.addSignal(signal, { [unowned self] in
-                logger.notice("signal \(signal == SIGINT ? "SIGINT" : "SIGTERM"): shutting down")
-                stop(status: 0)
-            }) {
-                sources.append(source)
-            }
-        }
-        // On-demand screenshots, like `kill -USR1`: the name says when it was asked for.
-        if let source = display.eventLoop.addSignal(SIGUSR1, { [unowned self] in
-            do { try screenshot(label: "on-demand") } catch { logger.error("\(error)") }
-        }) {
-            sources.append(source)
-        }
-        if let source = display.eventLoop.addSignal(SIGCHLD, { [unowned self] in children.reap() }) {
-            sources.append(source)
-        }
-    }
-
+    /// What `shutdown()` did not release (a compositor driven by `dispatch` and dropped).
     deinit {
-        frameTimer?.remove()
-        sources.forEach { $0.remove() }
+        output.stop()
+        signals?.remove()
         children.terminateAll()
         globals.removeAll()
         display.destroy()
@@ -195,7 +171,7 @@ public final class Compositor {
 
     private var started = false
 
-    /// Starts the --run client and the input source; `run()` calls it, tests driving
+    /// Starts the --run client and the input backend; `run()` calls it, tests driving
     /// `dispatch` themselves call it once.
     public func start() {
         guard !started else { return }
@@ -214,16 +190,10 @@ public final class Compositor {
                 stop(status: 1)
             }
             if let inherited { close(inherited) }
-        } else if configuration.exitWhenDone && configuration.input == .none {
+        } else if configuration.exitWhenDone && input == nil {
             stop(status: 0)
         }
-        if case .replay(let paths) = configuration.input {
-            let driver = ReplayDriver(compositor: self, paths: paths)
-            driver.onFinished = { [unowned self] in replayFinished() }
-            driver.arm(on: display.eventLoop)
-            replay = driver
-            if !scene.toplevels.isEmpty { driver.surfaceMapped() }
-        }
+        input?.start()
     }
 
     /// Every client acknowledged its frames and no phase screenshot waits for a client's
@@ -231,14 +201,14 @@ public final class Compositor {
     var clientsCaughtUp: Bool { !interaction.server.awaitsAcknowledgement && phaseScreenshots?.isIdle != false }
 
     /// Called when acks arrive or screenshots are taken: wakes a --fast replay waiting for clients.
-    func clientsMayHaveCaughtUp() { replay?.clientsMayHaveCaughtUp() }
+    func clientsMayHaveCaughtUp() { input?.clientsMayHaveCaughtUp() }
 
-    /// Whether the replay has played everything (nil without --replay).
-    public var replayFinishedAll: Bool? { replay.map(\.finished) }
+    /// Whether the input has played everything (nil for live input or none).
+    public var replayFinishedAll: Bool? { input.flatMap(\.finished) }
 
-    /// With --exit-when-done: once the engine has nothing pending and clients had 300 ms
-    /// to answer and redraw, stop.
-    private func replayFinished() {
+    /// The input backend played everything. With --exit-when-done: once the engine has nothing
+    /// pending and clients had 300 ms to answer and redraw, stop.
+    func inputFinished() {
         guard configuration.exitWhenDone else { return }
         // Settled also means every client read its last events (acknowledged every frame), so a
         // slow client is not cut off mid-log; one that stops reading holds the exit 5 s at most.
@@ -249,7 +219,7 @@ public final class Compositor {
             if interaction.timerPending || interaction.contactsDown > 0 || phaseScreenshots?.isIdle == false || unread {
                 settleTimer?.arm(milliseconds: 100)
             } else {
-                logger.info("replay done and clients settled: exiting")
+                logger.info("input done and clients settled: exiting")
                 stop(status: 0)
             }
         }
@@ -261,7 +231,7 @@ public final class Compositor {
     }
 
     /// Hands one decoded device event (timed on CLOCK_MONOTONIC) to the input path, as the
-    /// replay and libinput sources do: for tests and benchmarks driving the compositor directly.
+    /// input backends do: for tests and benchmarks driving the compositor directly.
     public func inject(_ event: DeviceEvent) { interaction.handle(event) }
 
     /// Sends what is queued for clients now (the event loop does it before it sleeps).
@@ -279,15 +249,19 @@ public final class Compositor {
 
     public var isStopped: Bool { exitStatus != nil }
 
+    /// The one teardown path, in order: input stops, pending work settles (the last phase
+    /// screenshots, the trace), children end, clients go (their resources unwind while
+    /// everything they call into is alive), then the frames and signals stop.
     private func shutdown() {
-        replay?.stop()
-        libinput?.stop()
+        input?.stop()
         settleTimer?.remove()
         phaseScreenshots?.flush()
         interaction.close()
         children.terminateAll()
         wl_display_destroy_clients(display.raw)
         display.flushClients()
+        output.stop()
+        signals?.remove()
     }
 
     /// A new client on a socketpair: returns the client's end (for wl_display_connect_to_fd
@@ -332,80 +306,45 @@ public final class Compositor {
         seat.surfaceUnmapped(surface.node)
     }
 
-    // MARK: toplevels (tiling in columns)
+    // MARK: toplevels (placed by `Tiling`)
 
-    func toplevelAppeared(_ toplevel: XdgToplevel) {
-        toplevels.removeAll { $0.value == nil || $0.value === toplevel }
-        toplevels.append(Weak(toplevel))
-        relayout(configureAll: true, newcomer: toplevel)
-    }
+    func toplevelAppeared(_ toplevel: XdgToplevel) { tiling.appeared(toplevel) }
 
     func toplevelMapped(_ toplevel: XdgToplevel) {
         guard let node = toplevel.node else { return }
         scene.show(node)
-        place(toplevel)
+        tiling.place(toplevel)
         damage(scene.extents(of: node))
         scheduleFrame()
         logger.debug("toplevel \(node.id) of \(node.client) mapped at \(scene.extents(of: node)) title=\(toplevel.title)")
         if let surface = surfaces[node.id] { seat.setKeyboardFocus(surface) }
         seat.repick()
-        onToplevelMapped?(node.id)
-        replay?.surfaceMapped()
+        hooks.onToplevelMapped?(node.id)
+        input?.windowMapped()
     }
 
     func toplevelUnmapped(_ toplevel: XdgToplevel) {
-        toplevels.removeAll { $0.value == nil || $0.value === toplevel }
         if let node = toplevel.node {
             damage(scene.extents(of: node))
             scene.hide(node)
             seat.surfaceUnmapped(node)
         }
         scheduleFrame()
-        relayout(configureAll: false, newcomer: nil)
+        tiling.gone(toplevel)
         if seat.keyboardFocus == nil, let last = scene.toplevels.last, let surface = surfaces[last.id] {
             seat.setKeyboardFocus(surface)
         }
     }
 
-    func toplevelCommitted(_ toplevel: XdgToplevel) {
-        place(toplevel)
-    }
+    func toplevelCommitted(_ toplevel: XdgToplevel) { tiling.place(toplevel) }
 
-    func keyboardFocusChanged(to surface: Surface?) {
-        for weak in toplevels {
-            guard let toplevel = weak.value, toplevel.xdgSurface?.shown == true else { continue }
-            let active = toplevel.node === surface?.node
-            if toplevel.activated != active { toplevel.configure(size: toplevel.offered, activated: active) }
-        }
-    }
+    func keyboardFocusChanged(to surface: Surface?) { tiling.focusChanged(to: surface) }
 
-    private func columns() -> [(XdgToplevel, Rect)] {
-        let live = toplevels.compactMap(\.value)
-        return Array(zip(live, Scene.columns(count: live.count, in: scene.output)))
-    }
-
-    /// Offers every toplevel its column; `newcomer` gets its first configure.
-    private func relayout(configureAll: Bool, newcomer: XdgToplevel?) {
-        for (toplevel, column) in columns() {
-            let size = (column.width, column.height)
-            if toplevel === newcomer || toplevel.offered != size {
-                toplevel.configure(size: size, activated: toplevel === newcomer ? false : toplevel.activated)
-            }
-            if toplevel.xdgSurface?.shown == true { place(toplevel) }
-        }
-    }
-
-    /// Puts a toplevel in its column, centred when it is smaller than the column.
-    private func place(_ toplevel: XdgToplevel) {
-        guard let node = toplevel.node, let xdg = toplevel.xdgSurface,
-            let column = columns().first(where: { $0.0 === toplevel })?.1
-        else { return }
-        let geometry = xdg.windowGeometry
-        let x = column.x + max(0, (column.width - geometry.width) / 2) - geometry.x
-        let y = column.y + max(0, (column.height - geometry.height) / 2) - geometry.y
-        guard node.position != (x, y) else { return }
+    /// Moves a window's node, damaging where it was and where it goes.
+    func move(_ node: SceneSurface, to position: (x: Int32, y: Int32)) {
+        guard node.position != position else { return }
         let before = scene.extents(of: node)
-        node.position = (x, y)
+        node.position = position
         damage(before)
         damage(scene.extents(of: node))
         scheduleFrame()
@@ -416,61 +355,22 @@ public final class Compositor {
 
     func damage(_ rect: Rect) { framebuffer.addDamage(rect) }
 
-    /// Arms the vblank timer if anything waits for a frame.
+    /// Asks the output for a frame if anything waits for one.
     func scheduleFrame() {
-        guard !frameScheduled, framebuffer.hasDamage || !frameCallbacks.isEmpty else { return }
-        frameScheduled = true
-        let now = clock.microseconds() * 1000
-        let next = frameClock.nextTick(after: now)
-        let milliseconds = Int32(max(1, (next - now + 999_999) / 1_000_000))
-        frameTimer?.arm(milliseconds: milliseconds)
+        guard framebuffer.hasDamage || !frameCallbacks.isEmpty else { return }
+        output.scheduleFrame()
     }
 
-    private func vblank() {
-        frameScheduled = false
-        if framebuffer.repaint(scene.placements()) { framesPainted += 1 }
+    /// The output's presentation time: paint the damage, show it, answer the frame callbacks.
+    private func frame() {
+        if framebuffer.repaint(scene.placements()) {
+            framesPainted += 1
+            output.present(framebuffer)
+        }
         let callbacks = frameCallbacks
         frameCallbacks.removeAll(keepingCapacity: true)
         let time = clock.eventTime()
         for callback in callbacks { callback.done(milliseconds: time) }
-    }
-
-    /// Repaints damage and writes a PNG now. Returns the path written (nil without --screenshot-dir).
-    @discardableResult
-    public func screenshot(label: String, log: Bool = true) throws(ScreenshotError) -> String? {
-        guard let screenshots else { return nil }
-        framebuffer.repaint(scene.placements())
-        let path = try screenshots.write(framebuffer, label: label)
-        if log { logger.info("screenshot \(path)") }
-        return path
-    }
-
-    /// The phase screenshots (docs/compositor.md, "Screenshot moments"); nil without --screenshot-dir.
-    private(set) var phaseScreenshots: PhaseScreenshots?
-
-    /// The phase screenshots written so far, in order (tests).
-    public var phaseScreenshotsWritten: [PhaseScreenshot] { phaseScreenshots?.written ?? [] }
-
-    /// A phase moment happened (before its event goes to the client); the shot follows the
-    /// client's acknowledgement and redraw.
-    func phaseMoment(_ moment: ScreenshotMoments.Moment, interaction: InteractionID, surface: SurfaceID) {
-        phaseScreenshots?.occurred(moment, interaction: interaction, surface: surface)
-    }
-
-    /// From wl_surface.commit, once its state is applied.
-    func surfaceCommitted(_ surface: SurfaceID, requestedFrame: Bool) {
-        phaseScreenshots?.committed(surface: surface, requestedFrame: requestedFrame)
-    }
-
-    /// Another name for a screenshot just written (several moments due on one commit).
-    func duplicateScreenshot(_ path: String, label: String) throws(ScreenshotError) -> String? {
-        try screenshots?.duplicate(path, label: label)
-    }
-
-    /// Repaints damage now and writes the output to `path` (tests, and on demand).
-    public func writeScreenshot(to path: String) throws(ScreenshotError) {
-        framebuffer.repaint(scene.placements())
-        try framebuffer.writePNG(to: path)
     }
 
     /// The surfaces of mapped toplevels, bottom to top, with their clients and output rectangles.

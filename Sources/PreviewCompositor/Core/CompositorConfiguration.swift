@@ -11,6 +11,7 @@ public struct CompositorConfiguration: Sendable {
     public var outputHeight: Int32 = 800
     public var refreshMilliHertz: Int32 = 60_000
     public var input: InputSelection = .none
+    public var output: OutputSelection = .headless
     /// Replay recordings as fast as the event loop allows instead of on their own clock.
     public var fast = false
     public var screenshotDirectory: String?
@@ -28,11 +29,18 @@ public struct CompositorConfiguration: Sendable {
     /// Where every part of the compositor reads the time (tests step a `ManualClock`).
     public var clock = MonotonicClock.system
 
+    /// Where device events come from (Backends/Input).
     public enum InputSelection: Sendable, Equatable {
         /// Headless: no keyboard, pointer or contacts at all.
         case none
         case replay([String])
         case libinput(seat: String)
+    }
+
+    /// Where frames go (Backends/Output).
+    public enum OutputSelection: Sendable, Equatable {
+        /// Off-screen: the framebuffer, read by screenshots.
+        case headless
     }
 
     public init() {}

@@ -234,6 +234,7 @@ final class InteractionHost: PreviewProtocolHost {
     // MARK: actions
 
     func perform(_ actions: Actions?) {
+        if compositor.configuration.verbose { logTransitions() }
         guard let actions else { return }
         for action in actions {
             if case .scheduleTimer(let next) = action {
@@ -285,6 +286,13 @@ final class InteractionHost: PreviewProtocolHost {
             case nil: break
             }
         }
+    }
+
+    /// --verbose: every state change the engine's latest input caused, `from → event → to`.
+    private func logTransitions() {
+        let log = engine.transitions
+        for transition in log { compositor.logger.notice("transition \(transition)") }
+        if log.dropped > 0 { compositor.logger.notice("transition: \(log.dropped) more not recorded") }
     }
 
     private func record(_ action: Action) {

@@ -1,7 +1,6 @@
 import EvdevDecoder
 import LibinputRecording
 import PreviewEngine
-import ReplayTool
 import WaylandServer
 
 /// Plays `--replay` recordings, one file after the other, through the decoder into the
@@ -25,8 +24,8 @@ import WaylandServer
 ///
 /// Start rule: input starts when the first toplevel is mapped (so the first contact has a
 /// surface to hit), or after `mapTimeout` if no client maps one.
-final class ReplayDriver {
-    unowned let compositor: Compositor
+final class ReplayDriver: InputBackend {
+    private unowned var compositor: Compositor!
     private var paths: [String]
     private var input: RecordingInput?
     private var batch: [DeviceEvent] = []
@@ -35,8 +34,7 @@ final class ReplayDriver {
     private var timer: EventSource?
     private var startTimer: EventSource?
     private(set) var started = false
-    private(set) var finished = false
-    var onFinished: (() -> Void)?
+    private(set) var playedAll = false
     var mapTimeoutMilliseconds: Int32 = 10_000
     /// Recording time between two files (microseconds).
     static let gapBetweenFiles: Int64 = 500_000
@@ -52,13 +50,19 @@ final class ReplayDriver {
     /// must not hold the replay longer than this.
     static let catchUpLimit: Int64 = 5_000_000
 
-    init(compositor: Compositor, paths: [String]) {
-        self.compositor = compositor
+    /// Fails when a file cannot be opened, before the compositor opens its socket.
+    init(paths: [String]) throws(CompositorError) {
+        try Preflight.recordingsReadable(paths)
         self.paths = paths
     }
 
-    /// Arms the fallback start; `surfaceMapped()` starts earlier.
-    func arm(on loop: EventLoop) {
+    func attach(to compositor: Compositor) { self.compositor = compositor }
+
+    var finished: Bool? { playedAll }
+
+    /// Arms the fallback start; `windowMapped()` starts earlier (at once if a window is up).
+    func start() {
+        let loop = compositor.display.eventLoop
         timer = loop.addTimer { [unowned self] in pump() }
         startTimer = loop.addTimer { [unowned self] in
             guard !started else { return }
@@ -66,9 +70,10 @@ final class ReplayDriver {
             begin()
         }
         startTimer?.arm(milliseconds: mapTimeoutMilliseconds)
+        if !compositor.scene.toplevels.isEmpty { windowMapped() }
     }
 
-    func surfaceMapped() {
+    func windowMapped() {
         guard !started else { return }
         compositor.logger.info("a window is mapped: starting the replay")
         begin()
@@ -184,16 +189,16 @@ final class ReplayDriver {
             lastDue = due
             nextFileNotBefore = nil
             let adjusted = adjusted(event, by: offset!)
-            compositor.onReplayedEvent?(adjusted)
+            compositor.hooks.onReplayedEvent?(adjusted)
             host.handle(adjusted)
         }
     }
 
     private func finish() {
-        guard !finished else { return }
-        finished = true
+        guard !playedAll else { return }
+        playedAll = true
         compositor.logger.info("replay finished")
-        onFinished?()
+        compositor.inputFinished()
     }
 
     /// The event on the monotonic clock, with the file's devices renumbered.

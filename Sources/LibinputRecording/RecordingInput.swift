@@ -1,5 +1,4 @@
 import EvdevDecoder
-import LibinputRecording
 import PreviewEngine
 
 /// A device the replay knows, for naming trace lines.

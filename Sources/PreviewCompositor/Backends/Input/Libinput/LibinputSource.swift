@@ -1,36 +1,40 @@
 import LibinputBackend
+import Logging
 import PreviewEngine
 import WaylandServer
 
 /// `--libinput`: a real seat through udev, its events on the display's loop. Device events
 /// carry libinput's CLOCK_MONOTONIC times, the engine's clock already.
-final class LibinputSource {
+final class LibinputSource: InputBackend {
     private let backend: LibinputBackend
     private var source: EventSource?
+    /// The devices found when the seat was opened, named once the compositor is attached.
+    private var initialDevices: [(DeviceID, String)] = []
 
     /// Fails with a one-line reason when libinput cannot open the seat or finds no device
     /// it may open (no /dev/input, or no permission on it).
-    init(seat: String, compositor: Compositor) throws(CompositorError) {
-        guard let backend = LibinputBackend(source: .udev(seat: seat), logger: compositor.logger) else {
+    init(seat: String, logger: Logger, clock: MonotonicClock) throws(CompositorError) {
+        guard let backend = LibinputBackend(source: .udev(seat: seat), logger: logger) else {
             throw .libinputUnavailable("cannot set up libinput on udev seat \(seat)")
         }
         self.backend = backend
-        var devices = 0
-        backend.dispatch(now: Timestamp(microseconds: compositor.clock.microseconds())) { event in
-            if case .deviceAdded(let device) = event {
-                devices += 1
-                compositor.interaction.name(device.id, device.name)
-            }
+        var devices: [(DeviceID, String)] = []
+        backend.dispatch(now: Timestamp(microseconds: clock.microseconds())) { event in
+            if case .deviceAdded(let device) = event { devices.append((device.id, device.name)) }
         }
-        guard devices > 0 else {
+        guard !devices.isEmpty else {
             throw .libinputUnavailable(
                 "no input device on udev seat \(seat) could be opened (none present, or no permission on /dev/input/event*: join the input group or run under a seat manager)"
             )
         }
+        initialDevices = devices
     }
 
-    func attach(to compositor: Compositor, loop: EventLoop) {
-        source = loop.addFD(backend.fileDescriptor, events: .readable) { [unowned self, unowned compositor] _ in
+    func attach(to compositor: Compositor) {
+        for (id, name) in initialDevices { compositor.interaction.name(id, name) }
+        initialDevices = []
+        source = compositor.display.eventLoop.addFD(backend.fileDescriptor, events: .readable) {
+            [unowned self, unowned compositor] _ in
             backend.dispatch(now: Timestamp(microseconds: compositor.clock.microseconds())) { event in
                 switch event {
                 case .deviceAdded(let device):

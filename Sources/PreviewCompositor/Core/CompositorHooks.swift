@@ -1,0 +1,14 @@
+import EvdevDecoder
+import PreviewEngine
+
+/// What tests watch, in one place: each is called on the compositor's thread, never by the
+/// executable (which sets none).
+public struct CompositorHooks {
+    /// A toplevel was mapped (tests wait on it).
+    public var onToplevelMapped: ((SurfaceID) -> Void)?
+    /// Every replayed event as it is handed to the input path (on the monotonic clock, devices
+    /// renumbered per file).
+    public var onReplayedEvent: ((DeviceEvent) -> Void)?
+
+    public init() {}
+}

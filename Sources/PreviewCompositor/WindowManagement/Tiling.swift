@@ -1,0 +1,56 @@
+/// Window management: every toplevel gets a column of the output, in the order the toplevels
+/// appeared, centred in it when smaller; the keyboard focus is the activated toplevel.
+final class Tiling {
+    private unowned let compositor: Compositor
+    /// Toplevels in the order they appeared: the tiling order.
+    private var toplevels: [Weak<XdgToplevel>] = []
+
+    init(compositor: Compositor) { self.compositor = compositor }
+
+    /// A new toplevel: everyone's column changes; it gets its first configure.
+    func appeared(_ toplevel: XdgToplevel) {
+        toplevels.removeAll { $0.value == nil || $0.value === toplevel }
+        toplevels.append(Weak(toplevel))
+        relayout(newcomer: toplevel)
+    }
+
+    func gone(_ toplevel: XdgToplevel) {
+        toplevels.removeAll { $0.value == nil || $0.value === toplevel }
+        relayout(newcomer: nil)
+    }
+
+    func focusChanged(to surface: Surface?) {
+        for weak in toplevels {
+            guard let toplevel = weak.value, toplevel.xdgSurface?.shown == true else { continue }
+            let active = toplevel.node === surface?.node
+            if toplevel.activated != active { toplevel.configure(size: toplevel.offered, activated: active) }
+        }
+    }
+
+    private func columns() -> [(XdgToplevel, Rect)] {
+        let live = toplevels.compactMap(\.value)
+        return Array(zip(live, Scene.columns(count: live.count, in: compositor.scene.output)))
+    }
+
+    /// Offers every toplevel its column; `newcomer` gets its first configure.
+    private func relayout(newcomer: XdgToplevel?) {
+        for (toplevel, column) in columns() {
+            let size = (column.width, column.height)
+            if toplevel === newcomer || toplevel.offered != size {
+                toplevel.configure(size: size, activated: toplevel === newcomer ? false : toplevel.activated)
+            }
+            if toplevel.xdgSurface?.shown == true { place(toplevel) }
+        }
+    }
+
+    /// Puts a toplevel in its column, centred when it is smaller than the column.
+    func place(_ toplevel: XdgToplevel) {
+        guard let node = toplevel.node, let xdg = toplevel.xdgSurface,
+            let column = columns().first(where: { $0.0 === toplevel })?.1
+        else { return }
+        let geometry = xdg.windowGeometry
+        let x = column.x + max(0, (column.width - geometry.width) / 2) - geometry.x
+        let y = column.y + max(0, (column.height - geometry.height) / 2) - geometry.y
+        compositor.move(node, to: (x, y))
+    }
+}
