@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "PreviewProtocolTestSupport", targets: ["PreviewProtocolTestSupport"]),
         // peek-client's renderer, for the benchmarks package.
         .library(name: "PeekUI", targets: ["PeekUI"]),
+        // libpreview-interaction.so: the module other compositors load (C API, docs/embedding.md).
+        .library(name: "preview-interaction", type: .dynamic, targets: ["PreviewInteractionLibrary"]),
         // LD_PRELOAD'ed after umockdev's preload to close its fstat gap (docs/testing.md).
         .library(name: "umockdev-fstat-shim", type: .dynamic, targets: ["UmockdevFstatShim"]),
     ],
@@ -90,6 +92,14 @@ let package = Package(
                 "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG", "CXkbcommon",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // MARK: The C library for other compositors: the header (C target) and its Swift implementation.
+        .target(name: "CPreviewInteraction"),
+        .target(
+            name: "PreviewInteractionLibrary",
+            dependencies: [
+                "CPreviewInteraction", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
+                "LibinputBackend", .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "preview-compositor",
             dependencies: ["PreviewCompositor", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -152,6 +162,14 @@ let package = Package(
                 "peek-client",
             ]),
         .testTarget(name: "DemoReportTests", dependencies: ["FixtureSupport", "DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
+        // The C library: its error paths under ASan (Tests/capi), and the wlroots compositor
+        // (examples/wlroots-compositor) that uses it, both built with make against this build.
+        .testTarget(
+            name: "EmbeddingTests",
+            dependencies: [
+                "FixtureSupport", "DemoReport", "PreviewTrace", "PreviewEngine", "PreviewInteractionLibrary",
+                "preview-compositor", "preview-replay", "peek-client",
+            ]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(
             name: "EndToEndTests",

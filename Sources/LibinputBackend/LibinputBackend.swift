@@ -160,7 +160,7 @@ public final class LibinputBackend {
         emit(.deviceAdded(BackendDevice(id: id, name: name, kind: kind, hasForce: hasForce, forceOrigin: origin)))
     }
 
-    private static func kind(of raw: OpaquePointer) -> DeviceKind {
+    static func kind(of raw: OpaquePointer) -> DeviceKind {
         if libinput_device_has_capability(raw, LIBINPUT_DEVICE_CAP_TABLET_TOOL) != 0 { return .pen }
         if libinput_device_has_capability(raw, LIBINPUT_DEVICE_CAP_TOUCH) != 0 { return .touchscreen }
         if libinput_device_has_capability(raw, LIBINPUT_DEVICE_CAP_POINTER) != 0 {

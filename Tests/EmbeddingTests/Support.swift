@@ -1,0 +1,64 @@
+import DemoReport
+import Foundation
+import PreviewEngine
+import PreviewTrace
+import Testing
+
+/// Where SwiftPM put the binaries (libpreview-interaction.so among them), and the repository.
+enum Paths {
+    static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../..").standardized.path
+
+    static func scratch(_ label: String) -> String {
+        let path = NSTemporaryDirectory() + "embedding-\(label)-\(UUID().uuidString.prefix(8))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        chmod(path, 0o700)
+        return path
+    }
+}
+
+/// Runs `make` in a folder of the repository against this build; returns its output.
+func make(_ folder: String, _ targets: [String] = [], log: String) throws -> (status: Int32?, output: String) {
+    let process = try ChildProcess(
+        ["/usr/bin/env", "make", "-C", Paths.root + "/" + folder, "BUILD=\(Paths.binaries)"] + targets, log: log)
+    let status = process.wait(timeout: 600)
+    return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+}
+
+/// One interaction of a trace, as compared across compositors: its phase changes, outcome
+/// and the progress values it went through.
+struct TracedInteraction: CustomStringConvertible {
+    var phases: [String]
+    var outcome: String
+    var preview: [Double]
+    var commit: [Double]
+
+    static func all(_ records: [TraceRecord]) -> [TracedInteraction] {
+        InteractionStory.stories(of: records).map { story in
+            TracedInteraction(
+                phases: story.records.compactMap { $0.phase?.changesPhase == true ? $0.phase?.description : nil },
+                outcome: "\(story.outcome)",
+                preview: story.records.filter { $0.phaseAfter == .preview || $0.phase == .previewEnded }.map(\.progress),
+                commit: story.records.filter { $0.phaseAfter == .commit && $0.phase != .previewEnded }.map(\.progress))
+        }
+    }
+
+    var description: String { "\(phases) \(outcome) preview \(preview) commit \(commit)" }
+
+    /// Progress values of `self` that are not within `tolerance` of any of `reference`'s in the
+    /// same phase (the devices' samples are the same force curve, the answer may land a sample
+    /// apart), and peaks that differ by more.
+    func progressMismatches(against reference: TracedInteraction, tolerance: Double) -> [String] {
+        var problems: [String] = []
+        for (name, mine, theirs) in [("preview", preview, reference.preview), ("commit", commit, reference.commit)] {
+            for value in mine where !theirs.contains(where: { abs($0 - value) <= tolerance }) {
+                problems.append("\(name) progress \(value) is in no sample of the reference's \(theirs)")
+            }
+            if abs((mine.max() ?? 0) - (theirs.max() ?? 0)) > tolerance {
+                problems.append("\(name) peak \(mine.max() ?? 0) vs \(theirs.max() ?? 0)")
+            }
+        }
+        return problems
+    }
+}
