@@ -11,6 +11,13 @@ final class Handles: Sendable {
         var next: UInt = 0x5000
         var contexts: [UInt: EmbeddedContext] = [:]
         var devices: [UInt: EmbeddedContext] = [:]
+
+        /// The next number, as a handle.
+        mutating func take() -> OpaquePointer {
+            let number = next
+            next += 16
+            return OpaquePointer(bitPattern: number)!
+        }
     }
 
     // The objects are only used on their display's thread; the table is shared.
@@ -18,19 +25,17 @@ final class Handles: Sendable {
 
     func register(_ context: EmbeddedContext) -> OpaquePointer {
         table.withLock { table in
-            let number = table.next
-            table.next += 16
-            table.contexts[number] = context
-            return OpaquePointer(bitPattern: number)!
+            let handle = table.take()
+            table.contexts[UInt(bitPattern: handle)] = context
+            return handle
         }
     }
 
     func registerDevice(of context: EmbeddedContext) -> OpaquePointer {
         table.withLock { table in
-            let number = table.next
-            table.next += 16
-            table.devices[number] = context
-            return OpaquePointer(bitPattern: number)!
+            let handle = table.take()
+            table.devices[UInt(bitPattern: handle)] = context
+            return handle
         }
     }
 
