@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The general YAML reader behind the streaming one, for recordings in another layout.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // MARK: Core: pure Swift, no C, no Foundation.
@@ -35,12 +37,16 @@ let package = Package(
 
         // MARK: Input: evdev frames and recordings.
         .target(name: "EvdevDecoder", dependencies: ["PreviewEngine"]),
-        .target(name: "LibinputRecording", dependencies: ["EvdevDecoder"]),
+        .target(name: "LibinputRecording", dependencies: ["EvdevDecoder", .product(name: "Yams", package: "Yams")]),
         .target(name: "PreviewTrace", dependencies: ["PreviewEngine"]),
+        // What every command-line tool shares: --version, --sensitivity, --long-press.
+        .target(
+            name: "ToolOptions",
+            dependencies: ["PreviewEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .target(
             name: "ReplayTool",
             dependencies: [
-                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "UmockdevHarness",
+                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "UmockdevHarness", "ToolOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "preview-replay", dependencies: ["ReplayTool"]),
@@ -102,7 +108,9 @@ let package = Package(
             ]),
         .executableTarget(
             name: "preview-compositor",
-            dependencies: ["PreviewCompositor", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "PreviewCompositor", "ToolOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // MARK: The sample client (examples/).
         // Optimised in debug builds too: the end-to-end tests photograph peek-client drawing in
@@ -113,19 +121,25 @@ let package = Package(
         .executableTarget(
             name: "peek-client",
             dependencies: [
-                "PeekUI", "CWaylandClient", "CWaylandCursor", "CCairo",
+                "PeekUI", "CWaylandClient", "CWaylandCursor", "CCairo", "ToolOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "examples/peek-client/App"),
 
         // MARK: The demo: live view, plot and report over a compositor run (scripts/demo).
+        // The real recordings (the tests' fixtures) as resources, so the demo runs from anywhere.
+        .target(
+            name: "BundledRecordings", path: "Tests/Fixtures", exclude: ["peek-client"],
+            sources: ["BundledRecordings.swift"], resources: [.copy("recordings")]),
         .target(
             name: "DemoReport",
-            dependencies: ["PreviewTrace", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "ReplayTool", "CCairo"]),
+            dependencies: [
+                "PreviewTrace", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "ReplayTool", "CCairo",
+            ]),
         .executableTarget(
             name: "preview-demo",
             dependencies: [
-                "DemoReport", "PreviewTrace", "PreviewEngine",
+                "DemoReport", "PreviewTrace", "PreviewEngine", "ToolOptions", "BundledRecordings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -176,7 +190,7 @@ let package = Package(
             dependencies: ["FixtureSupport", 
                 "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
                 "PreviewProtocolServer", "PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
-                "preview-demo", "preview-compositor", "peek-client", "PeekUI",
+                "preview-demo", "preview-compositor", "peek-client", "preview-replay", "PeekUI", "ToolOptions",
                 // In-process runs (two windows, the real libinput's events) use the library itself.
                 "PreviewCompositor",
             ]),

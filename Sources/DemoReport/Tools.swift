@@ -1,6 +1,6 @@
 import Foundation
 
-/// The project's executables next to the running one (`.build/release/…`), and the checkout.
+/// The project's executables next to the running one (`.build/release/…`).
 public struct Tools: Sendable {
     public var directory: String
 
@@ -20,24 +20,6 @@ public struct Tools: Sendable {
     public var missingForCompositor: [String] {
         [compositor, client].filter { !FileManager.default.isExecutableFile(atPath: $0) }
             .map { URL(fileURLWithPath: $0).lastPathComponent }
-    }
-
-    /// The checkout: the nearest folder up from here (or from this source file) with Package.swift.
-    public static func packageRoot(file: String = #filePath) -> String {
-        for start in [
-            FileManager.default.currentDirectoryPath, URL(fileURLWithPath: file).deletingLastPathComponent().path,
-        ] {
-            var url = URL(fileURLWithPath: start)
-            while url.path != "/" {
-                if FileManager.default.fileExists(atPath: url.path + "/Package.swift")
-                    && FileManager.default.fileExists(atPath: url.path + "/Tests/Fixtures/recordings")
-                {
-                    return url.path
-                }
-                url.deleteLastPathComponent()
-            }
-        }
-        return FileManager.default.currentDirectoryPath
     }
 }
 

@@ -23,21 +23,19 @@ public final class DeviceFrameReader {
     /// The last device the header declared: nothing but the end of the file should follow it.
     private let isLastDevice: Bool
 
-    init(path: String, device: Int, location: EventsLocation, isLastDevice: Bool, options: ReadOptions)
-        throws(RecordingError)
-    {
+    init(source: ByteSource, device: Int, location: EventsLocation, isLastDevice: Bool, options: ReadOptions) {
         self.device = device
         self.isLastDevice = isLastDevice
-        reader = try LineReader(path: path, offset: location.offset, lineNumber: location.lineNumber)
+        reader = LineReader(source: source, offset: location.offset, lineNumber: location.lineNumber)
         keyIndent = location.keyIndent
         self.options = options
         events.reserveCapacity(64)
     }
 
     /// Whether the list after `events:` has at least one item.
-    static func hasEvents(path: String, location: EventsLocation) throws(RecordingError) -> Bool {
-        let reader = try LineReader(
-            path: path, offset: location.offset, lineNumber: location.lineNumber, bufferSize: 4096)
+    static func hasEvents(source: ByteSource, location: EventsLocation) throws(RecordingError) -> Bool {
+        let reader = LineReader(
+            source: source, offset: location.offset, lineNumber: location.lineNumber, bufferSize: 4096)
         while let line = try reader.next() {
             let (indent, _) = LineScan.indent(line)
             guard indent < line.count, line[indent] != Byte.hash else { continue }
@@ -243,33 +241,13 @@ public final class DeviceFrameReader {
             return nil
         }
         let (seconds, micros, type, code, value) = values
-        guard seconds >= 0 && seconds < 1 << 40 else {
-            try problem(error(.range, "seconds \(seconds) out of range"))
-            return nil
-        }
-        guard micros >= 0 && micros < 1_000_000 else {
-            try problem(error(.range, "microseconds \(micros) out of range 0...999999"))
-            return nil
-        }
-        guard type >= 0 && type <= Int64(EventType.max), let maxCode = EventType.maxCode(for: UInt16(type)) else {
-            try problem(error(.range, "event type \(type) is not an evdev type"))
-            return nil
-        }
-        guard code >= 0 && code <= Int64(maxCode) else {
-            try problem(
-                error(
-                    .range, "event code \(code) out of range for \(EvdevNames.typeName(UInt16(type))) (0...\(maxCode))")
-            )
-            return nil
-        }
-        guard value >= Int64(Int32.min) && value <= Int64(Int32.max) else {
-            try problem(error(.range, "event value \(value) does not fit in 32 bits"))
+        if let (kind, reason) = EventRules.problem(seconds: seconds, micros: micros, type: type, code: code, value: value) {
+            try problem(error(kind, reason))
             return nil
         }
         var time = seconds * 1_000_000 + micros
         if time < lastTime {
-            try problem(
-                error(.range, "time goes backwards (\(Self.seconds(time)) after \(Self.seconds(lastTime)))"))
+            try problem(error(.range, EventRules.backwards(time, after: lastTime)))
             time = lastTime  // lenient: keep the stream monotonic
         }
         lastTime = time
@@ -281,60 +259,4 @@ public final class DeviceFrameReader {
         return EvdevFrame(device: device, time: Timestamp(microseconds: time), events: events)
     }
 
-    static func seconds(_ micros: Int64) -> String {
-        let fraction = String(micros % 1_000_000)
-        return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
-    }
-}
-
-/// All devices' frames in time order (ties in file order). Each device streams from its own
-/// file position, so multi-device files need no buffering either.
-public final class RecordingFrames: IteratorProtocol {
-    private var readers: [DeviceFrameReader] = []
-    private var peeked: [EvdevFrame?] = []
-    private var exhausted: [Bool] = []
-    /// The first error, for `IteratorProtocol` use; `nextFrame()` throws it instead.
-    public private(set) var error: RecordingError?
-
-    init(recording: Recording) throws(RecordingError) {
-        for device in recording.devices {
-            guard let location = device.events else { continue }
-            readers.append(
-                try DeviceFrameReader(
-                    path: recording.path, device: device.index, location: location,
-                    isLastDevice: device.index == recording.devices.count - 1, options: recording.options))
-        }
-        peeked = Array(repeating: nil, count: readers.count)
-        exhausted = Array(repeating: false, count: readers.count)
-    }
-
-    /// Event lines read so far over all devices.
-    public var eventLines: Int { readers.reduce(0) { $0 + $1.eventLines } }
-
-    public func nextFrame() throws(RecordingError) -> EvdevFrame? {
-        if readers.count == 1 { return try readers[0].next() }
-        var best = -1
-        for index in readers.indices {
-            if peeked[index] == nil && !exhausted[index] {
-                peeked[index] = try readers[index].next()
-                if peeked[index] == nil { exhausted[index] = true }
-            }
-            guard let frame = peeked[index] else { continue }
-            if best < 0 || frame.time < peeked[best]!.time { best = index }
-        }
-        guard best >= 0 else { return nil }
-        defer { peeked[best] = nil }
-        return peeked[best]
-    }
-
-    /// Iteration that stops at the first error (kept in `error`).
-    public func next() -> EvdevFrame? {
-        guard error == nil else { return nil }
-        do {
-            return try nextFrame()
-        } catch {
-            self.error = error
-            return nil
-        }
-    }
 }

@@ -4,8 +4,14 @@ import EvdevDecoder
 /// arity or range. In lenient mode a bad entry (one absinfo axis, one code list) is skipped
 /// with a warning; a bad structure still fails.
 struct HeaderConverter {
-    let file: String
+    let source: ByteSource
     let options: ReadOptions
+    var file: String { source.name }
+
+    init(source: ByteSource, options: ReadOptions) {
+        self.source = source
+        self.options = options
+    }
 
     private func error(_ node: YAMLNode, _ kind: RecordingError.Kind, _ reason: String) -> RecordingError {
         RecordingError(
@@ -131,7 +137,7 @@ struct HeaderConverter {
             }
         }
         return Recording(
-            path: file, version: version, declaredDeviceCount: declared, libinputVersion: libinputVersion,
+            source: source, version: version, declaredDeviceCount: declared, libinputVersion: libinputVersion,
             system: system, devices: devices, options: options)
     }
 
@@ -177,12 +183,13 @@ struct HeaderConverter {
                 }
             }
         }
-        var events: EventsLocation?
+        var events: EventSource?
         if let value = node["events"] {
             switch value {
-            case .events(let location, _): events = location
+            case .events(let location, _): events = .file(location)
             case .null: break
             case .sequence(let items, _) where items.isEmpty: break  // `events: []` (--no-events)
+            case .sequence(let items, let mark): events = .nodes(items, keyLine: mark.line)  // the general reader
             default:
                 throw error(value, .type, "\(what).events: expected a list of event frames, found \(value.typeName)")
             }

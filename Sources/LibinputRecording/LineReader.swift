@@ -6,11 +6,13 @@
     import Darwin
 #endif
 
-/// Reads a file line by line through one fixed buffer (grown only for a longer line), so memory
-/// stays bounded whatever the file size. A returned line is valid until the next call.
+/// Reads a file or stream line by line through one fixed buffer (grown only for a longer line),
+/// so memory stays bounded whatever the input size. A returned line is valid until the next call.
 final class LineReader {
-    let path: String
-    private let fd: Int32
+    let source: ByteSource
+    var path: String { source.name }
+    /// Where the next read from the source starts.
+    private var readOffset: Int64
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var start = 0
@@ -24,17 +26,9 @@ final class LineReader {
     /// Lines longer than this are not a recording.
     static let maximumLineLength = 16 << 20
 
-    init(path: String, offset: Int64 = 0, lineNumber: Int = 0, bufferSize: Int = 256 << 10) throws(RecordingError) {
-        self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw RecordingError(file: path, line: 0, kind: .io, reason: "cannot open: " + Self.errnoText())
-        }
-        if offset > 0 && lseek(fd, off_t(offset), SEEK_SET) < 0 {
-            close(fd)
-            throw RecordingError(file: path, line: 0, kind: .io, reason: "cannot seek: " + Self.errnoText())
-        }
-        self.fd = fd
+    init(source: ByteSource, offset: Int64 = 0, lineNumber: Int = 0, bufferSize: Int = 256 << 10) {
+        self.source = source
+        readOffset = offset
         capacity = bufferSize
         buffer = .allocate(capacity: bufferSize)
         self.lineNumber = lineNumber
@@ -43,12 +37,6 @@ final class LineReader {
 
     deinit {
         buffer.deallocate()
-        close(fd)
-    }
-
-    static func errnoText() -> String {
-        guard let text = strerror(errno) else { return "error \(errno)" }
-        return String(cString: text)
     }
 
     /// The next line without its line break (and without a trailing CR), nil at the end.
@@ -95,19 +83,12 @@ final class LineReader {
             buffer = bigger
             capacity *= 2
         }
-        while true {
-            let count = read(fd, buffer + end, capacity - end)
-            if count > 0 {
-                end += count
-                return
-            }
-            if count == 0 {
-                atEOF = true
-                return
-            }
-            if errno == EINTR { continue }
-            throw RecordingError(
-                file: path, line: 0, kind: .io, reason: "cannot read: " + Self.errnoText())
+        let count = try source.read(into: buffer + end, count: capacity - end, at: readOffset)
+        if count == 0 {
+            atEOF = true
+            return
         }
+        end += count
+        readOffset += Int64(count)
     }
 }

@@ -2,10 +2,9 @@ import ArgumentParser
 import LibinputRecording
 import PreviewEngine
 import PreviewTrace
+import ToolOptions
 
 extension TraceFormat: ExpressibleByArgument {}
-extension Sensitivity: ExpressibleByArgument {}
-extension LongPressDuration: ExpressibleByArgument {}
 
 /// `preview-replay`: what `libinput debug-events` is to libinput, for preview interactions.
 public struct PreviewReplayCommand: ParsableCommand {
@@ -20,6 +19,11 @@ public struct PreviewReplayCommand: ParsableCommand {
             Every interaction is accepted at once (should-begin answers yes); the engine's timers \
             fire in replay time. Devices without a pressure axis use the long-press fallback \
             (simulated force, marked "sim").
+
+            A FILE of - is standard input, read as it arrives: `libinput record | preview-replay -` \
+            prints each phase as the recording reaches it (pipes, FIFOs and <(...) work the same). \
+            libinput's own layout is streamed; other valid YAML (the same recording re-saved by \
+            another tool) is read whole by a general YAML reader.
 
             One line is printed per engine output:
               preview  progress 0...1 while pressing ("-> commit": the commit begins)
@@ -37,9 +41,13 @@ public struct PreviewReplayCommand: ParsableCommand {
 
             Exit status: 0 on success; 1 with a one-line `file:line: reason` error when a file \
             is not a usable recording (--lenient skips bad lines with warnings instead).
-            """)
+            """,
+        version: ToolVersion.current)
 
-    @Argument(help: ArgumentHelp("Recordings to replay, one after another.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp(
+            "Recordings to replay, one after another; - is standard input (`libinput record | preview-replay -`).",
+            valueName: "file"))
     public var files: [String]
 
     @Option(help: "Output format: human (aligned columns) or json (JSON lines).")
@@ -48,13 +56,7 @@ public struct PreviewReplayCommand: ParsableCommand {
     @Flag(help: "Replay at recorded speed instead of as fast as possible.")
     public var realtime = false
 
-    @Option(help: "Force needed for preview and commit: light, medium or firm.")
-    public var preset: Sensitivity = .medium
-
-    @Option(
-        name: .customLong("long-press"),
-        help: "Long-press duration for devices without pressure: fast, default or slow.")
-    public var longPress: LongPressDuration = .default
+    @OptionGroup public var engine: EngineSettings
 
     @Flag(help: "Skip malformed event lines with a warning instead of failing.")
     public var lenient = false
@@ -65,7 +67,9 @@ public struct PreviewReplayCommand: ParsableCommand {
     @Flag(
         name: .customLong("via-libinput"),
         help: """
-            Replay through the real libinput instead of the decoder: the recording's first device             becomes an umockdev testbed (needs umockdev-run and unshare -m; see docs/testing.md)             and runs in real time. Same trace format.
+            Replay through the real libinput instead of the decoder: the recording's first device \
+            becomes an umockdev testbed (needs umockdev-run and unshare -m; see docs/testing.md) \
+            and runs in real time. Same trace format.
             """)
     public var viaLibinput = false
 
@@ -80,7 +84,8 @@ public struct PreviewReplayCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("give at least one recording file") }
+        guard !files.isEmpty else { throw ValidationError("give at least one recording file (- for standard input)") }
+        guard files.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("standard input (-) can be read once") }
     }
 
     public func run() throws {
@@ -96,12 +101,12 @@ public struct PreviewReplayCommand: ParsableCommand {
         var options = ReplayOptions()
         options.format = format
         options.realtime = realtime
-        options.configuration = EngineConfiguration(sensitivity: preset, longPress: longPress)
+        options.configuration = engine.configuration
         options.lenient = lenient
         options.verbose = verbose
         options.viaLibinput = viaLibinput
         let status = Replay.run(
-            files: files, options: options, output: { print($0) },
+            files: files, options: options, output: StandardOutput.write,
             error: { line in StandardError.write(line) })
         if status != 0 { throw ExitCode(status) }
     }

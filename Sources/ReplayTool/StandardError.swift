@@ -16,3 +16,24 @@ enum StandardError {
         }
     }
 }
+
+/// One line to stdout with write(2): each line leaves as soon as it is known, also into a pipe
+/// (`libinput record | preview-replay - | …`), where stdio would hold it in a 4 KiB buffer.
+enum StandardOutput {
+    static func write(_ line: String) {
+        var text = line + "\n"
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(1, bytes.baseAddress! + offset, bytes.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return  // a closed pipe (`| head`): nothing more to say
+                }
+            }
+        }
+    }
+}

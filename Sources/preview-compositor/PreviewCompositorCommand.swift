@@ -2,6 +2,7 @@ import ArgumentParser
 import Logging
 import PreviewCompositor
 import PreviewEngine
+import ToolOptions
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +18,8 @@ struct PreviewCompositorCommand: ParsableCommand {
             Headless by default: an off-screen output, no input. Input comes from recordings \
             (--replay) or a real seat (--libinput). Exit status is non-zero with a one-line \
             reason when it cannot start.
-            """)
+            """,
+        version: ToolVersion.current)
 
     @Option(name: .customLong("socket"), help: "Wayland socket name (default: first free wayland-N).")
     var socket: String?
@@ -27,7 +29,12 @@ struct PreviewCompositorCommand: ParsableCommand {
         help: ArgumentHelp("Replay libinput-record files as the seat's input.", valueName: "file"))
     var replay: [String] = []
 
-    @Flag(help: "Replay as fast as possible instead of on the recording's clock.")
+    @Flag(
+        help: """
+            Skip the recordings' idle time: when no contact is down, no engine timer is pending and \
+            every client has caught up, the next event comes at once. Gestures keep their recorded \
+            timing.
+            """)
     var fast = false
 
     @Flag(help: "Use the real seat through libinput and udev.")
@@ -55,11 +62,7 @@ struct PreviewCompositorCommand: ParsableCommand {
     @Option(help: "Output refresh rate in Hz.")
     var refresh: Double = 60
 
-    @Option(help: "Preview sensitivity (light, medium, firm).")
-    var sensitivity: String = Sensitivity.medium.rawValue
-
-    @Option(help: "Long-press duration for devices without force (fast, default, slow).")
-    var longPress: String = LongPressDuration.default.rawValue
+    @OptionGroup var engine: EngineSettings
 
     @Option(
         help: ArgumentHelp(
@@ -78,12 +81,6 @@ struct PreviewCompositorCommand: ParsableCommand {
         if fast && replay.isEmpty { throw ValidationError("--fast only applies to --replay") }
         guard parseSize(output) != nil else { throw ValidationError("--output must look like 1280x800") }
         guard refresh >= 1 && refresh <= 1000 else { throw ValidationError("--refresh must be within 1...1000 Hz") }
-        guard Sensitivity(rawValue: sensitivity) != nil else {
-            throw ValidationError("--sensitivity must be one of light, medium, firm")
-        }
-        guard LongPressDuration(rawValue: longPress) != nil else {
-            throw ValidationError("--long-press must be one of fast, default, slow")
-        }
         guard Self.shouldBeginRange.contains(shouldBeginTimeout) else {
             throw ValidationError(
                 "--should-begin-timeout must be within \(Self.shouldBeginRange.lowerBound)...\(Self.shouldBeginRange.upperBound) ms, got \(shouldBeginTimeout)")
@@ -114,8 +111,8 @@ struct PreviewCompositorCommand: ParsableCommand {
         configuration.outputWidth = size.width
         configuration.outputHeight = size.height
         configuration.refreshMilliHertz = Int32((refresh * 1000).rounded())
-        configuration.engine.sensitivity = Sensitivity(rawValue: sensitivity)!
-        configuration.engine.longPress = LongPressDuration(rawValue: longPress)!
+        configuration.engine.sensitivity = engine.configuration.sensitivity
+        configuration.engine.longPress = engine.configuration.longPress
         configuration.engine.shouldBeginTimeout = .milliseconds(Int64(shouldBeginTimeout))
 
         let logger = Logger(label: "preview-compositor")

@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoReport
 import Foundation
 import PreviewEngine
+import ToolOptions
 
 /// The demo's tools: `run` (compositor + client + live view + report, what scripts/demo calls),
 /// `report` (plot and report from a finished trace), `watch` (the live view over JSON lines).
@@ -10,6 +11,7 @@ struct PreviewDemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview-demo",
         abstract: "The headless demo: live phase view, force/progress plot, HTML and Markdown report.",
+        version: ToolVersion.current,
         subcommands: [RunCommand.self, ReportCommand.self, WatchCommand.self],
         defaultSubcommand: RunCommand.self)
 }
@@ -32,24 +34,17 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the report.", valueName: "dir"))
     var output = "demo-output"
 
-    @Option(help: "The sensitivity the trace was made with (light, medium, firm).")
-    var sensitivity = Sensitivity.medium.rawValue
+    @OptionGroup(title: "The settings the trace was made with") var engine: EngineSettings
 
     @Option(help: "The report's title.")
     var title = "Preview interaction demo"
-
-    func validate() throws {
-        guard Sensitivity(rawValue: sensitivity) != nil else {
-            throw ValidationError("--sensitivity must be one of light, medium, firm")
-        }
-    }
 
     func run() throws {
         do {
             var input = ReportInput(records: try TraceReader.read(path: trace), outputDirectory: output)
             input.recordings = recordings
             input.screenshotDirectory = screenshots
-            input.configuration.sensitivity = Sensitivity(rawValue: sensitivity)!
+            input.configuration = engine.configuration
             input.title = title
             let written = try Report.write(input)
             print("report: \(written.html)\nreport: \(written.markdown)\nplot:   \(written.plot)")

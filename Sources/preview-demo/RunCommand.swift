@@ -1,4 +1,5 @@
 import ArgumentParser
+import BundledRecordings
 import DemoReport
 import Foundation
 import PreviewEngine
@@ -24,7 +25,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write screenshots, trace and report.", valueName: "dir"))
     var output = "demo-output"
 
-    @Flag(help: "Replay as fast as possible instead of on the recordings' clock.")
+    @Flag(
+        help: """
+            Skip the idle time between gestures (preview-compositor --fast: gestures keep their \
+            recorded timing); with --mode replay, print the whole trace at once.
+            """)
     var fast = false
 
     @Option(
@@ -48,7 +53,18 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let started = Date()
         Interruption.install()
-        let files = recordings.isEmpty ? Self.bundledRecordings() : recordings
+        let files: [String]
+        if recordings.isEmpty {
+            guard let bundled = Self.bundledRecordings() else {
+                Terminal.error(
+                    "preview-demo: the bundled recordings are not beside this executable (\(BundledRecordings.expectedLocation)): "
+                        + "copy that folder with it, or give --recording FILE...")
+                throw ExitCode(1)
+            }
+            files = bundled
+        } else {
+            files = recordings
+        }
         for file in files where !FileManager.default.isReadableFile(atPath: file) {
             Terminal.error("preview-demo: cannot read \(file)")
             throw ExitCode(1)
@@ -164,11 +180,11 @@ struct RunCommand: ParsableCommand {
 
     /// The bundled recordings that tell the story: a peek that pops into the photo's detail view,
     /// Escape back to the grid (as a user would before pressing the next photo), a peek let go.
-    static func bundledRecordings() -> [String] {
-        let root = Tools.packageRoot()
-        return ["dell-canvas-isdv4-pen.yml", "handwritten-usb-keyboard-escape.yml", "uclogic-wp5540u-pen.yml"].map {
-            root + "/Tests/Fixtures/recordings/" + $0
-        }
+    /// They ship as the package's resources (BundledRecordings), beside the executable.
+    static func bundledRecordings() -> [String]? {
+        let names = ["dell-canvas-isdv4-pen.yml", "handwritten-usb-keyboard-escape.yml", "uclogic-wp5540u-pen.yml"]
+        let paths = names.compactMap(BundledRecordings.path)
+        return paths.count == names.count ? paths : nil
     }
 
     /// A clean output folder: old screenshots and reports go, anything else stays.

@@ -110,6 +110,9 @@ struct DemoTests {
         let folder = scratchDirectory()
         let copy = folder + "/preview-demo"
         try FileManager.default.copyItem(atPath: tools.directory + "/preview-demo", toPath: copy)
+        // Installed as SwiftPM lays it out: the executable with its resource bundle.
+        let bundle = "swift-preview-interaction_BundledRecordings.resources"
+        try FileManager.default.copyItem(atPath: tools.directory + "/" + bundle, toPath: folder + "/" + bundle)
         let run = try runTool([copy, "run", "--fast", "--output", folder + "/out"])
         #expect(run.status == 0, "\(run.output)")
         #expect(

@@ -209,7 +209,8 @@ struct ReplayCommandLineTests {
         let result = try runReplayBinary(["--help"])
         #expect(result.status == 0)
         for word in [
-            "--format", "--realtime", "--preset", "--long-press", "--lenient", "--verbose", "completed", "Exit status",
+            "--format", "--realtime", "--sensitivity", "--long-press", "--lenient", "--verbose", "completed", "Exit status",
+            "standard input",
         ] {
             #expect(result.out.contains(word), "help mentions \(word)")
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PeekUI
+import ToolOptions
 
 /// The command line. The compositor and the end-to-end tests run the client with these flags:
 /// keep their names and meaning stable.
@@ -12,7 +13,8 @@ struct PeekClientCommand: ParsableCommand {
             harder to pop it open, or slide onto a quick action and press through to perform it; lift \
             to cancel. Without pressure: right click, the Menu key or Shift+F10 opens the same quick \
             actions; click, tap or Enter opens a photo; Escape goes back.
-            """)
+            """,
+        version: ToolVersion.current)
 
     @Option(help: "How many photos the grid shows.")
     var items = 12

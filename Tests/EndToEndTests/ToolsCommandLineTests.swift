@@ -1,0 +1,164 @@
+import DemoReport
+import Foundation
+import Synchronization
+import Testing
+import ToolOptions
+
+/// Runs a built tool with `arguments`, from `directory`, with `input` on its standard input;
+/// waits for its exit.
+func runBuiltTool(
+    _ arguments: [String], in directory: String? = nil, input: String? = nil
+) throws -> (status: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    if let input {
+        let pipe = Pipe()
+        process.standardInput = pipe
+        try process.run()
+        let writer = pipe.fileHandleForWriting
+        Thread {
+            writer.write(Data(input.utf8))
+            try? writer.close()
+        }.start()
+    } else {
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+    // Both pipes drained at once, so a chatty stderr cannot block the child.
+    let errData = Mutex(Data())
+    let errDone = DispatchSemaphore(value: 0)
+    Thread {
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        errData.withLock { $0 = data }
+        errDone.signal()
+    }.start()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    errDone.wait()
+    process.waitUntilExit()
+    return (
+        process.terminationStatus, String(decoding: outData, as: UTF8.self),
+        String(decoding: errData.withLock { $0 }, as: UTF8.self)
+    )
+}
+
+/// The checkout, for docs/man.
+let checkout: String = {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path
+}()
+
+@Suite("The tools' command lines: the habits of libinput's tools")
+struct ToolsCommandLineTests {
+    static let names = ["preview-replay", "preview-compositor", "peek-client", "preview-demo"]
+    static let fixtures = checkout + "/Tests/Fixtures/recordings/"
+
+    @Test("--version on every tool prints the project's version", arguments: names)
+    func version(tool: String) throws {
+        let result = try runBuiltTool([tools.directory + "/" + tool, "--version"])
+        #expect(result.status == 0)
+        #expect(result.out == ToolVersion.current + "\n")
+    }
+
+    @Test("One name per setting: --sensitivity and --long-press wherever the engine runs",
+        arguments: ["preview-replay", "preview-compositor"])
+    func settingNames(tool: String) throws {
+        let help = try runBuiltTool([tools.directory + "/" + tool, "--help"]).out
+        #expect(help.contains("--sensitivity <sensitivity>"))
+        #expect(help.contains("--long-press <long-press>"))
+        #expect(!help.contains("--preset"), "the old name is accepted, not shown")
+    }
+
+    @Test("preview-replay --preset is still accepted as the old name of --sensitivity")
+    func presetAlias() throws {
+        let file = Self.fixtures + "uclogic-wp5540u-pen.yml"
+        let replay = tools.directory + "/preview-replay"
+        let old = try runBuiltTool([replay, "--preset", "light", file])
+        let new = try runBuiltTool([replay, "--sensitivity", "light", file])
+        let medium = try runBuiltTool([replay, file])
+        #expect(old.status == 0 && new.status == 0)
+        #expect(old.out == new.out)
+        #expect(new.out != medium.out, "light is not the default")
+    }
+
+    @Test("preview-replay - reads standard input: the same trace as the file")
+    func standardInput() throws {
+        let file = Self.fixtures + "dell-canvas-isdv4-pen.yml"
+        let replay = tools.directory + "/preview-replay"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let piped = try runBuiltTool([replay, "--format", "json", "-"], input: text)
+        let direct = try runBuiltTool([replay, "--format", "json", file])
+        #expect(piped.status == 0, "\(piped.err)")
+        #expect(piped.out == direct.out)
+        let bad = try runBuiltTool([replay, "-"], input: "version: 1\ndevices:\n- evdev: {name: x}\n  events:\n  - evdev:\n    - [0, 0, 3]\n")
+        #expect(bad.status == 1)
+        #expect(bad.err.hasPrefix("preview-replay: <stdin>:6"), "\(bad.err)")
+        let twice = try runBuiltTool([replay, "-", "-"], input: "")
+        #expect(twice.status == 64)
+    }
+
+    @Test("The man pages in docs/man are the argument parsers' (scripts/man regenerates them)", arguments: names)
+    func manPage(tool: String) throws {
+        let page = try String(contentsOfFile: checkout + "/docs/man/\(tool).1", encoding: .utf8)
+        let dump = try runBuiltTool([tools.directory + "/" + tool, "--experimental-dump-help"])
+        #expect(dump.status == 0)
+        let info = try JSONSerialization.jsonObject(with: Data(dump.out.utf8)) as? [String: Any]
+        var names = Set<String>()
+        var abstracts: [String] = []
+        var commands = [(info?["command"] as? [String: Any]) ?? [:]]
+        while let command = commands.popLast() {
+            if let abstract = command["abstract"] as? String { abstracts.append(abstract) }
+            commands += (command["subcommands"] as? [[String: Any]]) ?? []
+            for argument in (command["arguments"] as? [[String: Any]]) ?? [] {
+                guard argument["shouldDisplay"] as? Bool ?? true else { continue }
+                for name in (argument["names"] as? [[String: Any]]) ?? [] {
+                    if name["kind"] as? String == "long", let text = name["name"] as? String { names.insert(text) }
+                }
+            }
+        }
+        #expect(!names.isEmpty)
+        for name in names.sorted() where name != "help" && name != "version" {
+            #expect(page.contains("Fl -\(name)"), "\(tool).1 lacks --\(name): run scripts/man")
+        }
+        // Every option the page documents still exists.
+        let documented = page.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "Fl -") else { return nil }
+            return String(line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" })
+        }
+        for name in Set(documented) where name != "help" && name != "version" {
+            #expect(names.contains(name), "\(tool).1 documents --\(name), which the tool no longer has: run scripts/man")
+        }
+        for abstract in abstracts {
+            #expect(page.contains(abstract.prefix(30)), "\(tool).1 has the abstract '\(abstract)': run scripts/man")
+        }
+    }
+
+    @Test("From another folder: the demo finds its recordings as resources, not through the checkout")
+    func outsideTheCheckout() throws {
+        let folder = scratchDirectory()
+        let run = try runBuiltTool(
+            [tools.directory + "/preview-demo", "run", "--fast", "--mode", "replay", "--output", "out"], in: folder)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/report.html"))
+        #expect(run.out.contains("dell-canvas-isdv4-pen.yml"))
+        let replay = try runBuiltTool(
+            [tools.directory + "/preview-replay", "--version"], in: folder)
+        #expect(replay.status == 0)
+    }
+
+    @Test("An executable copied without its resources says what is missing, instead of stopping")
+    func withoutResources() throws {
+        let folder = scratchDirectory()
+        try FileManager.default.copyItem(atPath: tools.directory + "/preview-demo", toPath: folder + "/preview-demo")
+        let run = try runBuiltTool([folder + "/preview-demo", "run", "--fast", "--output", folder + "/out"])
+        #expect(run.status == 1)
+        #expect(run.err.contains("the bundled recordings are not beside this executable"), "\(run.err)")
+        #expect(run.err.contains("--recording"))
+    }
+}
