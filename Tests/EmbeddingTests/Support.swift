@@ -46,14 +46,26 @@ struct TracedInteraction: CustomStringConvertible {
 
     var description: String { "\(phases) \(outcome) preview \(preview) commit \(commit)" }
 
-    /// Progress values of `self` that are not within `tolerance` of any of `reference`'s in the
-    /// same phase (the devices' samples are the same force curve, the answer may land a sample
-    /// apart), and peaks that differ by more.
+    /// Progress values of `self` off the reference's curve by more than `tolerance`: in order,
+    /// each value must lie within `tolerance` of a segment between two consecutive reference
+    /// samples at or after the previous value's (samples are the same force curve, but when a
+    /// filter settles or an answer lands depends on timing, so one side may hold a value
+    /// between two of the other's). Peaks must agree too.
     func progressMismatches(against reference: TracedInteraction, tolerance: Double) -> [String] {
         var problems: [String] = []
         for (name, mine, theirs) in [("preview", preview, reference.preview), ("commit", commit, reference.commit)] {
-            for value in mine where !theirs.contains(where: { abs($0 - value) <= tolerance }) {
-                problems.append("\(name) progress \(value) is in no sample of the reference's \(theirs)")
+            var segment = 0
+            for value in mine {
+                func distance(_ index: Int) -> Double {
+                    let a = theirs[index]
+                    let b = theirs[min(index + 1, theirs.count - 1)]
+                    return max(0, min(a, b) - value, value - max(a, b))
+                }
+                guard let found = (segment..<theirs.count).first(where: { distance($0) <= tolerance }) else {
+                    problems.append("\(name) progress \(value) is off the reference's curve after sample \(segment): \(theirs)")
+                    continue
+                }
+                segment = found
             }
             if abs((mine.max() ?? 0) - (theirs.max() ?? 0)) > tolerance {
                 problems.append("\(name) peak \(mine.max() ?? 0) vs \(theirs.max() ?? 0)")

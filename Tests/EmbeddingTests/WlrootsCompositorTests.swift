@@ -58,7 +58,11 @@ import Testing
         #expect(ours.count == 1 && theirs.count == 1, "wlroots: \(ours)\nreference: \(theirs)")
         for (mine, other) in zip(ours, theirs) {
             #expect(mine.outcome == "completed" && mine.outcome == other.outcome, "\(mine)\n\(other)")
-            #expect(mine.phases == other.phases, "\(mine)\n\(other)")
+            // A client that answers after the force passed the commit threshold sees the
+            // preview begin and end at once (no preview-began): how fast peek-client answers
+            // varies with the machine's load, in either compositor.
+            #expect(mine.phases.filter { $0 != "preview-began" } == other.phases.filter { $0 != "preview-began" },
+                "\(mine)\n\(other)")
             let problems = mine.progressMismatches(against: other, tolerance: 0.02)
             #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))\n\(mine)\n\(other)")
         }

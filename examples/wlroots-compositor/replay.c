@@ -38,7 +38,7 @@ struct replay_device {
 	char name[128];
 	struct wlr_input_device *device;
 	struct wlr_tablet_tool tool;
-	bool button_down;
+	bool tip_down;
 };
 
 struct replay {
@@ -202,6 +202,10 @@ static void emit(struct replay *replay, const struct event *event) {
 			wl_signal_emit(&tablet->events.proximity, &proximity);
 			break;
 		case RE_TOOL:
+			/* While the tip is down the contact's move carries the same frame's axes: one
+			 * axis event per frame, as libinput sends. */
+			if (!device->tip_down) wl_signal_emit(&tablet->events.axis, &axis);
+			break;
 		case RE_MOVE:
 			wl_signal_emit(&tablet->events.axis, &axis);
 			break;
@@ -209,8 +213,10 @@ static void emit(struct replay *replay, const struct event *event) {
 			wl_signal_emit(&tablet->events.axis, &axis);
 			tip.state = WLR_TABLET_TOOL_TIP_DOWN;
 			wl_signal_emit(&tablet->events.tip, &tip);
+			device->tip_down = true;
 			break;
 		case RE_UP:
+			device->tip_down = false;
 			tip.state = WLR_TABLET_TOOL_TIP_UP;
 			tip.x = event->x;
 			wl_signal_emit(&tablet->events.tip, &tip);
