@@ -137,16 +137,16 @@ final class EmbeddedContext: PreviewProtocolHost {
 
     func removeDevice(_ handle: OpaquePointer, at time: UInt64) throws(Status) {
         let device = try device(handle)
+        // The cancels (device_removed) still name the device in their callbacks; then it goes.
+        perform(engine.deviceRemoved(device.id, at: timestamp(time)))
+        for key in contacts.keys where key.device == device.id {
+            contacts[key] = nil
+            _ = gate.release(key)
+        }
         devices[device.id] = nil
         deviceIDs[UInt(bitPattern: handle)] = nil
         Handles.shared.forget(device: handle)
         device.evdev?.stop()
-        let gone = contacts.keys.filter { $0.device == device.id }
-        perform(engine.deviceRemoved(device.id, at: timestamp(time)))
-        for key in gone {
-            contacts[key] = nil
-            _ = gate.release(key)
-        }
         logger.info("device removed: \(device.name) \(device.id)")
     }
 
