@@ -74,6 +74,11 @@ public final class LibinputBackend {
     }
 
     /// Path backend: removes a device as if unplugged (its contacts end with `.deviceRemoved`).
+    /// The libinput device behind `id` (a host hands it over to `HostedDevice`).
+    public func libinputDevice(_ id: DeviceID) -> OpaquePointer? {
+        devices.first { $0.value.id == id }?.key
+    }
+
     public func removeDevice(_ id: DeviceID) {
         guard let raw = devices.first(where: { $0.value.id == id })?.key else { return }
         libinput_path_remove_device(raw)
