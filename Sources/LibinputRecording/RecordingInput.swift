@@ -23,6 +23,13 @@ public protocol ReplayInput {
     mutating func next(into events: inout [DeviceEvent]) throws(RecordingError) -> Bool
     /// Ends every contact still down when the input ends (reason `.system`).
     mutating func finish(at time: Timestamp, into events: inout [DeviceEvent])
+    /// Touch devices whose fingers touched, with the hardest finger pressure (0 without a
+    /// pressure axis), for `--verbose`'s "why nothing happened"; empty when the input can't tell.
+    var touchPeaks: [DeviceID: Double] { get }
+}
+
+extension ReplayInput {
+    public var touchPeaks: [DeviceID: Double] { [:] }
 }
 
 /// A `libinput record` file through the evdev decoder.
@@ -31,6 +38,7 @@ public struct RecordingInput: ReplayInput {
     public let devices: [ReplayDevice]
     private let frames: RecordingFrames
     private var decoders: [Int: EvdevDecoder] = [:]
+    public private(set) var touchPeaks: [DeviceID: Double] = [:]
 
     public init(path: String, options: ReadOptions = ReadOptions()) throws(RecordingError) {
         recording = try Recording.open(path, options: options)
@@ -50,6 +58,12 @@ public struct RecordingInput: ReplayInput {
     public mutating func next(into events: inout [DeviceEvent]) throws(RecordingError) -> Bool {
         guard let frame = try frames.nextFrame() else { return false }
         decoders[frame.device]?.decode(frame, into: &events)
+        if let decoder = decoders[frame.device], decoder.kind == .touchpad || decoder.kind == .touchscreen {
+            for point in decoder.touchPoints where point.down {
+                touchPeaks[decoder.device, default: 0] = max(
+                    touchPeaks[decoder.device, default: 0], decoder.pressure(of: point))
+            }
+        }
         return true
     }
 

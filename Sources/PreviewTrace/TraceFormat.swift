@@ -7,11 +7,35 @@ public enum TraceFormat: String, Hashable, Sendable, CaseIterable {
     /// One JSON object per line, for programs (`jq`, tests, the libinput comparison).
     case json
 
-    public func format(_ record: TraceRecord) -> String {
+    /// `nameWidth`: the device column (human), as wide as the longest device name of the input.
+    public func format(_ record: TraceRecord, nameWidth: Int = TraceColumns.nameWidth) -> String {
         switch self {
-        case .human: record.humanLine
+        case .human: record.humanLine(nameWidth: nameWidth)
         case .json: record.jsonLine
         }
+    }
+}
+
+/// The leading columns of a human trace line (device, kind, time), shared by the phase lines and
+/// `--verbose`'s contact and proximity lines so they line up.
+public enum TraceColumns {
+    /// The narrowest device column.
+    public static let nameWidth = 24
+
+    /// The device column for these names: the longest, so names are never cut (two devices of one
+    /// file often differ only at the end: "… Pen" and "… Finger").
+    public static func nameWidth(for names: [String]) -> Int {
+        max(nameWidth, names.map(\.count).max() ?? 0)
+    }
+
+    /// `Wacom ISD-V4 Pen          PREVIEW        +6.598s  `: the time right-aligned, so columns stay
+    /// put past 10 s and 100 s.
+    public static func prefix(name: String, nameWidth: Int, kind: String, time: Timestamp) -> String {
+        var line = name + String(repeating: " ", count: max(1, nameWidth + 1 - name.count))
+        line += kind + String(repeating: " ", count: max(1, 14 - kind.count))
+        let seconds = "+" + Fixed.format(Double(time.microseconds) / 1_000_000, digits: 3) + "s"
+        line += String(repeating: " ", count: max(0, 9 - seconds.count)) + seconds + "  "
+        return line
     }
 }
 
@@ -44,17 +68,16 @@ extension TraceRecord {
         return out
     }
 
-    /// `Wacom DTH2242 Pen         PREVIEW      +1.234s  #1  pen        progress 0.420  at (512.0, 300.0)`
-    public var humanLine: String {
-        var name = device.count > 24 ? String(device.prefix(23)) + "…" : device
-        name += String(repeating: " ", count: max(0, 25 - name.count))
-        var kind = event == .shouldBegin ? "SHOULD_BEGIN" : event.rawValue.uppercased()
-        kind += String(repeating: " ", count: max(0, 13 - kind.count))
+    /// `Wacom DTH2242 Pen         PREVIEW         +1.234s  #1  pen               progress 0.420  at (512.0, 300.0)`
+    public var humanLine: String { humanLine(nameWidth: TraceColumns.nameWidth) }
+
+    public func humanLine(nameWidth: Int) -> String {
+        let kind = event == .shouldBegin ? "SHOULD_BEGIN" : event.rawValue.uppercased()
         var source = self.source.description + (simulated ? " (sim)" : "")
         source += String(repeating: " ", count: max(1, 18 - source.count))
         var id = "#\(interaction.rawValue)"
         id += String(repeating: " ", count: max(0, 4 - id.count))
-        var line = "\(name)\(kind)+\(Fixed.format(Double(time.microseconds) / 1_000_000, digits: 3))s  \(id)"
+        var line = TraceColumns.prefix(name: device, nameWidth: nameWidth, kind: kind, time: time) + id
         line += "\(source)progress \(Fixed.format(progress, digits: 3))  at (\(Fixed.format(location.x, digits: 1)), "
         line += "\(Fixed.format(location.y, digits: 1)))"
         switch phase {

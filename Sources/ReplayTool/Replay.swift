@@ -74,12 +74,21 @@ public enum Replay {
         var input = input
         let format = options.format
         let verbose = options.verbose
+        let width = TraceColumns.nameWidth(for: input.devices.map(\.name))
         return try withoutActuallyEscaping(output) { (output) throws(RecordingError) -> ReplaySummary in
             var session = ReplaySession(
                 configuration: options.configuration, devices: input.devices, outputSize: options.outputSize,
-                clock: clock, verbose: verbose, emit: { output(format.format($0)) },
+                clock: clock, verbose: verbose, emit: { output(format.format($0, nameWidth: width)) },
                 note: { if format == .human { output($0) } })
             try drive(&input, &session)
+            if verbose && format == .human {
+                for line in whyNothing(
+                    session.summary, devices: input.devices, touchPeaks: input.touchPeaks,
+                    configuration: options.configuration)
+                {
+                    output(line)
+                }
+            }
             return session.summary
         }
     }

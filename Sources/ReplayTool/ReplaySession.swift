@@ -26,8 +26,22 @@ public struct ReplaySummary: Hashable, Sendable {
     public var peakForce = 0.0
     public var peakProgress = 0.0
     public var lastTime = Timestamp(microseconds: 0)
+    /// Per device: what it did, for `--verbose`'s "why nothing happened".
+    public var devices: [DeviceID: DeviceActivity] = [:]
 
     public init() {}
+}
+
+/// What one device did in a replay.
+public struct DeviceActivity: Hashable, Sendable {
+    public var contacts = 0
+    public var interactions = 0
+    /// Highest sensor force of its contacts.
+    public var peakForce = 0.0
+
+    public init() {}
+
+    mutating func raise(_ force: Double) { peakForce = max(peakForce, force) }
 }
 
 /// Drives one engine from decoded device events: one virtual output of `outputSize` logical
@@ -47,6 +61,8 @@ public struct ReplaySession<Clock: ReplayClock> {
     private let emit: (TraceRecord) -> Void
     private let note: (String) -> Void
     private var seen = Set<InteractionID>()
+    /// The device column of human lines: the longest name, never cut.
+    public let nameWidth: Int
 
     public init(
         configuration: EngineConfiguration, devices: [ReplayDevice], outputSize: (width: Double, height: Double),
@@ -59,6 +75,7 @@ public struct ReplaySession<Clock: ReplayClock> {
         self.verbose = verbose
         self.emit = emit
         self.note = note
+        nameWidth = TraceColumns.nameWidth(for: devices.map(\.name))
         for device in devices {
             names[device.id] = device.name
             if let source = device.kind.source { sources[device.id] = source }
@@ -88,14 +105,17 @@ public struct ReplaySession<Clock: ReplayClock> {
         case .contactBegan(let contact):
             summary.contacts += 1
             summary.peakForce = max(summary.peakForce, contact.force)
+            summary.devices[contact.key.device, default: DeviceActivity()].contacts += 1
+            summary.devices[contact.key.device, default: DeviceActivity()].raise(contact.force)
             if verbose { note(transition("CONTACT_BEGIN", contact)) }
             perform(engine.apply(event, location: location(of: contact), surface: surface))
         case .contactChanged(let contact):
             summary.peakForce = max(summary.peakForce, contact.force)
+            summary.devices[contact.key.device, default: DeviceActivity()].raise(contact.force)
             perform(engine.apply(event, location: location(of: contact), surface: surface))
         case .contactEnded(let key, let time, let reason):
             if verbose {
-                note("\(pad(name(key.device)))CONTACT_END  +\(seconds(time))s  contact \(key.contact)  \(reason)")
+                note("\(columns(key.device, "CONTACT_END", time))contact \(key.contact)  \(reason)")
             }
             perform(engine.apply(event, location: cursor, surface: surface))
         case .pointerMotion(let motion):
@@ -103,9 +123,7 @@ public struct ReplaySession<Clock: ReplayClock> {
             cursor.y = min(outputSize.height, max(0, cursor.y + motion.dy))
         case .toolProximity(let state, let inProximity):
             if verbose {
-                note(
-                    "\(pad(name(state.device)))PROXIMITY_\(inProximity ? "IN " : "OUT")  +\(seconds(state.time))s  \(state.axes.tool)"
-                )
+                note("\(columns(state.device, inProximity ? "PROXIMITY_IN" : "PROXIMITY_OUT", state.time))\(state.axes.tool)")
             }
         case .toolMotion, .scroll, .button, .key, .frame:
             break
@@ -135,8 +153,7 @@ public struct ReplaySession<Clock: ReplayClock> {
         for action in actions {
             switch action {
             case .askShouldBegin(let update):
-                seen.insert(update.interaction)
-                summary.interactions = seen.count
+                count(update)
                 if verbose, let record = TraceRecord(action, device: name(update.contact.device)) { emit(record) }
                 perform(engine.clientAnswered(update.interaction, accept: true, at: update.time))
             case .phase(let event, let update):
@@ -157,20 +174,19 @@ public struct ReplaySession<Clock: ReplayClock> {
     }
 
     private mutating func count(_ update: PhaseUpdate) {
-        seen.insert(update.interaction)
+        guard seen.insert(update.interaction).inserted else { return }
         summary.interactions = seen.count
+        summary.devices[update.contact.device, default: DeviceActivity()].interactions += 1
     }
 
-    private func pad(_ text: String) -> String {
-        let name = text.count > 24 ? String(text.prefix(23)) + "…" : text
-        return name + String(repeating: " ", count: max(0, 25 - name.count))
+    /// The device, kind and time columns, as the phase lines have them.
+    private func columns(_ device: DeviceID, _ kind: String, _ time: Timestamp) -> String {
+        TraceColumns.prefix(name: name(device), nameWidth: nameWidth, kind: kind, time: time)
     }
-
-    private func seconds(_ time: Timestamp) -> String { Fixed.format(Double(time.microseconds) / 1_000_000, digits: 3) }
 
     private func transition(_ what: String, _ contact: DeviceContact) -> String {
         let at = location(of: contact)
-        return "\(pad(name(contact.key.device)))\(what)  +\(seconds(contact.time))s  contact \(contact.key.contact)  "
+        return "\(columns(contact.key.device, what, contact.time))contact \(contact.key.contact)  "
             + (contact.hasForce ? "force \(Fixed.format(contact.force, digits: 3))" : "no force (long press)")
             + "  at (\(Fixed.format(at.x, digits: 1)), \(Fixed.format(at.y, digits: 1)))"
     }

@@ -37,6 +37,13 @@ struct DemoTests {
         #expect(run.output.contains("2 interaction(s): 1 completed, 1 cancelled"))
         #expect(run.output.contains("output in \(output)/"))
         #expect(!run.output.contains("\u{1B}["), "escapes in a log")
+        // What the README and docs/demo.md show is what a run prints.
+        DocSamples.check(
+            sample: try DocSamples.block(in: "README.md", after: "within half a second):"), output: run.output,
+            where: "README.md")
+        DocSamples.check(
+            sample: try DocSamples.block(in: "docs/demo.md", after: "Escape takes it back to the grid:"),
+            output: run.output, where: "docs/demo.md")
 
         for file in ["trace.jsonl", "plot.png", "report.html", "report.md", "client.log", "compositor.log"] {
             #expect(FileManager.default.fileExists(atPath: output + "/" + file), "\(file) missing")

@@ -46,7 +46,11 @@ struct TraceFormatTests {
         record.client = nil
         #expect(
             record.humanLine
-                == "Wacom Intuos Pro M Pen … CANCEL       +1.235s  #3  pen               progress 0.250  at (10.5, 20.0)  desynchronised"
+                == "Wacom Intuos Pro M Pen with a very long name CANCEL          +1.235s  #3  pen               progress 0.250  at (10.5, 20.0)  desynchronised",
+            "a long name is never cut; it pushes the columns of its own line only")
+        #expect(
+            record.humanLine(nameWidth: 50)
+                == "Wacom Intuos Pro M Pen with a very long name       CANCEL          +1.235s  #3  pen               progress 0.250  at (10.5, 20.0)  desynchronised"
         )
         record.phase = .completed
         #expect(record.humanLine.hasSuffix("completed"))
