@@ -91,11 +91,19 @@ let package = Package(
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CWaylandCursor", pkgConfig: "wayland-cursor", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXkbcommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        // The window on a parent compositor, client side: connection, toplevel, shm buffers,
+        // the parent's seat as DeviceEvents (Backends/Wayland plugs it into the compositor).
+        .systemLibrary(name: "CWaylandLibdecor", pkgConfig: "libdecor-0", providers: [.apt(["libdecor-0-dev"])]),
+        .target(
+            name: "WaylandWindow",
+            dependencies: ["CWaylandClient", "CWaylandLibdecor", "CWaylandProtocols", "CPixman", "PreviewEngine", "EvdevDecoder"]),
         .target(
             name: "PreviewCompositor",
             dependencies: [
                 "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine", "EvdevDecoder",
                 "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG", "CXkbcommon",
+                // The window backend's client side (its parent compositor's connection).
+                "WaylandWindow",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // MARK: The C library for other compositors: the header (C target) and its Swift implementation.
@@ -166,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "CompositorTests",
             dependencies: [
-                "FixtureSupport", "PreviewCompositor", "CWaylandClient", "CPNG", "PreviewEngine", "EvdevDecoder",
+                "FixtureSupport", "PreviewCompositor", "WaylandWindow", "CWaylandClient", "CPNG", "CPixman", "PreviewEngine", "EvdevDecoder",
                 "preview-compositor", "peek-client",
             ]),
         .testTarget(

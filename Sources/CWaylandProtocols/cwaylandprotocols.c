@@ -36,6 +36,8 @@ extern const struct wl_interface zwp_tablet_pad_v2_interface;
 extern const struct wl_interface zwp_tablet_pad_ring_v2_interface;
 extern const struct wl_interface zwp_tablet_pad_strip_v2_interface;
 extern const struct wl_interface zwp_tablet_pad_group_v2_interface;
+extern const struct wl_interface zxdg_decoration_manager_v1_interface;
+extern const struct wl_interface zxdg_toplevel_decoration_v1_interface;
 
 const struct wl_interface *cwl_interface_wl_display(void) { return &wl_display_interface; }
 const struct wl_interface *cwl_interface_wl_registry(void) { return &wl_registry_interface; }
@@ -71,3 +73,5 @@ const struct wl_interface *cwl_interface_zwp_tablet_pad_v2(void) { return &zwp_t
 const struct wl_interface *cwl_interface_zwp_tablet_pad_ring_v2(void) { return &zwp_tablet_pad_ring_v2_interface; }
 const struct wl_interface *cwl_interface_zwp_tablet_pad_strip_v2(void) { return &zwp_tablet_pad_strip_v2_interface; }
 const struct wl_interface *cwl_interface_zwp_tablet_pad_group_v2(void) { return &zwp_tablet_pad_group_v2_interface; }
+const struct wl_interface *cwl_interface_zxdg_decoration_manager_v1(void) { return &zxdg_decoration_manager_v1_interface; }
+const struct wl_interface *cwl_interface_zxdg_toplevel_decoration_v1(void) { return &zxdg_toplevel_decoration_v1_interface; }

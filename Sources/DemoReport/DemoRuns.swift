@@ -51,7 +51,8 @@ public struct CompositorRun {
         var client = [tools.client, "--log"]
         if let interactions { client += ["--exit-after-interactions", String(interactions)] }
         let run = "exec " + client.map(shellQuote).joined(separator: " ") + " > " + shellQuote(clientLog) + " 2>&1"
-        var arguments = [tools.compositor, "--replay"] + recordings
+        // Headless whatever the environment: the demo runs inside desktop sessions too.
+        var arguments = [tools.compositor, "--backend", "headless", "--replay"] + recordings
         if fast { arguments.append("--fast") }
         if let shouldBeginTimeout { arguments += ["--should-begin-timeout", String(shouldBeginTimeout)] }
         arguments += [

@@ -70,11 +70,15 @@ public final class ChildProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    /// Runs to completion and returns stdout (short helper for `--help` probes).
-    public static func output(of arguments: [String]) throws -> String {
+    /// Runs to completion and returns stdout (short helper for `--help` probes), with
+    /// `environment` added to ours.
+    public static func output(of arguments: [String], environment: [String: String] = [:]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])
         process.arguments = Array(arguments.dropFirst())
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Logging
 import PreviewCompositor
 import PreviewEngine
@@ -13,13 +14,21 @@ import ToolOptions
 struct PreviewCompositorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview-compositor",
-        abstract: "A small headless Wayland compositor serving the preview-interaction protocol.",
+        abstract: "A small Wayland compositor serving the preview-interaction protocol.",
         discussion: """
-            Headless by default: an off-screen output, no input. Input comes from recordings \
-            (--replay) or a real seat (--libinput). Exit status is non-zero with a one-line \
-            reason when it cannot start.
+            Inside a Wayland session (WAYLAND_DISPLAY or WAYLAND_SOCKET set) it opens a window \
+            there and takes that session's pointer, keyboard, touch and pen (--backend wayland); \
+            otherwise it is headless: an off-screen output, no input (--backend headless). Input \
+            can also come from recordings (--replay) or a real seat (--libinput). Exit status is \
+            non-zero with a one-line reason when it cannot start or its parent compositor goes away.
             """,
         version: ToolVersion.current)
+
+    @Option(
+        help: ArgumentHelp(
+            "headless (off-screen) or wayland (a window on the compositor we run in). Default: wayland when WAYLAND_DISPLAY or WAYLAND_SOCKET is set, else headless.",
+            valueName: "backend"))
+    var backend: String?
 
     @Option(name: .customLong("socket"), help: "Wayland socket name (default: first free wayland-N).")
     var socket: String?
@@ -77,6 +86,9 @@ struct PreviewCompositorCommand: ParsableCommand {
     var verbose = false
 
     func validate() throws {
+        if let backend, CompositorConfiguration.OutputSelection(rawValue: backend) == nil {
+            throw ValidationError("--backend must be headless or wayland")
+        }
         if libinput && !replay.isEmpty { throw ValidationError("--replay and --libinput are exclusive") }
         if fast && replay.isEmpty { throw ValidationError("--fast only applies to --replay") }
         guard parseSize(output) != nil else { throw ValidationError("--output must look like 1280x800") }
@@ -96,6 +108,9 @@ struct PreviewCompositorCommand: ParsableCommand {
         }
         var configuration = CompositorConfiguration()
         configuration.socketName = socket
+        configuration.output =
+            backend.flatMap(CompositorConfiguration.OutputSelection.init(rawValue:))
+            ?? .automatic(environment: ProcessInfo.processInfo.environment)
         if libinput {
             configuration.input = .libinput(seat: seat)
         } else if !replay.isEmpty {

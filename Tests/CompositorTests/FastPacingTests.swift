@@ -14,7 +14,7 @@ import Testing
         let client = "python3 \(TabletTests.client) --pointer --preview --ack-delay 400 \(log)"
         let process = try ClientProcess(
             [
-                ReplayRunTests.binaries + "/preview-compositor", "--socket", TestRuntime.uniqueSocket(),
+                ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(),
                 "--replay", ReplayRunTests.recordings + "/wacom-cintiq12wx-pen.yml", "--fast", "--exit-when-done",
                 "--run", client,
             ], socket: "", environment: [:])

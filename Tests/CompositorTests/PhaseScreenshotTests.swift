@@ -36,7 +36,7 @@ import Testing
         let shots = directory + "/shots"
         let process = try ClientProcess(
             [
-                Self.binaries + "/preview-compositor", "--socket", TestRuntime.uniqueSocket(), "-v", "--replay",
+                Self.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(), "-v", "--replay",
                 Self.recordings + "/wacom-cintiq13hd-pen.yml", "--fast", "--exit-when-done", "--screenshot-dir", shots,
                 "--run", Self.binaries + "/peek-client --draw-delay \(delay)",
             ], socket: "", environment: [:])

@@ -9,7 +9,7 @@ import Testing
 
     func compositor(_ arguments: [String]) throws -> ClientRun {
         let process = try ClientProcess(
-            [Self.binaries + "/preview-compositor", "--socket", TestRuntime.uniqueSocket()] + arguments, socket: "",
+            [Self.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket()] + arguments, socket: "",
             environment: [:])
         return process.finish(timeout: 60)
     }

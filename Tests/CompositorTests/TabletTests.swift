@@ -15,7 +15,7 @@ import Testing
         let log = TestRuntime.temporaryDirectory("tablet") + "/events.log"
         let process = try ClientProcess(
             [
-                ReplayRunTests.binaries + "/preview-compositor", "--socket", TestRuntime.uniqueSocket(),
+                ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(),
                 "--replay", ReplayRunTests.recordings + "/wacom-cintiq13hd-pen.yml", "--fast",
                 "--run", "python3 \(Self.client) \(mode.joined(separator: " ")) \(log)",
             ], socket: "", environment: [:])

@@ -19,4 +19,12 @@ import Testing
         #expect(at.map { arguments[$0 + 1] } == "2000", "\(arguments)")
         #expect(arguments.first == "/opt/spi/preview-compositor" && arguments.contains("--fast"))
     }
+
+    /// The demo is headless even when run from a desktop session (WAYLAND_DISPLAY set), where the
+    /// compositor would otherwise open a window.
+    @Test func theDemoIsHeadlessWhateverTheEnvironment() {
+        let arguments = Self.run().arguments(trace: "/t")
+        let at = arguments.firstIndex(of: "--backend")
+        #expect(at.map { arguments[$0 + 1] } == "headless", "\(arguments)")
+    }
 }

@@ -206,7 +206,7 @@ struct CompositorRun {
         let started = Date()
         let child = try ChildProcess(
             [
-                tools.compositor, "--replay", recording, "--fast", "--trace", folder + "/trace.jsonl",
+                tools.compositor, "--backend", "headless", "--replay", recording, "--fast", "--trace", folder + "/trace.jsonl",
                 "--screenshot-dir", shotsDirectory, "--exit-when-done", "--run", command,
                 "--should-begin-timeout", String(slowClientShouldBeginTimeout),
             ] + extra, log: folder + "/compositor.log")

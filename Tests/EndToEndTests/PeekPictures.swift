@@ -149,7 +149,7 @@ struct PeekRun {
         let command = ([tools.client, "--exit-after-interactions", "1"] + client).map(shellQuote).joined(separator: " ")
         let run = try runIsolated(
             [
-                tools.compositor, "-v", "--replay", recording, "--fast", "--exit-when-done", "--screenshot-dir", shots,
+                tools.compositor, "--backend", "headless", "-v", "--replay", recording, "--fast", "--exit-when-done", "--screenshot-dir", shots,
                 "--should-begin-timeout", String(slowClientShouldBeginTimeout),
                 "--trace", trace, "--run", command,
             ])

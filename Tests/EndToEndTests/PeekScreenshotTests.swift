@@ -164,7 +164,7 @@ import Testing
     @Test("Arrows, the Menu key and Enter perform a quick action (HIG: peek is never the only way)")
     func theKeyboardReachesAQuickAction() throws {
         let run = try runIsolated([
-            tools.compositor, "--replay", Fixtures.path("handwritten-usb-keyboard-quick-actions.yml"), "--exit-when-done",
+            tools.compositor, "--backend", "headless", "--replay", Fixtures.path("handwritten-usb-keyboard-quick-actions.yml"), "--exit-when-done",
             "--run", shellQuote(tools.client) + " --log",
         ])
         #expect(run.status == 0, "\(run.output)")

@@ -15,6 +15,7 @@
 #include "preview-interaction-v1-client-protocol.h"
 #include "tablet-unstable-v2-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
+#include "xdg-decoration-unstable-v1-client-protocol.h"
 
 /* wl_registry_bind through a getter-provided interface, typed as a generic proxy. */
 void *cwlc_registry_bind(struct wl_registry *registry, uint32_t name, const struct wl_interface *interface,

@@ -59,6 +59,10 @@ const struct wl_interface *cwl_interface_zwp_tablet_pad_ring_v2(void);
 const struct wl_interface *cwl_interface_zwp_tablet_pad_strip_v2(void);
 const struct wl_interface *cwl_interface_zwp_tablet_pad_group_v2(void);
 
+/* xdg-decoration-unstable-v1 (server-side decorations of the nested window, where the parent offers them). */
+const struct wl_interface *cwl_interface_zxdg_decoration_manager_v1(void);
+const struct wl_interface *cwl_interface_zxdg_toplevel_decoration_v1(void);
+
 /* wl_fixed_t conversions as plain functions (the inline ones are fine too; these read better). */
 static inline double cwl_fixed_to_double(wl_fixed_t value) { return wl_fixed_to_double(value); }
 static inline wl_fixed_t cwl_fixed_from_double(double value) { return wl_fixed_from_double(value); }

@@ -25,6 +25,7 @@
 #include "preview-interaction-v1-server-protocol.h"
 #include "tablet-unstable-v2-server-protocol.h"
 #include "xdg-shell-server-protocol.h"
+#include "xdg-decoration-unstable-v1-server-protocol.h"
 
 /* MARK: listeners */
 
@@ -107,3 +108,5 @@ typedef struct zwp_tablet_pad_v2_interface cwl_zwp_tablet_pad_v2_impl;
 typedef struct zwp_tablet_pad_ring_v2_interface cwl_zwp_tablet_pad_ring_v2_impl;
 typedef struct zwp_tablet_pad_strip_v2_interface cwl_zwp_tablet_pad_strip_v2_impl;
 typedef struct zwp_tablet_pad_group_v2_interface cwl_zwp_tablet_pad_group_v2_impl;
+typedef struct zxdg_decoration_manager_v1_interface cwl_zxdg_decoration_manager_v1_impl;
+typedef struct zxdg_toplevel_decoration_v1_interface cwl_zxdg_toplevel_decoration_v1_impl;

@@ -22,6 +22,9 @@ protocol InputBackend: AnyObject {
     var finished: Bool? { get }
     /// No more events (the teardown's first step).
     func stop()
+    /// The keymap the devices type with, when the backend knows it (a window: its parent's,
+    /// in xkb text); nil: the configured layout.
+    var keymapText: String? { get }
 }
 
 extension InputBackend {
@@ -29,6 +32,7 @@ extension InputBackend {
     func windowMapped() {}
     func clientsMayHaveCaughtUp() {}
     var finished: Bool? { nil }
+    var keymapText: String? { nil }
 }
 
 extension CompositorConfiguration.InputSelection {

@@ -13,7 +13,12 @@ import WaylandServer
 public final class Compositor {
     public let configuration: CompositorConfiguration
     let logger: Logger
-    public let framebuffer: Framebuffer
+    /// Made again when the output's mode changes (a window resized or rescaled).
+    public private(set) var framebuffer: Framebuffer
+    /// What clients see of the output (wl_output).
+    public private(set) var outputMode: OutputMode
+    /// Bound wl_output resources, told when the mode changes.
+    var outputResources: [Weak<OutputResource>] = []
     public let scene: Scene
     public let keymap: Keymap
     let display: Display
@@ -55,23 +60,32 @@ public final class Compositor {
         self.configuration = configuration
         self.logger = logger
         let runtimeDirectory = configuration.listen ? try Preflight.runtimeDirectory() : ""
-        input = try configuration.input.makeBackend(logger: logger, clock: configuration.clock)
+        let output = try configuration.output.makeBackend(configuration: configuration, logger: logger)
+        self.output = output
+        input = try configuration.input.makeBackend(logger: logger, clock: configuration.clock) ?? output.seatInput
         if let directory = configuration.screenshotDirectory {
             try Preflight.screenshotDirectory(directory)
             screenshots = ScreenshotWriter(directory: directory)
         } else {
             screenshots = nil
         }
-        guard let framebuffer = Framebuffer(width: configuration.outputWidth, height: configuration.outputHeight)
-        else { throw .outputTooLarge(configuration.outputWidth, configuration.outputHeight) }
+        let mode = output.mode ?? OutputMode(
+            width: configuration.outputWidth, height: configuration.outputHeight,
+            refreshMilliHertz: configuration.refreshMilliHertz)
+        guard let framebuffer = Framebuffer(width: mode.width, height: mode.height, scale: mode.scale)
+        else { throw .outputTooLarge(mode.width, mode.height) }
         self.framebuffer = framebuffer
+        outputMode = mode
         scene = Scene(output: framebuffer.bounds)
         do {
-            keymap = try Keymap(layout: configuration.keyboardLayout)
+            if let text = input?.keymapText, configuration.keyboardLayout == nil {
+                keymap = try Keymap(text: text)
+            } else {
+                keymap = try Keymap(layout: configuration.keyboardLayout)
+            }
         } catch {
             throw .keymap(error.description)
         }
-        output = configuration.output.makeBackend(configuration: configuration)
         do {
             display = try Display(clock: configuration.clock)
         } catch {
@@ -102,6 +116,12 @@ public final class Compositor {
         if screenshots != nil { phaseScreenshots = PhaseScreenshots(compositor: self, loop: display.eventLoop) }
         input?.attach(to: self)
         output.attach(to: display.eventLoop) { [unowned self] in frame() }
+        output.watch(
+            modeChanged: { [unowned self] mode in outputModeChanged(mode) },
+            ended: { [unowned self] status, reason in
+                if status == 0 { logger.notice("\(reason)") } else { logger.error("\(reason)") }
+                stop(status: status)
+            })
         if configuration.handleSignals { signals = Signals(compositor: self, loop: display.eventLoop) }
         children.onExit = { [unowned self] child, status in childExited(child, status: status) }
         if let socketName { logger.notice("listening on \(socketName)") }
@@ -141,6 +161,10 @@ public final class Compositor {
         }
         add(cwl_interface_zwp_tablet_manager_v2(), 1) { [unowned self] client, version, id in
             _ = TabletManagerResource(seat: seat, client: client, version: version, id: id)
+        }
+        // Tiled windows without decorations: every toplevel is told "server side".
+        add(cwl_interface_zxdg_decoration_manager_v1(), 1) { client, version, id in
+            _ = DecorationManagerResource(client: client, version: version, id: id)
         }
         // Inert (no clipboard, no drag and drop), but clients like wev require it.
         add(cwl_interface_wl_data_device_manager(), 3) { client, version, id in
@@ -321,6 +345,7 @@ public final class Compositor {
         seat.repick()
         hooks.onToplevelMapped?(node.id)
         input?.windowMapped()
+        output.windowMapped()
     }
 
     func toplevelUnmapped(_ toplevel: XdgToplevel) {
@@ -338,6 +363,10 @@ public final class Compositor {
 
     func toplevelCommitted(_ toplevel: XdgToplevel) { tiling.place(toplevel) }
 
+    /// Asks a window's client to close it (xdg_toplevel.close), as a window manager's close
+    /// button does; the client decides (tests close a nested compositor's window with it).
+    public func requestClose(_ surface: SurfaceID) { tiling.requestClose(surface) }
+
     func keyboardFocusChanged(to surface: Surface?) { tiling.focusChanged(to: surface) }
 
     /// Moves a window's node, damaging where it was and where it goes.
@@ -354,6 +383,25 @@ public final class Compositor {
     // MARK: output
 
     func damage(_ rect: Rect) { framebuffer.addDamage(rect) }
+
+    /// The output has a new size or scale: a new framebuffer, the new mode to every bound
+    /// wl_output, every toplevel its new column (a configure), the cursor kept inside.
+    func outputModeChanged(_ mode: OutputMode) {
+        guard mode != outputMode else { return }
+        guard let resized = Framebuffer(width: mode.width, height: mode.height, scale: mode.scale) else {
+            logger.error("cannot allocate a \(mode.width)x\(mode.height) output at scale \(mode.scale): keeping the old one")
+            return
+        }
+        logger.info("output mode \(mode.width)x\(mode.height) scale \(mode.scale)")
+        outputMode = mode
+        framebuffer = resized
+        scene.output = resized.bounds
+        outputResources.removeAll { $0.value?.isAlive != true }
+        for resource in outputResources { resource.value?.sendMode(mode) }
+        tiling.outputChanged()
+        seat.outputChanged()
+        scheduleFrame()
+    }
 
     /// Asks the output for a frame if anything waits for one.
     func scheduleFrame() {

@@ -12,6 +12,9 @@ public struct CompositorConfiguration: Sendable {
     public var refreshMilliHertz: Int32 = 60_000
     public var input: InputSelection = .none
     public var output: OutputSelection = .headless
+    /// The compositor a `.wayland` output opens its window on: a socket name or path; nil:
+    /// WAYLAND_SOCKET / WAYLAND_DISPLAY of our environment, as every Wayland client reads them.
+    public var parentDisplay: String?
     /// Replay recordings as fast as the event loop allows instead of on their own clock.
     public var fast = false
     public var screenshotDirectory: String?
@@ -38,9 +41,19 @@ public struct CompositorConfiguration: Sendable {
     }
 
     /// Where frames go (Backends/Output).
-    public enum OutputSelection: Sendable, Equatable {
+    public enum OutputSelection: String, Sendable, Equatable, CaseIterable {
         /// Off-screen: the framebuffer, read by screenshots.
         case headless
+        /// A window on the Wayland compositor we run in (WAYLAND_DISPLAY / WAYLAND_SOCKET),
+        /// fed by its seat: pointer, keyboard, touch and tablet-v2 pens with their pressure.
+        case wayland
+
+        /// As wlroots chooses: a window when our own environment names a Wayland compositor
+        /// (WAYLAND_DISPLAY or WAYLAND_SOCKET set and not empty), headless otherwise.
+        public static func automatic(environment: [String: String]) -> OutputSelection {
+            let named = ["WAYLAND_DISPLAY", "WAYLAND_SOCKET"].contains { !(environment[$0] ?? "").isEmpty }
+            return named ? .wayland : .headless
+        }
     }
 
     public init() {}
@@ -59,6 +72,7 @@ public enum CompositorError: Error, CustomStringConvertible, Equatable {
     case screenshotDirectory(String, String)
     case trace(String, String)
     case runFailed(String, String)
+    case parent(String)
 
     public var description: String {
         switch self {
@@ -73,6 +87,7 @@ public enum CompositorError: Error, CustomStringConvertible, Equatable {
         case .screenshotDirectory(let path, let reason): "cannot use screenshot directory \(path): \(reason)"
         case .trace(let path, let reason): "cannot write trace \(path): \(reason)"
         case .runFailed(let command, let reason): "cannot run \(command): \(reason)"
+        case .parent(let reason): reason
         }
     }
 }

@@ -26,7 +26,7 @@ public final class Keymap {
     public private(set) var modifiers = Modifiers()
 
     /// Rules/model/layout as in XKB_DEFAULT_*; nil fields take xkbcommon's defaults.
-    public init(layout: String? = nil) throws(KeymapError) {
+    public convenience init(layout: String? = nil) throws(KeymapError) {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
             throw KeymapError(description: "xkbcommon: cannot create a context")
         }
@@ -38,6 +38,27 @@ public final class Keymap {
             xkb_context_unref(context)
             throw KeymapError(description: "xkbcommon: cannot compile a keymap for layout \(layout ?? "default")")
         }
+        try self.init(context: context, keymap: keymap)
+    }
+
+    /// A keymap in xkb's text format, as another compositor's wl_keyboard.keymap sends it (the
+    /// nested window passes the user's own layout on to our clients).
+    public convenience init(text: String) throws(KeymapError) {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
+            throw KeymapError(description: "xkbcommon: cannot create a context")
+        }
+        let built = text.withCString {
+            xkb_keymap_new_from_string(context, $0, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        }
+        guard let keymap = built else {
+            xkb_context_unref(context)
+            throw KeymapError(description: "xkbcommon: cannot compile the parent compositor's keymap")
+        }
+        try self.init(context: context, keymap: keymap)
+    }
+
+    /// Takes ownership of `context` and `keymap` (released on failure too).
+    private init(context: OpaquePointer, keymap: OpaquePointer) throws(KeymapError) {
         guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else {
             xkb_keymap_unref(keymap)
             xkb_context_unref(context)

@@ -74,6 +74,14 @@ final class Seat {
         updatePointerFocus(time: time, sendMotion: true)
     }
 
+    /// The output was resized: the cursor stays inside it, and what is under it is picked again.
+    func outputChanged() {
+        let output = compositor.scene.output
+        cursor = Point(
+            x: min(max(cursor.x, 0), Double(output.width) - 1), y: min(max(cursor.y, 0), Double(output.height) - 1))
+        repick()
+    }
+
     /// Re-evaluates what is under the cursor after the scene changed (map, unmap, move).
     func repick() {
         updatePointerFocus(time: compositor.clock.eventTime(), sendMotion: false)

@@ -1,14 +1,22 @@
 import CPixman
+import WaylandWindow
 
 /// The virtual output's pixels. Damage accumulates between frames; a repaint redraws
 /// only the damaged region (background, then every placed texture bottom to top).
+/// Positions and damage are in the output's logical coordinates; the pixels are `scale` times
+/// finer (an output of scale 2 has a 2× image, and a client's scale-2 buffer lands 1:1).
 public final class Framebuffer {
+    /// The image's size in pixels (logical size × scale).
     public let width: Int32
     public let height: Int32
+    /// Pixels per logical unit (wl_output.scale).
+    public let scale: Int32
     /// Opaque dark grey, so screenshots show where no surface is.
     public static let background: UInt32 = 0xff20_2020
     let image: OpaquePointer
     private let damage: UnsafeMutablePointer<pixman_region32_t>
+    /// What the last repaint redrew: a window output sends only that to its parent.
+    let repainted: UnsafeMutablePointer<pixman_region32_t>
     private let background: OpaquePointer
 
     public struct Placement {
@@ -25,35 +33,46 @@ public final class Framebuffer {
         }
     }
 
-    public init?(width: Int32, height: Int32) {
-        guard width > 0, height > 0, let image = pixman_image_create_bits(PIXMAN_x8r8g8b8, width, height, nil, 0)
-        else { return nil }
-        self.width = width
-        self.height = height
+    /// `width`×`height` logical units at `scale` (1...8).
+    public init?(width: Int32, height: Int32, scale: Int32 = 1) {
+        guard width > 0, height > 0, (1...8).contains(scale), width <= 16384, height <= 16384 else { return nil }
+        let (pixelsWide, pixelsHigh) = (width * scale, height * scale)
+        guard let image = pixman_image_create_bits(PIXMAN_x8r8g8b8, pixelsWide, pixelsHigh, nil, 0) else { return nil }
+        self.width = pixelsWide
+        self.height = pixelsHigh
+        self.scale = scale
         self.image = image
         var colour = pixman_color_t(argb: Framebuffer.background)
         background = pixman_image_create_solid_fill(&colour)
         damage = .allocate(capacity: 1)
         pixman_region32_init_rect(damage, 0, 0, UInt32(width), UInt32(height))
+        repainted = .allocate(capacity: 1)
+        pixman_region32_init(repainted)
     }
 
     deinit {
         pixman_region32_fini(damage)
         damage.deallocate()
+        pixman_region32_fini(repainted)
+        repainted.deallocate()
         pixman_image_unref(background)
         pixman_image_unref(image)
     }
 
-    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+    /// The output in logical coordinates (what the scene lays out).
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width / scale, height: height / scale) }
 
+    /// Damage in logical coordinates.
     public func addDamage(_ rect: Rect) {
         guard let clipped = rect.intersection(bounds) else { return }
-        pixman_region32_union_rect(damage, damage, clipped.x, clipped.y, UInt32(clipped.width), UInt32(clipped.height))
+        pixman_region32_union_rect(
+            damage, damage, clipped.x * scale, clipped.y * scale, UInt32(clipped.width * scale),
+            UInt32(clipped.height * scale))
     }
 
     public var hasDamage: Bool { pixman_region32_not_empty(damage) != 0 }
 
-    /// The damaged area's bounding box (nil when nothing is damaged), for logs and tests.
+    /// The damaged area's bounding box in pixels (nil when nothing is damaged), for logs and tests.
     public var damageExtents: Rect? {
         guard hasDamage, let box = pixman_region32_extents(damage)?.pointee else { return nil }
         return Rect(x: box.x1, y: box.y1, width: box.x2 - box.x1, height: box.y2 - box.y1)
@@ -68,23 +87,29 @@ public final class Framebuffer {
         pixman_image_composite32(PIXMAN_OP_SRC, background, nil, image, 0, 0, 0, 0, 0, 0, width, height)
         for placement in placements {
             let texture = placement.texture
-            let scale = placement.scale
-            if scale != 1 {
-                // Downscale HiDPI buffers to the scale-1 output: destination pixel d samples d*scale.
+            let bufferScale = placement.scale
+            if bufferScale != scale {
+                // A buffer of another scale than the output's: destination pixel d samples
+                // d × bufferScale / scale (a scale-2 buffer on a scale-1 output is halved).
                 var transform = pixman_transform()
-                pixman_transform_init_scale(&transform, pixman_fixed_t(scale) << 16, pixman_fixed_t(scale) << 16)
+                let factor = pixman_fixed_t(Int64(bufferScale) << 16 / Int64(scale))
+                pixman_transform_init_scale(&transform, factor, factor)
                 pixman_image_set_transform(texture.image, &transform)
                 pixman_image_set_filter(texture.image, PIXMAN_FILTER_BILINEAR, nil, 0)
             }
             pixman_image_composite32(
-                PIXMAN_OP_OVER, texture.image, nil, image, 0, 0, 0, 0, placement.x, placement.y,
-                texture.width / scale, texture.height / scale)
-            if scale != 1 { pixman_image_set_transform(texture.image, nil) }
+                PIXMAN_OP_OVER, texture.image, nil, image, 0, 0, 0, 0, placement.x * scale, placement.y * scale,
+                texture.width * scale / bufferScale, texture.height * scale / bufferScale)
+            if bufferScale != scale { pixman_image_set_transform(texture.image, nil) }
         }
         pixman_image_set_clip_region32(image, nil)
+        pixman_region32_copy(repainted, damage)
         pixman_region32_clear(damage)
         return true
     }
+
+    /// The image, for an output that shows it elsewhere (a window copies it into its buffers).
+    var pixels: FramePixels { FramePixels(image: image, width: width, height: height) }
 
     /// One pixel as 0xAARRGGBB (alpha forced opaque: the output has none).
     public func pixel(x: Int32, y: Int32) -> UInt32 {

@@ -10,7 +10,8 @@ public struct Hit {
 /// always raised above their parent). Answers hit-tests and lists what to draw.
 public final class Scene {
     public private(set) var windows: [SceneSurface] = []
-    public let output: Rect
+    /// The output in logical coordinates (changes when a window output is resized).
+    public internal(set) var output: Rect
 
     public init(output: Rect) { self.output = output }
 

@@ -5,6 +5,8 @@ import WaylandServer
 /// xdg_toplevel: a window, tiled in columns with the others and activated when focused.
 final class XdgToplevel: ResourceObject {
     weak var xdgSurface: XdgSurface?
+    /// Its xdg-decoration object, if the client made one (one per toplevel).
+    weak var decoration: ToplevelDecorationResource?
     private(set) var title = ""
     private(set) var appID = ""
     /// The size last offered in a configure (0: let the client choose).
@@ -48,6 +50,12 @@ final class XdgToplevel: ResourceObject {
         }
         xdg_toplevel_send_configure(resource, size.width, size.height, &states)
         xdgSurface?.sendConfigure()
+    }
+
+    /// Asks the client to close the window (xdg_toplevel.close); it decides.
+    func requestClose() {
+        guard let resource else { return }
+        xdg_toplevel_send_close(resource)
     }
 
     func map() { compositor?.toplevelMapped(self) }

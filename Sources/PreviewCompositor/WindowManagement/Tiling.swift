@@ -1,3 +1,5 @@
+import PreviewEngine
+
 /// Window management: every toplevel gets a column of the output, in the order the toplevels
 /// appeared, centred in it when smaller; the keyboard focus is the activated toplevel.
 final class Tiling {
@@ -18,6 +20,14 @@ final class Tiling {
         toplevels.removeAll { $0.value == nil || $0.value === toplevel }
         relayout(newcomer: nil)
     }
+
+    /// Asks the toplevel of `surface` to close (a window manager's close button).
+    func requestClose(_ surface: SurfaceID) {
+        toplevels.compactMap(\.value).first { $0.node?.id == surface }?.requestClose()
+    }
+
+    /// The output changed size: every toplevel gets its new column.
+    func outputChanged() { relayout(newcomer: nil) }
 
     func focusChanged(to surface: Surface?) {
         for weak in toplevels {

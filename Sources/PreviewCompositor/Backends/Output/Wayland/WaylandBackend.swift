@@ -1,0 +1,175 @@
+import Logging
+import PreviewEngine
+import WaylandServer
+import WaylandWindow
+
+/// `--backend wayland`: the compositor as a window on the Wayland compositor it runs in (its
+/// "parent"), like weston's wayland backend or wlroots' nested mode. The output is our
+/// framebuffer in an xdg_toplevel (wl_shm, damage only, paced by the parent's frame callbacks);
+/// the input is the parent's seat as the window receives it (`ParentSeat` → `ParentInput`).
+/// The window's size and scale are our output's; closing it stops us with status 0; losing the
+/// parent stops us with one line and status 1.
+final class WaylandBackend: OutputBackend {
+    private let connection: ParentConnection
+    private let window: ParentWindow
+    private let logger: Logger
+    private let refreshMilliHertz: Int32
+    private var frame: (() -> Void)?
+    private var modeChanged: ((OutputMode) -> Void)?
+    private var ended: ((Int32, String) -> Void)?
+    /// A frame was asked for and not yet given.
+    private var frameWanted = false
+    /// Paces frames while the parent sends no frame callback (before the window is shown).
+    private var clock: FrameClock
+    private var timer: EventSource?
+    private var source: EventSource?
+    /// A `--run` client gets this long to map its first window before ours is shown empty.
+    private var mapTimer: EventSource?
+    static let firstWindowWait: Int32 = 10_000
+    /// The framebuffer last painted, shown again when a buffer frees up or the window may map.
+    private var painted: Framebuffer?
+    private var unshown = false
+    private var stopped = false
+    private let input: ParentSeatInput
+    /// The compositor's one clock.
+    private let monotonic: MonotonicClock
+
+    init(configuration: CompositorConfiguration, logger: Logger) throws(CompositorError) {
+        self.logger = logger
+        refreshMilliHertz = configuration.refreshMilliHertz
+        monotonic = configuration.clock
+        clock = FrameClock(refreshMilliHertz: configuration.refreshMilliHertz, start: monotonic.microseconds() * 1000)
+        do {
+            let monotonic = monotonic
+            connection = try ParentConnection(
+                display: configuration.parentDisplay, clock: { Timestamp(microseconds: monotonic.microseconds()) })
+        } catch {
+            throw .parent(error.description)
+        }
+        do {
+            window = try ParentWindow(
+                connection: connection, preferredSize: (configuration.outputWidth, configuration.outputHeight),
+                title: "preview-compositor")
+        } catch {
+            connection.destroy()
+            throw .parent(error.description)
+        }
+        connection.seat?.outputResized(width: window.size.width, height: window.size.height)
+        input = ParentSeatInput(seat: connection.seat, logger: logger)
+        if configuration.runCommand != nil { window.mapWhenReady() }
+        logger.notice(
+            "window on the parent compositor: \(window.size.width)x\(window.size.height), decorations: \(window.decorations)")
+    }
+
+    var mode: OutputMode? { currentMode }
+
+    private var currentMode: OutputMode {
+        OutputMode(width: window.size.width, height: window.size.height, scale: window.scale, refreshMilliHertz: refreshMilliHertz)
+    }
+
+    /// The output changes size or scale: a frame painted for the old one is never shown.
+    private func outputChanged() {
+        painted = nil
+        unshown = false
+        modeChanged?(currentMode)
+    }
+
+    var seatInput: InputBackend? { input }
+
+    // MARK: OutputBackend
+
+    func attach(to loop: EventLoop, frame: @escaping () -> Void) {
+        self.frame = frame
+        timer = loop.addTimer { [unowned self] in giveFrame() }
+        connection.onLost = { [unowned self] reason in
+            source?.remove()
+            ended?(1, "\(reason): stopping")
+        }
+        connection.onOutputsChanged = { [unowned self] in window.outputsChanged() }
+        window.onFrame = { [unowned self] in
+            showUnshown()
+            if frameWanted { giveFrame() }
+        }
+        window.onResize = { [unowned self] width, height in
+            connection.seat?.outputResized(width: width, height: height)
+            logger.info("window resized to \(width)x\(height)")
+            outputChanged()
+        }
+        window.onScale = { [unowned self] scale in
+            logger.info("window scale \(scale)")
+            outputChanged()
+        }
+        window.onClose = { [unowned self] in ended?(0, "the window was closed: shutting down") }
+        window.onBufferReleased = { [unowned self] in showUnshown() }
+        if !window.mayMap {
+            mapTimer = loop.addTimer { [unowned self] in
+                logger.warning("no client mapped a window in \(Self.firstWindowWait / 1000) s: showing the window empty")
+                windowMapped()
+            }
+            mapTimer?.arm(milliseconds: Self.firstWindowWait)
+        }
+        source = loop.addFD(connection.fileDescriptor, events: .readable) { [unowned self] mask in
+            if mask.contains(.hangup) || mask.contains(.error) { connection.hangUp() } else { connection.readEvents() }
+        }
+        connection.flush()
+    }
+
+    func watch(modeChanged: @escaping (OutputMode) -> Void, ended: @escaping (Int32, String) -> Void) {
+        self.modeChanged = modeChanged
+        self.ended = ended
+    }
+
+    func scheduleFrame() {
+        guard !frameWanted, !stopped else { return }
+        frameWanted = true
+        // The parent's frame callback gives the next frame; without one pending, our own clock.
+        guard !window.waitingForParentFrame else { return }
+        let now = monotonic.microseconds() * 1000
+        let next = clock.nextTick(after: now)
+        timer?.arm(milliseconds: Int32(clamping: max(1, (next - now + 999_999) / 1_000_000)))
+    }
+
+    private func giveFrame() {
+        guard frameWanted, !stopped else { return }
+        frameWanted = false
+        timer?.arm(milliseconds: 0)
+        frame?()
+    }
+
+    func present(_ framebuffer: Framebuffer) {
+        guard !stopped else { return }
+        window.framePainted(damage: framebuffer.repainted)
+        painted = framebuffer
+        unshown = !window.present(framebuffer.pixels)
+    }
+
+    /// A frame painted while the window could not take it (every buffer held, or not mapped yet).
+    private func showUnshown() {
+        guard unshown, let painted, !stopped else { return }
+        unshown = !window.present(painted.pixels)
+    }
+
+    func windowMapped() {
+        mapTimer?.remove()
+        mapTimer = nil
+        guard !window.mayMap else { return }
+        window.allowMap()
+        if painted != nil {
+            unshown = true
+            showUnshown()
+        }
+        scheduleFrame()
+    }
+
+    /// The teardown's last step: the window and the connection go.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        input.stop()
+        timer?.remove()
+        mapTimer?.remove()
+        source?.remove()
+        window.destroy()
+        connection.destroy()
+    }
+}

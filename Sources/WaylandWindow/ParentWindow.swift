@@ -1,0 +1,222 @@
+import CPixman
+internal import CWaylandClient
+internal import CWaylandLibdecor
+
+/// Our output as an xdg_toplevel on the parent: configure (the window's size is our output's
+/// size), close, the scale of the outputs it is on, and the frames: wl_shm buffers
+/// (`ShmSwapchain`) committed with their damage, paced by the parent's frame callbacks.
+/// Decorations: server-side through xdg-decoration where the parent offers it (KDE, sway);
+/// elsewhere (GNOME, weston) libdecor makes the toplevel and draws them (its plugin) itself.
+public final class ParentWindow {
+    private unowned let connection: ParentConnection
+    let surface: OpaquePointer
+    private enum Shell {
+        /// xdg-shell ourselves, with the parent's server-side decorations if it offers them.
+        case xdg(xdgSurface: OpaquePointer, toplevel: OpaquePointer, decoration: OpaquePointer?)
+        /// libdecor's toplevel and client-side decorations.
+        case libdecor(context: OpaquePointer, frame: OpaquePointer)
+    }
+    private var shell: Shell?
+    private let swapchain: ShmSwapchain
+    private var frameCallback: OpaquePointer?
+    private var entered: Set<OpaquePointer> = []
+    /// The size the parent asked for (0: ours to choose), applied at the xdg_surface.configure.
+    private var pendingSize: (width: Int32, height: Int32) = (0, 0)
+    public private(set) var configured = false
+    /// Our output's logical size.
+    public private(set) var size: (width: Int32, height: Int32)
+    public private(set) var scale: Int32 = 1
+    /// Whether the window may show its first frame (see `mapWhenReady`).
+    public private(set) var mayMap = true
+    private var mapped = false
+    /// How the window is decorated: "server-side (xdg-decoration)" or "libdecor".
+    public var decorations: String {
+        switch shell {
+        case .xdg(_, _, .some): "server-side (xdg-decoration)"
+        case .xdg(_, _, nil), nil: "none"
+        case .libdecor: "libdecor"
+        }
+    }
+
+    public var onResize: ((Int32, Int32) -> Void)?
+    public var onScale: ((Int32) -> Void)?
+    public var onClose: (() -> Void)?
+    /// The parent is ready for our next frame (its frame callback fired).
+    public var onFrame: (() -> Void)?
+    /// The parent gave a buffer back.
+    public var onBufferReleased: (() -> Void)?
+
+    public var bytesCopied: Int { swapchain.bytesCopied }
+    public var waitingForParentFrame: Bool { frameCallback != nil }
+
+    /// Opens the window and waits (round trips) for its first configure, so the output starts
+    /// at the size the parent wants. `libdecor` false: never libdecor (no decorations where the
+    /// parent offers no xdg-decoration).
+    public init(
+        connection: ParentConnection, preferredSize: (width: Int32, height: Int32), title: String, libdecor: Bool = true
+    ) throws(ParentError) {
+        self.connection = connection
+        size = preferredSize
+        guard let compositor = connection.compositor, let shm = connection.shm, let wmBase = connection.wmBase,
+            let surface = wl_compositor_create_surface(compositor)
+        else { throw .window("no surface") }
+        self.surface = surface
+        swapchain = ShmSwapchain(shm: shm)
+        swapchain.onBufferCreated = { [unowned self] buffer in
+            wl_buffer_add_listener(buffer, &ParentListeners.buffer, listenerContext(self))
+        }
+        wl_surface_add_listener(surface, &ParentListeners.surface, listenerContext(self))
+        // The seat's input counts only on this surface (not on a decoration's).
+        connection.seat?.surface = surface
+        if connection.decorationManager == nil, libdecor,
+            let context = libdecor_new(connection.display, &ParentListeners.libdecorContext),
+            let frame = libdecor_decorate(context, surface, &ParentListeners.libdecorFrame, listenerContext(self))
+        {
+            shell = .libdecor(context: context, frame: frame)
+            libdecor_frame_set_title(frame, title)
+            libdecor_frame_set_app_id(frame, "preview-compositor")
+            libdecor_frame_map(frame)
+        } else {
+            guard let xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface),
+                let toplevel = xdg_surface_get_toplevel(xdgSurface)
+            else { throw .window("no xdg_toplevel") }
+            xdg_surface_add_listener(xdgSurface, &ParentListeners.xdgSurface, listenerContext(self))
+            xdg_toplevel_add_listener(toplevel, &ParentListeners.toplevel, listenerContext(self))
+            xdg_toplevel_set_title(toplevel, title)
+            xdg_toplevel_set_app_id(toplevel, "preview-compositor")
+            var decoration: OpaquePointer?
+            if let manager = connection.decorationManager {
+                decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
+                zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
+            }
+            shell = .xdg(xdgSurface: xdgSurface, toplevel: toplevel, decoration: decoration)
+            // The first commit has no buffer: it asks for the first configure.
+            wl_surface_commit(surface)
+        }
+        for _ in 0..<4 where !configured {
+            guard wl_display_roundtrip(connection.display) >= 0 else { throw .window("the parent closed the connection") }
+        }
+        guard configured else { throw .window("the parent never configured the window") }
+    }
+
+    /// Holds the first frame back until `allowMap()` (a `--run` client's first window), so the
+    /// parent never shows an empty window first (and its own input starts on our client).
+    public func mapWhenReady() { if !mapped { mayMap = false } }
+
+    public func allowMap() { mayMap = true }
+
+    func toplevelConfigured(width: Int32, height: Int32) {
+        pendingSize = (max(0, min(width, 16384)), max(0, min(height, 16384)))
+    }
+
+    func xdgSurfaceConfigured(serial: UInt32) {
+        guard case .xdg(let xdgSurface, _, _) = shell else { return }
+        xdg_surface_ack_configure(xdgSurface, serial)
+        applyConfigure()
+    }
+
+    /// libdecor's configure: the content size it offers (none: ours), committed back as our state.
+    func libdecorConfigured(_ configuration: OpaquePointer?) {
+        guard case .libdecor(_, let frame) = shell else { return }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        if !libdecor_configuration_get_content_size(configuration, frame, &width, &height) { (width, height) = (0, 0) }
+        toplevelConfigured(width: width, height: height)
+        let chosen = (pendingSize.width > 0 ? pendingSize.width : size.width, pendingSize.height > 0 ? pendingSize.height : size.height)
+        let state = libdecor_state_new(chosen.0, chosen.1)
+        libdecor_frame_commit(frame, state, configuration)
+        libdecor_state_free(state)
+        applyConfigure()
+    }
+
+    /// libdecor's decorations want our surface committed (synchronised subsurfaces).
+    func libdecorWantsCommit() {
+        wl_surface_commit(surface)
+        connection.flush()
+    }
+
+    private func applyConfigure() {
+        configured = true
+        let width = pendingSize.width > 0 ? pendingSize.width : size.width
+        let height = pendingSize.height > 0 ? pendingSize.height : size.height
+        guard (width, height) != size else { return }
+        size = (width, height)
+        onResize?(width, height)
+    }
+
+    func closeRequested() { onClose?() }
+
+    func entered(_ output: OpaquePointer?) {
+        guard let output else { return }
+        entered.insert(output)
+        outputsChanged()
+    }
+
+    func left(_ output: OpaquePointer?) {
+        guard let output else { return }
+        entered.remove(output)
+        outputsChanged()
+    }
+
+    /// The largest scale of the outputs the window is on, so it is sharp on the best of them.
+    public func outputsChanged() {
+        let new = max(1, entered.map { connection.scale(of: $0) }.max() ?? scale)
+        guard new != scale else { return }
+        scale = new
+        onScale?(new)
+    }
+
+    // MARK: frames
+
+    /// Records what a painted frame changed (framebuffer pixels).
+    public func framePainted(damage: UnsafeMutablePointer<pixman_region32_t>) { swapchain.framePainted(damage: damage) }
+
+    /// Shows the framebuffer (its unsent damage) if a buffer is free and the window may map.
+    /// Returns false when nothing was committed.
+    @discardableResult
+    public func present(_ framebuffer: FramePixels) -> Bool {
+        guard configured, mayMap, frameCallback == nil else { return false }
+        wl_surface_set_buffer_scale(surface, scale)
+        guard swapchain.attach(framebuffer, to: surface) else { return false }
+        let callback = wl_surface_frame(surface)
+        frameCallback = callback
+        wl_callback_add_listener(callback, &ParentListeners.frame, listenerContext(self))
+        wl_surface_commit(surface)
+        mapped = true
+        connection.flush()
+        return true
+    }
+
+    func frameDone(_ callback: OpaquePointer?) {
+        guard let callback, callback == frameCallback else { return }
+        wl_callback_destroy(callback)
+        frameCallback = nil
+        onFrame?()
+    }
+
+    func bufferReleased(_ buffer: OpaquePointer?) {
+        guard let buffer else { return }
+        swapchain.released(buffer)
+        onBufferReleased?()
+    }
+
+    public func destroy() {
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        frameCallback = nil
+        switch shell {
+        case .xdg(let xdgSurface, let toplevel, let decoration):
+            if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
+            xdg_toplevel_destroy(toplevel)
+            xdg_surface_destroy(xdgSurface)
+        case .libdecor(let context, let frame):
+            libdecor_frame_unref(frame)
+            libdecor_unref(context)
+        case nil:
+            break
+        }
+        shell = nil
+        swapchain.destroyAll()
+        wl_surface_destroy(surface)
+        connection.flush()
+    }
+}

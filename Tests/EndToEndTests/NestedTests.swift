@@ -1,0 +1,65 @@
+import DemoReport
+import FixtureSupport
+import Foundation
+import PreviewEngine
+import PreviewTrace
+import Testing
+
+/// preview-compositor as a window (`--backend wayland`) inside our own headless compositor,
+/// which replays a recording: the parent's pen reaches the nested compositor over tablet-v2 with
+/// its measured pressure, its mouse over wl_pointer, its keyboard over wl_keyboard, and
+/// peek-client inside the nested compositor does what it does when the recording drives it
+/// directly.
+@Suite("Nested in our own compositor: the parent's devices drive peek-client inside the window")
+struct NestedTests {
+    @Test("Dell Canvas pen through tablet-v2: the same peek and pop, measured force, progress within 0.02")
+    func pen() throws {
+        let recording = Fixtures.path("dell-canvas-isdv4-pen.yml")
+        let nested = try NestedRun(recordings: [recording])
+        #expect(nested.status == 0, "\(nested.diagnostics)")
+        let direct = try CompositorRun(recording: recording)
+        defer { direct.removeFiles() }
+        #expect(direct.status == 0, "\(direct.diagnostics)")
+
+        #expect(!nested.trace.isEmpty, "the nested compositor traced nothing\n\(nested.diagnostics)")
+        #expect(nested.trace.allSatisfy { $0.source == .pen && !$0.simulated }, "pen with measured force")
+        let problems = differences(nested: nested.trace, direct: direct.trace)
+        #expect(problems.isEmpty, "\(problems)\n\(nested.diagnostics)")
+        #expect(
+            TracedInteractions(nested.trace).interactions.first.map { PhaseStep.outline($0.steps) }
+                == [.shouldBegin(1), .previewEnded(1), .completed(1)])
+        #expect(nested.client.results.contains { $0.contains("result=opened") }, "peek-client popped:\n\(nested.client.text)")
+        // Our compositor offers xdg-decoration: the window asks it for server-side decorations.
+        #expect(nested.diagnostics.contains("decorations: server-side (xdg-decoration)"), "\(nested.diagnostics)")
+    }
+
+    @Test("A mouse long press through wl_pointer: simulated force, the same interaction as direct")
+    func mouseLongPress() throws {
+        let folder = scratchDirectory("mouse")
+        let recording = try mouseLongPressRecording(in: folder)
+        let nested = try NestedRun(recordings: [recording])
+        #expect(nested.status == 0, "\(nested.diagnostics)")
+        let direct = try CompositorRun(recording: recording)
+        defer { direct.removeFiles() }
+
+        #expect(!nested.trace.isEmpty, "the nested compositor traced nothing\n\(nested.diagnostics)")
+        #expect(nested.trace.allSatisfy { $0.source == .pointer }, "pointer source")
+        #expect(nested.trace.contains { $0.simulated }, "a long press simulates force")
+        let problems = differences(nested: nested.trace, direct: direct.trace)
+        #expect(problems.isEmpty, "\(problems)\n\(nested.diagnostics)")
+    }
+
+    @Test("Keyboard: Escape from the parent leaves the pop, so a second press pops again")
+    func escapeLeavesThePop() throws {
+        let pen = Fixtures.path("dell-canvas-isdv4-pen.yml")
+        let escape = Fixtures.path("handwritten-usb-keyboard-escape.yml")
+        let nested = try NestedRun(recordings: [pen, escape, pen])
+        #expect(nested.status == 0, "\(nested.diagnostics)")
+        // After the first pop peek-client shows the photo; only Escape brings the grid back,
+        // where the second press on the same photo pops again.
+        let opened = nested.client.results.filter { $0.contains("result=opened") }
+        #expect(opened.count == 2, "\(nested.client.results)\n\(nested.diagnostics)")
+        let outcomes = TracedInteractions(nested.trace).interactions.map { $0.steps.last }
+        #expect(outcomes == [.completed(1), .completed(1)], "\(outcomes)")
+    }
+}

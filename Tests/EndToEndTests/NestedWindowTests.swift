@@ -1,0 +1,234 @@
+import DemoReport
+import Foundation
+import PreviewCompositor
+import PreviewEngine
+import Testing
+
+/// The window itself: weston (headless, pixman) shows our frames pixel for pixel, at scale 1 and
+/// at scale 2; a resize by the parent resizes our output; closing the window or losing the
+/// parent ends the compositor the way it says.
+@Suite("preview-compositor as a window: pixels in weston, resize, scale, close, parent gone")
+struct NestedWindowTests {
+    /// A private runtime directory per test: the parents' sockets and ours.
+    static func runtime(_ name: String = #function) -> String {
+        let directory = scratchDirectory("runtime-" + name)
+        chmod(directory, 0o700)
+        return directory
+    }
+
+    /// Waits for `condition` (checked every 50 ms) at most `seconds`; returns whether it held.
+    static func eventually(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(50_000)
+        }
+        return condition()
+    }
+
+    static func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+    /// weston headless with the pixman renderer and the debug protocol (weston-screenshooter).
+    static func startWeston(runtime: String, scale: Int) throws -> ChildProcess {
+        let weston = try ChildProcess(
+            [
+                "/usr/bin/weston", "--backend=headless-backend.so", "--use-pixman", "--shell=desktop-shell.so",
+                "--width=1600", "--height=1000", "--scale=\(scale)", "--socket=parent", "--idle-time=0", "--debug",
+            ], environment: ["XDG_RUNTIME_DIR": runtime], log: runtime + "/weston.log")
+        _ = eventually(20) { FileManager.default.fileExists(atPath: runtime + "/parent") }
+        return weston
+    }
+
+    static func end(_ child: ChildProcess) {
+        kill(child.pid, SIGKILL)  // test-runner children may block SIGTERM
+        _ = child.wait(timeout: 10)
+    }
+
+    /// Where `small` sits inside `large` pixel for pixel (the window's place on the parent's
+    /// output, wherever its shell put it and whatever decorations surround it), or nil.
+    static func offset(of small: Picture, in large: Picture) -> (x: Int, y: Int)? {
+        guard small.width <= large.width, small.height <= large.height else { return nil }
+        let probes = [(0, 0), (small.width - 1, 0), (small.width / 2, small.height / 2), (0, small.height - 1)]
+        for y in 0...(large.height - small.height) {
+            for x in 0...(large.width - small.width) {
+                guard probes.allSatisfy({ small.pixels[$0.1 * small.width + $0.0] == large.pixels[(y + $0.1) * large.width + x + $0.0] })
+                else { continue }
+                if small.difference(from: large.cropped(x: x, y: y, width: small.width, height: small.height)) < 0.5 {
+                    return (x, y)
+                }
+            }
+        }
+        return nil
+    }
+
+    @Test("weston shows our client's pixels as our own screenshot has them", arguments: [1, 2])
+    func westonShowsOurPixels(scale: Int) throws {
+        let runtime = Self.runtime("weston-\(scale)")
+        let weston = try Self.startWeston(runtime: runtime, scale: scale)
+        defer { Self.end(weston) }
+        try #require(FileManager.default.fileExists(atPath: runtime + "/parent"), "weston did not start")
+
+        let shots = runtime + "/shots"
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let nested = try ChildProcess(
+            [
+                tools.compositor, "--backend", "wayland", "--output", "600x400", "--screenshot-dir", shots, "-v",
+                "--run", "exec \(shellQuote(tools.client))",
+            ], environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "parent"], log: runtime + "/nested.log")
+        defer { Self.end(nested) }
+
+        // Our own picture (SIGUSR1) and weston's (its screenshooter) until they agree: the first
+        // frames differ while peek-client starts up and the window maps.
+        var taken = 0
+        var found: (x: Int, y: Int)?
+        var sizes = ""
+        _ = Self.eventually(60) {
+            kill(nested.pid, SIGUSR1)
+            taken += 1
+            let ours = shots + String(format: "/%04d-on-demand.png", taken)
+            guard Self.eventually(10, { FileManager.default.fileExists(atPath: ours) }), let picture = Picture(path: ours)
+            else { return false }
+            let screenshot = runtime + "/weston-\(taken)"
+            try? FileManager.default.createDirectory(atPath: screenshot, withIntermediateDirectories: true)
+            guard (try? runIn(screenshot, ["/usr/bin/weston-screenshooter"], environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "parent"])) == 0,
+                let file = try? FileManager.default.contentsOfDirectory(atPath: screenshot).first(where: { $0.hasSuffix(".png") }),
+                let westonPicture = Picture(path: screenshot + "/" + file)
+            else { return false }
+            sizes = "ours \(picture.width)x\(picture.height), weston's \(westonPicture.width)x\(westonPicture.height)"
+            // Our output is 600×400 points: at scale 2 its pixels are 1200×800, shown 1:1.
+            guard picture.width == 600 * scale, picture.height == 400 * scale else { return false }
+            found = Self.offset(of: picture, in: westonPicture)
+            return found != nil
+        }
+        #expect(found != nil, "weston never showed our frame (\(sizes))\n\(Self.text(runtime + "/nested.log").suffix(3000))")
+        // The picture is peek-client's, not an empty output.
+        if let last = Picture(path: shots + String(format: "/%04d-on-demand.png", taken)) {
+            #expect(last.count(near: 0x20_2020) < last.width * last.height / 2, "peek-client's window fills our output")
+        }
+        #expect(Self.text(runtime + "/nested.log").contains("scale \(scale)") || scale == 1)
+        // weston offers no xdg-decoration: libdecor decorates the window (here with its fallback
+        // plugin, which draws nothing; desktops install a plugin that draws a title bar).
+        #expect(Self.text(runtime + "/nested.log").contains("decorations: libdecor"))
+    }
+
+    /// Our compositor in-process as the parent, and the executable `--backend wayland` with
+    /// `extra` and peek-client in it, its window mapped in the parent (the log is runtime/nested.log).
+    static func nestedInParent(runtime: String, _ extra: [String], name: String = #function) throws -> (
+        CompositorThread, ChildProcess, [String: String]
+    ) {
+        setenv("XDG_RUNTIME_DIR", runtime, 0)
+        var configuration = CompositorConfiguration()
+        configuration.socketName = "parent-\(getpid())-\(name.prefix { $0.isLetter })"
+        let parent = try CompositorThread(configuration: configuration)
+        let environment = ["XDG_RUNTIME_DIR": String(cString: getenv("XDG_RUNTIME_DIR")), "WAYLAND_DISPLAY": parent.socketName]
+        let nested = try ChildProcess(
+            [tools.compositor, "--backend", "wayland"] + extra + ["--run", "exec \(shellQuote(tools.client))"],
+            environment: environment, log: runtime + "/nested.log")
+        #expect(eventually(30) { parent.sync { $0.windows.count } == 1 }, "the nested window never mapped")
+        return (parent, nested, environment)
+    }
+
+    @Test("The parent makes the window narrower: our output, its wl_output mode and our client follow")
+    func resize() throws {
+        let runtime = Self.runtime()
+        let socket = "nested-\(getpid())-resize"
+        let shots = runtime + "/shots"
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let (parent, nested, environment) = try Self.nestedInParent(
+            runtime: runtime, ["--socket", socket, "--screenshot-dir", shots, "-v"])
+        defer {
+            Self.end(nested)
+            parent.stop()
+        }
+
+        // A second window in the parent: the tiling gives each half the width.
+        let other = try ChildProcess(["/usr/bin/weston-simple-shm"], environment: environment, log: runtime + "/shm.log")
+        defer { Self.end(other) }
+        #expect(Self.eventually(30) { parent.sync { $0.windows.count } == 2 })
+        #expect(
+            Self.eventually(30) { Self.text(runtime + "/nested.log").contains("output mode 640x800 scale 1") },
+            "\(Self.text(runtime + "/nested.log").suffix(2000))")
+
+        // Clients of the nested compositor see the new mode (wayland-info, a third-party client).
+        let info = try ChildProcess.output(
+            of: ["/usr/bin/wayland-info"], environment: environment.merging(["WAYLAND_DISPLAY": socket]) { $1 })
+        #expect(info.contains("width: 640 px, height: 800 px"), "\(info.prefix(3000))")
+        // And peek-client redraws at the new width: our next frame is 640 wide and full.
+        var width = 0
+        var taken = 0
+        #expect(
+            Self.eventually(30) {
+                kill(nested.pid, SIGUSR1)
+                taken += 1
+                let path = shots + String(format: "/%04d-on-demand.png", taken)
+                guard Self.eventually(10, { FileManager.default.fileExists(atPath: path) }), let shot = Picture(path: path)
+                else { return false }
+                width = shot.width
+                return shot.width == 640 && shot.count(near: 0x20_2020) < shot.width * shot.height / 10
+            }, "last shot \(width) wide")
+    }
+
+    @Test("Closing the window stops the compositor cleanly (status 0)")
+    func closed() throws {
+        let runtime = Self.runtime()
+        let (parent, nested, _) = try Self.nestedInParent(runtime: runtime, [])
+        defer {
+            Self.end(nested)
+            parent.stop()
+        }
+        let window = try #require(parent.sync { $0.windows.first?.surface })
+        parent.sync { $0.requestClose(window) }
+        let status = nested.wait(timeout: 30)
+        #expect(status == 0, "\(Self.text(runtime + "/nested.log"))")
+        #expect(Self.text(runtime + "/nested.log").contains("the window was closed"))
+        #expect(Self.eventually(10) { parent.sync { $0.windows.isEmpty } }, "the window is gone from the parent")
+    }
+
+    @Test("The parent going away ends the compositor with one line and status 1")
+    func parentKilled() throws {
+        let runtime = Self.runtime()
+        let environment = ["XDG_RUNTIME_DIR": runtime]
+        let parent = try ChildProcess(
+            [tools.compositor, "--backend", "headless", "--socket", "parent"], environment: environment,
+            log: runtime + "/parent.log")
+        defer { Self.end(parent) }
+        try #require(Self.eventually(20) { FileManager.default.fileExists(atPath: runtime + "/parent") })
+        let log = runtime + "/nested.log"
+        let nested = try ChildProcess(
+            [tools.compositor, "--backend", "wayland", "--socket", "nested"], environment: environment.merging(["WAYLAND_DISPLAY": "parent"]) { $1 },
+            log: log)
+        defer { Self.end(nested) }
+        #expect(Self.eventually(30) { Self.text(log).contains("listening on nested") }, "\(Self.text(log))")
+        kill(parent.pid, SIGKILL)
+        let status = nested.wait(timeout: 30)
+        #expect(status == 1, "\(Self.text(log))")
+        let errors = Self.text(log).split(separator: "\n").filter { $0.contains(" error ") || $0.contains("critical") }
+        #expect(errors.count == 1 && errors.first?.contains("parent compositor") == true, "\(Self.text(log))")
+    }
+}
+
+extension Picture {
+    /// A rectangle of the picture.
+    func cropped(x: Int, y: Int, width w: Int, height h: Int) -> Picture {
+        var copy = self
+        copy.width = w
+        copy.height = h
+        copy.pixels = (y..<(y + h)).flatMap { row in pixels[(row * width + x)..<(row * width + x + w)] }
+        return copy
+    }
+}
+
+/// Runs a tool in `directory` (weston-screenshooter writes its file there); returns its status.
+func runIn(_ directory: String, _ arguments: [String], environment: [String: String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}
