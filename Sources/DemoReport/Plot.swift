@@ -57,7 +57,8 @@ public struct ForcePlot {
         canvas.fill(x: 0, y: 0, width: width, height: height, Palette.background)
         canvas.text(title, x: 24, y: 34, size: 20, Palette.ink, bold: true)
         canvas.text(
-            "sensor force and interaction progress over time, one panel per interaction", x: 24, y: 54, size: 12,
+            "force and interaction progress over time (both from the trace), one panel per interaction", x: 24, y: 54,
+            size: 12,
             Palette.muted)
         if stories.isEmpty {
             canvas.text(

@@ -6,8 +6,6 @@ import PreviewTrace
 public struct ReportInput: Sendable {
     /// The trace (JSON lines) as records.
     public var records: [TraceRecord]
-    /// The recordings that drove it, for the force curves (may be empty: no force then).
-    public var recordings: [String] = []
     /// Where the compositor wrote its screenshots (nil: none).
     public var screenshotDirectory: String?
     /// The folder plot.png, report.html and report.md go to.
@@ -41,13 +39,8 @@ public enum Report {
         var input = input
         input.records = relative(input.records, to: origin)
         let stories = InteractionStory.stories(of: input.records)
-        let forces: RecordingForces
-        do {
-            forces = try RecordingForces(files: input.recordings, configuration: input.configuration)
-        } catch {
-            throw ReportError("\(error)")
-        }
-        let forced = forces.attach(to: stories)
+        // Force and progress from the same records: aligned by time, whatever the clock.
+        let forced = stories.map(ForcedStory.init)
         let shots =
             input.screenshotDirectory.map {
                 Screenshots.find(in: $0, relativeTo: input.outputDirectory, stories: stories, origin: origin)

@@ -17,8 +17,9 @@ public struct TraceError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Reads the JSON lines `preview-replay --format json` and `preview-compositor --trace` write
-/// back into `TraceRecord`s. Blank lines are skipped; anything else that is not a record is an
-/// error naming the line (a report from half a trace would mislead).
+/// back into `TraceRecord`s, with Foundation's JSONDecoder (which reads back the writer's
+/// shortest round-tripping numbers exactly). Blank lines are skipped; anything else that is not
+/// a record is an error naming the line (a report from half a trace would mislead).
 public enum TraceReader {
     public static func read(path: String) throws(TraceError) -> [TraceRecord] {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -30,11 +31,12 @@ public enum TraceReader {
     public static func parse(_ text: String, file: String = "trace") throws(TraceError) -> [TraceRecord] {
         var records: [TraceRecord] = []
         var number = 0
+        let decoder = JSONDecoder()
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
             if line.allSatisfy(\.isWhitespace) { continue }
             do throws(TraceError) {
-                records.append(try record(String(line)))
+                records.append(try record(String(line), decoder: decoder))
             } catch {
                 throw TraceError(file: file, line: number, reason: error.reason)
             }
@@ -42,68 +44,88 @@ public enum TraceReader {
         return records
     }
 
+    /// One line as the writer spells it (`TraceRecord.jsonLine`). Null numbers are JSON's
+    /// spelling of NaN.
+    private struct Line: Decodable {
+        var time_us: Int64
+        var device: String
+        var source: String
+        var simulated: Bool
+        var interaction: Double
+        var event: String
+        var progress: Double?
+        var ended: Bool
+        var phase: String?
+        var force: Double?
+        var x: Double?
+        var y: Double?
+        var reason: String?
+        var surface: UInt64?
+        var client: String?
+    }
+
     /// One line; errors carry the reason only (the caller knows where).
-    public static func record(_ line: String) throws(TraceError) -> TraceRecord {
+    public static func record(_ line: String, decoder: JSONDecoder = JSONDecoder()) throws(TraceError) -> TraceRecord {
         func fail(_ reason: String) -> TraceError { TraceError(file: "", line: 0, reason: reason) }
-        let object = try FlatJSON.object(line)
-        func number(_ key: String) throws(TraceError) -> Double {
-            guard case .number(let value)? = object[key] else { throw fail("\"\(key)\" missing or not a number") }
-            return value
+        let object: Line
+        do {
+            object = try decoder.decode(Line.self, from: Data(line.utf8))
+        } catch let error as DecodingError {
+            throw fail(reason(error))
+        } catch {
+            throw fail("not JSON")
         }
-        func text(_ key: String) throws(TraceError) -> String {
-            guard case .string(let value)? = object[key] else { throw fail("\"\(key)\" missing or not a string") }
-            return value
+        guard let source = InputSource.allCases.first(where: { $0.description == object.source }) else {
+            throw fail("unknown source \"\(object.source)\"")
         }
-        func flag(_ key: String) throws(TraceError) -> Bool {
-            guard case .bool(let value)? = object[key] else { throw fail("\"\(key)\" missing or not true/false") }
-            return value
-        }
-        let sourceName = try text("source")
-        guard let source = InputSource.allCases.first(where: { $0.description == sourceName }) else {
-            throw fail("unknown source \"\(sourceName)\"")
-        }
-        let eventName = try text("event")
-        guard let event = TraceEvent(rawValue: eventName) else { throw fail("unknown event \"\(eventName)\"") }
-        var phase: PhaseEvent?
+        guard let event = TraceEvent(rawValue: object.event) else { throw fail("unknown event \"\(object.event)\"") }
         var reason: CancelReason?
-        if case .string(let reasonName)? = object["reason"] {
-            guard let known = CancelReason.allCases.first(where: { $0.description == reasonName }) else {
-                throw fail("unknown reason \"\(reasonName)\"")
+        if let name = object.reason {
+            guard let known = CancelReason.allCases.first(where: { $0.description == name }) else {
+                throw fail("unknown reason \"\(name)\"")
             }
             reason = known
         }
-        if event != .shouldBegin {
-            let name = try text("phase")
-            guard let known = PhaseEvent(name: name, reason: reason) else { throw fail("unknown phase \"\(name)\"") }
-            phase = known
-        }
-        let interaction = try number("interaction")
+        let interaction = object.interaction
         guard interaction >= 0, interaction <= Double(UInt32.max), interaction == interaction.rounded() else {
             throw fail("\"interaction\" is not an id")
         }
-        var surface: SurfaceID?
-        if case .number(let value)? = object["surface"], value >= 0, value < 1.8e19 {
-            surface = SurfaceID(UInt64(value))
+        var phase: PhaseEvent?
+        if event != .shouldBegin {
+            guard let name = object.phase else { throw fail("\"phase\" missing") }
+            guard let known = PhaseEvent(name: name, reason: reason) else { throw fail("unknown phase \"\(name)\"") }
+            phase = known
         }
-        var client: String?
-        if case .string(let value)? = object["client"] { client = value }
-        // Null coordinates (JSON's spelling of NaN) read back as NaN.
-        func coordinate(_ key: String) throws(TraceError) -> Double {
-            switch object[key] {
-            case .number(let value)?: return value
-            case .null?, nil: return .nan
-            case .string?, .bool?: throw fail("\"\(key)\" is not a number")
-            }
-        }
-        let x = try coordinate("x")
-        let y = try coordinate("y")
         let record = TraceRecord(
-            time: Timestamp(microseconds: Int64(try number("time_us"))), device: try text("device"), source: source,
-            simulated: try flag("simulated"), interaction: InteractionID(UInt32(interaction)), phase: phase,
-            progress: try number("progress"), location: Point(x: x, y: y), surface: surface, client: client)
-        guard record.event == event, record.ended == (try flag("ended")) else {
-            throw fail("\"phase\" \(phase.map { "\($0)" } ?? "-") does not go with event \(eventName) and \"ended\"")
+            time: Timestamp(microseconds: object.time_us), device: object.device, source: source,
+            simulated: object.simulated, interaction: InteractionID(UInt32(interaction)), phase: phase,
+            progress: object.progress ?? .nan, location: Point(x: object.x ?? .nan, y: object.y ?? .nan),
+            surface: object.surface.map(SurfaceID.init), client: object.client, force: object.force)
+        guard record.event == event, record.ended == object.ended else {
+            throw fail("\"phase\" \(phase.map { "\($0)" } ?? "-") does not go with event \(object.event) and \"ended\"")
         }
         return record
+    }
+
+    /// The decoder's complaint in the trace's words: which key, and what it should have been.
+    private static func reason(_ error: DecodingError) -> String {
+        func key(_ path: [any CodingKey]) -> String? { path.first.map { "\"\($0.stringValue)\"" } }
+        func what(_ type: Any.Type) -> String {
+            switch type {
+            case is String.Type, is String?.Type: "a string"
+            case is Bool.Type, is Bool?.Type: "true/false"
+            default: "a number"
+            }
+        }
+        switch error {
+        case .keyNotFound(let missing, _): return "\"\(missing.stringValue)\" missing"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            guard let name = key(context.codingPath) else { return "not a JSON object" }
+            return "\(name) missing or not \(what(type))"
+        case .dataCorrupted(let context):
+            guard let name = key(context.codingPath) else { return "not JSON" }
+            return "\(name) is not \(what(Double.self))"
+        @unknown default: return "not a record"
+        }
     }
 }

@@ -48,10 +48,13 @@ public struct PhaseUpdate: Hashable, Sendable {
     public var location: Point
     public var source: InputSource
     public var simulated: Bool
+    /// The force (0...1) the engine judged this event on: the smoothed sensor force (what the
+    /// thresholds apply to), or the long-press ramp when `simulated`.
+    public var force: Double
 
     public init(
         interaction: InteractionID, surface: SurfaceID, contact: ContactKey, time: Timestamp, progress: Double,
-        location: Point, source: InputSource, simulated: Bool
+        location: Point, source: InputSource, simulated: Bool, force: Double = 0
     ) {
         self.interaction = interaction
         self.surface = surface
@@ -61,6 +64,7 @@ public struct PhaseUpdate: Hashable, Sendable {
         self.location = location
         self.source = source
         self.simulated = simulated
+        self.force = force
     }
 }
 

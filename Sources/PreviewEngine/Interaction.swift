@@ -109,6 +109,8 @@ public struct Interaction: Sendable {
     /// The latest time seen; inputs that arrive with an older time are treated as happening now.
     public private(set) var now: Timestamp
     private var lastSampleSimulated: Bool
+    /// The force the last decision was made on, for the phase events' `force`.
+    private var judgedForce = 0.0
     /// Long press: when the simulated force started rising, and the next ramp tick.
     private var rampStart: Timestamp?
     private var rampNext: Timestamp?
@@ -316,6 +318,7 @@ public struct Interaction: Sendable {
     private mutating func evaluate(
         force: Double, at time: Timestamp, on event: Event, into actions: inout Actions, _ context: inout EngineContext
     ) {
+        judgedForce = force
         let thresholds = tuning.thresholds
         switch state {
         case .armed:
@@ -365,6 +368,7 @@ public struct Interaction: Sendable {
             rampNext = time + tuning.rampTick
             force = rampForce(at: time)
         }
+        judgedForce = force
         if force >= tuning.thresholds.commit {
             move(to: .preview(progress: 1), on: .accepted, at: time, &context)
             enterCommit(force: force, at: time, on: .accepted, into: &actions, &context)
@@ -423,7 +427,7 @@ public struct Interaction: Sendable {
         guard let id else { preconditionFailure("phase event before should-begin was asked") }
         return PhaseUpdate(
             interaction: id, surface: surface, contact: contact, time: time, progress: progress,
-            location: location, source: source, simulated: !hasForce || lastSampleSimulated)
+            location: location, source: source, simulated: !hasForce || lastSampleSimulated, force: judgedForce)
     }
 
     private mutating func move(to next: State, on event: Event, at time: Timestamp, _ context: inout EngineContext) {

@@ -41,9 +41,9 @@ public enum TraceColumns {
 
 extension TraceRecord {
     /// `{"time_us":1234,"device":"Wacom Pen","source":"pen","simulated":false,"interaction":1,
-    /// "event":"preview","progress":0.42,"ended":false,"phase":"preview-progress","x":512.5,"y":300}`
+    /// "event":"preview","progress":0.42,"force":0.31,"ended":false,"phase":"preview-progress","x":512.5,"y":300}`
     /// (written by hand: no Foundation, fixed key order; `phase` is the engine's phase event, absent
-    /// on should-begin; `reason`/`surface`/`client` only when set).
+    /// on should-begin; `force`/`reason`/`surface`/`client` only when set).
     public var jsonLine: String {
         var out = "{\"time_us\":"
         out += String(time.microseconds)
@@ -52,6 +52,10 @@ extension TraceRecord {
         out += ",\"source\":\"\(source)\",\"simulated\":\(simulated),\"interaction\":\(interaction.rawValue)"
         out += ",\"event\":\"\(event.rawValue)\",\"progress\":"
         JSON.appendNumber(progress, to: &out)
+        if let force {
+            out += ",\"force\":"
+            JSON.appendNumber(force, to: &out)
+        }
         out += ",\"ended\":\(ended)"
         if let phase { out += ",\"phase\":\"\(phase)\"" }
         out += ",\"x\":"

@@ -27,10 +27,14 @@ public struct TraceRecord: Hashable, Sendable {
     /// The compositor's surface and client the event went to.
     public var surface: SurfaceID?
     public var client: String?
+    /// The force (0...1) the engine judged this event on (`PhaseUpdate.force`), on the record's
+    /// own clock: what a plot of force against progress needs. Nil in traces written before it.
+    public var force: Double?
 
     public init(
         time: Timestamp, device: String, source: InputSource, simulated: Bool, interaction: InteractionID,
-        phase: PhaseEvent?, progress: Double, location: Point, surface: SurfaceID? = nil, client: String? = nil
+        phase: PhaseEvent?, progress: Double, location: Point, surface: SurfaceID? = nil, client: String? = nil,
+        force: Double? = nil
     ) {
         self.time = time
         self.device = device
@@ -42,6 +46,7 @@ public struct TraceRecord: Hashable, Sendable {
         self.location = location
         self.surface = surface
         self.client = client
+        self.force = force
     }
 
     /// The record for an engine action; nil for `.scheduleTimer`, which is not an interaction event.
@@ -56,7 +61,7 @@ public struct TraceRecord: Hashable, Sendable {
         self.init(
             time: update.time, device: device, source: update.source, simulated: update.simulated,
             interaction: update.interaction, phase: phase, progress: update.progress, location: update.location,
-            surface: surface, client: client)
+            surface: surface, client: client, force: update.force)
     }
 
     /// The protocol event this record went out as.

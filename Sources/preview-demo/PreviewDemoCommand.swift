@@ -23,11 +23,6 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The JSON-lines trace.", valueName: "file"))
     var trace: String
 
-    @Option(
-        name: .customLong("recording"), parsing: .upToNextOption,
-        help: ArgumentHelp("The recordings that drove the trace (for the force curves).", valueName: "file"))
-    var recordings: [String] = []
-
     @Option(help: ArgumentHelp("The compositor's screenshot folder.", valueName: "dir"))
     var screenshots: String?
 
@@ -42,7 +37,6 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         do {
             var input = ReportInput(records: try TraceReader.read(path: trace), outputDirectory: output)
-            input.recordings = recordings
             input.screenshotDirectory = screenshots
             input.configuration = engine.configuration
             input.title = title

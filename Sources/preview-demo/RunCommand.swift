@@ -149,7 +149,6 @@ struct RunCommand: ParsableCommand {
         notes.append("run time \(String(format: "%.1f", elapsed)) s")
 
         var input = ReportInput(records: records, outputDirectory: directory)
-        input.recordings = files
         input.screenshotDirectory = useCompositor ? screenshots : nil
         input.notes = notes
         let written: ReportOutput

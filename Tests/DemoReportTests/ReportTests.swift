@@ -5,31 +5,38 @@ import PreviewEngine
 import PreviewTrace
 import Testing
 
-@Suite("The report: force from the recording, plot, HTML and Markdown")
+@Suite("The report: force from the trace, plot, HTML and Markdown")
 struct ReportTests {
     let dell = Fixtures.path("dell-canvas-isdv4-pen.yml")
 
-    @Test("Force comes from the recording and lines up with a trace on another clock")
+    @Test("Force comes from the trace's own records, on its clock, whatever that clock is")
     func forceOnTheTraceClock() throws {
         var records = try replayTrace("dell-canvas-isdv4-pen.yml").records
-        let forces = try RecordingForces(files: [dell])
-        let original = try #require(forces.attach(to: InteractionStory.stories(of: records)).first?.force)
+        let first = try #require(InteractionStory.stories(of: records).first)
+        let original = try #require(ForcedStory(first).force)
+        #expect(original.samples.count == records.count, "every record carries its force")
         // The same interaction 2.5 s later, as a compositor started mid-way would trace it.
         for index in records.indices { records[index].time = records[index].time + .milliseconds(2500) }
         let story = try #require(InteractionStory.stories(of: records).first)
-        let moved = try #require(forces.attach(to: [story]).first?.force)
+        let moved = try #require(ForcedStory(story).force)
         #expect(moved.start.microseconds == original.start.microseconds + 2_500_000)
         #expect(moved.samples.map(\.force) == original.samples.map(\.force))
-        // The contact contains the interaction, and pressed at least as hard as the commit needs.
-        #expect(moved.start <= story.start && story.end <= moved.end)
+        // Force and progress at the same instants: the curve spans the story exactly.
+        #expect(moved.start == story.start && story.end == moved.end)
         #expect(moved.samples.map(\.force).max()! > Sensitivity.medium.thresholds.completeEnter)
+        // The force explains the phases: the commit began where the force crossed the threshold.
+        let commit = try #require(story.records.first { $0.event == .preview && $0.ended })
+        #expect((commit.force ?? 0) >= Sensitivity.medium.thresholds.commit)
     }
 
-    @Test("An interaction no recording explains gets no force, not someone else's")
+    @Test("A trace without force (written before it had one) gets no curve, not a made-up one")
     func unexplained() throws {
-        let records = try replayTrace("dell-canvas-isdv4-pen.yml").records
-        let forces = try RecordingForces(files: [Fixtures.path("uclogic-wp5540u-pen.yml")])
-        #expect(forces.attach(to: InteractionStory.stories(of: records)).map(\.force) == [nil])
+        let records = try replayTrace("dell-canvas-isdv4-pen.yml").records.map { record in
+            var old = record
+            old.force = nil
+            return old
+        }
+        #expect(InteractionStory.stories(of: records).map { ForcedStory($0).force } == [nil])
     }
 
     @Test("The report of a peek-and-pop: a plot with both phases and the completion, captions from the trace")
@@ -43,7 +50,6 @@ struct ReportTests {
         }
         let trace = try replayTrace("dell-canvas-isdv4-pen.yml")
         var input = ReportInput(records: trace.records, outputDirectory: output)
-        input.recordings = [dell]
         input.screenshotDirectory = shots
         let written = try Report.write(input)
 
@@ -112,7 +118,6 @@ struct ReportTests {
             return moved
         }
         var input = ReportInput(records: records, outputDirectory: output)
-        input.recordings = [Fixtures.path("dell-canvas-isdv4-pen.yml"), Fixtures.path("uclogic-wp5540u-pen.yml")]
         input.screenshotDirectory = shots
         let written = try Report.write(input)
 
@@ -153,7 +158,6 @@ struct ReportTests {
     func cancelled() throws {
         let output = scratchDirectory()
         var input = ReportInput(records: try replayTrace("uclogic-wp5540u-pen.yml").records, outputDirectory: output)
-        input.recordings = [Fixtures.path("uclogic-wp5540u-pen.yml")]
         let written = try Report.write(input)
         let plot = try #require(Picture(path: written.plot))
         #expect(plot.count(near: 0xDC2626, tolerance: 8) > 200)  // marker and label, beyond the legend's dot

@@ -42,7 +42,6 @@ struct LibinputEndToEndTests {
 
             output = scratchDirectory()
             var report = ReportInput(records: records, outputDirectory: output)
-            report.recordings = [path]
             let written = try Report.write(report)
             // libinput decides the tip from pressure: a feather-light touch before the press may be a
             // stroke of its own (cancelled at once); the press itself peeks and pops as decoded.
@@ -57,9 +56,8 @@ struct LibinputEndToEndTests {
             let reference = try #require(direct.first { $0.outcome == .completed })
             // Same clock (the recording's): the pop lands within a few samples of the decoder's.
             #expect(abs(completed.end.microseconds - reference.end.microseconds) < 30_000)
-            // The force attached is the recording's contact, so the plot has a curve to draw.
-            let forced = try RecordingForces(files: [path]).attach(to: [completed])
-            #expect(forced.first?.force != nil)
+            // The trace carries the force libinput reported, so the plot has a curve to draw.
+            #expect(ForcedStory(completed).force != nil)
             let markdown = try String(contentsOfFile: written.markdown, encoding: .utf8)
             #expect(markdown.contains("completed (pop)"))
             #expect(Picture(path: written.plot).map { $0.count(near: 0x16A34A) > 60 } == true, "completion marker drawn")
