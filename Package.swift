@@ -9,7 +9,10 @@ let package = Package(
         .executable(name: "preview-compositor", targets: ["preview-compositor"]),
         .executable(name: "peek-client", targets: ["peek-client"]),
         .executable(name: "preview-demo", targets: ["preview-demo"]),
+        .executable(name: "minimal-preview-app", targets: ["minimal-preview-app"]),
         .library(name: "PreviewEngine", targets: ["PreviewEngine"]),
+        // For apps: UIPreviewInteraction's API over the protocol (client side).
+        .library(name: "PreviewInteraction", targets: ["PreviewInteraction"]),
         // The recording reader and evdev decoder, for the benchmarks package (Benchmarks/).
         .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
         .library(name: "LibinputRecording", targets: ["LibinputRecording"]),
@@ -47,7 +50,8 @@ let package = Package(
             name: "ReplayTool",
             dependencies: [
                 "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "UmockdevHarness", "ToolOptions",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LibinputBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(name: "preview-replay", dependencies: ["ReplayTool"]),
 
@@ -77,6 +81,8 @@ let package = Package(
             name: "CWaylandClient", dependencies: ["CWaylandProtocols"],
             linkerSettings: [.linkedLibrary("wayland-client")]),
         .target(name: "WaylandServer", dependencies: ["CWaylandServer"]),
+        // The client library apps use (UIPreviewInteraction's API); its own reading thread.
+        .target(name: "PreviewInteraction", dependencies: ["CWaylandClient"]),
         .target(
             name: "PreviewProtocolServer",
             dependencies: ["WaylandServer", "CWaylandServer", "PreviewEngine", .product(name: "Logging", package: "swift-log")]),
@@ -129,10 +135,15 @@ let package = Package(
         .executableTarget(
             name: "peek-client",
             dependencies: [
-                "PeekUI", "CWaylandClient", "CWaylandCursor", "CCairo", "ToolOptions",
+                "PeekUI", "PreviewInteraction", "CWaylandClient", "CWaylandCursor", "CCairo", "ToolOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "examples/peek-client/App"),
+
+        // The smallest app on the library: one pressable item in a wl_shm window.
+        .executableTarget(
+            name: "minimal-preview-app", dependencies: ["PreviewInteraction", "CWaylandClient"],
+            path: "examples/minimal-preview-app"),
 
         // MARK: The demo: live view, plot and report over a compositor run (scripts/demo).
         // The real recordings (the tests' fixtures) as resources, so the demo runs from anywhere.
@@ -175,13 +186,21 @@ let package = Package(
             name: "CompositorTests",
             dependencies: [
                 "FixtureSupport", "PreviewCompositor", "WaylandWindow", "CWaylandClient", "CPNG", "CPixman", "PreviewEngine", "EvdevDecoder",
-                "preview-compositor", "peek-client",
+                "preview-compositor", "peek-client", "PreviewProtocolTestSupport", "WaylandServer",
             ]),
         .testTarget(
             name: "PeekUITests",
             dependencies: [
                 "PeekUI", "CCairo", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
                 "peek-client",
+            ]),
+        .testTarget(
+            name: "PreviewInteractionTests",
+            dependencies: [
+                "PreviewInteraction", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
+                "CWaylandClient",
+                // Run as processes by RealCompositorTests.
+                "preview-compositor", "minimal-preview-app",
             ]),
         .testTarget(name: "DemoReportTests", dependencies: ["FixtureSupport", "DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
         // The C library: its error paths under ASan (Tests/capi), and the wlroots compositor

@@ -94,6 +94,7 @@ public enum AbsCode {
     public static let tiltX: UInt16 = 0x1a
     public static let tiltY: UInt16 = 0x1b
     public static let toolWidth: UInt16 = 0x1c
+    public static let misc: UInt16 = 0x28
     public static let mtSlot: UInt16 = 0x2f
     public static let mtTouchMajor: UInt16 = 0x30
     public static let mtPositionX: UInt16 = 0x35

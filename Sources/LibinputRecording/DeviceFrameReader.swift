@@ -54,6 +54,10 @@ public final class DeviceFrameReader {
         options.onWarning?(error)
     }
 
+    /// A frame is what a device reports at once (tens of events, a few hundred for a
+    /// ten-finger touchscreen); the limit keeps each step of a replay bounded.
+    static let maximumFrameEvents = 10_000
+
     /// The next complete frame, nil at the end of this device's events.
     public func next() throws(RecordingError) -> EvdevFrame? {
         if clearOnNext {
@@ -253,6 +257,12 @@ public final class DeviceFrameReader {
         lastTime = time
         if events.isEmpty { pendingFirstLine = reader.lineNumber }
         let event = InputEvent(type: UInt16(type), code: UInt16(code), value: Int32(value))
+        guard events.count < Self.maximumFrameEvents || event.isSynReport else {
+            events.removeAll(keepingCapacity: true)
+            try problem(
+                error(.range, "more than \(Self.maximumFrameEvents) events before a SYN_REPORT: not one frame of a device"))
+            return nil
+        }
         events.append(event)
         guard event.isSynReport else { return nil }
         clearOnNext = true

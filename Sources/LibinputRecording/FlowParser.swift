@@ -47,18 +47,98 @@ struct FlowParser {
         }
     }
 
+    /// Flow nodes nested deeper than this are an error (libinput writes two levels). Parsing is
+    /// iterative and the node tree is freed recursively, so the limit bounds the stack either way.
+    static let maximumDepth = 64
+
+    /// A `[` or `{` being read: its items so far.
+    private struct OpenCollection {
+        let isSequence: Bool
+        let mark: Mark
+        let openedLine: Int
+        var items: [YAMLNode] = []
+        var entries: [(key: String, value: YAMLNode)] = []
+        /// Mappings: the key whose value is being read.
+        var key: String?
+
+        var closer: UInt8 { isSequence ? Byte.closeBracket : Byte.closeBrace }
+        var node: YAMLNode { isSequence ? .sequence(items, mark) : .mapping(entries, mark) }
+
+        mutating func add(_ value: YAMLNode) {
+            if isSequence {
+                items.append(value)
+            } else {
+                entries.append((key ?? "", value))
+                key = nil
+            }
+        }
+    }
+
+    /// One value starting at `position` (blank skipped): a scalar, or a flow collection read with
+    /// an explicit stack of the collections still open.
     mutating func node() throws(RecordingError) -> YAMLNode {
         skipSpaces()
         guard position < text.count else { return .null(mark) }
-        switch text[position] {
-        case Byte.openBracket: return try sequence()
-        case Byte.openBrace: return try mapping()
-        case Byte.doubleQuote, Byte.singleQuote:
+        var open: [OpenCollection] = []
+        while true {
+            // At the start of a value.
+            var value: YAMLNode?
             let mark = self.mark
-            return .scalar(try quoted(), quoted: true, mark)
-        default:
-            let mark = self.mark
-            return Self.plain(plainScalar(stopAtColon: false), quoted: false, mark: mark)
+            switch text[position] {
+            case Byte.openBracket, Byte.openBrace:
+                guard open.count < Self.maximumDepth else {
+                    throw error(.syntax, "'[' and '{' nested deeper than \(Self.maximumDepth) levels")
+                }
+                open.append(
+                    OpenCollection(isSequence: text[position] == Byte.openBracket, mark: mark, openedLine: currentLine))
+                position += 1
+            case Byte.doubleQuote, Byte.singleQuote:
+                value = .scalar(try quoted(), quoted: true, mark)
+            case Byte.comma where !open.isEmpty:
+                throw error(.syntax, "empty list element")
+            default:
+                value = Self.plain(plainScalar(stopAtColon: false), quoted: false, mark: mark)
+            }
+            // Hand finished values to the collection around them until one needs another value.
+            while true {
+                guard var top = open.popLast() else { return value ?? .null(mark) }
+                if let finished = value {
+                    top.add(finished)
+                    value = nil
+                    try skipSpacesAcrossLines(opened: top.openedLine)
+                    if text[position] == Byte.comma {
+                        position += 1
+                    } else if text[position] != top.closer {
+                        throw error(.syntax, top.isSequence ? "expected ',' or ']' in a list" : "expected ',' or '}' in a map")
+                    }
+                }
+                try skipSpacesAcrossLines(opened: top.openedLine)
+                if text[position] == top.closer {
+                    position += 1
+                    value = top.node
+                    continue
+                }
+                if !top.isSequence {
+                    // A key, and a value unless it is `key` or `key:` alone.
+                    top.key = text[position] == Byte.doubleQuote || text[position] == Byte.singleQuote
+                        ? try quoted() : plainScalar(stopAtColon: true)
+                    try skipSpacesAcrossLines(opened: top.openedLine)
+                    let missing = self.mark
+                    var hasValue = false
+                    if text[position] == Byte.colon {
+                        position += 1
+                        try skipSpacesAcrossLines(opened: top.openedLine)
+                        hasValue = text[position] != Byte.comma && text[position] != top.closer
+                    }
+                    if !hasValue {
+                        value = .null(missing)
+                        open.append(top)
+                        continue
+                    }
+                }
+                open.append(top)
+                break
+            }
         }
     }
 
@@ -75,78 +155,6 @@ struct FlowParser {
         var end = position
         while end > start && (text[end - 1] == Byte.space || text[end - 1] == Byte.tab) { end -= 1 }
         return String(decoding: text[start..<end], as: UTF8.self)
-    }
-
-    private mutating func sequence() throws(RecordingError) -> YAMLNode {
-        let mark = self.mark
-        let opened = currentLine
-        position += 1
-        var items: [YAMLNode] = []
-        while true {
-            try skipSpacesAcrossLines(opened: opened)
-            if text[position] == Byte.closeBracket {
-                position += 1
-                return .sequence(items, mark)
-            }
-            let item = try flowItem(opened: opened)
-            items.append(item)
-            try skipSpacesAcrossLines(opened: opened)
-            switch text[position] {
-            case Byte.comma: position += 1
-            case Byte.closeBracket: continue
-            default: throw error(.syntax, "expected ',' or ']' in a list")
-            }
-        }
-    }
-
-    private mutating func flowItem(opened: Int) throws(RecordingError) -> YAMLNode {
-        switch text[position] {
-        case Byte.openBracket: return try sequence()
-        case Byte.openBrace: return try mapping()
-        case Byte.doubleQuote, Byte.singleQuote:
-            let mark = self.mark
-            return .scalar(try quoted(), quoted: true, mark)
-        case Byte.comma: throw error(.syntax, "empty list element")
-        default:
-            let mark = self.mark
-            return Self.plain(plainScalar(stopAtColon: false), quoted: false, mark: mark)
-        }
-    }
-
-    private mutating func mapping() throws(RecordingError) -> YAMLNode {
-        let mark = self.mark
-        let opened = currentLine
-        position += 1
-        var entries: [(key: String, value: YAMLNode)] = []
-        while true {
-            try skipSpacesAcrossLines(opened: opened)
-            if text[position] == Byte.closeBrace {
-                position += 1
-                return .mapping(entries, mark)
-            }
-            let key: String
-            if text[position] == Byte.doubleQuote || text[position] == Byte.singleQuote {
-                key = try quoted()
-            } else {
-                key = plainScalar(stopAtColon: true)
-            }
-            try skipSpacesAcrossLines(opened: opened)
-            var value: YAMLNode = .null(self.mark)
-            if text[position] == Byte.colon {
-                position += 1
-                try skipSpacesAcrossLines(opened: opened)
-                if text[position] != Byte.comma && text[position] != Byte.closeBrace {
-                    value = try flowItem(opened: opened)
-                }
-            }
-            entries.append((key, value))
-            try skipSpacesAcrossLines(opened: opened)
-            switch text[position] {
-            case Byte.comma: position += 1
-            case Byte.closeBrace: continue
-            default: throw error(.syntax, "expected ',' or '}' in a map")
-            }
-        }
     }
 
     /// A double- or single-quoted scalar starting at `position`.

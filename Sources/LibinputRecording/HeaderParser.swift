@@ -23,6 +23,32 @@ final class HeaderParser {
     private var sawContent = false
     private(set) var declaredDevices: Int?
     private var deviceCount = 0
+    /// Block maps and lists open around the line being read. libinput writes five levels; deeper
+    /// is an error, which bounds the recursion below (and the nodes' recursive teardown).
+    private var depth = 0
+    static let maximumDepth = 64
+    /// Header bytes read (event lists excluded). libinput's headers are kilobytes; the nodes take
+    /// about 15 times the text, so the limit bounds the memory a crafted header can take.
+    private var headerBytes = 0
+    static let maximumHeaderBytes = 4 << 20
+
+    /// Counts a header line, or throws past `maximumHeaderBytes`.
+    fileprivate func count(_ line: UnsafeBufferPointer<UInt8>) throws(RecordingError) {
+        headerBytes += line.count + 1
+        guard headerBytes <= Self.maximumHeaderBytes else {
+            throw error(
+                reader.lineNumber, nil, .syntax,
+                "header longer than \(Self.maximumHeaderBytes >> 20) MiB: not a libinput recording")
+        }
+    }
+
+    /// Enters one more level of block structure, or throws past `maximumDepth`.
+    private func nest(_ line: Int, _ column: Int) throws(RecordingError) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw error(line, column, .syntax, "maps and lists nested deeper than \(Self.maximumDepth) levels")
+        }
+    }
 
     init(reader: LineReader) {
         self.reader = reader
@@ -41,6 +67,12 @@ final class HeaderParser {
         looked = true
         lookahead = nil
         while let raw = try reader.next() {
+            try count(raw)
+            if let cr = raw.firstIndex(of: Byte.carriageReturn) {
+                throw error(
+                    reader.lineNumber, cr + 1, .syntax,
+                    "a carriage return (CR) inside a line: line breaks must be LF or CRLF, not lone CRs")
+            }
             let (indent, hasTab) = LineScan.indent(raw)
             let end = LineScan.contentEnd(raw, from: indent)
             guard end > indent else { continue }
@@ -98,6 +130,8 @@ final class HeaderParser {
     private func parseSequence(indent: Int, context: Context) throws(RecordingError) -> YAMLNode {
         var items: [YAMLNode] = []
         let mark = Mark(line: (try peek())?.number ?? 0, column: indent + 1)
+        try nest(mark.line, mark.column)
+        defer { depth -= 1 }
         while let line = try peek(), line.indent == indent, line.isSequenceItem {
             consume()
             var restStart = 1
@@ -130,6 +164,8 @@ final class HeaderParser {
     private func parseMapping(indent: Int, context: Context) throws(RecordingError) -> YAMLNode {
         var entries: [(key: String, value: YAMLNode)] = []
         let mark = Mark(line: (try peek())?.number ?? 0, column: indent + 1)
+        try nest(mark.line, mark.column)
+        defer { depth -= 1 }
         while let line = try peek(), line.indent == indent, !line.isSequenceItem {
             guard let (key, valueStart) = splitKey(line.text) else {
                 throw error(line.number, line.indent + 1, .syntax, "expected 'key: value'")
@@ -224,8 +260,9 @@ final class HeaderParser {
         case Byte.openBracket, Byte.openBrace, Byte.doubleQuote, Byte.singleQuote:
             var parser = FlowParser(
                 text: text, line: line.number, indent: line.indent + start, file: file,
-                refill: { [reader] () throws(RecordingError) -> [UInt8]? in
+                refill: { [unowned self] () throws(RecordingError) -> [UInt8]? in
                     while let raw = try reader.next() {
+                        try count(raw)
                         let (indent, _) = LineScan.indent(raw)
                         let end = LineScan.contentEnd(raw, from: indent)
                         if end > indent { return Array(raw[indent..<end]) }

@@ -3,6 +3,7 @@
 enum Byte {
     static let space: UInt8 = 0x20
     static let tab: UInt8 = 0x09
+    static let carriageReturn: UInt8 = 0x0D
     static let hash: UInt8 = 0x23
     static let dash: UInt8 = 0x2D
     static let colon: UInt8 = 0x3A

@@ -38,10 +38,27 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         self.reason = reason
     }
 
+    /// One line for a terminal: control characters (from the file's bytes, or its name) are
+    /// written as `\u{1B}`, so a crafted file cannot move the cursor or clear the screen.
     public var description: String {
+        let file = Self.escapingControls(file)
+        let reason = Self.escapingControls(reason)
         guard line > 0 else { return "\(file): \(reason)" }
         if let column { return "\(file):\(line):\(column): \(reason)" }
         return "\(file):\(line): \(reason)"
+    }
+
+    static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }
 

@@ -41,7 +41,12 @@ public struct RecordingInput: ReplayInput {
     public private(set) var touchPeaks: [DeviceID: Double] = [:]
 
     public init(path: String, options: ReadOptions = ReadOptions()) throws(RecordingError) {
-        recording = try Recording.open(path, options: options)
+        try self.init(recording: try Recording.open(path, options: options))
+    }
+
+    /// Events from the start of a recording whose header was already read.
+    public init(recording: Recording) throws(RecordingError) {
+        self.recording = recording
         frames = try recording.frames()
         var devices: [ReplayDevice] = []
         for device in recording.devices {

@@ -20,6 +20,8 @@ struct OutgoingInteraction {
     var pendingLocation: Point?
     var pendingProgress: Progress?
     var pendingTime: Timestamp?
+    /// When the pending progress was first held (µs, MonotonicClock), for `FlowStatistics`.
+    var heldSince: Int64?
 
     init(interaction: InteractionID, wire: UInt32, location: Point) {
         self.interaction = interaction
@@ -43,6 +45,7 @@ struct OutgoingInteraction {
             pendingLocation = nil
             pendingProgress = nil
             pendingTime = nil
+            heldSince = nil
         }
         return (pendingLocation, pendingProgress, pendingTime)
     }

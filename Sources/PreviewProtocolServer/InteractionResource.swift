@@ -93,9 +93,15 @@ final class InteractionResource: ResourceObject {
             server?.logger.error("\(update.interaction): \(event) in phase \(phase); dropped")
             return
         }
+        if running[index].pendingProgress != nil { server?.flowStatistics.recordSuperseded() }
         running[index].phase = event.phase
         running[index].coalesce(progress, location: update.location, time: update.time)
-        if !awaitsAck { flush(at: index) }
+        if awaitsAck {
+            if running[index].heldSince == nil { running[index].heldSince = clock.microseconds() }
+        } else {
+            server?.flowStatistics.recordSentAtOnce()
+            flush(at: index)
+        }
     }
 
     /// preview_ended: the commit phase begins. Never coalesced.
@@ -103,6 +109,7 @@ final class InteractionResource: ResourceObject {
         guard let index = index(of: update.interaction), let resource, running[index].phase != .commit else { return }
         let wire = running[index].wire
         sendPendingLocation(resource: resource, of: &running[index], latest: update.location)
+        if running[index].pendingProgress != nil { server?.flowStatistics.recordSuperseded() }
         running[index].pendingProgress = nil  // superseded: preview_ended means 1
         running[index].phase = .commit
         spi_preview_interaction_v1_send_preview_ended(resource, wire)
@@ -113,6 +120,7 @@ final class InteractionResource: ResourceObject {
     private func end(_ interaction: InteractionID, at time: Timestamp, location: Point, cancelled reason: CancelReason?) {
         guard let index = index(of: interaction) else { return }
         var ended = running.remove(at: index)
+        if ended.pendingProgress != nil { server?.flowStatistics.recordSuperseded() }
         guard let resource else { return }
         if let reason {
             spi_preview_interaction_v1_send_cancelled(resource, ended.wire, reason.wireValue)
@@ -185,14 +193,23 @@ final class InteractionResource: ResourceObject {
                 "ack_frame: frame \(serial) was never sent (last sent: \(lastFrameSent))")
             return
         }
+        // Every ack is reported, a repeated one too: a client that acknowledges frames as it
+        // reads them repeats the serial it has applied right before a wl_surface.commit
+        // (ack_frame in the XML), which tells observers what that commit shows.
+        server?.onFrameAcknowledged?(surface, serial)
         guard serial > lastFrameAcked else { return }
         lastFrameAcked = serial
-        server?.onFrameAcknowledged?(surface, serial)
         // A partial ack keeps the older time: conservative, and no per-frame bookkeeping.
         guard !awaitsAck else { return }
         owingSince = nil
         // Caught up: send what was coalesced meanwhile, one frame per interaction.
-        for index in running.indices where running[index].hasPending { flush(at: index) }
+        let now = clock.microseconds()
+        for index in running.indices where running[index].hasPending {
+            if running[index].pendingProgress != nil, let since = running[index].heldSince {
+                server?.flowStatistics.recordHeld(microseconds: now - since)
+            }
+            flush(at: index)
+        }
     }
 
     // MARK: lifetime

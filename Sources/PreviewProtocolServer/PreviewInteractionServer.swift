@@ -33,9 +33,13 @@ public final class PreviewInteractionServer {
     public var unresponsiveAfter = Timestamp.Duration.milliseconds(150)
     /// Observers of the frame flow (the compositor's screenshot moments): a frame event about
     /// an interaction was sent to the client of a surface with this serial, and the client
-    /// acknowledged every frame up to a serial. Serials count per interaction object.
+    /// sent ack_frame with a serial: every one, repeats of older serials included (the most
+    /// recent ack before a wl_surface.commit names the last frame that commit shows, see
+    /// ack_frame in the XML). Serials count per interaction object.
     public var onFrameSent: ((SurfaceID, InteractionID, UInt32) -> Void)?
     public var onFrameAcknowledged: ((SurfaceID, UInt32) -> Void)?
+    /// How flow control treated every progress value performed so far (all clients).
+    public internal(set) var flowStatistics = FlowStatistics()
 
     public init(display: Display, host: PreviewProtocolHost, logger: Logger = Logger(label: "preview-protocol")) throws
     {

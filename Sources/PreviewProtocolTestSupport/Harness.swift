@@ -7,9 +7,9 @@ import WaylandServer
 /// engine's part when a test (or the scripted test server) wants one.
 public final class ProtocolHarness: PreviewProtocolHost {
     public let display: Display
-    /// The display's clock: it moves only when a test advances it, so what depends on time
-    /// (flow control's unresponsive client) is decided by the test, not by the machine's load.
-    public let clock = ManualClock()
+    /// A clock the test steps (`init(clock:)`): what depends on time (flow control's
+    /// unresponsive client) is then decided by the test, not by the machine's load.
+    public let clock: ManualClock?
     public let compositor: MiniCompositor
     public private(set) var server: PreviewInteractionServer!
     /// Every input the protocol layer reported, in order.
@@ -17,10 +17,15 @@ public final class ProtocolHarness: PreviewProtocolHost {
     /// The engine's stand-in: the actions to perform for an input.
     public var react: (PreviewClientInput) -> [Action] = { _ in [] }
 
-    public init() throws {
-        display = try Display(clock: clock.clock)
+    /// With `clock` nil the display runs on CLOCK_MONOTONIC, and a client owing an ack for a few
+    /// milliseconds on a loaded machine never counts as unresponsive (flow-control tests that
+    /// depend on it step a `ManualClock`).
+    public init(clock: ManualClock? = nil) throws {
+        self.clock = clock
+        display = try Display(clock: clock?.clock ?? .system)
         compositor = try MiniCompositor(display: display)
         server = try PreviewInteractionServer(display: display, host: self)
+        if clock == nil { server.unresponsiveAfter = .milliseconds(60_000) }
         compositor.onCommit = { [unowned self] surface in self.server.surfaceCommitted(surface) }
     }
 

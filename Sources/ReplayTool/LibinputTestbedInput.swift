@@ -39,6 +39,14 @@ public struct LibinputTestbedInput: ReplayInput {
         var settings = testbed
         settings.deviceID = UInt32(first.index)
         let device = try TestbedDevice(recording: recording, device: first.index)
+        if first.description.udevProperties["ID_INPUT"] != "1" {
+            options.onWarning?(
+                RecordingError(
+                    file: path, line: first.line, kind: .noEvents,
+                    reason:
+                        "device 0 has no udev properties (recorded where udev was not reachable): libinput gets "
+                        + device.udevProperties.joined(separator: " ") + ", inferred from its capabilities"))
+        }
         let run: LibinputTestbed.Run
         do {
             run = try LibinputTestbed.run(device, options: settings, attempts: 3)
@@ -70,6 +78,10 @@ public struct LibinputTestbedInput: ReplayInput {
             throw RecordingError(
                 file: path, line: 0, kind: .io, reason: "libinput did not accept the device:\n\(run.log)")
         }
+        // The stream ran to the recording's last frame (or the removal), whether or not libinput
+        // reported anything near the end (it drops what it considers kernel bugs, for one).
+        let end = Timestamp(microseconds: min(device.duration, testbed.removeAt ?? device.duration))
+        if end > (inputs.last?.time ?? Timestamp(microseconds: 0)) { inputs.append(.frame(end)) }
         events = inputs
         devices = [ReplayDevice(id: DeviceID(UInt32(first.index)), name: first.name, kind: kind)]
     }

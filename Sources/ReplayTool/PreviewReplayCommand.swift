@@ -39,8 +39,14 @@ public struct PreviewReplayCommand: ParsableCommand {
             interaction, event (preview|commit|cancel; should-begin with --verbose), progress, \
             ended, x, y and reason (on cancel). A commit with "ended": true means completed.
 
+            Live: --device /dev/input/eventN (as `libinput debug-events --device`) or --udev (every \
+            device of --seat) reads your own device through the real libinput and prints the \
+            phases as you press, until Ctrl-C; then the closing line. Reading /dev/input needs \
+            root or the input group.
+
             Exit status: 0 on success; 1 with a one-line `file:line: reason` error when a file \
-            is not a usable recording (--lenient skips bad lines with warnings instead).
+            is not a usable recording (--lenient skips bad lines with warnings instead), or a \
+            one-line reason when a live device is missing, not readable or not an input device.
             """,
         version: ToolVersion.current)
 
@@ -48,7 +54,20 @@ public struct PreviewReplayCommand: ParsableCommand {
         help: ArgumentHelp(
             "Recordings to replay, one after another; - is standard input (`libinput record | preview-replay -`).",
             valueName: "file"))
-    public var files: [String]
+    public var files: [String] = []
+
+    @Option(
+        name: .customLong("device"),
+        help: ArgumentHelp(
+            "Live: read this input device through libinput until Ctrl-C, as `libinput debug-events --device` (repeatable).",
+            valueName: "path"))
+    public var devices: [String] = []
+
+    @Flag(help: "Live: every input device of the udev seat (--seat) through libinput, with hotplug, until Ctrl-C.")
+    public var udev = false
+
+    @Option(help: "The udev seat for --udev.")
+    public var seat = "seat0"
 
     @Option(help: "Output format: human (aligned columns) or json (JSON lines).")
     public var format: TraceFormat = .human
@@ -84,7 +103,16 @@ public struct PreviewReplayCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("give at least one recording file (- for standard input)") }
+        if !devices.isEmpty || udev {
+            guard files.isEmpty, !viaLibinput, !realtime else {
+                throw ValidationError("--device and --udev read live devices: no files, --via-libinput or --realtime")
+            }
+            guard devices.isEmpty || !udev else { throw ValidationError("give --device or --udev, not both") }
+            return
+        }
+        guard !files.isEmpty else {
+            throw ValidationError("give at least one recording file (- for standard input), or --device / --udev")
+        }
         guard files.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("standard input (-) can be read once") }
     }
 
@@ -105,6 +133,13 @@ public struct PreviewReplayCommand: ParsableCommand {
         options.lenient = lenient
         options.verbose = verbose
         options.viaLibinput = viaLibinput
+        if !devices.isEmpty || udev {
+            let status = Live.run(
+                udev ? .seat(seat) : .devices(devices), options: options, output: StandardOutput.write,
+                error: { line in StandardError.write(line) })
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         let status = Replay.run(
             files: files, options: options, output: StandardOutput.write,
             error: { line in StandardError.write(line) })

@@ -61,6 +61,12 @@ public enum Replay {
             return try replay(input: input, clock: VirtualClock(), options: options, output: output)
         }
         let input = try RecordingInput(path: file, options: readOptions)
+        for device in input.recording.devices {
+            guard let why = device.description.libinputRejection else { continue }
+            // A compositor on libinput would never see this device: say so next to the answer.
+            let line = "\(file): device \(device.index) '\(device.name)': libinput would reject it (\(why)); the decoder replays it anyway"
+            if options.format == .human { output("# " + line) } else { warning("preview-replay: warning: " + line) }
+        }
         if options.realtime {
             return try replay(input: input, clock: RealtimeClock(), options: options, output: output)
         }

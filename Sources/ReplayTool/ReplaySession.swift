@@ -84,6 +84,12 @@ public struct ReplaySession<Clock: ReplayClock> {
 
     private func name(_ device: DeviceID) -> String { names[device] ?? device.description }
 
+    /// A device that arrived after the session started (a live seat's hotplug).
+    public mutating func add(_ device: ReplayDevice) {
+        names[device.id] = device.name
+        if let source = device.kind.source { sources[device.id] = source }
+    }
+
     /// Fires every engine timer due up to `time`.
     public mutating func advance(to time: Timestamp) {
         var guardCount = 0

@@ -5,11 +5,13 @@
  *    match"). For an fd whose /proc/self/fd link is /dev/pts/N we report S_IFCHR and the
  *    major:minor umockdev recorded in $UMOCKDEV_DIR/dev/.ptymap/_dev_pts_N.
  *
- * 2. evdev state: umockdev answers EVIOCGABS / EVIOCGMTSLOTS from a static table, while
- *    the kernel updates those values with every event. The libinput backend reads touch
- *    pressure from exactly that state, so we keep a shadow of the ABS state of every
- *    emulated evdev fd, fed by the events the process reads (read-only observation:
- *    nothing is consumed), and answer the value part of those two ioctls from it.
+ * 2. evdev state: umockdev answers EVIOCGABS / EVIOCGMTSLOTS / EVIOCGKEY from a static
+ *    table, while the kernel updates that state with every event. The libinput backend reads
+ *    touch pressure from it, and libevdev re-reads all of it after a SYN_DROPPED (a table
+ *    saying "every key up" takes the pen out of proximity and loses the next stroke). So we
+ *    keep a shadow of the ABS and key state of every emulated evdev fd, fed by the events the
+ *    process reads (read-only observation: nothing is consumed), and answer the value part of
+ *    those ioctls from it.
  *    This must come before umockdev's preload in LD_PRELOAD so our ioctl() sees the call.
  */
 #define _GNU_SOURCE
@@ -49,6 +51,7 @@ struct evdev_state {
     int32_t abs[ABS_CNT];
     int32_t slot;
     int32_t mt[SHIM_MAX_SLOTS][SHIM_MT_COUNT];
+    unsigned char keys[KEY_CNT / 8];
 };
 
 #define SHIM_MAX_DEVICES 16
@@ -236,6 +239,14 @@ static void note_frame(const struct input_event *ev) {
 
 static void observe(struct evdev_state *shadow, const struct input_event *ev) {
     note_frame(ev);
+    if (ev->type == EV_KEY && ev->code < KEY_CNT) {
+        /* 2 is autorepeat: the key is still down. */
+        if (ev->value)
+            shadow->keys[ev->code / 8] |= (unsigned char)(1u << (ev->code % 8));
+        else
+            shadow->keys[ev->code / 8] &= (unsigned char)~(1u << (ev->code % 8));
+        return;
+    }
     if (ev->type != EV_ABS || ev->code > ABS_MAX)
         return;
     if (ev->code == ABS_MT_SLOT) {
@@ -298,6 +309,14 @@ int ioctl(int fd, unsigned long request, ...) {
         if (rc >= 0 && shadow->known[code])
             ((struct input_absinfo *)arg)->value = shadow->abs[code];
         return rc;
+    }
+    if (nr == _IOC_NR(EVIOCGKEY(0))) {
+        /* The kernel copies min(len, its bitmap) bytes and returns that count. */
+        size_t len = _IOC_SIZE(request);
+        size_t n = len < sizeof shadow->keys ? len : sizeof shadow->keys;
+        memset(arg, 0, len);
+        memcpy(arg, shadow->keys, n);
+        return (int)n;
     }
     if (nr == _IOC_NR(EVIOCGMTSLOTS(0))) {
         /* The kernel's answer, from the shadow: the table cannot know later states. */

@@ -138,6 +138,58 @@ public enum LibinputTestbed {
 
     /// Replays `device` through the real libinput in real time; returns when the stream has ended.
     public static func run(_ recorded: TestbedDevice, options: Options = Options()) throws -> Run {
+        let (output, log) = try launch(recorded, options: options, command: [])
+        var events: [BackendEvent] = []
+        var worstLag: Int64 = 0
+        var framesAtRisk: Int64 = 0
+        for line in output.split(separator: "\n") where line != TestbedLine.done {
+            if line.hasPrefix("lag "), let lag = Int64(line.dropFirst(4)) {
+                worstLag = lag
+                continue
+            }
+            if line.hasPrefix("risk "), let risk = Int64(line.dropFirst(5)) {
+                framesAtRisk = risk
+                continue
+            }
+            guard let event = TestbedLine.parse(line) else {
+                throw Failure(description: "runner printed an unreadable line: \(line)")
+            }
+            events.append(event)
+        }
+        return Run(events: events, log: log, worstLag: worstLag, framesAtRisk: framesAtRisk)
+    }
+
+    /// What a live tool printed while the testbed played a device to it.
+    public struct LiveRun: Sendable {
+        /// The tool's standard output.
+        public var output: String
+        /// The tool's standard error, the runner's and libinput's log.
+        public var log: String
+        /// The tool's exit status after the runner's SIGINT (Ctrl-C) at the end of the stream.
+        public var status: Int32?
+    }
+
+    /// Plays `device` on /dev/input/event0 (with its udev entry) while `command`, a live tool
+    /// such as `preview-replay --device /dev/input/event0`, reads it as a person's device; at
+    /// the end of the stream the tool gets SIGINT.
+    public static func runLive(_ device: TestbedDevice, command: [String], options: Options = Options()) throws
+        -> LiveRun
+    {
+        let (output, log) = try launch(device, options: options, command: command)
+        var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var status: Int32?
+        if let index = lines.lastIndex(where: { $0.hasPrefix("live-status ") }) {
+            status = Int32(lines[index].dropFirst("live-status ".count))
+            lines.remove(at: index)
+        }
+        return LiveRun(output: lines.joined(separator: "\n"), log: log, status: status)
+    }
+
+    /// Sets the testbed up and runs the runner in it (`replay`, or `live` with `command`);
+    /// returns the runner's output up to its `done` line and the log (adaptation notes first).
+    private static func launch(_ recorded: TestbedDevice, options: Options, command: [String]) throws -> (
+        output: String, log: String
+    ) {
         var device = recorded
         let notes = device.adaptForLibinput()
         if case .unavailable(let why) = availability() { throw Failure(description: "testbed unavailable: \(why)") }
@@ -160,6 +212,7 @@ public enum LibinputTestbed {
         if options.denyOpen { arguments.append("--deny-open") }
         if options.udev { arguments.append("--udev") }
         if options.hosted { arguments.append("--hosted") }
+        if !command.isEmpty { arguments += ["--"] + command }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable(named: "unshare")!)
         process.arguments = arguments
@@ -196,27 +249,8 @@ public enum LibinputTestbed {
                 description:
                     "libinput testbed runner did not finish (exit status \(process.terminationStatus)):\n\(log)")
         }
-        var events: [BackendEvent] = []
-        var worstLag: Int64 = 0
-        var framesAtRisk: Int64 = 0
         // Everything up to our `done` line (GLib may print its own lines to stdout after it).
         let ours = output.components(separatedBy: "\n" + TestbedLine.done + "\n").first ?? output
-        for line in ours.split(separator: "\n") where line != TestbedLine.done {
-            if line.hasPrefix("lag "), let lag = Int64(line.dropFirst(4)) {
-                worstLag = lag
-                continue
-            }
-            if line.hasPrefix("risk "), let risk = Int64(line.dropFirst(5)) {
-                framesAtRisk = risk
-                continue
-            }
-            guard let event = TestbedLine.parse(line) else {
-                throw Failure(description: "runner printed an unreadable line: \(line)")
-            }
-            events.append(event)
-        }
-        return Run(
-            events: events, log: notes.map { "testbed: \($0)\n" }.joined() + log, worstLag: worstLag,
-            framesAtRisk: framesAtRisk)
+        return (ours, notes.map { "testbed: \($0)\n" }.joined() + log)
     }
 }

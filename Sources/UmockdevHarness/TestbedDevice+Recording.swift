@@ -33,8 +33,32 @@ extension TestbedDevice {
                     minimum: $0.minimum, maximum: $0.maximum, fuzz: $0.fuzz, flat: $0.flat, resolution: $0.resolution)
             },
             properties: description.properties.sorted(),
-            udevProperties: description.udevProperties.keys.sorted().map { "\($0)=\(description.udevProperties[$0]!)" },
+            udevProperties: description.udevProperties["ID_INPUT"] == "1"
+                ? description.udevProperties.keys.sorted().map { "\($0)=\(description.udevProperties[$0]!)" }
+                : Self.udevProperties(inferredFrom: description),
             quirks: recorded.quirks, events: events)
+    }
+}
+
+extension TestbedDevice {
+    /// What udev's input_id builtin would tag a device with, from its capabilities (the kind the
+    /// decoder infers): recordings made where udev was not reachable (a container, an old
+    /// `libinput record`) have no udev section, and libinput refuses a device without ID_INPUT
+    /// ("not tagged as supported input device"). Properties the file does have are kept.
+    public static func udevProperties(inferredFrom description: DeviceDescription) -> [String] {
+        var properties = description.udevProperties
+        properties["ID_INPUT"] = "1"
+        switch description.kind {
+        case .pen: properties["ID_INPUT_TABLET"] = "1"
+        case .touchpad: properties["ID_INPUT_TOUCHPAD"] = "1"
+        case .touchscreen: properties["ID_INPUT_TOUCHSCREEN"] = "1"
+        case .pointer: properties["ID_INPUT_MOUSE"] = "1"
+        case .keyboard:
+            properties["ID_INPUT_KEY"] = "1"
+            properties["ID_INPUT_KEYBOARD"] = "1"
+        case .other: break
+        }
+        return properties.keys.sorted().map { "\($0)=\(properties[$0]!)" }
     }
 }
 

@@ -16,6 +16,9 @@ public enum TestbedLine {
     /// Frames read so late that libinput's 50 ms tablet proximity timer could have fired first.
     public static func atRisk(frames: Int64) -> String { "risk \(frames)" }
 
+    /// A live tool's exit status (`LibinputTestbed.runLive`).
+    public static func liveStatus(_ status: Int32) -> String { "live-status \(status)" }
+
     public static func format(_ event: BackendEvent) -> String {
         switch event {
         case .deviceAdded(let device):

@@ -95,6 +95,35 @@ public final class Display {
 
     public func terminate() { wl_display_terminate(raw) }
 
+    /// The connected clients, in connection order.
+    public var clients: [Client] {
+        var result: [Client] = []
+        let list = wl_display_get_client_list(raw)
+        var link = list?.pointee.next
+        while let current = link, current != list {
+            guard let client = wl_client_from_link(current) else { break }
+            result.append(Client(client))
+            link = current.pointee.next
+        }
+        return result
+    }
+
+    /// The clients whose sockets are (nearly) full: at least three quarters of the socket's send
+    /// buffer holds events they have not read. (poll's POLLOUT clears at a quarter, which a busy
+    /// but healthy client reaches with a few dozen small flushes.)
+    public func cloggedClients() -> [Client] {
+        clients.filter { client in
+            let fd = wl_client_get_fd(client.raw)
+            var queued: Int32 = 0
+            var capacity: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            guard ioctl(fd, UInt(TIOCOUTQ), &queued) == 0,
+                getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &capacity, &length) == 0, capacity > 0
+            else { return false }
+            return Int64(queued) * 4 >= Int64(capacity) * 3
+        }
+    }
+
     public func nextSerial() -> UInt32 { wl_display_next_serial(raw) }
 
     /// Disconnects every client, then destroys the display (and its globals). Idempotent; does

@@ -12,7 +12,7 @@ struct Runner: ParsableCommand {
         commandName: "libinput-testbed-runner",
         abstract: "Test support: runs LibinputBackend on a recorded device inside an umockdev testbed.",
         discussion: "Started by UmockdevHarness (LibinputTestbed.run); not meant to be run by hand.",
-        subcommands: [Setup.self, Replay.self])
+        subcommands: [Setup.self, Replay.self, Live.self])
 }
 
 struct TestbedOptions: ParsableArguments {
@@ -32,6 +32,10 @@ struct TestbedOptions: ParsableArguments {
 struct Setup: ParsableCommand {
     @OptionGroup var options: TestbedOptions
     @Option var leadMs: Int = 1500
+    @Argument(
+        parsing: .postTerminator,
+        help: "Instead of the backend, run this command (a live tool) while the device plays.")
+    var command: [String] = []
 
     func run() throws {
         let dir = URL(fileURLWithPath: options.directory)
@@ -52,8 +56,8 @@ struct Setup: ParsableCommand {
         let script = dir.appendingPathComponent("device.script")
         try Data(TestbedScript.script(device, base: base)).write(to: script)
 
-        let shim = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("libumockdev-fstat-shim.so").path
+        // Where the harness found it (PREVIEW_TESTBED_DIR: scripts/sanitize's uninstrumented copy).
+        let shim = LibinputTestbed.shim.path
         let preload = [shim, ProcessInfo.processInfo.environment["LD_PRELOAD"]].compactMap { $0 }
             .filter { !$0.isEmpty }.joined(separator: ":")
         setenv("LD_PRELOAD", preload, 1)
@@ -62,13 +66,14 @@ struct Setup: ParsableCommand {
             "umockdev-run", "-d", dir.appendingPathComponent("device.umockdev").path,
             "-i", "\(node)=\(dir.appendingPathComponent("device.ioctl").path)",
             "-s", "\(node)=\(script.path)", "--",
-            CommandLine.arguments[0], "replay", options.directory, "--base", "\(base)",
+            CommandLine.arguments[0], command.isEmpty ? "replay" : "live", options.directory, "--base", "\(base)",
             "--device-id", "\(options.deviceID)",
         ]
         if let removeAt = options.removeAt { arguments += ["--remove-at", "\(removeAt)"] }
         if options.denyOpen { arguments.append("--deny-open") }
         if options.udev { arguments.append("--udev") }
         if options.hosted { arguments.append("--hosted") }
+        if !command.isEmpty { arguments += ["--"] + command }
         let argv = arguments.map { strdup($0) } + [nil]
         execvp("umockdev-run", argv)
         throw RunnerError("exec umockdev-run: \(String(cString: strerror(errno)))")
@@ -194,6 +199,54 @@ struct Replay: ParsableCommand {
     }
 
     private func now() -> Timestamp { Timestamp(microseconds: monotonicMicroseconds()) }
+}
+
+/// Inside umockdev-run: a live tool (`preview-replay --device /dev/input/event0`) reads the
+/// device as if a person were using it. We only pace the frames (as `Replay` does), then stop
+/// the tool with SIGINT, as a person would with Ctrl-C, and report its exit status.
+struct Live: ParsableCommand {
+    @OptionGroup var options: TestbedOptions
+    @Option(help: "CLOCK_MONOTONIC µs at which the first event is due.") var base: Int64
+    @Argument(parsing: .postTerminator) var command: [String]
+
+    func run() throws {
+        let dir = URL(fileURLWithPath: options.directory)
+        let device = try JSONDecoder().decode(
+            TestbedDevice.self, from: Data(contentsOf: dir.appendingPathComponent("device.json")))
+        guard let executable = command.first else { throw RunnerError("live: no command") }
+        let tool = Process()
+        tool.executableURL = URL(fileURLWithPath: executable)
+        tool.arguments = Array(command.dropFirst())
+        try tool.run()
+        let ticker = open(TestbedFiles.node, O_WRONLY | O_CLOEXEC)
+        guard ticker >= 0 else {
+            kill(tool.processIdentifier, SIGKILL)
+            throw RunnerError("cannot open the device to pace it: \(String(cString: strerror(errno)))")
+        }
+        defer { close(ticker) }
+        let due = TestbedScript.frameTimes(device, base: base)
+        for frame in due {
+            sleep(until: frame - 1_500)
+            guard write(ticker, TestbedScript.tick, TestbedScript.tick.count) == TestbedScript.tick.count else {
+                throw RunnerError("pacing write failed: \(String(cString: strerror(errno)))")
+            }
+        }
+        // Time for libinput's timers and the tool's last lines, then Ctrl-C.
+        sleep(until: (due.last ?? base) + 600_000)
+        kill(tool.processIdentifier, SIGINT)
+        let deadline = monotonicMicroseconds() + 5_000_000
+        while tool.isRunning && monotonicMicroseconds() < deadline { usleep(10_000) }
+        if tool.isRunning { kill(tool.processIdentifier, SIGKILL) }
+        tool.waitUntilExit()
+        print(TestbedLine.liveStatus(tool.terminationStatus))
+        print(TestbedLine.done)
+        fflush(nil)
+    }
+
+    private func sleep(until time: Int64) {
+        let wait = time - monotonicMicroseconds()
+        if wait > 0 { usleep(useconds_t(min(wait, 1_000_000_000))) }
+    }
 }
 
 /// libinput judges time: a testbed starved for 50 ms (a busy CI machine) lets libinput's tablet

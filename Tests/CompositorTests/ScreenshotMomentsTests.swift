@@ -27,6 +27,21 @@ import Testing
         #expect(moments.isEmpty)
     }
 
+    @Test func aClientThatAcksOnReadingRepeatsTheFrameItDrewBeforeCommitting() {
+        // The frame carrying the moment is acknowledged as soon as it is read (while the client
+        // draws an older state); the client repeats the last serial it applied before each
+        // commit: the stale commit is not photographed, the one drawn after applying it is.
+        var moments = ScreenshotMoments()
+        moments.occurred(.commitHalf, interaction: one, surface: surface, at: 0)
+        moments.frameSent(interaction: one, surface: surface, serial: 5)
+        moments.acknowledged(surface: surface, serial: 5)
+        moments.acknowledged(surface: surface, serial: 4)
+        #expect(moments.committed(surface: surface, requestedFrame: true, at: 1_000).isEmpty, "drawn before frame 5")
+        moments.acknowledged(surface: surface, serial: 5)
+        let shots = moments.committed(surface: surface, requestedFrame: true, at: 2_000)
+        #expect(shots.map(\.trigger) == [.commit(frame: 5)])
+    }
+
     @Test func aLaterAckCoversEarlierFramesAndMomentsDueTogetherKeepTheirOrder() {
         var moments = ScreenshotMoments()
         moments.occurred(.preview, interaction: one, surface: surface, at: 0)

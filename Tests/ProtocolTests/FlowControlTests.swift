@@ -52,18 +52,19 @@ import WaylandServer
     }
 
     @Test func anUnresponsiveClientIsNotAskedAgain() throws {
-        let harness = try ProtocolHarness()
+        let clock = ManualClock()
+        let harness = try ProtocolHarness(clock: clock)
         let client = try PreviewClient(harness)
         let interaction = client.interaction(for: client.surface())
         interaction.autoAck(false)
         harness.server.perform(.askShouldBegin(.test(1)))
         // Owing an ack for less than `unresponsiveAfter` (150 ms) is only being slow.
-        harness.clock.advance(milliseconds: 149)
+        clock.advance(milliseconds: 149)
         harness.server.perform(.askShouldBegin(.test(2)))
         client.roundtrip()
         #expect(interaction.phaseEvents.contains(.shouldBegin(2, source: 3, force: 1)), "a slow client is asked")
         interaction.clear()
-        harness.clock.advance(milliseconds: 1)
+        clock.advance(milliseconds: 1)
         harness.server.perform(.askShouldBegin(.test(3)))
         client.roundtrip()
         #expect(interaction.phaseEvents.isEmpty, "no should_begin for a client that owes an ack for 150 ms")
@@ -131,13 +132,14 @@ import WaylandServer
     /// Phase events are never coalesced, so what bounds them is that an unresponsive client
     /// is not asked again: a flood of presses while it stalls adds nothing to its queue.
     @Test func pressesWhileAClientStallsDoNotQueueAnythingForIt() throws {
-        let harness = try ProtocolHarness()
+        let clock = ManualClock()
+        let harness = try ProtocolHarness(clock: clock)
         let stalled = try PreviewClient(harness)
         let slow = stalled.interaction(for: stalled.surface())
         shrinkBuffers(stalled)
         harness.server.perform(.askShouldBegin(.test(1)))
         harness.display.dispatch()  // sent; the client will not read it for a while
-        harness.clock.advance(milliseconds: 150)
+        clock.advance(milliseconds: 150)
         for id in 2...5_001 as ClosedRange<UInt32> {
             harness.server.perform(.askShouldBegin(.test(id)))
             harness.display.dispatch()  // the decline on its behalf, from an idle callback

@@ -611,6 +611,14 @@ struct spi_preview_interaction_v1_interface {
 	 * serial that was never sent on this object is the protocol error
 	 * invalid_frame; acknowledging an already acknowledged frame again
 	 * is allowed and does nothing.
+	 *
+	 * A client that acknowledges frames as soon as it reads them,
+	 * before it has drawn them (for example from a thread that reads
+	 * while another one draws), may repeat the serial of the last
+	 * frame it has applied right before a wl_surface.commit. A
+	 * compositor that needs to know which frames a commit shows (for
+	 * example to take a screenshot of a phase) takes the serial of the
+	 * last ack_frame before the commit; flow control is not affected.
 	 * @param serial the serial of the frame event
 	 */
 	void (*ack_frame)(struct wl_client *client,

@@ -38,6 +38,7 @@ public final class Compositor {
     private(set) var tiling: Tiling!
     private var globals: [Global] = []
     private var signals: Signals?
+    private var stalledClients: StalledClients?
     /// Committed frame callbacks, answered at the next frame.
     var frameCallbacks: [Callback] = []
     var surfaces: [SurfaceID: Surface] = [:]
@@ -123,14 +124,20 @@ public final class Compositor {
                 stop(status: status)
             })
         if configuration.handleSignals { signals = Signals(compositor: self, loop: display.eventLoop) }
+        stalledClients = StalledClients(
+            display: display, graceMilliseconds: configuration.stalledClientMilliseconds, logger: logger
+        ) { [unowned self] in "\(clientID(for: $0))" }
         children.onExit = { [unowned self] child, status in childExited(child, status: status) }
         if let socketName { logger.notice("listening on \(socketName)") }
     }
 
     /// What `shutdown()` did not release (a compositor driven by `dispatch` and dropped).
     deinit {
+        input?.stop()  // its timers, before the loop they are on goes
+        settleTimer?.remove()
         output.stop()
         signals?.remove()
+        stalledClients?.stop()
         children.terminateAll()
         globals.removeAll()
         display.destroy()
@@ -279,7 +286,9 @@ public final class Compositor {
     private func shutdown() {
         input?.stop()
         settleTimer?.remove()
+        stalledClients?.stop()
         phaseScreenshots?.flush()
+        interaction.logFlowStatistics()
         interaction.close()
         children.terminateAll()
         wl_display_destroy_clients(display.raw)
@@ -321,6 +330,8 @@ public final class Compositor {
 
     func surfaceDestroyed(_ surface: Surface) {
         surfaces[surface.node.id] = nil
+        // A window whose wl_surface goes before its toplevel leaves its column now.
+        surface.xdgSurface?.toplevel?.withdraw()
         if surface.node.isMapped && scene.windows.contains(where: { $0 === surface.node.root }) {
             damage(scene.extents(of: surface.node))
             scheduleFrame()
@@ -328,6 +339,7 @@ public final class Compositor {
         surface.node.texture = nil
         scene.hide(surface.node)
         seat.surfaceUnmapped(surface.node)
+        surface.node.discard()
     }
 
     // MARK: toplevels (placed by `Tiling`)

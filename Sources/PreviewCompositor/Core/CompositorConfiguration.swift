@@ -31,6 +31,10 @@ public struct CompositorConfiguration: Sendable {
     public var verbose = false
     /// Where every part of the compositor reads the time (tests step a `ManualClock`).
     public var clock = MonotonicClock.system
+    /// A client whose socket stays full this long (it stopped reading) is disconnected.
+    public var stalledClientMilliseconds: Int32 = 500
+    /// --replay waits at most this long between two events (a recording may hold any gap).
+    public var longestReplayGapMilliseconds: Int32 = 10_000
 
     /// Where device events come from (Backends/Input).
     public enum InputSelection: Sendable, Equatable {
@@ -66,6 +70,8 @@ public enum CompositorError: Error, CustomStringConvertible, Equatable {
     case noFreeSocket
     case socketFailed(String, String)
     case unreadableRecording(String, String)
+    /// A recording that is not one: its `file:line: reason`.
+    case invalidRecording(String)
     case libinputUnavailable(String)
     case outputTooLarge(Int32, Int32)
     case keymap(String)
@@ -81,6 +87,7 @@ public enum CompositorError: Error, CustomStringConvertible, Equatable {
         case .noFreeSocket: "no free wayland-N socket name in XDG_RUNTIME_DIR"
         case .socketFailed(let name, let reason): "cannot create the Wayland socket \(name): \(reason)"
         case .unreadableRecording(let path, let reason): "cannot read recording \(path): \(reason)"
+        case .invalidRecording(let reason): reason
         case .libinputUnavailable(let reason): "cannot use libinput: \(reason)"
         case .outputTooLarge(let w, let h): "cannot allocate a \(w)x\(h) output"
         case .keymap(let reason): "cannot build the keymap: \(reason)"

@@ -1,4 +1,5 @@
 import Glibc
+import LibinputRecording
 
 /// Checks that turn the usual ways of failing into one-line reasons *before* anything
 /// is created, so a failed start leaves nothing behind.
@@ -8,7 +9,11 @@ enum Preflight {
         return String(cString: dir)
     }
 
-    static func recordingsReadable(_ paths: [String]) throws(CompositorError) {
+    /// Reads every recording through to its last event, as preview-replay would, so a bad file
+    /// is a one-line error before the socket opens (never an error in the log of a running
+    /// compositor). Returns their headers, parsed once: the replay reads only events on the loop.
+    static func recordings(_ paths: [String]) throws(CompositorError) -> [Recording] {
+        var recordings: [Recording] = []
         for path in paths {
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw .unreadableRecording(path, errnoText()) }
@@ -16,7 +21,16 @@ enum Preflight {
             let isDirectory = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
             close(fd)
             if isDirectory { throw .unreadableRecording(path, "is a directory") }
+            do {
+                let recording = try Recording.open(path)
+                let frames = try recording.frames()
+                while try frames.nextFrame() != nil {}
+                recordings.append(recording)
+            } catch {
+                throw .invalidRecording(error.description)
+            }
         }
+        return recordings
     }
 
     /// Creates the directory (one level) when missing; it must end up writable.

@@ -69,6 +69,14 @@ final class InteractionHost: PreviewProtocolHost {
         }
     }
 
+    /// How flow control treated progress values this run (-v; scripts/measure-holds reads it).
+    func logFlowStatistics() {
+        guard server.flowStatistics.values > 0 else { return }
+        let statistics = server.flowStatistics
+        compositor.logger.info(
+            "flow control: \(statistics.summary); sent at once \(statistics.sentAtOnce); holds µs \(statistics.histogramText)")
+    }
+
     func close() {
         timer?.remove()
         try? trace?.close()

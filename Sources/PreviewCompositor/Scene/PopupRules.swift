@@ -39,20 +39,25 @@ public struct PopupRules: Hashable, Sendable {
     /// Complete enough to place a popup (xdg_positioner requires size and anchor rect).
     public var isComplete: Bool { size.width > 0 && size.height > 0 }
 
-    /// The popup's rectangle relative to the parent's window geometry.
+    /// The popup's rectangle relative to the parent's window geometry. Computed wide and
+    /// saturated, so extreme rules (any Int32 a client sends) place the popup far away, never trap.
     public var placement: Rect {
-        func anchorCoordinate(_ start: Int32, _ length: Int32, _ edge: Int) -> Int32 {
-            edge < 0 ? start : edge > 0 ? start + length : start + length / 2
+        func anchorCoordinate(_ start: Int32, _ length: Int32, _ edge: Int) -> Int64 {
+            let start = Int64(start), length = Int64(length)
+            return edge < 0 ? start : edge > 0 ? start + length : start + length / 2
         }
-        func origin(_ point: Int32, _ length: Int32, _ direction: Int) -> Int32 {
+        func origin(_ point: Int64, _ length: Int32, _ direction: Int) -> Int64 {
             // Gravity is the direction the popup grows from the anchor point.
-            direction < 0 ? point - length : direction > 0 ? point : point - length / 2
+            let length = Int64(length)
+            return direction < 0 ? point - length : direction > 0 ? point : point - length / 2
         }
+        func saturated(_ value: Int64) -> Int32 { Int32(clamping: value) }
         let ax = anchorCoordinate(anchorRect.x, anchorRect.width, anchor.horizontal)
         let ay = anchorCoordinate(anchorRect.y, anchorRect.height, anchor.vertical)
         return Rect(
-            x: origin(ax, size.width, gravity.horizontal) + offset.x,
-            y: origin(ay, size.height, gravity.vertical) + offset.y, width: size.width, height: size.height)
+            x: saturated(origin(ax, size.width, gravity.horizontal) + Int64(offset.x)),
+            y: saturated(origin(ay, size.height, gravity.vertical) + Int64(offset.y)), width: size.width,
+            height: size.height)
     }
 
     public static func == (lhs: PopupRules, rhs: PopupRules) -> Bool {

@@ -29,13 +29,27 @@ public final class SceneSurface {
     public private(set) weak var parent: SceneSurface?
     public var offset: (x: Int32, y: Int32) = (0, 0)
     /// Bottom to top: this surface itself and its subsurfaces, so place_above/below
-    /// of the parent is just a position in this list.
-    public private(set) var stack: [SceneSurface] = []
+    /// of the parent is just a position in this list. A view: the surface is not stored in a
+    /// list of its own (that reference to itself kept every surface alive for ever).
+    public var stack: Stack { Stack(surface: self) }
+    /// The subsurfaces, bottom to top, and where the surface itself sits among them.
+    private var children: [SceneSurface] = []
+    private var ownIndex = 0
+
+    /// `stack` without copying: index `ownIndex` is the surface, the others its children.
+    public struct Stack: RandomAccessCollection {
+        let surface: SceneSurface
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { surface.children.count + 1 }
+        public subscript(position: Int) -> SceneSurface {
+            let own = surface.ownIndex
+            return position < own ? surface.children[position] : position == own ? surface : surface.children[position - 1]
+        }
+    }
 
     public init(id: SurfaceID, client: ClientID) {
         self.id = id
         self.client = client
-        stack = [self]
     }
 
     /// Logical size: the buffer size divided by the buffer scale; zero without a buffer.
@@ -50,11 +64,14 @@ public final class SceneSurface {
         precondition(child.parent == nil && child !== self, "a surface has one parent")
         child.parent = self
         child.role = .subsurface
-        stack.append(child)  // new subsurfaces go on top of the parent's stack
+        children.append(child)  // new subsurfaces go on top of the parent's stack
     }
 
     public func removeSubsurface(_ child: SceneSurface) {
-        stack.removeAll { $0 === child }
+        if let index = children.firstIndex(where: { $0 === child }) {
+            children.remove(at: index)
+            if index < ownIndex { ownIndex -= 1 }
+        }
         child.parent = nil
     }
 
@@ -64,10 +81,46 @@ public final class SceneSurface {
     public func restack(_ child: SceneSurface, relativeTo sibling: SceneSurface, above: Bool) -> Bool {
         guard child !== sibling, stack.contains(where: { $0 === child }), stack.contains(where: { $0 === sibling })
         else { return false }
-        stack.removeAll { $0 === child }
-        let index = stack.firstIndex { $0 === sibling }!
-        stack.insert(child, at: above ? index + 1 : index)
+        var order = Array(stack)
+        order.removeAll { $0 === child }
+        let index = order.firstIndex { $0 === sibling }!
+        order.insert(child, at: above ? index + 1 : index)
+        ownIndex = order.firstIndex { $0 === self }!
+        children = order.filter { $0 !== self }
         return true
+    }
+
+    /// How many parents this surface has.
+    public var depth: Int {
+        var count = 0
+        var current = self
+        while let parent = current.parent {
+            count += 1
+            current = parent
+        }
+        return count
+    }
+
+    /// How many levels of subsurfaces hang below this surface (0 without any).
+    public var subtreeHeight: Int {
+        var height = 0
+        var level = children
+        while !level.isEmpty {
+            height += 1
+            level = level.flatMap(\.children)
+        }
+        return height
+    }
+
+    /// Its wl_surface is gone: leaves its parent and children, and drops its pixels and input
+    /// region at once (whoever still holds the node, such as its xdg objects, holds no pixels).
+    public func discard() {
+        parent?.removeSubsurface(self)
+        for child in children { child.parent = nil }
+        children = []
+        ownIndex = 0
+        texture = nil
+        inputRegion = nil
     }
 
     /// The root of the subsurface tree this surface is in.

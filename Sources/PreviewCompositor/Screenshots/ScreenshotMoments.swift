@@ -90,12 +90,20 @@ struct ScreenshotMoments {
         }
     }
 
-    /// The client of `surface` acknowledged every frame up to `serial` (serials count per
-    /// interaction object, one per surface).
+    /// The client of `surface` sent ack_frame(`serial`) (serials count per interaction object,
+    /// one per surface). The most recent ack before a commit names the last frame the commit
+    /// shows: a client that acknowledges frames as it reads them (on another thread, while it
+    /// draws) repeats the serial it has applied right before committing, so a moment it has
+    /// read but not yet drawn waits for its ack again.
     mutating func acknowledged(surface: SurfaceID, serial: UInt32) {
         for index in pending.indices where pending[index].surface == surface {
-            if case .ack(let awaited) = pending[index].waiting, awaited <= serial {
+            switch pending[index].waiting {
+            case .ack(let awaited) where awaited <= serial:
                 pending[index].waiting = .commit
+            case .commit where pending[index].frame > serial:
+                pending[index].waiting = .ack(pending[index].frame)
+            case .frame, .ack, .commit:
+                break
             }
         }
     }

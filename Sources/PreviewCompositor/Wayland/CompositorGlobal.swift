@@ -38,14 +38,27 @@ final class RegionResource: ResourceObject {
             implementation: RegionResource.implementation)
     }
 
+    /// Past `ClientLimits.regionRectangles` the client is disconnected: every pointer event
+    /// hit-tests the region, so its size is the per-event cost.
+    private func append(_ operation: Region.Operation) {
+        guard region.operations.count < ClientLimits.regionRectangles else {
+            client.postImplementationError("a wl_region of more than \(ClientLimits.regionRectangles) rectangles")
+            return
+        }
+        switch operation {
+        case .add(let rect): region.add(rect)
+        case .subtract(let rect): region.subtract(rect)
+        }
+    }
+
     nonisolated(unsafe) static let implementation: UnsafeRawPointer = {
         var impl = cwl_wl_region_impl()
         impl.destroy = destroyResourceRequest
         impl.add = { _, resource, x, y, width, height in
-            resolve(resource, as: RegionResource.self)?.region.add(Rect(x: x, y: y, width: width, height: height))
+            resolve(resource, as: RegionResource.self)?.append(.add(Rect(x: x, y: y, width: width, height: height)))
         }
         impl.subtract = { _, resource, x, y, width, height in
-            resolve(resource, as: RegionResource.self)?.region.subtract(Rect(x: x, y: y, width: width, height: height))
+            resolve(resource, as: RegionResource.self)?.append(.subtract(Rect(x: x, y: y, width: width, height: height)))
         }
         return makeImplementation(impl)
     }()

@@ -25,6 +25,10 @@ final class SubcompositorResource: ResourceObject {
                 self_.postError(badSurface, "wl_surface@\(surface.id) cannot be its own ancestor")
                 return
             }
+            if parent.node.depth + 1 + surface.node.subtreeHeight > ClientLimits.subsurfaceDepth {
+                self_.client.postImplementationError("subsurfaces nested deeper than \(ClientLimits.subsurfaceDepth)")
+                return
+            }
             guard surface.assignRole(.subsurface, errorResource: self_, errorCode: badSurface) else { return }
             if surface.subsurface != nil {
                 self_.postError(badSurface, "wl_surface@\(surface.id) already is a subsurface")
@@ -97,7 +101,9 @@ final class Subsurface: ResourceObject {
     nonisolated(unsafe) static let implementation: UnsafeRawPointer = {
         var impl = cwl_wl_subsurface_impl()
         impl.destroy = destroyResourceRequest
-        impl.set_position = { _, resource, x, y in resolve(resource, as: Subsurface.self)?.pendingPosition = (x, y) }
+        impl.set_position = { _, resource, x, y in
+            resolve(resource, as: Subsurface.self)?.pendingPosition = (ClientLimits.clamp(x), ClientLimits.clamp(y))
+        }
         impl.place_above = { _, resource, sibling in
             resolve(resource, as: Subsurface.self)?.restack(sibling: sibling, above: true)
         }

@@ -117,6 +117,11 @@ final class Surface: ResourceObject {
         }
         let width = wl_shm_buffer_get_width(shm)
         let height = wl_shm_buffer_get_height(shm)
+        guard width <= ClientLimits.bufferSide, height <= ClientLimits.bufferSide else {
+            let limit = ClientLimits.bufferSide
+            client.postImplementationError("a \(width)x\(height) buffer exceeds the compositor's limit of \(limit)x\(limit)")
+            return false
+        }
         guard let format = PixelFormat(rawValue: wl_shm_buffer_get_format(shm)) else {
             postError(WL_SHM_ERROR_INVALID_FORMAT.rawValue, "unsupported wl_shm format")
             return false
@@ -183,7 +188,7 @@ final class Surface: ResourceObject {
         impl.commit = { _, resource in resolve(resource, as: Surface.self)?.commit() }
         impl.set_buffer_transform = { _, resource, transform in
             guard let self_ = resolve(resource, as: Surface.self) else { return }
-            if transform > 7 {
+            if transform < 0 || transform > 7 {
                 self_.postError(WL_SURFACE_ERROR_INVALID_TRANSFORM.rawValue, "buffer transform \(transform) is not a wl_output.transform")
             }
             // Valid transforms other than normal are accepted and drawn untransformed (docs/compositor.md).
@@ -192,6 +197,11 @@ final class Surface: ResourceObject {
             guard let self_ = resolve(resource, as: Surface.self) else { return }
             guard scale >= 1 else {
                 self_.postError(WL_SURFACE_ERROR_INVALID_SCALE.rawValue, "buffer scale \(scale) is not positive")
+                return
+            }
+            guard scale <= ClientLimits.bufferScale else {
+                self_.postError(
+                    WL_SURFACE_ERROR_INVALID_SCALE.rawValue, "buffer scale \(scale) is above \(ClientLimits.bufferScale)")
                 return
             }
             self_.pending.scale = scale

@@ -32,8 +32,13 @@ final class XdgPopup: ResourceObject {
         let parentGeometry = parent.windowGeometry
         let placement = rules.placement
         let own = xdgSurface.windowGeometry
+        // Popups of popups add up: kept inside the client coordinate limit, however deep.
+        func position(_ terms: Int32...) -> Int32 {
+            ClientLimits.clamp(Int32(clamping: terms.reduce(Int64(0)) { $0 + Int64($1) }))
+        }
         return (
-            parentOrigin.x + parentGeometry.x + placement.x - own.x, parentOrigin.y + parentGeometry.y + placement.y - own.y
+            position(parentOrigin.x, parentGeometry.x, placement.x, -own.x),
+            position(parentOrigin.y, parentGeometry.y, placement.y, -own.y)
         )
     }
 

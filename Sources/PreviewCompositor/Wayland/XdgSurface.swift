@@ -5,6 +5,9 @@ import WaylandServer
 final class XdgSurface: ResourceObject {
     weak var wmBase: XdgWmBase?
     weak var surface: Surface?
+    /// Kept past the wl_surface, so a window whose surface goes first still leaves the scene.
+    let node: SceneSurface
+    weak var compositor: Compositor?
     weak var toplevel: XdgToplevel?
     weak var popup: XdgPopup?
     /// Serials sent and not yet acknowledged (acking one drops it and the older ones).
@@ -19,6 +22,8 @@ final class XdgSurface: ResourceObject {
     init?(wmBase: XdgWmBase, surface: Surface, id: UInt32) {
         self.wmBase = wmBase
         self.surface = surface
+        node = surface.node
+        compositor = surface.compositor
         super.init(
             client: wmBase.client, interface: cwl_interface_xdg_surface(), version: wmBase.version, id: id,
             implementation: XdgSurface.implementation)
@@ -27,13 +32,16 @@ final class XdgSurface: ResourceObject {
 
     override func resourceDestroyed() { unmap() }
 
-    var compositor: Compositor? { surface?.compositor }
-
-    /// The window geometry, defaulting to the surface's size.
+    /// The window geometry, defaulting to the surface's size. As xdg_surface.set_window_geometry
+    /// says, the set geometry is clamped to the surface and its subsurfaces (so no client value
+    /// reaches placement unbounded).
     var windowGeometry: Rect {
-        if let geometry { return geometry }
-        let size: (width: Int32, height: Int32) = surface?.node.size ?? (0, 0)
-        return Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let size = node.size
+        let own = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        guard let geometry else { return own }
+        let origin = node.outputOrigin
+        let extents = compositor?.scene.extents(of: node).offsetBy(x: -origin.x, y: -origin.y) ?? own
+        return geometry.intersection(extents) ?? own
     }
 
     /// Sends xdg_surface.configure after the role's own configure event.
@@ -122,7 +130,7 @@ final class XdgSurface: ResourceObject {
             guard width > 0, height > 0 else {
                 return self_.postError(XDG_SURFACE_ERROR_INVALID_SIZE.rawValue, "window geometry must be positive")
             }
-            self_.pendingGeometry = Rect(x: x, y: y, width: width, height: height)
+            self_.pendingGeometry = Rect(x: x, y: y, width: width, height: height).clampedToClientLimits
         }
         impl.ack_configure = { _, resource, serial in
             guard let self_ = resolve(resource, as: XdgSurface.self) else { return }

@@ -5,6 +5,11 @@ import WaylandServer
 /// xdg_toplevel: a window, tiled in columns with the others and activated when focused.
 final class XdgToplevel: ResourceObject {
     weak var xdgSurface: XdgSurface?
+    /// Held here too: on a disconnect the xdg_surface or wl_surface may be destroyed first,
+    /// and the window must still leave its column.
+    weak var compositor: Compositor?
+    private let sceneNode: SceneSurface
+    var node: SceneSurface? { sceneNode }
     /// Its xdg-decoration object, if the client made one (one per toplevel).
     weak var decoration: ToplevelDecorationResource?
     private(set) var title = ""
@@ -15,15 +20,21 @@ final class XdgToplevel: ResourceObject {
 
     init?(xdgSurface: XdgSurface, id: UInt32) {
         self.xdgSurface = xdgSurface
+        compositor = xdgSurface.compositor
+        sceneNode = xdgSurface.node
         super.init(
             client: xdgSurface.client, interface: cwl_interface_xdg_toplevel(), version: xdgSurface.version, id: id,
             implementation: XdgToplevel.implementation)
     }
 
-    override func resourceDestroyed() { xdgSurface?.unmap() }
+    override func resourceDestroyed() { withdraw() }
 
-    var compositor: Compositor? { xdgSurface?.compositor }
-    var node: SceneSurface? { xdgSurface?.surface?.node }
+    /// The window is gone for good (its toplevel, its wl_surface or its client): it leaves the
+    /// scene and its column, and the others are re-tiled.
+    func withdraw() {
+        xdgSurface?.unmap()
+        compositor?.toplevelUnmapped(self)
+    }
 
     func initialCommit() {
         compositor?.toplevelAppeared(self)

@@ -85,12 +85,12 @@ final class XdgPositioner: ResourceObject {
         impl.set_size = { _, resource, width, height in
             guard let self_ = resolve(resource, as: XdgPositioner.self) else { return }
             guard width > 0, height > 0 else { return self_.invalidInput("positioner size must be positive") }
-            self_.rules.size = (width, height)
+            self_.rules.size = (ClientLimits.clampSize(width), ClientLimits.clampSize(height))
         }
         impl.set_anchor_rect = { _, resource, x, y, width, height in
             guard let self_ = resolve(resource, as: XdgPositioner.self) else { return }
             guard width >= 0, height >= 0 else { return self_.invalidInput("anchor rect size must not be negative") }
-            self_.rules.anchorRect = Rect(x: x, y: y, width: width, height: height)
+            self_.rules.anchorRect = Rect(x: x, y: y, width: width, height: height).clampedToClientLimits
         }
         impl.set_anchor = { _, resource, anchor in
             guard let self_ = resolve(resource, as: XdgPositioner.self) else { return }
@@ -103,7 +103,9 @@ final class XdgPositioner: ResourceObject {
             self_.rules.gravity = edges
         }
         impl.set_constraint_adjustment = { _, _, _ in }  // popups are not kept on screen (docs/compositor.md)
-        impl.set_offset = { _, resource, x, y in resolve(resource, as: XdgPositioner.self)?.rules.offset = (x, y) }
+        impl.set_offset = { _, resource, x, y in
+            resolve(resource, as: XdgPositioner.self)?.rules.offset = (ClientLimits.clamp(x), ClientLimits.clamp(y))
+        }
         impl.set_reactive = { _, _ in }
         impl.set_parent_size = { _, _, _, _ in }
         impl.set_parent_configure = { _, _, _ in }

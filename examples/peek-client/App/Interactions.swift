@@ -1,125 +1,89 @@
-import CWaylandClient
 import PeekUI
+import PreviewInteraction
+import Synchronization
 
-/// The events of one interaction since its last frame: the protocol groups them, and the client
-/// applies a group at its frame event (the analogue of one UIPreviewInteraction delegate call).
-struct FrameGroup {
-    var shouldBegin = false
-    var location: Point?
-    var preview: Double?
-    var previewEnded = false
-    var commit: Double?
-    var completed = false
-    var cancelled = false
-}
-
-/// What the client knows about a running interaction.
-struct InteractionTrack {
-    var location = Point(x: 0, y: 0)
-    var commitProgress = 0.0
-}
-
-// spi_preview_interaction_v1: every event is logged on receipt (--log), collected into the
-// interaction's group, acknowledged at its frame, then applied to the model.
-extension PeekApp {
+// Preview interactions through the PreviewInteraction library: the delegate's calls drive the
+// model (PeekUI); frames, acks and flow control are the library's. The --log lines of events are
+// written by the library's wire observer as each event is read (on its reading thread); answers
+// and results are written here, on the app's thread.
+extension PeekApp: PreviewInteractionDelegate {
     private func emit(_ id: UInt32, _ text: String) {
         guard log else { return }
         print("interaction=\(id) \(text)")
         fflushStdout()
     }
 
-    func shouldBegin(_ id: UInt32, source: UInt32, force: UInt32) {
-        emit(id, "event=should_begin source=\(EventLog.sourceName(source)) force=\(EventLog.forceName(force))")
-        pending[id, default: FrameGroup()].shouldBegin = true
-    }
-
-    func location(_ id: UInt32, x: Double, y: Double) {
-        emit(id, "event=location x=\(EventLog.coordinate(x)) y=\(EventLog.coordinate(y))")
-        pending[id, default: FrameGroup()].location = Point(x: x, y: y)
-    }
-
-    func preview(_ id: UInt32, progress: Double) {
-        emit(id, "event=preview progress=\(EventLog.progress(progress))")
-        pending[id, default: FrameGroup()].preview = progress
-    }
-
-    func previewEnded(_ id: UInt32) {
-        emit(id, "event=preview_ended")
-        pending[id, default: FrameGroup()].previewEnded = true
-    }
-
-    func commit(_ id: UInt32, progress: Double) {
-        emit(id, "event=commit progress=\(EventLog.progress(progress))")
-        pending[id, default: FrameGroup()].commit = progress
-    }
-
-    func completed(_ id: UInt32) {
-        emit(id, "event=completed")
-        pending[id, default: FrameGroup()].completed = true
-    }
-
-    func cancelled(_ id: UInt32, reason: UInt32) {
-        emit(id, "event=cancelled reason=\(EventLog.reasonName(reason))")
-        pending[id, default: FrameGroup()].cancelled = true
-    }
-
-    func frame(_ id: UInt32, serial: UInt32, microseconds: UInt64) {
-        emit(id, "event=frame serial=\(serial) time_us=\(microseconds)")
-        // Acknowledge first: the compositor may then send the next progress while we draw.
-        if let interaction { spi_preview_interaction_v1_ack_frame(interaction, serial) }
-        let group = pending.removeValue(forKey: id) ?? FrameGroup()
-        apply(group, to: id)
-        // The ack and any accept/decline/cancel leave now: the compositor's should-begin wait
-        // runs while we are still reading the rest of this batch.
-        wl_display_flush(display)
-    }
-
-    private func apply(_ group: FrameGroup, to id: UInt32) {
-        let now = monotonicSeconds()
-        var track = tracks[id] ?? InteractionTrack()
-        if let location = group.location { track.location = location }
-        tracks[id] = track
-        let at = track.location
-
-        if group.shouldBegin {
-            // One interaction at a time drives the model; a second finger's press is declined.
-            let accept = active == nil && model.shouldBegin(at: at, now: now)
-            if let interaction {
-                if accept {
-                    spi_preview_interaction_v1_accept(interaction, id)
-                } else {
-                    spi_preview_interaction_v1_decline(interaction, id)
-                }
-            }
-            emit(id, "request=\(accept ? "accept" : "decline")")
-            if accept { active = id }
+    /// The --log line of one protocol event (README.md, "The --log format").
+    static func logLine(_ event: PreviewWireEvent) -> String {
+        let text: String
+        switch event {
+        case .shouldBegin(_, let source, let force):
+            text = "event=should_begin source=\(EventLog.sourceName(source)) force=\(EventLog.forceName(force))"
+        case .location(_, let x, let y): text = "event=location x=\(EventLog.coordinate(x)) y=\(EventLog.coordinate(y))"
+        case .preview(_, let progress): text = "event=preview progress=\(EventLog.progress(progress))"
+        case .previewEnded: text = "event=preview_ended"
+        case .commit(_, let progress): text = "event=commit progress=\(EventLog.progress(progress))"
+        case .completed: text = "event=completed"
+        case .cancelled(_, let reason): text = "event=cancelled reason=\(EventLog.reasonName(reason))"
+        case .frame(_, let serial, let time): text = "event=frame serial=\(serial) time_us=\(time)"
         }
-        if id == active {
-            if let progress = group.preview {
-                handle(model.previewUpdated(progress: progress, ended: false, at: at, now: now), interaction: id)
-            }
-            if group.previewEnded {
-                handle(model.previewUpdated(progress: 1, ended: true, at: at, now: now), interaction: id)
-            }
-            if let progress = group.commit {
-                track.commitProgress = progress
-                tracks[id] = track
-                handle(model.commitUpdated(progress: progress, ended: false, at: at, now: now), interaction: id)
-            } else if group.location != nil, case .commit(_, let progress, _) = model.state {
-                // The pen slid over another quick action: hit-test again at the same progress.
-                handle(model.commitUpdated(progress: progress, ended: false, at: at, now: now), interaction: id)
-            }
-            if group.completed {
-                handle(model.commitUpdated(progress: 1, ended: true, at: at, now: now), interaction: id)
-            }
-            if group.cancelled { handle(model.cancelled(now: now), interaction: id) }
-        }
-        if group.completed || group.cancelled { ended(id) }
+        return "interaction=\(event.interaction) \(text)"
     }
 
-    /// Every should_begin ends with exactly one completed or cancelled.
+    func attachInteraction() {
+        guard let surface, let previewClient else { return }
+        let interaction = PreviewInteraction(surface: surface, client: previewClient)
+        interaction.delegate = self
+        if log {
+            interaction.wireObserver = { event in
+                print(PeekApp.logLine(event))
+                fflushStdout()
+            }
+        }
+        self.interaction = interaction
+    }
+
+    /// Where the press the current call is about is (the model hit-tests in surface coordinates).
+    private var location: Point {
+        let at = interaction?.location() ?? .zero
+        return Point(x: at.x, y: at.y)
+    }
+
+    func previewInteractionShouldBegin(_ previewInteraction: PreviewInteraction) -> Bool {
+        guard let id = previewInteraction.currentPress?.id else { return false }
+        // One interaction at a time drives the model; a second finger's press is declined.
+        let accept = active == nil && model.shouldBegin(at: location, now: monotonicSeconds())
+        emit(id, "request=\(accept ? "accept" : "decline")")
+        if accept { active = id } else { ended(id) }
+        return accept
+    }
+
+    func previewInteraction(
+        _ previewInteraction: PreviewInteraction, didUpdatePreviewTransition transitionProgress: Double, ended: Bool
+    ) {
+        guard let id = previewInteraction.currentPress?.id, id == active else { return }
+        handle(model.previewUpdated(progress: transitionProgress, ended: ended, at: location, now: monotonicSeconds()))
+    }
+
+    func previewInteraction(
+        _ previewInteraction: PreviewInteraction, didUpdateCommitTransition transitionProgress: Double, ended: Bool
+    ) {
+        guard let id = previewInteraction.currentPress?.id, id == active else { return }
+        // A call at the same progress means the pen slid over another quick action: hit-test again.
+        handle(
+            model.commitUpdated(progress: transitionProgress, ended: ended, at: location, now: monotonicSeconds()),
+            interaction: id)
+        if ended { self.ended(id) }
+    }
+
+    func previewInteractionDidCancel(_ previewInteraction: PreviewInteraction) {
+        guard let id = previewInteraction.currentPress?.id else { return }
+        if id == active { handle(model.cancelled(now: monotonicSeconds()), interaction: id) }
+        ended(id)
+    }
+
+    /// Every should-begin ends once: completed, cancelled, or declined by us.
     private func ended(_ id: UInt32) {
-        tracks[id] = nil
         if active == id { active = nil }
         interactionsEnded += 1
         // An ended interaction always changes the picture (or undoes it): draw it.
@@ -151,8 +115,8 @@ extension PeekApp {
             scheduleRedraw()
         case .requestCancel:
             guard let active, let interaction else { return }
-            spi_preview_interaction_v1_cancel(interaction, active)
             emit(active, "request=cancel")
+            interaction.cancel(active)  // previewInteractionDidCancel comes at once
         case .ignored(let reason):
             if log { printError("peek-client: ignored: \(reason)") }
         }

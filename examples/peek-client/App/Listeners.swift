@@ -85,15 +85,3 @@ nonisolated(unsafe) var keyboardListener = wl_keyboard_listener(
     },
     modifiers: { data, _, _, depressed, _, _, _ in app(data).modifiers(depressed: depressed) },
     repeat_info: { _, _, _, _ in })
-
-nonisolated(unsafe) var interactionListener = spi_preview_interaction_v1_listener(
-    should_begin: { data, _, id, source, force in app(data).shouldBegin(id, source: source, force: force) },
-    location: { data, _, id, x, y in app(data).location(id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) },
-    preview: { data, _, id, progress in app(data).preview(id, progress: wl_fixed_to_double(progress)) },
-    preview_ended: { data, _, id in app(data).previewEnded(id) },
-    commit: { data, _, id, progress in app(data).commit(id, progress: wl_fixed_to_double(progress)) },
-    completed: { data, _, id in app(data).completed(id) },
-    cancelled: { data, _, id, reason in app(data).cancelled(id, reason: reason) },
-    frame: { data, _, id, serial, hi, lo in
-        app(data).frame(id, serial: serial, microseconds: UInt64(hi) << 32 | UInt64(lo))
-    })

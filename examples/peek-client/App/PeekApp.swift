@@ -1,17 +1,22 @@
 import CWaylandClient
 import Glibc
 import PeekUI
+import PreviewInteraction
 
-/// The client: one connection, one xdg toplevel with the photo grid, one preview interaction
-/// object for its surface. Single-threaded; every listener calls back into this object
-/// (Listeners.swift), and the model (PeekUI) decides what each input means.
+/// The client: one connection, one xdg toplevel with the photo grid, one PreviewInteraction for
+/// its surface. Its own code runs on one thread: every listener and the interaction's delegate
+/// calls back into this object (Listeners.swift, Interactions.swift), and the model (PeekUI)
+/// decides what each input means. The PreviewInteraction library reads and acknowledges
+/// interaction events on a thread of its own while this one draws.
 final class PeekApp {
     let display: OpaquePointer
     private(set) var registry: OpaquePointer?
     var compositor: OpaquePointer?
     var shm: OpaquePointer?
     var wmBase: OpaquePointer?
-    var manager: OpaquePointer?
+    /// The preview-interaction global in the registry (bound by the library).
+    var managerGlobal: (name: UInt32, version: UInt32)?
+    var previewClient: PreviewInteractionClient?
     var seat: OpaquePointer?
     var seatName: UInt32 = 0
     /// wl_output proxies and their scale, by registry name.
@@ -40,9 +45,7 @@ final class PeekApp {
     var headless = false
 
     // Preview interactions (Interactions.swift).
-    var interaction: OpaquePointer?
-    var pending: [UInt32: FrameGroup] = [:]
-    var tracks: [UInt32: InteractionTrack] = [:]
+    var interaction: PreviewInteraction?
     /// The interaction the model follows; others on the same surface are declined.
     var active: UInt32?
     var interactionsEnded = 0
@@ -90,7 +93,14 @@ final class PeekApp {
             headless = true
             printError("peek-client: no \(wmBase == nil ? "xdg_wm_base" : "wl_shm"): running without a window")
         }
-        if manager == nil {
+        if let global = managerGlobal, let registry {
+            do {
+                previewClient = try PreviewInteractionClient(
+                    display: display, registry: registry, name: global.name, version: global.version, compositor: compositor)
+            } catch {
+                printError("peek-client: \(error): no peek and pop, right click and keys still work")
+            }
+        } else {
             printError(
                 "peek-client: no spi_preview_interaction_manager_v1: no peek and pop, right click and keys still work")
         }
@@ -110,8 +120,8 @@ final class PeekApp {
         case "xdg_wm_base":
             wmBase = bind(name, cwl_interface_xdg_wm_base(), min(version, 5))
             xdg_wm_base_add_listener(wmBase, &wmBaseListener, context(self))
-        case "spi_preview_interaction_manager_v1":
-            manager = bind(name, cwl_interface_spi_preview_interaction_manager_v1(), 1)
+        case PreviewInteractionClient.interfaceName:
+            managerGlobal = (name, version)
         case "wl_seat" where seat == nil:
             seat = bind(name, cwl_interface_wl_seat(), min(version, 5))
             seatName = name
@@ -166,11 +176,18 @@ final class PeekApp {
                 wl_display_cancel_read(display)
                 return fail()
             }
-            // Without a window there are no frame callbacks: animations tick on a timer.
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            // Without a window there are no frame callbacks: animations tick on a timer. The
+            // library's descriptor wakes us for delegate calls (events it read on its thread).
+            var fds = [
+                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: previewClient?.wakeupFileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
+            ]
             let timeout: Int32 = headless && model.isAnimating ? 16 : idleWorkPending ? 100 : -1
-            if poll(&pfd, 1, timeout) > 0 {
+            let ready = poll(&fds, 2, timeout)
+            if ready > 0 && fds[0].revents != 0 {
                 guard wl_display_read_events(display) >= 0 else { return fail() }
+            } else if ready > 0 {
+                wl_display_cancel_read(display)
             } else {
                 wl_display_cancel_read(display)
                 if idleWorkPending {
@@ -194,6 +211,9 @@ final class PeekApp {
     /// asked for.
     private func dispatchPending() -> Bool {
         dispatching = true
+        // The interaction's calls first: the compositor sends them before the core input of the
+        // same press (a cancelled preview, then the release), and the model relies on that order.
+        previewClient?.deliverPendingCalls()
         let status = wl_display_dispatch_pending(display)
         dispatching = false
         guard status >= 0 else { return false }
@@ -225,13 +245,13 @@ final class PeekApp {
         return ClientError("lost the connection to the compositor (\(String(cString: strerror(code))))")
     }
 
-    /// Destroys every proxy, children before parents; the interaction object before its
-    /// surface (so no should_begin races with the surface's destruction).
+    /// Destroys every proxy, children before parents; the interaction before its surface (so no
+    /// should_begin races with the surface's destruction).
     private func shutdown() {
-        if let interaction { spi_preview_interaction_v1_destroy(interaction) }
+        interaction?.invalidate()
         interaction = nil
-        if let manager { spi_preview_interaction_manager_v1_destroy(manager) }
-        manager = nil
+        previewClient?.close()
+        previewClient = nil
         releaseInputDevices()
         if let seat { releaseSeat(seat) }
         seat = nil

@@ -8,10 +8,7 @@ extension PeekApp {
     func createWindow() {
         surface = wl_compositor_create_surface(compositor)
         wl_surface_add_listener(surface, &surfaceListener, context(self))
-        if let manager, let surface {
-            interaction = spi_preview_interaction_manager_v1_get_interaction(manager, surface)
-            spi_preview_interaction_v1_add_listener(interaction, &interactionListener, context(self))
-        }
+        attachInteraction()
         guard !headless else {
             configured = true
             needsRedraw = true
@@ -63,7 +60,7 @@ extension PeekApp {
         guard !headless else {
             // No buffers: the commit still tells the compositor a new frame of the app exists.
             needsRedraw = false
-            wl_surface_commit(surface)
+            commit(surface)
             return
         }
         let width = Int32((model.size.width * Double(scale)).rounded(.up))
@@ -88,10 +85,16 @@ extension PeekApp {
             frameCallback = wl_surface_frame(surface)
             wl_callback_add_listener(frameCallback, &frameListener, context(self))
         }
-        wl_surface_commit(surface)
+        commit(surface)
         if exitWhenSettled && !moving { stop(status: 0) }
         // Once nothing has happened for a moment, blur the grid ahead of the next press (run()).
         idleWorkPending = !moving
+    }
+
+    /// wl_surface.commit through the interaction, which tells the compositor which interaction
+    /// frames this picture shows (the compositor photographs phases on the commit that shows them).
+    private func commit(_ surface: OpaquePointer) {
+        if let interaction { interaction.commitSurface() } else { wl_surface_commit(surface) }
     }
 
     func frameDone() {

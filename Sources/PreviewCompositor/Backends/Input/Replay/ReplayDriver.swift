@@ -26,7 +26,8 @@ import WaylandServer
 /// surface to hit), or after `mapTimeout` if no client maps one.
 final class ReplayDriver: InputBackend {
     private unowned var compositor: Compositor!
-    private var paths: [String]
+    /// The recordings, their headers read before the socket opened; their events are read here.
+    private var recordings: [Recording]
     private var input: RecordingInput?
     private var batch: [DeviceEvent] = []
     private var index = 0
@@ -50,10 +51,9 @@ final class ReplayDriver: InputBackend {
     /// must not hold the replay longer than this.
     static let catchUpLimit: Int64 = 5_000_000
 
-    /// Fails when a file cannot be opened, before the compositor opens its socket.
+    /// Fails when a file cannot be opened or is not a recording, before the compositor opens its socket.
     init(paths: [String]) throws(CompositorError) {
-        try Preflight.recordingsReadable(paths)
-        self.paths = paths
+        recordings = try Preflight.recordings(paths)
     }
 
     func attach(to compositor: Compositor) { self.compositor = compositor }
@@ -106,10 +106,11 @@ final class ReplayDriver: InputBackend {
             batch.removeAll(keepingCapacity: true)
             index = 0
             if input == nil {
-                guard !paths.isEmpty else { return nil }
-                let path = paths.removeFirst()
+                guard !recordings.isEmpty else { return nil }
+                let recording = recordings.removeFirst()
+                let path = recording.path
                 do {
-                    input = try RecordingInput(path: path)
+                    input = try RecordingInput(recording: recording)
                     offset = nil
                     nextFileNotBefore = lastDue.map { $0 + Self.gapBetweenFiles }
                     deviceBase = nextDeviceBase
@@ -145,6 +146,7 @@ final class ReplayDriver: InputBackend {
     private func pump() {
         let host = compositor.interaction!
         while true {
+            let fresh = held == nil
             guard let event = held ?? nextEvent() else {
                 finish()
                 return
@@ -152,7 +154,11 @@ final class ReplayDriver: InputBackend {
             held = nil
             let now = compositor.clock.microseconds()
             let recorded = event.time.microseconds
-            if offset == nil { offset = now - recorded }
+            if offset == nil {
+                offset = now - recorded
+            } else if fresh {
+                shortenLongGap(before: recorded)
+            }
             if compositor.configuration.fast && host.contactsDown == 0 && !host.timerPending {
                 let since = waitingForClientsSince ?? now
                 let recordedDue = recorded + offset!
@@ -192,6 +198,17 @@ final class ReplayDriver: InputBackend {
             compositor.hooks.onReplayedEvent?(adjusted)
             host.handle(adjusted)
         }
+    }
+
+    /// A recording may pause for any time (a 10^6 s gap would hold --exit-when-done for ever):
+    /// a gap longer than the configured longest is shortened to it, and said so.
+    private func shortenLongGap(before recorded: Int64) {
+        let longest = Int64(compositor.configuration.longestReplayGapMilliseconds) * 1000
+        let gap = recorded - lastTime.microseconds
+        guard gap > longest, lastDue != nil, nextFileNotBefore == nil, let current = offset else { return }
+        compositor.logger.warning(
+            "the recording pauses \(Double(gap) / 1e6) s: replayed as \(Double(longest) / 1e6) s")
+        offset = current - (gap - longest)
     }
 
     private func finish() {

@@ -1,0 +1,37 @@
+// swift-tools-version: 6.1
+// libFuzzer targets, in their own package so the main build stays lean (like Benchmarks/).
+// They are built with -sanitize=fuzzer,address and -parse-as-library (libFuzzer supplies
+// main); run them with scripts/fuzz from the root. Seed corpora live in Corpus/<target>/.
+import PackageDescription
+
+let package = Package(
+    name: "swift-preview-interaction-fuzz",
+    dependencies: [
+        .package(name: "swift-preview-interaction", path: ".."),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // A recording's bytes through the reader, the evdev decoder and the engine.
+        .executableTarget(
+            name: "FuzzRecording",
+            dependencies: [
+                .product(name: "LibinputRecording", package: "swift-preview-interaction"),
+                .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
+                .product(name: "PreviewEngine", package: "swift-preview-interaction"), "FuzzSupport",
+            ],
+            path: "FuzzRecording"),
+        // Sequences of client requests (core, xdg-shell, our extension) and input against an
+        // in-process compositor, over a real socket in the Wayland wire format.
+        .executableTarget(
+            name: "FuzzCompositor",
+            dependencies: [
+                .product(name: "PreviewCompositor", package: "swift-preview-interaction"),
+                .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
+                .product(name: "PreviewEngine", package: "swift-preview-interaction"),
+                .product(name: "Logging", package: "swift-log"), "FuzzSupport",
+            ],
+            path: "FuzzCompositor"),
+        // libFuzzer's driver; sending fds over the client socket (SCM_RIGHTS), memfds for wl_shm pools.
+        .target(name: "FuzzSupport", path: "FuzzSupport", linkerSettings: [.linkedLibrary("wayland-server")]),
+    ]
+)

@@ -1,0 +1,101 @@
+import CWaylandClient
+import Glibc
+
+// Every libwayland listener of the library, and the only file with `Unmanaged`. Listener data:
+// a Channel (retained by its proxy until the reading thread has passed a quiet point after the
+// proxy's destruction: `Retained.release`), or the client (unretained: it destroys the wakeup
+// callback before it goes away).
+
+/// A +1 reference handed to C, released exactly once.
+struct Retained: @unchecked Sendable {  // an opaque pointer; released once, by its owner
+    let pointer: UnsafeMutableRawPointer
+
+    init(_ object: AnyObject) { pointer = Unmanaged.passRetained(object).toOpaque() }
+
+    func release() { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+}
+
+private func channel(_ data: UnsafeMutableRawPointer?) -> Channel {
+    Unmanaged<Channel>.fromOpaque(data!).takeUnretainedValue()
+}
+
+/// Events of spi_preview_interaction_v1, on the reading thread.
+nonisolated(unsafe) var interactionListener = spi_preview_interaction_v1_listener(
+    should_begin: { data, _, id, source, force in
+        channel(data).received(.shouldBegin(interaction: id, source: source, force: force))
+    },
+    location: { data, _, id, x, y in
+        channel(data).received(.location(interaction: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+    },
+    preview: { data, _, id, progress in
+        channel(data).received(.preview(interaction: id, progress: wl_fixed_to_double(progress)))
+    },
+    preview_ended: { data, _, id in channel(data).received(.previewEnded(interaction: id)) },
+    commit: { data, _, id, progress in
+        channel(data).received(.commit(interaction: id, progress: wl_fixed_to_double(progress)))
+    },
+    completed: { data, _, id in channel(data).received(.completed(interaction: id)) },
+    cancelled: { data, _, id, reason in channel(data).received(.cancelled(interaction: id, reason: reason)) },
+    frame: { data, _, id, serial, hi, lo in
+        let channel = channel(data)
+        if channel.frame(id, serial: serial, time: UInt64(hi) << 32 | UInt64(lo)) { channel.reader.filed() }
+    })
+
+/// The wakeup's wl_callback.done, on the app's thread: deliver what the reading thread filed.
+nonisolated(unsafe) var wakeupListener = wl_callback_listener(
+    done: { data, callback, _ in
+        Unmanaged<PreviewInteractionClient>.fromOpaque(data!).takeUnretainedValue().wakeupArrived(callback)
+    })
+
+extension PreviewInteractionClient {
+    var unretainedSelf: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+}
+
+// MARK: the registry of the library's own connection setup
+
+/// The globals the library binds from a registry of its own (PreviewConnection, or
+/// PreviewInteractionClient looking for the global itself), by registry name.
+final class ConnectionGlobals {
+    var compositor: (name: UInt32, version: UInt32)?
+    var shm: (name: UInt32, version: UInt32)?
+    var wmBase: (name: UInt32, version: UInt32)?
+    var manager: (name: UInt32, version: UInt32)?
+}
+
+nonisolated(unsafe) var connectionRegistryListener = wl_registry_listener(
+    global: { data, _, name, interface, version in
+        guard let interface else { return }
+        let globals = Unmanaged<ConnectionGlobals>.fromOpaque(data!).takeUnretainedValue()
+        switch String(cString: interface) {
+        case "wl_compositor": globals.compositor = (name, version)
+        case "wl_shm": globals.shm = (name, version)
+        case "xdg_wm_base": globals.wmBase = (name, version)
+        case PreviewInteractionClient.interfaceName: globals.manager = (name, version)
+        default: break
+        }
+    },
+    global_remove: { _, _, _ in })
+
+nonisolated(unsafe) var pingListener = xdg_wm_base_listener(ping: { _, wmBase, serial in xdg_wm_base_pong(wmBase, serial) })
+
+func withUnretained<T: AnyObject, R>(_ object: T, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+    withExtendedLifetime(object) { body(Unmanaged.passUnretained(object).toOpaque()) }
+}
+
+/// pthread entry: the reading thread's loop, with its retained state.
+func startThread(_ thread: ReadingThread) -> pthread_t? {
+    var handle = pthread_t()
+    let retained = Retained(thread)
+    let status = pthread_create(
+        &handle, nil,
+        { context in
+            let thread = Unmanaged<ReadingThread>.fromOpaque(context!).takeRetainedValue()
+            thread.run()
+            return nil
+        }, retained.pointer)
+    guard status == 0 else {
+        retained.release()
+        return nil
+    }
+    return handle
+}

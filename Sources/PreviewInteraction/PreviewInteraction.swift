@@ -1,0 +1,237 @@
+import CWaylandClient
+
+/// Preview interactions (peek and pop) on one wl_surface: the analogue of
+/// `UIPreviewInteraction(view:)`. Presses that begin on the surface, inside `region`, from one of
+/// `allowedSources`, are reported to the `delegate` as UIPreviewInteraction reports them: asked
+/// whether they may begin, preview progress, commit progress, completion or cancellation.
+///
+/// Frames, acknowledgements and flow control are the library's: frames are acknowledged by its
+/// reading thread as soon as they are read, so the compositor keeps sending fresh progress while
+/// the app draws; delegate calls are made on the app's thread, with the latest values (a slow
+/// app gets fewer, never stale, calls). Several presses can run at once (one per finger, pen or
+/// button): `currentPress` says which one a call is about.
+///
+/// Use it on the app's thread. Destroy it (or let it go) before the surface: `invalidate()`.
+public final class PreviewInteraction {
+    /// Receives the calls (weak, as in UIKit).
+    public weak var delegate: (any PreviewInteractionDelegate)?
+
+    /// The surface it is attached to.
+    public let surface: OpaquePointer
+    /// False when the compositor has no preview interactions (or after `invalidate()`): the
+    /// delegate is never called; the app's other ways to the same actions still work.
+    public private(set) var isAvailable: Bool
+
+    /// The press the current delegate call is about; between calls, the latest one reported.
+    public private(set) var currentPress: PreviewPress?
+
+    /// Presses asked about and not ended yet, in the order they began.
+    public var runningPresses: [PreviewPress] {
+        presses.filter { !$0.machine.press.hasEnded }.map(\.machine.press)
+    }
+
+    /// Called on the library's reading thread for every event as it is read, before any
+    /// delegate call it makes (logs, diagnostics). Keep it short.
+    public var wireObserver: (@Sendable (PreviewWireEvent) -> Void)? {
+        get { channel?.observer }
+        set { channel?.observer = newValue }
+    }
+
+    private let client: PreviewInteractionClient?
+    private let proxy: OpaquePointer?
+    private let channel: Channel?
+    private var retained: Retained?
+    private var presses: [(id: UInt32, machine: PressMachine)] = []
+    /// Groups taken from the channel, reused (no allocation per delivery).
+    private var taken: [WireGroup] = []
+    /// Calls made locally (cancelInteraction) waiting for the current delivery to finish.
+    private var localCalls: [(UInt32, DelegateCall)] = []
+    private var delivering = false
+    /// The last frame whose calls the delegate has had (repeated before commits).
+    private var applied: UInt32 = 0
+
+    /// Attaches to `surface` through `client` (default: `PreviewInteractionClient.current`).
+    /// Without a client, or when the compositor lacks the protocol, the interaction is not
+    /// available and does nothing.
+    public init(surface: OpaquePointer, client: PreviewInteractionClient? = nil) {
+        self.surface = surface
+        self.client = client ?? PreviewInteractionClient.current
+        guard let owner = self.client, let proxy = owner.createObject(for: surface) else {
+            (proxy, channel, isAvailable) = (nil, nil, false)
+            return
+        }
+        let channel = Channel(proxy: proxy, display: owner.display, reader: owner.reader)
+        let retained = Retained(channel)
+        spi_preview_interaction_v1_add_listener(proxy, &interactionListener, retained.pointer)
+        (self.proxy, self.channel, self.retained, isAvailable) = (proxy, channel, retained, true)
+        taken.reserveCapacity(Channel.maximumOpen)
+        presses.reserveCapacity(Channel.maximumOpen)
+        owner.register(self)
+        channel.flush()
+    }
+
+    deinit { invalidate() }
+
+    /// Detaches from the surface: no more calls; running presses end without events (the
+    /// protocol's destroy). Call it before destroying the surface.
+    public func invalidate() {
+        guard let channel, isAvailable else { return }
+        isAvailable = false
+        channel.destroy()
+        channel.flush()
+        if let retained { client?.reader.retire(retained) }
+        retained = nil
+        presses.removeAll()
+    }
+
+    // MARK: what the app sets (applied on the surface's next commit)
+
+    /// Whether new presses may begin (an empty set of sources when false). Applies on the
+    /// surface's next wl_surface.commit, to presses that begin afterwards.
+    public var isEnabled = true {
+        didSet { sendSources() }
+    }
+
+    /// The kinds of devices that may begin presses (all by default): a drawing app may keep the
+    /// pen for drawing. Applies on the next commit.
+    public var allowedSources = PreviewSources.all {
+        didSet { sendSources() }
+    }
+
+    /// Where presses may begin, surface-local (nil, the default: the whole surface). The
+    /// surface's input region still applies. Applies on the next commit. Needs the client's
+    /// wl_compositor (given, or found by the client).
+    public var region: [PreviewRect]? {
+        didSet { sendRegion() }
+    }
+
+    // MARK: what the app does
+
+    /// Cancels every running press (UIKit's cancelInteraction): the delegate's
+    /// `previewInteractionDidCancel(_:)` is called for each, now (after the current delegate
+    /// call returns, if called from one), with reason `.clientCancelled`; nothing more is
+    /// reported about them. A press still waiting for its should-begin answer is declined.
+    public func cancelInteraction() {
+        for press in runningPresses { cancel(press.id) }
+    }
+
+    /// Cancels one press (see `cancelInteraction()`).
+    public func cancel(_ id: UInt32) {
+        guard let index = presses.firstIndex(where: { $0.id == id }) else { return }
+        let calls = presses[index].machine.cancelLocally()
+        guard calls.count > 0 else { return }
+        channel?.send { spi_preview_interaction_v1_cancel($0, id) }
+        channel?.flush()
+        for call in calls { localCalls.append((id, call)) }
+        if !delivering { deliver() }
+    }
+
+    /// Where the current press is (UIKit's `location(in:)`): in surface-local coordinates
+    /// (nil), or relative to `space` (a rectangle of the app, its "view"). Zero without a press.
+    public func location(in space: (any PreviewCoordinateSpace)? = nil) -> PreviewPoint {
+        guard let location = currentPress?.location else { return .zero }
+        guard let origin = space?.originInSurface else { return location }
+        return PreviewPoint(x: location.x - origin.x, y: location.y - origin.y)
+    }
+
+    /// Commits `surface` (wl_surface.commit) saying which interaction frames the picture shows:
+    /// the library repeats the ack of the last frame the delegate has had right before the
+    /// commit, so a compositor that photographs phases (preview-compositor --screenshot-dir)
+    /// takes the picture that shows them. Optional: a plain wl_surface_commit works too.
+    public func commitSurface() {
+        guard let channel, isAvailable else {
+            wl_surface_commit(surface)
+            return
+        }
+        channel.commit(showing: applied) { wl_surface_commit(surface) }
+    }
+
+    // MARK: delivery (the app's thread)
+
+    /// Makes the delegate calls for everything read so far.
+    func deliver() {
+        guard let channel, !delivering else { return }
+        delivering = true
+        defer { delivering = false }
+        repeat {
+            taken.removeAll(keepingCapacity: true)
+            channel.take(into: &taken)
+            for group in taken { apply(group) }
+            flushLocalCalls()
+        } while channel.hasWaiting || !localCalls.isEmpty
+        presses.removeAll { $0.machine.isFinished }
+        channel.flush()
+    }
+
+    private func apply(_ group: WireGroup) {
+        applied = max(applied, group.serial)
+        let index: Int
+        if let found = presses.firstIndex(where: { $0.id == group.interaction }) {
+            index = found
+        } else {
+            // Only should_begin introduces a press; anything else about an unknown one is late.
+            guard let begin = group.shouldBegin, presses.count < Channel.maximumOpen else { return }
+            let machine = PressMachine(
+                id: group.interaction, source: begin.source, force: begin.force, location: group.location ?? .zero,
+                time: group.time)
+            presses.append((group.interaction, machine))
+            index = presses.count - 1
+        }
+        let calls = presses[index].machine.apply(group)
+        let press = presses[index].machine.press
+        for call in calls { make(call, about: press) }
+        flushLocalCalls()
+    }
+
+    private func flushLocalCalls() {
+        while !localCalls.isEmpty {
+            let (id, call) = localCalls.removeFirst()
+            guard let press = presses.first(where: { $0.id == id })?.machine.press else { continue }
+            make(call, about: press)
+        }
+    }
+
+    private func make(_ call: DelegateCall, about press: PreviewPress) {
+        currentPress = press
+        guard let delegate else {
+            // No delegate: answer as UIKit would without the optional method (yes) would make
+            // the press run unseen; decline instead, so core input stays the app's.
+            if case .shouldBegin = call, let channel { PreviewAnswer(press: press, channel: channel).decline() }
+            return
+        }
+        switch call {
+        case .shouldBegin:
+            guard let channel else { return }
+            delegate.previewInteraction(self, shouldBegin: PreviewAnswer(press: press, channel: channel))
+        case .preview(let progress, let ended):
+            delegate.previewInteraction(self, didUpdatePreviewTransition: progress, ended: ended)
+        case .commit(let progress, let ended):
+            delegate.previewInteraction(self, didUpdateCommitTransition: progress, ended: ended)
+        case .cancel:
+            delegate.previewInteractionDidCancel(self)
+        }
+    }
+
+    // MARK: requests
+
+    private func sendSources() {
+        let bits = isEnabled ? allowedSources.rawValue : 0
+        channel?.send { spi_preview_interaction_v1_set_sources($0, bits) }
+    }
+
+    private func sendRegion() {
+        guard let channel else { return }
+        guard let rects = region else {
+            channel.send { spi_preview_interaction_v1_set_region($0, nil) }
+            return
+        }
+        guard let compositor = client?.compositor, let wlRegion = wl_compositor_create_region(compositor) else { return }
+        for rect in rects {
+            wl_region_add(
+                wlRegion, Int32(clamping: Int64(rect.x.rounded(.down))), Int32(clamping: Int64(rect.y.rounded(.down))),
+                Int32(clamping: Int64(rect.width.rounded(.up))), Int32(clamping: Int64(rect.height.rounded(.up))))
+        }
+        channel.send { spi_preview_interaction_v1_set_region($0, wlRegion) }
+        wl_region_destroy(wlRegion)
+    }
+}

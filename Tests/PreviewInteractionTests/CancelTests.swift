@@ -1,0 +1,121 @@
+import CWaylandClient
+import Foundation
+import PreviewEngine
+import PreviewInteraction
+import PreviewProtocolServer
+import PreviewProtocolTestSupport
+import Testing
+
+// A cancel at each point of a press, for each reason: one previewInteractionDidCancel, with
+// the reason, and nothing after it.
+
+@Suite(.serialized) struct CancelTests {
+    /// How far the press got before the cancel.
+    enum Point_: String, CaseIterable, Sendable {
+        case beforeTheAnswer, afterTheAnswer, inThePreview, atTheCommit, inTheCommit
+    }
+
+    /// Brings engine interaction 7 to `point`; returns the calls expected so far.
+    static func press(_ app: AppHarness, to point: Point_) -> [String] {
+        app.ask(7)
+        var expected = ["1: shouldBegin"]
+        if point == .beforeTheAnswer {
+            #expect(app.dispatch(until: { app.delegate.calls.count == 1 }))
+            return expected
+        }
+        #expect(app.waitForInputs(1))
+        let steps: [(Action, String)] = [
+            (.phase(.previewProgress, .test(7, progress: 0.4)), "1: preview 0.3984375"),
+            (.phase(.previewEnded, .test(7, progress: 1)), "1: preview 1.0 ended"),
+            (.phase(.commitProgress, .test(7, progress: 0.25)), "1: commit 0.25"),
+        ]
+        let count: Int
+        switch point {
+        case .beforeTheAnswer, .afterTheAnswer: count = 0
+        case .inThePreview: count = 1
+        case .atTheCommit: count = 2
+        case .inTheCommit: count = 3
+        }
+        for (action, call) in steps.prefix(count) {
+            app.perform(action)
+            expected.append(call)
+            #expect(app.dispatch(until: { app.delegate.calls.count == expected.count }), "\(app.delegate.calls)")
+        }
+        return expected
+    }
+
+    @Test(arguments: Point_.allCases, [CancelReason.lifted, .deviceRemoved, .timeout])
+    func theCompositorCancels(at point: Point_, reason: CancelReason) throws {
+        // A timeout only happens before the answer; the others after it.
+        guard (reason == .timeout) == (point == .beforeTheAnswer) else { return }
+        let app = try AppHarness(answer: point == .beforeTheAnswer ? .later : .yes)
+        var expected = Self.press(app, to: point)
+        app.perform(.phase(.cancelled(reason), .test(7)))
+        let name = PreviewCancelReason(wire: UInt32(reason.rawValue)).description
+        expected.append("1: cancel \(name)")
+        #expect(app.dispatch(until: { app.delegate.calls.count == expected.count }), "\(app.delegate.calls)")
+        #expect(app.delegate.calls == expected)
+        #expect(app.interaction.currentPress?.cancelReason == PreviewCancelReason(wire: UInt32(reason.rawValue)))
+        #expect(app.interaction.runningPresses.isEmpty)
+        // A late answer (after a timeout) is ignored, never an error.
+        app.delegate.answers.first?.accept()
+        #expect(wl_display_roundtrip(app.display) >= 0 && wl_display_get_error(app.display) == 0)
+        // Nothing follows the cancel: the next press's call comes right after it.
+        app.delegate.answering = .yes
+        app.ask(8)
+        #expect(app.dispatch(until: { app.delegate.calls.count == expected.count + 1 }))
+        #expect(app.delegate.calls == expected + ["2: shouldBegin"])
+    }
+
+    @Test(arguments: Point_.allCases)
+    func theAppCancels(at point: Point_) throws {
+        let app = try AppHarness(answer: point == .beforeTheAnswer ? .later : .yes)
+        var expected = Self.press(app, to: point)
+        let inputsBefore = app.inputs.count
+        app.interaction.cancelInteraction()
+        // At once, on the calling thread (UIKit's cancelInteraction).
+        expected.append("1: cancel client_cancelled")
+        #expect(app.delegate.calls == expected)
+        // The compositor hears it (before the answer, a cancel declines).
+        #expect(app.waitForInputs(inputsBefore + 1))
+        guard case .cancelled(InteractionID(7), _) = app.inputs.last else {
+            Issue.record("expected a cancel, got \(String(describing: app.inputs.last))")
+            return
+        }
+        app.perform(.phase(.cancelled(.clientCancelled), .test(7)))
+        // The compositor's own cancelled event makes no second call.
+        app.ask(8)
+        #expect(app.dispatch(until: { app.delegate.calls.count == expected.count + 1 }))
+        #expect(app.delegate.calls == expected + ["2: shouldBegin"])
+    }
+
+    @Test func cancellingFromInsideADelegateCallReportsAfterIt() throws {
+        let app = try AppHarness()
+        app.delegate.onCall = { interaction in
+            if interaction.currentPress?.phase == .preview { interaction.cancelInteraction() }
+        }
+        app.ask(7)
+        #expect(app.waitForInputs(1))
+        app.perform(.phase(.previewProgress, .test(7, progress: 0.5)))
+        #expect(app.dispatch(until: { app.delegate.calls.count == 3 }))
+        #expect(app.delegate.calls == ["1: shouldBegin", "1: preview 0.5", "1: cancel client_cancelled"])
+        #expect(app.waitForInputs(2))
+    }
+
+    @Test(arguments: [Point_.afterTheAnswer, .inThePreview, .inTheCommit])
+    func theSurfaceIsDestroyed(at point: Point_) throws {
+        let app = try AppHarness()
+        var expected = Self.press(app, to: point)
+        // The engine's part: a destroyed surface cancels its interactions.
+        app.server.sync { harness in
+            harness.react = { input in
+                guard case .surfaceDestroyed = input else { return [] }
+                return [.phase(.cancelled(.surfaceGone), .test(7))]
+            }
+        }
+        app.destroySurfaceKeepingTheInteraction()
+        expected.append("1: cancel surface_gone")
+        #expect(app.dispatch(until: { app.delegate.calls.count == expected.count }), "\(app.delegate.calls)")
+        #expect(app.delegate.calls == expected)
+    }
+}

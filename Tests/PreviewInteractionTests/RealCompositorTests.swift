@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+// The library against the real compositor: preview-compositor replays a recorded pen press
+// (real hardware, Tests/Fixtures/recordings) into minimal-preview-app, which uses nothing but
+// the PreviewInteraction API. What CI runs to show an app built on the library works end to end.
+
+@Suite(.serialized) struct RealCompositorTests {
+    static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+    static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/recordings").standardized.path
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var lines: [String] { output.split(separator: "\n").map(String.init) }
+    }
+
+    /// preview-compositor --replay RECORDING --run 'minimal-preview-app --exit-after 1'.
+    static func run(_ recording: String, extra: [String] = []) throws -> Run {
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("minimal-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let log = runtime.appendingPathComponent("run.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binaries + "/preview-compositor")
+        process.arguments =
+            [
+                "--backend", "headless", "--socket", "minimal-\(getpid())-\(UUID().uuidString.prefix(6))", "--replay",
+                recordings + "/" + recording,
+                "--exit-when-done", "-v", "--run", binaries + "/minimal-preview-app --exit-after 1",
+            ] + extra
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
+        process.standardOutput = handle
+        process.standardError = handle
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        if exited.wait(timeout: .now() + 120) == .timedOut {
+            process.terminate()
+            exited.wait()
+        }
+        try handle.close()
+        return Run(status: process.terminationStatus, output: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+
+    @Test func aRecordedPenPressOpensTheItem() throws {
+        let run = try Self.run("dell-canvas-isdv4-pen.yml")
+        #expect(run.status == 0, "\(run.output.suffix(3000))")
+        let calls = run.lines.filter { $0.hasPrefix("press ") }
+        // The seeds' order: should-begin, preview progress, preview ended once, commit
+        // progress, commit ended = completed; nothing after it.
+        #expect(calls.first?.hasPrefix("press 1 pen measured at ") == true && calls.first?.hasSuffix(": accept") == true, "\(calls)")
+        let previewEnded = try #require(calls.firstIndex(of: "press 1 preview 1.0 ended"), "\(calls)")
+        #expect(calls[1..<previewEnded].allSatisfy { $0.hasPrefix("press 1 preview ") && !$0.hasSuffix("ended") }, "\(calls)")
+        #expect(calls.last == "press 1 completed: opened the item", "\(calls)")
+        #expect(calls[(previewEnded + 1)...].dropLast().allSatisfy { $0.hasPrefix("press 1 commit ") }, "\(calls)")
+        #expect(calls.filter { $0.contains("preview") && $0.hasSuffix("ended") }.count == 1)
+        #expect(run.output.contains("flow control: "), "the compositor reports how it held progress back")
+    }
+
+    @Test func aPenLiftedDuringThePreviewCancels() throws {
+        let run = try Self.run("uclogic-wp5540u-pen.yml")
+        #expect(run.status == 0, "\(run.output.suffix(3000))")
+        let calls = run.lines.filter { $0.hasPrefix("press ") }
+        #expect(calls.first?.hasSuffix(": accept") == true, "\(calls)")
+        #expect(calls.last == "press 1 cancelled: lifted", "\(calls)")
+        #expect(!calls.contains { $0.contains("completed") || $0.contains("commit") }, "\(calls)")
+    }
+}
