@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "PreviewProtocolTestSupport", targets: ["PreviewProtocolTestSupport"]),
         // peek-client's renderer, for the benchmarks package.
         .library(name: "PeekUI", targets: ["PeekUI"]),
+        // libpreview-interaction.so: the module other compositors load (C API, docs/embedding.md).
+        .library(name: "preview-interaction", type: .dynamic, targets: ["PreviewInteractionLibrary"]),
         // LD_PRELOAD'ed after umockdev's preload to close its fstat gap (docs/testing.md).
         .library(name: "umockdev-fstat-shim", type: .dynamic, targets: ["UmockdevFstatShim"]),
         // The compositor as a WLCS integration module (scripts/conformance, docs/conformance.md).
@@ -123,6 +125,14 @@ let package = Package(
             // WLCS unloads the module at exit while the last compositor thread may still be
             // unwinding (Foundation's Thread cannot be joined): keep the code mapped.
             linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]),
+        // MARK: The C library for other compositors: the header (C target) and its Swift implementation.
+        .target(name: "CPreviewInteraction"),
+        .target(
+            name: "PreviewInteractionLibrary",
+            dependencies: [
+                "CPreviewInteraction", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
+                "LibinputBackend", .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
@@ -188,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "CompositorTests",
             dependencies: [
-                "PreviewCompositor", "WaylandWindow", "CWaylandClient", "CPNG", "CPixman", "PreviewEngine", "EvdevDecoder",
+                "FixtureSupport", "PreviewCompositor", "WaylandWindow", "CWaylandClient", "CPNG", "CPixman", "PreviewEngine", "EvdevDecoder",
                 "preview-compositor", "peek-client", "PreviewProtocolTestSupport", "WaylandServer",
             ]),
         .testTarget(
@@ -208,6 +218,14 @@ let package = Package(
                 "preview-compositor", "minimal-preview-app",
             ]),
         .testTarget(name: "DemoReportTests", dependencies: ["FixtureSupport", "DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
+        // The C library: its error paths under ASan (Tests/capi), and the wlroots compositor
+        // (examples/wlroots-compositor) that uses it, both built with make against this build.
+        .testTarget(
+            name: "EmbeddingTests",
+            dependencies: [
+                "FixtureSupport", "DemoReport", "PreviewTrace", "PreviewEngine", "PreviewInteractionLibrary",
+                "preview-compositor", "preview-replay", "peek-client",
+            ]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(
             name: "EndToEndTests",

@@ -25,6 +25,9 @@ public enum LibinputTestbed {
         public var udev = false
         /// The `DeviceID` the backend gives the device (the recording decoder numbers from 0).
         public var deviceID: UInt32
+        /// Also hand the device over to a `HostedDevice` (as an embedding compositor does) and
+        /// log its force beside the backend's for every contact sample (`hosted force F backend B`).
+        public var hosted = false
         public init(removeAt: Int64? = nil, leadMilliseconds: Int = 1500, deviceID: UInt32 = 0) {
             self.deviceID = deviceID
             self.removeAt = removeAt
@@ -208,6 +211,7 @@ public enum LibinputTestbed {
         if let removeAt = options.removeAt { arguments += ["--remove-at", "\(removeAt)"] }
         if options.denyOpen { arguments.append("--deny-open") }
         if options.udev { arguments.append("--udev") }
+        if options.hosted { arguments.append("--hosted") }
         if !command.isEmpty { arguments += ["--"] + command }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable(named: "unshare")!)

@@ -22,6 +22,8 @@ public final class Compositor {
     public let scene: Scene
     public let keymap: Keymap
     let display: Display
+    /// The one clock (the display's, from the configuration): everything here reads time from it.
+    var clock: MonotonicClock { configuration.clock }
     /// The socket clients connect to (nil when `listen` is false).
     public let socketName: String?
     private(set) var interaction: InteractionHost!
@@ -60,7 +62,7 @@ public final class Compositor {
         let runtimeDirectory = configuration.listen ? try Preflight.runtimeDirectory() : ""
         let output = try configuration.output.makeBackend(configuration: configuration, logger: logger)
         self.output = output
-        input = try configuration.input.makeBackend(logger: logger) ?? output.seatInput
+        input = try configuration.input.makeBackend(logger: logger, clock: configuration.clock) ?? output.seatInput
         if let directory = configuration.screenshotDirectory {
             try Preflight.screenshotDirectory(directory)
             screenshots = ScreenshotWriter(directory: directory)
@@ -85,7 +87,7 @@ public final class Compositor {
             throw .keymap(error.description)
         }
         do {
-            display = try Display()
+            display = try Display(clock: configuration.clock)
         } catch {
             throw .socketFailed(configuration.socketName ?? "wayland-N", "\(error)")
         }
@@ -181,9 +183,20 @@ public final class Compositor {
     /// Runs until stopped (signal, `stop()`, or done with --exit-when-done). Returns the exit status.
     public func run() -> Int32 {
         start()
-        while exitStatus == nil { display.dispatch(timeoutMilliseconds: -1) }
+        while exitStatus == nil {
+            display.dispatch(timeoutMilliseconds: -1)
+            if !watchers.isEmpty { watchers.removeAll { $0() } }
+        }
         shutdown()
         return exitStatus ?? 0
+    }
+
+    /// Checks run after every turn of the loop until they return true (state only changes in a
+    /// turn): how an embedding thread waits for a state without polling (`CompositorThread.wait`).
+    private var watchers: [() -> Bool] = []
+
+    func watch(_ check: @escaping () -> Bool) {
+        if !check() { watchers.append(check) }
     }
 
     private var started = false
@@ -432,7 +445,7 @@ public final class Compositor {
         }
         let callbacks = frameCallbacks
         frameCallbacks.removeAll(keepingCapacity: true)
-        let time = MonotonicClock.eventTime()
+        let time = clock.eventTime()
         for callback in callbacks { callback.done(milliseconds: time) }
     }
 

@@ -1,4 +1,5 @@
 import PreviewEngine
+import WaylandServer
 
 /// Everything the command line selects; tests build one directly.
 public struct CompositorConfiguration: Sendable {
@@ -33,6 +34,8 @@ public struct CompositorConfiguration: Sendable {
     public var toleratesBufferBeforeFirstAck = false
     /// Log engine transitions; the trace also gets should-begin lines.
     public var verbose = false
+    /// Where every part of the compositor reads the time (tests step a `ManualClock`).
+    public var clock = MonotonicClock.system
     /// A client whose socket stays full this long (it stopped reading) is disconnected.
     public var stalledClientMilliseconds: Int32 = 500
     /// --replay waits at most this long between two events (a recording may hold any gap).

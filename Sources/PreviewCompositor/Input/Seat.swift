@@ -88,7 +88,7 @@ final class Seat {
 
     /// Re-evaluates what is under the cursor after the scene changed (map, unmap, move).
     func repick() {
-        updatePointerFocus(time: MonotonicClock.eventTime(), sendMotion: false)
+        updatePointerFocus(time: compositor.clock.eventTime(), sendMotion: false)
     }
 
     private func updatePointerFocus(time: UInt32, sendMotion: Bool) {
@@ -172,7 +172,7 @@ final class Seat {
         pointerTakers -= 1
         guard pointerTakers == 0 else { return }
         // No focus now, so the held button's implicit grab does not apply: this is a fresh pick.
-        updatePointerFocus(time: MonotonicClock.eventTime(), sendMotion: false)
+        updatePointerFocus(time: compositor.clock.eventTime(), sendMotion: false)
     }
 
     /// A wheel: `value` in surface pixels (15 per notch, like libinput), `discrete` in notches.
