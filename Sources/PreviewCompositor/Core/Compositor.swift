@@ -40,7 +40,6 @@ public final class Compositor {
     /// Committed frame callbacks, answered at the next frame.
     var frameCallbacks: [Callback] = []
     var surfaces: [SurfaceID: Surface] = [:]
-    var wmBases: [Weak<XdgWmBase>] = []
     private var nextSurfaceID: UInt64 = 1
     private var clientIDs: [Client: (id: ClientID, gone: Listener)] = [:]
     private var nextClientID: UInt32 = 1

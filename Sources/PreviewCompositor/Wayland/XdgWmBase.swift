@@ -16,7 +16,6 @@ final class XdgWmBase: ResourceObject {
         super.init(
             client: client, interface: cwl_interface_xdg_wm_base(), version: version, id: id,
             implementation: XdgWmBase.implementation)
-        compositor.wmBases.append(Weak(self))
     }
 
     func ping(serial: UInt32) {
