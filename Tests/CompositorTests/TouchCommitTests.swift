@@ -35,6 +35,8 @@ import WaylandServer
         let client = try startClient(["python3", TabletTests.client, "--pointer", "--preview", log], socket: compositor.socketName)
         defer { _ = client.terminate() }
         #expect(Self.waitFor("mapped", in: log).contains("mapped"), "\(client.output)")
+        // The client logs "mapped" when it commits; the touch must find its window in our scene.
+        #expect(compositor.wait(timeout: 20) { $0.windows.count == 1 }, "\(client.output)")
 
         let key = ContactKey(device: DeviceID(40), contact: 3)
         @Sendable func sample(_ force: Double) -> DeviceContact {
