@@ -335,7 +335,7 @@ final class Seat {
             setKeyboardFocus(nil)
         }
         // Touch points on a window that goes away end there: up, then frame.
-        let time = MonotonicClock.eventTime()
+        let time = compositor.clock.eventTime()
         for (id, point) in touchPoints where point.surface.map({ $0.node === node || $0.node.root === node }) ?? true {
             touchUp(id: id, time: time)
         }

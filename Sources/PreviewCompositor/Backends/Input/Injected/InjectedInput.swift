@@ -89,7 +89,7 @@ public final class InjectedInput: InputBackend {
 
     private static let leftButton: UInt16 = 0x110
 
-    private func now() -> Timestamp { Timestamp(microseconds: MonotonicClock.microseconds()) }
+    private func now() -> Timestamp { Timestamp(microseconds: compositor.clock.microseconds()) }
 
     /// A mouse's press: at the cursor, no force (the engine's long press decides).
     private func click(_ device: DeviceID) -> DeviceContact {
