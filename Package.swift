@@ -22,8 +22,12 @@ let package = Package(
         .library(name: "PreviewProtocolTestSupport", targets: ["PreviewProtocolTestSupport"]),
         // peek-client's renderer, for the benchmarks package.
         .library(name: "PeekUI", targets: ["PeekUI"]),
+        // libpreview-interaction.so: the module other compositors load (C API, docs/embedding.md).
+        .library(name: "preview-interaction", type: .dynamic, targets: ["PreviewInteractionLibrary"]),
         // LD_PRELOAD'ed after umockdev's preload to close its fstat gap (docs/testing.md).
         .library(name: "umockdev-fstat-shim", type: .dynamic, targets: ["UmockdevFstatShim"]),
+        // The compositor as a WLCS integration module (scripts/conformance, docs/conformance.md).
+        .library(name: "preview-compositor-wlcs", type: .dynamic, targets: ["PreviewCompositorWLCS"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -110,6 +114,25 @@ let package = Package(
                 "WaylandWindow",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // WLCS loads the compositor in-process: the C structs it calls through, and their Swift side.
+        .target(name: "CWaylandWLCS", linkerSettings: [.linkedLibrary("wayland-client")]),
+        .target(
+            name: "PreviewCompositorWLCS",
+            dependencies: [
+                "CWaylandWLCS", "PreviewCompositor", "WaylandServer", "PreviewEngine",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            // WLCS unloads the module at exit while the last compositor thread may still be
+            // unwinding (Foundation's Thread cannot be joined): keep the code mapped.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]),
+        // MARK: The C library for other compositors: the header (C target) and its Swift implementation.
+        .target(name: "CPreviewInteraction"),
+        .target(
+            name: "PreviewInteractionLibrary",
+            dependencies: [
+                "CPreviewInteraction", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
+                "LibinputBackend", .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
@@ -184,6 +207,8 @@ let package = Package(
                 "PeekUI", "CCairo", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
                 "peek-client",
             ]),
+        // WLCS against the compositor (scripts/conformance).
+        .testTarget(name: "ConformanceTests"),
         .testTarget(
             name: "PreviewInteractionTests",
             dependencies: [
@@ -193,6 +218,14 @@ let package = Package(
                 "preview-compositor", "minimal-preview-app",
             ]),
         .testTarget(name: "DemoReportTests", dependencies: ["FixtureSupport", "DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
+        // The C library: its error paths under ASan (Tests/capi), and the wlroots compositor
+        // (examples/wlroots-compositor) that uses it, both built with make against this build.
+        .testTarget(
+            name: "EmbeddingTests",
+            dependencies: [
+                "FixtureSupport", "DemoReport", "PreviewTrace", "PreviewEngine", "PreviewInteractionLibrary",
+                "preview-compositor", "preview-replay", "peek-client",
+            ]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(
             name: "EndToEndTests",

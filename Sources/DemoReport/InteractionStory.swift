@@ -17,11 +17,6 @@ public enum Outcome: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The phase an interaction is in after a record.
-public enum Phase: String, Hashable, Sendable {
-    case preview, commit, completed, cancelled
-}
-
 /// One interaction of a trace, its records in order, and the moments that matter.
 public struct InteractionStory: Hashable, Sendable {
     public var id: InteractionID
@@ -54,18 +49,16 @@ public struct InteractionStory: Hashable, Sendable {
     public var start: Timestamp { records[0].time }
     public var end: Timestamp { records[records.count - 1].time }
 
-    /// When the commit phase began (the preview record with `ended`), if it did.
+    /// When the commit phase began (preview ended), if it did.
     public var commitStart: Timestamp? {
-        records.first(where: { $0.event == .preview && $0.ended })?.time
-            ?? records.first(where: { $0.event == .commit })?.time
+        records.first(where: { $0.phaseAfter == .commit })?.time
     }
 
     public var outcome: Outcome {
-        guard let last = records.last else { return .unfinished }
-        switch last.event {
-        case .commit where last.ended: return .completed
-        case .cancel: return .cancelled(last.reason ?? .system)
-        case .commit, .preview, .shouldBegin: return .unfinished
+        switch records.last?.phase {
+        case .completed?: .completed
+        case .cancelled(let reason)?: .cancelled(reason)
+        case .previewBegan?, .previewProgress?, .previewEnded?, .commitProgress?, nil: .unfinished
         }
     }
 
@@ -76,21 +69,7 @@ public struct InteractionStory: Hashable, Sendable {
     /// The records where the phase changed: the first preview, the switch to commit, the end.
     public var phaseChanges: [TraceRecord] {
         var changes: [TraceRecord] = []
-        var phase: Phase?
-        for record in records {
-            let next = Self.phase(after: record)
-            if next != phase || record.isFinal { changes.append(record) }
-            phase = next
-        }
+        for record in records where record.phase?.changesPhase == true { changes.append(record) }
         return changes
-    }
-
-    /// The phase the interaction is in after `record`.
-    public static func phase(after record: TraceRecord) -> Phase {
-        switch record.event {
-        case .shouldBegin, .preview: record.ended ? .commit : .preview
-        case .commit: record.ended ? .completed : .commit
-        case .cancel: .cancelled
-        }
     }
 }

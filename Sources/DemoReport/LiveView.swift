@@ -11,7 +11,6 @@ public struct LiveView {
     public let gaugeWidth: Int
     private var running: [InteractionID: TraceRecord] = [:]
     private var order: [InteractionID] = []
-    private var phases: [InteractionID: Phase] = [:]
     private var drawnLines = 0
     /// Plain mode: the quarter (0...4) of the progress last printed, per interaction.
     private var quarters: [InteractionID: Int] = [:]
@@ -29,9 +28,8 @@ public struct LiveView {
         if origin == nil { origin = record.time }
         guard record.event != .shouldBegin else { return "" }
         let id = record.interaction
-        let phase = InteractionStory.phase(after: record)
-        let changed = phases[id] != phase
-        phases[id] = phase
+        let phase = record.phaseAfter
+        let changed = record.phase?.changesPhase ?? false
         if running[id] == nil && finished[id] == nil { order.append(id) }
         var out = isTerminal ? erase() : ""
         let quarter = Int(min(1, max(0, record.progress)) * 4)
@@ -58,7 +56,7 @@ public struct LiveView {
         var out = isTerminal ? erase() : ""
         for id in order {
             if let record = running[id] {
-                out += line(record, phase: InteractionStory.phase(after: record)) + "  (unfinished)\n"
+                out += line(record, phase: record.phaseAfter) + "  (unfinished)\n"
             }
         }
         running = [:]
@@ -76,7 +74,7 @@ public struct LiveView {
         var out = ""
         for id in order {
             guard let record = running[id] else { continue }
-            out += "  " + line(record, phase: InteractionStory.phase(after: record), live: true) + "\n"
+            out += "  " + line(record, phase: record.phaseAfter, live: true) + "\n"
             drawnLines += 1
         }
         return out
@@ -89,8 +87,9 @@ public struct LiveView {
         let who = pad("\(record.interaction) \(record.source)\(record.simulated ? " (sim)" : "")", 16)
         let name: String
         switch phase {
+        case .asking: name = "should-begin"
         case .preview: name = "preview"
-        case .commit: name = record.event == .preview ? "peek → commit" : "commit"
+        case .commit: name = record.phase == .previewEnded ? "peek → commit" : "commit"
         case .completed: name = "completed (pop)"
         case .cancelled: name = "cancelled (\(record.reason?.description ?? "system"))"
         }
@@ -124,7 +123,7 @@ public struct LiveView {
         guard isTerminal else { return text }
         let code: String
         switch phase {
-        case .preview: code = "34"
+        case .asking, .preview: code = "34"
         case .commit: code = "33"
         case .completed: code = "1;32"
         case .cancelled: code = "1;31"

@@ -20,17 +20,17 @@ extension ScreenshotMoment {
     /// Half-way moments are the first record at or past 0.5 of their phase, else the highest.
     func record(in story: InteractionStory) -> TraceRecord? {
         let records = story.records
-        func halfway(_ event: TraceEvent) -> TraceRecord? {
-            let phase = records.filter { $0.event == event && !$0.ended }
-            return phase.first { $0.progress >= 0.5 } ?? phase.max { $0.progress < $1.progress }
+        func halfway(_ phase: Phase) -> TraceRecord? {
+            let progress = records.filter { $0.phase?.changesPhase == false && $0.phaseAfter == phase }
+            return progress.first { $0.progress >= 0.5 } ?? progress.max { $0.progress < $1.progress }
         }
         switch self {
-        case .preview: return records.first { $0.event == .preview } ?? records.first
+        case .preview: return records.first { $0.phase?.isPreview == true } ?? records.first
         case .previewHalf: return halfway(.preview)
-        case .commit: return records.first { $0.event == .preview && $0.ended } ?? records.first { $0.event == .commit }
+        case .commit: return records.first { $0.phaseAfter == .commit }
         case .commitHalf: return halfway(.commit)
-        case .completed: return records.first { $0.event == .commit && $0.ended }
-        case .cancelled: return records.first { $0.event == .cancel }
+        case .completed: return records.first { $0.phase == .completed }
+        case .cancelled: return records.first { $0.phaseAfter == .cancelled }
         case .settled: return records.last.flatMap { $0.isFinal ? $0 : nil }
         }
     }
@@ -67,7 +67,7 @@ public struct Screenshot: Hashable, Sendable {
         guard let record else { return label }
         let what: String
         switch moment {
-        case .settled?: what = "settled after " + (record.event == .cancel ? "the cancel" : "the pop")
+        case .settled?: what = "settled after " + (record.phaseAfter == .cancelled ? "the cancel" : "the pop")
         case .cancelled?, nil: what = Self.describe(record)
         case let moment?: what = moment.words
         }
@@ -77,13 +77,13 @@ public struct Screenshot: Hashable, Sendable {
 
     /// The phase change a record stands for, in words.
     public static func describe(_ record: TraceRecord) -> String {
-        switch record.event {
-        case .shouldBegin: "should-begin"
-        case .preview where record.ended: "commit begins (peek)"
-        case .preview: "preview"
-        case .commit where record.ended: "completed (pop)"
-        case .commit: "commit"
-        case .cancel: "cancelled (\(record.reason?.description ?? "system"))"
+        switch record.phase {
+        case nil: "should-begin"
+        case .previewEnded?: "commit begins (peek)"
+        case .previewBegan?, .previewProgress?: "preview"
+        case .completed?: "completed (pop)"
+        case .commitProgress?: "commit"
+        case .cancelled(let reason)?: "cancelled (\(reason))"
         }
     }
 }

@@ -55,6 +55,7 @@ public enum TraceReader {
         var event: String
         var progress: Double?
         var ended: Bool
+        var phase: String?
         var force: Double?
         var x: Double?
         var y: Double?
@@ -89,12 +90,20 @@ public enum TraceReader {
         guard interaction >= 0, interaction <= Double(UInt32.max), interaction == interaction.rounded() else {
             throw fail("\"interaction\" is not an id")
         }
+        var phase: PhaseEvent?
+        if event != .shouldBegin {
+            guard let name = object.phase else { throw fail("\"phase\" missing") }
+            guard let known = PhaseEvent(name: name, reason: reason) else { throw fail("unknown phase \"\(name)\"") }
+            phase = known
+        }
         let record = TraceRecord(
             time: Timestamp(microseconds: object.time_us), device: object.device, source: source,
-            simulated: object.simulated, interaction: InteractionID(UInt32(interaction)), event: event,
-            progress: object.progress ?? .nan, ended: object.ended,
-            location: Point(x: object.x ?? .nan, y: object.y ?? .nan), reason: reason,
+            simulated: object.simulated, interaction: InteractionID(UInt32(interaction)), phase: phase,
+            progress: object.progress ?? .nan, location: Point(x: object.x ?? .nan, y: object.y ?? .nan),
             surface: object.surface.map(SurfaceID.init), client: object.client, force: object.force)
+        guard record.event == event, record.ended == object.ended else {
+            throw fail("\"phase\" \(phase.map { "\($0)" } ?? "-") does not go with event \(object.event) and \"ended\"")
+        }
         return record
     }
 

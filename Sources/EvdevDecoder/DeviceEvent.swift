@@ -1,7 +1,7 @@
 import PreviewEngine
 
-// THE DECODER'S OUTPUT CONTRACT, shared by the replay tool, the compositor (issue 5) and the
-// libinput backend (issue 7).
+// THE DECODER'S OUTPUT CONTRACT, shared by the replay tool, the compositor and the
+// libinput backend.
 //
 // One `DeviceEvent` stream per device, in order, grouped into frames (`.frame` ends each
 // non-empty evdev frame, like wl_pointer.frame / wl_touch.frame).

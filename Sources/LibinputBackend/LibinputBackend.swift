@@ -74,6 +74,11 @@ public final class LibinputBackend {
     }
 
     /// Path backend: removes a device as if unplugged (its contacts end with `.deviceRemoved`).
+    /// The libinput device behind `id` (a host hands it over to `HostedDevice`).
+    public func libinputDevice(_ id: DeviceID) -> OpaquePointer? {
+        devices.first { $0.value.id == id }?.key
+    }
+
     public func removeDevice(_ id: DeviceID) {
         guard let raw = devices.first(where: { $0.value.id == id })?.key else { return }
         libinput_path_remove_device(raw)
@@ -160,7 +165,7 @@ public final class LibinputBackend {
         emit(.deviceAdded(BackendDevice(id: id, name: name, kind: kind, hasForce: hasForce, forceOrigin: origin)))
     }
 
-    private static func kind(of raw: OpaquePointer) -> DeviceKind {
+    static func kind(of raw: OpaquePointer) -> DeviceKind {
         if libinput_device_has_capability(raw, LIBINPUT_DEVICE_CAP_TABLET_TOOL) != 0 { return .pen }
         if libinput_device_has_capability(raw, LIBINPUT_DEVICE_CAP_TOUCH) != 0 { return .touchscreen }
         if libinput_device_has_capability(raw, LIBINPUT_DEVICE_CAP_POINTER) != 0 {

@@ -37,7 +37,7 @@ public enum CancelReason: UInt8, Hashable, Sendable, CaseIterable, CustomStringC
     }
 }
 
-/// Everything a phase event carries, so the host can forward it without looking anything up.
+/// Everything a phase event (and should-begin) carries, so the host can forward it without looking anything up.
 public struct PhaseUpdate: Hashable, Sendable {
     public var interaction: InteractionID
     public var surface: SurfaceID
@@ -45,8 +45,6 @@ public struct PhaseUpdate: Hashable, Sendable {
     public var time: Timestamp
     /// 0...1. In the preview phase it may go down as well as up.
     public var progress: Double
-    /// Preview: the commit phase begins now. Commit: the interaction completed.
-    public var ended: Bool
     public var location: Point
     public var source: InputSource
     public var simulated: Bool
@@ -56,14 +54,13 @@ public struct PhaseUpdate: Hashable, Sendable {
 
     public init(
         interaction: InteractionID, surface: SurfaceID, contact: ContactKey, time: Timestamp, progress: Double,
-        ended: Bool, location: Point, source: InputSource, simulated: Bool, force: Double = 0
+        location: Point, source: InputSource, simulated: Bool, force: Double = 0
     ) {
         self.interaction = interaction
         self.surface = surface
         self.contact = contact
         self.time = time
         self.progress = progress
-        self.ended = ended
         self.location = location
         self.source = source
         self.simulated = simulated
@@ -76,13 +73,9 @@ public enum Action: Hashable, Sendable {
     /// Ask the surface's client whether an interaction may begin here
     /// (`previewInteractionShouldBegin`). Answer with `clientAnswered`.
     case askShouldBegin(PhaseUpdate)
-    /// Preview phase progress (`didUpdatePreviewTransition:ended:`).
-    case preview(PhaseUpdate)
-    /// Commit phase progress; `ended == true` means completed
-    /// (`didUpdateCommitTransition:ended:`).
-    case commit(PhaseUpdate)
-    /// The interaction is over without completing (`previewInteractionDidCancel`).
-    case cancel(PhaseUpdate, CancelReason)
+    /// The interaction's next phase event (`PhaseEvent`: preview began, progress, ended,
+    /// commit progress, completed, cancelled with its reason).
+    case phase(PhaseEvent, PhaseUpdate)
     /// Call `timerFired(at:)` at this time (replaces any earlier request; nil: no timer needed;
     /// a time at or before now: at once). Always the first action of its `Actions`: a host that
     /// feeds the engine again while iterating (answering should-begin in-line) then ends with

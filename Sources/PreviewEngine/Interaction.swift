@@ -208,7 +208,7 @@ public struct Interaction: Sendable {
             if accept {
                 enterPreview(at: time, into: &actions, &context)
             } else {
-                actions.append(.cancel(update(progress: 0, ended: false, at: time), .declined))
+                actions.append(.phase(.cancelled(.declined), update(progress: 0, at: time)))
                 move(to: .vetoed(.declined), on: .declined, at: time, &context)
             }
         case .idle, .ended: preconditionFailure("answer for a contact in \(state)")
@@ -254,7 +254,7 @@ public struct Interaction: Sendable {
         let time = advance(to: time, into: &actions, &context)
         switch state {
         case .awaitingAnswer, .preview, .commit:
-            actions.append(.cancel(update(progress: progress, ended: false, at: time), reason))
+            actions.append(.phase(.cancelled(reason), update(progress: progress, at: time)))
         case .armed, .holding, .completed, .cancelled, .vetoed, .abandoned: break
         case .idle, .ended: preconditionFailure("contact ended in \(state)")
         }
@@ -292,11 +292,11 @@ public struct Interaction: Sendable {
         case .holding:
             ask(at: due, on: .timer, into: &actions, &context)
         case .awaitingAnswer:
-            actions.append(.cancel(update(progress: 0, ended: false, at: due), .timeout))
+            actions.append(.phase(.cancelled(.timeout), update(progress: 0, at: due)))
             move(to: .vetoed(.timeout), on: .timer, at: due, &context)
         case .preview, .commit:
             if case .commit(_, let dwellSince?) = state, dwellSince + tuning.completionDwell == due {
-                actions.append(.commit(update(progress: 1, ended: true, at: due)))
+                actions.append(.phase(.completed, update(progress: 1, at: due)))
                 move(to: .completed, on: .timer, at: due, &context)
             } else if !hasForce, rampNext == due {
                 // A late host gets one step to where the ramp is now, not a burst of stale ticks.
@@ -329,7 +329,7 @@ public struct Interaction: Sendable {
             } else {
                 let next = thresholds.previewProgress(force)
                 if next != progress {
-                    actions.append(.preview(update(progress: next, ended: false, at: time)))
+                    actions.append(.phase(.previewProgress, update(progress: next, at: time)))
                     state = .preview(progress: next)
                 }
             }
@@ -340,7 +340,7 @@ public struct Interaction: Sendable {
                 if let dwellSince { force < thresholds.completeLeave ? nil : dwellSince } else {
                     force >= thresholds.completeEnter ? time : nil
                 }
-            if next != progress { actions.append(.commit(update(progress: next, ended: false, at: time))) }
+            if next != progress { actions.append(.phase(.commitProgress, update(progress: next, at: time))) }
             state = .commit(progress: next, dwellSince: dwell)
         case .holding, .awaitingAnswer, .completed, .cancelled, .vetoed, .abandoned:
             break  // force only matters once the client agreed, and never after the end
@@ -353,7 +353,7 @@ public struct Interaction: Sendable {
         at time: Timestamp, on event: Event, into actions: inout Actions, _ context: inout EngineContext
     ) {
         id = context.takeID()
-        actions.append(.askShouldBegin(update(progress: 0, ended: false, at: time)))
+        actions.append(.askShouldBegin(update(progress: 0, at: time)))
         move(to: .awaitingAnswer(until: time + tuning.shouldBeginTimeout), on: event, at: time, &context)
     }
 
@@ -374,7 +374,7 @@ public struct Interaction: Sendable {
             enterCommit(force: force, at: time, on: .accepted, into: &actions, &context)
         } else {
             let progress = tuning.thresholds.previewProgress(force)
-            actions.append(.preview(update(progress: progress, ended: false, at: time)))
+            actions.append(.phase(.previewBegan, update(progress: progress, at: time)))
             move(to: .preview(progress: progress), on: .accepted, at: time, &context)
         }
     }
@@ -383,9 +383,9 @@ public struct Interaction: Sendable {
         force: Double, at time: Timestamp, on event: Event, into actions: inout Actions, _ context: inout EngineContext
     ) {
         let thresholds = tuning.thresholds
-        actions.append(.preview(update(progress: 1, ended: true, at: time)))
+        actions.append(.phase(.previewEnded, update(progress: 1, at: time)))
         let progress = thresholds.commitProgress(force)
-        actions.append(.commit(update(progress: progress, ended: false, at: time)))
+        actions.append(.phase(.commitProgress, update(progress: progress, at: time)))
         let dwell: Timestamp? = force >= thresholds.completeEnter ? time : nil
         move(to: .commit(progress: progress, dwellSince: dwell), on: event, at: time, &context)
     }
@@ -394,7 +394,7 @@ public struct Interaction: Sendable {
         _ reason: CancelReason, at time: Timestamp, on event: Event, into actions: inout Actions,
         _ context: inout EngineContext
     ) {
-        actions.append(.cancel(update(progress: progress, ended: false, at: time), reason))
+        actions.append(.phase(.cancelled(reason), update(progress: progress, at: time)))
         move(to: .cancelled(reason), on: event, at: time, &context)
     }
 
@@ -423,10 +423,10 @@ public struct Interaction: Sendable {
         }
     }
 
-    private func update(progress: Double, ended: Bool, at time: Timestamp) -> PhaseUpdate {
+    private func update(progress: Double, at time: Timestamp) -> PhaseUpdate {
         guard let id else { preconditionFailure("phase event before should-begin was asked") }
         return PhaseUpdate(
-            interaction: id, surface: surface, contact: contact, time: time, progress: progress, ended: ended,
+            interaction: id, surface: surface, contact: contact, time: time, progress: progress,
             location: location, source: source, simulated: !hasForce || lastSampleSimulated, force: judgedForce)
     }
 

@@ -1,5 +1,4 @@
-// PUBLIC CONTRACT (other modules code against these signatures). The implementation
-// behind them is the engine issue's work; signatures change only by agreement.
+// PUBLIC CONTRACT: other modules code against these signatures, so change them with care.
 
 /// Runs every preview interaction of one seat: one per contact, each bound to the
 /// surface under the contact when it began. Pure: time comes in with every input,

@@ -37,16 +37,14 @@ public struct CoreInputGate: Sendable {
 
     /// Call with every engine action, in order; returns what to do to core input, if anything.
     public mutating func apply(_ action: Action) -> Change? {
-        switch action {
-        case .preview(let update):
-            guard update.ended else { return nil }
+        guard case .phase(let event, let update) = action else { return nil }
+        switch event {
+        case .previewEnded:
             entries[update.contact] = Entry(interaction: update.interaction, surface: update.surface, inCommit: true)
             return .takeAway(update.contact, update.surface)
-        case .commit(let update):
-            return update.ended ? ended(update) : nil
-        case .cancel(let update, _):
+        case .completed, .cancelled:
             return ended(update)
-        case .askShouldBegin, .scheduleTimer:
+        case .previewBegan, .previewProgress, .commitProgress:
             return nil
         }
     }

@@ -4,13 +4,6 @@ import PreviewEngine
 /// told yet. Progress is coalesced here (latest value wins) while the client owes an
 /// ack_frame; phase changes are never coalesced. Fixed size: no allocation per sample.
 struct OutgoingInteraction {
-    enum Phase: Equatable {
-        /// should_begin sent, no preview yet (the client may not have answered).
-        case asking
-        case preview
-        case commit
-    }
-
     enum Progress: Equatable {
         case preview(Double)
         case commit(Double)
@@ -19,6 +12,7 @@ struct OutgoingInteraction {
     let interaction: InteractionID
     /// The `interaction` argument on the wire.
     let wire: UInt32
+    /// `.asking` until the first preview event (the client may not have answered yet).
     var phase: Phase = .asking
     /// The last location sent to the client.
     var sentLocation: Point

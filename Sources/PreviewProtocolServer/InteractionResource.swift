@@ -7,6 +7,7 @@ import WaylandServer
 final class InteractionResource: ResourceObject {
     let surface: SurfaceID
     private weak var server: PreviewInteractionServer?
+    private let clock: MonotonicClock
     private var surfaceGone: Listener?
     /// The wl_surface was destroyed: only destroy is allowed, nothing more is sent.
     private(set) var inert = false
@@ -30,6 +31,7 @@ final class InteractionResource: ResourceObject {
     ) {
         self.surface = surface
         self.server = server
+        clock = server.clock
         super.init(
             client: client, interface: cwl_interface_spi_preview_interaction_v1(), version: version, id: id,
             implementation: interactionImplementation)
@@ -42,7 +44,7 @@ final class InteractionResource: ResourceObject {
 
     /// True while the client owes an ack_frame (flow control).
     var awaitsAck: Bool { lastFrameAcked != lastFrameSent }
-    /// When the client started owing an ack (µs, MonotonicClock), or nil if it owes none.
+    /// When the client started owing an ack (µs, the display's clock), or nil if it owes none.
     private(set) var owingSince: Int64? {
         didSet {
             if (oldValue == nil) != (owingSince == nil) { server?.owingChanged(by: owingSince == nil ? -1 : 1) }
@@ -73,21 +75,33 @@ final class InteractionResource: ResourceObject {
         sendFrame(update.interaction, wire: wire, time: update.time)
     }
 
+    /// One phase event, in the protocol's words: progress is coalesced while the client owes
+    /// an ack; preview_ended, completed and cancelled are sent at once.
+    func perform(_ event: PhaseEvent, _ update: PhaseUpdate) {
+        switch event {
+        case .previewBegan, .previewProgress: progress(event, .preview(update.progress), update)
+        case .commitProgress: progress(event, .commit(update.progress), update)
+        case .previewEnded: previewEnded(update)
+        case .completed: end(update.interaction, at: update.time, location: update.location, cancelled: nil)
+        case .cancelled(let reason):
+            end(update.interaction, at: update.time, location: update.location, cancelled: reason)
+        }
+    }
+
     /// Preview or commit progress: sent now if the client is keeping up, else coalesced.
-    func progress(_ progress: OutgoingInteraction.Progress, _ update: PhaseUpdate) {
+    private func progress(_ event: PhaseEvent, _ progress: OutgoingInteraction.Progress, _ update: PhaseUpdate) {
         guard let index = index(of: update.interaction) else { return }
-        switch (progress, running[index].phase) {
-        case (.preview, .asking): running[index].phase = .preview
-        case (.preview, .preview), (.commit, .commit): break
-        case (.preview, .commit), (.commit, .asking), (.commit, .preview):
+        let phase = running[index].phase
+        guard phase == event.phase || (event.phase == .preview && phase == .asking) else {
             // The engine never does this; dropping keeps the client's event order valid.
-            server?.logger.error("\(update.interaction): \(progress) in phase \(running[index].phase); dropped")
+            server?.logger.error("\(update.interaction): \(event) in phase \(phase); dropped")
             return
         }
         if running[index].pendingProgress != nil { server?.flowStatistics.recordSuperseded() }
+        running[index].phase = event.phase
         running[index].coalesce(progress, location: update.location, time: update.time)
         if awaitsAck {
-            if running[index].heldSince == nil { running[index].heldSince = MonotonicClock.microseconds() }
+            if running[index].heldSince == nil { running[index].heldSince = clock.microseconds() }
         } else {
             server?.flowStatistics.recordSentAtOnce()
             flush(at: index)
@@ -95,7 +109,7 @@ final class InteractionResource: ResourceObject {
     }
 
     /// preview_ended: the commit phase begins. Never coalesced.
-    func previewEnded(_ update: PhaseUpdate) {
+    private func previewEnded(_ update: PhaseUpdate) {
         guard let index = index(of: update.interaction), let resource, running[index].phase != .commit else { return }
         let wire = running[index].wire
         sendPendingLocation(resource: resource, of: &running[index], latest: update.location)
@@ -107,7 +121,7 @@ final class InteractionResource: ResourceObject {
     }
 
     /// completed or cancelled: the last event about the interaction. Never coalesced.
-    func end(_ interaction: InteractionID, at time: Timestamp, location: Point, cancelled reason: CancelReason?) {
+    private func end(_ interaction: InteractionID, at time: Timestamp, location: Point, cancelled reason: CancelReason?) {
         guard let index = index(of: interaction) else { return }
         var ended = running.remove(at: index)
         if ended.pendingProgress != nil { server?.flowStatistics.recordSuperseded() }
@@ -193,7 +207,7 @@ final class InteractionResource: ResourceObject {
         guard !awaitsAck else { return }
         owingSince = nil
         // Caught up: send what was coalesced meanwhile, one frame per interaction.
-        let now = MonotonicClock.microseconds()
+        let now = clock.microseconds()
         for index in running.indices where running[index].hasPending {
             if running[index].pendingProgress != nil, let since = running[index].heldSince {
                 server?.flowStatistics.recordHeld(microseconds: now - since)
@@ -255,7 +269,7 @@ final class InteractionResource: ResourceObject {
 
     private func sendFrame(_ interaction: InteractionID, wire: UInt32, time: Timestamp) {
         guard let resource else { return }
-        if owingSince == nil { owingSince = MonotonicClock.microseconds() }
+        if owingSince == nil { owingSince = clock.microseconds() }
         lastFrameSent &+= 1
         server?.onFrameSent?(surface, interaction, lastFrameSent)
         let microseconds = UInt64(bitPattern: time.microseconds)
@@ -284,7 +298,7 @@ final class InteractionResource: ResourceObject {
         return false
     }
 
-    private func now() -> Timestamp { Timestamp(microseconds: MonotonicClock.microseconds()) }
+    private func now() -> Timestamp { Timestamp(microseconds: clock.microseconds()) }
 }
 
 // Every handler looks its Swift object up through the resource (which owns it).

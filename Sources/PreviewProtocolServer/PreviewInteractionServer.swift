@@ -20,6 +20,8 @@ public final class PreviewInteractionServer {
     public weak var host: PreviewProtocolHost?
     let logger: Logger
     private let display: Display
+    /// The display's clock: every time this layer reads (answers, flow control) is from it.
+    public var clock: MonotonicClock { display.clock }
     private var global: Global?
     private var objects: [SurfaceID: InteractionResource] = [:]
     /// Live protocol objects (managers and interaction objects), for leak checks in tests.
@@ -78,19 +80,8 @@ public final class PreviewInteractionServer {
                 return
             }
             object.ask(update)
-        case .preview(let update):
-            guard let object = objects[update.surface] else { return }
-            if update.ended { object.previewEnded(update) } else { object.progress(.preview(update.progress), update) }
-        case .commit(let update):
-            guard let object = objects[update.surface] else { return }
-            if update.ended {
-                object.end(update.interaction, at: update.time, location: update.location, cancelled: nil)
-            } else {
-                object.progress(.commit(update.progress), update)
-            }
-        case .cancel(let update, let reason):
-            objects[update.surface]?.end(
-                update.interaction, at: update.time, location: update.location, cancelled: reason)
+        case .phase(let event, let update):
+            objects[update.surface]?.perform(event, update)
         case .scheduleTimer:
             break  // the host's: it owns the clock and the timer
         }
@@ -118,9 +109,9 @@ public final class PreviewInteractionServer {
     }
 
     private func declineLater(_ interaction: InteractionID) {
+        let clock = clock
         display.eventLoop.addIdle { [weak self] in
-            self?.report(
-                .answered(interaction, accept: false, at: Timestamp(microseconds: MonotonicClock.microseconds())))
+            self?.report(.answered(interaction, accept: false, at: Timestamp(microseconds: clock.microseconds())))
         }
     }
 
@@ -134,7 +125,7 @@ public final class PreviewInteractionServer {
     func owingChanged(by delta: Int) { owingObjects += delta }
 
     private func isUnresponsive(_ client: Client) -> Bool {
-        let now = MonotonicClock.microseconds()
+        let now = clock.microseconds()
         return objects.values.contains { object in
             guard object.client == client, let since = object.owingSince else { return false }
             return now - since >= unresponsiveAfter.microseconds

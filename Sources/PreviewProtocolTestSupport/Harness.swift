@@ -7,6 +7,9 @@ import WaylandServer
 /// engine's part when a test (or the scripted test server) wants one.
 public final class ProtocolHarness: PreviewProtocolHost {
     public let display: Display
+    /// A clock the test steps (`init(clock:)`): what depends on time (flow control's
+    /// unresponsive client) is then decided by the test, not by the machine's load.
+    public let clock: ManualClock?
     public let compositor: MiniCompositor
     public private(set) var server: PreviewInteractionServer!
     /// Every input the protocol layer reported, in order.
@@ -14,13 +17,15 @@ public final class ProtocolHarness: PreviewProtocolHost {
     /// The engine's stand-in: the actions to perform for an input.
     public var react: (PreviewClientInput) -> [Action] = { _ in [] }
 
-    public init() throws {
-        display = try Display()
+    /// With `clock` nil the display runs on CLOCK_MONOTONIC, and a client owing an ack for a few
+    /// milliseconds on a loaded machine never counts as unresponsive (flow-control tests that
+    /// depend on it step a `ManualClock`).
+    public init(clock: ManualClock? = nil) throws {
+        self.clock = clock
+        display = try Display(clock: clock?.clock ?? .system)
         compositor = try MiniCompositor(display: display)
         server = try PreviewInteractionServer(display: display, host: self)
-        // Tests decide about time themselves: a loaded machine must not make a client that
-        // owes an ack for a few milliseconds count as unresponsive (flow-control tests set 0).
-        server.unresponsiveAfter = .milliseconds(60_000)
+        if clock == nil { server.unresponsiveAfter = .milliseconds(60_000) }
         compositor.onCommit = { [unowned self] surface in self.server.surfaceCommitted(surface) }
     }
 
@@ -43,13 +48,13 @@ public final class ProtocolHarness: PreviewProtocolHost {
 extension PhaseUpdate {
     /// A phase update with test defaults.
     public static func test(
-        _ interaction: UInt32, surface: UInt64 = 1, progress: Double = 0, ended: Bool = false,
+        _ interaction: UInt32, surface: UInt64 = 1, progress: Double = 0,
         at location: Point = Point(x: 10, y: 20), time: Int64 = 1_000, source: InputSource = .touchscreen,
         simulated: Bool = false
     ) -> PhaseUpdate {
         PhaseUpdate(
             interaction: InteractionID(interaction), surface: SurfaceID(surface),
             contact: ContactKey(device: DeviceID(1)), time: Timestamp(microseconds: time), progress: progress,
-            ended: ended, location: location, source: source, simulated: simulated)
+            location: location, source: source, simulated: simulated)
     }
 }

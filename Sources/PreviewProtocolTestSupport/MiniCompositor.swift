@@ -14,8 +14,11 @@ public final class MiniCompositor {
     /// Called when a wl_surface is destroyed.
     public var onSurfaceDestroyed: (SurfaceID) -> Void = { _ in }
     public private(set) var liveSurfaces = 0
+    /// The display's clock (frame callbacks' time).
+    let clock: MonotonicClock
 
     public init(display: Display) throws {
+        clock = display.clock
         global = Global(display: display, interface: cwl_interface_wl_compositor(), version: 4) {
             [weak self] client, version, id in
             guard let self else { return }

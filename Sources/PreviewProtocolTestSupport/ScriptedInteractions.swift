@@ -21,7 +21,7 @@ public final class ScriptedInteractions {
         harness.react = { [unowned self] input in self.react(to: input) }
     }
 
-    private func now() -> Timestamp { Timestamp(microseconds: MonotonicClock.microseconds()) }
+    private func now() -> Timestamp { Timestamp(microseconds: harness.display.clock.microseconds()) }
 
     private func committed(_ surface: SurfaceID) {
         let location = Point(x: 10.5, y: 20.25)
@@ -30,15 +30,14 @@ public final class ScriptedInteractions {
             running[surface] = nil
             var done = current.update
             done.progress = 1
-            done.ended = true
             done.time = now()
-            harness.server.perform(.commit(done))
+            harness.server.perform(.phase(.completed, done))
             return
         }
         guard harness.server.allowsInteraction(on: surface, at: location, source: .touchscreen) else { return }
         let update = PhaseUpdate(
             interaction: InteractionID(nextInteraction), surface: surface, contact: ContactKey(device: DeviceID(1)),
-            time: now(), progress: 0, ended: false, location: location, source: .touchscreen, simulated: false)
+            time: now(), progress: 0, location: location, source: .touchscreen, simulated: false)
         nextInteraction += 1
         running[surface] = (update, false)
         harness.server.perform(.askShouldBegin(update))
@@ -52,30 +51,28 @@ public final class ScriptedInteractions {
             update.time = now()
             guard accept else {
                 running[surface] = nil
-                return [.cancel(update, .declined)]
+                return [.phase(.cancelled(.declined), update)]
             }
             running[surface] = (update, true)
             var actions: [Action] = []
-            for progress in [0.25, 0.5] {
+            for (event, progress) in [(PhaseEvent.previewBegan, 0.25), (.previewProgress, 0.5)] {
                 update.progress = progress
-                actions.append(.preview(update))
+                actions.append(.phase(event, update))
             }
             update.progress = 1
-            update.ended = true
-            actions.append(.preview(update))
+            actions.append(.phase(.previewEnded, update))
             update.progress = 0.5
-            update.ended = false
-            actions.append(.commit(update))
+            actions.append(.phase(.commitProgress, update))
             return actions
         case .cancelled(let id, _):
             guard let (surface, entry) = running.first(where: { $0.value.update.interaction == id }) else { return [] }
             running[surface] = nil
             var update = entry.update
             update.time = now()
-            return [.cancel(update, .clientCancelled)]
+            return [.phase(.cancelled(.clientCancelled), update)]
         case .surfaceDestroyed(let surface, _):
             guard let entry = running.removeValue(forKey: surface) else { return [] }
-            return [.cancel(entry.update, .surfaceGone)]
+            return [.phase(.cancelled(.surfaceGone), entry.update)]
         }
     }
 }

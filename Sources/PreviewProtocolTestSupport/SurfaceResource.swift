@@ -25,7 +25,7 @@ final class SurfaceResource: ResourceObject {
 
     func commit() {
         for callback in frameCallbacks {
-            wl_callback_send_done(callback, MonotonicClock.eventTime())
+            wl_callback_send_done(callback, compositor?.clock.eventTime() ?? 0)
             wl_resource_destroy(callback)
         }
         frameCallbacks.removeAll()

@@ -41,9 +41,9 @@ public enum TraceColumns {
 
 extension TraceRecord {
     /// `{"time_us":1234,"device":"Wacom Pen","source":"pen","simulated":false,"interaction":1,
-    /// "event":"preview","progress":0.42,"force":0.31,"ended":false,"x":512.5,"y":300,"reason":"lifted"}`
-    /// (written by hand: no Foundation, fixed key order, `force`/`reason`/`surface`/`client` only
-    /// when set).
+    /// "event":"preview","progress":0.42,"force":0.31,"ended":false,"phase":"preview-progress","x":512.5,"y":300}`
+    /// (written by hand: no Foundation, fixed key order; `phase` is the engine's phase event, absent
+    /// on should-begin; `force`/`reason`/`surface`/`client` only when set).
     public var jsonLine: String {
         var out = "{\"time_us\":"
         out += String(time.microseconds)
@@ -56,7 +56,9 @@ extension TraceRecord {
             out += ",\"force\":"
             JSON.appendNumber(force, to: &out)
         }
-        out += ",\"ended\":\(ended),\"x\":"
+        out += ",\"ended\":\(ended)"
+        if let phase { out += ",\"phase\":\"\(phase)\"" }
+        out += ",\"x\":"
         JSON.appendNumber(location.x, to: &out)
         out += ",\"y\":"
         JSON.appendNumber(location.y, to: &out)
@@ -82,11 +84,11 @@ extension TraceRecord {
         var line = TraceColumns.prefix(name: device, nameWidth: nameWidth, kind: kind, time: time) + id
         line += "\(source)progress \(Fixed.format(progress, digits: 3))  at (\(Fixed.format(location.x, digits: 1)), "
         line += "\(Fixed.format(location.y, digits: 1)))"
-        switch event {
-        case .preview where ended: line += "  -> commit"
-        case .commit where ended: line += "  completed"
-        case .cancel: line += "  \(reason?.description ?? "cancelled")"
-        case .shouldBegin, .preview, .commit: break
+        switch phase {
+        case .previewEnded?: line += "  -> commit"
+        case .completed?: line += "  completed"
+        case .cancelled(let reason)?: line += "  \(reason)"
+        case .previewBegan?, .previewProgress?, .commitProgress?, nil: break
         }
         if let surface { line += "  \(surface)" }
         if let client { line += "  \(client)" }

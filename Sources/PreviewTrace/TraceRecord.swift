@@ -1,11 +1,10 @@
 import PreviewEngine
 
-/// What happened to an interaction. The JSON spelling is the raw value.
+/// The protocol event a record went out as (the JSON `event` key). The JSON spelling is the raw value.
 public enum TraceEvent: String, Hashable, Sendable, CaseIterable {
     /// The client was asked whether the interaction may begin (only in verbose traces).
     case shouldBegin = "should-begin"
     case preview
-    /// `ended == true` on a commit means the interaction completed.
     case commit
     case cancel
 }
@@ -20,13 +19,11 @@ public struct TraceRecord: Hashable, Sendable {
     public var source: InputSource
     public var simulated: Bool
     public var interaction: InteractionID
-    public var event: TraceEvent
+    /// The engine's phase event; nil for should-begin (a question, not a phase).
+    public var phase: PhaseEvent?
     public var progress: Double
-    public var ended: Bool
     /// Where the contact was, surface-local (the replay's one surface covers its virtual output).
     public var location: Point
-    /// Set on `.cancel` only.
-    public var reason: CancelReason?
     /// The compositor's surface and client the event went to.
     public var surface: SurfaceID?
     public var client: String?
@@ -36,19 +33,17 @@ public struct TraceRecord: Hashable, Sendable {
 
     public init(
         time: Timestamp, device: String, source: InputSource, simulated: Bool, interaction: InteractionID,
-        event: TraceEvent, progress: Double, ended: Bool, location: Point, reason: CancelReason? = nil,
-        surface: SurfaceID? = nil, client: String? = nil, force: Double? = nil
+        phase: PhaseEvent?, progress: Double, location: Point, surface: SurfaceID? = nil, client: String? = nil,
+        force: Double? = nil
     ) {
         self.time = time
         self.device = device
         self.source = source
         self.simulated = simulated
         self.interaction = interaction
-        self.event = event
+        self.phase = phase
         self.progress = progress
-        self.ended = ended
         self.location = location
-        self.reason = reason
         self.surface = surface
         self.client = client
         self.force = force
@@ -57,27 +52,37 @@ public struct TraceRecord: Hashable, Sendable {
     /// The record for an engine action; nil for `.scheduleTimer`, which is not an interaction event.
     public init?(_ action: Action, device: String, surface: SurfaceID? = nil, client: String? = nil) {
         let update: PhaseUpdate
-        let event: TraceEvent
-        var reason: CancelReason?
+        let phase: PhaseEvent?
         switch action {
-        case .askShouldBegin(let value): (update, event) = (value, .shouldBegin)
-        case .preview(let value): (update, event) = (value, .preview)
-        case .commit(let value): (update, event) = (value, .commit)
-        case .cancel(let value, let why): (update, event, reason) = (value, .cancel, why)
+        case .askShouldBegin(let value): (update, phase) = (value, nil)
+        case .phase(let event, let value): (update, phase) = (value, event)
         case .scheduleTimer: return nil
         }
         self.init(
             time: update.time, device: device, source: update.source, simulated: update.simulated,
-            interaction: update.interaction, event: event, progress: update.progress, ended: update.ended,
-            location: update.location, reason: reason, surface: surface, client: client, force: update.force)
+            interaction: update.interaction, phase: phase, progress: update.progress, location: update.location,
+            surface: surface, client: client, force: update.force)
     }
 
-    /// Whether this record ends its interaction (completed or cancelled).
-    public var isFinal: Bool {
-        switch event {
-        case .commit: ended
-        case .cancel: true
-        case .shouldBegin, .preview: false
+    /// The protocol event this record went out as.
+    public var event: TraceEvent {
+        guard let phase else { return .shouldBegin }
+        switch phase {
+        case .previewBegan, .previewProgress, .previewEnded: return .preview
+        case .commitProgress, .completed: return .commit
+        case .cancelled: return .cancel
         }
     }
+
+    /// The protocol's `ended` argument (preview ended, or completed).
+    public var ended: Bool { phase?.endsPhase ?? false }
+
+    /// Set on a cancel only.
+    public var reason: CancelReason? { phase?.cancelReason }
+
+    /// The phase the interaction is in after this record (`.asking` for should-begin).
+    public var phaseAfter: Phase { phase?.phase ?? .asking }
+
+    /// Whether this record ends its interaction (completed or cancelled).
+    public var isFinal: Bool { phase?.isFinal ?? false }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LibinputRecording
 import PreviewEngine
 import PreviewTrace
 import ToolOptions
@@ -91,6 +92,14 @@ public struct PreviewReplayCommand: ParsableCommand {
             """)
     public var viaLibinput = false
 
+    @Flag(
+        help: """
+            Print the decoded device events instead (one line each: devices, contacts with \
+            normalised position and force, tool proximity and motion, buttons, keys), for a \
+            compositor that drives its own input from a recording.
+            """)
+    public var events = false
+
     public init() {}
 
     public func validate() throws {
@@ -108,6 +117,15 @@ public struct PreviewReplayCommand: ParsableCommand {
     }
 
     public func run() throws {
+        if events {
+            do throws(RecordingError) {
+                try DeviceEventLines.run(files: files, options: ReadOptions(lenient: lenient)) { print($0) }
+            } catch {
+                StandardError.write("preview-replay: \(error)")
+                throw ExitCode(1)
+            }
+            return
+        }
         var options = ReplayOptions()
         options.format = format
         options.realtime = realtime

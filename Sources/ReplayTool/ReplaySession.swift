@@ -162,18 +162,16 @@ public struct ReplaySession<Clock: ReplayClock> {
                 count(update)
                 if verbose, let record = TraceRecord(action, device: name(update.contact.device)) { emit(record) }
                 perform(engine.clientAnswered(update.interaction, accept: true, at: update.time))
-            case .preview(let update):
+            case .phase(let event, let update):
                 count(update)
-                summary.previews += 1
-                summary.peakProgress = max(summary.peakProgress, update.progress)
-                if let record = TraceRecord(action, device: name(update.contact.device)) { emit(record) }
-            case .commit(let update):
-                count(update)
-                if update.ended { summary.completed += 1 }
-                if let record = TraceRecord(action, device: name(update.contact.device)) { emit(record) }
-            case .cancel(let update, let reason):
-                count(update)
-                summary.cancelled[reason, default: 0] += 1
+                switch event {
+                case .previewBegan, .previewProgress, .previewEnded:
+                    summary.previews += 1
+                    summary.peakProgress = max(summary.peakProgress, update.progress)
+                case .commitProgress: break
+                case .completed: summary.completed += 1
+                case .cancelled(let reason): summary.cancelled[reason, default: 0] += 1
+                }
                 if let record = TraceRecord(action, device: name(update.contact.device)) { emit(record) }
             case .scheduleTimer(let time):
                 timer = time

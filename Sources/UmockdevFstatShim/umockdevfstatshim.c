@@ -42,16 +42,47 @@
 
 enum fd_kind { FD_UNKNOWN = 0, FD_OTHER, FD_EVDEV };
 
-struct evdev_shadow {
+/* The ABS state of one emulated device, as the kernel keeps it: per device, so every fd
+ * of the node (a compositor's libinput and an embedded library's own read-only fd) sees the
+ * same state, fed by the events any of them reads. */
+struct evdev_state {
+    dev_t rdev;
     bool known[ABS_CNT];
     int32_t abs[ABS_CNT];
     int32_t slot;
     int32_t mt[SHIM_MAX_SLOTS][SHIM_MT_COUNT];
     unsigned char keys[KEY_CNT / 8];
-    /* A partial struct input_event left over from a short read. */
+};
+
+#define SHIM_MAX_DEVICES 16
+
+struct evdev_shadow {
+    struct evdev_state *state;
+    /* A partial struct input_event left over from a short read of this fd. */
     unsigned char pending[sizeof(struct input_event)];
     size_t pending_len;
 };
+
+static struct evdev_state *device_states[SHIM_MAX_DEVICES];
+
+static struct evdev_state *state_for(dev_t rdev) {
+    for (int i = 0; i < SHIM_MAX_DEVICES; i++) {
+        if (device_states[i] != NULL && device_states[i]->rdev == rdev)
+            return device_states[i];
+    }
+    for (int i = 0; i < SHIM_MAX_DEVICES; i++) {
+        if (device_states[i] == NULL) {
+            device_states[i] = calloc(1, sizeof(struct evdev_state));
+            if (device_states[i] == NULL)
+                return NULL;
+            device_states[i]->rdev = rdev;
+            for (int s = 0; s < SHIM_MAX_SLOTS; s++)
+                device_states[i]->mt[s][ABS_MT_TRACKING_ID - SHIM_MT_FIRST] = -1;
+            return device_states[i];
+        }
+    }
+    return NULL;
+}
 
 static enum fd_kind kinds[SHIM_MAX_FDS];
 /* How late libinput read its input, per frame (SYN_REPORT), CLOCK_MONOTONIC µs. A frame is
@@ -161,12 +192,14 @@ static struct evdev_shadow *shadow_for(int fd) {
         kinds[fd] = evdev ? FD_EVDEV : FD_OTHER;
         if (evdev) {
             shadows[fd] = calloc(1, sizeof(struct evdev_shadow));
-            if (shadows[fd] == NULL) {
+            struct evdev_state *state = shadows[fd] ? state_for(rdev) : NULL;
+            if (state == NULL) {
+                free(shadows[fd]);
+                shadows[fd] = NULL;
                 kinds[fd] = FD_OTHER;
                 return NULL;
             }
-            for (int s = 0; s < SHIM_MAX_SLOTS; s++)
-                shadows[fd]->mt[s][ABS_MT_TRACKING_ID - SHIM_MT_FIRST] = -1;
+            shadows[fd]->state = state;
         }
     }
     return kinds[fd] == FD_EVDEV ? shadows[fd] : NULL;
@@ -204,7 +237,7 @@ static void note_frame(const struct input_event *ev) {
     previous_frame_us = stamp;
 }
 
-static void observe(struct evdev_shadow *shadow, const struct input_event *ev) {
+static void observe(struct evdev_state *shadow, const struct input_event *ev) {
     note_frame(ev);
     if (ev->type == EV_KEY && ev->code < KEY_CNT) {
         /* 2 is autorepeat: the key is still down. */
@@ -245,7 +278,7 @@ ssize_t read(int fd, void *buf, size_t count) {
         if (shadow->pending_len == sizeof(struct input_event)) {
             struct input_event ev;
             memcpy(&ev, shadow->pending, sizeof ev);
-            observe(shadow, &ev);
+            observe(shadow->state, &ev);
             shadow->pending_len = 0;
         }
     }
@@ -264,9 +297,10 @@ int ioctl(int fd, unsigned long request, ...) {
     va_end(ap);
 
     int (*next)(int, unsigned long, void *) = dlsym(RTLD_NEXT, "ioctl");
-    struct evdev_shadow *shadow = shadow_for(fd);
-    if (shadow == NULL || _IOC_TYPE(request) != 'E' || _IOC_DIR(request) != _IOC_READ)
+    struct evdev_shadow *fd_shadow = shadow_for(fd);
+    if (fd_shadow == NULL || _IOC_TYPE(request) != 'E' || _IOC_DIR(request) != _IOC_READ)
         return next(fd, request, arg);
+    struct evdev_state *shadow = fd_shadow->state;
 
     unsigned nr = _IOC_NR(request);
     if (nr >= _IOC_NR(EVIOCGABS(0)) && nr <= _IOC_NR(EVIOCGABS(ABS_MAX))) {

@@ -29,6 +29,9 @@ public enum LibinputTestbed {
         /// libinput's instructions (scripts/perf-compare); PREVIEW_TESTBED_WRAPPER sets it, words
         /// split on spaces. It gets 30 s more lead: the tool starts slowly.
         public var wrapper: [String]
+        /// Also hand the device over to a `HostedDevice` (as an embedding compositor does) and
+        /// log its force beside the backend's for every contact sample (`hosted force F backend B`).
+        public var hosted = false
         public init(removeAt: Int64? = nil, leadMilliseconds: Int = 1500, deviceID: UInt32 = 0) {
             self.deviceID = deviceID
             self.removeAt = removeAt
@@ -215,6 +218,7 @@ public enum LibinputTestbed {
         if options.denyOpen { arguments.append("--deny-open") }
         if options.udev { arguments.append("--udev") }
         for word in options.wrapper { arguments += ["--wrapper", word] }
+        if options.hosted { arguments.append("--hosted") }
         if !command.isEmpty { arguments += ["--"] + command }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable(named: "unshare")!)

@@ -1,17 +1,41 @@
 import Glibc
+import Synchronization
 
-/// The compositor's clock: CLOCK_MONOTONIC, the clock of libinput and of the time
-/// argument of core input events. The engine never reads time; the I/O layers read it here.
-public enum MonotonicClock {
-    /// Now, in microseconds.
-    public static func microseconds() -> Int64 {
+/// The one clock of the I/O layers (protocol server, compositor, the C API's host): monotonic
+/// microseconds, CLOCK_MONOTONIC by default, the clock of libinput and of the `time`
+/// argument of core input events. It belongs to the `Display` and everything that runs on
+/// that display reads it there, so a test (or a host with its own clock) injects one.
+/// The engine never reads a clock; the I/O layers pass this time in.
+public struct MonotonicClock: Sendable {
+    private let read: @Sendable () -> Int64
+
+    /// A clock that reads `read` (microseconds, never going back).
+    public init(_ read: @escaping @Sendable () -> Int64) { self.read = read }
+
+    /// CLOCK_MONOTONIC.
+    public static let system = MonotonicClock {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
     }
 
+    /// Now, in microseconds.
+    public func microseconds() -> Int64 { read() }
+
     /// Now, in milliseconds truncated to 32 bits: the `time` argument of wl_pointer/wl_touch events.
-    public static func eventTime() -> UInt32 {
+    public func eventTime() -> UInt32 {
         UInt32(truncatingIfNeeded: microseconds() / 1_000)
     }
+}
+
+/// A clock that moves only when told: tests step time instead of sleeping.
+public final class ManualClock: Sendable {
+    private let now: Mutex<Int64>
+
+    public init(microseconds: Int64 = 1_000_000) { now = Mutex(microseconds) }
+
+    public var clock: MonotonicClock { MonotonicClock { [self] in now.withLock { $0 } } }
+
+    public func advance(microseconds: Int64) { now.withLock { $0 &+= max(0, microseconds) } }
+    public func advance(milliseconds: Int64) { advance(microseconds: milliseconds &* 1_000) }
 }

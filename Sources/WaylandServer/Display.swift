@@ -11,12 +11,27 @@ public struct WaylandServerError: Error, CustomStringConvertible, Equatable {
 public final class Display {
     public private(set) var raw: OpaquePointer
     public let eventLoop: EventLoop
+    /// The time of everything that runs on this display (see `MonotonicClock`).
+    public let clock: MonotonicClock
+    /// False when the display is the host's (`init(attachingTo:)`): never destroyed here.
+    private let owned: Bool
     private var destroyed = false
 
-    public init() throws {
+    public init(clock: MonotonicClock = .system) throws {
         guard let display = wl_display_create() else { throw WaylandServerError("wl_display_create failed") }
         raw = display
         eventLoop = EventLoop(wl_display_get_event_loop(display))
+        self.clock = clock
+        owned = true
+    }
+
+    /// A host's wl_display (a compositor embedding us): its loop runs our sources, and the
+    /// display stays the host's (`destroy()` leaves it alone).
+    public init(attachingTo display: OpaquePointer, clock: MonotonicClock = .system) {
+        raw = display
+        eventLoop = EventLoop(wl_display_get_event_loop(display))
+        self.clock = clock
+        owned = false
     }
 
     deinit { destroy() }
@@ -111,10 +126,12 @@ public final class Display {
 
     public func nextSerial() -> UInt32 { wl_display_next_serial(raw) }
 
-    /// Disconnects every client, then destroys the display (and its globals). Idempotent.
+    /// Disconnects every client, then destroys the display (and its globals). Idempotent; does
+    /// nothing to a host's display.
     public func destroy() {
         guard !destroyed else { return }
         destroyed = true
+        guard owned else { return }
         wl_display_destroy_clients(raw)
         wl_display_destroy(raw)
     }

@@ -23,6 +23,8 @@ struct TestbedOptions: ParsableArguments {
     var denyOpen = false
     @Flag(help: "Use libinput's udev backend on seat0 instead of the path backend.")
     var udev = false
+    @Flag(help: "Also read the device as a host's hand-over (HostedDevice) and log both forces.")
+    var hosted = false
 }
 
 /// Inside `unshare -m`: a private /run/udev with the device's udev database entry, the event
@@ -73,6 +75,7 @@ struct Setup: ParsableCommand {
         if let removeAt = options.removeAt { arguments += ["--remove-at", "\(removeAt)"] }
         if options.denyOpen { arguments.append("--deny-open") }
         if options.udev { arguments.append("--udev") }
+        if options.hosted { arguments.append("--hosted") }
         if !command.isEmpty { arguments += ["--"] + command }
         let argv = arguments.map { strdup($0) } + [nil]
         execvp("umockdev-run", argv)
@@ -102,9 +105,16 @@ struct Replay: ParsableCommand {
         // Recording clock = libinput clock - base + first event's recording time.
         let shift = first - base
         var worstLag: Int64 = 0
+        var hosted: HostedDevice?
         func report(_ event: BackendEvent) {
             if let time = event.time { worstLag = max(worstLag, monotonicMicroseconds() - time.microseconds) }
             print(TestbedLine.format(event.shifted(by: shift)))
+            if let hosted, case .input(.contactBegan(let contact)) = event, contact.hasForce {
+                logger.info("hosted force \(hosted.force(contact: contact.key.contact) ?? -1) backend \(contact.force)")
+            }
+            if let hosted, case .input(.contactChanged(let contact)) = event, contact.hasForce {
+                logger.info("hosted force \(hosted.force(contact: contact.key.contact) ?? -1) backend \(contact.force)")
+            }
         }
 
         // The parent's sign that everything was reported (umockdev-run 0.17.16 sometimes hangs
@@ -121,6 +131,11 @@ struct Replay: ParsableCommand {
             guard backend.addDevice(path: TestbedFiles.node) else { return finish() }
         }
         backend.dispatch(now: now(), report)
+        if options.hosted, let raw = backend.libinputDevice(DeviceID(options.deviceID)) {
+            let handedOver = HostedDevice(libinputDevice: raw, quirks: PressureQuirks(lines: device.quirks))
+            logger.info("hosted device: \(handedOver.name) kind \(handedOver.kind) force \(handedOver.origin)")
+            hosted = handedOver
+        }
 
         // Release each frame when it is due (TestbedScript): we are the clock, so nothing drifts.
         let slack = base - monotonicMicroseconds()

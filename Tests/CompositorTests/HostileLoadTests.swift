@@ -116,7 +116,7 @@ struct HostileLoadTests {
         #expect(lines.contains { $0.contains("\"interaction\":2,") && $0.contains("\"client\":\"client2\"") }, "\(lines)")
     }
 
-    func now() -> Timestamp { Timestamp(microseconds: MonotonicClock.microseconds()) }
+    func now() -> Timestamp { Timestamp(microseconds: MonotonicClock.system.microseconds()) }
 }
 
 /// Whether this process runs under AddressSanitizer (its runtime is linked in).

@@ -27,9 +27,7 @@ import Testing
         // The replay starts when a window is mapped.
         let client = try startClient(["weston-simple-shm"], socket: compositor.socketName)
         defer { _ = client.terminate() }
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline && compositor.sync({ $0.replayFinishedAll }) != true { usleep(20_000) }
-        #expect(compositor.sync { $0.replayFinishedAll } == true)
+        #expect(compositor.wait(timeout: 60) { $0.replayFinishedAll == true })
         let replayed = events.all.withLock { $0 }.filter { $0.device != nil }
 
         // Devices: 0, 1, 2 in file order, each file's events together.

@@ -23,9 +23,7 @@ import Testing
         // The replay starts when the window is mapped.
         let client = try startClient(["python3", TabletTests.client, "--pointer", "--preview", log], socket: compositor.socketName)
         defer { _ = client.terminate() }
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline && compositor.sync({ $0.replayFinishedAll }) != true { usleep(20_000) }
-        #expect(compositor.sync { $0.replayFinishedAll } == true, "\(client.output)")
+        #expect(compositor.wait(timeout: 60) { $0.replayFinishedAll == true }, "\(client.output)")
         // A marker after everything the replay caused: once the client logs it, it has read all
         // that came before (a release included, had one been sent).
         compositor.sync {

@@ -28,13 +28,8 @@ import Testing
         defer { compositor.stop() }
         let client = try startClient(["weston-simple-shm"], socket: compositor.socketName)
         // Wait for the client's window to be mapped and to have drawn several frames.
-        let deadline = Date().addingTimeInterval(20)
-        var frames = 0
-        while Date() < deadline {
-            frames = compositor.sync { $0.framesPainted }
-            if frames >= 10 && compositor.sync({ $0.windows.count }) == 1 { break }
-            usleep(20_000)
-        }
+        _ = compositor.wait(timeout: 20) { $0.framesPainted >= 10 && $0.windows.count == 1 }
+        let frames = compositor.sync { $0.framesPainted }
         let windows = compositor.sync { $0.windows }
         #expect(windows.count == 1, "weston-simple-shm maps one toplevel")
         #expect(frames >= 10, "the client keeps committing frames (paced by frame callbacks)")

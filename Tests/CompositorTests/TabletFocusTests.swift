@@ -18,8 +18,7 @@ import Testing
         let right = try startClient(["python3", TabletTests.client, "--pointer", pointerLog], socket: compositor.socketName)
         defer { _ = right.terminate() }
         _ = TouchCommitTests.waitFor("mapped", in: pointerLog)
-        let deadline = Date().addingTimeInterval(20)
-        while compositor.sync({ $0.windows.count }) < 2 && Date() < deadline { usleep(20_000) }
+        _ = compositor.wait(timeout: 20) { $0.windows.count >= 2 }
         #expect(compositor.sync { $0.windows.map(\.rect.x) } == [0, 640])
 
         let device = DeviceID(9)
@@ -47,11 +46,8 @@ import Testing
         compositor.sync { $0.flushClients() }
 
         // Synchronise on the clients' output: the tablet client's second proximity_out is its last event.
-        let deadline2 = Date().addingTimeInterval(20)
-        var tablet = ""
-        while Date() < deadline2 && tablet.components(separatedBy: "tool proximity_out").count < 3 {
-            usleep(20_000)
-            tablet = (try? String(contentsOfFile: tabletLog, encoding: .utf8)) ?? ""
+        let tablet = left.waitForText(in: tabletLog, timeout: 20) {
+            $0.components(separatedBy: "tool proximity_out").count >= 3
         }
         let events = tablet.split(separator: "\n")
             .filter { $0.hasPrefix("tool ") && !["tool frame", "tool added"].contains($0) && !$0.hasPrefix("tool type")

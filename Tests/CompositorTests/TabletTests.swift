@@ -19,14 +19,7 @@ import Testing
                 "--replay", ReplayRunTests.recordings + "/wacom-cintiq13hd-pen.yml", "--fast",
                 "--run", "python3 \(Self.client) \(mode.joined(separator: " ")) \(log)",
             ], socket: "", environment: [:])
-        let deadline = Date().addingTimeInterval(60)
-        var text = ""
-        while Date() < deadline && process.process.isRunning
-            && text.components(separatedBy: last + "\n").count - 1 < times
-        {
-            usleep(20_000)
-            text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        }
+        process.waitForText(in: log) { $0.components(separatedBy: last + "\n").count - 1 >= times }
         kill(process.process.processIdentifier, SIGTERM)
         let run = process.finish(timeout: 20)
         #expect(run.status == 0 && !run.timedOut, "\(run.output)")

@@ -1,7 +1,10 @@
 import EvdevDecoder
+import FixtureSupport
 import Foundation
 import PreviewEngine
+@testable import PreviewCompositor
 import Testing
+import WaylandServer
 
 /// The protocol's core-input rule for touch points: when the commit phase begins the client's
 /// touch points are cancelled (wl_touch.cancel) and nothing more of that touch reaches it.
@@ -15,42 +18,48 @@ import Testing
     }
 
     static func waitFor(_ text: String, in path: String, timeout: Double = 20) -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var log = ""
-        while Date() < deadline {
-            log = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            if log.contains(text) { break }
-            usleep(20_000)
-        }
-        return log
+        FileWatch.waitForText(in: path, timeout: timeout) { $0.contains(text) }
     }
 
     @Test func theCommitPhaseCancelsTheTouchAndSwallowsItsRelease() throws {
         // A generous should-begin wait: the client is Python on a machine shared with other tests.
-        let compositor = try startCompositor { $0.engine.shouldBeginTimeout = .milliseconds(2000) }
+        // Time is the test's: the press advances it 10 ms a sample, however loaded the machine is.
+        let clock = ManualClock()
+        @Sendable func now() -> Timestamp { Timestamp(microseconds: clock.clock.microseconds()) }
+        let compositor = try startCompositor {
+            $0.engine.shouldBeginTimeout = .milliseconds(2000)
+            $0.clock = clock.clock
+        }
         defer { compositor.stop() }
         let log = TestRuntime.temporaryDirectory("touch") + "/events.log"
         let client = try startClient(["python3", TabletTests.client, "--pointer", "--preview", log], socket: compositor.socketName)
         defer { _ = client.terminate() }
         #expect(Self.waitFor("mapped", in: log).contains("mapped"), "\(client.output)")
+        // The client logs "mapped" when it commits; the touch must find its window in our scene.
+        #expect(compositor.wait(timeout: 20) { $0.windows.count == 1 }, "\(client.output)")
 
         let key = ContactKey(device: DeviceID(40), contact: 3)
         @Sendable func sample(_ force: Double) -> DeviceContact {
             DeviceContact(
-                key: key, time: Self.now(), force: force, hasForce: true, position: NormalisedPoint(x: 0.5, y: 0.5),
+                key: key, time: now(), force: force, hasForce: true, position: NormalisedPoint(x: 0.5, y: 0.5),
                 positioning: .absolute, source: .touchscreen)
         }
         // A press that ramps to full force over 0.6 s, holds, moves a little, then lifts.
-        compositor.sync { $0.inject(.contactBegan(sample(0.05))); $0.inject(.frame(Self.now())) }
+        compositor.sync { $0.inject(.contactBegan(sample(0.05))); $0.inject(.frame(now())) }
         for step in 1...80 {
-            usleep(10_000)
+            clock.advance(milliseconds: 10)
             let force = min(1, 0.05 + Double(step) * 0.02)
             var sampled = sample(force)
             sampled.position.x += Double(step) / 10_000
             let moved = sampled
-            compositor.sync { $0.inject(.contactChanged(moved)); $0.inject(.frame(Self.now())) }
+            compositor.sync { $0.inject(.contactChanged(moved)); $0.inject(.frame(now())) }
+            // The client answers should-begin over its socket: the press goes on once it has.
+            let answered = compositor.wait(timeout: 20) {
+                $0.interaction.engine.interaction(for: key)?.state.kind != .awaitingAnswer
+            }
+            try #require(answered, "\(client.output)")
         }
-        compositor.sync { $0.inject(.contactEnded(key, time: Self.now(), reason: .lifted)); $0.inject(.frame(Self.now())) }
+        compositor.sync { $0.inject(.contactEnded(key, time: now(), reason: .lifted)); $0.inject(.frame(now())) }
         let text = Self.waitFor("preview c", in: log)  // cancelled or completed
         let lines = text.split(separator: "\n").filter { !$0.hasPrefix("pointer") }
 

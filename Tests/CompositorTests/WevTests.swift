@@ -17,12 +17,7 @@ import Testing
                 "--run", "stdbuf -oL wev > \(log) 2>&1",
             ], socket: "", environment: [:])
         let lastKey = "key: 31; state: 0 (released)"  // xkb keycode 31 = evdev KEY_I (23) + 8
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline && process.process.isRunning
-            && !((try? String(contentsOfFile: log, encoding: .utf8))?.contains(lastKey) ?? false)
-        {
-            usleep(20_000)
-        }
+        process.waitForText(in: log) { $0.contains(lastKey) }
         kill(process.process.processIdentifier, SIGTERM)
         let run = process.finish(timeout: 20)
         #expect(run.status == 0 && !run.timedOut, "SIGTERM is a clean shutdown: \(run.output)")

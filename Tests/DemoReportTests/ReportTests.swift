@@ -59,7 +59,7 @@ struct ReportTests {
                 "screenshots/0001-preview.png", "screenshots/0002-commit.png", "screenshots/0003-completed.png",
             ])
         #expect(
-            written.screenshots.compactMap(\.record).map { InteractionStory.phase(after: $0) } == [
+            written.screenshots.compactMap(\.record).map(\.phaseAfter) == [
                 .preview, .commit, .completed,
             ])
         // Times from the trace's first record (6.598 s into the recording).

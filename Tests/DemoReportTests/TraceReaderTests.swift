@@ -50,7 +50,7 @@ struct InteractionStoryTests {
         #expect(stories.count == 1)
         #expect(story.outcome == .completed)
         #expect(story.source == .pen)
-        #expect(story.phaseChanges.map { InteractionStory.phase(after: $0) } == [.preview, .commit, .completed])
+        #expect(story.phaseChanges.map(\.phaseAfter) == [.preview, .commit, .completed])
         let commitStart = try #require(story.commitStart)
         #expect(story.start < commitStart && commitStart < story.end)
         #expect(story.peakPreview == 1 && story.peakCommit == 1)
@@ -61,7 +61,7 @@ struct InteractionStoryTests {
         let stories = InteractionStory.stories(of: try replayTrace("uclogic-wp5540u-pen.yml").records)
         #expect(stories.map(\.outcome) == [.cancelled(.lifted)])
         #expect(stories[0].commitStart == nil)
-        #expect(stories[0].phaseChanges.map { InteractionStory.phase(after: $0) } == [.preview, .cancelled])
+        #expect(stories[0].phaseChanges.map(\.phaseAfter) == [.preview, .cancelled])
         #expect(stories[0].peakPreview > 0.5)
     }
 

@@ -168,7 +168,7 @@ enum IdleGrid {
         let compositor = try InProcessCompositor()
         defer { compositor.removeFiles() }
         _ = try compositor.launchClient("idle")
-        guard waitUntil(timeout: 30, { compositor.windows.count == 1 }) else { return nil }
+        guard compositor.waitForWindows(1) else { return nil }
         let path = compositor.folder + "/idle.png"
         let written = compositor.thread.sync { compositor in (try? compositor.writeScreenshot(to: path)) != nil }
         _ = try compositor.finish()

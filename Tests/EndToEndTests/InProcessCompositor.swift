@@ -50,6 +50,19 @@ final class InProcessCompositor {
         return client
     }
 
+    /// Waits (without polling) until `condition` holds on the compositor's thread.
+    func wait(timeout: Double, until condition: @escaping @Sendable (Compositor) -> Bool) -> Bool {
+        thread.wait(timeout: timeout, until: condition)
+    }
+
+    /// Waits until `count` toplevels are mapped and laid out side by side.
+    func waitForWindows(_ count: Int, timeout: Double = 30) -> Bool {
+        wait(timeout: timeout) { compositor in
+            let windows = compositor.windows
+            return windows.count == count && zip(windows, windows.dropFirst()).allSatisfy { $0.rect.x + $0.rect.width <= $1.rect.x }
+        }
+    }
+
     /// Mapped toplevels, bottom to top: surface, client and output rectangle.
     var windows: [(surface: SurfaceID, client: String, x: Int32, y: Int32, width: Int32, height: Int32)] {
         thread.sync { compositor in
@@ -70,11 +83,9 @@ final class InProcessCompositor {
     /// Waits until no contact is down, no engine timer (long press, should-begin wait) is due and
     /// every client acknowledged every frame (it read all its events).
     func settle(timeout: Double = 10) -> Bool {
-        waitUntil(timeout: timeout) {
-            self.thread.sync {
-                !$0.interaction.timerPending && $0.interaction.contactsDown == 0
-                    && !$0.interaction.server.awaitsAcknowledgement
-            }
+        wait(timeout: timeout) {
+            !$0.interaction.timerPending && $0.interaction.contactsDown == 0
+                && !$0.interaction.server.awaitsAcknowledgement
         }
     }
 
@@ -101,17 +112,6 @@ final class PeekClientProcess {
     }
 
     var log: ClientLog { ClientLog(path: logPath) }
-}
-
-/// Polls `condition` (compositor state, a file) until it holds or `timeout` seconds pass: a wait
-/// on a state with a deadline, not a sleep standing in for one.
-func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline { return false }
-        usleep(5_000)
-    }
-    return true
 }
 
 /// Decodes a whole input up front (the decoder, or the real libinput's buffered output), ending
@@ -153,7 +153,7 @@ private final class EventFeeder {
         let host = compositor.interaction!
         while index < events.count {
             let event = events[index]
-            let now = MonotonicClock.microseconds()
+            let now = compositor.clock.microseconds()
             let recorded = event.time.microseconds
             if offset == nil { offset = now - recorded }
             // --fast: with nothing down and nothing pending, the next event is due at once.

@@ -81,7 +81,7 @@ struct CompositorFeed {
         let compositor = try InProcessCompositor()
         defer { compositor.removeFiles() }
         let peek = try compositor.launchClient("peek")
-        #expect(waitUntil(timeout: 30) { compositor.windows.count == 1 }, "the window never mapped")
+        #expect(compositor.waitForWindows(1), "the window never mapped")
         surface = compositor.windows.first?.surface
         #expect(compositor.play(events, devices: input.devices), "the feed did not finish")
         #expect(compositor.settle())

@@ -1,4 +1,5 @@
 import DemoReport
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -21,8 +22,7 @@ import Testing
             _ = weston.wait(timeout: 10)
         }
         let socket = runtime + "/peek-scale"
-        let ready = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: socket) && Date() < ready { usleep(20_000) }
+        _ = FileWatch.wait(inDirectoryOf: socket, timeout: 20) { FileManager.default.fileExists(atPath: socket) }
         try #require(FileManager.default.fileExists(atPath: socket), "weston did not start")
 
         // WAYLAND_DEBUG shows the requests: the buffer size and the scale the client sets.
@@ -34,12 +34,8 @@ import Testing
             kill(client.pid, SIGKILL)
             _ = client.wait(timeout: 10)
         }
-        var output = ""
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            if output.contains("set_buffer_scale(2)") && Self.bufferWidths(output).contains(where: { $0 >= 1600 }) { break }
-            usleep(50_000)
+        let output = FileWatch.waitForText(in: log, timeout: 30) {
+            $0.contains("set_buffer_scale(2)") && Self.bufferWidths($0).contains(where: { $0 >= 1600 })
         }
         #expect(output.contains("wl_output@") && output.contains(".scale(2)"), "weston announces scale 2")
         #expect(output.contains(".enter(wl_output@"), "the surface entered the output")

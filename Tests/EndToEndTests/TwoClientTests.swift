@@ -18,15 +18,11 @@ struct TwoClientTests {
         defer { compositor.removeFiles() }
         let left = try compositor.launchClient("left")
         // One after the other, so that "left" is the older window (and client1).
-        #expect(waitUntil(timeout: 30) { compositor.windows.count == 1 }, "the first window never mapped")
+        #expect(compositor.waitForWindows(1), "the first window never mapped")
         let right = try compositor.launchClient("right")
         // Both mapped and the first one re-laid out into its column (it acked the new size and
         // drew at it), so the hit-test sees two columns.
-        let laidOut = waitUntil(timeout: 30) {
-            let windows = compositor.windows
-            return windows.count == 2 && windows[0].x + windows[0].width <= windows[1].x
-        }
-        #expect(laidOut, "\(compositor.windows)")
+        #expect(compositor.waitForWindows(2), "\(compositor.windows)")
         let windows = compositor.windows
         try #require(windows.count == 2)
         #expect(windows[0].client == "client1" && windows[1].client == "client2")
@@ -36,7 +32,8 @@ struct TwoClientTests {
         #expect(compositor.play(events, devices: input.devices), "the feed did not finish")
         #expect(compositor.settle())
         // The client has it all once its log shows the interaction's end (a protocol event).
-        #expect(waitUntil(timeout: 20) { right.log.ended == 1 }, "\(right.log.text)")
+        let ended = FileWatch.wait(inDirectoryOf: right.logPath, timeout: 20) { right.log.ended == 1 }
+        #expect(ended, "\(right.log.text)")
         let trace = try compositor.finish()
 
         // The engine's interaction is the right window's, in every record.

@@ -56,7 +56,7 @@ final class WireHost {
             forServer.append(action)
             let update: PhaseUpdate
             switch action {
-            case .askShouldBegin(let value), .preview(let value), .commit(let value), .cancel(let value, _):
+            case .askShouldBegin(let value), .phase(_, let value):
                 update = value
             case .scheduleTimer: continue
             }
@@ -212,11 +212,13 @@ enum PhaseStep: Equatable, CustomStringConvertible {
         }
         return records.map { record in
             let id = number(record.interaction)
-            switch record.event {
-            case .shouldBegin: return .shouldBegin(id)
-            case .preview: return record.ended ? .previewEnded(id) : .preview(id, record.progress)
-            case .commit: return record.ended ? .completed(id) : .commit(id, record.progress)
-            case .cancel: return .cancelled(id, UInt32(record.reason?.rawValue ?? 0))
+            switch record.phase {
+            case nil: return .shouldBegin(id)
+            case .previewBegan?, .previewProgress?: return .preview(id, record.progress)
+            case .previewEnded?: return .previewEnded(id)
+            case .commitProgress?: return .commit(id, record.progress)
+            case .completed?: return .completed(id)
+            case .cancelled(let reason)?: return .cancelled(id, UInt32(reason.rawValue))
             }
         }
     }

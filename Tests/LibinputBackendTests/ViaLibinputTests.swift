@@ -92,3 +92,28 @@ struct ViaLibinputTests {
         #expect(began.count == 2, "\(run.log)")
     }
 }
+
+/// A compositor that runs libinput itself hands its `struct libinput_device *` to the C library
+/// (`preview_interaction_device_add_libinput`), which reads touch pressure through
+/// `HostedDevice`: from its own descriptor of the node, the same kernel state the backend reads.
+@Suite(.serialized) struct HostedDeviceTests {
+    @Test func aHandedOverTouchpadReadsTheSameForceAsTheBackend() throws {
+        let path = Fixtures.path("apple-bcm5974-touchpad.yml")
+        var options = LibinputTestbed.Options()
+        options.hosted = true
+        let device = try TestbedDevice(recording: try Recording.open(path))
+        let run = try LibinputTestbed.run(device, options: options, attempts: 3)
+        #expect(run.log.contains("hosted device: bcm5974 kind touchpad force evdev ABS_"), "\(run.log)")
+        let pairs = run.log.split(separator: "\n").compactMap { line -> (hosted: Double, backend: Double)? in
+            guard let range = line.range(of: "hosted force ") else { return nil }
+            let fields = line[range.upperBound...].split(separator: " ")
+            guard fields.count == 3, let hosted = Double(fields[0]), let backend = Double(fields[2]) else { return nil }
+            return (hosted, backend)
+        }
+        #expect(!pairs.isEmpty, "\(run.log)")
+        // Read right after the backend's dispatch: the same state, but a frame may land between.
+        let agreeing = pairs.filter { abs($0.hosted - $0.backend) < 0.02 }
+        #expect(Double(agreeing.count) >= Double(pairs.count) * 0.9, "\(pairs)")
+        #expect((pairs.map(\.hosted).max() ?? 0) > 0.5, "the force click is read: \(pairs.map(\.hosted))")
+    }
+}

@@ -155,37 +155,34 @@ final class ClientRun {
         nextInteraction += 1
         var update = PhaseUpdate(
             interaction: InteractionID(id), surface: surface, contact: ContactKey(device: DeviceID(1)),
-            time: now(), progress: 0, ended: false, location: press.at, source: .pen, simulated: false)
+            time: now(), progress: 0, location: press.at, source: .pen, simulated: false)
         answers[id] = nil
         harness.server.perform(.askShouldBegin(update))
         try pump("an answer to should_begin \(id)") { self.answers[id] != nil || self.exited }
         guard answers[id] == true else { return }  // declined: react() sent cancelled(declined)
-        for progress in [0.3, 0.6] {
+        for (event, progress) in [(PhaseEvent.previewBegan, 0.3), (.previewProgress, 0.6)] {
             update.progress = progress
             update.time = now()
-            harness.server.perform(.preview(update))
+            harness.server.perform(.phase(event, update))
             try settle()
         }
         guard let commitAt = press.commitAt, press.ending == .complete else {
             update.time = now()
-            harness.server.perform(.cancel(update, .lifted))
+            harness.server.perform(.phase(.cancelled(.lifted), update))
             try settle()
             return
         }
         update.progress = 1
-        update.ended = true
-        harness.server.perform(.preview(update))
+        harness.server.perform(.phase(.previewEnded, update))
         try settle()
         update.progress = 0.5
-        update.ended = false
         update.location = commitAt
         update.time = now()
-        harness.server.perform(.commit(update))
+        harness.server.perform(.phase(.commitProgress, update))
         try settle()
         update.progress = 1
-        update.ended = true
         update.time = now()
-        harness.server.perform(.commit(update))
+        harness.server.perform(.phase(.completed, update))
         try settle()
     }
 
@@ -197,8 +194,8 @@ final class ClientRun {
         guard !accept, let surface else { return [] }
         let update = PhaseUpdate(
             interaction: id, surface: surface, contact: ContactKey(device: DeviceID(1)), time: now(), progress: 0,
-            ended: false, location: PreviewEngine.Point(x: 0, y: 0), source: .pen, simulated: false)
-        return [.cancel(update, .declined)]
+            location: PreviewEngine.Point(x: 0, y: 0), source: .pen, simulated: false)
+        return [.phase(.cancelled(.declined), update)]
     }
 
     /// Lets both processes exchange what they have (acks, coalesced progress) for a moment.
@@ -233,7 +230,7 @@ final class ClientRun {
         return exitStatus
     }
 
-    private func now() -> Timestamp { Timestamp(microseconds: MonotonicClock.microseconds()) }
+    private func now() -> Timestamp { Timestamp(microseconds: harness.display.clock.microseconds()) }
 
     private func read(_ path: String) -> String {
         guard let file = fopen(path, "r") else { return "" }

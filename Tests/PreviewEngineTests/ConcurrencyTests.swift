@@ -70,7 +70,7 @@ struct ConcurrencyTests {
             }
         }
         let ended = engine.endAllContacts(at: Timestamp(milliseconds: 10), reason: .system)
-        let cancelled = ended.compactMap { if case .cancel(let update, .system) = $0 { update.contact } else { nil } }
+        let cancelled = ended.compactMap { if case .phase(.cancelled(.system), let update) = $0 { update.contact } else { nil } }
         #expect(cancelled.count < 10, "not all fit: some ends are parked")
         let last = fingers[9]
         #expect(!cancelled.contains(last))
@@ -81,16 +81,16 @@ struct ConcurrencyTests {
             surface: SurfaceID(1), hasForce: true)
         let seen = again.compactMap { action -> String? in
             switch action {
-            case .cancel(let update, let reason): "cancel \(update.interaction) \(reason)"
+            case .phase(.cancelled(let reason), let update): "cancel \(update.interaction) \(reason)"
             case .askShouldBegin(let update): "ask \(update.interaction)"
-            case .preview, .commit, .scheduleTimer: nil
+            case .phase, .scheduleTimer: nil
             }
         }
         #expect(seen == ["cancel \(asked[9]) system", "ask #11"])
         // The rest of the parked ends still come with the timer.
         var rest: [ContactKey] = []
         for _ in 0..<5 {
-            for case .cancel(let update, .system) in engine.timerFired(at: Timestamp(milliseconds: 12)) {
+            for case .phase(.cancelled(.system), let update) in engine.timerFired(at: Timestamp(milliseconds: 12)) {
                 rest.append(update.contact)
             }
         }

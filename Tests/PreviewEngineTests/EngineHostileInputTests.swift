@@ -73,10 +73,10 @@ struct EngineHostileInputTests {
                             engine.clientAnswered(update.interaction, accept: random.next() % 2 == 0, at: update.time),
                             depth: depth + 1)
                     }
-                case .commit(let update) where update.ended, .cancel(let update, _):
+                case .phase(let event, let update) where event.isFinal:
                     #expect(!terminated.contains(update.interaction), "two terminal events for \(update.interaction)")
                     terminated.insert(update.interaction)
-                case .preview(let update), .commit(let update):
+                case .phase(_, let update):
                     #expect(!terminated.contains(update.interaction), "an event after the end of \(update.interaction)")
                     #expect(update.progress >= 0 && update.progress <= 1, "progress \(update.progress)")
                 }

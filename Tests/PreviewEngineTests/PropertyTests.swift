@@ -80,9 +80,9 @@ struct PropertyTests {
             #expect(script.engine.nextDeadline == nil)
             for action in script.all {
                 switch action {
-                case .commit(let update): if update.ended { outcomes.insert("completed") }
-                case .cancel(_, let reason): outcomes.insert("\(reason)")
-                case .askShouldBegin, .preview, .scheduleTimer: break
+                case .phase(.completed, _): outcomes.insert("completed")
+                case .phase(.cancelled(let reason), _): outcomes.insert("\(reason)")
+                case .askShouldBegin, .phase, .scheduleTimer: break
                 }
             }
         }
@@ -113,13 +113,13 @@ struct PropertyTests {
                 #expect(!terminal, "\(id): \(Script.seen(event)) after the terminal event")
                 switch event {
                 case .askShouldBegin: Issue.record("\(id) asked twice")
-                case .preview:
+                case .phase(let phase, _) where phase.isPreview:
                     #expect(!previewEnded, "\(id): preview after the preview ended")
-                    previewEnded = update.ended
-                case .commit:
+                    previewEnded = phase == .previewEnded
+                case .phase(.cancelled, _): terminal = true
+                case .phase(let phase, _):
                     #expect(previewEnded, "\(id): commit before the preview ended")
-                    terminal = update.ended
-                case .cancel: terminal = true
+                    terminal = phase.isFinal
                 case .scheduleTimer: Issue.record("timers are not recorded")
                 }
             }
@@ -131,9 +131,8 @@ struct PropertyTests {
     static func phase(_ action: Action) -> String? {
         switch action {
         case .askShouldBegin, .scheduleTimer: nil
-        case .preview(let update): update.ended ? nil : "preview"
-        case .commit(let update): update.ended ? "completed" : "commit"
-        case .cancel: "cancelled"
+        case .phase(.previewEnded, _): nil
+        case .phase(let event, _): event.phase.rawValue
         }
     }
 

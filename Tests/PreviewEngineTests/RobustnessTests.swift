@@ -16,7 +16,7 @@ struct RobustnessTests {
                     switch action {
                     case .scheduleTimer(let time): timer = time
                     case .askShouldBegin(let update): asks.append(update)
-                    case .preview, .commit, .cancel:
+                    case .phase:
                         seen.append("\(Script.seen(action)) @\(Script.update(action).time)")
                     }
                 }
@@ -56,8 +56,8 @@ struct RobustnessTests {
                 case .scheduleTimer(let time): timer = time
                 case .askShouldBegin(let update):
                     perform(engine.clientAnswered(update.interaction, accept: true, at: update.time))
-                case .preview(let update): previews.append(update.time)
-                case .commit, .cancel: break
+                case .phase(let event, let update) where event.isPreview: previews.append(update.time)
+                case .phase: break
                 }
             }
         }
@@ -82,7 +82,7 @@ struct RobustnessTests {
         let finger = Script.finger()
         let early = engine.forceChanged(
             ForceSample(time: Timestamp(milliseconds: 50), force: 0.4, location: .zero, source: .pen, contact: finger))
-        let updates = early.compactMap { if case .preview(let update) = $0 { update } else { nil } }
+        let updates = early.compactMap { if case .phase(let event, let update) = $0, event.isPreview { update } else { nil } }
         #expect(updates.map(\.time) == [Timestamp(milliseconds: 100)])
     }
 

@@ -129,16 +129,19 @@ struct Script {
     static func seen(_ action: Action) -> Seen {
         switch action {
         case .askShouldBegin(let update): .ask(update.interaction)
-        case .preview(let update): .preview(update.progress, ended: update.ended)
-        case .commit(let update): .commit(update.progress, ended: update.ended)
-        case .cancel(_, let reason): .cancel(reason)
+        case .phase(let event, let update):
+            switch event {
+            case .previewBegan, .previewProgress, .previewEnded: .preview(update.progress, ended: event.endsPhase)
+            case .commitProgress, .completed: .commit(update.progress, ended: event.endsPhase)
+            case .cancelled(let reason): .cancel(reason)
+            }
         case .scheduleTimer: preconditionFailure("timers are not recorded")
         }
     }
 
     static func update(_ action: Action) -> PhaseUpdate {
         switch action {
-        case .askShouldBegin(let update), .preview(let update), .commit(let update), .cancel(let update, _): update
+        case .askShouldBegin(let update), .phase(_, let update): update
         case .scheduleTimer: preconditionFailure("timers are not recorded")
         }
     }
@@ -154,7 +157,7 @@ struct Script {
                 asked.append(update.interaction)
                 answers.append(update.interaction)
                 all.append(action)
-            case .preview, .commit, .cancel: all.append(action)
+            case .phase: all.append(action)
             }
         }
         // A host with a client that answers at once (the replay tool answers in-line).

@@ -25,9 +25,9 @@ import Testing
         }
         #expect(app.waitForInputs(1))
         let steps: [(Action, String)] = [
-            (.preview(.test(7, progress: 0.4)), "1: preview 0.3984375"),
-            (.preview(.test(7, progress: 1, ended: true)), "1: preview 1.0 ended"),
-            (.commit(.test(7, progress: 0.25)), "1: commit 0.25"),
+            (.phase(.previewProgress, .test(7, progress: 0.4)), "1: preview 0.3984375"),
+            (.phase(.previewEnded, .test(7, progress: 1)), "1: preview 1.0 ended"),
+            (.phase(.commitProgress, .test(7, progress: 0.25)), "1: commit 0.25"),
         ]
         let count: Int
         switch point {
@@ -50,7 +50,7 @@ import Testing
         guard (reason == .timeout) == (point == .beforeTheAnswer) else { return }
         let app = try AppHarness(answer: point == .beforeTheAnswer ? .later : .yes)
         var expected = Self.press(app, to: point)
-        app.perform(.cancel(.test(7), reason))
+        app.perform(.phase(.cancelled(reason), .test(7)))
         let name = PreviewCancelReason(wire: UInt32(reason.rawValue)).description
         expected.append("1: cancel \(name)")
         #expect(app.dispatch(until: { app.delegate.calls.count == expected.count }), "\(app.delegate.calls)")
@@ -82,7 +82,7 @@ import Testing
             Issue.record("expected a cancel, got \(String(describing: app.inputs.last))")
             return
         }
-        app.perform(.cancel(.test(7), .clientCancelled))
+        app.perform(.phase(.cancelled(.clientCancelled), .test(7)))
         // The compositor's own cancelled event makes no second call.
         app.ask(8)
         #expect(app.dispatch(until: { app.delegate.calls.count == expected.count + 1 }))
@@ -96,7 +96,7 @@ import Testing
         }
         app.ask(7)
         #expect(app.waitForInputs(1))
-        app.perform(.preview(.test(7, progress: 0.5)))
+        app.perform(.phase(.previewProgress, .test(7, progress: 0.5)))
         #expect(app.dispatch(until: { app.delegate.calls.count == 3 }))
         #expect(app.delegate.calls == ["1: shouldBegin", "1: preview 0.5", "1: cancel client_cancelled"])
         #expect(app.waitForInputs(2))
@@ -110,7 +110,7 @@ import Testing
         app.server.sync { harness in
             harness.react = { input in
                 guard case .surfaceDestroyed = input else { return [] }
-                return [.cancel(.test(7), .surfaceGone)]
+                return [.phase(.cancelled(.surfaceGone), .test(7))]
             }
         }
         app.destroySurfaceKeepingTheInteraction()

@@ -30,7 +30,7 @@ import Testing
             Issue.record("expected one accept, got \(app.inputs)")
             return
         }
-        app.perform(.preview(.test(7, progress: 0.5)))
+        app.perform(.phase(.previewProgress, .test(7, progress: 0.5)))
         #expect(app.dispatch(until: { app.delegate.calls.count == 2 }))
         #expect(app.delegate.calls == ["1: shouldBegin", "1: preview 0.5"])
         #expect(app.inputs.count == 1, "exactly one answer went out")
@@ -43,11 +43,11 @@ import Testing
         #expect(app.waitForInputs(2))
         #expect(app.interaction.runningPresses.map(\.id) == [1, 2])
         let steps: [(Action, String)] = [
-            (.preview(.test(7, progress: 0.25, at: Point(x: 10, y: 10))), "1: preview 0.25"),
-            (.preview(.test(8, progress: 0.75, at: Point(x: 300, y: 10))), "2: preview 0.75"),
-            (.preview(.test(8, progress: 1, ended: true, at: Point(x: 300, y: 10))), "2: preview 1.0 ended"),
-            (.cancel(.test(7), .lifted), "1: cancel lifted"),
-            (.commit(.test(8, progress: 1, ended: true, at: Point(x: 300, y: 10))), "2: commit 1.0 ended"),
+            (.phase(.previewProgress, .test(7, progress: 0.25, at: Point(x: 10, y: 10))), "1: preview 0.25"),
+            (.phase(.previewProgress, .test(8, progress: 0.75, at: Point(x: 300, y: 10))), "2: preview 0.75"),
+            (.phase(.previewEnded, .test(8, progress: 1, at: Point(x: 300, y: 10))), "2: preview 1.0 ended"),
+            (.phase(.cancelled(.lifted), .test(7)), "1: cancel lifted"),
+            (.phase(.completed, .test(8, progress: 1, at: Point(x: 300, y: 10))), "2: commit 1.0 ended"),
         ]
         var expected = ["1: shouldBegin", "2: shouldBegin"]
         for (action, call) in steps {
@@ -71,7 +71,7 @@ import Testing
         app.ask(7)
         #expect(app.waitForInputs(1))
         for progress in [0.125, 0.25, 0.375, 0.5, 0.625] {
-            app.perform(.preview(.test(7, progress: progress)))
+            app.perform(.phase(.previewProgress, .test(7, progress: progress)))
             let deadline = AppHarness.now() + 10
             while app.server.sync({ $0.server.awaitsAcknowledgement }) && AppHarness.now() < deadline {}
         }

@@ -22,13 +22,13 @@ import Testing
 
         // preview, location ... (repeated); preview_ended; commit, location ...; completed
         let steps: [(Action, String)] = [
-            (.preview(.test(7, progress: 0.25)), "1: preview 0.25"),
-            (.preview(.test(7, progress: 0.5, at: Point(x: 12, y: 20))), "1: preview 0.5"),
-            (.preview(.test(7, progress: 0.25)), "1: preview 0.25"),  // force may go down
-            (.preview(.test(7, progress: 1, ended: true)), "1: preview 1.0 ended"),
-            (.commit(.test(7, progress: 0.5)), "1: commit 0.5"),
-            (.commit(.test(7, progress: 0.5, at: Point(x: 30, y: 40))), "1: commit 0.5"),  // moved: hit-test again
-            (.commit(.test(7, progress: 1, ended: true, at: Point(x: 31, y: 41))), "1: commit 1.0 ended"),
+            (.phase(.previewProgress, .test(7, progress: 0.25)), "1: preview 0.25"),
+            (.phase(.previewProgress, .test(7, progress: 0.5, at: Point(x: 12, y: 20))), "1: preview 0.5"),
+            (.phase(.previewProgress, .test(7, progress: 0.25)), "1: preview 0.25"),  // force may go down
+            (.phase(.previewEnded, .test(7, progress: 1)), "1: preview 1.0 ended"),
+            (.phase(.commitProgress, .test(7, progress: 0.5)), "1: commit 0.5"),
+            (.phase(.commitProgress, .test(7, progress: 0.5, at: Point(x: 30, y: 40))), "1: commit 0.5"),  // moved: hit-test again
+            (.phase(.completed, .test(7, progress: 1, at: Point(x: 31, y: 41))), "1: commit 1.0 ended"),
         ]
         var expected = ["1: shouldBegin"]
         for (action, call) in steps {
@@ -69,7 +69,7 @@ import Testing
             Issue.record("expected a decline, got \(app.inputs)")
             return
         }
-        app.perform(.cancel(.test(3), .declined))
+        app.perform(.phase(.cancelled(.declined), .test(3)))
         // A later press shows the cancelled(declined) was read and made no call.
         app.ask(4)
         #expect(app.waitForInputs(2))

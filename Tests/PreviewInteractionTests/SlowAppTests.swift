@@ -38,7 +38,7 @@ import Testing
             Self.draw()
         }
         let finished = app.server.emit(count: Self.samples, everyMilliseconds: Self.intervalMilliseconds) {
-            .preview(.test(7, progress: Self.progress($0)))
+            .phase(.previewProgress, .test(7, progress: Self.progress($0)))
         }
         #expect(app.dispatch(until: { finished.wait(timeout: .now()) == .success }, seconds: 30))
         let library = app.server.sync { $0.server.flowStatistics }
@@ -76,7 +76,7 @@ import Testing
         recorder.accept()
         #expect(recorder.dispatch(until: { server.sync { $0.inputs.count } == 1 }))
         let finished = server.emit(count: samples, everyMilliseconds: intervalMilliseconds) {
-            .preview(.test(7, progress: progress($0)))
+            .phase(.previewProgress, .test(7, progress: progress($0)))
         }
         var done = false
         while !done {

@@ -16,8 +16,8 @@ import WaylandServer
         harness.server.perform(.askShouldBegin(.test(1)))
         client.roundtrip()
         interaction.accept(1)
-        harness.server.perform(.preview(.test(1, progress: 0.1)))
-        harness.server.perform(.preview(.test(1, progress: 0.2, at: Point(x: 11, y: 20))))
+        harness.server.perform(.phase(.previewProgress, .test(1, progress: 0.1)))
+        harness.server.perform(.phase(.previewProgress, .test(1, progress: 0.2, at: Point(x: 11, y: 20))))
         client.roundtrip()
         #expect(interaction.phaseEvents == [.shouldBegin(1, source: 3, force: 1), .location(1, x: 10, y: 20)])
 
@@ -28,10 +28,10 @@ import WaylandServer
 
         // Phase changes are never held back, even while an ack is owed.
         interaction.clear()
-        harness.server.perform(.preview(.test(1, progress: 0.6)))
-        harness.server.perform(.preview(.test(1, progress: 1, ended: true)))
-        harness.server.perform(.commit(.test(1, progress: 0.3)))
-        harness.server.perform(.commit(.test(1, progress: 0.4)))
+        harness.server.perform(.phase(.previewProgress, .test(1, progress: 0.6)))
+        harness.server.perform(.phase(.previewEnded, .test(1, progress: 1)))
+        harness.server.perform(.phase(.commitProgress, .test(1, progress: 0.3)))
+        harness.server.perform(.phase(.commitProgress, .test(1, progress: 0.4)))
         client.roundtrip()
         #expect(
             interaction.phaseEvents == [.location(1, x: 10, y: 20), .previewEnded(1)],
@@ -46,31 +46,38 @@ import WaylandServer
         interaction.ack(serial)
         client.roundtrip()
         #expect(interaction.phaseEvents == [.commit(1, 0.3984375)])
-        harness.server.perform(.commit(.test(1, progress: 1, ended: true)))
+        harness.server.perform(.phase(.completed, .test(1, progress: 1)))
         client.roundtrip()
         #expect(interaction.phaseEvents.last == .completed(1))
     }
 
     @Test func anUnresponsiveClientIsNotAskedAgain() throws {
-        let harness = try ProtocolHarness()
-        harness.server.unresponsiveAfter = .milliseconds(0)  // any owed ack counts, whatever the timing
+        let clock = ManualClock()
+        let harness = try ProtocolHarness(clock: clock)
         let client = try PreviewClient(harness)
         let interaction = client.interaction(for: client.surface())
         interaction.autoAck(false)
         harness.server.perform(.askShouldBegin(.test(1)))
+        // Owing an ack for less than `unresponsiveAfter` (150 ms) is only being slow.
+        clock.advance(milliseconds: 149)
         harness.server.perform(.askShouldBegin(.test(2)))
         client.roundtrip()
-        #expect(interaction.phaseEvents.count == 2, "only the first should_begin and its location")
+        #expect(interaction.phaseEvents.contains(.shouldBegin(2, source: 3, force: 1)), "a slow client is asked")
+        interaction.clear()
+        clock.advance(milliseconds: 1)
+        harness.server.perform(.askShouldBegin(.test(3)))
+        client.roundtrip()
+        #expect(interaction.phaseEvents.isEmpty, "no should_begin for a client that owes an ack for 150 ms")
         harness.display.dispatch()
-        guard case .answered(InteractionID(2), accept: false, _) = harness.inputs.last else {
+        guard case .answered(InteractionID(3), accept: false, _) = harness.inputs.last else {
             Issue.record("the engine must hear a decline: \(harness.inputs)")
             return
         }
-        interaction.ack(1)
+        interaction.ack(2)
         client.roundtrip()
-        harness.server.perform(.askShouldBegin(.test(3)))
+        harness.server.perform(.askShouldBegin(.test(4)))
         client.roundtrip()
-        #expect(interaction.phaseEvents.contains(.shouldBegin(2, source: 3, force: 1)), "asked again once caught up")
+        #expect(interaction.phaseEvents.contains(.shouldBegin(3, source: 3, force: 1)), "asked again once caught up")
     }
 
     /// A client that stops reading while progress keeps coming, with socket buffers shrunk
@@ -97,14 +104,14 @@ import WaylandServer
         for step in 1...20_000 {
             let progress = Double(step % 997) / 997
             harness.server.perform(
-                .preview(.test(1, surface: 1, progress: progress, at: Point(x: Double(step % 300), y: 7))))
+                .phase(.previewProgress, .test(1, surface: 1, progress: progress, at: Point(x: Double(step % 300), y: 7))))
             if step % 500 == 0 {
-                harness.server.perform(.preview(.test(2, surface: 2, progress: progress)))
+                harness.server.perform(.phase(.previewProgress, .test(2, surface: 2, progress: progress)))
                 #expect(lively.roundtrip(), "other clients keep being served")
             }
             harness.display.dispatch()
         }
-        harness.server.perform(.preview(.test(1, surface: 1, progress: 0.75, at: Point(x: 42, y: 43))))
+        harness.server.perform(.phase(.previewProgress, .test(1, surface: 1, progress: 0.75, at: Point(x: 42, y: 43))))
         harness.display.dispatch()
         #expect(!disconnected, "libwayland did not drop the stalled client")
         #expect(quick.phaseEvents.filter { if case .preview = $0 { true } else { false } }.count == 40)
@@ -125,17 +132,18 @@ import WaylandServer
     /// Phase events are never coalesced, so what bounds them is that an unresponsive client
     /// is not asked again: a flood of presses while it stalls adds nothing to its queue.
     @Test func pressesWhileAClientStallsDoNotQueueAnythingForIt() throws {
-        let harness = try ProtocolHarness()
-        harness.server.unresponsiveAfter = .milliseconds(0)
+        let clock = ManualClock()
+        let harness = try ProtocolHarness(clock: clock)
         let stalled = try PreviewClient(harness)
         let slow = stalled.interaction(for: stalled.surface())
         shrinkBuffers(stalled)
         harness.server.perform(.askShouldBegin(.test(1)))
         harness.display.dispatch()  // sent; the client will not read it for a while
+        clock.advance(milliseconds: 150)
         for id in 2...5_001 as ClosedRange<UInt32> {
             harness.server.perform(.askShouldBegin(.test(id)))
             harness.display.dispatch()  // the decline on its behalf, from an idle callback
-            harness.server.perform(.cancel(.test(id), .declined))
+            harness.server.perform(.phase(.cancelled(.declined), .test(id)))
         }
         #expect(harness.inputs.count == 5_000, "every press declined on the stalled client's behalf")
         #expect(stalled.roundtrip(), "still connected")
@@ -191,7 +199,7 @@ import WaylandServer
         let interaction = client.interaction(for: client.surface())
         for id in 1...100 as ClosedRange<UInt32> {
             harness.server.perform(.askShouldBegin(.test(id)))
-            harness.server.perform(.cancel(.test(id), .timeout))
+            harness.server.perform(.phase(.cancelled(.timeout), .test(id)))
         }
         client.roundtrip()
         interaction.accept(1)  // far beyond what the server remembers: ignored

@@ -36,17 +36,17 @@ private let measured = UInt32(SPI_PREVIEW_INTERACTION_V1_FORCE_MEASURED.rawValue
         }
 
         interaction.clear()
-        harness.server.perform(.preview(.test(7, progress: 0.25, at: Point(x: 10.5, y: 20.25))))
+        harness.server.perform(.phase(.previewProgress, .test(7, progress: 0.25, at: Point(x: 10.5, y: 20.25))))
         client.roundtrip()
-        harness.server.perform(.preview(.test(7, progress: 0.5, at: Point(x: 12, y: 20.25))))
+        harness.server.perform(.phase(.previewProgress, .test(7, progress: 0.5, at: Point(x: 12, y: 20.25))))
         client.roundtrip()
-        harness.server.perform(.preview(.test(7, progress: 0.3)))  // force may go down
+        harness.server.perform(.phase(.previewProgress, .test(7, progress: 0.3)))  // force may go down
         client.roundtrip()
-        harness.server.perform(.preview(.test(7, progress: 1, ended: true)))
+        harness.server.perform(.phase(.previewEnded, .test(7, progress: 1)))
         client.roundtrip()
-        harness.server.perform(.commit(.test(7, progress: 0.5)))
+        harness.server.perform(.phase(.commitProgress, .test(7, progress: 0.5)))
         client.roundtrip()
-        harness.server.perform(.commit(.test(7, progress: 1, ended: true, at: Point(x: 11, y: 21))))
+        harness.server.perform(.phase(.completed, .test(7, progress: 1, at: Point(x: 11, y: 21))))
         client.roundtrip()
         #expect(
             interaction.phaseEvents == [
@@ -58,8 +58,8 @@ private let measured = UInt32(SPI_PREVIEW_INTERACTION_V1_FORCE_MEASURED.rawValue
 
         // Nothing about a finished interaction reaches the client any more.
         interaction.clear()
-        harness.server.perform(.commit(.test(7, progress: 0.7)))
-        harness.server.perform(.cancel(.test(7), .lifted))
+        harness.server.perform(.phase(.commitProgress, .test(7, progress: 0.7)))
+        harness.server.perform(.phase(.cancelled(.lifted), .test(7)))
         client.roundtrip()
         #expect(interaction.events.isEmpty)
     }
@@ -67,7 +67,7 @@ private let measured = UInt32(SPI_PREVIEW_INTERACTION_V1_FORCE_MEASURED.rawValue
     @Test func declineIsReportedAndEndsWithCancelledDeclined() throws {
         let harness = try ProtocolHarness()
         harness.react = { input in
-            if case .answered(let id, false, _) = input { return [.cancel(.test(id.rawValue), .declined)] }
+            if case .answered(let id, false, _) = input { return [.phase(.cancelled(.declined), .test(id.rawValue))] }
             return []
         }
         let client = try PreviewClient(harness)
@@ -93,7 +93,7 @@ private let measured = UInt32(SPI_PREVIEW_INTERACTION_V1_FORCE_MEASURED.rawValue
     @Test func theCancelRequestReachesTheEngineAndLateRequestsAreHarmless() throws {
         let harness = try ProtocolHarness()
         harness.react = { input in
-            if case .cancelled(let id, _) = input { return [.cancel(.test(id.rawValue), .clientCancelled)] }
+            if case .cancelled(let id, _) = input { return [.phase(.cancelled(.clientCancelled), .test(id.rawValue))] }
             return []
         }
         let client = try PreviewClient(harness)
@@ -101,7 +101,7 @@ private let measured = UInt32(SPI_PREVIEW_INTERACTION_V1_FORCE_MEASURED.rawValue
         harness.server.perform(.askShouldBegin(.test(1)))
         client.roundtrip()
         interaction.accept(1)
-        harness.server.perform(.preview(.test(1, progress: 0.4)))
+        harness.server.perform(.phase(.previewProgress, .test(1, progress: 0.4)))
         client.roundtrip()
         interaction.cancel(1)
         client.roundtrip()
@@ -114,7 +114,7 @@ private let measured = UInt32(SPI_PREVIEW_INTERACTION_V1_FORCE_MEASURED.rawValue
         interaction.cancel(1)
         harness.server.perform(.askShouldBegin(.test(2)))
         client.roundtrip()
-        harness.server.perform(.cancel(.test(2), .timeout))
+        harness.server.perform(.phase(.cancelled(.timeout), .test(2)))
         client.roundtrip()
         interaction.accept(2)  // too late: the compositor already timed it out
         #expect(client.roundtrip())
@@ -130,7 +130,7 @@ private let measured = UInt32(SPI_PREVIEW_INTERACTION_V1_FORCE_MEASURED.rawValue
         let client = try PreviewClient(harness)
         let interaction = client.interaction(for: client.surface())
         harness.server.perform(.askShouldBegin(.test(1)))
-        harness.server.perform(.cancel(.test(1), reason))
+        harness.server.perform(.phase(.cancelled(reason), .test(1)))
         client.roundtrip()
         #expect(interaction.phaseEvents.last == .cancelled(1, reason: UInt32(reason.rawValue)))
     }
@@ -176,8 +176,8 @@ private let measured = UInt32(SPI_PREVIEW_INTERACTION_V1_FORCE_MEASURED.rawValue
         interaction.accept(1)
         client.roundtrip()
         interaction.clear()
-        harness.server.perform(.commit(.test(1, progress: 0.5)))  // commit progress in the preview phase: dropped
-        harness.server.perform(.commit(.test(1, progress: 1, ended: true)))  // completion implies preview_ended
+        harness.server.perform(.phase(.commitProgress, .test(1, progress: 0.5)))  // commit progress in the preview phase: dropped
+        harness.server.perform(.phase(.completed, .test(1, progress: 1)))  // completion implies preview_ended
         client.roundtrip()
         #expect(interaction.phaseEvents == [.previewEnded(1), .completed(1)])
     }

@@ -14,7 +14,7 @@ import WaylandServer
         let his = bob.interaction(for: bob.surface())  // surface 2
 
         harness.server.perform(.askShouldBegin(.test(1, surface: 1, at: Point(x: 3, y: 4))))
-        harness.server.perform(.preview(.test(1, surface: 1, progress: 0.5)))
+        harness.server.perform(.phase(.previewProgress, .test(1, surface: 1, progress: 0.5)))
         alice.roundtrip()
         bob.roundtrip()
         #expect(hers.events.contains(.location(1, x: 3, y: 4)))
@@ -36,7 +36,7 @@ import WaylandServer
         harness.server.perform(.askShouldBegin(.test(5)))
         client.roundtrip()
         interaction.accept(1)
-        harness.server.perform(.preview(.test(5, progress: 0.2)))
+        harness.server.perform(.phase(.previewProgress, .test(5, progress: 0.2)))
         client.roundtrip()
 
         wl_surface_destroy(surface)
@@ -50,7 +50,7 @@ import WaylandServer
         }
         // Inert: no more events, not offered to new presses, and destroy still works.
         interaction.clear()
-        harness.server.perform(.preview(.test(5, progress: 0.9)))
+        harness.server.perform(.phase(.previewProgress, .test(5, progress: 0.9)))
         harness.server.perform(.askShouldBegin(.test(6)))
         #expect(!harness.server.allowsInteraction(on: SurfaceID(1), at: .zero, source: .touchscreen))
         client.roundtrip()
@@ -77,7 +77,7 @@ import WaylandServer
         }
         #expect(harness.server.liveInteractionObjects == 0)
         // Events the engine still produces for it go nowhere, and a new object may be made.
-        harness.server.perform(.cancel(.test(9), .clientCancelled))
+        harness.server.perform(.phase(.cancelled(.clientCancelled), .test(9)))
         let again = client.interaction(for: surface)
         harness.server.perform(.askShouldBegin(.test(10)))
         client.roundtrip()
@@ -118,8 +118,8 @@ import WaylandServer
         harness.server.perform(.askShouldBegin(.test(1)))
         client.roundtrip()
         interaction.accept(1)
-        harness.server.perform(.preview(.test(1, progress: 1, ended: true)))
-        harness.server.perform(.cancel(.test(1), .deviceRemoved))
+        harness.server.perform(.phase(.previewEnded, .test(1, progress: 1)))
+        harness.server.perform(.phase(.cancelled(.deviceRemoved), .test(1)))
         client.roundtrip()
         #expect(
             interaction.phaseEvents.suffix(2) == [

@@ -42,7 +42,7 @@ import WaylandServer
         // The bystander's interaction goes on.
         #expect(harness.server.liveInteractionObjects == 1, sourceLocation: sourceLocation)
         calm.accept(1)
-        harness.server.perform(.preview(.test(1, surface: 1, progress: 0.5)))
+        harness.server.perform(.phase(.previewProgress, .test(1, surface: 1, progress: 0.5)))
         #expect(bystander.roundtrip(), sourceLocation: sourceLocation)
         #expect(calm.phaseEvents.last == .preview(1, 0.5), sourceLocation: sourceLocation)
     }

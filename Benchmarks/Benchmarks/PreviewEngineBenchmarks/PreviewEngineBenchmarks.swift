@@ -134,7 +134,7 @@ struct Fixture {
             switch action {
             case .scheduleTimer(let time): timer = time
             case .askShouldBegin(let update): perform(engine.clientAnswered(update.interaction, accept: true, at: now))
-            case .preview, .commit, .cancel: break
+            case .phase: break
             }
         }
         return actions.count

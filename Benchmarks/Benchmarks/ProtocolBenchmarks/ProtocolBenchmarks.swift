@@ -18,10 +18,10 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("perform(.preview), coalesced while the client owes an ack", configuration: perSample) { benchmark in
         let fixture = try Fixture()
         fixture.interaction.autoAck(false)
-        fixture.harness.server.perform(.preview(.test(1, progress: 0.1)))
+        fixture.harness.server.perform(.phase(.previewProgress, .test(1, progress: 0.1)))
         benchmark.startMeasurement()
         for index in benchmark.scaledIterations {
-            fixture.harness.server.perform(.preview(fixture.update(index)))
+            fixture.harness.server.perform(.phase(.previewProgress, fixture.update(index)))
         }
         benchmark.stopMeasurement()
         fixture.check()
@@ -34,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
         let display = fixture.harness.display
         benchmark.startMeasurement()
         for index in benchmark.scaledIterations {
-            fixture.harness.server.perform(.preview(fixture.update(index)))
+            fixture.harness.server.perform(.phase(.previewProgress, fixture.update(index)))
             display.flushClients()
             fixture.client.connection.pumpClientOnce()
             display.dispatch()

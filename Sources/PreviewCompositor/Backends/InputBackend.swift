@@ -1,4 +1,5 @@
 import Logging
+import WaylandServer
 
 /// A source of input: recordings, the real libinput, a test's fake devices. Every backend turns
 /// its devices into the same `DeviceEvent`s, timed on CLOCK_MONOTONIC, and hands them to the
@@ -36,11 +37,12 @@ extension InputBackend {
 
 extension CompositorConfiguration.InputSelection {
     /// The backend for this selection; nil for no input at all.
-    func makeBackend(logger: Logger) throws(CompositorError) -> InputBackend? {
+    func makeBackend(logger: Logger, clock: MonotonicClock) throws(CompositorError) -> InputBackend? {
         switch self {
         case .none: nil
         case .replay(let paths): try ReplayDriver(paths: paths)
-        case .libinput(let seat): try LibinputSource(seat: seat, logger: logger)
+        case .libinput(let seat): try LibinputSource(seat: seat, logger: logger, clock: clock)
+        case .injected: InjectedInput()
         }
     }
 }

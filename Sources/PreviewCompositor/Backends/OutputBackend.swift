@@ -56,7 +56,7 @@ public struct OutputMode: Hashable, Sendable {
 extension CompositorConfiguration.OutputSelection {
     func makeBackend(configuration: CompositorConfiguration, logger: Logger) throws(CompositorError) -> OutputBackend {
         switch self {
-        case .headless: HeadlessOutput(refreshMilliHertz: configuration.refreshMilliHertz)
+        case .headless: HeadlessOutput(refreshMilliHertz: configuration.refreshMilliHertz, clock: configuration.clock)
         case .wayland: try WaylandBackend(configuration: configuration, logger: logger)
         }
     }

@@ -22,11 +22,13 @@ public final class Compositor {
     public let scene: Scene
     public let keymap: Keymap
     let display: Display
+    /// The one clock (the display's, from the configuration): everything here reads time from it.
+    var clock: MonotonicClock { configuration.clock }
     /// The socket clients connect to (nil when `listen` is false).
     public let socketName: String?
     private(set) var interaction: InteractionHost!
     /// The backends (Backends/): nil input means no input at all.
-    private let input: InputBackend?
+    let input: InputBackend?
     private let output: OutputBackend
     private var settleTimer: EventSource?
     let screenshots: ScreenshotWriter?
@@ -60,7 +62,7 @@ public final class Compositor {
         let runtimeDirectory = configuration.listen ? try Preflight.runtimeDirectory() : ""
         let output = try configuration.output.makeBackend(configuration: configuration, logger: logger)
         self.output = output
-        input = try configuration.input.makeBackend(logger: logger) ?? output.seatInput
+        input = try configuration.input.makeBackend(logger: logger, clock: configuration.clock) ?? output.seatInput
         if let directory = configuration.screenshotDirectory {
             try Preflight.screenshotDirectory(directory)
             screenshots = ScreenshotWriter(directory: directory)
@@ -85,7 +87,7 @@ public final class Compositor {
             throw .keymap(error.description)
         }
         do {
-            display = try Display()
+            display = try Display(clock: configuration.clock)
         } catch {
             throw .socketFailed(configuration.socketName ?? "wayland-N", "\(error)")
         }
@@ -181,9 +183,20 @@ public final class Compositor {
     /// Runs until stopped (signal, `stop()`, or done with --exit-when-done). Returns the exit status.
     public func run() -> Int32 {
         start()
-        while exitStatus == nil { display.dispatch(timeoutMilliseconds: -1) }
+        while exitStatus == nil {
+            display.dispatch(timeoutMilliseconds: -1)
+            if !watchers.isEmpty { watchers.removeAll { $0() } }
+        }
         shutdown()
         return exitStatus ?? 0
+    }
+
+    /// Checks run after every turn of the loop until they return true (state only changes in a
+    /// turn): how an embedding thread waits for a state without polling (`CompositorThread.wait`).
+    private var watchers: [() -> Bool] = []
+
+    func watch(_ check: @escaping () -> Bool) {
+        if !check() { watchers.append(check) }
     }
 
     private var started = false
@@ -289,6 +302,12 @@ public final class Compositor {
         try display.connectedClientSocket().clientFD
     }
 
+    /// `connectClient()`, also returning the compositor's side of the new client.
+    public func connectClientWithHandle() throws -> (fd: Int32, client: Client) {
+        let (client, fd) = try display.connectedClientSocket()
+        return (fd, client)
+    }
+
     private func childExited(_ child: ChildProcesses.Child, status: Int32) {
         logger.info("\(child.label) command exited with status \(status)")
         if child.label == "--run" && configuration.exitWhenDone {
@@ -312,6 +331,13 @@ public final class Compositor {
     func makeSurfaceID() -> SurfaceID {
         defer { nextSurfaceID += 1 }
         return SurfaceID(nextSurfaceID)
+    }
+
+    /// From wl_surface.commit, once its state is applied: a phase screenshot may be due, and
+    /// what is under the pointer may have changed (a new size, a subsurface moved).
+    func surfaceCommitted(_ surface: SurfaceID, requestedFrame: Bool) {
+        phaseScreenshots?.committed(surface: surface, requestedFrame: requestedFrame)
+        seat.repick()
     }
 
     func surfaceDestroyed(_ surface: Surface) {
@@ -339,7 +365,10 @@ public final class Compositor {
         damage(scene.extents(of: node))
         scheduleFrame()
         logger.debug("toplevel \(node.id) of \(node.client) mapped at \(scene.extents(of: node)) title=\(toplevel.title)")
-        if let surface = surfaces[node.id] { seat.setKeyboardFocus(surface) }
+        if let surface = surfaces[node.id] {
+            setOnOutput(surface, true)
+            seat.setKeyboardFocus(surface)
+        }
         seat.repick()
         hooks.onToplevelMapped?(node.id)
         input?.windowMapped()
@@ -348,6 +377,7 @@ public final class Compositor {
 
     func toplevelUnmapped(_ toplevel: XdgToplevel) {
         if let node = toplevel.node {
+            if let surface = surfaces[node.id] { setOnOutput(surface, false) }
             damage(scene.extents(of: node))
             scene.hide(node)
             seat.surfaceUnmapped(node)
@@ -415,7 +445,7 @@ public final class Compositor {
         }
         let callbacks = frameCallbacks
         frameCallbacks.removeAll(keepingCapacity: true)
-        let time = MonotonicClock.eventTime()
+        let time = clock.eventTime()
         for callback in callbacks { callback.done(milliseconds: time) }
     }
 

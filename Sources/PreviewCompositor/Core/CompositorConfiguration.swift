@@ -1,4 +1,5 @@
 import PreviewEngine
+import WaylandServer
 
 /// Everything the command line selects; tests build one directly.
 public struct CompositorConfiguration: Sendable {
@@ -28,8 +29,15 @@ public struct CompositorConfiguration: Sendable {
     /// SIGINT/SIGTERM (shut down), SIGUSR1 (screenshot), SIGCHLD (reap --run children) through
     /// the event loop. Only for the process's one compositor: `CompositorThread` turns it off.
     public var handleSignals = true
+    /// A toplevel's or popup's buffer is accepted before its first configure was acked (or even
+    /// sent), mapping it with that commit, as Mir does; xdg-shell makes that `unconfigured_buffer`.
+    /// Off everywhere but the WLCS module: WLCS 1.5.0's helpers and many of its tests attach a
+    /// window's buffer that early (its helper acks first since WLCS 1.7).
+    public var toleratesBufferBeforeFirstAck = false
     /// Log engine transitions; the trace also gets should-begin lines.
     public var verbose = false
+    /// Where every part of the compositor reads the time (tests step a `ManualClock`).
+    public var clock = MonotonicClock.system
     /// A client whose socket stays full this long (it stopped reading) is disconnected.
     public var stalledClientMilliseconds: Int32 = 500
     /// --replay waits at most this long between two events (a recording may hold any gap).
@@ -41,6 +49,8 @@ public struct CompositorConfiguration: Sendable {
         case none
         case replay([String])
         case libinput(seat: String)
+        /// Devices the host drives itself through `Compositor.injectedInput` (WLCS).
+        case injected
     }
 
     /// Where frames go (Backends/Output).

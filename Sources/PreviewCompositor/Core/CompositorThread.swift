@@ -65,6 +65,24 @@ public final class CompositorThread: @unchecked Sendable {
         return done.take()
     }
 
+    /// Waits until `condition` holds on the compositor's thread (checked now and after every turn
+    /// of its loop, so no polling), at most `timeout` seconds. Returns whether it held.
+    public func wait(timeout: Double, until condition: @escaping @Sendable (Compositor) -> Bool) -> Bool {
+        let met = DispatchSemaphore(value: 0)
+        let abandoned = Mutex(false)
+        sync { compositor in
+            compositor.watch {
+                guard !abandoned.withLock({ $0 }) else { return true }
+                guard condition(compositor) else { return false }
+                met.signal()
+                return true
+            }
+        }
+        let held = met.wait(timeout: .now() + timeout) == .success
+        if !held { abandoned.withLock { $0 = true } }
+        return held
+    }
+
     /// Stops the compositor (idempotent) and returns its exit status.
     @discardableResult
     public func stop() -> Int32 {

@@ -15,6 +15,8 @@ final class Seat {
     weak var tabletFocus: Surface?
     var tabletTipDown = false
     private weak var pointerFocus: Surface?
+    /// Where the pointer last was on `pointerFocus` as its client was told (surface-local).
+    private var pointerFocusLocal: Point?
     /// A preview interaction's commit phase took the pointer away (spi_preview_interaction_v1):
     /// it has left its surface and nothing may enter it again until it is given back, however
     /// the cursor moves. A count, as a pen and a touchpad could both be in commit phases.
@@ -22,8 +24,10 @@ final class Seat {
     private(set) weak var keyboardFocus: Surface?
     private var pressedButtons: Set<UInt32> = []
     private var pressedKeys: [UInt32] = []
-    private struct TouchPoint { weak var surface: Surface?; var origin: (x: Int32, y: Int32) }
+    private struct TouchPoint { weak var surface: Surface?; var origin: (x: Int32, y: Int32); var client: Client }
     private var touchPoints: [Int32: TouchPoint] = [:]
+    /// Clients sent touch events since the last wl_touch.frame (an up included).
+    private var touchFrameClients: [Client] = []
 
     init(compositor: Compositor) {
         self.compositor = compositor
@@ -84,7 +88,7 @@ final class Seat {
 
     /// Re-evaluates what is under the cursor after the scene changed (map, unmap, move).
     func repick() {
-        updatePointerFocus(time: MonotonicClock.eventTime(), sendMotion: false)
+        updatePointerFocus(time: compositor.clock.eventTime(), sendMotion: false)
     }
 
     private func updatePointerFocus(time: UInt32, sendMotion: Bool) {
@@ -107,6 +111,7 @@ final class Seat {
                 forEachPointer(of: old) { wl_pointer_send_leave($0.resource!, serial, oldResource); $0.frame() }
             }
             pointerFocus = target
+            pointerFocusLocal = hit?.local
             if let target, let hit, let surface = target.resource {
                 let serial = compositor.display.nextSerial()
                 forEachPointer(of: target) {
@@ -116,7 +121,9 @@ final class Seat {
             }
             return
         }
-        if sendMotion, let target, let hit {
+        // The surface moved or changed under a still pointer: the client learns where it is now.
+        if let target, let hit, sendMotion || hit.local != pointerFocusLocal {
+            pointerFocusLocal = hit.local
             forEachPointer(of: target) {
                 wl_pointer_send_motion($0.resource!, time, hit.local.x.fixed, hit.local.y.fixed)
                 $0.frame()
@@ -165,7 +172,7 @@ final class Seat {
         pointerTakers -= 1
         guard pointerTakers == 0 else { return }
         // No focus now, so the held button's implicit grab does not apply: this is a fresh pick.
-        updatePointerFocus(time: MonotonicClock.eventTime(), sendMotion: false)
+        updatePointerFocus(time: compositor.clock.eventTime(), sendMotion: false)
     }
 
     /// A wheel: `value` in surface pixels (15 per notch, like libinput), `discrete` in notches.
@@ -256,11 +263,16 @@ final class Seat {
         guard let hit = compositor.scene.surface(at: point), let surface = compositor.surfaces[hit.surface.id],
             let surfaceResource = surface.resource
         else { return }
-        touchPoints[id] = TouchPoint(surface: surface, origin: surface.node.outputOrigin)
+        touchPoints[id] = TouchPoint(surface: surface, origin: surface.node.outputOrigin, client: surface.client)
         let serial = compositor.display.nextSerial()
         for touch in touches(of: surface) {
             wl_touch_send_down(touch.resource!, serial, time, surfaceResource, id, hit.local.x.fixed, hit.local.y.fixed)
         }
+        touchFrameDue(for: surface.client)
+    }
+
+    private func touchFrameDue(for client: Client) {
+        if !touchFrameClients.contains(client) { touchFrameClients.append(client) }
     }
 
     func isTouchDown(id: Int32) -> Bool { touchPoints[id] != nil }
@@ -270,13 +282,19 @@ final class Seat {
         let x = point.x - Double(touchPoint.origin.x)
         let y = point.y - Double(touchPoint.origin.y)
         for touch in touches(of: surface) { wl_touch_send_motion(touch.resource!, time, id, x.fixed, y.fixed) }
+        touchFrameDue(for: surface.client)
     }
 
     func touchUp(id: Int32, time: UInt32) {
-        guard let touchPoint = touchPoints.removeValue(forKey: id), let surface = touchPoint.surface, surface.isAlive
-        else { return }
+        // The up goes to the client even when its surface is gone (it names no surface).
+        guard let touchPoint = touchPoints.removeValue(forKey: id) else { return }
         let serial = compositor.display.nextSerial()
-        for touch in touches(of: surface) { wl_touch_send_up(touch.resource!, serial, time, id) }
+        for weak in touches {
+            if let touch = weak.value, let resource = touch.resource, touch.client == touchPoint.client {
+                wl_touch_send_up(resource, serial, time, id)
+            }
+        }
+        touchFrameDue(for: touchPoint.client)
     }
 
     /// A preview interaction's commit phase took this touch point away: wl_touch.cancel to its
@@ -293,15 +311,16 @@ final class Seat {
         touchPoints = touchPoints.filter { $0.value.surface.map { $0.client != client } ?? false }
     }
 
-    /// Ends a group of touch events (one evdev frame).
+    /// Ends a group of touch events (one evdev frame) for every client that got one, the
+    /// last up included.
     func touchFrame() {
-        var clients: [Client] = []
-        for point in touchPoints.values { if let client = point.surface?.client, !clients.contains(client) { clients.append(client) } }
+        guard !touchFrameClients.isEmpty else { return }
         for weak in touches {
-            if let touch = weak.value, let resource = touch.resource, clients.contains(touch.client) {
+            if let touch = weak.value, let resource = touch.resource, touchFrameClients.contains(touch.client) {
                 wl_touch_send_frame(resource)
             }
         }
+        touchFrameClients.removeAll(keepingCapacity: true)
     }
 
     private func touches(of surface: Surface) -> [TouchResource] {
@@ -315,6 +334,12 @@ final class Seat {
         if let focus = keyboardFocus, focus.node.root === node || focus.node === node {
             setKeyboardFocus(nil)
         }
+        // Touch points on a window that goes away end there: up, then frame.
+        let time = compositor.clock.eventTime()
+        for (id, point) in touchPoints where point.surface.map({ $0.node === node || $0.node.root === node }) ?? true {
+            touchUp(id: id, time: time)
+        }
+        touchFrame()
         repick()
     }
 }

@@ -31,8 +31,6 @@ final class InteractionHost: PreviewProtocolHost {
     private var contacts: [ContactKey: ContactOrigin] = [:]
     /// Pointer contacts whose commit phase took the pointer away (given back when it ends).
     private var pointerTakenAway: Set<ContactKey> = []
-    private enum Phase { case asked, preview, commit }
-    private var phases: [InteractionID: Phase] = [:]
     /// Interactions whose preview / commit progress has reached one half (a screenshot moment each).
     private var halfway: [InteractionID: (preview: Bool, commit: Bool)] = [:]
     /// Contacts down right now (the replay compresses only gaps where none is).
@@ -84,7 +82,7 @@ final class InteractionHost: PreviewProtocolHost {
         try? trace?.close()
     }
 
-    func now() -> Timestamp { Timestamp(microseconds: MonotonicClock.microseconds()) }
+    func now() -> Timestamp { Timestamp(microseconds: compositor.clock.microseconds()) }
 
     func name(_ device: DeviceID, _ name: String) { deviceNames[device] = name }
 
@@ -271,7 +269,7 @@ final class InteractionHost: PreviewProtocolHost {
                 // mouse): wl_pointer.leave, and nothing re-enters while it is away.
                 if let entry = contacts[contact] {
                     if entry.tablet {
-                        compositor.seat.tabletProximityOut(time: MonotonicClock.eventTime())
+                        compositor.seat.tabletProximityOut(time: compositor.clock.eventTime())
                     } else if entry.source == .touchscreen {
                         compositor.seat.touchCancel(id: contact.contact)
                     } else {
@@ -291,7 +289,7 @@ final class InteractionHost: PreviewProtocolHost {
                 if let entry = contacts[contact], entry.tablet {
                     let point = Point(x: entry.origin.x + entry.last.x, y: entry.origin.y + entry.last.y)
                     compositor.seat.tabletTool(
-                        at: point, pressure: nil, axes: nil, tip: .unchanged, time: MonotonicClock.eventTime())
+                        at: point, pressure: nil, axes: nil, tip: .unchanged, time: compositor.clock.eventTime())
                 }
             case nil: break
             }
@@ -307,12 +305,10 @@ final class InteractionHost: PreviewProtocolHost {
 
     private func record(_ action: Action) {
         let update: PhaseUpdate
-        let phase: Phase?
+        let event: PhaseEvent?
         switch action {
-        case .askShouldBegin(let value): (update, phase) = (value, .asked)
-        case .preview(let value): (update, phase) = (value, value.ended ? .commit : .preview)
-        case .commit(let value): (update, phase) = (value, value.ended ? nil : .commit)
-        case .cancel(let value, _): (update, phase) = (value, nil)
+        case .askShouldBegin(let value): (update, event) = (value, nil)
+        case .phase(let phase, let value): (update, event) = (value, phase)
         case .scheduleTimer: return
         }
         // The record (names, strings) is made only for someone who reads it: this runs for
@@ -324,10 +320,8 @@ final class InteractionHost: PreviewProtocolHost {
                 trace.write(Data((record.jsonLine + "\n").utf8))
             }
         }
-        let before = phases[update.interaction]
-        if let phase { phases[update.interaction] = phase } else { phases[update.interaction] = nil }
-        guard compositor.phaseScreenshots != nil else { return }
-        for moment in moments(of: action, before: before) {
+        guard let event, compositor.phaseScreenshots != nil else { return }
+        for moment in moments(of: event, update) {
             compositor.phaseMoment(moment, interaction: update.interaction, surface: update.surface)
         }
     }
@@ -340,28 +334,26 @@ final class InteractionHost: PreviewProtocolHost {
 
     /// The screenshot moments an action is (docs/compositor.md): phase changes, and the first
     /// time each phase's progress reaches one half.
-    private func moments(of action: Action, before: Phase?) -> [ScreenshotMoments.Moment] {
-        switch action {
-        case .askShouldBegin, .scheduleTimer:
-            return []
-        case .preview(let update) where update.ended:
+    private func moments(of event: PhaseEvent, _ update: PhaseUpdate) -> [ScreenshotMoments.Moment] {
+        switch event {
+        case .previewEnded:
             halfway[update.interaction] = nil
-            return before == .commit ? [] : [.commit]
-        case .preview(let update):
-            var moments: [ScreenshotMoments.Moment] = before == .preview ? [] : [.preview]
+            return [.commit]
+        case .previewBegan, .previewProgress:
+            var moments: [ScreenshotMoments.Moment] = event == .previewBegan ? [.preview] : []
             if update.progress >= 0.5, halfway[update.interaction]?.preview != true {
                 halfway[update.interaction, default: (false, false)].preview = true
                 moments.append(.previewHalf)
             }
             return moments
-        case .commit(let update) where update.ended:
+        case .completed:
             halfway[update.interaction] = nil
             return [.completed]
-        case .commit(let update):
+        case .commitProgress:
             guard update.progress >= 0.5, halfway[update.interaction]?.commit != true else { return [] }
             halfway[update.interaction, default: (false, false)].commit = true
             return [.commitHalf]
-        case .cancel(let update, _):
+        case .cancelled:
             halfway[update.interaction] = nil
             return [.cancelled]
         }

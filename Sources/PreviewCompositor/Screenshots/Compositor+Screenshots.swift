@@ -22,11 +22,6 @@ extension Compositor {
         phaseScreenshots?.occurred(moment, interaction: interaction, surface: surface)
     }
 
-    /// From wl_surface.commit, once its state is applied.
-    func surfaceCommitted(_ surface: SurfaceID, requestedFrame: Bool) {
-        phaseScreenshots?.committed(surface: surface, requestedFrame: requestedFrame)
-    }
-
     /// Another name for a screenshot just written (several moments due on one commit).
     func duplicateScreenshot(_ path: String, label: String) throws(ScreenshotError) -> String? {
         try screenshots?.duplicate(path, label: label)

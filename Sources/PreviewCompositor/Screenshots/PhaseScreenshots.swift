@@ -23,7 +23,7 @@ final class PhaseScreenshots {
     init(compositor: Compositor, loop: EventLoop) {
         self.compositor = compositor
         timer = loop.addTimer { [unowned self] in
-            take(moments.expired(at: MonotonicClock.microseconds()))
+            take(moments.expired(at: compositor.clock.microseconds()))
             rearm()
         }
     }
@@ -31,7 +31,7 @@ final class PhaseScreenshots {
     var isIdle: Bool { moments.isEmpty }
 
     func occurred(_ moment: ScreenshotMoments.Moment, interaction: InteractionID, surface: SurfaceID) {
-        moments.occurred(moment, interaction: interaction, surface: surface, at: MonotonicClock.microseconds())
+        moments.occurred(moment, interaction: interaction, surface: surface, at: compositor.clock.microseconds())
         rearm()
     }
 
@@ -48,7 +48,7 @@ final class PhaseScreenshots {
     /// After the commit has been applied (texture uploaded, damage added).
     func committed(surface: SurfaceID, requestedFrame: Bool) {
         guard !moments.isEmpty else { return }
-        let shots = moments.committed(surface: surface, requestedFrame: requestedFrame, at: MonotonicClock.microseconds())
+        let shots = moments.committed(surface: surface, requestedFrame: requestedFrame, at: compositor.clock.microseconds())
         guard !shots.isEmpty else { return }
         take(shots)
         rearm()
@@ -56,20 +56,20 @@ final class PhaseScreenshots {
 
     /// Shutting down: whatever is still pending is shot now, as it is.
     func flush() {
-        take(moments.flush(at: MonotonicClock.microseconds()))
+        take(moments.flush(at: compositor.clock.microseconds()))
         timer?.remove()
         timer = nil
     }
 
     private func rearm() {
         guard let deadline = moments.nextDeadline else { return }
-        let milliseconds = max(1, (deadline - MonotonicClock.microseconds() + 999) / 1000)
+        let milliseconds = max(1, (deadline - compositor.clock.microseconds() + 999) / 1000)
         timer?.arm(milliseconds: Int32(clamping: milliseconds))
     }
 
     private func take(_ shots: [ScreenshotMoments.Shot]) {
         guard !shots.isEmpty else { return }
-        let started = MonotonicClock.microseconds()
+        let started = compositor.clock.microseconds()
         // Several moments due at once are one picture.
         var picture: String?
         for shot in shots {
@@ -102,7 +102,7 @@ final class PhaseScreenshots {
             }
         }
         // Clients could not be heard while we encoded: that time does not count against them.
-        moments.postpone(by: MonotonicClock.microseconds() - started)
+        moments.postpone(by: compositor.clock.microseconds() - started)
         if moments.isEmpty { compositor.clientsMayHaveCaughtUp() }
     }
 }

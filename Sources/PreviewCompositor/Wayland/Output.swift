@@ -15,6 +15,7 @@ final class OutputResource: ResourceObject {
             wl_output_send_description(resource, "preview-compositor output")
         }
         sendMode(compositor.outputMode)
+        compositor.outputBound(self)
     }
 
     func sendMode(_ mode: OutputMode) {

@@ -32,7 +32,7 @@ final class StalledClients {
     func stop() { timer?.remove() }
 
     private func check() {
-        let now = MonotonicClock.microseconds()
+        let now = display.clock.microseconds()
         var stillStalled: [Client: Int64] = [:]
         for client in display.cloggedClients() {
             let start = since[client] ?? now

@@ -24,6 +24,8 @@ final class Surface: ResourceObject {
         var callbacks: [Callback] = []
     }
     private var pending = Pending()
+    /// A buffer is attached and not yet committed.
+    var hasPendingBuffer: Bool { pending.buffer != nil }
     /// Clears the pending buffer if the client destroys it before committing.
     private let pendingBufferGone: Listener
 
@@ -161,6 +163,11 @@ final class Surface: ResourceObject {
             guard let self_ = resolve(resource, as: Surface.self) else { return }
             if self_.version >= 5 && (x != 0 || y != 0) {
                 self_.postError(WL_SURFACE_ERROR_INVALID_OFFSET.rawValue, "attach with a non-zero offset since v5")
+                return
+            }
+            // xdg-shell: attaching a buffer before the first configure is an error.
+            if buffer != nil, let xdg = self_.xdgSurface, !xdg.configureSent, !xdg.toleratesEarlyBuffer {
+                xdg.postError(XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER.rawValue, "buffer attached before the first configure")
                 return
             }
             self_.pendingBufferGone.remove()

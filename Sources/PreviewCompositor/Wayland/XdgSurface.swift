@@ -13,6 +13,8 @@ final class XdgSurface: ResourceObject {
     /// Serials sent and not yet acknowledged (acking one drops it and the older ones).
     private var unackedSerials: [UInt32] = []
     private(set) var configured = false
+    /// A configure was ever sent (a buffer may be attached from then on).
+    private(set) var configureSent = false
     private var initialCommitDone = false
     private(set) var shown = false
     /// set_window_geometry: the part of the surface that is the window (no shadows).
@@ -32,6 +34,12 @@ final class XdgSurface: ResourceObject {
 
     override func resourceDestroyed() { unmap() }
 
+    /// `toleratesBufferBeforeFirstAck`: a toplevel's or popup's buffer may come before its
+    /// first configure (WLCS 1.5.0's expectations); an xdg_surface without a role never.
+    var toleratesEarlyBuffer: Bool {
+        compositor?.configuration.toleratesBufferBeforeFirstAck == true && (toplevel != nil || popup != nil)
+    }
+
     /// The window geometry, defaulting to the surface's size. As xdg_surface.set_window_geometry
     /// says, the set geometry is clamped to the surface and its subsurfaces (so no client value
     /// reaches placement unbounded).
@@ -49,6 +57,7 @@ final class XdgSurface: ResourceObject {
         guard let resource, let compositor else { return }
         let serial = compositor.display.nextSerial()
         unackedSerials.append(serial)
+        configureSent = true
         xdg_surface_send_configure(resource, serial)
     }
 
@@ -57,16 +66,21 @@ final class XdgSurface: ResourceObject {
         if let pendingGeometry { geometry = pendingGeometry }
         pendingGeometry = nil
         if !initialCommitDone {
-            if surface.node.isMapped {
+            if surface.node.isMapped && !toleratesEarlyBuffer {
                 postError(XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER.rawValue, "buffer committed before the first configure")
                 return
             }
             initialCommitDone = true
             toplevel?.initialCommit()
             popup?.initialCommit()
-            return
+            // Tolerated (see the option): the same commit also maps, as if the configure were acked.
+            if !surface.node.isMapped { return }
         }
         if surface.node.isMapped && !shown {
+            if !configured, toleratesEarlyBuffer, !unackedSerials.isEmpty {
+                // Only where asked for (see the option): the configure sent counts as acked.
+                configured = true
+            }
             guard configured else {
                 postError(XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER.rawValue, "buffer committed before acking a configure")
                 return

@@ -43,7 +43,7 @@ final class XdgWmBase: ResourceObject {
         impl.get_xdg_surface = { _, resource, id, surfaceResource in
             guard let self_ = resolve(resource, as: XdgWmBase.self), let surface = resolve(surfaceResource, as: Surface.self)
             else { return }
-            if surface.node.isMapped {
+            if surface.node.isMapped || surface.hasPendingBuffer {
                 self_.postError(
                     XDG_WM_BASE_ERROR_INVALID_SURFACE_STATE.rawValue, "wl_surface@\(surface.id) already has a buffer")
                 return

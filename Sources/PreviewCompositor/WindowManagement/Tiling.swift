@@ -1,11 +1,19 @@
 import PreviewEngine
 
 /// Window management: every toplevel gets a column of the output, in the order the toplevels
-/// appeared, centred in it when smaller; the keyboard focus is the activated toplevel.
+/// appeared, centred in it when smaller, unless a host placed it itself (conformance suites
+/// do); the keyboard focus is the activated toplevel.
 final class Tiling {
     private unowned let compositor: Compositor
     /// Toplevels in the order they appeared: the tiling order.
     private var toplevels: [Weak<XdgToplevel>] = []
+    /// Windows a host placed itself (`Compositor.placeWindow`): out of the columns, their
+    /// window's top-left kept where it was put.
+    private var placed: [(toplevel: Weak<XdgToplevel>, position: (x: Int32, y: Int32))] = []
+
+    private func placement(of toplevel: XdgToplevel) -> (x: Int32, y: Int32)? {
+        placed.first { $0.toplevel.value === toplevel }?.position
+    }
 
     init(compositor: Compositor) { self.compositor = compositor }
 
@@ -16,6 +24,7 @@ final class Tiling {
         relayout(newcomer: toplevel)
     }
 
+    /// Unmapped: out of the columns (a placed window keeps its place for when it comes back).
     func gone(_ toplevel: XdgToplevel) {
         toplevels.removeAll { $0.value == nil || $0.value === toplevel }
         relayout(newcomer: nil)
@@ -37,8 +46,16 @@ final class Tiling {
         }
     }
 
+    /// Takes a toplevel out of the columns: its window's top-left goes to `position`.
+    func pin(_ toplevel: XdgToplevel, at position: (x: Int32, y: Int32)) {
+        placed.removeAll { $0.toplevel.value == nil || $0.toplevel.value === toplevel }
+        placed.append((Weak(toplevel), position))
+        relayout(newcomer: nil)
+        place(toplevel)
+    }
+
     private func columns() -> [(XdgToplevel, Rect)] {
-        let live = toplevels.compactMap(\.value)
+        let live = toplevels.compactMap(\.value).filter { placement(of: $0) == nil }
         return Array(zip(live, Scene.columns(count: live.count, in: compositor.scene.output)))
     }
 
@@ -55,6 +72,11 @@ final class Tiling {
 
     /// Puts a toplevel in its column, centred when it is smaller than the column.
     func place(_ toplevel: XdgToplevel) {
+        if let position = placement(of: toplevel), let node = toplevel.node, let xdg = toplevel.xdgSurface {
+            let geometry = xdg.windowGeometry
+            compositor.move(node, to: (position.x &- geometry.x, position.y &- geometry.y))
+            return
+        }
         guard let node = toplevel.node, let xdg = toplevel.xdgSurface,
             let column = columns().first(where: { $0.0 === toplevel })?.1
         else { return }

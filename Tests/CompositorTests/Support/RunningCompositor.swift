@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import PreviewCompositor
 import Synchronization
@@ -54,6 +55,10 @@ func runClient(_ arguments: [String], socket: String, timeout: Double = 20, envi
 final class ClientProcess: @unchecked Sendable {
     let process = Process()
     let outputPath: String
+    /// Readable once the process exited (a byte is written on termination): waits wake on it.
+    let exitFD: Int32
+    private let exitWriteFD: Int32
+    private let exited = DispatchSemaphore(value: 0)
 
     init(_ arguments: [String], socket: String, environment: [String: String]) throws {
         outputPath = TestRuntime.directory + "/client-\(UUID().uuidString.prefix(8)).log"
@@ -68,26 +73,38 @@ final class ClientProcess: @unchecked Sendable {
         process.environment = env
         process.standardOutput = handle
         process.standardError = handle
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        (exitFD, exitWriteFD) = (fds[0], fds[1])
+        process.terminationHandler = { [exited, exitWriteFD] _ in
+            var one: UInt8 = 1
+            _ = write(exitWriteFD, &one, 1)
+            exited.signal()
+        }
         try process.run()
+    }
+
+    deinit {
+        close(exitFD)
+        close(exitWriteFD)
     }
 
     var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
 
-    /// Waits until the output contains `text` (polling the log file the client writes).
+    /// Waits until the output contains `text` (or the process exits).
     func waitForOutput(_ text: String, timeout: Double = 20) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if output.contains(text) { return true }
-            if !process.isRunning { return output.contains(text) }
-            usleep(20_000)
-        }
-        return false
+        FileWatch.waitForText(in: outputPath, timeout: timeout, wake: exitFD) { $0.contains(text) }.contains(text)
+    }
+
+    /// Waits until `path` (a file the process writes) satisfies `condition`, or the process
+    /// exits; returns the file's last text.
+    func waitForText(in path: String, timeout: Double = 60, until condition: (String) -> Bool) -> String {
+        FileWatch.waitForText(in: path, timeout: timeout, wake: exitFD, until: condition)
     }
 
     func finish(timeout: Double) -> ClientRun {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        let timedOut = process.isRunning
+        let timedOut = exited.wait(timeout: .now() + timeout) == .timedOut
         if timedOut {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

@@ -42,7 +42,7 @@ public enum QuickAction: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Rows of the action platter; a row of two is the "Rate" group, shown side by side as in the
-    /// rating example (seed 002) so the pen only has to slide left or right.
+    /// rating example of the iOS articles so the pen only has to slide left or right.
     public static let rows: [[QuickAction]] = [[.share], [.love, .nope], [.copy], [.delete]]
 
     /// The past-tense sentence shown in the toast after the action was performed.

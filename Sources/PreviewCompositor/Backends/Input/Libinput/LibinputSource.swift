@@ -13,13 +13,13 @@ final class LibinputSource: InputBackend {
 
     /// Fails with a one-line reason when libinput cannot open the seat or finds no device
     /// it may open (no /dev/input, or no permission on it).
-    init(seat: String, logger: Logger) throws(CompositorError) {
+    init(seat: String, logger: Logger, clock: MonotonicClock) throws(CompositorError) {
         guard let backend = LibinputBackend(source: .udev(seat: seat), logger: logger) else {
             throw .libinputUnavailable("cannot set up libinput on udev seat \(seat)")
         }
         self.backend = backend
         var devices: [(DeviceID, String)] = []
-        backend.dispatch(now: Timestamp(microseconds: MonotonicClock.microseconds())) { event in
+        backend.dispatch(now: Timestamp(microseconds: clock.microseconds())) { event in
             if case .deviceAdded(let device) = event { devices.append((device.id, device.name)) }
         }
         guard !devices.isEmpty else {
@@ -35,7 +35,7 @@ final class LibinputSource: InputBackend {
         initialDevices = []
         source = compositor.display.eventLoop.addFD(backend.fileDescriptor, events: .readable) {
             [unowned self, unowned compositor] _ in
-            backend.dispatch(now: Timestamp(microseconds: MonotonicClock.microseconds())) { event in
+            backend.dispatch(now: Timestamp(microseconds: compositor.clock.microseconds())) { event in
                 switch event {
                 case .deviceAdded(let device):
                     compositor.interaction.name(device.id, device.name)

@@ -152,7 +152,7 @@ final class ReplayDriver: InputBackend {
                 return
             }
             held = nil
-            let now = MonotonicClock.microseconds()
+            let now = compositor.clock.microseconds()
             let recorded = event.time.microseconds
             if offset == nil {
                 offset = now - recorded

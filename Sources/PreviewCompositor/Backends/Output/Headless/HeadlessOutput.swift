@@ -3,12 +3,14 @@ import WaylandServer
 /// The off-screen output: frames stay in the framebuffer (screenshots read them), paced by a
 /// virtual vblank at the configured refresh rate.
 final class HeadlessOutput: OutputBackend {
-    private var clock: FrameClock
+    private var frames: FrameClock
+    private let clock: MonotonicClock
     private var timer: EventSource?
     private var scheduled = false
 
-    init(refreshMilliHertz: Int32) {
-        clock = FrameClock(refreshMilliHertz: refreshMilliHertz, start: MonotonicClock.microseconds() * 1000)
+    init(refreshMilliHertz: Int32, clock: MonotonicClock) {
+        self.clock = clock
+        frames = FrameClock(refreshMilliHertz: refreshMilliHertz, start: clock.microseconds() * 1000)
     }
 
     func attach(to loop: EventLoop, frame: @escaping () -> Void) {
@@ -21,8 +23,8 @@ final class HeadlessOutput: OutputBackend {
     func scheduleFrame() {
         guard !scheduled else { return }
         scheduled = true
-        let now = MonotonicClock.microseconds() * 1000
-        let next = clock.nextTick(after: now)
+        let now = clock.microseconds() * 1000
+        let next = frames.nextTick(after: now)
         timer?.arm(milliseconds: Int32(clamping: max(1, (next - now + 999_999) / 1_000_000)))
     }
 

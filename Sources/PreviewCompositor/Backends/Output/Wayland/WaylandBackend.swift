@@ -31,13 +31,18 @@ final class WaylandBackend: OutputBackend {
     private var unshown = false
     private var stopped = false
     private let input: ParentSeatInput
+    /// The compositor's one clock.
+    private let monotonic: MonotonicClock
 
     init(configuration: CompositorConfiguration, logger: Logger) throws(CompositorError) {
         self.logger = logger
         refreshMilliHertz = configuration.refreshMilliHertz
-        clock = FrameClock(refreshMilliHertz: configuration.refreshMilliHertz, start: MonotonicClock.microseconds() * 1000)
+        monotonic = configuration.clock
+        clock = FrameClock(refreshMilliHertz: configuration.refreshMilliHertz, start: monotonic.microseconds() * 1000)
         do {
-            connection = try ParentConnection(display: configuration.parentDisplay, clock: { Timestamp(microseconds: MonotonicClock.microseconds()) })
+            let monotonic = monotonic
+            connection = try ParentConnection(
+                display: configuration.parentDisplay, clock: { Timestamp(microseconds: monotonic.microseconds()) })
         } catch {
             throw .parent(error.description)
         }
@@ -119,7 +124,7 @@ final class WaylandBackend: OutputBackend {
         frameWanted = true
         // The parent's frame callback gives the next frame; without one pending, our own clock.
         guard !window.waitingForParentFrame else { return }
-        let now = MonotonicClock.microseconds() * 1000
+        let now = monotonic.microseconds() * 1000
         let next = clock.nextTick(after: now)
         timer?.arm(milliseconds: Int32(clamping: max(1, (next - now + 999_999) / 1_000_000)))
     }

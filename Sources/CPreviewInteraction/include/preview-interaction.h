@@ -1,0 +1,275 @@
+/*
+ * libpreview-interaction: the preview interaction ("peek and pop", Apple's
+ * UIPreviewInteraction) for any Wayland compositor.
+ *
+ * The library attaches to the host's wl_display: it creates the
+ * spi_preview_interaction_manager_v1 global there, puts its timers on that display's event
+ * loop and never starts a thread. The host routes input as it already does (it decides
+ * which wl_surface a contact goes to) and tells the library about devices and contacts;
+ * the library runs the force model, speaks the protocol to the surface's client, and calls
+ * the host back when a contact must be taken away from core input (the commit phase
+ * began) and, if the host wants them, at every phase.
+ *
+ * Rules of the API:
+ * - Every call returns an enum preview_interaction_status (0 = success) and checks its
+ *   arguments: NULL or stale handles, unknown contacts, removing twice and calls after
+ *   destroy are errors, never crashes. Misuse is logged through the log callback.
+ * - Handles are opaque and never dereferenced by the library: a destroyed handle stays
+ *   invalid (it is not reused), so using it is a reported error.
+ * - Call from the thread that dispatches the wl_display (other threads get
+ *   PREVIEW_INTERACTION_ERROR_WRONG_THREAD). Callbacks run on that thread, from inside
+ *   the calls and from the event loop; a callback may call the API again.
+ * - Time is the host's monotonic clock in microseconds (CLOCK_MONOTONIC unless the host
+ *   gives a clock callback); every input carries its time.
+ *
+ * pkg-config: preview-interaction. See docs/embedding.md.
+ */
+#ifndef PREVIEW_INTERACTION_H
+#define PREVIEW_INTERACTION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PREVIEW_INTERACTION_VERSION_MAJOR 1
+#define PREVIEW_INTERACTION_VERSION_MINOR 0
+#define PREVIEW_INTERACTION_VERSION_PATCH 0
+#define PREVIEW_INTERACTION_VERSION "1.0.0"
+/* (major << 16) | (minor << 8) | patch, as returned by preview_interaction_version(). */
+#define PREVIEW_INTERACTION_VERSION_NUMBER \
+	((PREVIEW_INTERACTION_VERSION_MAJOR << 16) | (PREVIEW_INTERACTION_VERSION_MINOR << 8) | \
+	 PREVIEW_INTERACTION_VERSION_PATCH)
+
+struct wl_display;
+struct wl_resource;
+struct libinput_device;
+
+/* The library's state on one wl_display. */
+struct preview_interaction;
+/* One input device the host told the library about. */
+struct preview_interaction_device;
+
+enum preview_interaction_status {
+	PREVIEW_INTERACTION_OK = 0,
+	/* A NULL pointer where one is required, a value out of range, a non-finite number. */
+	PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT = -1,
+	/* The context handle is NULL, destroyed or was never made by this library. */
+	PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT = -2,
+	/* The device handle is NULL, removed, or belongs to another context. */
+	PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE = -3,
+	/* No such contact is down (never went down, or already up). */
+	PREVIEW_INTERACTION_ERROR_UNKNOWN_CONTACT = -4,
+	/* That contact is already down. */
+	PREVIEW_INTERACTION_ERROR_CONTACT_EXISTS = -5,
+	/* The resource is not a wl_surface. */
+	PREVIEW_INTERACTION_ERROR_NOT_A_SURFACE = -6,
+	/* Called from a thread other than the display's. */
+	PREVIEW_INTERACTION_ERROR_WRONG_THREAD = -7,
+	/* libwayland refused (global or event source could not be created). */
+	PREVIEW_INTERACTION_ERROR_WAYLAND = -8,
+	/* Too many devices or contacts (see the limits in docs/embedding.md). */
+	PREVIEW_INTERACTION_ERROR_LIMIT = -9,
+	/* The device cannot do this (no libinput device behind it, no pressure axis). */
+	PREVIEW_INTERACTION_ERROR_UNSUPPORTED = -10,
+};
+
+/* A short English description of a status ("invalid argument"); never NULL. */
+const char *preview_interaction_status_string(int status);
+
+/* The library's version: (major << 16) | (minor << 8) | patch, and as text. Compare with
+ * PREVIEW_INTERACTION_VERSION_NUMBER to find a header/library mismatch at run time. */
+uint32_t preview_interaction_version(void);
+const char *preview_interaction_version_string(void);
+
+/* Where the force of a device comes from (the protocol's source enum). */
+enum preview_interaction_device_kind {
+	PREVIEW_INTERACTION_DEVICE_PEN = 1,
+	PREVIEW_INTERACTION_DEVICE_TOUCHPAD = 2,
+	PREVIEW_INTERACTION_DEVICE_TOUCHSCREEN = 3,
+	/* A mouse or anything without pressure: a long press simulates the force. */
+	PREVIEW_INTERACTION_DEVICE_POINTER = 4,
+};
+
+/* The phases an interaction goes through, in order; cancelled can end it at any point. */
+enum preview_interaction_phase {
+	PREVIEW_INTERACTION_PHASE_PREVIEW_BEGAN = 1,
+	PREVIEW_INTERACTION_PHASE_PREVIEW_PROGRESS = 2,
+	/* The preview phase ended and the commit phase began (the peek). */
+	PREVIEW_INTERACTION_PHASE_PREVIEW_ENDED = 3,
+	PREVIEW_INTERACTION_PHASE_COMMIT_PROGRESS = 4,
+	/* The pop. */
+	PREVIEW_INTERACTION_PHASE_COMPLETED = 5,
+	PREVIEW_INTERACTION_PHASE_CANCELLED = 6,
+};
+
+/* Why an interaction was cancelled (the protocol's cancel_reason). */
+enum preview_interaction_cancel_reason {
+	PREVIEW_INTERACTION_CANCEL_NONE = 0,
+	PREVIEW_INTERACTION_CANCEL_LIFTED = 1,
+	PREVIEW_INTERACTION_CANCEL_CLIENT_CANCELLED = 2,
+	PREVIEW_INTERACTION_CANCEL_DECLINED = 3,
+	PREVIEW_INTERACTION_CANCEL_TIMEOUT = 4,
+	PREVIEW_INTERACTION_CANCEL_DEVICE_REMOVED = 5,
+	PREVIEW_INTERACTION_CANCEL_SURFACE_GONE = 6,
+	PREVIEW_INTERACTION_CANCEL_DESYNCHRONISED = 7,
+	PREVIEW_INTERACTION_CANCEL_MOVED = 8,
+	PREVIEW_INTERACTION_CANCEL_SYSTEM = 9,
+};
+
+/* The user's settings (never the application's). */
+enum preview_interaction_sensitivity {
+	PREVIEW_INTERACTION_SENSITIVITY_LIGHT = 1,
+	PREVIEW_INTERACTION_SENSITIVITY_MEDIUM = 2, /* the default */
+	PREVIEW_INTERACTION_SENSITIVITY_FIRM = 3,
+};
+
+enum preview_interaction_long_press {
+	PREVIEW_INTERACTION_LONG_PRESS_FAST = 1,
+	PREVIEW_INTERACTION_LONG_PRESS_DEFAULT = 2, /* the default */
+	PREVIEW_INTERACTION_LONG_PRESS_SLOW = 3,
+};
+
+enum preview_interaction_log_level {
+	PREVIEW_INTERACTION_LOG_DEBUG = 1,
+	PREVIEW_INTERACTION_LOG_INFO = 2,
+	PREVIEW_INTERACTION_LOG_WARNING = 3,
+	PREVIEW_INTERACTION_LOG_ERROR = 4,
+};
+
+/* One phase of one interaction, for the phase callback. Valid during the call only. */
+struct preview_interaction_phase_event {
+	uint32_t interaction; /* numbered by the library, increasing */
+	enum preview_interaction_phase phase;
+	enum preview_interaction_cancel_reason reason; /* CANCELLED only, else NONE */
+	double progress; /* 0...1 within the phase */
+	struct preview_interaction_device *device;
+	int32_t contact;
+	struct wl_resource *surface; /* the wl_surface the interaction is bound to */
+	double x, y; /* surface-local */
+	uint64_t time_usec;
+	bool simulated; /* the force is a long press's, not a sensor's */
+};
+
+/* A rectangle of a wl_region, for the region callback. */
+struct preview_interaction_box {
+	int32_t x, y, width, height;
+};
+
+/*
+ * What the library asks of its host. Every member may be NULL.
+ * Set `size` to sizeof(struct preview_interaction_callbacks) (newer members are added at
+ * the end; an older host's shorter struct is read only as far as its size).
+ */
+struct preview_interaction_callbacks {
+	size_t size;
+
+	/* The commit phase began: take `contact` of `device` away from the client's core
+	 * input now. A pointer gets wl_pointer.leave, a touch point wl_touch.cancel, a tablet
+	 * tool up + proximity_out; nothing of the contact reaches the client until give_back,
+	 * and its release is swallowed (preview_interaction_contact_up says so). */
+	void (*take_away)(void *user_data, struct preview_interaction_device *device, int32_t contact,
+		struct wl_resource *surface);
+	/* The interaction that took the contact ended: pointer or tool may enter the surface
+	 * under it again (no press, no release). Nothing to do for touch. */
+	void (*give_back)(void *user_data, struct preview_interaction_device *device, int32_t contact,
+		struct wl_resource *surface);
+	/* Every phase (haptics, a sound, accessibility, a trace). */
+	void (*phase)(void *user_data, const struct preview_interaction_phase_event *event);
+	/* The rectangles of a wl_region the host created (for set_region). Write at most
+	 * `capacity` boxes and return how many the region has; return -1 if `region` is not
+	 * the host's. NULL: regions are treated as the whole surface. */
+	int32_t (*region_boxes)(void *user_data, struct wl_resource *region,
+		struct preview_interaction_box *boxes, int32_t capacity);
+	/* The library's messages (misuse, a client's protocol error). NULL: stderr for
+	 * warnings and errors. */
+	void (*log)(void *user_data, enum preview_interaction_log_level level, const char *message);
+	/* The host's monotonic clock in microseconds (the same clock as the input times).
+	 * NULL: CLOCK_MONOTONIC. */
+	uint64_t (*now_usec)(void *user_data);
+};
+
+/* Creates the global on `display` and starts listening for its clients. `callbacks` is
+ * copied; `user_data` is passed to every callback. */
+int preview_interaction_create(struct wl_display *display, const struct preview_interaction_callbacks *callbacks,
+	void *user_data, struct preview_interaction **out);
+
+/* Removes the global, cancels running interactions (reason system), frees everything.
+ * Call before wl_display_destroy. The handle is invalid afterwards. */
+int preview_interaction_destroy(struct preview_interaction *context);
+
+/* Settings, from the user's configuration; they apply to contacts that begin afterwards. */
+int preview_interaction_set_sensitivity(struct preview_interaction *context, enum preview_interaction_sensitivity value);
+int preview_interaction_set_long_press(struct preview_interaction *context, enum preview_interaction_long_press value);
+/* How long a client may take to answer should_begin (1...60000 ms; default 150). */
+int preview_interaction_set_should_begin_timeout(struct preview_interaction *context, uint32_t milliseconds);
+
+/* A device. `pressure_min` < `pressure_max` gives its pressure range (contacts then report
+ * pressure in that range); equal values mean no pressure (long press). `name` is copied
+ * (may be NULL). `seat` is the host's seat number for the device. */
+int preview_interaction_device_add(struct preview_interaction *context, enum preview_interaction_device_kind kind,
+	const char *name, double pressure_min, double pressure_max, uint32_t seat,
+	struct preview_interaction_device **out);
+
+/* A device the host's libinput opened (wlroots: wlr_libinput_get_device_handle). Kind and
+ * name come from libinput; for touchpads and touchscreens, whose pressure libinput does
+ * not report, the library reads the kernel's evdev state of the device node (its own
+ * read-only descriptor, watched on the display's loop), so a pressure touchpad's force
+ * click works: pass PREVIEW_INTERACTION_PRESSURE_FROM_DEVICE as the pressure. Pens report
+ * libinput's normalised 0...1 pressure. */
+int preview_interaction_device_add_libinput(struct preview_interaction *context, struct libinput_device *device,
+	uint32_t seat, struct preview_interaction_device **out);
+
+/* The device went away: its interactions are cancelled (device_removed). The handle is
+ * invalid afterwards. */
+int preview_interaction_device_remove(struct preview_interaction_device *device, uint64_t time_usec);
+
+/* Pressure argument meaning "read it from the device" (libinput touch devices). */
+#define PREVIEW_INTERACTION_PRESSURE_FROM_DEVICE (-1.0)
+
+/* A contact went down (finger, pen tip, primary button) on `surface` (the wl_surface
+ * resource the host routes it to, or NULL over no client surface) at surface-local
+ * (sx, sy). `contact`: the touch slot or tracking id, 0 for a pen tip or a button.
+ * `pressure` in the device's range (ignored without one). */
+int preview_interaction_contact_down(struct preview_interaction_device *device, int32_t contact,
+	struct wl_resource *surface, double sx, double sy, double pressure, uint64_t time_usec);
+/* The contact moved: surface-local to the surface it went down on. */
+int preview_interaction_contact_motion(struct preview_interaction_device *device, int32_t contact, double sx,
+	double sy, uint64_t time_usec);
+/* New pressure of a contact that is down. */
+int preview_interaction_contact_force(struct preview_interaction_device *device, int32_t contact, double pressure,
+	uint64_t time_usec);
+/* Position and pressure of one device frame together (a pen's axis event): one sample for
+ * the force filter, where motion + force would be two. */
+int preview_interaction_contact_update(struct preview_interaction_device *device, int32_t contact, double sx, double sy,
+	double pressure, uint64_t time_usec);
+/* The contact was lifted. `*swallow_release` (may be NULL) is set to true when the host
+ * must not deliver this release to the client: the contact was taken away. */
+int preview_interaction_contact_up(struct preview_interaction_device *device, int32_t contact, uint64_t time_usec,
+	bool *swallow_release);
+/* The contact was lost without a lift (seat lost focus, touch cancelled): reason system. */
+int preview_interaction_contact_cancel(struct preview_interaction_device *device, int32_t contact,
+	uint64_t time_usec);
+/* Whether the contact is taken away from core input right now (skip its core events). */
+int preview_interaction_contact_is_taken_away(struct preview_interaction_device *device, int32_t contact,
+	bool *taken_away);
+
+/* The wl_surface was committed: applies the double-buffered region and sources of its
+ * interaction object. Call from the host's commit handler. */
+int preview_interaction_surface_commit(struct preview_interaction *context, struct wl_resource *surface);
+/* The surface is going away (unmapped or destroyed): its interactions are cancelled
+ * (surface_gone). Destruction of the wl_surface resource is noticed by the library too. */
+int preview_interaction_surface_gone(struct preview_interaction *context, struct wl_resource *surface,
+	uint64_t time_usec);
+
+/* Interactions running now (for tests and a compositor's idle check). */
+int preview_interaction_running_count(struct preview_interaction *context, uint32_t *count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

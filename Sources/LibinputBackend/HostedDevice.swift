@@ -1,0 +1,69 @@
+import CLibinput
+import EvdevDecoder
+import Glibc
+
+/// A device another program's libinput opened (a compositor that embeds the library and
+/// hands over its `struct libinput_device *`): what libinput says of it, and the touch
+/// pressure libinput does not report, read from the kernel's evdev state as
+/// `LibinputBackend` does, through a read-only descriptor of our own (libinput's is the host's).
+public final class HostedDevice {
+    public let name: String
+    public let kind: DeviceKind
+    public let node: String
+    /// Where the force comes from, in words (for the log).
+    public let origin: String
+    /// Our descriptor of the node while touch pressure is read; readable when the kernel has
+    /// news for the device (then `drain()` and read the forces).
+    public private(set) var fileDescriptor: Int32?
+    private let pressure: TouchPressure?
+
+    public init(libinputDevice raw: OpaquePointer, quirks: PressureQuirks = PressureQuirks()) {
+        name = String(cString: libinput_device_get_name(raw))
+        kind = LibinputBackend.kind(of: raw)
+        node =
+            libinput_device_get_udev_device(raw).map { udevice in
+                defer { udev_device_unref(udevice) }
+                return udev_device_get_devnode(udevice).map { String(cString: $0) } ?? ""
+            } ?? ""
+        var pressure: TouchPressure?
+        var why = "none (long press)"
+        if kind == .touchscreen || kind == .touchpad, !node.isEmpty {
+            let fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            if fd >= 0 {
+                pressure = TouchPressure(state: EvdevState(fd: fd), quirks: quirks)
+                if pressure == nil { Glibc.close(fd) } else { fileDescriptor = fd }
+            } else {
+                why = "none (long press): cannot open \(node): \(String(cString: strerror(errno)))"
+            }
+        }
+        self.pressure = pressure
+        origin = kind == .pen ? "libinput tablet pressure" : pressure?.origin ?? why
+    }
+
+    deinit { close() }
+
+    /// True when `force(contact:)` reads the kernel (touch devices with a pressure axis).
+    public var readsPressure: Bool { pressure != nil }
+
+    /// Discards the events queued on our descriptor: the state is read by ioctl, not from them.
+    public func drain() {
+        guard let fd = fileDescriptor else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while read(fd, &buffer, buffer.count) > 0 {}
+    }
+
+    /// The force of a touch contact now: a touchscreen's slot, a touchpad's hardest finger
+    /// (its click is the contact). Nil without pressure or when the device stopped answering.
+    public func force(contact: Int32) -> Double? {
+        guard let pressure, pressure.refresh() else { return nil }
+        switch kind {
+        case .touchscreen: return pressure.slotCount > 1 ? pressure.force(slot: Int(contact)) : pressure.force(slot: 0)
+        case .touchpad, .pen, .pointer, .keyboard, .other: return pressure.hardestForce()
+        }
+    }
+
+    public func close() {
+        if let fd = fileDescriptor { Glibc.close(fd) }
+        fileDescriptor = nil
+    }
+}

@@ -1,0 +1,235 @@
+import CPreviewInteraction
+import LibinputBackend
+import PreviewEngine
+
+// The C entry points (include/preview-interaction.h). Each one looks its handle up, checks
+// the thread and its arguments, and returns a status: nothing a host passes can trap here.
+
+/// Runs `body` on the context of `handle` (a context handle).
+private func call(_ handle: OpaquePointer?, _ body: (EmbeddedContext) throws(Status) -> Void) -> Int32 {
+    guard let context = Handles.shared.context(handle), !context.destroyed else {
+        return Status.invalidContext.rawValue
+    }
+    return run(context, body)
+}
+
+/// Runs `body` on the context that owns the device `handle`.
+private func call(device handle: OpaquePointer?, _ body: (EmbeddedContext, OpaquePointer) throws(Status) -> Void)
+    -> Int32
+{
+    guard let handle, let context = Handles.shared.contextOfDevice(handle), !context.destroyed else {
+        return Status.unknownDevice.rawValue
+    }
+    return run(context) { context throws(Status) in try body(context, handle) }
+}
+
+private func run(_ context: EmbeddedContext, _ body: (EmbeddedContext) throws(Status) -> Void) -> Int32 {
+    guard context.onDisplayThread else { return Status.wrongThread.rawValue }
+    do {
+        try context.entered { () throws(Status) in try body(context) }
+        return Status.ok.rawValue
+    } catch {
+        if error != .unknownContact { context.logger.debug("call failed: \(error)") }
+        return error.rawValue
+    }
+}
+
+@_cdecl("preview_interaction_create")
+public func previewInteractionCreate(
+    _ display: OpaquePointer?, _ callbacks: UnsafePointer<preview_interaction_callbacks>?,
+    _ userData: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    guard let out else { return Status.invalidArgument.rawValue }
+    out.pointee = nil
+    guard let display, let host = HostCallbacks(callbacks, userData: userData) else {
+        return Status.invalidArgument.rawValue
+    }
+    do {
+        let context = try EmbeddedContext(display: display, host: host)
+        out.pointee = context.handle
+        return Status.ok.rawValue
+    } catch {
+        return error.rawValue
+    }
+}
+
+@_cdecl("preview_interaction_destroy")
+public func previewInteractionDestroy(_ handle: OpaquePointer?) -> Int32 {
+    guard let context = Handles.shared.context(handle), !context.destroyed else {
+        return Status.invalidContext.rawValue
+    }
+    guard context.onDisplayThread else { return Status.wrongThread.rawValue }
+    context.destroy()
+    return Status.ok.rawValue
+}
+
+@_cdecl("preview_interaction_set_sensitivity")
+public func previewInteractionSetSensitivity(_ handle: OpaquePointer?, _ value: preview_interaction_sensitivity)
+    -> Int32
+{
+    call(handle) { context throws(Status) in
+        let sensitivity: Sensitivity
+        switch value {
+        case PREVIEW_INTERACTION_SENSITIVITY_LIGHT: sensitivity = .light
+        case PREVIEW_INTERACTION_SENSITIVITY_MEDIUM: sensitivity = .medium
+        case PREVIEW_INTERACTION_SENSITIVITY_FIRM: sensitivity = .firm
+        default: throw .invalidArgument
+        }
+        context.configure { $0.sensitivity = sensitivity }
+    }
+}
+
+@_cdecl("preview_interaction_set_long_press")
+public func previewInteractionSetLongPress(_ handle: OpaquePointer?, _ value: preview_interaction_long_press)
+    -> Int32
+{
+    call(handle) { context throws(Status) in
+        let duration: LongPressDuration
+        switch value {
+        case PREVIEW_INTERACTION_LONG_PRESS_FAST: duration = .fast
+        case PREVIEW_INTERACTION_LONG_PRESS_DEFAULT: duration = .default
+        case PREVIEW_INTERACTION_LONG_PRESS_SLOW: duration = .slow
+        default: throw .invalidArgument
+        }
+        context.configure { $0.longPress = duration }
+    }
+}
+
+@_cdecl("preview_interaction_set_should_begin_timeout")
+public func previewInteractionSetShouldBeginTimeout(_ handle: OpaquePointer?, _ milliseconds: UInt32) -> Int32 {
+    call(handle) { context throws(Status) in
+        guard (1...60_000).contains(milliseconds) else { throw .invalidArgument }
+        context.configure { $0.shouldBeginTimeout = .milliseconds(Int64(milliseconds)) }
+    }
+}
+
+@_cdecl("preview_interaction_device_add")
+public func previewInteractionDeviceAdd(
+    _ handle: OpaquePointer?, _ kind: preview_interaction_device_kind, _ name: UnsafePointer<CChar>?,
+    _ pressureMin: Double, _ pressureMax: Double, _ seat: UInt32, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    out?.pointee = nil
+    return call(handle) { context throws(Status) in
+        guard let out, let source = InputSource(rawValue: UInt8(clamping: kind.rawValue)), kind.rawValue <= 4 else {
+            throw .invalidArgument
+        }
+        guard pressureMin.isFinite, pressureMax.isFinite, pressureMin <= pressureMax else { throw .invalidArgument }
+        let range = pressureMin < pressureMax ? (pressureMin, pressureMax) : nil
+        let text = name.map { String(cString: $0) } ?? "device"
+        out.pointee = try context.addDevice(
+            source: source, name: String(text.prefix(256)), pressure: source == .pointer ? nil : range, seat: seat)
+    }
+}
+
+@_cdecl("preview_interaction_device_add_libinput")
+public func previewInteractionDeviceAddLibinput(
+    _ handle: OpaquePointer?, _ device: OpaquePointer?, _ seat: UInt32, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    out?.pointee = nil
+    return call(handle) { context throws(Status) in
+        guard let out, let device else { throw .invalidArgument }
+        let hosted = HostedDevice(libinputDevice: device)
+        guard let source = hosted.kind.source else { throw .unsupported }  // a keyboard: nothing to press
+        let evdev = EvdevPressure(hosted)
+        // Pens: libinput's normalised pressure from the host. Touch: the kernel's, read here.
+        let range: (Double, Double)? = source == .pen ? (0, 1) : nil
+        out.pointee = try context.addDevice(
+            source: source, name: hosted.name, pressure: range, seat: seat, evdev: evdev)
+    }
+}
+
+@_cdecl("preview_interaction_device_remove")
+public func previewInteractionDeviceRemove(_ device: OpaquePointer?, _ time: UInt64) -> Int32 {
+    call(device: device) { context, device throws(Status) in try context.removeDevice(device, at: time) }
+}
+
+@_cdecl("preview_interaction_contact_down")
+public func previewInteractionContactDown(
+    _ device: OpaquePointer?, _ contact: Int32, _ surface: OpaquePointer?, _ x: Double, _ y: Double,
+    _ pressure: Double, _ time: UInt64
+) -> Int32 {
+    call(device: device) { context, device throws(Status) in
+        try context.contactDown(device, contact: contact, surface: surface, x: x, y: y, pressure: pressure, at: time)
+    }
+}
+
+@_cdecl("preview_interaction_contact_motion")
+public func previewInteractionContactMotion(
+    _ device: OpaquePointer?, _ contact: Int32, _ x: Double, _ y: Double, _ time: UInt64
+) -> Int32 {
+    call(device: device) { context, device throws(Status) in
+        try context.contactMotion(device, contact: contact, x: x, y: y, at: time)
+    }
+}
+
+@_cdecl("preview_interaction_contact_force")
+public func previewInteractionContactForce(_ device: OpaquePointer?, _ contact: Int32, _ pressure: Double, _ time: UInt64)
+    -> Int32
+{
+    call(device: device) { context, device throws(Status) in
+        try context.contactForce(device, contact: contact, pressure: pressure, at: time)
+    }
+}
+
+@_cdecl("preview_interaction_contact_update")
+public func previewInteractionContactUpdate(
+    _ device: OpaquePointer?, _ contact: Int32, _ x: Double, _ y: Double, _ pressure: Double, _ time: UInt64
+) -> Int32 {
+    call(device: device) { context, device throws(Status) in
+        try context.contactUpdate(device, contact: contact, x: x, y: y, pressure: pressure, at: time)
+    }
+}
+
+@_cdecl("preview_interaction_contact_up")
+public func previewInteractionContactUp(
+    _ device: OpaquePointer?, _ contact: Int32, _ time: UInt64, _ swallow: UnsafeMutablePointer<Bool>?
+) -> Int32 {
+    swallow?.pointee = false
+    return call(device: device) { context, device throws(Status) in
+        let swallowed = try context.contactEnded(device, contact: contact, at: time, reason: .lifted)
+        swallow?.pointee = swallowed
+    }
+}
+
+@_cdecl("preview_interaction_contact_cancel")
+public func previewInteractionContactCancel(_ device: OpaquePointer?, _ contact: Int32, _ time: UInt64) -> Int32 {
+    call(device: device) { context, device throws(Status) in
+        _ = try context.contactEnded(device, contact: contact, at: time, reason: .system)
+    }
+}
+
+@_cdecl("preview_interaction_contact_is_taken_away")
+public func previewInteractionContactIsTakenAway(
+    _ device: OpaquePointer?, _ contact: Int32, _ out: UnsafeMutablePointer<Bool>?
+) -> Int32 {
+    out?.pointee = false
+    return call(device: device) { context, device throws(Status) in
+        guard let out else { throw .invalidArgument }
+        out.pointee = try context.isTakenAway(device, contact: contact)
+    }
+}
+
+@_cdecl("preview_interaction_surface_commit")
+public func previewInteractionSurfaceCommit(_ handle: OpaquePointer?, _ surface: OpaquePointer?) -> Int32 {
+    call(handle) { context throws(Status) in
+        guard let surface else { throw .invalidArgument }
+        try context.surfaceCommitted(surface)
+    }
+}
+
+@_cdecl("preview_interaction_surface_gone")
+public func previewInteractionSurfaceGone(_ handle: OpaquePointer?, _ surface: OpaquePointer?, _ time: UInt64) -> Int32 {
+    call(handle) { context throws(Status) in
+        guard let surface else { throw .invalidArgument }
+        try context.surfaceGone(surface, at: time)
+    }
+}
+
+@_cdecl("preview_interaction_running_count")
+public func previewInteractionRunningCount(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<UInt32>?) -> Int32 {
+    out?.pointee = 0
+    return call(handle) { context throws(Status) in
+        guard let out else { throw .invalidArgument }
+        out.pointee = UInt32(context.runningCount)
+    }
+}

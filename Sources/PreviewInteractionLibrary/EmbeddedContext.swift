@@ -1,0 +1,436 @@
+import CPreviewInteraction
+import CWaylandServer
+import Glibc
+import Logging
+import PreviewEngine
+import PreviewProtocolServer
+import WaylandServer
+
+/// The library on one host's wl_display: the engine and its one timer, the protocol server,
+/// the core-input gate, and the tables that turn the host's devices, contacts and
+/// wl_surface resources into engine inputs. Runs on the display's thread only.
+final class EmbeddedContext: PreviewProtocolHost {
+    static let maximumDevices = 256
+
+    private(set) var handle: OpaquePointer?
+    let display: Display
+    let host: HostCallbacks
+    let logger: Logger
+    private let thread = pthread_self()
+    private var engine = InteractionEngine()
+    private var server: PreviewInteractionServer?
+    private var gate = CoreInputGate()
+    private var timer: EventSource?
+    private var displayGone: Listener?
+
+    struct Device {
+        let handle: OpaquePointer
+        let id: DeviceID
+        let source: InputSource
+        let name: String
+        /// The raw pressure range; nil: no pressure (long press).
+        let pressure: (minimum: Double, maximum: Double)?
+        let seat: UInt32
+        /// A libinput device's kernel state, for touch pressure libinput does not report.
+        let evdev: EvdevPressure?
+    }
+    private var devices: [DeviceID: Device] = [:]
+    private var deviceIDs: [UInt: DeviceID] = [:]
+    private var nextDevice: UInt32 = 1
+
+    private struct Contact {
+        let device: DeviceID
+        let surface: SurfaceID?
+        var location: Point
+        var force: Double
+        let hasForce: Bool
+    }
+    private var contacts: [ContactKey: Contact] = [:]
+
+    /// The host's wl_surface resources we have seen, numbered, each with a destroy listener.
+    private var surfaces: [UInt: (id: SurfaceID, listener: Listener)] = [:]
+    private var surfaceResources: [SurfaceID: OpaquePointer] = [:]
+    private var nextSurface: UInt64 = 1
+
+    /// Calls in progress (API calls and loop callbacks): a destroy asked for inside one
+    /// (from a callback) waits until the outermost returns.
+    private var depth = 0
+    private var destroyRequested = false
+    private(set) var destroyed = false
+
+    init(display raw: OpaquePointer, host: HostCallbacks) throws(Status) {
+        self.host = host
+        display = Display(attachingTo: raw, clock: host.clock)
+        logger = Logger(label: "preview-interaction") { _ in HostLogHandler(sink: host) }
+        do {
+            server = try PreviewInteractionServer(display: display, host: self, logger: logger)
+        } catch {
+            throw .wayland
+        }
+        guard let timer = display.eventLoop.addTimer({ [unowned self] in
+            entered { perform(engine.timerFired(at: now())) }
+        }) else { throw .wayland }
+        self.timer = timer
+        // A host that destroys its display first: tear down while the loop still exists.
+        let listener = Listener { [unowned self] _ in
+            logger.warning("the wl_display was destroyed before preview_interaction_destroy")
+            tearDown()
+        }
+        listener.listen(toDestroyOf: display)
+        displayGone = listener
+        handle = Handles.shared.register(self)
+    }
+
+    // MARK: entry
+
+    var onDisplayThread: Bool { pthread_equal(thread, pthread_self()) != 0 }
+
+    /// Runs `body` as one call: destroy requested inside it happens when the outermost ends.
+    func entered<T>(_ body: () throws(Status) -> T) throws(Status) -> T {
+        depth += 1
+        defer {
+            depth -= 1
+            if depth == 0 && destroyRequested { tearDown() }
+        }
+        return try body()
+    }
+
+    func entered(_ body: () -> Void) {
+        depth += 1
+        body()
+        depth -= 1
+        if depth == 0 && destroyRequested { tearDown() }
+    }
+
+    func now() -> Timestamp { Timestamp(microseconds: display.clock.microseconds()) }
+
+    // MARK: settings
+
+    func configure(_ change: (inout EngineConfiguration) -> Void) {
+        var configuration = engine.configuration
+        change(&configuration)
+        engine.configure(configuration)
+    }
+
+    // MARK: devices
+
+    func addDevice(
+        source: InputSource, name: String, pressure: (minimum: Double, maximum: Double)?, seat: UInt32,
+        evdev: EvdevPressure? = nil
+    ) throws(Status) -> OpaquePointer {
+        guard devices.count < Self.maximumDevices else { throw .limit }
+        let id = DeviceID(nextDevice)
+        nextDevice &+= 1
+        let handle = Handles.shared.registerDevice(of: self)
+        devices[id] = Device(
+            handle: handle, id: id, source: source, name: name, pressure: pressure, seat: seat, evdev: evdev)
+        deviceIDs[UInt(bitPattern: handle)] = id
+        logger.info("device added: \(name) as \(source) \(id), force: \(evdev?.origin ?? (pressure == nil ? "none (long press)" : "the host's pressure"))")
+        if let evdev { watch(evdev, of: id) }
+        return handle
+    }
+
+    func device(_ handle: OpaquePointer) throws(Status) -> Device {
+        guard let id = deviceIDs[UInt(bitPattern: handle)], let device = devices[id] else { throw .unknownDevice }
+        return device
+    }
+
+    func removeDevice(_ handle: OpaquePointer, at time: UInt64) throws(Status) {
+        let device = try device(handle)
+        // The cancels (device_removed) still name the device in their callbacks; then it goes.
+        perform(engine.deviceRemoved(device.id, at: timestamp(time)))
+        for key in contacts.keys where key.device == device.id {
+            contacts[key] = nil
+            _ = gate.release(key)
+        }
+        devices[device.id] = nil
+        deviceIDs[UInt(bitPattern: handle)] = nil
+        Handles.shared.forget(device: handle)
+        device.evdev?.stop()
+        logger.info("device removed: \(device.name) \(device.id)")
+    }
+
+    /// Touch pressure libinput does not report: whenever the kernel has news for the device,
+    /// the contacts that are down get the force of the device's state.
+    private func watch(_ evdev: EvdevPressure, of id: DeviceID) {
+        evdev.watch(on: display.eventLoop) { [unowned self] in
+            entered {
+                for (key, contact) in contacts where key.device == id {
+                    guard let force = evdev.force(contact: key.contact), force != contact.force else { continue }
+                    contacts[key]?.force = force
+                    let sample = ForceSample(
+                        time: now(), force: force, location: contact.location,
+                        source: devices[id]?.source ?? .touchpad, contact: key)
+                    perform(engine.forceChanged(sample))
+                }
+            }
+        }
+    }
+
+    // MARK: contacts
+
+    func contactDown(
+        _ handle: OpaquePointer, contact: Int32, surface resource: OpaquePointer?, x: Double, y: Double,
+        pressure: Double, at time: UInt64
+    ) throws(Status) {
+        let device = try device(handle)
+        guard x.isFinite, y.isFinite else { throw .invalidArgument }
+        let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
+        guard contacts[key] == nil else { throw .contactExists }
+        guard contacts.count < InteractionEngine.maximumContacts else { throw .limit }
+        let force = try normalised(pressure, of: device, contact: contact)
+        var surface: SurfaceID?
+        let point = Point(x: x, y: y)
+        if let resource {
+            let id = try surfaceID(checking: resource)
+            if server?.allowsInteraction(on: id, at: point, source: device.source) == true { surface = id }
+        }
+        contacts[key] = Contact(
+            device: device.id, surface: surface, location: point, force: force ?? 0, hasForce: force != nil)
+        let sample = ForceSample(time: timestamp(time), force: force ?? 0, location: point, source: device.source, contact: key)
+        perform(engine.contactBegan(sample, surface: surface, hasForce: force != nil))
+    }
+
+    func contactMotion(_ handle: OpaquePointer, contact: Int32, x: Double, y: Double, at time: UInt64) throws(Status) {
+        let device = try device(handle)
+        guard x.isFinite, y.isFinite else { throw .invalidArgument }
+        let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
+        guard var entry = contacts[key] else { throw .unknownContact }
+        entry.location = Point(x: x, y: y)
+        if entry.hasForce, let force = device.evdev?.force(contact: contact) { entry.force = force }
+        contacts[key] = entry
+        apply(entry, key, device, at: time)
+    }
+
+    func contactForce(_ handle: OpaquePointer, contact: Int32, pressure: Double, at time: UInt64) throws(Status) {
+        let device = try device(handle)
+        let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
+        guard var entry = contacts[key] else { throw .unknownContact }
+        guard let force = try normalised(pressure, of: device, contact: contact) else { return }  // no pressure axis
+        entry.force = force
+        contacts[key] = entry
+        apply(entry, key, device, at: time)
+    }
+
+    func contactUpdate(
+        _ handle: OpaquePointer, contact: Int32, x: Double, y: Double, pressure: Double, at time: UInt64
+    ) throws(Status) {
+        let device = try device(handle)
+        guard x.isFinite, y.isFinite else { throw .invalidArgument }
+        let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
+        guard var entry = contacts[key] else { throw .unknownContact }
+        if let force = try normalised(pressure, of: device, contact: contact) { entry.force = force }
+        entry.location = Point(x: x, y: y)
+        contacts[key] = entry
+        apply(entry, key, device, at: time)
+    }
+
+    private func apply(_ entry: Contact, _ key: ContactKey, _ device: Device, at time: UInt64) {
+        let sample = ForceSample(
+            time: timestamp(time), force: entry.force, location: entry.location, source: device.source, contact: key)
+        perform(engine.forceChanged(sample))
+    }
+
+    /// Returns whether the release must be swallowed.
+    func contactEnded(_ handle: OpaquePointer, contact: Int32, at time: UInt64, reason: CancelReason) throws(Status)
+        -> Bool
+    {
+        let device = try device(handle)
+        let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
+        guard contacts.removeValue(forKey: key) != nil else { throw .unknownContact }
+        // The protocol's order: the interaction ends before the core release.
+        perform(engine.contactEnded(key, at: timestamp(time), reason: reason))
+        return gate.release(key)
+    }
+
+    func isTakenAway(_ handle: OpaquePointer, contact: Int32) throws(Status) -> Bool {
+        let device = try device(handle)
+        let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
+        guard contacts[key] != nil else { throw .unknownContact }
+        return gate.isTakenAway(key)
+    }
+
+    /// The force in 0...1, nil for a device without pressure.
+    private func normalised(_ pressure: Double, of device: Device, contact: Int32) throws(Status) -> Double? {
+        if let evdev = device.evdev { return evdev.force(contact: contact) ?? 0 }
+        guard let range = device.pressure else { return nil }
+        guard pressure.isFinite else { throw .invalidArgument }
+        return min(1, max(0, (pressure - range.minimum) / (range.maximum - range.minimum)))
+    }
+
+    // MARK: surfaces
+
+    /// The id of a wl_surface of this display's clients (numbered on first sight).
+    private func surfaceID(checking resource: OpaquePointer) throws(Status) -> SurfaceID {
+        if let known = surfaces[UInt(bitPattern: resource)] { return known.id }
+        guard let client = wl_resource_get_client(resource), wl_client_get_display(client) == display.raw,
+            String(cString: wl_resource_get_class(resource)) == "wl_surface"
+        else { throw .notASurface }
+        let id = SurfaceID(nextSurface)
+        nextSurface &+= 1
+        let listener = Listener { [unowned self] _ in
+            entered {
+                forgetSurface(resource)
+                perform(engine.surfaceDestroyed(id, at: now()))
+            }
+        }
+        listener.listen(toDestroyOfResource: resource)
+        surfaces[UInt(bitPattern: resource)] = (id, listener)
+        surfaceResources[id] = resource
+        return id
+    }
+
+    private func forgetSurface(_ resource: OpaquePointer) {
+        guard let entry = surfaces.removeValue(forKey: UInt(bitPattern: resource)) else { return }
+        entry.listener.remove()
+        surfaceResources[entry.id] = nil
+    }
+
+    func surfaceCommitted(_ resource: OpaquePointer) throws(Status) {
+        server?.surfaceCommitted(try surfaceID(checking: resource))
+    }
+
+    func surfaceGone(_ resource: OpaquePointer, at time: UInt64) throws(Status) {
+        let id = try surfaceID(checking: resource)
+        perform(engine.surfaceDestroyed(id, at: timestamp(time)))
+    }
+
+    var runningCount: Int {
+        engine.interactions.filter { [.awaitingAnswer, .preview, .commit].contains($0.state.kind) }.count
+    }
+
+    // MARK: actions
+
+    private func perform(_ actions: Actions) {
+        for action in actions {
+            switch action {
+            case .scheduleTimer(let due):
+                guard let due else {
+                    timer?.arm(milliseconds: 0)
+                    continue
+                }
+                let milliseconds = max(1, ((due - now()).microseconds + 999) / 1000)
+                timer?.arm(milliseconds: Int32(clamping: milliseconds))
+            case .askShouldBegin:
+                server?.perform(action)
+            case .phase(let event, let update):
+                let change = gate.apply(action)
+                server?.perform(action)
+                notify(event, update)
+                // After the phase event, so the client reads preview_ended before the contact leaves.
+                switch change {
+                case .takeAway(let contact, let surface)?:
+                    callBack(host.table.take_away, contact, surface)
+                case .giveBack(let contact, let surface)?:
+                    callBack(host.table.give_back, contact, surface)
+                case nil: break
+                }
+            }
+        }
+    }
+
+    private typealias ContactCallback = @convention(c) (
+        UnsafeMutableRawPointer?, OpaquePointer?, Int32, OpaquePointer?
+    ) -> Void
+
+    private func callBack(_ callback: ContactCallback?, _ contact: ContactKey, _ surface: SurfaceID) {
+        guard let callback, let device = devices[contact.device] else { return }
+        callback(host.userData, device.handle, contact.contact, surfaceResources[surface])
+    }
+
+    private func notify(_ event: PhaseEvent, _ update: PhaseUpdate) {
+        guard let phase = host.table.phase else { return }
+        var info = preview_interaction_phase_event()
+        info.interaction = update.interaction.rawValue
+        info.phase = Self.wire(event)
+        info.reason = preview_interaction_cancel_reason(rawValue: UInt32(event.cancelReason?.rawValue ?? 0))
+        info.progress = update.progress
+        info.device = devices[update.contact.device]?.handle
+        info.contact = update.contact.contact
+        info.surface = surfaceResources[update.surface]
+        info.x = update.location.x
+        info.y = update.location.y
+        info.time_usec = UInt64(clamping: max(0, update.time.microseconds))
+        info.simulated = update.simulated
+        phase(host.userData, &info)
+    }
+
+    private static func wire(_ event: PhaseEvent) -> preview_interaction_phase {
+        switch event {
+        case .previewBegan: PREVIEW_INTERACTION_PHASE_PREVIEW_BEGAN
+        case .previewProgress: PREVIEW_INTERACTION_PHASE_PREVIEW_PROGRESS
+        case .previewEnded: PREVIEW_INTERACTION_PHASE_PREVIEW_ENDED
+        case .commitProgress: PREVIEW_INTERACTION_PHASE_COMMIT_PROGRESS
+        case .completed: PREVIEW_INTERACTION_PHASE_COMPLETED
+        case .cancelled: PREVIEW_INTERACTION_PHASE_CANCELLED
+        }
+    }
+
+    private func timestamp(_ time: UInt64) -> Timestamp { Timestamp(microseconds: Int64(clamping: time)) }
+
+    // MARK: PreviewProtocolHost
+
+    func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID? {
+        try? surfaceID(checking: resource)
+    }
+
+    func region(forRegionResource resource: OpaquePointer) -> PreviewRegion? {
+        guard let boxes = host.table.region_boxes else { return nil }
+        var storage = [preview_interaction_box](repeating: preview_interaction_box(), count: 64)
+        var count = boxes(host.userData, resource, &storage, Int32(storage.count))
+        if count > Int32(storage.count), count <= 65_536 {
+            storage = [preview_interaction_box](repeating: preview_interaction_box(), count: Int(count))
+            count = boxes(host.userData, resource, &storage, count)
+        }
+        guard count >= 0 else { return nil }
+        let used = storage.prefix(Int(min(count, Int32(storage.count))))
+        return PreviewRegion(
+            operations: used.map { .add(.init(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) })
+    }
+
+    func previewServer(_ server: PreviewInteractionServer, received input: PreviewClientInput) {
+        entered {
+            switch input {
+            case .answered(let id, let accept, _): perform(engine.clientAnswered(id, accept: accept, at: now()))
+            case .cancelled(let id, _): perform(engine.clientCancelled(id, at: now()))
+            case .surfaceDestroyed(let surface, _): perform(engine.surfaceDestroyed(surface, at: now()))
+            }
+        }
+    }
+
+    // MARK: teardown
+
+    /// preview_interaction_destroy: now, or when the call that is running returns.
+    func destroy() {
+        guard depth == 0 else {
+            destroyRequested = true
+            return
+        }
+        tearDown()
+    }
+
+    /// The one teardown path: interactions cancelled (system), global and sources gone,
+    /// handles invalid.
+    private func tearDown() {
+        guard !destroyed else { return }
+        destroyed = true
+        destroyRequested = false
+        if let handle { Handles.shared.forget(context: handle) }
+        depth += 1  // callbacks that call back in now find the handle gone
+        perform(engine.endAllContacts(at: now(), reason: .system))
+        depth -= 1
+        for device in devices.values { device.evdev?.stop() }
+        devices.removeAll()
+        deviceIDs.removeAll()
+        contacts.removeAll()
+        for entry in surfaces.values { entry.listener.remove() }
+        surfaces.removeAll()
+        surfaceResources.removeAll()
+        timer?.remove()
+        timer = nil
+        server?.removeGlobal()
+        server = nil
+        displayGone?.remove()
+        displayGone = nil
+    }
+}

@@ -1,0 +1,33 @@
+import LibinputBackend
+import WaylandServer
+
+/// A libinput device's touch pressure for the embedded library: the kernel state through
+/// `HostedDevice`, watched on the host's loop so a finger pressing harder without moving
+/// (a force click) still reaches the engine.
+final class EvdevPressure {
+    let device: HostedDevice
+    private var source: EventSource?
+
+    init?(_ device: HostedDevice) {
+        guard device.readsPressure else { return nil }
+        self.device = device
+    }
+
+    var origin: String { device.origin }
+
+    func force(contact: Int32) -> Double? { device.force(contact: contact) }
+
+    func watch(on loop: EventLoop, _ changed: @escaping () -> Void) {
+        guard let fd = device.fileDescriptor else { return }
+        source = loop.addFD(fd, events: .readable) { [unowned self] _ in
+            device.drain()
+            changed()
+        }
+    }
+
+    func stop() {
+        source?.remove()
+        source = nil
+        device.close()
+    }
+}

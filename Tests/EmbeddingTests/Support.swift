@@ -1,0 +1,76 @@
+import DemoReport
+import Foundation
+import PreviewEngine
+import PreviewTrace
+import Testing
+
+/// Where SwiftPM put the binaries (libpreview-interaction.so among them), and the repository.
+enum Paths {
+    static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../..").standardized.path
+
+    static func scratch(_ label: String) -> String {
+        let path = NSTemporaryDirectory() + "embedding-\(label)-\(UUID().uuidString.prefix(8))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        chmod(path, 0o700)
+        return path
+    }
+}
+
+/// Runs `make` in a folder of the repository against this build; returns its output.
+func make(_ folder: String, _ targets: [String] = [], log: String) throws -> (status: Int32?, output: String) {
+    let process = try ChildProcess(
+        ["/usr/bin/env", "make", "-C", Paths.root + "/" + folder, "BUILD=\(Paths.binaries)"] + targets, log: log)
+    let status = process.wait(timeout: 600)
+    return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+}
+
+/// One interaction of a trace, as compared across compositors: its phase changes, outcome
+/// and the progress values it went through.
+struct TracedInteraction: CustomStringConvertible {
+    var phases: [String]
+    var outcome: String
+    var preview: [Double]
+    var commit: [Double]
+
+    static func all(_ records: [TraceRecord]) -> [TracedInteraction] {
+        InteractionStory.stories(of: records).map { story in
+            TracedInteraction(
+                phases: story.records.compactMap { $0.phase?.changesPhase == true ? $0.phase?.description : nil },
+                outcome: "\(story.outcome)",
+                preview: story.records.filter { $0.phaseAfter == .preview || $0.phase == .previewEnded }.map(\.progress),
+                commit: story.records.filter { $0.phaseAfter == .commit && $0.phase != .previewEnded }.map(\.progress))
+        }
+    }
+
+    var description: String { "\(phases) \(outcome) preview \(preview) commit \(commit)" }
+
+    /// Progress values of `self` off the reference's curve by more than `tolerance`: in order,
+    /// each value must lie within `tolerance` of a segment between two consecutive reference
+    /// samples at or after the previous value's (samples are the same force curve, but when a
+    /// filter settles or an answer lands depends on timing, so one side may hold a value
+    /// between two of the other's). Peaks must agree too.
+    func progressMismatches(against reference: TracedInteraction, tolerance: Double) -> [String] {
+        var problems: [String] = []
+        for (name, mine, theirs) in [("preview", preview, reference.preview), ("commit", commit, reference.commit)] {
+            var segment = 0
+            for value in mine {
+                func distance(_ index: Int) -> Double {
+                    let a = theirs[index]
+                    let b = theirs[min(index + 1, theirs.count - 1)]
+                    return max(0, min(a, b) - value, value - max(a, b))
+                }
+                guard let found = (segment..<theirs.count).first(where: { distance($0) <= tolerance }) else {
+                    problems.append("\(name) progress \(value) is off the reference's curve after sample \(segment): \(theirs)")
+                    continue
+                }
+                segment = found
+            }
+            if abs((mine.max() ?? 0) - (theirs.max() ?? 0)) > tolerance {
+                problems.append("\(name) peak \(mine.max() ?? 0) vs \(theirs.max() ?? 0)")
+            }
+        }
+        return problems
+    }
+}

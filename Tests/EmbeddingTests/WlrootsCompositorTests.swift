@@ -1,0 +1,72 @@
+import DemoReport
+import FixtureSupport
+import Foundation
+import PreviewTrace
+import Testing
+
+/// The wlroots proof: examples/wlroots-compositor, built by make against Debian's wlroots 0.15
+/// and libpreview-interaction, on wlroots' headless backend with the pixman renderer. A
+/// recording drives virtual wlroots devices, so the events take wlroots' input path into the
+/// library; peek-client runs inside.
+@Suite(.serialized) struct WlrootsCompositorTests {
+    static let shouldBeginTimeout = "2000"  // a client on a loaded machine may answer late
+
+    struct Run {
+        var status: Int32?
+        var trace: [TraceRecord]
+        var client: String
+        var log: String
+    }
+
+    /// One compositor (`arguments` before the common ones) with peek-client, to the end.
+    static func run(_ arguments: [String], recording: String, label: String) throws -> Run {
+        let folder = Paths.scratch(label)
+        let trace = folder + "/trace.jsonl"
+        let client = folder + "/client.log"
+        let command = "exec '\(Paths.binaries)/peek-client' --log > '\(client)' 2> '\(folder)/client.stderr'"
+        let process = try ChildProcess(
+            arguments + [
+                "--replay", Fixtures.path(recording), "--trace", trace, "--exit-when-done", "--should-begin-timeout",
+                shouldBeginTimeout, "--run", command,
+            ], environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"], log: folder + "/compositor.log")
+        let status = process.wait(timeout: 120)
+        let records = (try? TraceReader.read(path: trace)) ?? []
+        return Run(
+            status: status, trace: records, client: FileWatch.contents(of: client),
+            log: FileWatch.contents(of: folder + "/compositor.log"))
+    }
+
+    @Test("The Dell Canvas pen: peek-client completes the peek and pop through the C library, as in preview-compositor")
+    func dellCanvasPeekAndPop() throws {
+        let build = try make("examples/wlroots-compositor", log: Paths.scratch("wlroots-build") + "/make.log")
+        try #require(build.status == 0, "\(build.output)")
+        let compositor = Paths.binaries + "/wlroots-compositor/preview-wlroots-compositor"
+        let recording = "dell-canvas-isdv4-pen.yml"
+
+        let wlroots = try Self.run(
+            [compositor, "--decoder", Paths.binaries + "/preview-replay"], recording: recording, label: "wlroots")
+        #expect(wlroots.status == 0, "\(wlroots.log)")
+        #expect(wlroots.log.contains("libpreview-interaction 1."), "\(wlroots.log)")
+        #expect(wlroots.client.contains("result=opened"), "peek-client popped the photo\n\(wlroots.client)\n\(wlroots.log)")
+
+        let reference = try Self.run(
+            [Paths.binaries + "/preview-compositor", "--fast"], recording: recording, label: "reference")
+        #expect(reference.status == 0, "\(reference.log)")
+
+        let ours = TracedInteraction.all(wlroots.trace)
+        let theirs = TracedInteraction.all(reference.trace)
+        #expect(ours.count == 1 && theirs.count == 1, "wlroots: \(ours)\nreference: \(theirs)")
+        for (mine, other) in zip(ours, theirs) {
+            #expect(mine.outcome == "completed" && mine.outcome == other.outcome, "\(mine)\n\(other)")
+            // A client that answers after the force passed the commit threshold sees the
+            // preview begin and end at once (no preview-began): how fast peek-client answers
+            // varies with the machine's load, in either compositor.
+            #expect(mine.phases.filter { $0 != "preview-began" } == other.phases.filter { $0 != "preview-began" },
+                "\(mine)\n\(other)")
+            let problems = mine.progressMismatches(against: other, tolerance: 0.02)
+            #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))\n\(mine)\n\(other)")
+        }
+        // Every record names the pen, as preview-compositor's do.
+        #expect(wlroots.trace.allSatisfy { $0.device == "Wacom ISD-V4 Pen" && $0.source == .pen })
+    }
+}

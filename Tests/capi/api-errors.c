@@ -1,0 +1,277 @@
+/*
+ * The C API's error paths, built with AddressSanitizer: every misuse a host can make
+ * (NULL and stale handles, unknown contacts, removing twice, calls after destroy, the wrong
+ * thread, destroy from inside a callback, a display destroyed first) returns its status and
+ * touches no freed memory. Prints "N passed, N failed".
+ */
+#define WL_HIDE_DEPRECATED 1
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <wayland-server-core.h>
+#include <wayland-server-protocol.h>
+
+#include "preview-interaction.h"
+
+static int passed, failed;
+
+#define CHECK(expr) check((expr), #expr, __LINE__)
+#define STATUS(call, expected) check_status((call), (expected), #call, __LINE__)
+
+static void check(int ok, const char *text, int line) {
+	if (ok) {
+		passed++;
+	} else {
+		failed++;
+		fprintf(stderr, "api-errors.c:%d: failed: %s\n", line, text);
+	}
+}
+
+static void check_status(int status, int expected, const char *text, int line) {
+	if (status == expected) {
+		passed++;
+	} else {
+		failed++;
+		fprintf(stderr, "api-errors.c:%d: %s returned %d (%s), expected %d (%s)\n", line, text, status,
+			preview_interaction_status_string(status), expected, preview_interaction_status_string(expected));
+	}
+}
+
+/* The log callback can destroy the context from inside a call. */
+struct host {
+	struct preview_interaction *context;
+	int logs;
+	int destroy_from_log;
+	int destroy_status;
+};
+
+static void on_log(void *data, enum preview_interaction_log_level level, const char *message) {
+	struct host *host = data;
+	(void)level;
+	CHECK(message != NULL);
+	host->logs++;
+	if (host->destroy_from_log) {
+		host->destroy_from_log = 0;
+		host->destroy_status = preview_interaction_destroy(host->context);
+	}
+}
+
+static uint64_t fixed_clock(void *data) {
+	(void)data;
+	return 1000000;
+}
+
+static struct preview_interaction *create(struct wl_display *display, struct host *host) {
+	struct preview_interaction_callbacks callbacks = {
+		.size = sizeof(callbacks), .log = on_log, .now_usec = fixed_clock};
+	struct preview_interaction *context = NULL;
+	STATUS(preview_interaction_create(display, &callbacks, host, &context), PREVIEW_INTERACTION_OK);
+	CHECK(context != NULL);
+	host->context = context;
+	return context;
+}
+
+static void *other_thread(void *context) {
+	static int status;
+	status = preview_interaction_set_sensitivity(context, PREVIEW_INTERACTION_SENSITIVITY_FIRM);
+	return &status;
+}
+
+static void version_and_strings(void) {
+	CHECK(preview_interaction_version() == PREVIEW_INTERACTION_VERSION_NUMBER);
+	CHECK(strcmp(preview_interaction_version_string(), PREVIEW_INTERACTION_VERSION) == 0);
+	for (int status = -12; status <= 1; status++) CHECK(preview_interaction_status_string(status) != NULL);
+	CHECK(strcmp(preview_interaction_status_string(PREVIEW_INTERACTION_OK), "success") == 0);
+}
+
+static void creation(struct wl_display *display) {
+	struct preview_interaction *context = (void *)1;
+	struct preview_interaction_callbacks callbacks = {.size = sizeof(callbacks)};
+	STATUS(preview_interaction_create(NULL, &callbacks, NULL, &context), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	CHECK(context == NULL);
+	STATUS(preview_interaction_create(display, &callbacks, NULL, NULL), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	struct preview_interaction_callbacks empty = {.size = 0};
+	STATUS(preview_interaction_create(display, &empty, NULL, &context), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	/* An older host's shorter struct: only `size` and `take_away`. */
+	callbacks.size = offsetof(struct preview_interaction_callbacks, give_back);
+	STATUS(preview_interaction_create(display, &callbacks, NULL, &context), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_destroy(context), PREVIEW_INTERACTION_OK);
+	/* No callbacks at all is allowed. */
+	STATUS(preview_interaction_create(display, NULL, NULL, &context), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_destroy(context), PREVIEW_INTERACTION_OK);
+}
+
+static void bad_handles(void) {
+	struct preview_interaction *bogus = (void *)0x1234;
+	struct preview_interaction_device *device = NULL;
+	uint32_t count = 7;
+	bool flag = true;
+	STATUS(preview_interaction_destroy(NULL), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_destroy(bogus), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_set_sensitivity(NULL, PREVIEW_INTERACTION_SENSITIVITY_LIGHT),
+		PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_device_add(bogus, PREVIEW_INTERACTION_DEVICE_PEN, "pen", 0, 1, 0, &device),
+		PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	CHECK(device == NULL);
+	STATUS(preview_interaction_running_count(NULL, &count), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	CHECK(count == 0);
+	STATUS(preview_interaction_contact_down(NULL, 0, NULL, 1, 1, 0.5, 1), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
+	STATUS(preview_interaction_contact_down((void *)0x5678, 0, NULL, 1, 1, 0.5, 1),
+		PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
+	STATUS(preview_interaction_contact_up(NULL, 0, 1, &flag), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
+	CHECK(flag == false);
+	STATUS(preview_interaction_device_remove(NULL, 1), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
+	STATUS(preview_interaction_surface_commit(NULL, NULL), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+}
+
+static void settings(struct preview_interaction *context) {
+	STATUS(preview_interaction_set_sensitivity(context, 0), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_sensitivity(context, 4), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_sensitivity(context, PREVIEW_INTERACTION_SENSITIVITY_LIGHT), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_set_long_press(context, 9), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_long_press(context, PREVIEW_INTERACTION_LONG_PRESS_SLOW), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_set_should_begin_timeout(context, 0), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_should_begin_timeout(context, 60001), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_should_begin_timeout(context, 2000), PREVIEW_INTERACTION_OK);
+	pthread_t thread;
+	void *result = NULL;
+	pthread_create(&thread, NULL, other_thread, context);
+	pthread_join(thread, &result);
+	CHECK(*(int *)result == PREVIEW_INTERACTION_ERROR_WRONG_THREAD);
+}
+
+static void devices_and_contacts(struct wl_display *display, struct preview_interaction *context) {
+	struct preview_interaction_device *pen = NULL, *mouse = NULL;
+	STATUS(preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_PEN, "pen", 0, 1, 0, NULL),
+		PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_device_add(context, 0, "pen", 0, 1, 0, &pen), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_device_add(context, 77, "pen", 0, 1, 0, &pen), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_PEN, "pen", NAN, 1, 0, &pen),
+		PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_PEN, "pen", 2, 1, 0, &pen),
+		PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	CHECK(pen == NULL);
+	STATUS(preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_PEN, "pen", 0, 4095, 0, &pen),
+		PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_POINTER, NULL, 0, 0, 0, &mouse),
+		PREVIEW_INTERACTION_OK);
+	CHECK(pen != NULL && mouse != NULL && pen != mouse);
+	STATUS(preview_interaction_device_add_libinput(context, NULL, 0, &pen), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	CHECK(pen == NULL);
+	STATUS(preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_PEN, "pen", 0, 4095, 0, &pen),
+		PREVIEW_INTERACTION_OK);
+
+	/* A client with a wl_surface and a resource that is not one. */
+	int fds[2];
+	CHECK(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) == 0);
+	struct wl_client *client = wl_client_create(display, fds[0]);
+	CHECK(client != NULL);
+	struct wl_resource *surface = wl_resource_create(client, &wl_surface_interface, 4, 0);
+	struct wl_resource *callback = wl_resource_create(client, &wl_callback_interface, 1, 0);
+	CHECK(surface != NULL && callback != NULL);
+
+	bool flag = true;
+	STATUS(preview_interaction_contact_motion(pen, 3, 1, 1, 10), PREVIEW_INTERACTION_ERROR_UNKNOWN_CONTACT);
+	STATUS(preview_interaction_contact_force(pen, 3, 0.5, 10), PREVIEW_INTERACTION_ERROR_UNKNOWN_CONTACT);
+	STATUS(preview_interaction_contact_up(pen, 3, 10, &flag), PREVIEW_INTERACTION_ERROR_UNKNOWN_CONTACT);
+	CHECK(flag == false);
+	STATUS(preview_interaction_contact_cancel(pen, 3, 10), PREVIEW_INTERACTION_ERROR_UNKNOWN_CONTACT);
+	STATUS(preview_interaction_contact_is_taken_away(pen, 3, &flag), PREVIEW_INTERACTION_ERROR_UNKNOWN_CONTACT);
+	STATUS(preview_interaction_contact_down(pen, 0, callback, 1, 1, 100, 10), PREVIEW_INTERACTION_ERROR_NOT_A_SURFACE);
+	STATUS(preview_interaction_contact_down(pen, 0, surface, NAN, 1, 100, 10), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_contact_down(pen, 0, surface, 1, INFINITY, 100, 10),
+		PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_contact_down(pen, 0, surface, 1, 1, NAN, 10), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_contact_down(pen, 0, surface, 1, 1, 100, 10), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_contact_down(pen, 0, surface, 1, 1, 100, 11), PREVIEW_INTERACTION_ERROR_CONTACT_EXISTS);
+	STATUS(preview_interaction_contact_force(pen, 0, NAN, 12), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_contact_force(pen, 0, 1e300, 12), PREVIEW_INTERACTION_OK); /* clamped */
+	STATUS(preview_interaction_contact_motion(pen, 0, 2, NAN, 13), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_contact_motion(pen, 0, 2, 2, 13), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_contact_update(pen, 0, 2, 2, NAN, 13), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_contact_update(pen, 0, NAN, 2, 9, 13), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_contact_update(pen, 9, 2, 2, 9, 13), PREVIEW_INTERACTION_ERROR_UNKNOWN_CONTACT);
+	STATUS(preview_interaction_contact_update(pen, 0, 3, 3, 2000, 14), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_contact_is_taken_away(pen, 0, NULL), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_contact_is_taken_away(pen, 0, &flag), PREVIEW_INTERACTION_OK);
+	CHECK(flag == false); /* no client interaction object: core input keeps it */
+	STATUS(preview_interaction_surface_commit(context, callback), PREVIEW_INTERACTION_ERROR_NOT_A_SURFACE);
+	STATUS(preview_interaction_surface_commit(context, surface), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_contact_up(pen, 0, 14, NULL), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_contact_up(pen, 0, 15, &flag), PREVIEW_INTERACTION_ERROR_UNKNOWN_CONTACT);
+	/* Time going backwards, absurd times: accepted (the engine treats them as now). */
+	STATUS(preview_interaction_contact_down(mouse, 1, surface, 5, 5, 0, UINT64_MAX), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_contact_motion(mouse, 1, 6, 6, 0), PREVIEW_INTERACTION_OK);
+	/* The surface goes away while a contact is down on it, then its resource is destroyed. */
+	STATUS(preview_interaction_surface_gone(context, NULL, 20), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_surface_gone(context, surface, 20), PREVIEW_INTERACTION_OK);
+	wl_resource_destroy(surface);
+
+	/* Removing twice; calls with a removed device. */
+	STATUS(preview_interaction_device_remove(mouse, 30), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_device_remove(mouse, 31), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
+	STATUS(preview_interaction_contact_up(mouse, 1, 32, NULL), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
+	STATUS(preview_interaction_contact_down(mouse, 1, NULL, 5, 5, 0, 33), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
+
+	uint32_t count = 9;
+	STATUS(preview_interaction_running_count(context, NULL), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_running_count(context, &count), PREVIEW_INTERACTION_OK);
+	CHECK(count == 0);
+
+	/* Calls after destroy: the context and its devices are invalid, nothing is touched. */
+	STATUS(preview_interaction_destroy(context), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_destroy(context), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_set_sensitivity(context, PREVIEW_INTERACTION_SENSITIVITY_FIRM),
+		PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_contact_down(pen, 0, NULL, 1, 1, 1, 40), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
+	STATUS(preview_interaction_device_remove(pen, 41), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
+	wl_resource_destroy(callback);
+	wl_client_destroy(client);
+	close(fds[1]);
+}
+
+static void destroy_inside_a_callback(struct wl_display *display) {
+	struct host host = {0};
+	struct preview_interaction *context = create(display, &host);
+	struct preview_interaction_device *device = NULL;
+	host.destroy_from_log = 1;
+	/* Adding a device logs; the log callback destroys the context: deferred to the end of
+	 * the call, which still returns its device (now invalid with its context). */
+	STATUS(preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_TOUCHSCREEN, "touch", 0, 255, 0, &device),
+		PREVIEW_INTERACTION_OK);
+	CHECK(host.destroy_status == PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_contact_down(device, 0, NULL, 1, 1, 10, 1), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
+	STATUS(preview_interaction_destroy(context), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+}
+
+static void display_destroyed_first(void) {
+	struct wl_display *display = wl_display_create();
+	struct host host = {0};
+	struct preview_interaction *context = create(display, &host);
+	struct preview_interaction_device *device = NULL;
+	STATUS(preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_PEN, "pen", 0, 1, 0, &device),
+		PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_contact_down(device, 0, NULL, 1, 1, 0.5, 1), PREVIEW_INTERACTION_OK);
+	wl_display_destroy(display);
+	STATUS(preview_interaction_contact_up(device, 0, 2, NULL), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
+	STATUS(preview_interaction_destroy(context), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+}
+
+int main(void) {
+	version_and_strings();
+	struct wl_display *display = wl_display_create();
+	creation(display);
+	bad_handles();
+	struct host host = {0};
+	struct preview_interaction *context = create(display, &host);
+	settings(context);
+	devices_and_contacts(display, context);
+	destroy_inside_a_callback(display);
+	wl_display_destroy(display);
+	display_destroyed_first();
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,486 @@
+/*
+ * preview-wlroots-compositor: wlroots' headless backend (or a real session with
+ * --backend auto), xdg-shell toplevels, a seat with pointer, keyboard, touch and tablet-v2,
+ * and the preview interaction through libpreview-interaction alone. The library is
+ * attached to our wl_display; our input handlers tell it about devices and contacts and
+ * honour its take-away callbacks.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <wlr/backend/headless.h>
+#include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_data_device.h>
+#include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_region.h>
+#include <wlr/util/log.h>
+
+#include "compositor.h"
+
+uint64_t now_usec(void) {
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (uint64_t)now.tv_sec * 1000000 + (uint64_t)now.tv_nsec / 1000;
+}
+
+uint32_t now_msec(void) {
+	return (uint32_t)(now_usec() / 1000);
+}
+
+/* MARK: outputs */
+
+struct output {
+	struct server *server;
+	struct wlr_output *wlr_output;
+	struct wl_listener frame, destroy;
+};
+
+static void output_frame(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct output *output = wl_container_of(listener, output, frame);
+	struct wlr_scene_output *scene_output = wlr_scene_get_scene_output(output->server->scene, output->wlr_output);
+	wlr_scene_output_commit(scene_output);
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	wlr_scene_output_send_frame_done(scene_output, &now);
+}
+
+static void output_destroy(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct output *output = wl_container_of(listener, output, destroy);
+	wl_list_remove(&output->frame.link);
+	wl_list_remove(&output->destroy.link);
+	free(output);
+}
+
+static void new_output(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, new_output);
+	struct wlr_output *wlr_output = data;
+	wlr_output_init_render(wlr_output, server->allocator, server->renderer);
+	if (!wl_list_empty(&wlr_output->modes)) wlr_output_set_mode(wlr_output, wlr_output_preferred_mode(wlr_output));
+	wlr_output_enable(wlr_output, true);
+	if (!wlr_output_commit(wlr_output)) return;
+	struct output *output = calloc(1, sizeof(*output));
+	if (!output) return;
+	output->server = server;
+	output->wlr_output = wlr_output;
+	output->frame.notify = output_frame;
+	wl_signal_add(&wlr_output->events.frame, &output->frame);
+	output->destroy.notify = output_destroy;
+	wl_signal_add(&wlr_output->events.destroy, &output->destroy);
+	wlr_output_layout_add_auto(server->layout, wlr_output);
+}
+
+/* MARK: surfaces and toplevels */
+
+struct wlr_surface *surface_at(struct server *server, double lx, double ly, double *sx, double *sy) {
+	struct wlr_scene_node *node = wlr_scene_node_at(&server->scene->node, lx, ly, sx, sy);
+	if (!node || node->type != WLR_SCENE_NODE_SURFACE) return NULL;
+	return wlr_scene_surface_from_node(node)->surface;
+}
+
+void focus_surface(struct server *server, struct wlr_surface *surface) {
+	struct wlr_keyboard *keyboard = wlr_seat_get_keyboard(server->seat);
+	if (!surface || !keyboard || server->seat->keyboard_state.focused_surface == surface) return;
+	wlr_seat_keyboard_notify_enter(server->seat, surface, keyboard->keycodes, keyboard->num_keycodes,
+		&keyboard->modifiers);
+}
+
+static void view_map(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct view *view = wl_container_of(listener, view, map);
+	wlr_scene_node_set_enabled(view->node, true);
+	wlr_scene_node_raise_to_top(view->node);
+	wlr_xdg_toplevel_set_activated(view->xdg, true);
+	focus_surface(view->server, view->xdg->surface);
+	if (view->server->replay) replay_start(view->server->replay);
+}
+
+static void view_unmap(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct view *view = wl_container_of(listener, view, unmap);
+	wlr_scene_node_set_enabled(view->node, false);
+	preview_interaction_surface_gone(view->server->preview, view->xdg->surface->resource, now_usec());
+}
+
+static void view_destroy(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct view *view = wl_container_of(listener, view, destroy);
+	wl_list_remove(&view->map.link);
+	wl_list_remove(&view->unmap.link);
+	wl_list_remove(&view->destroy.link);
+	wl_list_remove(&view->link);
+	free(view);
+}
+
+static void new_xdg_surface(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, new_xdg_surface);
+	struct wlr_xdg_surface *xdg = data;
+	if (xdg->role == WLR_XDG_SURFACE_ROLE_POPUP) {
+		struct wlr_xdg_surface *parent = wlr_xdg_surface_from_wlr_surface(xdg->popup->parent);
+		if (parent && parent->data) xdg->data = wlr_scene_xdg_surface_create(parent->data, xdg);
+		return;
+	}
+	if (xdg->role != WLR_XDG_SURFACE_ROLE_TOPLEVEL) return;
+	struct view *view = calloc(1, sizeof(*view));
+	if (!view) return;
+	view->server = server;
+	view->xdg = xdg;
+	view->node = wlr_scene_xdg_surface_create(&server->scene->node, xdg);
+	wlr_scene_node_set_enabled(view->node, false);
+	xdg->data = view->node;
+	/* One window fills the output, as in preview-compositor. */
+	wlr_xdg_toplevel_set_size(xdg, server->width, server->height);
+	view->map.notify = view_map;
+	wl_signal_add(&xdg->events.map, &view->map);
+	view->unmap.notify = view_unmap;
+	wl_signal_add(&xdg->events.unmap, &view->unmap);
+	view->destroy.notify = view_destroy;
+	wl_signal_add(&xdg->events.destroy, &view->destroy);
+	wl_list_insert(&server->views, &view->link);
+}
+
+/* Every wl_surface: its commit applies the preview object's double-buffered state. */
+struct surface_watch {
+	struct server *server;
+	struct wlr_surface *surface;
+	struct wl_listener commit, destroy;
+};
+
+static void surface_commit(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct surface_watch *watch = wl_container_of(listener, watch, commit);
+	preview_interaction_surface_commit(watch->server->preview, watch->surface->resource);
+}
+
+static void surface_destroy(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct surface_watch *watch = wl_container_of(listener, watch, destroy);
+	wl_list_remove(&watch->commit.link);
+	wl_list_remove(&watch->destroy.link);
+	free(watch);
+}
+
+static void new_surface(struct wl_listener *listener, void *data) {
+	struct server *server = wl_container_of(listener, server, new_surface);
+	struct surface_watch *watch = calloc(1, sizeof(*watch));
+	if (!watch) return;
+	watch->server = server;
+	watch->surface = data;
+	watch->commit.notify = surface_commit;
+	wl_signal_add(&watch->surface->events.commit, &watch->commit);
+	watch->destroy.notify = surface_destroy;
+	wl_signal_add(&watch->surface->events.destroy, &watch->destroy);
+}
+
+/* MARK: the library's phase notifications: the trace */
+
+static const char *phase_names[] = {"", "preview-began", "preview-progress", "preview-ended", "commit-progress",
+	"completed", "cancelled"};
+static const char *reason_names[] = {"", "lifted", "client-cancelled", "declined", "timeout", "device-removed",
+	"surface-gone", "desynchronised", "moved", "system"};
+static const char *source_names[] = {"", "pen", "touchpad", "touchscreen", "pointer"};
+
+static void write_json_string(FILE *file, const char *text) {
+	fputc('"', file);
+	for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+		if (*c == '"' || *c == '\\') fprintf(file, "\\%c", *c);
+		else if (*c < 0x20) fprintf(file, "\\u%04x", *c);
+		else fputc(*c, file);
+	}
+	fputc('"', file);
+}
+
+/* One JSON line per phase, in preview-compositor's trace format (docs/recordings.md). */
+static void on_phase(void *data, const struct preview_interaction_phase_event *event) {
+	struct server *server = data;
+	if (!server->trace || event->phase < 1 || event->phase > 6) return;
+	struct input *input = input_of_preview_device(server, event->device);
+	const char *name = input && input->device->name ? input->device->name : "?";
+	int kind = PREVIEW_INTERACTION_DEVICE_POINTER;
+	if (input) {
+		switch (input->device->type) {
+		case WLR_INPUT_DEVICE_TABLET_TOOL: kind = PREVIEW_INTERACTION_DEVICE_PEN; break;
+		case WLR_INPUT_DEVICE_TOUCH: kind = PREVIEW_INTERACTION_DEVICE_TOUCHSCREEN; break;
+		default: break;
+		}
+	}
+	bool preview = event->phase <= PREVIEW_INTERACTION_PHASE_PREVIEW_ENDED;
+	bool cancelled = event->phase == PREVIEW_INTERACTION_PHASE_CANCELLED;
+	bool ended = event->phase == PREVIEW_INTERACTION_PHASE_PREVIEW_ENDED || event->phase == PREVIEW_INTERACTION_PHASE_COMPLETED;
+	FILE *f = server->trace;
+	fprintf(f, "{\"time_us\":%llu,\"device\":", (unsigned long long)event->time_usec);
+	write_json_string(f, name);
+	fprintf(f, ",\"source\":\"%s\",\"simulated\":%s,\"interaction\":%u,\"event\":\"%s\",\"progress\":%.9g",
+		source_names[kind], event->simulated ? "true" : "false", event->interaction,
+		cancelled ? "cancel" : preview ? "preview" : "commit", event->progress);
+	fprintf(f, ",\"ended\":%s,\"phase\":\"%s\",\"x\":%.9g,\"y\":%.9g", ended ? "true" : "false",
+		phase_names[event->phase], event->x, event->y);
+	if (cancelled && event->reason >= 1 && event->reason <= 9) fprintf(f, ",\"reason\":\"%s\"", reason_names[event->reason]);
+	fputs("}\n", f);
+	fflush(f);
+}
+
+static int32_t region_boxes(void *data, struct wl_resource *region, struct preview_interaction_box *boxes, int32_t capacity) {
+	(void)data;
+	pixman_region32_t *pixman = wlr_region_from_resource(region);
+	int count = 0;
+	pixman_box32_t *rects = pixman_region32_rectangles(pixman, &count);
+	for (int i = 0; i < count && i < capacity; i++) {
+		boxes[i] = (struct preview_interaction_box){
+			rects[i].x1, rects[i].y1, rects[i].x2 - rects[i].x1, rects[i].y2 - rects[i].y1};
+	}
+	return count;
+}
+
+static void on_log(void *data, enum preview_interaction_log_level level, const char *message) {
+	(void)data;
+	wlr_log(level >= PREVIEW_INTERACTION_LOG_WARNING ? WLR_ERROR : level == PREVIEW_INTERACTION_LOG_INFO ? WLR_INFO : WLR_DEBUG,
+		"preview-interaction: %s", message);
+}
+
+/* MARK: --run, --exit-when-done */
+
+static pid_t run_command(const char *command, const char *socket) {
+	pid_t pid = fork();
+	if (pid == 0) {
+		setenv("WAYLAND_DISPLAY", socket, 1);
+		sigset_t none;
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		execl("/bin/sh", "/bin/sh", "-c", command, (char *)NULL);
+		_exit(127);
+	}
+	return pid;
+}
+
+static int on_sigchld(int signal, void *data) {
+	(void)signal;
+	struct server *server = data;
+	int status;
+	pid_t pid;
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		if (pid != server->run_child) continue;
+		server->run_child = 0;
+		int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+		wlr_log(WLR_INFO, "--run child exited with %d", code);
+		if (server->exit_when_done) {
+			server->exit_status = code;
+			wl_display_terminate(server->display);
+		}
+	}
+	return 0;
+}
+
+static int on_terminate(int signal, void *data) {
+	(void)signal;
+	wl_display_terminate(((struct server *)data)->display);
+	return 0;
+}
+
+/* Done: the replay ended, no contact is down, no interaction runs, for 300 ms. */
+static int check_done(void *data) {
+	struct server *server = data;
+	uint32_t running = 0;
+	preview_interaction_running_count(server->preview, &running);
+	bool idle = (!server->replay || replay_finished(server->replay)) && running == 0 && !any_contact_down(server);
+	server->quiet_ticks = idle ? server->quiet_ticks + 1 : 0;
+	if (server->quiet_ticks >= 6) {
+		wlr_log(WLR_INFO, "replay done and settled: exiting");
+		wl_display_terminate(server->display);
+		return 0;
+	}
+	wl_event_source_timer_update(server->done_timer, 50);
+	return 0;
+}
+
+/* MARK: main */
+
+static void usage(FILE *out) {
+	fprintf(out,
+		"usage: preview-wlroots-compositor [--socket NAME] [--run CMD] [--replay FILE...] [--trace FILE]\n"
+		"                                  [--exit-when-done] [--decoder PATH] [--width W --height H]\n"
+		"                                  [--backend headless|auto] [--sensitivity light|medium|firm]\n"
+		"                                  [--should-begin-timeout MS] [--verbose]\n");
+}
+
+int main(int argc, char **argv) {
+	struct server server = {.width = 1280, .height = 800};
+	const char *socket_name = NULL, *run = NULL, *trace_path = NULL, *decoder = NULL, *backend_name = "headless";
+	enum preview_interaction_sensitivity sensitivity = PREVIEW_INTERACTION_SENSITIVITY_MEDIUM;
+	uint32_t should_begin_timeout = 0;
+	bool verbose = false;
+	char **replay_files = NULL;
+	int replay_count = 0;
+	static const struct option options[] = {
+		{"socket", required_argument, 0, 's'}, {"run", required_argument, 0, 'r'},
+		{"replay", no_argument, 0, 'R'}, {"trace", required_argument, 0, 't'},
+		{"exit-when-done", no_argument, 0, 'x'}, {"decoder", required_argument, 0, 'd'},
+		{"width", required_argument, 0, 'W'}, {"height", required_argument, 0, 'H'},
+		{"backend", required_argument, 0, 'b'}, {"sensitivity", required_argument, 0, 'S'},
+		{"should-begin-timeout", required_argument, 0, 'T'}, {"verbose", no_argument, 0, 'v'},
+		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+	int option;
+	while ((option = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+		switch (option) {
+		case 's': socket_name = optarg; break;
+		case 'r': run = optarg; break;
+		case 'R':
+			/* --replay FILE...: every following argument up to the next option. */
+			replay_files = &argv[optind];
+			while (optind < argc && strncmp(argv[optind], "--", 2) != 0) {
+				optind++;
+				replay_count++;
+			}
+			break;
+		case 't': trace_path = optarg; break;
+		case 'x': server.exit_when_done = true; break;
+		case 'd': decoder = optarg; break;
+		case 'W': server.width = atoi(optarg); break;
+		case 'H': server.height = atoi(optarg); break;
+		case 'b': backend_name = optarg; break;
+		case 'S':
+			if (strcmp(optarg, "light") == 0) sensitivity = PREVIEW_INTERACTION_SENSITIVITY_LIGHT;
+			else if (strcmp(optarg, "firm") == 0) sensitivity = PREVIEW_INTERACTION_SENSITIVITY_FIRM;
+			else if (strcmp(optarg, "medium") != 0) { usage(stderr); return 2; }
+			break;
+		case 'T': should_begin_timeout = (uint32_t)strtoul(optarg, NULL, 10); break;
+		case 'v': verbose = true; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind < argc || server.width < 64 || server.height < 64 || server.width > 8192 || server.height > 8192 ||
+		(replay_files && replay_count == 0)) {
+		usage(stderr);
+		return 2;
+	}
+	wlr_log_init(verbose ? WLR_DEBUG : WLR_INFO, NULL);
+	if (preview_interaction_version() >> 16 != PREVIEW_INTERACTION_VERSION_MAJOR) {
+		wlr_log(WLR_ERROR, "libpreview-interaction %s does not match the header's %s",
+			preview_interaction_version_string(), PREVIEW_INTERACTION_VERSION);
+		return 1;
+	}
+	/* A private runtime directory when there is none (CI, a bare shell). */
+	char runtime[] = "/tmp/preview-wlroots-XXXXXX";
+	if (!getenv("XDG_RUNTIME_DIR")) {
+		if (!mkdtemp(runtime)) return 1;
+		setenv("XDG_RUNTIME_DIR", runtime, 1);
+	}
+	bool headless = strcmp(backend_name, "headless") == 0;
+	if (headless && !getenv("WLR_RENDERER")) setenv("WLR_RENDERER", "pixman", 1);
+
+	server.display = wl_display_create();
+	server.backend = headless ? wlr_headless_backend_create(server.display) : wlr_backend_autocreate(server.display);
+	if (!server.backend) {
+		wlr_log(WLR_ERROR, "cannot create the %s backend", backend_name);
+		return 1;
+	}
+	server.renderer = wlr_renderer_autocreate(server.backend);
+	if (!server.renderer) return 1;
+	wlr_renderer_init_wl_display(server.renderer, server.display);
+	server.allocator = wlr_allocator_autocreate(server.backend, server.renderer);
+	if (!server.allocator) return 1;
+	struct wlr_compositor *compositor = wlr_compositor_create(server.display, server.renderer);
+	server.new_surface.notify = new_surface;
+	wl_signal_add(&compositor->events.new_surface, &server.new_surface);
+	wlr_data_device_manager_create(server.display);
+
+	server.layout = wlr_output_layout_create();
+	server.new_output.notify = new_output;
+	wl_signal_add(&server.backend->events.new_output, &server.new_output);
+	server.scene = wlr_scene_create();
+	wlr_scene_attach_output_layout(server.scene, server.layout);
+	wl_list_init(&server.views);
+	server.xdg_shell = wlr_xdg_shell_create(server.display);
+	server.new_xdg_surface.notify = new_xdg_surface;
+	wl_signal_add(&server.xdg_shell->events.new_surface, &server.new_xdg_surface);
+	server.seat = wlr_seat_create(server.display, "seat0");
+	server.tablet_manager = wlr_tablet_v2_create(server.display);
+	server.cursor = wlr_cursor_create();
+	wlr_cursor_attach_output_layout(server.cursor, server.layout);
+
+	/* The preview interaction: attached to our display, on our loop, with our callbacks. */
+	struct preview_interaction_callbacks callbacks = {
+		.size = sizeof(callbacks), .take_away = take_away, .give_back = give_back, .phase = on_phase,
+		.region_boxes = region_boxes, .log = on_log};
+	int status = preview_interaction_create(server.display, &callbacks, &server, &server.preview);
+	if (status != PREVIEW_INTERACTION_OK) {
+		wlr_log(WLR_ERROR, "preview_interaction_create: %s", preview_interaction_status_string(status));
+		return 1;
+	}
+	preview_interaction_set_sensitivity(server.preview, sensitivity);
+	if (should_begin_timeout && preview_interaction_set_should_begin_timeout(server.preview, should_begin_timeout)) {
+		wlr_log(WLR_ERROR, "--should-begin-timeout must be 1...60000 ms");
+		return 2;
+	}
+	if (trace_path && !(server.trace = fopen(trace_path, "w"))) {
+		wlr_log(WLR_ERROR, "cannot write the trace %s", trace_path);
+		return 1;
+	}
+	input_init(&server);
+
+	if (replay_files) {
+		if (!headless) {
+			wlr_log(WLR_ERROR, "--replay drives virtual devices of the headless backend");
+			return 2;
+		}
+		server.replay = replay_load(&server, decoder, replay_files, replay_count);
+		if (!server.replay) return 1;
+		replay_create_devices(server.replay);
+	}
+	if (headless) wlr_headless_add_output(server.backend, (unsigned)server.width, (unsigned)server.height);
+
+	const char *socket = NULL;
+	if (socket_name) socket = wl_display_add_socket(server.display, socket_name) == 0 ? socket_name : NULL;
+	else socket = wl_display_add_socket_auto(server.display);
+	if (!socket) {
+		wlr_log(WLR_ERROR, "cannot listen on a Wayland socket");
+		return 1;
+	}
+	if (!wlr_backend_start(server.backend)) {
+		wlr_log(WLR_ERROR, "cannot start the backend");
+		return 1;
+	}
+	setenv("WAYLAND_DISPLAY", socket, 1);
+	wlr_log(WLR_INFO, "running on WAYLAND_DISPLAY=%s with libpreview-interaction %s", socket,
+		preview_interaction_version_string());
+
+	struct wl_event_loop *loop = wl_display_get_event_loop(server.display);
+	sigset_t mask;
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGCHLD);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	sigprocmask(SIG_BLOCK, &mask, NULL);
+	struct wl_event_source *sources[] = {
+		wl_event_loop_add_signal(loop, SIGCHLD, on_sigchld, &server),
+		wl_event_loop_add_signal(loop, SIGINT, on_terminate, &server),
+		wl_event_loop_add_signal(loop, SIGTERM, on_terminate, &server)};
+	if (run) server.run_child = run_command(run, socket);
+	if (server.exit_when_done && server.replay) {
+		server.done_timer = wl_event_loop_add_timer(loop, check_done, &server);
+		wl_event_source_timer_update(server.done_timer, 50);
+	}
+
+	wl_display_run(server.display);
+
+	/* One teardown path: the library first (it cancels what runs), then wlroots. */
+	if (server.run_child > 0) kill(server.run_child, SIGTERM);
+	if (server.replay) replay_destroy(server.replay);
+	if (server.done_timer) wl_event_source_remove(server.done_timer);
+	for (size_t i = 0; i < sizeof(sources) / sizeof(sources[0]); i++) if (sources[i]) wl_event_source_remove(sources[i]);
+	preview_interaction_destroy(server.preview);
+	if (server.trace) fclose(server.trace);
+	wl_display_destroy_clients(server.display);
+	wlr_backend_destroy(server.backend);
+	wl_display_destroy(server.display);
+	if (strcmp(runtime, "/tmp/preview-wlroots-XXXXXX") != 0) rmdir(runtime);
+	return server.exit_status;
+}
