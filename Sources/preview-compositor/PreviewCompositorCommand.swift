@@ -42,7 +42,7 @@ struct PreviewCompositorCommand: ParsableCommand {
         help: """
             Skip the recordings' idle time: when no contact is down, no engine timer is pending and \
             every client has caught up, the next event comes at once. Gestures keep their recorded \
-            timing.
+            timing, paused while a client's should-begin answer is awaited.
             """)
     var fast = false
 

@@ -27,4 +27,27 @@ import Testing
         #expect(asked.count == 2, "\(lines.filter { $0.hasPrefix("preview") })")
         #expect(ends.count == 2 && ends.allSatisfy { $0.hasSuffix(" 1") }, "\(ends)\n\(run.output)")
     }
+
+    @Test func aClientSlowToAnswerShouldBeginStillGetsTheRecordedPeekAndPop() throws {
+        let directory = TestRuntime.temporaryDirectory("fast-answer")
+        let log = directory + "/events.log"
+        // Accepts each should_begin 1 s late, without reading meanwhile: longer than the
+        // touchpad's first click lasts. The engine would wait (timeout 3 s), but a replay that
+        // went on would lift the finger before the answer.
+        let client = "python3 \(TabletTests.client) --pointer --preview --answer-delay 1000 \(log)"
+        let process = try ClientProcess(
+            [
+                ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(),
+                "--replay", ReplayRunTests.recordings + "/apple-bcm5974-touchpad.yml", "--fast", "--exit-when-done",
+                "--should-begin-timeout", "3000", "--run", client,
+            ], socket: "", environment: [:])
+        let run = process.finish(timeout: 90)
+        #expect(run.status == 0 && !run.timedOut, "\(run.output)")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        let outline = lines.filter { $0.hasPrefix("preview") && !$0.hasPrefix("preview preview ") && !$0.hasPrefix("preview commit ") }
+        // preview-replay (every answer at once): the first click peeks and pops.
+        let first = outline.prefix { !$0.hasPrefix("preview completed") && !$0.hasPrefix("preview cancelled") }
+        #expect(first.count == 2 && first.last?.hasPrefix("preview preview_ended") == true, "\(outline)\n\(run.output)")
+        #expect(outline.dropFirst(first.count).first?.hasPrefix("preview completed") == true, "\(outline)")
+    }
 }

@@ -14,12 +14,14 @@ as it arrives (the compositor may end the connection at any time):
 
 --ack-delay MS (with --preview): a client busy elsewhere: answers go out at once, but each
 frame is acknowledged MS later, and nothing is read meanwhile.
+--answer-delay MS (with --preview): a client slow to decide: each should_begin is accepted
+MS after it arrives, and nothing is read meanwhile.
 
 Modes: --tablet binds zwp_tablet_manager_v2 and a tablet seat before mapping the window
 (and a wl_pointer too); --pointer binds only a wl_pointer, like a client that knows
 nothing of tablets. Runs until the compositor disconnects it.
 
-usage: tablet_client.py (--tablet | --pointer) [--preview [--ack-delay MS]] LOG
+usage: tablet_client.py (--tablet | --pointer) [--preview [--ack-delay MS] [--answer-delay MS]] LOG
 """
 import mmap
 import os
@@ -88,11 +90,13 @@ def watch_touch(touch, log):
     d["frame"] = lambda proxy: None
 
 
-def watch_preview(interaction, log, display=None, ack_delay=0.0):
+def watch_preview(interaction, log, display=None, ack_delay=0.0, answer_delay=0.0):
     def named(name):
         def handler(proxy, *args):
             log("preview", name, *args)
             if name == "should_begin":
+                if answer_delay > 0:
+                    time.sleep(answer_delay)  # the behaviour under test: an app slow to answer
                 proxy.accept(args[0])
         return handler
 
@@ -131,6 +135,11 @@ def main():
     if "--ack-delay" in args:
         at = args.index("--ack-delay")
         ack_delay = float(args[at + 1]) / 1000
+        del args[at:at + 2]
+    answer_delay = 0.0
+    if "--answer-delay" in args:
+        at = args.index("--answer-delay")
+        answer_delay = float(args[at + 1]) / 1000
         del args[at:at + 2]
     if len(args) != 2 or args[0] not in ("--tablet", "--pointer"):
         sys.exit(__doc__)
@@ -174,7 +183,7 @@ def main():
 
         surface = compositor.create_surface()
         if preview:
-            watch_preview(bind(SpiPreviewInteractionManagerV1, 1).get_interaction(surface), log, display, ack_delay)
+            watch_preview(bind(SpiPreviewInteractionManagerV1, 1).get_interaction(surface), log, display, ack_delay, answer_delay)
         xdg_surface = wm_base.get_xdg_surface(surface)
         toplevel = xdg_surface.get_toplevel()
         toplevel.set_title("tablet_client")

@@ -50,6 +50,8 @@ final class ReplayDriver: InputBackend {
     /// The longest --fast waits for clients in one idle gap (µs): a client that stopped reading
     /// must not hold the replay longer than this.
     static let catchUpLimit: Int64 = 5_000_000
+    /// --fast: since when (monotonic µs) the replay has paused for a should-begin answer.
+    private var answerWaitSince: Int64?
 
     /// Fails when a file cannot be opened or is not a recording, before the compositor opens its socket.
     init(paths: [String]) throws(CompositorError) {
@@ -87,7 +89,9 @@ final class ReplayDriver: InputBackend {
     /// Clients acknowledged frames or a phase screenshot was taken: an idle gap that waits for
     /// them may end now. Deferred to the timer, not run inside the caller's callback.
     func clientsMayHaveCaughtUp() {
-        guard waitingForClientsSince != nil, compositor.clientsCaughtUp else { return }
+        let gapMayEnd = waitingForClientsSince != nil && compositor.clientsCaughtUp
+        let answered = answerWaitSince != nil && !compositor.interaction.awaitsAnswer
+        guard gapMayEnd || answered else { return }
         timer?.arm(milliseconds: 1)
     }
 
@@ -140,6 +144,31 @@ final class ReplayDriver: InputBackend {
         }
     }
 
+    /// --fast: while a should-begin question is open, the recording waits, as a user who holds
+    /// still until the app answers; afterwards its clock resumes where it stopped, so the rest
+    /// of the gesture keeps its recorded timing. What the client receives is then the
+    /// recording's doing, not the machine's load. A client that never answers is cancelled by
+    /// the engine's timeout, which ends the pause; `catchUpLimit` bounds it in any case.
+    private func pausedForAnswer(now: Int64) -> Bool {
+        let awaits = compositor.interaction.awaitsAnswer
+        if !awaits { gaveUpOnAnswer = false }
+        if awaits && !gaveUpOnAnswer {
+            let since = answerWaitSince ?? now
+            if now - since < Self.catchUpLimit {
+                answerWaitSince = since
+                timer?.arm(milliseconds: Int32(clamping: max(1, (since + Self.catchUpLimit - now + 999) / 1000)))
+                return true
+            }
+            gaveUpOnAnswer = true
+        }
+        if let since = answerWaitSince {
+            offset = offset.map { $0 + (now - since) }
+            answerWaitSince = nil
+        }
+        return false
+    }
+    private var gaveUpOnAnswer = false
+
     private var lastTime = Timestamp(microseconds: 0)
     private var held: DeviceEvent?
 
@@ -158,6 +187,10 @@ final class ReplayDriver: InputBackend {
                 offset = now - recorded
             } else if fresh {
                 shortenLongGap(before: recorded)
+            }
+            if compositor.configuration.fast && pausedForAnswer(now: now) {
+                held = event
+                return
             }
             if compositor.configuration.fast && host.contactsDown == 0 && !host.timerPending {
                 let since = waitingForClientsSince ?? now
