@@ -50,4 +50,23 @@ import Testing
         #expect(first.count == 2 && first.last?.hasPrefix("preview preview_ended") == true, "\(outline)\n\(run.output)")
         #expect(outline.dropFirst(first.count).first?.hasPrefix("preview completed") == true, "\(outline)")
     }
+
+    @Test func exitWhenDoneWaitsForAClientSlowToHandleItsLastInput() throws {
+        let directory = TestRuntime.temporaryDirectory("exit-settles")
+        let log = directory + "/events.log"
+        // Handles each event 400 ms after reading it: at the last input it is seconds behind.
+        // --exit-when-done stops only once it has answered a ping sent after that input.
+        let client = "python3 \(TabletTests.client) --pointer --event-delay 400 \(log)"
+        let process = try ClientProcess(
+            [
+                ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(),
+                "--replay", ReplayRunTests.recordings + "/handwritten-usb-mouse.yml", "--exit-when-done", "--run", client,
+            ], socket: "", environment: [:])
+        let run = process.finish(timeout: 90)
+        #expect(run.status == 0 && !run.timedOut, "\(run.output)")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        // The click, then the three moves of the recording's last frames.
+        let release = try #require(lines.lastIndex { $0 == "pointer button 272 0" }, "\(lines)")
+        #expect(lines[(release + 1)...].filter { $0.hasPrefix("pointer motion") }.count == 3, "\(lines)")
+    }
 }

@@ -16,12 +16,13 @@ as it arrives (the compositor may end the connection at any time):
 frame is acknowledged MS later, and nothing is read meanwhile.
 --answer-delay MS (with --preview): a client slow to decide: each should_begin is accepted
 MS after it arrives, and nothing is read meanwhile.
+--event-delay MS: a client slow to handle input: each event is logged MS after it is read.
 
 Modes: --tablet binds zwp_tablet_manager_v2 and a tablet seat before mapping the window
 (and a wl_pointer too); --pointer binds only a wl_pointer, like a client that knows
 nothing of tablets. Runs until the compositor disconnects it.
 
-usage: tablet_client.py (--tablet | --pointer) [--preview [--ack-delay MS] [--answer-delay MS]] LOG
+usage: tablet_client.py (--tablet | --pointer) [--preview [--ack-delay MS] [--answer-delay MS]] [--event-delay MS] LOG
 """
 import mmap
 import os
@@ -49,10 +50,13 @@ def generate_bindings(directory):
 
 
 class Log:
-    def __init__(self, path):
+    def __init__(self, path, delay=0.0):
         self.file = open(path, "w", buffering=1)
+        self.delay = delay
 
     def __call__(self, *words):
+        if self.delay > 0:
+            time.sleep(self.delay)  # the behaviour under test: a client slow to handle input
         self.file.write(" ".join(str(word) for word in words) + "\n")
         self.file.flush()
 
@@ -141,10 +145,15 @@ def main():
         at = args.index("--answer-delay")
         answer_delay = float(args[at + 1]) / 1000
         del args[at:at + 2]
+    event_delay = 0.0
+    if "--event-delay" in args:
+        at = args.index("--event-delay")
+        event_delay = float(args[at + 1]) / 1000
+        del args[at:at + 2]
     if len(args) != 2 or args[0] not in ("--tablet", "--pointer"):
         sys.exit(__doc__)
     tablet_mode = args[0] == "--tablet"
-    log = Log(args[1])
+    log = Log(args[1], event_delay)
     with tempfile.TemporaryDirectory() as scratch:
         generate_bindings(scratch)
         from pywayland.client import Display
