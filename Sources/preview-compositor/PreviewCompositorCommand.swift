@@ -35,14 +35,16 @@ struct PreviewCompositorCommand: ParsableCommand {
 
     @Option(
         name: .customLong("replay"), parsing: .upToNextOption,
-        help: ArgumentHelp("Replay libinput-record files as the seat's input.", valueName: "file"))
+        help: ArgumentHelp(
+            "Replay libinput-record files as the seat's input (paused while a should-begin answer is awaited).",
+            valueName: "file"))
     var replay: [String] = []
 
     @Flag(
         help: """
             Skip the recordings' idle time: when no contact is down, no engine timer is pending and \
             every client has caught up, the next event comes at once. Gestures keep their recorded \
-            timing, paused while a client's should-begin answer is awaited.
+            timing.
             """)
     var fast = false
 

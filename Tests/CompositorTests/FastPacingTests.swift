@@ -28,8 +28,9 @@ import Testing
         #expect(ends.count == 2 && ends.allSatisfy { $0.hasSuffix(" 1") }, "\(ends)\n\(run.output)")
     }
 
-    @Test func aClientSlowToAnswerShouldBeginStillGetsTheRecordedPeekAndPop() throws {
-        let directory = TestRuntime.temporaryDirectory("fast-answer")
+    @Test("A client slow to answer should-begin gets the recorded peek and pop: the replay waits", arguments: [true, false])
+    func aClientSlowToAnswer(fast: Bool) throws {
+        let directory = TestRuntime.temporaryDirectory("slow-answer")
         let log = directory + "/events.log"
         // Accepts each should_begin 1 s late, without reading meanwhile: longer than the
         // touchpad's first click lasts. The engine would wait (timeout 3 s), but a replay that
@@ -38,9 +39,9 @@ import Testing
         let process = try ClientProcess(
             [
                 ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(),
-                "--replay", ReplayRunTests.recordings + "/apple-bcm5974-touchpad.yml", "--fast", "--exit-when-done",
+                "--replay", ReplayRunTests.recordings + "/apple-bcm5974-touchpad.yml", "--exit-when-done",
                 "--should-begin-timeout", "3000", "--run", client,
-            ], socket: "", environment: [:])
+            ] + (fast ? ["--fast"] : []), socket: "", environment: [:])
         let run = process.finish(timeout: 90)
         #expect(run.status == 0 && !run.timedOut, "\(run.output)")
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")

@@ -11,7 +11,8 @@ import WaylandServer
 /// idle gaps: whenever no contact is down, no engine timer is pending and the clients have
 /// caught up (every frame acknowledged, no phase screenshot waiting for a client's picture),
 /// the next event is due at once; inside a gesture the recording's own timing is kept, so long
-/// presses and force ramps behave exactly as recorded. A client still busy with the previous
+/// presses and force ramps behave exactly as recorded. In both modes the recording pauses while
+/// a should-begin answer is awaited (`pausedForAnswer`). A client still busy with the previous
 /// gesture therefore gets the next press when it can answer it, as a user's next press would
 /// find it; the compositor wakes the driver when clients catch up (`clientsMayHaveCaughtUp`),
 /// and after `catchUpLimit` a client that never does is not waited for any more.
@@ -50,7 +51,7 @@ final class ReplayDriver: InputBackend {
     /// The longest --fast waits for clients in one idle gap (µs): a client that stopped reading
     /// must not hold the replay longer than this.
     static let catchUpLimit: Int64 = 5_000_000
-    /// --fast: since when (monotonic µs) the replay has paused for a should-begin answer.
+    /// Since when (monotonic µs) the replay has paused for a should-begin answer.
     private var answerWaitSince: Int64?
 
     /// Fails when a file cannot be opened or is not a recording, before the compositor opens its socket.
@@ -144,7 +145,7 @@ final class ReplayDriver: InputBackend {
         }
     }
 
-    /// --fast: while a should-begin question is open, the recording waits, as a user who holds
+    /// While a should-begin question is open, the recording waits, as a user who holds
     /// still until the app answers; afterwards its clock resumes where it stopped, so the rest
     /// of the gesture keeps its recorded timing. What the client receives is then the
     /// recording's doing, not the machine's load. A client that never answers is cancelled by
@@ -188,7 +189,7 @@ final class ReplayDriver: InputBackend {
             } else if fresh {
                 shortenLongGap(before: recorded)
             }
-            if compositor.configuration.fast && pausedForAnswer(now: now) {
+            if pausedForAnswer(now: now) {
                 held = event
                 return
             }
