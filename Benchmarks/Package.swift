@@ -24,10 +24,12 @@ let package = Package(
         suite(
             "PreviewEngineBenchmarks",
             dependencies: [.product(name: "PreviewEngine", package: "swift-preview-interaction")]),
-        // Recording reader + evdev decoder throughput (event lines per second).
+        // Recording reader + evdev decoder throughput (event lines per second), and the replay's
+        // per-frame path (read, decoder lookup, decode, engine).
         suite(
             "RecordingBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "LibinputRecording", package: "swift-preview-interaction"),
                 .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
                 .product(name: "PreviewEngine", package: "swift-preview-interaction"),
@@ -53,5 +55,24 @@ let package = Package(
                 .product(name: "LibinputRecording", package: "swift-preview-interaction"),
                 .product(name: "PreviewEngine", package: "swift-preview-interaction"),
             ]),
+        // Shared by the suites and perf-probe: the replay's per-frame step.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
+                .product(name: "LibinputRecording", package: "swift-preview-interaction"),
+                .product(name: "PreviewEngine", package: "swift-preview-interaction"),
+            ],
+            path: "BenchmarkSupport"),
+        // scripts/perf-compare's measured regions (callgrind collects one function each).
+        .executableTarget(
+            name: "perf-probe",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
+                .product(name: "LibinputRecording", package: "swift-preview-interaction"),
+                .product(name: "PreviewEngine", package: "swift-preview-interaction"),
+            ],
+            path: "PerfProbe"),
     ]
 )

@@ -13,11 +13,12 @@ extension EvdevDecoder {
         case .keyboard, .other: flushKeys(into: &output)
         }
         absChanged = false
-        touches.clearChanges()
+        if isTouch { touches.clearChanges() }
         if output.count > before { output.append(.frame(time)) }
     }
 
     mutating func flushKeys(into output: inout [DeviceEvent]) {
+        guard !pendingKeys.isEmpty else { return }  // most frames: no key, nothing to clear
         for key in pendingKeys {
             output.append(KeyCode.isButton(key.code) ? .button(key) : .key(key))
         }
@@ -47,9 +48,12 @@ extension EvdevDecoder {
         NormalisedPoint(x: xAxis?.normalise(absX) ?? 0.5, y: yAxis?.normalise(absY) ?? 0.5)
     }
 
-    private var penContact: DeviceContact {
+    private var penKey: ContactKey { ContactKey(seat: seat, device: device, contact: 0) }
+
+    /// Built only for a frame that reports the contact (most hovering frames do not).
+    private func penContact(at time: Timestamp) -> DeviceContact {
         DeviceContact(
-            key: ContactKey(seat: seat, device: device, contact: 0), time: .init(microseconds: 0),
+            key: penKey, time: time,
             force: pressure?.normalise(absPressure) ?? 0, hasForce: hasForce, position: penPosition,
             positioning: .absolute, source: .pen, pen: penAxes)
     }
@@ -74,21 +78,19 @@ extension EvdevDecoder {
         if pen.proximityChanged && pen.inProximity {
             output.append(.toolProximity(toolState(at: time), inProximity: true))
         }
-        var contact = penContact
-        contact.time = time
         let beginTip = pen.inProximity && pen.tipDown && !pen.tipReported && !pen.tipTainted
         if beginTip {
             pen.tipReported = true
-            output.append(.contactBegan(contact))
+            output.append(.contactBegan(penContact(at: time)))
         } else if pen.tipReported && absChanged {
-            output.append(.contactChanged(contact))
+            output.append(.contactChanged(penContact(at: time)))
         } else if pen.inProximity && !pen.tipReported && absChanged && !pen.proximityChanged {
             output.append(.toolMotion(toolState(at: time)))
         }
         flushKeys(into: &output)
         if pen.tipReported && (!pen.tipDown || !pen.inProximity) {
             pen.tipReported = false
-            output.append(.contactEnded(contact.key, time: time, reason: .lifted))
+            output.append(.contactEnded(penKey, time: time, reason: .lifted))
         }
         if !pen.inProximity { pen.tipDown = false }  // no tip without a pen; a late BTN_TOUCH 0 is moot
         if pen.proximityChanged && !pen.inProximity {

@@ -28,6 +28,8 @@ public struct EvdevDecoder: Sendable {
     let tiltXAxis: AbsInfo?
     let tiltYAxis: AbsInfo?
     let isButtonpad: Bool
+    /// A touchpad or touchscreen: the only kinds whose touch slots mean anything.
+    let isTouch: Bool
     /// Device units per millimetre for touchpad motion (x, y).
     let unitsPerMM: (x: Double, y: Double)
 
@@ -84,6 +86,7 @@ public struct EvdevDecoder: Sendable {
         self.seat = seat
         let kind = description.kind
         self.kind = kind
+        isTouch = kind == .touchpad || kind == .touchscreen
         xAxis = description.axis(AbsCode.x)
         yAxis = description.axis(AbsCode.y)
         mtXAxis = description.axis(AbsCode.mtPositionX) ?? xAxis
@@ -271,13 +274,13 @@ public struct EvdevDecoder: Sendable {
         switch code {
         case AbsCode.x:
             if absX != value { absX = value; absChanged = true }
-            touches.singleAbs(code: code, value: value)
+            if isTouch { touches.singleAbs(code: code, value: value) }
         case AbsCode.y:
             if absY != value { absY = value; absChanged = true }
-            touches.singleAbs(code: code, value: value)
+            if isTouch { touches.singleAbs(code: code, value: value) }
         case AbsCode.pressure:
             if absPressure != value { absPressure = value; absChanged = true }
-            touches.singleAbs(code: code, value: value)
+            if isTouch { touches.singleAbs(code: code, value: value) }
         case AbsCode.distance:
             if pen.distance != value { pen.distance = value; absChanged = true }
         case AbsCode.tiltX:

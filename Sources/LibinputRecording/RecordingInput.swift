@@ -37,7 +37,7 @@ public struct RecordingInput: ReplayInput {
     public let recording: Recording
     public let devices: [ReplayDevice]
     private let frames: RecordingFrames
-    private var decoders: [Int: EvdevDecoder] = [:]
+    private var decoders = DeviceDecoders()
     public private(set) var touchPeaks: [DeviceID: Double] = [:]
 
     public init(path: String, options: ReadOptions = ReadOptions()) throws(RecordingError) {
@@ -51,7 +51,7 @@ public struct RecordingInput: ReplayInput {
         var devices: [ReplayDevice] = []
         for device in recording.devices {
             let id = DeviceID(UInt32(device.index))
-            decoders[device.index] = EvdevDecoder(description: device.description, device: id)
+            decoders.set(EvdevDecoder(description: device.description, device: id), at: device.index)
             devices.append(ReplayDevice(id: id, name: device.name, kind: device.description.kind))
         }
         self.devices = devices
@@ -62,19 +62,18 @@ public struct RecordingInput: ReplayInput {
 
     public mutating func next(into events: inout [DeviceEvent]) throws(RecordingError) -> Bool {
         guard let frame = try frames.nextFrame() else { return false }
-        decoders[frame.device]?.decode(frame, into: &events)
+        decoders.decode(frame, into: &events)
         if let decoder = decoders[frame.device], decoder.kind == .touchpad || decoder.kind == .touchscreen {
             for point in decoder.touchPoints where point.down {
-                touchPeaks[decoder.device, default: 0] = max(
-                    touchPeaks[decoder.device, default: 0], decoder.pressure(of: point))
+                // Written only when it rises: a dictionary modify per frame would allocate.
+                let pressure = decoder.pressure(of: point)
+                if pressure > touchPeaks[decoder.device] ?? 0 { touchPeaks[decoder.device] = pressure }
             }
         }
         return true
     }
 
     public mutating func finish(at time: Timestamp, into events: inout [DeviceEvent]) {
-        for key in decoders.keys.sorted() {
-            decoders[key]?.endAllContacts(at: time, reason: .system, into: &events)
-        }
+        decoders.endAllContacts(at: time, reason: .system, into: &events)
     }
 }

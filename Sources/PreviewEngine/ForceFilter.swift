@@ -1,8 +1,11 @@
 /// Smooths one contact's force with a two-tap moving average: half a sample of group delay,
 /// and a step is fully reflected one sample later. Because evdev sends nothing while the
 /// pressure is constant, "one sample later" may never come; the filter then asks for a
-/// settle deadline one estimated sample period after the last sample, at which the smoothed
-/// value snaps to the raw one (as if the device had repeated its last reading).
+/// settle deadline one and a half estimated sample periods after the last sample, at which the
+/// smoothed value snaps to the raw one (as if the device had repeated its last reading).
+/// Half a period later than the next sample would come: a deadline due exactly then raced the
+/// sample (hosts' timers round to milliseconds, devices jitter), and the settle's progress and
+/// the sample's left microseconds apart, so flow control held the second for an ack_frame.
 public struct ForceFilter: Hashable, Sendable {
     /// The last raw reading, clamped to 0...1.
     public private(set) var raw: Double
@@ -34,7 +37,7 @@ public struct ForceFilter: Hashable, Sendable {
         raw = value
         lastSample = time
         let period = min(settleRange.upperBound, max(settleRange.lowerBound, gap))
-        settleDeadline = smoothed == raw ? nil : time + Timestamp.Duration(microseconds: period)
+        settleDeadline = smoothed == raw ? nil : time + Timestamp.Duration(microseconds: period + period / 2)
     }
 
     /// The settle deadline has come: the device held its last reading.

@@ -82,9 +82,9 @@ public struct Tuning: Hashable, Sendable {
     public var rampDuration: Timestamp.Duration
     /// Long press: the ramp is sampled at this period (one frame at 60 Hz).
     public var rampTick: Timestamp.Duration
-    /// Smoothing: a sample's smoothed value settles to its raw value one sample period later
-    /// even when the device sends nothing (evdev is silent while pressure is constant). The
-    /// period is estimated from the last gap and clamped to this range.
+    /// Smoothing: a sample's smoothed value settles to its raw value one and a half sample
+    /// periods later even when the device sends nothing (evdev is silent while pressure is
+    /// constant). The period is estimated from the last gap and clamped to this range.
     public var settleRange: ClosedRange<Int64>
 
     public init(_ configuration: EngineConfiguration) {

@@ -45,7 +45,11 @@ final class InteractionResource: ResourceObject {
     /// True while the client owes an ack_frame (flow control).
     var awaitsAck: Bool { lastFrameAcked != lastFrameSent }
     /// When the client started owing an ack (µs, the display's clock), or nil if it owes none.
-    private(set) var owingSince: Int64?
+    private(set) var owingSince: Int64? {
+        didSet {
+            if (oldValue == nil) != (owingSince == nil) { server?.owingChanged(by: owingSince == nil ? -1 : 1) }
+        }
+    }
 
     func accepts(_ point: Point, source: InputSource) -> Bool {
         !inert && isAlive && sources & source.wireBit != 0 && region.contains(point)
@@ -219,6 +223,7 @@ final class InteractionResource: ResourceObject {
         surfaceGone = nil
         let ended = running
         running.removeAll()
+        owingSince = nil  // a client gone owes nothing
         server?.objectDestroyed(self)
         // No event can follow; the engine learns that these interactions are over.
         for outgoing in ended { server?.report(.cancelled(outgoing.interaction, at: now())) }

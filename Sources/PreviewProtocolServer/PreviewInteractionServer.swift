@@ -117,7 +117,12 @@ public final class PreviewInteractionServer {
 
     /// Whether some client has not acknowledged every frame sent to it yet (it has events it
     /// has not read): a host waiting for clients to settle waits for this to turn false.
-    public var awaitsAcknowledgement: Bool { objects.values.contains { $0.owingSince != nil } }
+    /// Counted as objects start and stop owing, not found by scanning every object: the replay
+    /// asks on every event.
+    public var awaitsAcknowledgement: Bool { owingObjects > 0 }
+    private var owingObjects = 0
+
+    func owingChanged(by delta: Int) { owingObjects += delta }
 
     private func isUnresponsive(_ client: Client) -> Bool {
         let now = clock.microseconds()

@@ -25,13 +25,19 @@ public enum LibinputTestbed {
         public var udev = false
         /// The `DeviceID` the backend gives the device (the recording decoder numbers from 0).
         public var deviceID: UInt32
+        /// A command the libinput step runs under, e.g. `valgrind --tool=callgrind …` to count
+        /// libinput's instructions (scripts/perf-compare); PREVIEW_TESTBED_WRAPPER sets it, words
+        /// split on spaces. It gets 30 s more lead: the tool starts slowly.
+        public var wrapper: [String]
         /// Also hand the device over to a `HostedDevice` (as an embedding compositor does) and
         /// log its force beside the backend's for every contact sample (`hosted force F backend B`).
         public var hosted = false
         public init(removeAt: Int64? = nil, leadMilliseconds: Int = 1500, deviceID: UInt32 = 0) {
             self.deviceID = deviceID
             self.removeAt = removeAt
-            self.leadMilliseconds = leadMilliseconds
+            wrapper = (ProcessInfo.processInfo.environment["PREVIEW_TESTBED_WRAPPER"] ?? "")
+                .split(separator: " ").map(String.init)
+            self.leadMilliseconds = leadMilliseconds + (wrapper.isEmpty ? 0 : 30_000)
         }
     }
 
@@ -211,6 +217,7 @@ public enum LibinputTestbed {
         if let removeAt = options.removeAt { arguments += ["--remove-at", "\(removeAt)"] }
         if options.denyOpen { arguments.append("--deny-open") }
         if options.udev { arguments.append("--udev") }
+        for word in options.wrapper { arguments += ["--wrapper", word] }
         if options.hosted { arguments.append("--hosted") }
         if !command.isEmpty { arguments += ["--"] + command }
         let process = Process()
@@ -232,7 +239,7 @@ public enum LibinputTestbed {
         while process.isRunning {
             usleep(50_000)
             if doneAt == nil, Self.finished(stdout) { doneAt = Date() }
-            if let doneAt, Date().timeIntervalSince(doneAt) > 2 {
+            if let doneAt, Date().timeIntervalSince(doneAt) > (options.wrapper.isEmpty ? 2 : 30) {  // a tool writes its output at exit
                 kill(process.processIdentifier, SIGKILL)
                 break
             }

@@ -32,6 +32,8 @@ struct TestbedOptions: ParsableArguments {
 struct Setup: ParsableCommand {
     @OptionGroup var options: TestbedOptions
     @Option var leadMs: Int = 1500
+    @Option(parsing: .unconditionalSingleValue, help: "One word of a command the replay step runs under (repeat for each word).")
+    var wrapper: [String] = []
     @Argument(
         parsing: .postTerminator,
         help: "Instead of the backend, run this command (a live tool) while the device plays.")
@@ -66,6 +68,7 @@ struct Setup: ParsableCommand {
             "umockdev-run", "-d", dir.appendingPathComponent("device.umockdev").path,
             "-i", "\(node)=\(dir.appendingPathComponent("device.ioctl").path)",
             "-s", "\(node)=\(script.path)", "--",
+        ] + wrapper + [
             CommandLine.arguments[0], command.isEmpty ? "replay" : "live", options.directory, "--base", "\(base)",
             "--device-id", "\(options.deviceID)",
         ]

@@ -84,6 +84,12 @@ struct PreviewCompositorCommand: ParsableCommand {
     /// Below 1 ms no client can answer; above 10 s a press would hang with no feedback.
     static let shouldBeginRange = 1...10_000
 
+    @Option(
+        help: ArgumentHelp(
+            "--replay starts when a client maps a window, or after this long without one (1...600000).",
+            valueName: "ms"))
+    var mapTimeout: Int32 = 10_000
+
     @Flag(name: .shortAndLong, help: "Log every interaction transition and client event.")
     var verbose = false
 
@@ -95,6 +101,9 @@ struct PreviewCompositorCommand: ParsableCommand {
         if fast && replay.isEmpty { throw ValidationError("--fast only applies to --replay") }
         guard parseSize(output) != nil else { throw ValidationError("--output must look like 1280x800") }
         guard refresh >= 1 && refresh <= 1000 else { throw ValidationError("--refresh must be within 1...1000 Hz") }
+        guard (1...600_000).contains(mapTimeout) else {
+            throw ValidationError("--map-timeout must be within 1...600000 ms, got \(mapTimeout)")
+        }
         guard Self.shouldBeginRange.contains(shouldBeginTimeout) else {
             throw ValidationError(
                 "--should-begin-timeout must be within \(Self.shouldBeginRange.lowerBound)...\(Self.shouldBeginRange.upperBound) ms, got \(shouldBeginTimeout)")
@@ -131,6 +140,7 @@ struct PreviewCompositorCommand: ParsableCommand {
         configuration.engine.sensitivity = engine.configuration.sensitivity
         configuration.engine.longPress = engine.configuration.longPress
         configuration.engine.shouldBeginTimeout = .milliseconds(Int64(shouldBeginTimeout))
+        configuration.mapTimeoutMilliseconds = mapTimeout
 
         let logger = Logger(label: "preview-compositor")
         let compositor: Compositor

@@ -1,3 +1,4 @@
+import FixtureSupport
 import EvdevDecoder
 import PreviewEngine
 import Testing

@@ -18,11 +18,18 @@ frame is acknowledged MS later, and nothing is read meanwhile.
 MS after it arrives, and nothing is read meanwhile.
 --event-delay MS: a client slow to handle input: each event is logged MS after it is read.
 
+For measurements (scripts/perf-compare, the compositor benchmarks):
+--timestamps: every line starts with the CLOCK_MONOTONIC microsecond it was received at, and
+  the events' own times are logged: `tool frame MS`, `pointer motion X Y MS`, `preview frame US`.
+--subsurfaces N: N mapped 8x8 subsurfaces on the window, in a grid 12 px apart.
+--objects N: N more role-less surfaces, each with a preview interaction object (needs --preview).
+
 Modes: --tablet binds zwp_tablet_manager_v2 and a tablet seat before mapping the window
 (and a wl_pointer too); --pointer binds only a wl_pointer, like a client that knows
 nothing of tablets. Runs until the compositor disconnects it.
 
-usage: tablet_client.py (--tablet | --pointer) [--preview [--ack-delay MS] [--answer-delay MS]] [--event-delay MS] LOG
+usage: tablet_client.py (--tablet | --pointer) [--preview [--ack-delay MS] [--answer-delay MS]]
+                        [--event-delay MS] [--timestamps] [--subsurfaces N] [--objects N] LOG
 """
 import mmap
 import os
@@ -50,13 +57,16 @@ def generate_bindings(directory):
 
 
 class Log:
-    def __init__(self, path, delay=0.0):
+    def __init__(self, path, timestamps=False, delay=0.0):
         self.file = open(path, "w", buffering=1)
+        self.timestamps = timestamps
         self.delay = delay
 
     def __call__(self, *words):
         if self.delay > 0:
             time.sleep(self.delay)  # the behaviour under test: a client slow to handle input
+        if self.timestamps:
+            words = (time.monotonic_ns() // 1000,) + words
         self.file.write(" ".join(str(word) for word in words) + "\n")
         self.file.flush()
 
@@ -72,7 +82,7 @@ def watch_tool(tool, log):
     d["distance"] = lambda proxy, distance: log("tool distance", distance)
     d["tilt"] = lambda proxy, x, y: log("tool tilt", round(x, 2), round(y, 2))
     d["button"] = lambda proxy, serial, button, state: log("tool button", button, state)
-    d["frame"] = lambda proxy, time: log("tool frame")
+    d["frame"] = lambda proxy, time: log("tool frame", time) if log.timestamps else log("tool frame")
     d["type"] = lambda proxy, kind: log("tool type", kind)
     d["capability"] = lambda proxy, capability: log("tool capability", capability)
 
@@ -81,7 +91,9 @@ def watch_pointer(pointer, log):
     d = pointer.dispatcher
     d["enter"] = lambda proxy, serial, surface, x, y: log("pointer enter", round(x, 2), round(y, 2))
     d["leave"] = lambda proxy, serial, surface: log("pointer leave")
-    d["motion"] = lambda proxy, time, x, y: log("pointer motion", round(x, 2), round(y, 2))
+    d["motion"] = lambda proxy, time, x, y: (
+        log("pointer motion", round(x, 2), round(y, 2), time) if log.timestamps
+        else log("pointer motion", round(x, 2), round(y, 2)))
     d["button"] = lambda proxy, serial, time, button, state: log("pointer button", button, state)
 
 
@@ -108,6 +120,8 @@ def watch_preview(interaction, log, display=None, ack_delay=0.0, answer_delay=0.
         interaction.dispatcher[name] = named(name)
     interaction.dispatcher["location"] = lambda *args: None
     def frame(proxy, interaction, serial, hi, lo):
+        if log.timestamps:
+            log("preview frame", (hi << 32) | lo)
         if ack_delay > 0:
             display.flush()  # the answers leave now; only the ack is late
             time.sleep(ack_delay)
@@ -150,14 +164,22 @@ def main():
         at = args.index("--event-delay")
         event_delay = float(args[at + 1]) / 1000
         del args[at:at + 2]
+    counts = {}
+    for option in ("--subsurfaces", "--objects"):
+        if option in args:
+            at = args.index(option)
+            counts[option] = int(args[at + 1])
+            del args[at:at + 2]
+    timestamps = "--timestamps" in args
+    args = [a for a in args if a != "--timestamps"]
     if len(args) != 2 or args[0] not in ("--tablet", "--pointer"):
         sys.exit(__doc__)
     tablet_mode = args[0] == "--tablet"
-    log = Log(args[1], event_delay)
+    log = Log(args[1], timestamps, event_delay)
     with tempfile.TemporaryDirectory() as scratch:
         generate_bindings(scratch)
         from pywayland.client import Display
-        from tablet_protocols.wayland import WlCompositor, WlSeat, WlShm
+        from tablet_protocols.wayland import WlCompositor, WlSeat, WlShm, WlSubcompositor
         from tablet_protocols.xdg_shell import XdgWmBase
         from tablet_protocols.tablet_unstable_v2 import ZwpTabletManagerV2
         from tablet_protocols.preview_interaction_v1 import SpiPreviewInteractionManagerV1
@@ -193,6 +215,22 @@ def main():
         surface = compositor.create_surface()
         if preview:
             watch_preview(bind(SpiPreviewInteractionManagerV1, 1).get_interaction(surface), log, display, ack_delay, answer_delay)
+        many = []  # kept alive: pywayland destroys nothing itself, but keep the proxies anyway
+        if counts.get("--objects"):
+            manager = bind(SpiPreviewInteractionManagerV1, 1)
+            for _ in range(counts["--objects"]):
+                other = compositor.create_surface()
+                many += [other, manager.get_interaction(other)]
+        if counts.get("--subsurfaces"):
+            subcompositor = bind(WlSubcompositor, 1)
+            small = fill(shm, WlShm, 8, 8)
+            for index in range(counts["--subsurfaces"]):
+                child = compositor.create_surface()
+                sub = subcompositor.get_subsurface(child, surface)
+                sub.set_position(12 * (index % 100), 12 * (index // 100))
+                child.attach(small, 0, 0)
+                child.commit()  # synchronized: applied with the parent's next commit
+                many += [child, sub]
         xdg_surface = wm_base.get_xdg_surface(surface)
         toplevel = xdg_surface.get_toplevel()
         toplevel.set_title("tablet_client")

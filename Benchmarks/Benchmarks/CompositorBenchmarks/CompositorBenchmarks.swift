@@ -20,8 +20,11 @@ let benchmarks: @Sendable () -> Void = {
     // One event per iteration: clients must keep up with what is sent (a unix socket holds a
     // few hundred small writes; a client further behind is disconnected), so every 50 events
     // the loop lets them catch up, outside the measurement.
+    // Mallocs are held to the stored thresholds exactly (Thresholds/): our path allocates
+    // nothing, and every malloc with a client is libwayland's (two per message it sends).
     let perEvent = Benchmark.Configuration(
-        metrics: [.wallClock, .mallocCountTotal, .throughput], maxDuration: .seconds(5), maxIterations: 20_000)
+        metrics: [.wallClock, .mallocCountTotal, .throughput], maxDuration: .seconds(5), maxIterations: 20_000,
+        thresholds: [.mallocCountTotal: .init(absolute: [.p0: 0, .p50: 0, .p100: 0])])
 
     Benchmark("composite 1280x800, full-window damage", configuration: perFrame) { benchmark in
         let scene = OutputScene.shared
@@ -48,8 +51,16 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for client in PenClient.allCases {
-        Benchmark("pen event through InteractionHost + flush, \(client)", configuration: perEvent) { benchmark in
+        var configuration = perEvent
+        if client.scaled {
+            // The compositor's resident memory per extra surface, measured once in the setup.
+            configuration.metrics.append(.custom("resident bytes per surface", polarity: .prefersSmaller, useScalingFactor: false))
+        }
+        Benchmark("pen event through InteractionHost + flush, \(client)", configuration: configuration) { benchmark in
             let fixture = PenFixture.shared(client)
+            if client.scaled {
+                benchmark.measurement(.custom("resident bytes per surface"), fixture.residentBytesPerSurface)
+            }
             benchmark.startMeasurement()
             fixture.next()
             benchmark.stopMeasurement()
@@ -81,17 +92,32 @@ enum PenClient: String, CaseIterable, CustomStringConvertible {
     case none = "no client under the pen"
     case pointer = "pointer-only client (pywayland)"
     case tablet = "tablet-v2 client (pywayland)"
+    /// Scale: the same client with 10,000 mapped 8x8 subsurfaces on its window (under and
+    /// around the pen), and with 10,000 more surfaces that each have an interaction object.
+    case tabletSubsurfaces = "tablet-v2 client with 10,000 mapped subsurfaces"
+    case tabletObjects = "tablet-v2 client with 10,000 interaction objects"
     var description: String { rawValue }
 
+    static let scale = 10_000
+    var scaled: Bool { self == .tabletSubsurfaces || self == .tabletObjects }
+
     var command: String? {
+        let client = "exec python3 \(repositoryRoot)/Tests/python/tablet_client.py"
         switch self {
-        case .none: nil
-        case .pointer:
-            "exec python3 \(repositoryRoot)/Tests/python/tablet_client.py --pointer /dev/null"
-        case .tablet:
-            "exec python3 \(repositoryRoot)/Tests/python/tablet_client.py --tablet /dev/null"
+        case .none: return nil
+        case .pointer: return "\(client) --pointer /dev/null"
+        case .tablet: return "\(client) --tablet /dev/null"
+        case .tabletSubsurfaces: return "\(client) --tablet --subsurfaces \(Self.scale) /dev/null"
+        case .tabletObjects: return "\(client) --tablet --preview --objects \(Self.scale) /dev/null"
         }
     }
+}
+
+/// This process's resident set (bytes), from /proc/self/statm.
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
 }
 
 let repositoryRoot: String = {
@@ -117,6 +143,8 @@ final class PenFixture: @unchecked Sendable {
     private var index = 0
     var count = 0
     private var time: Int64
+    /// How much the compositor grew per extra surface (scaled clients; RSS, so approximate).
+    private(set) var residentBytesPerSurface = 0
 
     init(_ client: PenClient) {
         self.client = client
@@ -125,12 +153,15 @@ final class PenFixture: @unchecked Sendable {
         configuration.handleSignals = false
         configuration.runCommand = client.command
         compositor = try! Compositor(configuration: configuration)
+        let before = residentBytes()
         compositor.start()
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(60)
         while client != .none && compositor.windows.isEmpty && Date() < deadline {
             compositor.dispatch(timeoutMilliseconds: 50)
         }
         precondition(client == .none || !compositor.windows.isEmpty, "\(client) mapped no window")
+        for _ in 0..<20 { compositor.dispatch(timeoutMilliseconds: 5) }
+        residentBytesPerSurface = client.scaled ? max(0, residentBytes() - before) / PenClient.scale : 0
         // The recording's pen samples, decoded once.
         let recording = try! Recording.open(repositoryRoot + "/Tests/Fixtures/recordings/wacom-cintiq13hd-pen.yml")
         var decoders = recording.devices.map { EvdevDecoder(description: $0.description, device: DeviceID(UInt32($0.index))) }
@@ -173,6 +204,8 @@ final class PenFixture: @unchecked Sendable {
         time += 1000
         contact.time = Timestamp(microseconds: time)
         compositor.inject(.contactChanged(contact))
+        // What --fast asks on every replayed event.
+        blackHole(compositor.clientsCaughtUp)
         compositor.flushClients()
     }
 

@@ -4,6 +4,7 @@
 // and decodes the whole file. Throughput is per iteration: divide into event lines with the
 // line count printed by the setup (BENCHMARKS.md has the figures).
 import Benchmark
+import BenchmarkSupport
 import EvdevDecoder
 import Foundation
 import LibinputRecording
@@ -95,5 +96,63 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("Parse only, pen recording, \(pen.eventLines) event lines", configuration: wholeFile) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(parseAndDecode(pen.path, decode: false)) }
+    }
+
+    // The replay's per-frame path in steady state: read the next frame, find its decoder
+    // (DeviceDecoders), decode, feed the engine. Allocating here fails the stored thresholds.
+    let perFrame = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 100_000,
+        thresholds: [.mallocCountTotal: .init(absolute: [.p0: 0, .p50: 0, .p100: 0])])
+    for (name, path) in [("pen", pen.path), ("MT touchpad", pad.path)] {
+        Benchmark("Replay input, one frame: read + decoder lookup + decode + engine, \(name)", configuration: perFrame) {
+            benchmark in
+            let replay = FrameReplay.shared(path)
+            benchmark.startMeasurement()
+            blackHole(replay.step())
+            benchmark.stopMeasurement()
+            replay.reopenAtEnd()
+        }
+    }
+}
+
+/// A recording read frame by frame through a `FrameStep`, reopened when it ends.
+final class FrameReplay: @unchecked Sendable {
+    nonisolated(unsafe) private static var open: [String: FrameReplay] = [:]
+    static func shared(_ path: String) -> FrameReplay {
+        if let replay = open[path] { return replay }
+        let replay = FrameReplay(path)
+        open[path] = replay
+        return replay
+    }
+
+    let path: String
+    private var frames: RecordingFrames
+    private var frameStep: FrameStep
+    private var ended = false
+
+    init(_ path: String) {
+        self.path = path
+        let recording = try! Recording.open(path)
+        frames = try! recording.frames()
+        frameStep = FrameStep(devices: recording.devices)
+    }
+
+    /// One frame; returns the number of actions.
+    @inline(__always) func step() -> Int {
+        guard let frame = try! frames.nextFrame() else {
+            ended = true
+            return 0
+        }
+        return frameStep(frame)
+    }
+
+    /// At the end of the file, start again with fresh decoders and engine (outside the
+    /// measured region).
+    func reopenAtEnd() {
+        guard ended else { return }
+        ended = false
+        let recording = try! Recording.open(path)
+        frames = try! recording.frames()
+        frameStep = FrameStep(devices: recording.devices)
     }
 }

@@ -232,7 +232,7 @@ public final class Compositor {
 
     /// Every client acknowledged its frames and no phase screenshot waits for a client's
     /// picture: `--fast` may skip the next idle gap (ReplayDriver).
-    var clientsCaughtUp: Bool { !interaction.server.awaitsAcknowledgement && phaseScreenshots?.isIdle != false }
+    public var clientsCaughtUp: Bool { !interaction.server.awaitsAcknowledgement && phaseScreenshots?.isIdle != false }
 
     /// Called when acks arrive or screenshots are taken: wakes a --fast replay waiting for clients.
     func clientsMayHaveCaughtUp() { input?.clientsMayHaveCaughtUp() }

@@ -17,6 +17,8 @@ public struct CompositorConfiguration: Sendable {
     public var parentDisplay: String?
     /// Replay recordings as fast as the event loop allows instead of on their own clock.
     public var fast = false
+    /// Replay: input starts when a client maps a window, or after this long without one.
+    public var mapTimeoutMilliseconds: Int32 = 10_000
     public var screenshotDirectory: String?
     public var tracePath: String?
     public var exitWhenDone = false

@@ -32,28 +32,18 @@ public final class Scene {
 
     public var toplevels: [SceneSurface] { windows.filter { $0.role == .toplevel } }
 
-    /// The topmost mapped surface that takes input at an output position.
+    /// The topmost mapped surface that takes input at an output position. Per window, a grid
+    /// index of its surface tree (HitIndex) answers without walking the tree.
     public func surface(at point: Point) -> Hit? {
         for window in windows.reversed() {
-            if let hit = hitTest(window, point: point) { return hit }
+            if window.hitIndex == nil { window.hitIndex = HitIndex(root: window) }
+            if let hit = window.hitIndex?.hit(point) { return hit }
         }
         return nil
     }
 
-    private func hitTest(_ surface: SceneSurface, point: Point) -> Hit? {
-        for member in surface.stack.reversed() {
-            if member === surface {
-                guard surface.isMapped else { continue }
-                let origin = surface.outputOrigin
-                let local = Point(x: point.x - Double(origin.x), y: point.y - Double(origin.y))
-                if surface.acceptsInput(localX: local.x, localY: local.y) { return Hit(surface: surface, local: local) }
-            } else if member.isMapped, let hit = hitTest(member, point: point) {
-                // An unmapped subsurface hides its own children too.
-                return hit
-            }
-        }
-        return nil
-    }
+    /// Bytes the hit-test indexes hold (memory per surface, BENCHMARKS.md).
+    public var hitIndexFootprint: Int { windows.reduce(0) { $0 + ($1.hitIndex?.footprint ?? 0) } }
 
     /// Everything to draw, bottom to top.
     public func placements() -> [Framebuffer.Placement] {

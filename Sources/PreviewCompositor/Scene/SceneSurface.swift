@@ -17,17 +17,28 @@ public final class SceneSurface {
     public let id: SurfaceID
     public let client: ClientID
     public var role: Role = .none
-    public var texture: SurfaceTexture?
+    public var texture: SurfaceTexture? {
+        didSet {
+            if oldValue?.width != texture?.width || oldValue?.height != texture?.height { geometryChanged() }
+        }
+    }
     /// wl_surface.set_buffer_scale: buffer pixels per logical pixel.
-    public var bufferScale: Int32 = 1
+    public var bufferScale: Int32 = 1 { didSet { if oldValue != bufferScale { geometryChanged() } } }
     /// nil means the whole surface takes input (wl_surface's default, infinite region).
     public var inputRegion: Region?
     /// Toplevels and popups: where the surface's origin is on the output.
-    public var position: (x: Int32, y: Int32) = (0, 0)
+    public var position: (x: Int32, y: Int32) = (0, 0) {
+        didSet { if oldValue != position { geometryChanged() } }
+    }
 
     /// Subsurfaces: the parent, and the offset from its origin (applied on parent commit).
     public private(set) weak var parent: SceneSurface?
-    public var offset: (x: Int32, y: Int32) = (0, 0)
+    public var offset: (x: Int32, y: Int32) = (0, 0) {
+        didSet { if oldValue != offset { geometryChanged() } }
+    }
+    /// Roots only: the hit-test index of this tree, dropped whenever anything in the tree moves,
+    /// resizes, maps, unmaps or restacks (`Scene` rebuilds it on the next hit test).
+    var hitIndex: HitIndex?
     /// Bottom to top: this surface itself and its subsurfaces, so place_above/below
     /// of the parent is just a position in this list. A view: the surface is not stored in a
     /// list of its own (that reference to itself kept every surface alive for ever).
@@ -65,6 +76,8 @@ public final class SceneSurface {
         child.parent = self
         child.role = .subsurface
         children.append(child)  // new subsurfaces go on top of the parent's stack
+        child.hitIndex = nil
+        geometryChanged()
     }
 
     public func removeSubsurface(_ child: SceneSurface) {
@@ -73,6 +86,7 @@ public final class SceneSurface {
             if index < ownIndex { ownIndex -= 1 }
         }
         child.parent = nil
+        geometryChanged()
     }
 
     /// wl_subsurface.place_above / place_below: `sibling` is the parent or another child.
@@ -87,8 +101,12 @@ public final class SceneSurface {
         order.insert(child, at: above ? index + 1 : index)
         ownIndex = order.firstIndex { $0 === self }!
         children = order.filter { $0 !== self }
+        geometryChanged()
         return true
     }
+
+    /// Something in this surface's tree changed where it takes input: drop the tree's index.
+    private func geometryChanged() { root.hitIndex = nil }
 
     /// How many parents this surface has.
     public var depth: Int {
@@ -116,6 +134,7 @@ public final class SceneSurface {
     /// region at once (whoever still holds the node, such as its xdg objects, holds no pixels).
     public func discard() {
         parent?.removeSubsurface(self)
+        geometryChanged()
         for child in children { child.parent = nil }
         children = []
         ownIndex = 0

@@ -37,7 +37,6 @@ final class ReplayDriver: InputBackend {
     private var startTimer: EventSource?
     private(set) var started = false
     private(set) var playedAll = false
-    var mapTimeoutMilliseconds: Int32 = 10_000
     /// Recording time between two files (microseconds).
     static let gapBetweenFiles: Int64 = 500_000
     /// Added to the current file's device numbers; the next file starts after them.
@@ -65,6 +64,7 @@ final class ReplayDriver: InputBackend {
 
     /// Arms the fallback start; `windowMapped()` starts earlier (at once if a window is up).
     func start() {
+        let mapTimeoutMilliseconds = compositor.configuration.mapTimeoutMilliseconds
         let loop = compositor.display.eventLoop
         timer = loop.addTimer { [unowned self] in pump() }
         startTimer = loop.addTimer { [unowned self] in
