@@ -24,8 +24,8 @@ final class HeaderParser {
     private(set) var declaredDevices: Int?
     private var deviceCount = 0
     /// Block maps and lists open around the line being read. libinput writes five levels; deeper
-    /// is an error, which bounds the recursion below (and the nodes' recursive teardown).
-    private var depth = 0
+    /// is an error, which bounds the parser's stack (and the nodes' recursive teardown).
+    private var open: [OpenNode] = []
     static let maximumDepth = 64
     /// Header bytes read (event lists excluded). libinput's headers are kilobytes; the nodes take
     /// about 15 times the text, so the limit bounds the memory a crafted header can take.
@@ -39,14 +39,6 @@ final class HeaderParser {
             throw error(
                 reader.lineNumber, nil, .tooLarge,
                 "header longer than \(Self.maximumHeaderBytes >> 20) MiB: not a libinput recording")
-        }
-    }
-
-    /// Enters one more level of block structure, or throws past `maximumDepth`.
-    private func nest(_ line: Int, _ column: Int) throws(RecordingError) {
-        depth += 1
-        guard depth <= Self.maximumDepth else {
-            throw error(line, column, .syntax, "maps and lists nested deeper than \(Self.maximumDepth) levels")
         }
     }
 
@@ -112,92 +104,148 @@ final class HeaderParser {
             throw error(
                 first.number, first.indent + 1, .syntax, "not a libinput recording (expected 'version: 1' style keys)")
         }
-        let root = try parseMapping(indent: 0, context: .top)
+        let root = try parseBlocks()
         if let extra = try peek() {
             throw error(extra.number, extra.indent + 1, .syntax, "unexpected content at the top level")
         }
         return root
     }
 
-    private func parseBlock(parentIndent: Int, context: Context) throws(RecordingError) -> YAMLNode {
-        guard let line = try peek(), line.indent > parentIndent else { return .null(Mark(line: 0, column: 0)) }
-        if line.isSequenceItem { return try parseSequence(indent: line.indent, context: context) }
-        if splitKey(line.text) != nil { return try parseMapping(indent: line.indent, context: context) }
-        consume()
-        return try parseInline(line, from: 0)
+    /// A block map or list being read: its indentation, what it holds so far and, for a map,
+    /// the key whose value is being read.
+    private struct OpenNode {
+        let isSequence: Bool
+        let indent: Int
+        let context: Context
+        let mark: Mark
+        var items: [YAMLNode] = []
+        var entries: [(key: String, value: YAMLNode)] = []
+        var pendingKey: String?
     }
 
-    private func parseSequence(indent: Int, context: Context) throws(RecordingError) -> YAMLNode {
-        var items: [YAMLNode] = []
-        let mark = Mark(line: (try peek())?.number ?? 0, column: indent + 1)
-        try nest(mark.line, mark.column)
-        defer { depth -= 1 }
-        while let line = try peek(), line.indent == indent, line.isSequenceItem {
-            consume()
-            var restStart = 1
-            while restStart < line.text.count && line.text[restStart] == Byte.space { restStart += 1 }
-            let itemContext: Context = context == .devices ? .device : .other
-            if itemContext == .device { deviceCount += 1 }
-            if restStart >= line.text.count {
-                items.append(try parseBlock(parentIndent: indent, context: itemContext))
-                continue
-            }
-            let rest = SourceLine(
-                number: line.number, indent: indent + restStart, text: Array(line.text[restStart...]),
-                nextOffset: line.nextOffset)
-            if rest.isSequenceItem {
-                replaceLookahead(rest)
-                items.append(try parseSequence(indent: rest.indent, context: .other))
-            } else if splitKey(rest.text) != nil {
-                replaceLookahead(rest)
-                items.append(try parseMapping(indent: rest.indent, context: itemContext))
-            } else {
-                items.append(try parseInline(rest, from: 0))
-                if let next = try peek(), next.indent > indent {
+    /// What reading a value found: a finished node, or a block map or list that starts here
+    /// (pushed onto `open`, its node delivered when it closes).
+    private enum Value {
+        case node(YAMLNode)
+        case opened
+    }
+
+    /// Reads the top-level map and everything in it with an explicit stack of open maps and
+    /// lists: no recursion on the file's nesting, and a depth error past `maximumDepth`.
+    private func parseBlocks() throws(RecordingError) -> YAMLNode {
+        try openBlock(isSequence: false, indent: 0, context: .top)
+        while let top = open.last {
+            let found = try top.isSequence ? nextItem(of: top) : nextEntry(of: top)
+            switch found {
+            case .opened: continue
+            case .node(let node): try deliver(node)
+            case nil:
+                // The map or list ended: its node becomes its parent's next value.
+                if !top.isSequence, let next = try peek(), next.indent > top.indent {
                     throw error(next.number, next.indent + 1, .syntax, "unexpected indentation")
                 }
+                let closed = open.removeLast()
+                let node: YAMLNode =
+                    closed.isSequence ? .sequence(closed.items, closed.mark) : .mapping(closed.entries, closed.mark)
+                guard !open.isEmpty else { return node }
+                try deliver(node)
             }
         }
-        return .sequence(items, mark)
+        return .null(Mark(line: 0, column: 0))  // unreachable: the root closes above
     }
 
-    private func parseMapping(indent: Int, context: Context) throws(RecordingError) -> YAMLNode {
-        var entries: [(key: String, value: YAMLNode)] = []
+    /// Opens a block map or list at the lookahead line, or throws past `maximumDepth`.
+    private func openBlock(isSequence: Bool, indent: Int, context: Context) throws(RecordingError) {
         let mark = Mark(line: (try peek())?.number ?? 0, column: indent + 1)
-        try nest(mark.line, mark.column)
-        defer { depth -= 1 }
-        while let line = try peek(), line.indent == indent, !line.isSequenceItem {
-            guard let (key, valueStart) = splitKey(line.text) else {
-                throw error(line.number, line.indent + 1, .syntax, "expected 'key: value'")
-            }
-            consume()
-            var start = valueStart
-            while start < line.text.count && line.text[start] == Byte.space { start += 1 }
-            let value: YAMLNode
-            if start < line.text.count {
-                value = try parseInline(line, from: start)
-            } else if context == .device && key == "events" {
-                value = try skipEvents(keyLine: line)
-            } else if let next = try peek(), next.indent > indent {
-                value = try parseBlock(
-                    parentIndent: indent, context: context == .top && key == "devices" ? .devices : .other)
-            } else if let next = try peek(), next.indent == indent, next.isSequenceItem {
-                value = try parseSequence(
-                    indent: indent, context: context == .top && key == "devices" ? .devices : .other)
-            } else {
-                value = .null(Mark(line: line.number, column: line.indent + 1))
-            }
-            if context == .top && key == "ndevices", case .scalar(let text, _, _) = value, let count = Int(text),
-                count > 0
-            {
-                declaredDevices = count
-            }
-            entries.append((key, value))
+        guard open.count < Self.maximumDepth else {
+            throw error(mark.line, mark.column, .syntax, "maps and lists nested deeper than \(Self.maximumDepth) levels")
         }
-        if let next = try peek(), next.indent > indent {
+        open.append(OpenNode(isSequence: isSequence, indent: indent, context: context, mark: mark))
+    }
+
+    /// A finished value goes to the innermost open list, or to its map's pending key.
+    private func deliver(_ node: YAMLNode) throws(RecordingError) {
+        let index = open.count - 1
+        guard !open[index].isSequence, let key = open[index].pendingKey else {
+            open[index].items.append(node)
+            return
+        }
+        if open[index].context == .top && key == "ndevices", case .scalar(let text, _, _) = node,
+            let count = Int(text), count > 0
+        {
+            declaredDevices = count
+        }
+        open[index].entries.append((key, node))
+        open[index].pendingKey = nil
+    }
+
+    /// The value on the lines indented under `parentIndent`: a block list or map (opened), a
+    /// scalar or flow node on its own line, or null when nothing is indented further.
+    private func blockValue(parentIndent: Int, context: Context) throws(RecordingError) -> Value {
+        guard let line = try peek(), line.indent > parentIndent else { return .node(.null(Mark(line: 0, column: 0))) }
+        if line.isSequenceItem {
+            try openBlock(isSequence: true, indent: line.indent, context: context)
+            return .opened
+        }
+        if splitKey(line.text) != nil {
+            try openBlock(isSequence: false, indent: line.indent, context: context)
+            return .opened
+        }
+        consume()
+        return .node(try parseInline(line, from: 0))
+    }
+
+    /// The next item of an open list, or nil when the list ends.
+    private func nextItem(of list: OpenNode) throws(RecordingError) -> Value? {
+        guard var line = try peek(), line.indent == list.indent, line.isSequenceItem else { return nil }
+        consume()
+        var restStart = 1
+        while restStart < line.text.count && line.text[restStart] == Byte.space { restStart += 1 }
+        let itemContext: Context = list.context == .devices ? .device : .other
+        if itemContext == .device { deviceCount += 1 }
+        if restStart >= line.text.count { return try blockValue(parentIndent: list.indent, context: itemContext) }
+        // The rest of the line is the item, indented where it starts. Cut in place: `- - - x`
+        // is read in memory linear in the line, whatever its depth.
+        line.text.removeFirst(restStart)
+        line.indent += restStart
+        if line.isSequenceItem {
+            replaceLookahead(line)
+            try openBlock(isSequence: true, indent: line.indent, context: .other)
+            return .opened
+        }
+        if splitKey(line.text) != nil {
+            replaceLookahead(line)
+            try openBlock(isSequence: false, indent: line.indent, context: itemContext)
+            return .opened
+        }
+        let item = try parseInline(line, from: 0)
+        if let next = try peek(), next.indent > list.indent {
             throw error(next.number, next.indent + 1, .syntax, "unexpected indentation")
         }
-        return .mapping(entries, mark)
+        return .node(item)
+    }
+
+    /// The next entry of an open map (its key kept as `pendingKey`), or nil when the map ends.
+    private func nextEntry(of map: OpenNode) throws(RecordingError) -> Value? {
+        guard let line = try peek(), line.indent == map.indent, !line.isSequenceItem else { return nil }
+        guard let (key, valueStart) = splitKey(line.text) else {
+            throw error(line.number, line.indent + 1, .syntax, "expected 'key: value'")
+        }
+        consume()
+        open[open.count - 1].pendingKey = key
+        var start = valueStart
+        while start < line.text.count && line.text[start] == Byte.space { start += 1 }
+        if start < line.text.count { return .node(try parseInline(line, from: start)) }
+        if map.context == .device && key == "events" { return .node(try skipEvents(keyLine: line)) }
+        let valueContext: Context = map.context == .top && key == "devices" ? .devices : .other
+        if let next = try peek(), next.indent > map.indent {
+            return try blockValue(parentIndent: map.indent, context: valueContext)
+        }
+        if let next = try peek(), next.indent == map.indent, next.isSequenceItem {
+            try openBlock(isSequence: true, indent: map.indent, context: valueContext)
+            return .opened
+        }
+        return .node(.null(Mark(line: line.number, column: line.indent + 1)))
     }
 
     /// Leaves a device's `events:` list in the file and remembers where it starts.

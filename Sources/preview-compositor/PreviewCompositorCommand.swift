@@ -35,7 +35,9 @@ struct PreviewCompositorCommand: ParsableCommand {
 
     @Option(
         name: .customLong("replay"), parsing: .upToNextOption,
-        help: ArgumentHelp("Replay libinput-record files as the seat's input.", valueName: "file"))
+        help: ArgumentHelp(
+            "Replay libinput-record files as the seat's input (paused while a should-begin answer is awaited).",
+            valueName: "file"))
     var replay: [String] = []
 
     @Flag(

@@ -14,6 +14,9 @@ as it arrives (the compositor may end the connection at any time):
 
 --ack-delay MS (with --preview): a client busy elsewhere: answers go out at once, but each
 frame is acknowledged MS later, and nothing is read meanwhile.
+--answer-delay MS (with --preview): a client slow to decide: each should_begin is accepted
+MS after it arrives, and nothing is read meanwhile.
+--event-delay MS: a client slow to handle input: each event is logged MS after it is read.
 
 For measurements (scripts/perf-compare, the compositor benchmarks):
 --timestamps: every line starts with the CLOCK_MONOTONIC microsecond it was received at, and
@@ -25,8 +28,8 @@ Modes: --tablet binds zwp_tablet_manager_v2 and a tablet seat before mapping the
 (and a wl_pointer too); --pointer binds only a wl_pointer, like a client that knows
 nothing of tablets. Runs until the compositor disconnects it.
 
-usage: tablet_client.py (--tablet | --pointer) [--preview [--ack-delay MS]] [--timestamps]
-                        [--subsurfaces N] [--objects N] LOG
+usage: tablet_client.py (--tablet | --pointer) [--preview [--ack-delay MS] [--answer-delay MS]]
+                        [--event-delay MS] [--timestamps] [--subsurfaces N] [--objects N] LOG
 """
 import mmap
 import os
@@ -54,11 +57,14 @@ def generate_bindings(directory):
 
 
 class Log:
-    def __init__(self, path, timestamps=False):
+    def __init__(self, path, timestamps=False, delay=0.0):
         self.file = open(path, "w", buffering=1)
         self.timestamps = timestamps
+        self.delay = delay
 
     def __call__(self, *words):
+        if self.delay > 0:
+            time.sleep(self.delay)  # the behaviour under test: a client slow to handle input
         if self.timestamps:
             words = (time.monotonic_ns() // 1000,) + words
         self.file.write(" ".join(str(word) for word in words) + "\n")
@@ -100,11 +106,13 @@ def watch_touch(touch, log):
     d["frame"] = lambda proxy: None
 
 
-def watch_preview(interaction, log, display=None, ack_delay=0.0):
+def watch_preview(interaction, log, display=None, ack_delay=0.0, answer_delay=0.0):
     def named(name):
         def handler(proxy, *args):
             log("preview", name, *args)
             if name == "should_begin":
+                if answer_delay > 0:
+                    time.sleep(answer_delay)  # the behaviour under test: an app slow to answer
                 proxy.accept(args[0])
         return handler
 
@@ -146,6 +154,16 @@ def main():
         at = args.index("--ack-delay")
         ack_delay = float(args[at + 1]) / 1000
         del args[at:at + 2]
+    answer_delay = 0.0
+    if "--answer-delay" in args:
+        at = args.index("--answer-delay")
+        answer_delay = float(args[at + 1]) / 1000
+        del args[at:at + 2]
+    event_delay = 0.0
+    if "--event-delay" in args:
+        at = args.index("--event-delay")
+        event_delay = float(args[at + 1]) / 1000
+        del args[at:at + 2]
     counts = {}
     for option in ("--subsurfaces", "--objects"):
         if option in args:
@@ -157,7 +175,7 @@ def main():
     if len(args) != 2 or args[0] not in ("--tablet", "--pointer"):
         sys.exit(__doc__)
     tablet_mode = args[0] == "--tablet"
-    log = Log(args[1], timestamps)
+    log = Log(args[1], timestamps, event_delay)
     with tempfile.TemporaryDirectory() as scratch:
         generate_bindings(scratch)
         from pywayland.client import Display
@@ -196,7 +214,7 @@ def main():
 
         surface = compositor.create_surface()
         if preview:
-            watch_preview(bind(SpiPreviewInteractionManagerV1, 1).get_interaction(surface), log, display, ack_delay)
+            watch_preview(bind(SpiPreviewInteractionManagerV1, 1).get_interaction(surface), log, display, ack_delay, answer_delay)
         many = []  # kept alive: pywayland destroys nothing itself, but keep the proxies anyway
         if counts.get("--objects"):
             manager = bind(SpiPreviewInteractionManagerV1, 1)

@@ -19,6 +19,8 @@ public final class Compositor {
     public private(set) var outputMode: OutputMode
     /// Bound wl_output resources, told when the mode changes.
     var outputResources: [Weak<OutputResource>] = []
+    /// Bound xdg_wm_base resources: --exit-when-done pings them before it stops.
+    private var wmBases: [Weak<XdgWmBase>] = []
     public let scene: Scene
     public let keymap: Keymap
     let display: Display
@@ -160,7 +162,9 @@ public final class Compositor {
             _ = OutputResource(compositor: self, client: client, version: version, id: id)
         }
         add(cwl_interface_xdg_wm_base(), 2) { [unowned self] client, version, id in
-            _ = XdgWmBase(compositor: self, client: client, version: version, id: id)
+            guard let wmBase = XdgWmBase(compositor: self, client: client, version: version, id: id) else { return }
+            wmBases.removeAll { $0.value?.isAlive != true }
+            wmBases.append(Weak(wmBase))
         }
         add(cwl_interface_wl_seat(), 7) { [unowned self] client, version, id in
             _ = SeatResource(seat: seat, client: client, version: version, id: id)
@@ -237,15 +241,20 @@ public final class Compositor {
     public var replayFinishedAll: Bool? { input.flatMap(\.finished) }
 
     /// The input backend played everything. With --exit-when-done: once the engine has nothing
-    /// pending and clients had 300 ms to answer and redraw, stop.
+    /// pending, clients had 300 ms to redraw and every client has handled what it was sent, stop.
     func inputFinished() {
         guard configuration.exitWhenDone else { return }
-        // Settled also means every client read its last events (acknowledged every frame), so a
-        // slow client is not cut off mid-log; one that stops reading holds the exit 5 s at most.
-        var unreadChecks = 0
+        // Settled means every client acknowledged its frames and answered a ping sent after the
+        // last input: a client handles its events in order, so it has handled the last key or
+        // button (and printed what it does) before it pongs. A client that stops reading holds
+        // the exit 5 s at most.
+        let serial = display.nextSerial()
+        for wmBase in wmBases { wmBase.value?.ping(serial: serial) }
+        var checks = 0
         settleTimer = display.eventLoop.addTimer { [unowned self] in
-            let unread = interaction.server.awaitsAcknowledgement && unreadChecks < 50
-            if unread { unreadChecks += 1 }
+            let owing = interaction.server.awaitsAcknowledgement || wmBases.contains { $0.value?.awaitsPong == true }
+            let unread = owing && checks < 50
+            checks += 1
             if interaction.timerPending || interaction.contactsDown > 0 || phaseScreenshots?.isIdle == false || unread {
                 settleTimer?.arm(milliseconds: 100)
             } else {
@@ -253,7 +262,7 @@ public final class Compositor {
                 stop(status: 0)
             }
         }
-        settleTimer?.arm(milliseconds: 300)
+        settleTimer?.arm(milliseconds: 300)  // and time for a last redraw after the last input
     }
 
     func clientName(of surface: SurfaceID) -> String? {

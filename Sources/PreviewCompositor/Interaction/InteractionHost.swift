@@ -35,6 +35,9 @@ final class InteractionHost: PreviewProtocolHost {
     private var halfway: [InteractionID: (preview: Bool, commit: Bool)] = [:]
     /// Contacts down right now (the replay compresses only gaps where none is).
     var contactsDown: Int { contacts.count }
+    /// Interactions asked should-begin whose answer (or cancellation) has not come yet.
+    private var unanswered: Set<InteractionID> = []
+    var awaitsAnswer: Bool { !unanswered.isEmpty }
 
     init(compositor: Compositor) throws(CompositorError) {
         self.compositor = compositor
@@ -255,6 +258,15 @@ final class InteractionHost: PreviewProtocolHost {
                 timer?.arm(milliseconds: Int32(clamping: max(1, milliseconds)))
                 timerPending = true
                 continue
+            }
+            switch action {
+            case .askShouldBegin(let update): unanswered.insert(update.interaction)
+            case .phase(_, let update):
+                // Accepted, declined, timed out or lifted: the question is settled.
+                if unanswered.remove(update.interaction) != nil && unanswered.isEmpty {
+                    compositor.clientsMayHaveCaughtUp()
+                }
+            case .scheduleTimer: break
             }
             let change = gate.apply(action)
             record(action)

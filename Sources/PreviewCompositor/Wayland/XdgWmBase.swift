@@ -8,6 +8,8 @@ final class XdgWmBase: ResourceObject {
     /// Serial of the ping awaiting its pong, if any.
     private(set) var pendingPing: UInt32?
     var onPong: ((XdgWmBase) -> Void)?
+    /// A live client that has not answered the last ping yet.
+    var awaitsPong: Bool { pendingPing != nil && isAlive }
 
     struct XdgSurfaceReference { weak var value: XdgSurface? }
 

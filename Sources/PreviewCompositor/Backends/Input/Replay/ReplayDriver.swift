@@ -11,7 +11,8 @@ import WaylandServer
 /// idle gaps: whenever no contact is down, no engine timer is pending and the clients have
 /// caught up (every frame acknowledged, no phase screenshot waiting for a client's picture),
 /// the next event is due at once; inside a gesture the recording's own timing is kept, so long
-/// presses and force ramps behave exactly as recorded. A client still busy with the previous
+/// presses and force ramps behave exactly as recorded. In both modes the recording pauses while
+/// a should-begin answer is awaited (`pausedForAnswer`). A client still busy with the previous
 /// gesture therefore gets the next press when it can answer it, as a user's next press would
 /// find it; the compositor wakes the driver when clients catch up (`clientsMayHaveCaughtUp`),
 /// and after `catchUpLimit` a client that never does is not waited for any more.
@@ -49,6 +50,8 @@ final class ReplayDriver: InputBackend {
     /// The longest --fast waits for clients in one idle gap (µs): a client that stopped reading
     /// must not hold the replay longer than this.
     static let catchUpLimit: Int64 = 5_000_000
+    /// Since when (monotonic µs) the replay has paused for a should-begin answer.
+    private var answerWaitSince: Int64?
 
     /// Fails when a file cannot be opened or is not a recording, before the compositor opens its socket.
     init(paths: [String]) throws(CompositorError) {
@@ -87,7 +90,9 @@ final class ReplayDriver: InputBackend {
     /// Clients acknowledged frames or a phase screenshot was taken: an idle gap that waits for
     /// them may end now. Deferred to the timer, not run inside the caller's callback.
     func clientsMayHaveCaughtUp() {
-        guard waitingForClientsSince != nil, compositor.clientsCaughtUp else { return }
+        let gapMayEnd = waitingForClientsSince != nil && compositor.clientsCaughtUp
+        let answered = answerWaitSince != nil && !compositor.interaction.awaitsAnswer
+        guard gapMayEnd || answered else { return }
         timer?.arm(milliseconds: 1)
     }
 
@@ -140,6 +145,31 @@ final class ReplayDriver: InputBackend {
         }
     }
 
+    /// While a should-begin question is open, the recording waits, as a user who holds
+    /// still until the app answers; afterwards its clock resumes where it stopped, so the rest
+    /// of the gesture keeps its recorded timing. What the client receives is then the
+    /// recording's doing, not the machine's load. A client that never answers is cancelled by
+    /// the engine's timeout, which ends the pause; `catchUpLimit` bounds it in any case.
+    private func pausedForAnswer(now: Int64) -> Bool {
+        let awaits = compositor.interaction.awaitsAnswer
+        if !awaits { gaveUpOnAnswer = false }
+        if awaits && !gaveUpOnAnswer {
+            let since = answerWaitSince ?? now
+            if now - since < Self.catchUpLimit {
+                answerWaitSince = since
+                timer?.arm(milliseconds: Int32(clamping: max(1, (since + Self.catchUpLimit - now + 999) / 1000)))
+                return true
+            }
+            gaveUpOnAnswer = true
+        }
+        if let since = answerWaitSince {
+            offset = offset.map { $0 + (now - since) }
+            answerWaitSince = nil
+        }
+        return false
+    }
+    private var gaveUpOnAnswer = false
+
     private var lastTime = Timestamp(microseconds: 0)
     private var held: DeviceEvent?
 
@@ -158,6 +188,10 @@ final class ReplayDriver: InputBackend {
                 offset = now - recorded
             } else if fresh {
                 shortenLongGap(before: recorded)
+            }
+            if pausedForAnswer(now: now) {
+                held = event
+                return
             }
             if compositor.configuration.fast && host.contactsDown == 0 && !host.timerPending {
                 let since = waitingForClientsSince ?? now
