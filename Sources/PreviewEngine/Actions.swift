@@ -153,5 +153,10 @@ public struct Actions: RandomAccessCollection, Sendable, CustomStringConvertible
         }
     }
 
+    /// The action after `index`, if any (hosts that hand two actions over together).
+    public func element(after index: Int) -> Action? {
+        index + 1 < count ? self[index + 1] : nil
+    }
+
     public var description: String { "[" + map { "\($0)" }.joined(separator: ", ") + "]" }
 }

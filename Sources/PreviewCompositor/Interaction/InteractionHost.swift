@@ -250,6 +250,7 @@ final class InteractionHost: PreviewProtocolHost {
 
     func perform(_ actions: Actions) {
         if compositor.configuration.verbose { logTransitions() }
+        var sentWithPrevious = false
         for index in actions.indices {
             let action = actions[index]
             if case .scheduleTimer(let next) = action {
@@ -265,7 +266,11 @@ final class InteractionHost: PreviewProtocolHost {
             }
             let change = gate.apply(action)
             record(action)
-            server.perform(action)
+            if sentWithPrevious {
+                sentWithPrevious = false
+            } else {
+                sentWithPrevious = server.perform(action, joining: actions.element(after: index))
+            }
             // After the phase event, so the client reads preview_ended before the tool leaves.
             switch change {
             case .takeAway(let contact, _)?:
