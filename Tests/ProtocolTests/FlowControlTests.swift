@@ -51,6 +51,20 @@ import WaylandServer
         #expect(interaction.phaseEvents.last == .completed(1))
     }
 
+    /// A client that acknowledges only when told, asked about interaction 1, which it accepts
+    /// and acknowledges in one batch (as a client answering in its should_begin handler does).
+    static func acceptedWithItsAck(_ harness: ProtocolHarness) throws -> (PreviewClient, ClientInteraction) {
+        let client = try PreviewClient(harness)
+        let interaction = client.interaction(for: client.surface())
+        interaction.autoAck(false)
+        harness.server.perform(.askShouldBegin(.test(1)))
+        client.roundtrip()
+        interaction.accept(1)
+        interaction.ack(1)
+        client.roundtrip()
+        return (client, interaction)
+    }
+
     /// A client answers in its should_begin handler and acknowledges in its frame handler: the
     /// accept and the ack arrive in one batch, the accept first. The answer takes effect once
     /// the batch is read, so the first preview finds nothing owed and is sent at once; an
@@ -61,14 +75,7 @@ import WaylandServer
             guard case .answered(let id, true, _) = input else { return [] }
             return [.phase(.previewBegan, .test(id.rawValue, progress: 0.1))]
         }
-        let client = try PreviewClient(harness)
-        let interaction = client.interaction(for: client.surface())
-        interaction.autoAck(false)
-        harness.server.perform(.askShouldBegin(.test(1)))
-        client.roundtrip()
-        interaction.accept(1)
-        interaction.ack(1)
-        client.roundtrip()
+        let (client, interaction) = try Self.acceptedWithItsAck(harness)
         client.roundtrip()
         #expect(interaction.phaseEvents.last == .preview(1, 0.1015625), "\(interaction.phaseEvents)")
         var statistics = harness.server.flowStatistics
@@ -93,14 +100,7 @@ import WaylandServer
     /// progress: both go out in preview_ended's frame, so the progress waits for no ack.
     @Test func theFirstCommitProgressRidesInPreviewEndedsFrame() throws {
         let harness = try ProtocolHarness()
-        let client = try PreviewClient(harness)
-        let interaction = client.interaction(for: client.surface())
-        interaction.autoAck(false)
-        harness.server.perform(.askShouldBegin(.test(1)))
-        client.roundtrip()
-        interaction.accept(1)
-        interaction.ack(1)
-        client.roundtrip()
+        let (client, interaction) = try Self.acceptedWithItsAck(harness)
         harness.server.perform(.phase(.previewBegan, .test(1, progress: 0.5)))
         client.roundtrip()
         interaction.clear()
