@@ -37,7 +37,7 @@ final class HeaderParser {
         headerBytes += line.count + 1
         guard headerBytes <= Self.maximumHeaderBytes else {
             throw error(
-                reader.lineNumber, nil, .syntax,
+                reader.lineNumber, nil, .tooLarge,
                 "header longer than \(Self.maximumHeaderBytes >> 20) MiB: not a libinput recording")
         }
     }

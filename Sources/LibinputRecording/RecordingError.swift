@@ -20,6 +20,9 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         case noEvents
         /// A `version` other than 1.
         case version
+        /// Larger than any recording is: a header past its size limit. Not a layout question, so
+        /// the general YAML reader is not tried (it would hold the whole file in memory).
+        case tooLarge
     }
 
     public var file: String

@@ -14,6 +14,8 @@ import Testing
         let lastEvent = try #require(lines.lastIndex { $0.contains("- [") })
         var badEvent = lines
         badEvent[lastEvent] = "    - [  1, 2, 3 ]"
+        // 5 MB of comment lines in the header: past its 4 MiB limit.
+        let hugeComment = String(repeating: "# " + String(repeating: "x", count: 1_000) + "\n", count: 5_000)
         let cases: [(String, String)] = [
             ("empty", ""),
             ("not yaml", "\u{7f}ELF\u{1b}[2J junk\n"),
@@ -22,6 +24,7 @@ import Testing
             ("deep flow", "version: 1\nndevices: " + String(repeating: "[", count: 20_000) + "\n"),
             ("deep block", "version: 1\ndevices:\n" + String(repeating: "- ", count: 25_000) + "x\n"),
             ("control bytes", "version: 1\nndevices: [1] \u{1b}[2J\u{7}\n"),
+            ("huge header", good.replacingOccurrences(of: "version: 1\n", with: "version: 1\n" + hugeComment)),
         ]
         let folder = TestRuntime.temporaryDirectory("bad-recordings")
         return try cases.map { name, text in

@@ -18,24 +18,52 @@ let progressTolerance = 0.05
 /// each other (see `LibinputTestbed.Run.trustworthy`).
 @Suite(.enabled(if: Testbed.available, "needs umockdev-run and mount namespaces (unshare -m)"), .serialized)
 struct ViaLibinputTests {
+    /// Where the fixture's pen is when the kernel drops events: the SYN_REPORT the drop follows
+    /// and the time of the frame it opens.
+    enum DropPoint: String, CaseIterable, Sendable {
+        /// Between the two strokes, the pen in proximity (BTN_TOOL_PEN down).
+        case hovering
+        /// During the first stroke (BTN_TOOL_PEN and BTN_TOUCH down).
+        case pressed
+
+        var after: String {
+            switch self {
+            case .hovering: "    - [  0, 110888,   0,   0,       0]"
+            case .pressed: "    - [  0,  38968,   0,   0,       0]"
+            }
+        }
+
+        var line: String {
+            switch self {
+            case .hovering: "    - [  0, 116888,   0,   3,       0] # EV_SYN / SYN_DROPPED"
+            case .pressed: "    - [  0,  43890,   0,   3,       0] # EV_SYN / SYN_DROPPED"
+            }
+        }
+    }
+
     /// After a SYN_DROPPED libevdev re-reads the kernel's state (EVIOCGKEY, EVIOCGABS,
-    /// EVIOCGMTSLOTS) and libinput carries on from it. The pen hovers in proximity when the drop
-    /// happens, so the state says BTN_TOOL_PEN is down and the next stroke is an interaction on
-    /// both paths (a testbed that answered "every key up" took the pen out of proximity and lost it).
-    @Test func aSynDroppedWhileHoveringLosesNothing() throws {
+    /// EVIOCGMTSLOTS) and libinput carries on from it. The key state says the pen is still in
+    /// proximity (and on the surface when pressed), so the second stroke is an interaction on both
+    /// paths. A testbed that answered EVIOCGKEY with "every key up" made libevdev synthesise
+    /// BTN_TOOL_PEN 0 (and BTN_TOUCH 0): libinput took the pen out of proximity for good (a
+    /// BTN_TOOL_PEN 0 of the device's own turns its forced-proximity quirk off) and ignored every
+    /// later frame: 1 contact, 0 interactions.
+    @Test(arguments: DropPoint.allCases)
+    func aSynDroppedLosesNothing(_ point: DropPoint) throws {
         let original = try String(contentsOfFile: Fixtures.path("wacom-cintiq13hd-pen.yml"), encoding: .utf8)
-        // Hovering between the two strokes: the drop opens the frame that ends at 116888 µs.
-        let anchor = "    - [  0, 110888,   0,   0,       0]"
         let lines = original.split(separator: "\n", omittingEmptySubsequences: false)
-        let index = try #require(lines.firstIndex { $0.hasPrefix(anchor) })
+        let index = try #require(lines.firstIndex { $0.hasPrefix(point.after) })
         var edited = lines.map(String.init)
-        edited.insert("    - [  0, 116888,   0,   3,       0] # EV_SYN / SYN_DROPPED", at: index + 1)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("syn-dropped-\(getpid()).yml").path
+        edited.insert(point.line, at: index + 1)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "syn-dropped-\(point)-\(getpid()).yml"
+        ).path
         try edited.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
 
+        // The decoder: the pressed contact ends desynchronised; the second stroke is the interaction.
         let (direct, _) = try replay(try RecordingInput(path: path))
-        #expect(direct.interactions == 1 && direct.cancelled[.desynchronised] == nil, "\(direct)")
+        #expect(direct.contacts == 2 && direct.interactions == 1 && direct.cancelled[.desynchronised] == nil, "\(direct)")
         let input = try LibinputTestbedInput(path: path)
         let (real, outcomes) = try replay(input)
         withKnownIssue("testbed starved: \(input.framesAtRisk) frame(s) at risk", isIntermittent: true) {

@@ -63,6 +63,19 @@ struct AdversarialRecordingTests {
         #expect(ContinuousClock.now - start < .seconds(20))
     }
 
+    @Test("A header past 4 MiB is an error where it crosses the limit: nothing after it is read")
+    func hugeHeader() throws {
+        // 2,000 lines of about 3 KB in one flow list: 6 MB, all of it valid YAML.
+        let row = "    " + Array(repeating: "1", count: 1_000).joined(separator: ", ") + ",\n"
+        let wide = "[\n" + String(repeating: row, count: 2_000) + "    1]"
+        let text = Template.replacing("  hid: [", with: "  extra: \(wide)\n  hid: [")
+        let failure = try #require(try error(of: text))
+        #expect(failure.reason.contains("header longer than 4 MiB"), "\(failure)")
+        // The line that crossed 4 MiB, not the end of the list.
+        let crossing = (4 << 20) / row.utf8.count
+        #expect((crossing...crossing + 40).contains(failure.line), "\(failure)")
+    }
+
     @Test("A frame of 20,000 events without a SYN_REPORT is an error: each replay step stays bounded")
     func hugeFrame() throws {
         let event = "- [  0,  20000,   3,  24,     800]"
