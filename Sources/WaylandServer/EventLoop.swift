@@ -68,8 +68,8 @@ public struct FDEvents: OptionSet, Sendable {
     public static let error = FDEvents(rawValue: UInt32(WL_EVENT_ERROR))
 }
 
-/// One wl_event_source. Removed from the loop by `remove()` or when this object dies; if the
-/// loop dies first (display destroyed), the source is forgotten, never touched again.
+/// One wl_event_source. Removed from the loop by `remove()`, when this object dies, or when the
+/// loop dies first (display destroyed); never touched after that.
 public final class EventSource {
     enum Kind {
         case fd((FDEvents) -> Void)
@@ -92,12 +92,9 @@ public final class EventSource {
 
     private func loopDestroyed() {
         // wl_event_loop's destroy signal is a plain wl_signal: unlink now, before the loop
-        // (which holds the list head) is freed.
-        loopGone?.remove()
-        guard raw != nil else { return }
-        raw = nil
-        // An idle that never fired still holds its +1; libwayland frees the source itself.
-        if case .idle = kind { releaseRetainedContext() }
+        // (which holds the list head) is freed. The loop frees only the sources removed from
+        // it (it emits this signal first, then empties its destroy list), so remove ours.
+        remove()
     }
 
     public var isActive: Bool { raw != nil }

@@ -1,4 +1,5 @@
 import CWaylandClient
+import Glibc
 import CWaylandServer
 import PreviewProtocolTestSupport
 import Testing
@@ -108,5 +109,23 @@ final class Probe: ResourceObject {
         #expect(idle?.isActive == false)
         timer.remove()  // no use of the freed loop
         #expect(!idleRan)
+    }
+
+    /// The loop frees (and closes the descriptor of) only the sources removed from it: one that
+    /// outlives its display must be removed when the loop goes, or its copy of the fd stays open.
+    @Test func anFDSourceOutlivingItsDisplayClosesItsDescriptor() throws {
+        var pair: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        defer { close(pair[1]) }
+        var display: Display? = try Display()
+        let source = try #require(display!.eventLoop.addFD(pair[0], events: .readable) { _ in })
+        close(pair[0])  // the loop watches its own copy
+        display!.destroy()
+        display = nil
+        #expect(!source.isActive)
+        // With every copy of the other end closed, the peer sees a broken pipe.
+        var byte: UInt8 = 1
+        #expect(send(pair[1], &byte, 1, Int32(MSG_NOSIGNAL)) == -1 && errno == EPIPE, "the loop's copy is still open")
+        withExtendedLifetime(source) {}
     }
 }
