@@ -10,6 +10,10 @@ public struct FrameStep {
     private var engine = InteractionEngine(configuration: EngineConfiguration())
     private var events: [DeviceEvent] = []
     private var timer: Timestamp?
+    /// The engine's output buffers, reused for every input (the answers to should-begin get
+    /// their own: they arrive while `actions` is being read).
+    private var actions = Actions()
+    private var answers = Actions()
 
     public init(devices: [RecordedDevice]) {
         for device in devices {
@@ -22,11 +26,13 @@ public struct FrameStep {
     /// One frame; returns how many actions the engine asked for.
     public mutating func callAsFunction(_ frame: EvdevFrame) -> Int {
         decoders.decode(frame, into: &events)
-        var actions = 0
-        for event in events {
+        var performed = 0
+        for index in events.indices {
+            let event = events[index]
             while let due = timer, due <= event.time {
                 timer = nil
-                actions += perform(engine.timerFired(at: due))
+                engine.timerFired(at: due, into: &actions)
+                performed += perform()
             }
             let location: Point
             switch event {
@@ -35,24 +41,32 @@ public struct FrameStep {
             case .contactEnded, .toolProximity, .toolMotion, .pointerMotion, .scroll, .button, .key, .frame:
                 location = Point(x: 0, y: 0)
             }
-            actions += perform(engine.apply(event, location: location, surface: SurfaceID(1)))
-        }
-        events.removeAll(keepingCapacity: true)
-        return actions
-    }
-
-    private mutating func perform(_ actions: Actions?) -> Int {
-        guard let actions else { return 0 }
-        var count = 0
-        for action in actions {
-            count += 1
-            switch action {
-            case .askShouldBegin(let update):
-                count += perform(engine.clientAnswered(update.interaction, accept: true, at: update.time))
-            case .scheduleTimer(let due): timer = due
-            case .preview, .commit, .cancel: break
+            if engine.apply(event, location: location, surface: SurfaceID(1), into: &actions) {
+                performed += perform()
             }
         }
-        return count
+        events.removeAll(keepingCapacity: true)
+        return performed
+    }
+
+    /// Performs `actions` (by index: no copy of the buffer), answering should-begin yes at once.
+    private mutating func perform() -> Int {
+        var performed = actions.count
+        for index in actions.indices {
+            switch actions[index] {
+            case .askShouldBegin(let update):
+                engine.clientAnswered(update.interaction, accept: true, at: update.time, into: &answers)
+                performed += answers.count
+                for answer in answers.indices {
+                    switch answers[answer] {
+                    case .scheduleTimer(let due): timer = due
+                    case .askShouldBegin, .phase: break  // an answer asks nothing new
+                    }
+                }
+            case .scheduleTimer(let due): timer = due
+            case .phase: break
+            }
+        }
+        return performed
     }
 }

@@ -6,15 +6,27 @@ extension InteractionEngine {
     /// surface-local `location` of the contact and, for `.contactBegan`, the `surface` under it.
     /// Returns nil for events that are not engine inputs (motion, buttons, keys, frames).
     public mutating func apply(_ event: DeviceEvent, location: Point, surface: SurfaceID?) -> Actions? {
+        var actions = Actions()
+        return apply(event, location: location, surface: surface, into: &actions) ? actions : nil
+    }
+
+    /// The same into the host's reused buffer (the per-event path: nothing copied). Events that
+    /// are not engine inputs leave it empty and return false.
+    @discardableResult
+    public mutating func apply(
+        _ event: DeviceEvent, location: Point, surface: SurfaceID?, into actions: inout Actions
+    ) -> Bool {
         switch event {
         case .contactBegan(let contact):
-            contactBegan(contact.sample(at: location), surface: surface, hasForce: contact.hasForce)
+            contactBegan(contact.sample(at: location), surface: surface, hasForce: contact.hasForce, into: &actions)
         case .contactChanged(let contact):
-            forceChanged(contact.sample(at: location))
+            forceChanged(contact.sample(at: location), into: &actions)
         case .contactEnded(let key, let time, let reason):
-            contactEnded(key, at: time, reason: reason)
+            contactEnded(key, at: time, reason: reason, into: &actions)
         case .toolProximity, .toolMotion, .pointerMotion, .scroll, .button, .key, .frame:
-            nil
+            actions.removeAll()
+            return false
         }
+        return true
     }
 }

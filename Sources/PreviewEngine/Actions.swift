@@ -83,42 +83,47 @@ public enum Action: Hashable, Sendable {
     case scheduleTimer(Timestamp?)
 }
 
-/// The actions one input produced, in order. Fixed capacity and stored inline, so
-/// returning it never allocates. One input can produce several actions (a single
-/// sample may end the preview and start the commit); the capacity covers the worst case.
-public struct Actions: Sequence, Sendable, CustomStringConvertible {
+/// The actions one input produced, in order. Fixed capacity and stored inline, so it never
+/// allocates. One input can produce several actions (a single sample may end the preview and
+/// start the commit); the capacity covers the worst case. Hosts on the per-event path keep one
+/// and pass it to the engine's `into:` inputs, which overwrite it: nothing of its ~500 bytes is
+/// then initialised or copied per input (iterate it by index: `for i in actions.indices`; a
+/// `for action in actions` loop copies it into its iterator).
+public struct Actions: RandomAccessCollection, Sendable, CustomStringConvertible {
     public static let capacity = 6
-    private var storage: (Action?, Action?, Action?, Action?, Action?, Action?) = (nil, nil, nil, nil, nil, nil)
+    /// Unused slots hold this (actions are plain values: nothing to release when overwritten).
+    private static let unused = Action.scheduleTimer(nil)
+    private var storage: (Action, Action, Action, Action, Action, Action) = (
+        unused, unused, unused, unused, unused, unused
+    )
     public private(set) var count = 0
 
     public init() {}
 
-    public var isEmpty: Bool { count == 0 }
+    public typealias Indices = Range<Int>
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    /// Empties it, keeping its storage (the engine's `into:` inputs do this first).
+    public mutating func removeAll() { count = 0 }
 
     /// Appends an action. Overflow is a bug in the engine, not bad input.
     public mutating func append(_ action: Action) {
-        switch count {
-        case 0: storage.0 = action
-        case 1: storage.1 = action
-        case 2: storage.2 = action
-        case 3: storage.3 = action
-        case 4: storage.4 = action
-        case 5: storage.5 = action
-        default: preconditionFailure("more than \(Actions.capacity) actions for one input")
-        }
+        precondition(count < Actions.capacity, "more than \(Actions.capacity) actions for one input")
+        replace(at: count, with: action)
         count += 1
     }
 
     /// Puts an action in front (the engine's `.scheduleTimer`, see there).
     mutating func prepend(_ action: Action) {
-        append(action)
-        var index = count - 1
+        precondition(count < Actions.capacity, "more than \(Actions.capacity) actions for one input")
+        var index = count
         while index > 0 {
-            let previous = self[index - 1]
-            replace(at: index, with: previous)
+            replace(at: index, with: self[index - 1])
             index -= 1
         }
         replace(at: 0, with: action)
+        count += 1
     }
 
     private mutating func replace(at index: Int, with action: Action) {
@@ -133,32 +138,25 @@ public struct Actions: Sequence, Sendable, CustomStringConvertible {
     }
 
     public mutating func append(contentsOf other: Actions) {
-        for action in other { append(action) }
+        for index in other.indices { append(other[index]) }
     }
 
     public subscript(index: Int) -> Action {
         precondition(index >= 0 && index < count, "action index out of range")
         switch index {
-        case 0: return storage.0!
-        case 1: return storage.1!
-        case 2: return storage.2!
-        case 3: return storage.3!
-        case 4: return storage.4!
-        default: return storage.5!
+        case 0: return storage.0
+        case 1: return storage.1
+        case 2: return storage.2
+        case 3: return storage.3
+        case 4: return storage.4
+        default: return storage.5
         }
     }
 
-    public struct Iterator: IteratorProtocol {
-        let actions: Actions
-        var index = 0
-        public mutating func next() -> Action? {
-            guard index < actions.count else { return nil }
-            defer { index += 1 }
-            return actions[index]
-        }
+    /// The action after `index`, if any (hosts that hand two actions over together).
+    public func element(after index: Int) -> Action? {
+        index + 1 < count ? self[index + 1] : nil
     }
-
-    public func makeIterator() -> Iterator { Iterator(actions: self) }
 
     public var description: String { "[" + map { "\($0)" }.joined(separator: ", ") + "]" }
 }

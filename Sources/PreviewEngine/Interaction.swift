@@ -3,7 +3,7 @@
 /// interaction is over (completed, cancelled, vetoed) the contact stays inert until it ends,
 /// so no second interaction can start under the same finger.
 ///
-/// Each input is one `mutating func` returning the `Actions` for the host. Time always comes
+/// Each input is one `mutating func` appending the host's actions to the engine's buffer. Time always comes
 /// in with the input; deadlines that fell due before an input's time are handled first, so
 /// the result does not depend on whether the host delivered the timer before or after it.
 /// docs/state-machine.md draws this machine; the case names there are the case names here.
@@ -155,25 +155,24 @@ public struct Interaction: Sendable {
 
     /// The contact went down. Force contacts arm (or ask at once if already pressing hard);
     /// force-less contacts start holding for the long-press duration.
-    public mutating func began(_ context: inout EngineContext) -> Actions {
+    public mutating func began(into actions: inout Actions, _ context: inout EngineContext) {
         precondition(state == .idle, "began applied twice")
-        var actions = Actions()
         if hasForce {
             move(to: .armed, on: .began, at: now, &context)
             evaluate(force: filter.smoothed, at: now, on: .began, into: &actions, &context)
         } else {
             move(to: .holding(until: now + tuning.longPressDuration), on: .began, at: now, &context)
         }
-        return actions
     }
 
     /// New force and/or location.
-    public mutating func forceChanged(_ sample: ForceSample, _ context: inout EngineContext) -> Actions {
-        var actions = Actions()
+    public mutating func forceChanged(
+        _ sample: ForceSample, into actions: inout Actions, _ context: inout EngineContext
+    ) {
         let time = advance(to: sample.time, into: &actions, &context)
         switch state {
         case .idle, .ended: preconditionFailure("sample for a contact in \(state)")
-        case .completed, .cancelled, .vetoed, .abandoned: return actions
+        case .completed, .cancelled, .vetoed, .abandoned: return
         case .armed, .holding, .awaitingAnswer, .preview, .commit: break
         }
         location = sample.location
@@ -189,19 +188,17 @@ public struct Interaction: Sendable {
                 preconditionFailure("long-press contact in \(state)")
             }
         }
-        return actions
     }
 
     /// A deadline may have come (the host may call this early or late; both are fine).
-    public mutating func timerFired(at time: Timestamp, _ context: inout EngineContext) -> Actions {
-        var actions = Actions()
+    public mutating func timerFired(at time: Timestamp, into actions: inout Actions, _ context: inout EngineContext) {
         _ = advance(to: time, into: &actions, &context)
-        return actions
     }
 
     /// The client's answer to should-begin. Ignored unless it is awaited.
-    public mutating func answered(accept: Bool, at time: Timestamp, _ context: inout EngineContext) -> Actions {
-        var actions = Actions()
+    public mutating func answered(
+        accept: Bool, at time: Timestamp, into actions: inout Actions, _ context: inout EngineContext
+    ) {
         let time = advance(to: time, into: &actions, &context)
         switch state {
         case .awaitingAnswer:
@@ -214,13 +211,13 @@ public struct Interaction: Sendable {
         case .idle, .ended: preconditionFailure("answer for a contact in \(state)")
         case .armed, .holding, .preview, .commit, .completed, .cancelled, .vetoed, .abandoned: break
         }
-        return actions
     }
 
     /// The client cancelled. The contact then stays inert until it ends: the user is still
     /// pressing, and starting a fresh interaction under the same finger would surprise them.
-    public mutating func clientCancelled(at time: Timestamp, _ context: inout EngineContext) -> Actions {
-        var actions = Actions()
+    public mutating func clientCancelled(
+        at time: Timestamp, into actions: inout Actions, _ context: inout EngineContext
+    ) {
         let time = advance(to: time, into: &actions, &context)
         switch state {
         case .awaitingAnswer, .preview, .commit:
@@ -228,12 +225,12 @@ public struct Interaction: Sendable {
         case .idle, .ended: preconditionFailure("client cancel for a contact in \(state)")
         case .armed, .holding, .completed, .cancelled, .vetoed, .abandoned: break
         }
-        return actions
     }
 
     /// The surface under the interaction was destroyed; the contact itself goes on (inert).
-    public mutating func surfaceDestroyed(at time: Timestamp, _ context: inout EngineContext) -> Actions {
-        var actions = Actions()
+    public mutating func surfaceDestroyed(
+        at time: Timestamp, into actions: inout Actions, _ context: inout EngineContext
+    ) {
         let time = advance(to: time, into: &actions, &context)
         switch state {
         case .armed, .holding: move(to: .abandoned, on: .surfaceDestroyed, at: time, &context)
@@ -242,15 +239,13 @@ public struct Interaction: Sendable {
         case .idle, .ended: preconditionFailure("surface destroyed for a contact in \(state)")
         case .completed, .cancelled, .vetoed, .abandoned: break
         }
-        return actions
     }
 
     /// The contact ended (`reason`: lifted, deviceRemoved, desynchronised, system...).
     /// A running interaction is cancelled with that reason; the machine ends.
-    public mutating func contactEnded(reason: CancelReason, at time: Timestamp, _ context: inout EngineContext)
-        -> Actions
-    {
-        var actions = Actions()
+    public mutating func contactEnded(
+        reason: CancelReason, at time: Timestamp, into actions: inout Actions, _ context: inout EngineContext
+    ) {
         let time = advance(to: time, into: &actions, &context)
         switch state {
         case .awaitingAnswer, .preview, .commit:
@@ -259,7 +254,6 @@ public struct Interaction: Sendable {
         case .idle, .ended: preconditionFailure("contact ended in \(state)")
         }
         move(to: .ended, on: .contactEnded(reason), at: time, &context)
-        return actions
     }
 
     // MARK: Deadlines

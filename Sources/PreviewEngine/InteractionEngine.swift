@@ -2,7 +2,8 @@
 
 /// Runs every preview interaction of one seat: one per contact, each bound to the
 /// surface under the contact when it began. Pure: time comes in with every input,
-/// and each input returns the actions the host must perform.
+/// and each input produces the actions the host must perform (into the host's buffer, or
+/// returned).
 ///
 /// Timers: after any input the engine may return `.scheduleTimer(t)` (first in its `Actions`,
 /// so nested answering hosts end with the newest request); the host then calls
@@ -83,98 +84,110 @@ public struct InteractionEngine: Sendable {
     }
 
     // MARK: Inputs
+    //
+    // Each input writes its actions into a buffer the host owns and reuses (its previous
+    // contents are dropped): the per-event path then copies no `Actions`. The forms that return
+    // `Actions` (below) are the same inputs for hosts and tests off that path.
 
     /// A finger, pen tip or button went down over `surface` (nil: over nothing that takes interactions).
     /// `hasForce == false` selects the long-press fallback for this contact.
     /// A second begin for a contact that has not ended, a nil surface, or more than
     /// `maximumContacts` contacts: ignored (empty actions).
-    public mutating func contactBegan(_ sample: ForceSample, surface: SurfaceID?, hasForce: Bool) -> Actions {
-        context.log.removeAll()
-        var actions = Actions()
+    public mutating func contactBegan(
+        _ sample: ForceSample, surface: SurfaceID?, hasForce: Bool, into actions: inout Actions
+    ) {
+        start(&actions)
         if let index = index(of: sample.contact) {
             // The same contact again: a duplicate begin is ignored, unless its end is still
             // parked (many contacts ended at once): that end is delivered first.
-            guard let pending = slots[index].pending, pending.contactEnded != nil else { return actions }
-            actions = InteractionEngine.run(pending, on: &slots[index].machine, &context)
+            guard let pending = slots[index].pending, pending.contactEnded != nil else { return }
+            InteractionEngine.run(pending, on: &slots[index].machine, into: &actions, &context)
             slots.remove(at: index)
         }
         guard let surface, slots.count < InteractionEngine.maximumContacts else {
             finish(&actions)
-            return actions
+            return
         }
         var machine = Interaction(began: sample, surface: surface, hasForce: hasForce, tuning: tuning)
-        actions.append(contentsOf: machine.began(&context))
+        machine.began(into: &actions, &context)
         slots.append(Slot(machine: machine, pending: nil))
         finish(&actions)
-        return actions
     }
 
     /// New force and/or location for a contact that began. Unknown contacts: ignored.
-    public mutating func forceChanged(_ sample: ForceSample) -> Actions {
-        context.log.removeAll()
-        guard let index = index(of: sample.contact) else { return Actions() }
-        return apply(at: index) { machine, context in machine.forceChanged(sample, &context) }
+    public mutating func forceChanged(_ sample: ForceSample, into actions: inout Actions) {
+        start(&actions)
+        guard let index = index(of: sample.contact) else { return }
+        apply(at: index, into: &actions) { machine, actions, context in
+            machine.forceChanged(sample, into: &actions, &context)
+        }
     }
 
     /// The contact ended: lifted normally, or lost (device removed, desynchronised, system).
-    public mutating func contactEnded(_ contact: ContactKey, at time: Timestamp, reason: CancelReason) -> Actions {
-        context.log.removeAll()
-        guard let index = index(of: contact) else { return Actions() }
-        return apply(at: index) { machine, context in machine.contactEnded(reason: reason, at: time, &context) }
+    public mutating func contactEnded(
+        _ contact: ContactKey, at time: Timestamp, reason: CancelReason, into actions: inout Actions
+    ) {
+        start(&actions)
+        guard let index = index(of: contact) else { return }
+        apply(at: index, into: &actions) { machine, actions, context in
+            machine.contactEnded(reason: reason, at: time, into: &actions, &context)
+        }
     }
 
     /// The client's answer to `askShouldBegin`. Unknown or finished interactions: ignored.
-    public mutating func clientAnswered(_ interaction: InteractionID, accept: Bool, at time: Timestamp) -> Actions {
-        context.log.removeAll()
-        guard let index = index(of: interaction) else { return Actions() }
-        return apply(at: index) { machine, context in machine.answered(accept: accept, at: time, &context) }
+    public mutating func clientAnswered(
+        _ interaction: InteractionID, accept: Bool, at time: Timestamp, into actions: inout Actions
+    ) {
+        start(&actions)
+        guard let index = index(of: interaction) else { return }
+        apply(at: index, into: &actions) { machine, actions, context in
+            machine.answered(accept: accept, at: time, into: &actions, &context)
+        }
     }
 
     /// The client cancelled the interaction (the protocol's `cancel` request). The contact
     /// stays inert until it ends. Unknown or finished interactions: ignored.
-    public mutating func clientCancelled(_ interaction: InteractionID, at time: Timestamp) -> Actions {
-        context.log.removeAll()
-        guard let index = index(of: interaction) else { return Actions() }
-        return apply(at: index) { machine, context in machine.clientCancelled(at: time, &context) }
+    public mutating func clientCancelled(_ interaction: InteractionID, at time: Timestamp, into actions: inout Actions) {
+        start(&actions)
+        guard let index = index(of: interaction) else { return }
+        apply(at: index, into: &actions) { machine, actions, context in
+            machine.clientCancelled(at: time, into: &actions, &context)
+        }
     }
 
     /// The surface was destroyed; every interaction bound to it is cancelled.
-    public mutating func surfaceDestroyed(_ surface: SurfaceID, at time: Timestamp) -> Actions {
-        context.log.removeAll()
-        var actions = Actions()
+    public mutating func surfaceDestroyed(_ surface: SurfaceID, at time: Timestamp, into actions: inout Actions) {
+        start(&actions)
         for index in slots.indices where slots[index].machine.surface == surface {
             deliver(Pending(surfaceGone: time), at: index, into: &actions)
         }
         finish(&actions)
-        return actions
     }
 
     /// The device was unplugged; its contacts end with `.deviceRemoved`.
-    public mutating func deviceRemoved(_ device: DeviceID, at time: Timestamp) -> Actions {
-        endContacts(at: time, reason: .deviceRemoved) { $0.device == device }
+    public mutating func deviceRemoved(_ device: DeviceID, at time: Timestamp, into actions: inout Actions) {
+        endContacts(at: time, reason: .deviceRemoved, into: &actions) { $0.device == device }
     }
 
     /// Ends every contact (e.g. the seat lost its surfaces, the compositor shuts down):
     /// running interactions are cancelled with `reason` (usually `.system`).
-    public mutating func endAllContacts(at time: Timestamp, reason: CancelReason) -> Actions {
-        endContacts(at: time, reason: reason) { _ in true }
+    public mutating func endAllContacts(at time: Timestamp, reason: CancelReason, into actions: inout Actions) {
+        endContacts(at: time, reason: reason, into: &actions) { _ in true }
     }
 
     /// The time requested by the last `.scheduleTimer` has come.
-    public mutating func timerFired(at time: Timestamp) -> Actions {
-        context.log.removeAll()
+    public mutating func timerFired(at time: Timestamp, into actions: inout Actions) {
+        start(&actions)
         if let requested, requested <= time { self.requested = nil }
-        var actions = Actions()
         for index in slots.indices {
             if let pending = slots[index].pending {
                 guard pending.time <= time else { continue }
                 guard attempt(pending, at: index, into: &actions) else { break }
             } else if let due = slots[index].machine.deadline, due <= time {
-                guard attempt(at: index, into: &actions, { $0.timerFired(at: time, &$1) }) else { break }
+                guard attempt(at: index, into: &actions, { $0.timerFired(at: time, into: &$1, &$2) }) else { break }
             }
         }
         finish(&actions)
-        return actions
     }
 
     // MARK: Registry
@@ -187,35 +200,37 @@ public struct InteractionEngine: Sendable {
         slots.firstIndex { $0.machine.id == interaction }
     }
 
+    /// Every input starts with an empty buffer and an empty transition log.
+    private mutating func start(_ actions: inout Actions) {
+        context.log.removeAll()
+        actions.removeAll()
+    }
+
+    private typealias Input = (inout Interaction, inout Actions, inout EngineContext) -> Void
+
     /// One contact's input: a pending end goes first (it happened first).
-    private mutating func apply(
-        at index: Int, _ input: (inout Interaction, inout EngineContext) -> Actions
-    ) -> Actions {
-        var actions: Actions
+    private mutating func apply(at index: Int, into actions: inout Actions, _ input: Input) {
         if let pending = slots[index].pending {
             slots[index].pending = nil
-            actions = InteractionEngine.run(pending, on: &slots[index].machine, &context)
+            InteractionEngine.run(pending, on: &slots[index].machine, into: &actions, &context)
             if slots[index].machine.state != .ended {
-                actions.append(contentsOf: input(&slots[index].machine, &context))
+                input(&slots[index].machine, &actions, &context)
             }
         } else {
-            actions = input(&slots[index].machine, &context)
+            input(&slots[index].machine, &actions, &context)
             assert(actions.count <= Interaction.maximumActionsPerInput, "bound broken: \(actions)")
         }
         finish(&actions)
-        return actions
     }
 
-    private mutating func endContacts(at time: Timestamp, reason: CancelReason, where matches: (ContactKey) -> Bool)
-        -> Actions
-    {
-        context.log.removeAll()
-        var actions = Actions()
+    private mutating func endContacts(
+        at time: Timestamp, reason: CancelReason, into actions: inout Actions, where matches: (ContactKey) -> Bool
+    ) {
+        start(&actions)
         for index in slots.indices where matches(slots[index].machine.contact) {
             deliver(Pending(contactEnded: (reason, time)), at: index, into: &actions)
         }
         finish(&actions)
-        return actions
     }
 
     /// Applies an end now if its actions fit, else parks it until the next timer.
@@ -228,8 +243,8 @@ public struct InteractionEngine: Sendable {
     }
 
     private mutating func attempt(_ end: Pending, at index: Int, into actions: inout Actions) -> Bool {
-        let fitted = attempt(at: index, into: &actions) { machine, context in
-            InteractionEngine.run(end, on: &machine, &context)
+        let fitted = attempt(at: index, into: &actions) { machine, actions, context in
+            InteractionEngine.run(end, on: &machine, into: &actions, &context)
         }
         if fitted { slots[index].pending = nil }
         return fitted
@@ -237,19 +252,18 @@ public struct InteractionEngine: Sendable {
 
     /// Runs an input on a copy of the machine and keeps it only if its actions fit, leaving
     /// room for a final `.scheduleTimer`. What does not fit stays due: the timer comes back.
-    private mutating func attempt(
-        at index: Int, into actions: inout Actions, _ input: (inout Interaction, inout EngineContext) -> Actions
-    ) -> Bool {
+    private mutating func attempt(at index: Int, into actions: inout Actions, _ input: Input) -> Bool {
         if actions.count + Interaction.maximumActionsPerInput < Actions.capacity {
             // Room for the worst case: no trial copy needed (the common path).
-            let produced = input(&slots[index].machine, &context)
-            assert(produced.count <= Interaction.maximumActionsPerInput, "bound broken: \(produced)")
-            actions.append(contentsOf: produced)
+            let before = actions.count
+            input(&slots[index].machine, &actions, &context)
+            assert(actions.count - before <= Interaction.maximumActionsPerInput, "bound broken: \(actions)")
             return true
         }
         var machine = slots[index].machine
         var trial = context
-        let produced = input(&machine, &trial)
+        var produced = Actions()
+        input(&machine, &produced, &trial)
         guard actions.count + produced.count < Actions.capacity else { return false }
         slots[index].machine = machine
         context = trial
@@ -259,15 +273,15 @@ public struct InteractionEngine: Sendable {
 
     /// A machine ends in a terminal state after either end, so at most one cancel (plus the
     /// deadlines that fell due before it) comes out.
-    private static func run(_ end: Pending, on machine: inout Interaction, _ context: inout EngineContext) -> Actions {
-        var actions = Actions()
+    private static func run(
+        _ end: Pending, on machine: inout Interaction, into actions: inout Actions, _ context: inout EngineContext
+    ) {
         if let time = end.surfaceGone {
-            actions.append(contentsOf: machine.surfaceDestroyed(at: time, &context))
+            machine.surfaceDestroyed(at: time, into: &actions, &context)
         }
         if let ended = end.contactEnded {
-            actions.append(contentsOf: machine.contactEnded(reason: ended.reason, at: ended.time, &context))
+            machine.contactEnded(reason: ended.reason, at: ended.time, into: &actions, &context)
         }
-        return actions
     }
 
     /// Drops ended contacts and asks for the next timer if it changed.
@@ -290,6 +304,63 @@ public struct InteractionEngine: Sendable {
             if earliest.map({ due < $0 }) ?? true { earliest = due }
         }
         return earliest
+    }
+}
+
+/// The inputs for hosts and tests off the per-event path: each returns its own `Actions`.
+extension InteractionEngine {
+    public mutating func contactBegan(_ sample: ForceSample, surface: SurfaceID?, hasForce: Bool) -> Actions {
+        var actions = Actions()
+        contactBegan(sample, surface: surface, hasForce: hasForce, into: &actions)
+        return actions
+    }
+
+    public mutating func forceChanged(_ sample: ForceSample) -> Actions {
+        var actions = Actions()
+        forceChanged(sample, into: &actions)
+        return actions
+    }
+
+    public mutating func contactEnded(_ contact: ContactKey, at time: Timestamp, reason: CancelReason) -> Actions {
+        var actions = Actions()
+        contactEnded(contact, at: time, reason: reason, into: &actions)
+        return actions
+    }
+
+    public mutating func clientAnswered(_ interaction: InteractionID, accept: Bool, at time: Timestamp) -> Actions {
+        var actions = Actions()
+        clientAnswered(interaction, accept: accept, at: time, into: &actions)
+        return actions
+    }
+
+    public mutating func clientCancelled(_ interaction: InteractionID, at time: Timestamp) -> Actions {
+        var actions = Actions()
+        clientCancelled(interaction, at: time, into: &actions)
+        return actions
+    }
+
+    public mutating func surfaceDestroyed(_ surface: SurfaceID, at time: Timestamp) -> Actions {
+        var actions = Actions()
+        surfaceDestroyed(surface, at: time, into: &actions)
+        return actions
+    }
+
+    public mutating func deviceRemoved(_ device: DeviceID, at time: Timestamp) -> Actions {
+        var actions = Actions()
+        deviceRemoved(device, at: time, into: &actions)
+        return actions
+    }
+
+    public mutating func endAllContacts(at time: Timestamp, reason: CancelReason) -> Actions {
+        var actions = Actions()
+        endAllContacts(at: time, reason: reason, into: &actions)
+        return actions
+    }
+
+    public mutating func timerFired(at time: Timestamp) -> Actions {
+        var actions = Actions()
+        timerFired(at: time, into: &actions)
+        return actions
     }
 }
 

@@ -309,7 +309,9 @@ final class EmbeddedContext: PreviewProtocolHost {
     // MARK: actions
 
     private func perform(_ actions: Actions) {
-        for action in actions {
+        var sentWithPrevious = false
+        for index in actions.indices {
+            let action = actions[index]
             switch action {
             case .scheduleTimer(let due):
                 guard let due else {
@@ -322,7 +324,11 @@ final class EmbeddedContext: PreviewProtocolHost {
                 server?.perform(action)
             case .phase(let event, let update):
                 let change = gate.apply(action)
-                server?.perform(action)
+                if sentWithPrevious {
+                    sentWithPrevious = false
+                } else {
+                    sentWithPrevious = server?.perform(action, joining: actions.element(after: index)) ?? false
+                }
                 notify(event, update)
                 // After the phase event, so the client reads preview_ended before the contact leaves.
                 switch change {

@@ -81,7 +81,7 @@ final class InteractionResource: ResourceObject {
         switch event {
         case .previewBegan, .previewProgress: progress(event, .preview(update.progress), update)
         case .commitProgress: progress(event, .commit(update.progress), update)
-        case .previewEnded: previewEnded(update)
+        case .previewEnded: previewEnded(update, commit: nil)
         case .completed: end(update.interaction, at: update.time, location: update.location, cancelled: nil)
         case .cancelled(let reason):
             end(update.interaction, at: update.time, location: update.location, cancelled: reason)
@@ -108,16 +108,26 @@ final class InteractionResource: ResourceObject {
         }
     }
 
-    /// preview_ended: the commit phase begins. Never coalesced.
-    private func previewEnded(_ update: PhaseUpdate) {
-        guard let index = index(of: update.interaction), let resource, running[index].phase != .commit else { return }
+    /// preview_ended: the commit phase begins. Never coalesced. `commit`: the commit progress the
+    /// same sample produced, sent in the same frame. False when nothing was sent.
+    @discardableResult
+    func previewEnded(_ update: PhaseUpdate, commit: PhaseUpdate?) -> Bool {
+        guard let index = index(of: update.interaction), let resource, running[index].phase != .commit else {
+            return false
+        }
         let wire = running[index].wire
-        sendPendingLocation(resource: resource, of: &running[index], latest: update.location)
+        let latest = commit ?? update
+        sendPendingLocation(resource: resource, of: &running[index], latest: latest.location)
         if running[index].pendingProgress != nil { server?.flowStatistics.recordSuperseded() }
         running[index].pendingProgress = nil  // superseded: preview_ended means 1
         running[index].phase = .commit
         spi_preview_interaction_v1_send_preview_ended(resource, wire)
-        sendFrame(update.interaction, wire: wire, time: update.time)
+        if let commit {
+            server?.flowStatistics.recordSentAtOnce()
+            spi_preview_interaction_v1_send_commit(resource, wire, commit.progress.fixed)
+        }
+        sendFrame(update.interaction, wire: wire, time: latest.time)
+        return true
     }
 
     /// completed or cancelled: the last event about the interaction. Never coalesced.
@@ -178,7 +188,16 @@ final class InteractionResource: ResourceObject {
         case .first:
             // Ended already (e.g. timeout): the race the protocol allows; ignore.
             guard let outgoing = running.first(where: { $0.wire == wire }), outgoing.phase == .asking else { return }
-            server?.report(.answered(outgoing.interaction, accept: accept, at: now()))
+            let interaction = outgoing.interaction
+            if accept && awaitsAck {
+                // A client answers in its should_begin handler and acknowledges the frame in the
+                // frame handler right after: both arrive in one batch, the answer first. Applied
+                // once the batch is read, the first progress finds that frame acknowledged
+                // instead of being held for an ack that has already arrived.
+                server?.reportWhenIdle { .answered(interaction, accept: true, at: $0) }
+            } else {
+                server?.report(.answered(interaction, accept: accept, at: now()))
+            }
         }
     }
 

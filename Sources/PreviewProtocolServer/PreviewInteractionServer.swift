@@ -87,6 +87,23 @@ public final class PreviewInteractionServer {
         }
     }
 
+    /// Performs `action`, and `next` with it when the two belong in one frame: preview_ended and
+    /// the same interaction's commit progress, which the engine produces from one sample. Sent
+    /// apart, the commit progress would be a progress-only frame behind the unacknowledged
+    /// preview_ended frame and wait for the client's ack. Returns true when `next` went out too
+    /// (the host then does not perform it again).
+    @discardableResult
+    public func perform(_ action: Action, joining next: Action?) -> Bool {
+        guard case .phase(.previewEnded, let update) = action, case .phase(.commitProgress, let commit)? = next,
+            commit.interaction == update.interaction, commit.surface == update.surface,
+            let object = objects[update.surface]
+        else {
+            perform(action)
+            return false
+        }
+        return object.previewEnded(update, commit: commit)
+    }
+
     /// Applies the double-buffered state of the surface's interaction object.
     public func surfaceCommitted(_ surface: SurfaceID) {
         objects[surface]?.applyPendingState()
@@ -109,9 +126,15 @@ public final class PreviewInteractionServer {
     }
 
     private func declineLater(_ interaction: InteractionID) {
+        reportWhenIdle { .answered(interaction, accept: false, at: $0) }
+    }
+
+    /// Reports once the loop has dispatched everything it read this round (the rest of the
+    /// client's batch of requests included), at the time it is reported.
+    func reportWhenIdle(_ input: @escaping (Timestamp) -> PreviewClientInput) {
         let clock = clock
         display.eventLoop.addIdle { [weak self] in
-            self?.report(.answered(interaction, accept: false, at: Timestamp(microseconds: clock.microseconds())))
+            self?.report(input(Timestamp(microseconds: clock.microseconds())))
         }
     }
 

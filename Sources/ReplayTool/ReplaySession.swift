@@ -97,7 +97,9 @@ public struct ReplaySession<Clock: ReplayClock> {
             guardCount += 1
             timer = nil
             clock.wait(until: due)
-            perform(engine.timerFired(at: due))
+            var actions = Actions()
+            engine.timerFired(at: due, into: &actions)
+            perform(actions)
         }
     }
 
@@ -114,16 +116,16 @@ public struct ReplaySession<Clock: ReplayClock> {
             summary.devices[contact.key.device, default: DeviceActivity()].contacts += 1
             summary.devices[contact.key.device, default: DeviceActivity()].raise(contact.force)
             if verbose { note(transition("CONTACT_BEGIN", contact)) }
-            perform(engine.apply(event, location: location(of: contact), surface: surface))
+            feed(event, at: location(of: contact))
         case .contactChanged(let contact):
             summary.peakForce = max(summary.peakForce, contact.force)
             summary.devices[contact.key.device, default: DeviceActivity()].raise(contact.force)
-            perform(engine.apply(event, location: location(of: contact), surface: surface))
+            feed(event, at: location(of: contact))
         case .contactEnded(let key, let time, let reason):
             if verbose {
                 note("\(columns(key.device, "CONTACT_END", time))contact \(key.contact)  \(reason)")
             }
-            perform(engine.apply(event, location: cursor, surface: surface))
+            feed(event, at: cursor)
         case .pointerMotion(let motion):
             cursor.x = min(outputSize.width, max(0, cursor.x + motion.dx))
             cursor.y = min(outputSize.height, max(0, cursor.y + motion.dy))
@@ -154,14 +156,23 @@ public struct ReplaySession<Clock: ReplayClock> {
         }
     }
 
-    private mutating func perform(_ actions: Actions?) {
-        guard let actions else { return }
-        for action in actions {
+    /// A contact event to the engine, its actions performed (in a buffer on the stack, read by
+    /// index: the per-event path copies no `Actions`).
+    private mutating func feed(_ event: DeviceEvent, at location: Point) {
+        var actions = Actions()
+        if engine.apply(event, location: location, surface: surface, into: &actions) { perform(actions) }
+    }
+
+    private mutating func perform(_ actions: Actions) {
+        for index in actions.indices {
+            let action = actions[index]
             switch action {
             case .askShouldBegin(let update):
                 count(update)
                 if verbose, let record = TraceRecord(action, device: name(update.contact.device)) { emit(record) }
-                perform(engine.clientAnswered(update.interaction, accept: true, at: update.time))
+                var answers = Actions()
+                engine.clientAnswered(update.interaction, accept: true, at: update.time, into: &answers)
+                perform(answers)
             case .phase(let event, let update):
                 count(update)
                 switch event {

@@ -75,8 +75,10 @@ import Testing
     @Test func theCommitPhaseTakesTheToolAwayAndGivesItBack() throws {
         let lines = milestones(try replayPen("--tablet", "--preview", until: "tool proximity_out\ntool frame", times: 2))
         let ended = try #require(lines.firstIndex(of: "preview preview_ended 1"), "\(lines)")
-        #expect(lines[ended + 1] == "tool up" && lines[ended + 2] == "tool proximity_out", "\(lines[ended...])")
-        let after = lines[(ended + 3)...].filter { $0.hasPrefix("tool ") || $0.hasPrefix("preview cancelled") || $0.hasPrefix("preview completed") }
+        // The commit progress of the same sample shares preview_ended's frame; then the tool leaves.
+        let left = lines[ended + 1].hasPrefix("preview commit 1 ") ? ended + 2 : ended + 1
+        #expect(lines[left] == "tool up" && lines[left + 1] == "tool proximity_out", "\(lines[ended...])")
+        let after = lines[(left + 2)...].filter { $0.hasPrefix("tool ") || $0.hasPrefix("preview cancelled") || $0.hasPrefix("preview completed") }
         #expect(Array(after) == ["preview cancelled 1 1", "tool proximity_in", "tool proximity_out"], "\(after)")
         #expect(lines[..<ended].contains("preview should_begin 1 1 1"), "should_begin for a pen source with measured force")
     }

@@ -51,6 +51,78 @@ import WaylandServer
         #expect(interaction.phaseEvents.last == .completed(1))
     }
 
+    /// A client that acknowledges only when told, asked about interaction 1, which it accepts
+    /// and acknowledges in one batch (as a client answering in its should_begin handler does).
+    static func acceptedWithItsAck(_ harness: ProtocolHarness) throws -> (PreviewClient, ClientInteraction) {
+        let client = try PreviewClient(harness)
+        let interaction = client.interaction(for: client.surface())
+        interaction.autoAck(false)
+        harness.server.perform(.askShouldBegin(.test(1)))
+        client.roundtrip()
+        interaction.accept(1)
+        interaction.ack(1)
+        client.roundtrip()
+        return (client, interaction)
+    }
+
+    /// A client answers in its should_begin handler and acknowledges in its frame handler: the
+    /// accept and the ack arrive in one batch, the accept first. The answer takes effect once
+    /// the batch is read, so the first preview finds nothing owed and is sent at once; an
+    /// accept without the ack still leaves the progress waiting for it.
+    @Test func anAcceptSentWithItsAckIsNotHeldForIt() throws {
+        let harness = try ProtocolHarness()
+        harness.react = { input in
+            guard case .answered(let id, true, _) = input else { return [] }
+            return [.phase(.previewBegan, .test(id.rawValue, progress: 0.1))]
+        }
+        let (client, interaction) = try Self.acceptedWithItsAck(harness)
+        client.roundtrip()
+        #expect(interaction.phaseEvents.last == .preview(1, 0.1015625), "\(interaction.phaseEvents)")
+        var statistics = harness.server.flowStatistics
+        #expect(statistics.sentAtOnce == 1 && statistics.held == 0, "\(statistics.summary)")
+
+        // The same without the ack: the preview waits for it.
+        harness.server.perform(.askShouldBegin(.test(2)))
+        client.roundtrip()
+        interaction.clear()
+        interaction.accept(2)
+        client.roundtrip()
+        client.roundtrip()
+        #expect(!interaction.phaseEvents.contains(.preview(2, 0.1015625)), "\(interaction.phaseEvents)")
+        interaction.ack(3)
+        client.roundtrip()
+        #expect(interaction.phaseEvents.last == .preview(2, 0.1015625), "\(interaction.phaseEvents)")
+        statistics = harness.server.flowStatistics
+        #expect(statistics.sentAtOnce == 1 && statistics.held == 1, "\(statistics.summary)")
+    }
+
+    /// One sample that crosses the commit threshold ends the preview and gives the first commit
+    /// progress: both go out in preview_ended's frame, so the progress waits for no ack.
+    @Test func theFirstCommitProgressRidesInPreviewEndedsFrame() throws {
+        let harness = try ProtocolHarness()
+        let (client, interaction) = try Self.acceptedWithItsAck(harness)
+        harness.server.perform(.phase(.previewBegan, .test(1, progress: 0.5)))
+        client.roundtrip()
+        interaction.clear()
+        // The preview frame (serial 2) is not acknowledged: a commit frame on its own would wait.
+        let joined = harness.server.perform(
+            .phase(.previewEnded, .test(1, progress: 1)), joining: .phase(.commitProgress, .test(1, progress: 0.25)))
+        client.roundtrip()
+        #expect(joined)
+        #expect(interaction.phaseEvents == [.previewEnded(1), .commit(1, 0.25)], "\(interaction.events)")
+        guard case .frame(1, let serial, _) = interaction.events.last else {
+            Issue.record("no frame: \(interaction.events)")
+            return
+        }
+        #expect(serial == 3 && interaction.events.filter { if case .frame = $0 { true } else { false } }.count == 1)
+        #expect(harness.server.flowStatistics.held == 0, "\(harness.server.flowStatistics.summary)")
+
+        // Anything else is performed on its own, and `next` is left to the host.
+        let alone = harness.server.perform(
+            .phase(.commitProgress, .test(1, progress: 0.5)), joining: .phase(.completed, .test(1, progress: 1)))
+        #expect(!alone)
+    }
+
     @Test func anUnresponsiveClientIsNotAskedAgain() throws {
         let clock = ManualClock()
         let harness = try ProtocolHarness(clock: clock)

@@ -118,7 +118,7 @@ final class InteractionHost: PreviewProtocolHost {
             contacts[contact.key] = ContactOrigin(surface: surface, origin: origin, last: local, source: contact.source)
             compositor.logger.debug(
                 "contact \(contact.key) began at \(point) on \(surface.map { "\($0)" } ?? "no interactive surface")")
-            perform(engine.apply(event, location: local, surface: surface))
+            feed(event, at: local, on: surface)
             if coreBegan(contact, at: point, time: time, seat: seat) { contacts[contact.key]?.tablet = true }
         case .contactChanged(let contact):
             let point = outputPoint(contact)
@@ -127,13 +127,13 @@ final class InteractionHost: PreviewProtocolHost {
                 entry.last = Point(x: point.x - entry.origin.x, y: point.y - entry.origin.y)
                 tablet = entry.tablet
                 contacts[contact.key] = entry
-                perform(engine.apply(event, location: entry.last, surface: entry.surface))
+                feed(event, at: entry.last, on: entry.surface)
             }
             if !gate.isTakenAway(contact.key) { coreMoved(contact, to: point, tablet: tablet, time: time, seat: seat) }
         case .contactEnded(let key, _, _):
             let entry = contacts.removeValue(forKey: key)
             // The protocol's order: the interaction ends before the core release.
-            perform(engine.apply(event, location: entry?.last ?? seat.cursor, surface: entry?.surface))
+            feed(event, at: entry?.last ?? seat.cursor, on: entry?.surface)
             let swallow = gate.release(key)
             if let entry, entry.tablet {
                 if swallow {
@@ -247,10 +247,18 @@ final class InteractionHost: PreviewProtocolHost {
 
     // MARK: actions
 
-    func perform(_ actions: Actions?) {
+    /// A contact event to the engine (its actions in a buffer on the stack, read by index: the
+    /// per-event path copies no `Actions`).
+    private func feed(_ event: DeviceEvent, at location: Point, on surface: SurfaceID?) {
+        var actions = Actions()
+        if engine.apply(event, location: location, surface: surface, into: &actions) { perform(actions) }
+    }
+
+    func perform(_ actions: Actions) {
         if compositor.configuration.verbose { logTransitions() }
-        guard let actions else { return }
-        for action in actions {
+        var sentWithPrevious = false
+        for index in actions.indices {
+            let action = actions[index]
             if case .scheduleTimer(let next) = action {
                 guard let due = next else {
                     timer?.arm(milliseconds: 0)
@@ -273,7 +281,11 @@ final class InteractionHost: PreviewProtocolHost {
             }
             let change = gate.apply(action)
             record(action)
-            server.perform(action)
+            if sentWithPrevious {
+                sentWithPrevious = false
+            } else {
+                sentWithPrevious = server.perform(action, joining: actions.element(after: index))
+            }
             // After the phase event, so the client reads preview_ended before the tool leaves.
             switch change {
             case .takeAway(let contact, _)?:
