@@ -74,8 +74,12 @@ struct TabletPressure: Sendable {
         _ tool: PenTool, pressure: Int32, distance rawDistance: Int32, entering: Bool, wasDown: Bool
     ) -> Bool {
         let index = Self.index(tool)
-        detectOffset(&tools[index], pressure: pressure, distance: rawDistance, entering: entering)
-        let thresholds = tools[index]
+        // A local copy, written back: `detectOffset(&tools[index])` would pass `self` to the
+        // call while its array is borrowed inout, and Swift then copies `self` (and the array,
+        // copy on write): an allocation on every frame.
+        var thresholds = tools[index]
+        detectOffset(&thresholds, pressure: pressure, distance: rawDistance, entering: entering)
+        tools[index] = thresholds
         if wasDown && pressure <= thresholds.lower { return false }
         if !wasDown && pressure >= thresholds.upper { return true }
         return wasDown
