@@ -54,13 +54,19 @@ extension EvdevDecoder {
     private func penContact(at time: Timestamp) -> DeviceContact {
         DeviceContact(
             key: penKey, time: time,
-            force: pressure?.normalise(absPressure) ?? 0, hasForce: hasForce, position: penPosition,
+            force: penForce ?? 0, hasForce: hasForce, position: penPosition,
             positioning: .absolute, source: .pen, pen: penAxes)
+    }
+
+    /// libinput's normalised pressure (from the tool's lower threshold), nil without an axis.
+    private var penForce: Double? {
+        if let tabletPressure { return tabletPressure.force(pen.tool, raw: absPressure) }
+        return pressure?.normalise(absPressure)
     }
 
     private func toolState(at time: Timestamp) -> ToolState {
         ToolState(
-            device: device, time: time, position: penPosition, pressure: pressure?.normalise(absPressure),
+            device: device, time: time, position: penPosition, pressure: penForce,
             axes: penAxes)
     }
 
@@ -74,6 +80,14 @@ extension EvdevDecoder {
         if pen.tipDown && !pen.tipReported && !pen.inProximity && !pen.tipTainted && !pen.proximityChanged {
             pen.inProximity = true  // a new tip down implies the pen is there, whatever the tool bits say
             pen.proximityChanged = true
+        }
+        if pen.inProximity, tabletPressure != nil {
+            // libinput's tip: from the pressure thresholds (BTN_TOUCH is ignored, see `key`).
+            let down = tabletPressure!.tipDown(
+                pen.tool, pressure: absPressure, distance: pen.distance, entering: pen.proximityChanged,
+                wasDown: pen.tipDown)
+            if !down { pen.tipTainted = false }  // lifted: a later press is a fresh one
+            pen.tipDown = down
         }
         if pen.proximityChanged && pen.inProximity {
             output.append(.toolProximity(toolState(at: time), inProximity: true))

@@ -27,6 +27,8 @@ public struct EvdevDecoder: Sendable {
     let distanceAxis: AbsInfo?
     let tiltXAxis: AbsInfo?
     let tiltYAxis: AbsInfo?
+    /// Pens with a pressure axis: libinput's tip thresholds, offset and normalisation.
+    var tabletPressure: TabletPressure?
     let isButtonpad: Bool
     /// A touchpad or touchscreen: the only kinds whose touch slots mean anything.
     let isTouch: Bool
@@ -102,6 +104,10 @@ public struct EvdevDecoder: Sendable {
         distanceAxis = description.axis(AbsCode.distance)
         tiltXAxis = description.axis(AbsCode.tiltX)
         tiltYAxis = description.axis(AbsCode.tiltY)
+        let distance = distanceAxis
+        tabletPressure =
+            kind == .pen
+            ? description.axis(AbsCode.pressure).flatMap { TabletPressure(axis: $0, distance: distance) } : nil
         isButtonpad =
             description.hasProperty(InputProperty.buttonpad) || description.hasProperty(InputProperty.pressurepad)
         switch kind {
@@ -190,6 +196,8 @@ public struct EvdevDecoder: Sendable {
         case KeyCode.btnTouch:
             switch kind {
             case .pen:
+                // With a pressure axis libinput ignores BTN_TOUCH: the tip is the pressure's.
+                guard tabletPressure == nil else { return }
                 if down && pen.tipTainted && pen.tipDown { pen.tipTainted = false; pen.tipReported = false }
                 pen.tipDown = down
                 if !down { pen.tipTainted = false }

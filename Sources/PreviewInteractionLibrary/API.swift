@@ -233,3 +233,14 @@ public func previewInteractionRunningCount(_ handle: OpaquePointer?, _ out: Unsa
         out.pointee = UInt32(context.runningCount)
     }
 }
+
+@_cdecl("preview_interaction_awaiting_answer_count")
+public func previewInteractionAwaitingAnswerCount(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<UInt32>?)
+    -> Int32
+{
+    out?.pointee = 0
+    return call(handle) { context throws(Status) in
+        guard let out else { throw .invalidArgument }
+        out.pointee = UInt32(context.awaitingAnswerCount)
+    }
+}

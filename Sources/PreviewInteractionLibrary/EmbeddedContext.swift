@@ -110,6 +110,8 @@ final class EmbeddedContext: PreviewProtocolHost {
         var configuration = engine.configuration
         change(&configuration)
         engine.configure(configuration)
+        // A client behind on its acks gets the time a should-begin answer gets.
+        server?.unresponsiveAfter = configuration.shouldBeginTimeout
     }
 
     // MARK: devices
@@ -297,6 +299,11 @@ final class EmbeddedContext: PreviewProtocolHost {
 
     var runningCount: Int {
         engine.interactions.filter { [.awaitingAnswer, .preview, .commit].contains($0.state.kind) }.count
+    }
+
+    /// Interactions whose client has been asked should-begin and has not answered yet.
+    var awaitingAnswerCount: Int {
+        engine.interactions.filter { $0.state.kind == .awaitingAnswer }.count
     }
 
     // MARK: actions

@@ -12,9 +12,9 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run the headless demo: compositor, peek-client and recordings; live view; report.",
         discussion: """
-            Without --recording it plays the bundled Dell Canvas pen (a full peek and pop into the \
-            photo's detail view), a keyboard's Escape (back to the grid) and the UC-Logic pen (a peek \
-            let go: cancelled). Without a usable XDG_RUNTIME_DIR it makes a private one for the run.
+            Without --recording it plays the bundled Dell Canvas pen (a 47 ms stroke that libinput's \
+            pressure thresholds lift, then a full peek and pop into the photo's detail view), a \
+            keyboard's Escape (back to the grid) and the UC-Logic pen (a peek let go: cancelled). Without a usable XDG_RUNTIME_DIR it makes a private one for the run.
             """)
 
     @Option(

@@ -83,6 +83,16 @@ import Testing
         #expect(lines[..<ended].contains("preview should_begin 1 1 1"), "should_begin for a pen source with measured force")
     }
 
+    /// The measuring client (scripts/perf-compare's scale runs) allocates many proxies; Python's
+    /// collector must not take the ones whose events it handles (the tool, the interaction
+    /// object), or its events are discarded and the run measures a client that hears nothing.
+    @Test func aClientWithManySurfacesStillHearsItsToolAndItsPreview() throws {
+        let lines = try replayPen(
+            "--tablet", "--preview", "--subsurfaces", "300", "--objects", "300",
+            until: "tool proximity_out\ntool frame", times: 2)
+        #expect(lines.contains("tool down") && lines.contains("preview preview_ended 1"), "\(milestones(lines))")
+    }
+
     private func pressuresWhileDown(_ lines: [Substring]) -> [[Int]] {
         var presses: [[Int]] = []
         var down = false

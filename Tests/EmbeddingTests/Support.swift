@@ -1,4 +1,5 @@
 import DemoReport
+import FixtureSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
@@ -46,31 +47,11 @@ struct TracedInteraction: CustomStringConvertible {
 
     var description: String { "\(phases) \(outcome) preview \(preview) commit \(commit)" }
 
-    /// Progress values of `self` off the reference's curve by more than `tolerance`: in order,
-    /// each value must lie within `tolerance` of a segment between two consecutive reference
-    /// samples at or after the previous value's (samples are the same force curve, but when a
-    /// filter settles or an answer lands depends on timing, so one side may hold a value
-    /// between two of the other's). Peaks must agree too.
+    /// Progress values of `self` off the reference's curve by more than `tolerance`, phase by
+    /// phase (`ProgressCurves.mismatches`; the best reference is the engine alone, which answers
+    /// at once and so has every sample).
     func progressMismatches(against reference: TracedInteraction, tolerance: Double) -> [String] {
-        var problems: [String] = []
-        for (name, mine, theirs) in [("preview", preview, reference.preview), ("commit", commit, reference.commit)] {
-            var segment = 0
-            for value in mine {
-                func distance(_ index: Int) -> Double {
-                    let a = theirs[index]
-                    let b = theirs[min(index + 1, theirs.count - 1)]
-                    return max(0, min(a, b) - value, value - max(a, b))
-                }
-                guard let found = (segment..<theirs.count).first(where: { distance($0) <= tolerance }) else {
-                    problems.append("\(name) progress \(value) is off the reference's curve after sample \(segment): \(theirs)")
-                    continue
-                }
-                segment = found
-            }
-            if abs((mine.max() ?? 0) - (theirs.max() ?? 0)) > tolerance {
-                problems.append("\(name) peak \(mine.max() ?? 0) vs \(theirs.max() ?? 0)")
-            }
-        }
-        return problems
+        ProgressCurves.mismatches("preview", preview, against: reference.preview, tolerance: tolerance)
+            + ProgressCurves.mismatches("commit", commit, against: reference.commit, tolerance: tolerance)
     }
 }

@@ -56,6 +56,28 @@ struct ClientLog {
         }
     }
 
+    /// Interactions (wire ids) that ended before the client answered their should-begin: the
+    /// press was over before the client got to it, so it reached the client as a plain click.
+    var endedBeforeAnswered: [UInt32] {
+        var asked: [UInt32] = []
+        var late: [UInt32] = []
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            guard let first = words.first, first.hasPrefix("interaction="), let wire = UInt32(first.dropFirst(12)),
+                words.count > 1
+            else { continue }
+            if words[1] == "event=should_begin" {
+                asked.append(wire)
+            } else if words[1].hasPrefix("request=") {
+                asked.removeAll { $0 == wire }
+            } else if words[1] == "event=cancelled" || words[1] == "event=completed", asked.contains(wire) {
+                asked.removeAll { $0 == wire }
+                late.append(wire)
+            }
+        }
+        return late
+    }
+
     /// The wire value back from its 4-decimal print: a wl_fixed_t is a multiple of 1/256.
     private static func wire(_ text: Substring?) -> Double {
         guard let value = text.flatMap({ Double($0) }) else { return .nan }

@@ -3,7 +3,9 @@ import Testing
 
 /// The sample outputs the README and docs/demo.md show, checked against a real run so they
 /// cannot drift: every phase line of a sample must be in the run, in order (same interaction,
-/// source, phase, device and client) within `timeSlack` seconds of the time shown; the other
+/// source, phase, device and client), its time since its interaction's first line within
+/// `timeSlack` seconds of the sample's (where an interaction begins depends on how long the
+/// client took to answer the ones before: the replay waits for every answer); the other
 /// lines must match but for the declared variable fields: the gauge and its value (they depend
 /// on when the client answered should-begin), the run's duration, the output and runtime folders.
 enum DocSamples {
@@ -37,17 +39,36 @@ enum DocSamples {
             }
             self.words = words
         }
+
+        /// `#2`: the interaction the line is about.
+        var interaction: String? { words.first { $0.hasPrefix("#") } }
+    }
+
+    /// Each line's time since the first line of its interaction.
+    static func sinceStart(_ lines: [PhaseLine]) -> [Double] {
+        var starts: [String: Double] = [:]
+        return lines.map { line in
+            let key = line.interaction ?? ""
+            let start = starts[key] ?? line.time
+            starts[key] = start
+            return line.time - start
+        }
     }
 
     /// Every sample line is in `output` (in order), modulo the declared variable fields.
     static func check(sample: [String], output: String, where file: String) {
         let run = output.split(separator: "\n").map(String.init)
         let runPhases = run.compactMap(PhaseLine.init)
+        let runSinceStart = sinceStart(runPhases)
+        let sampleSinceStart = sinceStart(sample.compactMap(PhaseLine.init))
         var from = 0
+        var phaseIndex = 0
         for line in sample where !line.trimmingCharacters(in: .whitespaces).isEmpty {
             if let phase = PhaseLine(line) {
-                let found = runPhases[from...].firstIndex {
-                    $0.words == phase.words && abs($0.time - phase.time) <= timeSlack
+                let since = sampleSinceStart[phaseIndex]
+                phaseIndex += 1
+                let found = runPhases.indices[from...].first {
+                    runPhases[$0].words == phase.words && abs(runSinceStart[$0] - since) <= timeSlack
                 }
                 #expect(found != nil, "\(file): '\(line)' is not what the demo prints now:\n\(output)")
                 if let found { from = found + 1 }

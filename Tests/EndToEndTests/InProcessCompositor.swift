@@ -135,6 +135,8 @@ private final class EventFeeder {
     private let events: [DeviceEvent]
     private var index = 0
     private var offset: Int64?
+    /// When a should-begin question paused the feed (as the compositor's replay pauses).
+    private var pausedAt: Int64?
     private var timer: EventSource?
     private let done: () -> Void
 
@@ -156,6 +158,17 @@ private final class EventFeeder {
             let now = compositor.clock.microseconds()
             let recorded = event.time.microseconds
             if offset == nil { offset = now - recorded }
+            // A client is asked should-begin: hold still until it answers, as the compositor's
+            // replay does, so a client slow under load gets the recorded gesture.
+            if host.awaitsAnswer {
+                if pausedAt == nil { pausedAt = now }
+                timer?.arm(milliseconds: 1)
+                return
+            }
+            if let pausedAt {
+                offset! += now - pausedAt
+                self.pausedAt = nil
+            }
             // --fast: with nothing down and nothing pending, the next event is due at once.
             if host.contactsDown == 0 && !host.timerPending { offset = min(offset!, now - recorded) }
             let due = recorded + offset!

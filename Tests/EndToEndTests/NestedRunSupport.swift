@@ -47,8 +47,9 @@ struct NestedRun {
 }
 
 /// Where a nested run's engine differs from a direct run's: the same interactions with the same
-/// phase outline and end, and per phase the same progress (within `tolerance`): sample by sample
-/// when both saw as many samples, else the peak and the last value. Returns one line per problem.
+/// phase outline and end, and per phase the same progress (within `tolerance`): every nested
+/// value on the direct run's curve, the peaks and the last values alike. Returns one line per
+/// problem.
 func differences(nested: [TraceRecord], direct: [TraceRecord], tolerance: Double = 0.02) -> [String] {
     let nestedInteractions = TracedInteractions(nested).interactions
     let directInteractions = TracedInteractions(direct).interactions
@@ -65,13 +66,11 @@ func differences(nested: [TraceRecord], direct: [TraceRecord], tolerance: Double
         for event in [TraceEvent.preview, .commit] {
             let a = ours.records.filter { $0.event == event }.map(\.progress)
             let b = theirs.records.filter { $0.event == event }.map(\.progress)
-            if a.count == b.count {
-                if let worst = zip(a, b).map({ abs($0 - $1) }).max(), worst > tolerance {
-                    problems.append("interaction \(number) \(event): progress differs by \(worst)")
-                }
-            } else if abs((a.max() ?? 0) - (b.max() ?? 0)) > tolerance || abs((a.last ?? 0) - (b.last ?? 0)) > tolerance {
-                problems.append(
-                    "interaction \(number) \(event): peak/last \(a.max() ?? 0)/\(a.last ?? 0) nested, \(b.max() ?? 0)/\(b.last ?? 0) direct")
+            // The parent's pen does not wait for the nested client's answer, the direct replay
+            // does: the nested curve may begin later; either may be coalesced by flow control.
+            problems += ProgressCurves.mismatches("interaction \(number) \(event)", a, against: b, tolerance: tolerance)
+            if abs((a.last ?? 0) - (b.last ?? 0)) > tolerance {
+                problems.append("interaction \(number) \(event): last \(a.last ?? 0) nested, \(b.last ?? 0) direct")
             }
         }
     }

@@ -23,11 +23,21 @@ struct NestedTests {
 
         #expect(!nested.trace.isEmpty, "the nested compositor traced nothing\n\(nested.diagnostics)")
         #expect(nested.trace.allSatisfy { $0.source == .pen && !$0.simulated }, "pen with measured force")
-        let problems = differences(nested: nested.trace, direct: direct.trace)
-        #expect(problems.isEmpty, "\(problems)\n\(nested.diagnostics)")
-        #expect(
-            TracedInteractions(nested.trace).interactions.first.map { PhaseStep.outline($0.steps) }
-                == [.shouldBegin(1), .previewEnded(1), .completed(1)])
+        // A 47 ms stroke lifted at once (libinput's pressure thresholds), then the peek and pop.
+        // The parent's pen does not wait for the nested client (the direct replay does): one
+        // too slow to answer within the 47 ms gets the stroke as a click, which opens the photo.
+        let late = nested.client.endedBeforeAnswered
+        withKnownIssue("the nested client answered after the 47 ms stroke lifted: a click", isIntermittent: true) {
+            let problems = differences(nested: nested.trace, direct: direct.trace)
+            #expect(problems.isEmpty, "\(problems)\n\(nested.diagnostics)")
+            #expect(
+                TracedInteractions(nested.trace).interactions.map { PhaseStep.outline($0.steps) } == [
+                    [.shouldBegin(1), .cancelled(1, UInt32(CancelReason.lifted.rawValue))],
+                    [.shouldBegin(1), .previewEnded(1), .completed(1)],
+                ])
+        } when: {
+            !late.isEmpty
+        }
         #expect(nested.client.results.contains { $0.contains("result=opened") }, "peek-client popped:\n\(nested.client.text)")
         // Our compositor offers xdg-decoration: the window asks it for server-side decorations.
         #expect(nested.diagnostics.contains("decorations: server-side (xdg-decoration)"), "\(nested.diagnostics)")
@@ -59,7 +69,14 @@ struct NestedTests {
         // where the second press on the same photo pops again.
         let opened = nested.client.results.filter { $0.contains("result=opened") }
         #expect(opened.count == 2, "\(nested.client.results)\n\(nested.diagnostics)")
+        // Each press is a short stroke lifted at once, then the pop (see above for a client too
+        // slow for the short stroke: it opens the photo by a click instead).
+        let lifted = PhaseStep.cancelled(1, UInt32(CancelReason.lifted.rawValue))
         let outcomes = TracedInteractions(nested.trace).interactions.map { $0.steps.last }
-        #expect(outcomes == [.completed(1), .completed(1)], "\(outcomes)")
+        withKnownIssue("the nested client answered after a 47 ms stroke lifted: a click", isIntermittent: true) {
+            #expect(outcomes == [lifted, .completed(1), lifted, .completed(1)], "\(outcomes)")
+        } when: {
+            !nested.client.endedBeforeAnswered.isEmpty
+        }
     }
 }

@@ -131,22 +131,28 @@ final class Shot: @unchecked Sendable {  // never mutated after init
     }
 }
 
-/// One run of preview-compositor with peek-client and a recording, its screenshots by moment.
+/// One run of preview-compositor with peek-client and a recording, the screenshots of one of
+/// its interactions by moment.
 struct PeekRun {
     let output: String
     let status: Int32?
     let log: String
+    /// The interaction photographed (the engine numbers them from 1); the client exits after it.
+    let interaction: Int
     let shots: [String: String]  // "preview-half" → path
     let trace: String
 
     static let outputSize = Size(width: 1280, height: 800)
 
     /// Runs the compositor headless with --fast; returns when it exited.
-    static func run(recording: String, client: [String] = [], name: String = #function) throws -> PeekRun {
+    static func run(recording: String, interaction: Int = 1, client: [String] = [], name: String = #function) throws
+        -> PeekRun
+    {
         let output = scratchDirectory(name)
         let shots = output + "/shots"
         let trace = output + "/trace.jsonl"
-        let command = ([tools.client, "--exit-after-interactions", "1"] + client).map(shellQuote).joined(separator: " ")
+        let command = ([tools.client, "--exit-after-interactions", String(interaction)] + client)
+            .map(shellQuote).joined(separator: " ")
         let run = try runIsolated(
             [
                 tools.compositor, "--backend", "headless", "-v", "--replay", recording, "--fast", "--exit-when-done", "--screenshot-dir", shots,
@@ -156,10 +162,11 @@ struct PeekRun {
         var byMoment: [String: String] = [:]
         for file in (try? FileManager.default.contentsOfDirectory(atPath: shots)) ?? [] where file.hasSuffix(".png") {
             // 0004-interaction1-commit-half.png → commit-half
-            guard let range = file.range(of: "-interaction1-") else { continue }
+            guard let range = file.range(of: "-interaction\(interaction)-") else { continue }
             byMoment[String(file[range.upperBound...].dropLast(4))] = shots + "/" + file
         }
-        return PeekRun(output: output, status: run.status, log: run.output, shots: byMoment, trace: trace)
+        return PeekRun(
+            output: output, status: run.status, log: run.output, interaction: interaction, shots: byMoment, trace: trace)
     }
 
     func shot(_ moment: String) -> Shot? { shots[moment].flatMap { Shot(path: $0) } }

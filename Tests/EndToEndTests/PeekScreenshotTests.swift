@@ -2,6 +2,7 @@ import DemoReport
 import FixtureSupport
 import Foundation
 import PeekUI
+import PreviewEngine
 import PreviewTrace
 import Testing
 
@@ -9,28 +10,34 @@ import Testing
 /// person would look at it: the compositor's screenshots at the moments that matter, compared
 /// with reference images and checked for what makes them read as peek and pop.
 @Suite(.serialized) struct PeekScreenshotTests {
-    /// One run for every test here (about two seconds).
-    static let dellCanvas = Result { try PeekRun.run(recording: Fixtures.path("dell-canvas-isdv4-pen.yml"), name: "dell-canvas") }
+    /// One run for every test here (about two seconds). The peek and pop is the recording's
+    /// second interaction: libinput's pressure thresholds make a 47 ms stroke of the pressure dip
+    /// before it.
+    static let dellCanvas = Result {
+        try PeekRun.run(recording: Fixtures.path("dell-canvas-isdv4-pen.yml"), interaction: 2, name: "dell-canvas")
+    }
 
     static let size = PeekRun.outputSize
     static let grid = GridLayout(size: size)
     static let peek = PeekLayout(size: size)
     static let detail = DetailLayout(size: size)
 
-    /// The photo tile the pen pressed (from the trace's first location: surface-local, and the
-    /// window fills the output).
+    /// The photo tile the pen pressed (from the photographed interaction's first location:
+    /// surface-local, and the window fills the output).
     static func pressedTile(_ run: PeekRun) throws -> Rect {
         let records = try TraceReader.read(path: run.trace)
-        let first = try #require(records.first)
+        let first = try #require(records.first { $0.interaction == InteractionID(UInt32(run.interaction)) })
         let at = PeekUI.Point(x: first.location.x, y: first.location.y)
         let index = try #require(grid.index(at: at, count: 12), "the pen starts over a photo: \(at)")
         return grid.tile(at: index)
     }
 
-    @Test("The run completes one interaction and writes every moment, each on the client's commit")
+    @Test("The run lifts a short stroke, completes the peek and pop and writes its every moment, each on the client's commit")
     func theRunWritesEveryMoment() throws {
         let run = try Self.dellCanvas.get()
         #expect(run.status == 0, "\(run.log.suffix(2000))")
+        let stories = InteractionStory.stories(of: try TraceReader.read(path: run.trace))
+        #expect(stories.map(\.outcome) == [.cancelled(.lifted), .completed])
         for moment in ["commit", "commit-half", "completed", "settled"] {
             #expect(run.shots[moment] != nil, "no \(moment) screenshot: \(run.shots.keys.sorted())")
         }

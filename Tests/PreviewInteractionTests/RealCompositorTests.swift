@@ -16,8 +16,8 @@ import Testing
         var lines: [String] { output.split(separator: "\n").map(String.init) }
     }
 
-    /// preview-compositor --replay RECORDING --run 'minimal-preview-app --exit-after 1'.
-    static func run(_ recording: String, extra: [String] = []) throws -> Run {
+    /// preview-compositor --replay RECORDING --run 'minimal-preview-app --exit-after PRESSES'.
+    static func run(_ recording: String, presses: Int = 1, extra: [String] = []) throws -> Run {
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("minimal-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: runtime) }
@@ -30,7 +30,7 @@ import Testing
             [
                 "--backend", "headless", "--socket", "minimal-\(getpid())-\(UUID().uuidString.prefix(6))", "--replay",
                 recordings + "/" + recording,
-                "--exit-when-done", "-v", "--run", binaries + "/minimal-preview-app --exit-after 1",
+                "--exit-when-done", "-v", "--run", binaries + "/minimal-preview-app --exit-after \(presses)",
             ] + extra
         process.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
         process.standardOutput = handle
@@ -47,16 +47,24 @@ import Testing
     }
 
     @Test func aRecordedPenPressOpensTheItem() throws {
-        let run = try Self.run("dell-canvas-isdv4-pen.yml")
+        // The Dell pen: a 47 ms stroke first (libinput's pressure thresholds lift the tip in its
+        // pressure dip), then the press that opens the item.
+        let run = try Self.run("dell-canvas-isdv4-pen.yml", presses: 2)
         #expect(run.status == 0, "\(run.output.suffix(3000))")
         let calls = run.lines.filter { $0.hasPrefix("press ") }
+        #expect(calls.first?.hasPrefix("press 1 pen measured at ") == true && calls.first?.hasSuffix(": accept") == true, "\(calls)")
+        let lifted = try #require(calls.firstIndex(of: "press 1 cancelled: lifted"), "\(calls)")
+        #expect(calls[1..<lifted].allSatisfy { $0.hasPrefix("press 1 preview ") && !$0.hasSuffix("ended") }, "\(calls)")
         // The seeds' order: should-begin, preview progress, preview ended once, commit
         // progress, commit ended = completed; nothing after it.
-        #expect(calls.first?.hasPrefix("press 1 pen measured at ") == true && calls.first?.hasSuffix(": accept") == true, "\(calls)")
-        let previewEnded = try #require(calls.firstIndex(of: "press 1 preview 1.0 ended"), "\(calls)")
-        #expect(calls[1..<previewEnded].allSatisfy { $0.hasPrefix("press 1 preview ") && !$0.hasSuffix("ended") }, "\(calls)")
-        #expect(calls.last == "press 1 completed: opened the item", "\(calls)")
-        #expect(calls[(previewEnded + 1)...].dropLast().allSatisfy { $0.hasPrefix("press 1 commit ") }, "\(calls)")
+        let begin = lifted + 1
+        #expect(
+            calls.count > begin && calls[begin].hasPrefix("press 2 pen measured at ") && calls[begin].hasSuffix(": accept"),
+            "\(calls)")
+        let previewEnded = try #require(calls.firstIndex(of: "press 2 preview 1.0 ended"), "\(calls)")
+        #expect(calls[(begin + 1)..<previewEnded].allSatisfy { $0.hasPrefix("press 2 preview ") && !$0.hasSuffix("ended") }, "\(calls)")
+        #expect(calls.last == "press 2 completed: opened the item", "\(calls)")
+        #expect(calls[(previewEnded + 1)...].dropLast().allSatisfy { $0.hasPrefix("press 2 commit ") }, "\(calls)")
         #expect(calls.filter { $0.contains("preview") && $0.hasSuffix("ended") }.count == 1)
         #expect(run.output.contains("flow control: "), "the compositor reports how it held progress back")
     }

@@ -47,6 +47,11 @@ private enum Devices {
             27: AbsInfo(minimum: -64, maximum: 63, resolution: 57),
         ], properties: [InputProperty.direct])
 
+    static let penWithoutPressure = DeviceDescription(
+        name: "pen without pressure", codes: [key: [KeyCode.btnToolPen, KeyCode.btnTouch], abs: [0, 1]],
+        absinfo: [0: AbsInfo(minimum: 0, maximum: 1000), 1: AbsInfo(minimum: 0, maximum: 500)],
+        properties: [InputProperty.direct])
+
     static let mtScreen = DeviceDescription(
         name: "screen", codes: [key: [KeyCode.btnTouch], abs: [0, 1, 0x2f, 0x35, 0x36, 0x39, 0x3a]],
         absinfo: [
@@ -124,7 +129,7 @@ struct DecoderTests {
     @Test("Pen leaving proximity with the tip down ends the contact first")
     func penLeavesWhileDown() {
         var pen = Feeder(Devices.pen)
-        _ = pen.frame(0, [(key, KeyCode.btnToolPen, 1), (key, KeyCode.btnTouch, 1), (abs, 24, 100)])
+        _ = pen.frame(0, [(key, KeyCode.btnToolPen, 1), (key, KeyCode.btnTouch, 1), (abs, 24, 500)])
         #expect(contacts(pen.frame(10, [(key, KeyCode.btnToolPen, 0)])) == ["ended 0 lifted"])
     }
 
@@ -211,7 +216,7 @@ struct DecoderTests {
     @Test("SYN_DROPPED: the partial frame is dropped, contacts end desynchronised and stay silent until lifted")
     func synDroppedPen() {
         var pen = Feeder(Devices.pen)
-        _ = pen.frame(0, [(key, KeyCode.btnToolPen, 1), (key, KeyCode.btnTouch, 1), (abs, 24, 100)])
+        _ = pen.frame(0, [(key, KeyCode.btnToolPen, 1), (key, KeyCode.btnTouch, 1), (abs, 24, 300)])
         var output: [DeviceEvent] = []
         for (type, code, value) in [
             (abs, UInt16(24), Int32(500)), (syn, SynCode.dropped, 0), (abs, 24, 600), (syn, SynCode.report, 0),
@@ -221,8 +226,71 @@ struct DecoderTests {
         }
         #expect(contacts(output) == ["ended 0 desynchronised"])
         #expect(contacts(pen.frame(20, [(abs, 24, 700)])).isEmpty, "the contact can't be trusted any more")
-        #expect(contacts(pen.frame(30, [(key, KeyCode.btnTouch, 0)])).isEmpty, "already ended")
-        #expect(contacts(pen.frame(40, [(key, KeyCode.btnTouch, 1), (abs, 24, 200)])) == ["began 0 \(200.0 / 2047)"])
+        #expect(contacts(pen.frame(30, [(key, KeyCode.btnTouch, 0), (abs, 24, 0)])).isEmpty, "already ended")
+        // libinput's force starts at its lower threshold, 1 % of the range (20 of 2047).
+        #expect(contacts(pen.frame(40, [(key, KeyCode.btnTouch, 1), (abs, 24, 200)])) == ["began 0 \(180.0 / 2027)"])
+    }
+
+    @Test("Pen tip as libinput decides it: down at 5 % of the pressure range, up at 1 %, whatever BTN_TOUCH says")
+    func penTipFollowsPressure() {
+        var pen = Feeder(Devices.pen)  // pressure 0...2047: lower threshold 20, upper 102
+        _ = pen.frame(0, [(key, KeyCode.btnToolPen, 1)])
+        #expect(contacts(pen.frame(5, [(key, KeyCode.btnTouch, 1), (abs, 24, 101)])).isEmpty, "below the upper threshold")
+        #expect(contacts(pen.frame(10, [(abs, 24, 102)])) == ["began 0 \(82.0 / 2027)"])
+        #expect(contacts(pen.frame(15, [(abs, 24, 21)])) == ["changed 0 \(1.0 / 2027)"], "still above the lower one")
+        // BTN_TOUCH stays down, yet a pressure at the lower threshold lifts the tip: a new stroke
+        // when it rises past the upper one again (the Dell Canvas recording at 6.64 s).
+        #expect(contacts(pen.frame(20, [(abs, 24, 20)])) == ["changed 0 0.0", "ended 0 lifted"])
+        #expect(contacts(pen.frame(25, [(abs, 24, 224)])) == ["began 0 \(204.0 / 2027)"])
+        #expect(contacts(pen.frame(30, [(key, KeyCode.btnTouch, 0)])).isEmpty, "BTN_TOUCH is not the tip")
+    }
+
+    @Test("Pen with a worn tip: pressure while hovering far away becomes libinput's offset")
+    func penPressureOffset() {
+        var pen = Feeder(Devices.pen)  // distance 0...63: far is at least 31.5
+        // Proximity in at distance 40 with pressure 80 (under 20 % of 2047): the offset.
+        _ = pen.frame(0, [(key, KeyCode.btnToolPen, 1), (abs, 25, 40), (abs, 24, 80)])
+        #expect(contacts(pen.frame(5, [(abs, 24, 150)])).isEmpty, "upper threshold is 80 + 82 = 162")
+        #expect(contacts(pen.frame(10, [(abs, 25, 0), (abs, 24, 162)])) == ["began 0 \(82.0 / 1967)"])
+        #expect(contacts(pen.frame(15, [(abs, 24, 80)])) == ["changed 0 0.0", "ended 0 lifted"])
+        // Lower than the offset: the offset follows it down (to 60, upper 142).
+        _ = pen.frame(20, [(abs, 24, 60)])
+        #expect(contacts(pen.frame(25, [(abs, 24, 142)])) == ["began 0 \(82.0 / 1987)"])
+        // Down to 0: the offset follows (lower 0, upper 82), and it is the tool's: it survives
+        // leaving proximity; the eraser has its own thresholds (lower 20, upper 102).
+        _ = pen.frame(30, [(abs, 24, 0)])
+        _ = pen.frame(35, [(key, KeyCode.btnToolPen, 0)])
+        _ = pen.frame(40, [(key, KeyCode.btnToolPen, 1), (abs, 25, 10)])
+        #expect(contacts(pen.frame(45, [(abs, 24, 90)])) == ["began 0 \(90.0 / 2047)"])
+        _ = pen.frame(50, [(key, KeyCode.btnToolPen, 0), (abs, 24, 0)])
+        _ = pen.frame(55, [(key, KeyCode.btnToolRubber, 1)])
+        #expect(contacts(pen.frame(60, [(abs, 24, 90)])).isEmpty, "below the eraser's upper threshold")
+        #expect(contacts(pen.frame(65, [(abs, 24, 120)])) == ["began 0 \(100.0 / 2027)"])
+    }
+
+    @Test("Pressure offsets libinput refuses: a pen entering close to the surface, or with more than 20 %")
+    func penPressureOffsetRefused() {
+        var near = Feeder(Devices.pen)  // distance 31 of 0...63: closer than half way (31.5)
+        #expect(contacts(near.frame(0, [(key, KeyCode.btnToolPen, 1), (abs, 25, 31), (abs, 24, 80)])).isEmpty)
+        #expect(contacts(near.frame(5, [(abs, 24, 102)])) == ["began 0 \(82.0 / 2027)"], "no offset: upper 102")
+        var hard = Feeder(Devices.pen)  // 20 % of 2047 is 409.4: 410 is a press, not a worn tip
+        #expect(
+            contacts(hard.frame(0, [(key, KeyCode.btnToolPen, 1), (abs, 25, 63), (abs, 24, 410)]))
+                == ["began 0 \(390.0 / 2027)"])
+        var worn = Feeder(Devices.pen)  // 409 is at most 20 %: the offset, so no tip until 491
+        #expect(contacts(worn.frame(0, [(key, KeyCode.btnToolPen, 1), (abs, 25, 63), (abs, 24, 409)])).isEmpty)
+        #expect(contacts(worn.frame(5, [(abs, 25, 0), (abs, 24, 490)])).isEmpty)
+        #expect(contacts(worn.frame(10, [(abs, 24, 491)])) == ["began 0 \(82.0 / 1638)"])
+    }
+
+    @Test("A pen without a pressure axis: BTN_TOUCH is the tip")
+    func penWithoutPressure() {
+        var pen = Feeder(Devices.penWithoutPressure)
+        #expect(pen.decoder.kind == .pen && !pen.decoder.hasForce)
+        _ = pen.frame(0, [(key, KeyCode.btnToolPen, 1), (abs, 0, 100)])
+        #expect(contacts(pen.frame(5, [(key, KeyCode.btnTouch, 1)])) == ["began 0 0.0"])
+        #expect(contacts(pen.frame(10, [(abs, 0, 200)])) == ["changed 0 0.0"])
+        #expect(contacts(pen.frame(15, [(key, KeyCode.btnTouch, 0)])) == ["ended 0 lifted"])
     }
 
     @Test("SYN_DROPPED on a touchscreen: a fresh tracking id after the drop is a new contact")

@@ -118,6 +118,9 @@ static void bad_handles(void) {
 	CHECK(device == NULL);
 	STATUS(preview_interaction_running_count(NULL, &count), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
 	CHECK(count == 0);
+	count = 7;
+	STATUS(preview_interaction_awaiting_answer_count(NULL, &count), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	CHECK(count == 0);
 	STATUS(preview_interaction_contact_down(NULL, 0, NULL, 1, 1, 0.5, 1), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
 	STATUS(preview_interaction_contact_down((void *)0x5678, 0, NULL, 1, 1, 0.5, 1),
 		PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
@@ -219,6 +222,10 @@ static void devices_and_contacts(struct wl_display *display, struct preview_inte
 	uint32_t count = 9;
 	STATUS(preview_interaction_running_count(context, NULL), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
 	STATUS(preview_interaction_running_count(context, &count), PREVIEW_INTERACTION_OK);
+	CHECK(count == 0);
+	count = 9;
+	STATUS(preview_interaction_awaiting_answer_count(context, NULL), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_awaiting_answer_count(context, &count), PREVIEW_INTERACTION_OK);
 	CHECK(count == 0);
 
 	/* Calls after destroy: the context and its devices are invalid, nothing is touched. */

@@ -198,24 +198,39 @@ def main():
         shm = bind(WlShm, 1)
         wm_base = bind(XdgWmBase, 1)
         wm_base.dispatcher["ping"] = lambda proxy, serial: proxy.pong(serial)
+        # Every proxy whose events we handle stays referenced here: pywayland destroys a proxy
+        # that Python's garbage collector takes, and its events are then discarded (a client
+        # with many surfaces allocates enough for a collection to run mid-session).
+        kept = []
         seat = bind(WlSeat, 5)
-        watch_pointer(seat.get_pointer(), log)
-        watch_touch(seat.get_touch(), log)
+        kept += [seat.get_pointer(), seat.get_touch()]
+        watch_pointer(kept[-2], log)
+        watch_touch(kept[-1], log)
         if tablet_mode:
-            tablet_seat = bind(ZwpTabletManagerV2, 1).get_tablet_seat(seat)
-            tablet_seat.dispatcher["tablet_added"] = lambda proxy, tablet: log("tablet added")
+            manager = bind(ZwpTabletManagerV2, 1)
+            tablet_seat = manager.get_tablet_seat(seat)
+            kept += [manager, tablet_seat]
+
+            def tablet_added(proxy, tablet):
+                kept.append(tablet)
+                log("tablet added")
 
             def tool_added(proxy, tool):
+                kept.append(tool)
                 log("tool added")
                 watch_tool(tool, log)
+
+            tablet_seat.dispatcher["tablet_added"] = tablet_added
 
             tablet_seat.dispatcher["tool_added"] = tool_added
         display.roundtrip()
 
         surface = compositor.create_surface()
         if preview:
-            watch_preview(bind(SpiPreviewInteractionManagerV1, 1).get_interaction(surface), log, display, ack_delay, answer_delay)
-        many = []  # kept alive: pywayland destroys nothing itself, but keep the proxies anyway
+            preview_manager = bind(SpiPreviewInteractionManagerV1, 1)
+            kept += [preview_manager, preview_manager.get_interaction(surface)]
+            watch_preview(kept[-1], log, display, ack_delay, answer_delay)
+        many = kept  # the extra surfaces and objects below, kept alive the same way
         if counts.get("--objects"):
             manager = bind(SpiPreviewInteractionManagerV1, 1)
             for _ in range(counts["--objects"]):
@@ -231,6 +246,8 @@ def main():
                 child.attach(small, 0, 0)
                 child.commit()  # synchronized: applied with the parent's next commit
                 many += [child, sub]
+                if index % 500 == 499:
+                    display.roundtrip()  # read the buffer releases, as a real client would
         xdg_surface = wm_base.get_xdg_surface(surface)
         toplevel = xdg_surface.get_toplevel()
         toplevel.set_title("tablet_client")
@@ -240,7 +257,8 @@ def main():
         def configured(proxy, serial):
             proxy.ack_configure(serial)
             width, height = size[0] or 640, size[1] or 480
-            surface.attach(fill(shm, WlShm, width, height), 0, 0)
+            kept.append(fill(shm, WlShm, width, height))
+            surface.attach(kept[-1], 0, 0)
             surface.damage(0, 0, width, height)
             surface.commit()
             log("mapped", width, height)

@@ -3,7 +3,8 @@
  * becomes a virtual device of wlroots' headless backend, and its events are emitted on that
  * device's signals at the recorded pace, so they travel wlroots' input path like a real
  * device's (the compositor cannot tell them apart). Starts when the first window maps; idle
- * gaps (nothing down, no interaction running) are skipped, as preview-compositor's --fast does.
+ * gaps (nothing down, no interaction running) are skipped, as preview-compositor's --fast does,
+ * and the recording pauses while a client is asked should-begin, as preview-compositor's does.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <linux/input-event-codes.h>
@@ -49,6 +50,7 @@ struct replay {
 	struct wl_event_source *timer;
 	bool started;
 	int64_t offset; /* monotonic µs minus recording µs */
+	int64_t paused_at; /* monotonic µs when a should-begin question paused the recording, or 0 */
 };
 
 static bool parse(struct replay *replay, char *line) {
@@ -298,6 +300,19 @@ static int pump(void *data) {
 	while (replay->next < replay->count) {
 		const struct event *event = &replay->events[replay->next];
 		int64_t now = (int64_t)now_usec();
+		/* A client is asked should-begin: the recording holds still until it answers, as a user
+		 * would, so a slow client gets the recorded gesture (checked every millisecond). */
+		uint32_t awaiting = 0;
+		preview_interaction_awaiting_answer_count(server->preview, &awaiting);
+		if (awaiting > 0) {
+			if (!replay->paused_at) replay->paused_at = now;
+			wl_event_source_timer_update(replay->timer, 1);
+			return 0;
+		}
+		if (replay->paused_at) {
+			replay->offset += now - replay->paused_at;
+			replay->paused_at = 0;
+		}
 		uint32_t running = 0;
 		preview_interaction_running_count(server->preview, &running);
 		/* Idle (nothing down, nothing running): the next gesture may start at once. */

@@ -267,6 +267,9 @@ int preview_interaction_surface_gone(struct preview_interaction *context, struct
 
 /* Interactions running now (for tests and a compositor's idle check). */
 int preview_interaction_running_count(struct preview_interaction *context, uint32_t *count);
+/* Interactions whose client was asked should-begin and has not answered yet. A host that replays
+ * recorded input can pause while this is nonzero, as a user holds still until the app answers. */
+int preview_interaction_awaiting_answer_count(struct preview_interaction *context, uint32_t *count);
 
 #ifdef __cplusplus
 }

@@ -59,6 +59,9 @@ final class InteractionHost: PreviewProtocolHost {
         } catch {
             throw .socketFailed(compositor.socketName ?? "-", "\(error)")
         }
+        // A client behind on its acks is as slow as one that has not answered should-begin yet:
+        // it gets the same time before a press is declined on its behalf.
+        server.unresponsiveAfter = compositor.configuration.engine.shouldBeginTimeout
         server.onFrameSent = { [unowned self] surface, interaction, serial in
             compositor.phaseScreenshots?.frameSent(surface: surface, interaction: interaction, serial: serial)
         }
