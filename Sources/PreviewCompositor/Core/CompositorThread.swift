@@ -33,9 +33,12 @@ public final class CompositorThread: @unchecked Sendable {
         let context = ThreadContext(configuration: configuration, logger: logger, startup: startup, wake: wake)
         let exited = exited
         let jobs = jobs
+        // The descriptor, not the context: the context keeps this closure (a cycle leaked every
+        // stopped thread's context, logger and configuration).
+        let wakeFD = fds[0]
         context.runJobs = { compositor in
             var drain = [UInt8](repeating: 0, count: 64)
-            while read(context.wake, &drain, drain.count) > 0 {}
+            while read(wakeFD, &drain, drain.count) > 0 {}
             let pending = jobs.takeAll()
             for job in pending { job(compositor) }
         }
