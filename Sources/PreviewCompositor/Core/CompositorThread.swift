@@ -42,8 +42,11 @@ public final class CompositorThread: @unchecked Sendable {
             let pending = jobs.takeAll()
             for job in pending { job(compositor) }
         }
+        // The thread lets go of the context (and with it the compositor's logger and
+        // configuration) before it reports its exit, so nothing of it outlives `stop()`.
+        let handOff = HandOff(context)
         let thread = Thread {
-            exited.put(context.main())
+            exited.put(handOff.run())
         }
         thread.name = "preview-compositor"
         thread.start()
@@ -128,6 +131,16 @@ private final class ThreadContext: @unchecked Sendable {
         let status = compositor.run()
         source?.remove()
         return status
+    }
+}
+
+/// Gives the thread its context once: `run()` returns after the context is released.
+private final class HandOff: @unchecked Sendable {
+    private var context: ThreadContext?
+    init(_ context: ThreadContext) { self.context = context }
+    func run() -> Int32 {
+        guard let context = context.take() else { return 1 }
+        return context.main()
     }
 }
 
