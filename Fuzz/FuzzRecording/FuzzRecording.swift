@@ -42,7 +42,7 @@ private func play(_ options: ReadOptions) {
             case .scheduleTimer(let due): timer = due
             case .askShouldBegin(let update):
                 perform(engine.clientAnswered(update.interaction, accept: update.interaction.rawValue % 2 == 1, at: update.time))
-            case .preview, .commit, .cancel: break
+            case .phase: break
             }
         }
     }
