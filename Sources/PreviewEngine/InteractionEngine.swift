@@ -71,6 +71,12 @@ public struct InteractionEngine: Sendable {
     /// How many contacts are tracked (including inert ones that wait for their contact to end).
     public var contactCount: Int { slots.count }
 
+    /// How many interactions wait for their client's should-begin answer (builds nothing: a
+    /// replay asks before every event whether to wait for one).
+    public var awaitingAnswerCount: Int {
+        slots.reduce(0) { $0 + ($1.machine.state.kind == .awaitingAnswer ? 1 : 0) }
+    }
+
     /// Every tracked contact's machine, oldest first. Builds an array: for tests, debugging
     /// overlays and logs, not for the per-event path.
     public var interactions: [Interaction] { slots.map(\.machine) }

@@ -302,9 +302,7 @@ final class EmbeddedContext: PreviewProtocolHost {
     }
 
     /// Interactions whose client has been asked should-begin and has not answered yet.
-    var awaitingAnswerCount: Int {
-        engine.interactions.filter { $0.state.kind == .awaitingAnswer }.count
-    }
+    var awaitingAnswerCount: Int { engine.awaitingAnswerCount }
 
     // MARK: actions
 

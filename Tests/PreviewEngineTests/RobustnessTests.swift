@@ -160,4 +160,28 @@ struct RobustnessTests {
         script.removeDevice(at: 10)
         #expect(script.engine.contactCount == 0)
     }
+
+    @Test("awaitingAnswerCount follows the should-begin questions: asked, answered, timed out")
+    func awaitingAnswerCount() {
+        var engine = InteractionEngine()
+        func press(_ device: UInt32) -> InteractionID? {
+            let sample = ForceSample(
+                time: Timestamp(milliseconds: 0), force: 0.9, location: .zero, source: .pen,
+                contact: ContactKey(device: DeviceID(device)))
+            for case .askShouldBegin(let update) in engine.contactBegan(sample, surface: SurfaceID(1), hasForce: true) {
+                return update.interaction
+            }
+            return nil
+        }
+        #expect(engine.awaitingAnswerCount == 0)
+        let first = press(1)
+        let second = press(2)
+        #expect(first != nil && second != nil)
+        #expect(engine.awaitingAnswerCount == 2)
+        if let first { _ = engine.clientAnswered(first, accept: true, at: Timestamp(milliseconds: 10)) }
+        #expect(engine.awaitingAnswerCount == 1)
+        // The other is never answered: the engine's timeout settles it.
+        _ = engine.timerFired(at: Timestamp(milliseconds: 10_000))
+        #expect(engine.awaitingAnswerCount == 0)
+    }
 }

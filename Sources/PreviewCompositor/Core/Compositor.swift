@@ -234,7 +234,8 @@ public final class Compositor {
     /// picture: `--fast` may skip the next idle gap (ReplayDriver).
     public var clientsCaughtUp: Bool { !interaction.server.awaitsAcknowledgement && phaseScreenshots?.isIdle != false }
 
-    /// Called when acks arrive or screenshots are taken: wakes a --fast replay waiting for clients.
+    /// Called when acks arrive, screenshots are taken or a should-begin question may be settled:
+    /// wakes a replay waiting for clients.
     func clientsMayHaveCaughtUp() { input?.clientsMayHaveCaughtUp() }
 
     /// Whether the input has played everything (nil for live input or none).

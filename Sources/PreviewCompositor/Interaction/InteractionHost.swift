@@ -35,9 +35,8 @@ final class InteractionHost: PreviewProtocolHost {
     private var halfway: [InteractionID: (preview: Bool, commit: Bool)] = [:]
     /// Contacts down right now (the replay compresses only gaps where none is).
     var contactsDown: Int { contacts.count }
-    /// Interactions asked should-begin whose answer (or cancellation) has not come yet.
-    private var unanswered: Set<InteractionID> = []
-    var awaitsAnswer: Bool { !unanswered.isEmpty }
+    /// An interaction waits for its client's should-begin answer (the replay waits with it).
+    var awaitsAnswer: Bool { engine.awaitingAnswerCount > 0 }
 
     init(compositor: Compositor) throws(CompositorError) {
         self.compositor = compositor
@@ -72,6 +71,7 @@ final class InteractionHost: PreviewProtocolHost {
         timer = display.eventLoop.addTimer { [unowned self] in
             timerPending = false
             perform(engine.timerFired(at: now()))
+            compositor.clientsMayHaveCaughtUp()  // a should-begin may have timed out
         }
     }
 
@@ -270,15 +270,6 @@ final class InteractionHost: PreviewProtocolHost {
                 timerPending = true
                 continue
             }
-            switch action {
-            case .askShouldBegin(let update): unanswered.insert(update.interaction)
-            case .phase(_, let update):
-                // Accepted, declined, timed out or lifted: the question is settled.
-                if unanswered.remove(update.interaction) != nil && unanswered.isEmpty {
-                    compositor.clientsMayHaveCaughtUp()
-                }
-            case .scheduleTimer: break
-            }
             let change = gate.apply(action)
             record(action)
             if sentWithPrevious {
@@ -409,5 +400,6 @@ final class InteractionHost: PreviewProtocolHost {
         case .cancelled(let id, _): perform(engine.clientCancelled(id, at: now()))
         case .surfaceDestroyed(let surface, _): perform(engine.surfaceDestroyed(surface, at: now()))
         }
+        compositor.clientsMayHaveCaughtUp()  // the should-begin question may be settled
     }
 }

@@ -50,8 +50,10 @@ final class ReplayDriver: InputBackend {
     /// The longest --fast waits for clients in one idle gap (µs): a client that stopped reading
     /// must not hold the replay longer than this.
     static let catchUpLimit: Int64 = 5_000_000
-    /// Since when (monotonic µs) the replay has paused for a should-begin answer.
+    /// Since when (monotonic µs) the replay has paused for a should-begin answer, and whether
+    /// it gave up on the current one after `catchUpLimit`.
     private var answerWaitSince: Int64?
+    private var gaveUpOnAnswer = false
 
     /// Fails when a file cannot be opened or is not a recording, before the compositor opens its socket.
     init(paths: [String]) throws(CompositorError) {
@@ -87,8 +89,8 @@ final class ReplayDriver: InputBackend {
         startTimer?.remove()
     }
 
-    /// Clients acknowledged frames or a phase screenshot was taken: an idle gap that waits for
-    /// them may end now. Deferred to the timer, not run inside the caller's callback.
+    /// Clients acknowledged frames, a phase screenshot was taken or a should-begin question was
+    /// settled: an idle gap or a pause that waits for them may end now. Deferred to the timer, not run inside the caller's callback.
     func clientsMayHaveCaughtUp() {
         let gapMayEnd = waitingForClientsSince != nil && compositor.clientsCaughtUp
         let answered = answerWaitSince != nil && !compositor.interaction.awaitsAnswer
@@ -168,7 +170,6 @@ final class ReplayDriver: InputBackend {
         }
         return false
     }
-    private var gaveUpOnAnswer = false
 
     private var lastTime = Timestamp(microseconds: 0)
     private var held: DeviceEvent?
