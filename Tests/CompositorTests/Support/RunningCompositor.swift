@@ -3,16 +3,10 @@ import Foundation
 import PreviewCompositor
 import Synchronization
 
-/// One temporary XDG_RUNTIME_DIR for the whole test process (the variable is process-wide),
-/// and a unique socket name per compositor started in it.
+/// The test process's XDG_RUNTIME_DIR (`TestRuntimeDirectory`), and a unique socket name per
+/// compositor started in it.
 enum TestRuntime {
-    static let directory: String = {
-        let path = NSTemporaryDirectory() + "compositor-tests-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        chmod(path, 0o700)
-        setenv("XDG_RUNTIME_DIR", path, 1)
-        return path
-    }()
+    static var directory: String { TestRuntimeDirectory.path }
 
     private static let counter = Mutex(0)
 
