@@ -32,14 +32,17 @@ import Testing
         #expect(ends.count == 2 && ends.allSatisfy { $0.hasSuffix(" 1") }, "\(ends)")
     }
 
-    @Test("A client slow to answer should-begin gets the recorded peek and pop: the replay waits", arguments: [true, false])
-    func aClientSlowToAnswer(fast: Bool) throws {
-        // Accepts each should_begin 1 s late, without reading meanwhile: longer than the
-        // touchpad's first click lasts. The engine would wait (timeout 3 s), but a replay that
-        // went on would lift the finger before the answer.
+    @Test(
+        "A client slow to answer should-begin gets the recorded peek and pop: the replay waits",
+        arguments: [(true, 1000), (false, 1000), (true, 6000)])
+    func aClientSlowToAnswer(fast: Bool, delayMilliseconds: Int) throws {
+        // Accepts each should_begin late, without reading meanwhile: longer than the
+        // touchpad's first click lasts. The engine would wait (its timeout 2 s longer), but a
+        // replay that went on would lift the finger before the answer. 6 s: a machine stalled
+        // for longer than the replay's other waits; the pause lasts as long as the engine's.
         let lines = try run(
-            "apple-bcm5974-touchpad.yml", client: "--pointer --preview --answer-delay 1000",
-            ["--should-begin-timeout", "3000"] + (fast ? ["--fast"] : []))
+            "apple-bcm5974-touchpad.yml", client: "--pointer --preview --answer-delay \(delayMilliseconds)",
+            ["--should-begin-timeout", String(delayMilliseconds + 2000)] + (fast ? ["--fast"] : []))
         let outline = lines.filter { $0.hasPrefix("preview") && !$0.hasPrefix("preview preview ") && !$0.hasPrefix("preview commit ") }
         // preview-replay (every answer at once): the first click peeks and pops.
         let first = outline.prefix { !$0.hasPrefix("preview completed") && !$0.hasPrefix("preview cancelled") }

@@ -1,4 +1,5 @@
 import DemoReport
+import FixtureSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
@@ -189,21 +190,15 @@ struct PhaseShot {
 
 /// The should-begin wait the end-to-end runs give peek-client, in ms: a debug client on a loaded
 /// 2-core CI machine can take longer than the user default (150 ms) to answer, which would end
-/// the interaction `timeout` instead of what the recording does. The engine's own timeout
+/// the interaction `timeout` instead of what the recording does, and a machine that stalls for
+/// seconds would decline a client behind on its acknowledgements. The replay pauses while it
+/// waits, so a generous wait costs nothing when the client is prompt. The engine's own timeout
 /// semantics are tested in PreviewEngineTests.
-let slowClientShouldBeginTimeout = 2000
+let slowClientShouldBeginTimeout = 10_000
 
-/// The folder for Wayland sockets, made once for the whole test process if the environment has
-/// none (CI): every compositor and client started by these tests inherits it.
-let runtimeDirectory: String = {
-    if let existing = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !existing.isEmpty {
-        return existing
-    }
-    let directory = scratchDirectory("xdg-runtime")
-    chmod(directory, 0o700)
-    setenv("XDG_RUNTIME_DIR", directory, 0)  // keeps one another test set first
-    return String(cString: getenv("XDG_RUNTIME_DIR"))
-}()
+/// The folder for Wayland sockets: the test process's one XDG_RUNTIME_DIR (in its environment,
+/// so every compositor and client started by these tests inherits it).
+var runtimeDirectory: String { TestRuntimeDirectory.path }
 
 /// One run of the real `preview-compositor` executable, as a user starts it:
 /// `--replay FILE --fast --trace T --screenshot-dir D --exit-when-done --run 'peek-client --log'`.

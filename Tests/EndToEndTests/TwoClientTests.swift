@@ -44,7 +44,7 @@ struct TwoClientTests {
         // The right client received exactly that interaction; the left one no interaction event.
         let problems = mismatches(client: right.log, trace: traced)
         #expect(problems.isEmpty, "\(problems)\n\(right.log.text)")
-        // The client has 2 s to answer (InProcessCompositor): the short stroke, the peek and pop.
+        // The client has 10 s to answer (InProcessCompositor): the short stroke, the peek and pop.
         #expect(
             right.log.interactions.map { PhaseStep.outline($0.steps) } == [
                 [.shouldBegin(1), .cancelled(1, UInt32(CancelReason.lifted.rawValue))],

@@ -151,15 +151,16 @@ final class ReplayDriver: InputBackend {
     /// still until the app answers; afterwards its clock resumes where it stopped, so the rest
     /// of the gesture keeps its recorded timing. What the client receives is then the
     /// recording's doing, not the machine's load. A client that never answers is cancelled by
-    /// the engine's timeout, which ends the pause; `catchUpLimit` bounds it in any case.
+    /// the engine's timeout, which ends the pause; `answerWaitLimit` bounds it in any case.
     private func pausedForAnswer(now: Int64) -> Bool {
         let awaits = compositor.interaction.awaitsAnswer
         if !awaits { gaveUpOnAnswer = false }
         if awaits && !gaveUpOnAnswer {
             let since = answerWaitSince ?? now
-            if now - since < Self.catchUpLimit {
+            let limit = answerWaitLimit
+            if now - since < limit {
                 answerWaitSince = since
-                timer?.arm(milliseconds: Int32(clamping: max(1, (since + Self.catchUpLimit - now + 999) / 1000)))
+                timer?.arm(milliseconds: Int32(clamping: max(1, (since + limit - now + 999) / 1000)))
                 return true
             }
             gaveUpOnAnswer = true
@@ -169,6 +170,14 @@ final class ReplayDriver: InputBackend {
             answerWaitSince = nil
         }
         return false
+    }
+
+    /// The engine settles every question within its should-begin timeout (the user's setting,
+    /// 10 s at most on the command line): the pause waits that long, so a machine that stalls a slow client does not
+    /// turn its answer into a different gesture. The margin lets the engine's timer fire first.
+    private var answerWaitLimit: Int64 {
+        let engine = min(compositor.configuration.engine.shouldBeginTimeout.microseconds, 60_000_000)
+        return max(Self.catchUpLimit, engine + 100_000)
     }
 
     private var lastTime = Timestamp(microseconds: 0)
