@@ -27,6 +27,7 @@ final class ServerThread: @unchecked Sendable {  // the harness is only touched 
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw WaylandServerError("pipe failed") }
         wake = (fds[0], fds[1])
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // other tests' children must not hold it
         _ = fcntl(wake.read, F_SETFL, O_NONBLOCK)
         wakeSource = harness.display.eventLoop.addFD(wake.read, events: .readable) { [unowned self] _ in
             var buffer = [UInt8](repeating: 0, count: 64)

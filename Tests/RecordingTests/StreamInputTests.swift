@@ -15,6 +15,9 @@ final class WrittenPipe: @unchecked Sendable {
     init() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
+        // A child another test starts meanwhile must not inherit the write end: the reader
+        // would see the end of the stream only when that child exits.
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         readEnd = fds[0]
         writeEnd = fds[1]
         path = "/dev/fd/\(readEnd)"

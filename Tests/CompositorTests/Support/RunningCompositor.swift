@@ -49,9 +49,9 @@ func runClient(_ arguments: [String], socket: String, timeout: Double = 20, envi
 final class ClientProcess: @unchecked Sendable {
     let process = Process()
     let outputPath: String
-    /// Readable once the process exited (a byte is written on termination): waits wake on it.
-    let exitFD: Int32
-    private let exitWriteFD: Int32
+    /// Readable once the process exited: waits wake on it.
+    var exitFD: Int32 { exit.read }
+    private let exit: ExitPipe
     private let exited = DispatchSemaphore(value: 0)
 
     init(_ arguments: [String], socket: String, environment: [String: String]) throws {
@@ -67,21 +67,15 @@ final class ClientProcess: @unchecked Sendable {
         process.environment = env
         process.standardOutput = handle
         process.standardError = handle
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        (exitFD, exitWriteFD) = (fds[0], fds[1])
-        process.terminationHandler = { [exited, exitWriteFD] _ in
-            var one: UInt8 = 1
-            _ = write(exitWriteFD, &one, 1)
+        exit = try ExitPipe()
+        // The handler keeps the pipe open: Foundation may run it after this object is gone
+        // (after terminate(), or a test that stopped early), and a write to a closed and reused
+        // descriptor would land in another test's socket or pipe.
+        process.terminationHandler = { [exited, exit] _ in
+            exit.signal()
             exited.signal()
         }
         try process.run()
-    }
-
-    deinit {
-        close(exitFD)
-        close(exitWriteFD)
     }
 
     var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
@@ -111,6 +105,29 @@ final class ClientProcess: @unchecked Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return ClientRun(status: process.terminationStatus, output: output, timedOut: false)
+    }
+}
+
+/// A pipe that becomes readable when a child exits; closed when the last holder lets go.
+final class ExitPipe: @unchecked Sendable {
+    let read: Int32
+    private let write: Int32
+
+    init() throws {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        (read, write) = (fds[0], fds[1])
+    }
+
+    func signal() {
+        var one: UInt8 = 1
+        _ = Glibc.write(write, &one, 1)
+    }
+
+    deinit {
+        close(read)
+        close(write)
     }
 }
 
