@@ -212,7 +212,7 @@ let package = Package(
         .testTarget(
             name: "PreviewInteractionTests",
             dependencies: [
-                "PreviewInteraction", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
+                "FixtureSupport", "PreviewInteraction", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
                 "CWaylandClient",
                 // Run as processes by RealCompositorTests.
                 "preview-compositor", "minimal-preview-app",

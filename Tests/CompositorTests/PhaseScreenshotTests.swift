@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -38,6 +39,7 @@ import Testing
             [
                 Self.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(), "-v", "--replay",
                 Self.recordings + "/wacom-cintiq13hd-pen.yml", "--fast", "--exit-when-done", "--screenshot-dir", shots,
+                "--should-begin-timeout", String(slowClientShouldBeginTimeout),
                 "--run", Self.binaries + "/peek-client --draw-delay \(delay)",
             ], socket: "", environment: [:])
         let run = process.finish(timeout: 90)

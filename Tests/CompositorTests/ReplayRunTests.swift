@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -7,9 +8,13 @@ import Testing
     static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/recordings").standardized.path
 
+    /// The executable with `arguments`; real clients get `slowClientShouldBeginTimeout` to answer.
     func compositor(_ arguments: [String]) throws -> ClientRun {
         let process = try ClientProcess(
-            [Self.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket()] + arguments, socket: "",
+            [
+                Self.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(),
+                "--should-begin-timeout", String(slowClientShouldBeginTimeout),
+            ] + arguments, socket: "",
             environment: [:])
         return process.finish(timeout: 60)
     }

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -17,6 +18,7 @@ import Testing
             [
                 ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(),
                 "--replay", ReplayRunTests.recordings + "/wacom-cintiq13hd-pen.yml", "--fast",
+                "--should-begin-timeout", String(slowClientShouldBeginTimeout),
                 "--run", "python3 \(Self.client) \(mode.joined(separator: " ")) \(log)",
             ], socket: "", environment: [:])
         process.waitForText(in: log) { $0.components(separatedBy: last + "\n").count - 1 >= times }

@@ -188,14 +188,6 @@ struct PhaseShot {
     }
 }
 
-/// The should-begin wait the end-to-end runs give peek-client, in ms: a debug client on a loaded
-/// 2-core CI machine can take longer than the user default (150 ms) to answer, which would end
-/// the interaction `timeout` instead of what the recording does, and a machine that stalls for
-/// seconds would decline a client behind on its acknowledgements. The replay pauses while it
-/// waits, so a generous wait costs nothing when the client is prompt. The engine's own timeout
-/// semantics are tested in PreviewEngineTests.
-let slowClientShouldBeginTimeout = 10_000
-
 /// The folder for Wayland sockets: the test process's one XDG_RUNTIME_DIR (in its environment,
 /// so every compositor and client started by these tests inherits it).
 var runtimeDirectory: String { TestRuntimeDirectory.path }

@@ -1,4 +1,5 @@
 import DemoReport
+import FixtureSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace

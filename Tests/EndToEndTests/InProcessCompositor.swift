@@ -1,5 +1,6 @@
 import DemoReport
 import EvdevDecoder
+import FixtureSupport
 import Foundation
 import LibinputRecording
 import PreviewEngine

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -30,7 +31,8 @@ import Testing
             [
                 "--backend", "headless", "--socket", "minimal-\(getpid())-\(UUID().uuidString.prefix(6))", "--replay",
                 recordings + "/" + recording,
-                "--exit-when-done", "-v", "--run", binaries + "/minimal-preview-app --exit-after \(presses)",
+                "--exit-when-done", "-v", "--should-begin-timeout", String(slowClientShouldBeginTimeout),
+                "--run", binaries + "/minimal-preview-app --exit-after \(presses)",
             ] + extra
         process.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
         process.standardOutput = handle
