@@ -9,7 +9,7 @@ import Testing
 /// recording drives virtual wlroots devices, so the events take wlroots' input path into the
 /// library; peek-client runs inside.
 @Suite(.serialized) struct WlrootsCompositorTests {
-    static let shouldBeginTimeout = "2000"  // a client on a loaded machine may answer late
+    static let shouldBeginTimeout = String(slowClientShouldBeginTimeout)  // a client on a loaded machine may answer late
 
     struct Run {
         var status: Int32?
