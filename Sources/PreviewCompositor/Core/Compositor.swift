@@ -248,13 +248,11 @@ public final class Compositor {
         // Settled means every client acknowledged its frames and answered a ping sent after the
         // last input: a client handles its events in order, so it has handled the last key or
         // button (and printed what it does) before it pongs. A client that stops reading holds
-        // the exit 5 s at most, or as long as the user lets a client take to answer
-        // should-begin, if longer (a slow client is not unresponsive before that).
+        // the exit for `clientPatience` at most.
         let serial = display.nextSerial()
         for wmBase in wmBases { wmBase.value?.ping(serial: serial) }
         var checks = 0
-        let patience = min(configuration.engine.shouldBeginTimeout.microseconds, 60_000_000) / 100_000
-        let maximumChecks = max(50, Int(patience))
+        let maximumChecks = Int(configuration.clientPatience / 100_000)
         settleTimer = display.eventLoop.addTimer { [unowned self] in
             let owing = interaction.server.awaitsAcknowledgement || wmBases.contains { $0.value?.awaitsPong == true }
             let unread = owing && checks < maximumChecks

@@ -70,6 +70,13 @@ public struct CompositorConfiguration: Sendable {
     }
 
     public init() {}
+
+    /// How long (µs) the compositor waits for a client that is slow but not gone: a replay
+    /// paused for its should-begin answer, `exitWhenDone` for its last pong. 5 s, or the
+    /// should-begin timeout and a margin (for the engine's own timer) if the user allows longer.
+    var clientPatience: Int64 {
+        max(5_000_000, min(engine.shouldBeginTimeout.microseconds, 60_000_000) + 100_000)
+    }
 }
 
 /// Why the compositor cannot start or had to stop: one line each, for the user.

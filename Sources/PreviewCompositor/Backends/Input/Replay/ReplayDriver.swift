@@ -51,7 +51,7 @@ final class ReplayDriver: InputBackend {
     /// must not hold the replay longer than this.
     static let catchUpLimit: Int64 = 5_000_000
     /// Since when (monotonic µs) the replay has paused for a should-begin answer, and whether
-    /// it gave up on the current one after `catchUpLimit`.
+    /// it gave up on the current one after `clientPatience`.
     private var answerWaitSince: Int64?
     private var gaveUpOnAnswer = false
 
@@ -151,13 +151,15 @@ final class ReplayDriver: InputBackend {
     /// still until the app answers; afterwards its clock resumes where it stopped, so the rest
     /// of the gesture keeps its recorded timing. What the client receives is then the
     /// recording's doing, not the machine's load. A client that never answers is cancelled by
-    /// the engine's timeout, which ends the pause; `answerWaitLimit` bounds it in any case.
+    /// the engine's timeout, which ends the pause; `clientPatience` bounds it in any case (as
+    /// long as the engine waits, so a machine that stalls a slow client does not turn its
+    /// answer into a different gesture).
     private func pausedForAnswer(now: Int64) -> Bool {
         let awaits = compositor.interaction.awaitsAnswer
         if !awaits { gaveUpOnAnswer = false }
         if awaits && !gaveUpOnAnswer {
             let since = answerWaitSince ?? now
-            let limit = answerWaitLimit
+            let limit = compositor.configuration.clientPatience
             if now - since < limit {
                 answerWaitSince = since
                 timer?.arm(milliseconds: Int32(clamping: max(1, (since + limit - now + 999) / 1000)))
@@ -170,14 +172,6 @@ final class ReplayDriver: InputBackend {
             answerWaitSince = nil
         }
         return false
-    }
-
-    /// The engine settles every question within its should-begin timeout (the user's setting,
-    /// 10 s at most on the command line): the pause waits that long, so a machine that stalls a slow client does not
-    /// turn its answer into a different gesture. The margin lets the engine's timer fire first.
-    private var answerWaitLimit: Int64 {
-        let engine = min(compositor.configuration.engine.shouldBeginTimeout.microseconds, 60_000_000)
-        return max(Self.catchUpLimit, engine + 100_000)
     }
 
     private var lastTime = Timestamp(microseconds: 0)
