@@ -188,10 +188,6 @@ struct PhaseShot {
     }
 }
 
-/// The folder for Wayland sockets: the test process's one XDG_RUNTIME_DIR (in its environment,
-/// so every compositor and client started by these tests inherits it).
-var runtimeDirectory: String { TestRuntimeDirectory.path }
-
 /// One run of the real `preview-compositor` executable, as a user starts it:
 /// `--replay FILE --fast --trace T --screenshot-dir D --exit-when-done --run 'peek-client --log'`.
 struct CompositorRun {
@@ -205,7 +201,7 @@ struct CompositorRun {
     let seconds: Double
 
     init(recording: String, extra: [String] = [], timeout: Double = 90) throws {
-        _ = runtimeDirectory
+        _ = TestRuntimeDirectory.path
         folder = scratchDirectory("run-" + URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent)
         let shotsDirectory = folder + "/shots"
         try FileManager.default.createDirectory(atPath: shotsDirectory, withIntermediateDirectories: true)

@@ -22,7 +22,7 @@ final class InProcessCompositor {
     private var clients: [PeekClientProcess] = []
 
     init(output: (width: Int32, height: Int32) = (1280, 800), screenshots: Bool = false) throws {
-        _ = runtimeDirectory
+        _ = TestRuntimeDirectory.path
         folder = scratchDirectory("in-process")
         tracePath = folder + "/trace.jsonl"
         var configuration = CompositorConfiguration()
@@ -109,7 +109,7 @@ final class PeekClientProcess {
         logPath = log
         let command = "exec \(shellQuote(tools.client)) --log > \(shellQuote(log)) 2> \(shellQuote(diagnostics))"
         process = try ChildProcess(
-            ["/bin/sh", "-c", command], environment: ["WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": runtimeDirectory])
+            ["/bin/sh", "-c", command], environment: ["WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": TestRuntimeDirectory.path])
     }
 
     var log: ClientLog { ClientLog(path: logPath) }

@@ -21,7 +21,7 @@ struct NestedRun {
     let diagnostics: String
 
     init(recordings: [String], name: String = #function, timeout: Double = 120) throws {
-        _ = runtimeDirectory
+        _ = TestRuntimeDirectory.path
         folder = scratchDirectory("nested-" + name)
         let clientLog = folder + "/client.log"
         let client = "exec \(shellQuote(tools.client)) --log > \(shellQuote(clientLog)) 2> \(shellQuote(folder + "/client.stderr"))"

@@ -117,11 +117,11 @@ struct NestedWindowTests {
     static func nestedInParent(runtime: String, _ extra: [String], name: String = #function) throws -> (
         CompositorThread, ChildProcess, [String: String]
     ) {
-        _ = runtimeDirectory  // the in-process parent opens its socket there
+        _ = TestRuntimeDirectory.path  // the in-process parent opens its socket there
         var configuration = CompositorConfiguration()
         configuration.socketName = "parent-\(getpid())-\(name.prefix { $0.isLetter })"
         let parent = try CompositorThread(configuration: configuration)
-        let environment = ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": parent.socketName]
+        let environment = ["XDG_RUNTIME_DIR": TestRuntimeDirectory.path, "WAYLAND_DISPLAY": parent.socketName]
         let nested = try ChildProcess(
             [tools.compositor, "--backend", "wayland"] + extra + ["--run", "exec \(shellQuote(tools.client))"],
             environment: environment, log: runtime + "/nested.log")
