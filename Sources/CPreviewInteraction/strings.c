@@ -14,6 +14,7 @@ const char *preview_interaction_status_string(int status) {
 	case PREVIEW_INTERACTION_ERROR_WAYLAND: return "libwayland refused";
 	case PREVIEW_INTERACTION_ERROR_LIMIT: return "too many devices or contacts";
 	case PREVIEW_INTERACTION_ERROR_UNSUPPORTED: return "not supported by this device";
+	case PREVIEW_INTERACTION_ERROR_DISPLAY_IN_USE: return "the wl_display already has a preview interaction context";
 	default: return "unknown status";
 	}
 }

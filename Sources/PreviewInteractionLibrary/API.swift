@@ -1,37 +1,56 @@
 import CPreviewInteraction
 import LibinputBackend
+import Logging
 import PreviewEngine
 
 // The C entry points (include/preview-interaction.h). Each one looks its handle up, checks
 // the thread and its arguments, and returns a status: nothing a host passes can trap here.
 
 /// Runs `body` on the context of `handle` (a context handle).
-private func call(_ handle: OpaquePointer?, _ body: (EmbeddedContext) throws(Status) -> Void) -> Int32 {
+private func call(
+    _ handle: OpaquePointer?, function: String = #function, _ body: (EmbeddedContext) throws(Status) -> Void
+) -> Int32 {
     guard let context = Handles.shared.context(handle), !context.destroyed else {
         return Status.invalidContext.rawValue
     }
-    return run(context, body)
+    return run(context, function: function, body)
 }
 
 /// Runs `body` on the context that owns the device `handle`.
-private func call(device handle: OpaquePointer?, _ body: (EmbeddedContext, OpaquePointer) throws(Status) -> Void)
-    -> Int32
-{
+private func call(
+    device handle: OpaquePointer?, function: String = #function,
+    _ body: (EmbeddedContext, OpaquePointer) throws(Status) -> Void
+) -> Int32 {
     guard let handle, let context = Handles.shared.contextOfDevice(handle), !context.destroyed else {
         return Status.unknownDevice.rawValue
     }
-    return run(context) { context throws(Status) in try body(context, handle) }
+    return run(context, function: function) { context throws(Status) in try body(context, handle) }
 }
 
-private func run(_ context: EmbeddedContext, _ body: (EmbeddedContext) throws(Status) -> Void) -> Int32 {
+/// A failed call is the host's misuse: a warning naming the C function. An unknown contact
+/// is only debug: hosts may pass every release on, whether its press reached us or not.
+private func run(_ context: EmbeddedContext, function: String, _ body: (EmbeddedContext) throws(Status) -> Void)
+    -> Int32
+{
     guard context.onDisplayThread else { return Status.wrongThread.rawValue }
     do {
         try context.entered { () throws(Status) in try body(context) }
         return Status.ok.rawValue
     } catch {
-        if error != .unknownContact { context.logger.debug("call failed: \(error)") }
+        let reason = String(cString: preview_interaction_status_string(error.rawValue))
+        let message: Logger.Message = "\(cName(function)): \(reason)"
+        if error == .unknownContact { context.logger.debug(message) } else { context.logger.warning(message) }
         return error.rawValue
     }
+}
+
+/// `previewInteractionContactDown(_:_:...)` → `preview_interaction_contact_down`.
+private func cName(_ swiftName: String) -> String {
+    var name = ""
+    for character in swiftName.prefix(while: { $0 != "(" }) {
+        if character.isUppercase { name += "_" + character.lowercased() } else { name.append(character) }
+    }
+    return name
 }
 
 @_cdecl("preview_interaction_create")
@@ -100,6 +119,14 @@ public func previewInteractionSetShouldBeginTimeout(_ handle: OpaquePointer?, _ 
     call(handle) { context throws(Status) in
         guard (1...60_000).contains(milliseconds) else { throw .invalidArgument }
         context.configure { $0.shouldBeginTimeout = .milliseconds(Int64(milliseconds)) }
+    }
+}
+
+@_cdecl("preview_interaction_set_log_level")
+public func previewInteractionSetLogLevel(_ handle: OpaquePointer?, _ minimum: preview_interaction_log_level) -> Int32 {
+    call(handle) { context throws(Status) in
+        guard let level = LogThreshold.level(minimum) else { throw .invalidArgument }
+        context.logThreshold.level = level
     }
 }
 

@@ -14,8 +14,11 @@ final class EmbeddedContext: PreviewProtocolHost {
 
     private(set) var handle: OpaquePointer?
     let display: Display
+    /// The host's wl_display, claimed in `Handles` while this context lives.
+    private let raw: OpaquePointer
     let host: HostCallbacks
     let logger: Logger
+    let logThreshold: LogThreshold
     private let thread = pthread_self()
     private var engine = InteractionEngine()
     private var server: PreviewInteractionServer?
@@ -59,17 +62,26 @@ final class EmbeddedContext: PreviewProtocolHost {
     private(set) var destroyed = false
 
     init(display raw: OpaquePointer, host: HostCallbacks) throws(Status) {
+        guard Handles.shared.claim(display: raw) else { throw .displayInUse }
         self.host = host
+        self.raw = raw
         display = Display(attachingTo: raw, clock: host.clock)
-        logger = Logger(label: "preview-interaction") { _ in HostLogHandler(sink: host) }
+        let threshold = LogThreshold()
+        logThreshold = threshold
+        logger = Logger(label: "preview-interaction") { _ in HostLogHandler(sink: host, threshold: threshold) }
         do {
             server = try PreviewInteractionServer(display: display, host: self, logger: logger)
         } catch {
+            Handles.shared.release(display: raw)
             throw .wayland
         }
-        guard let timer = display.eventLoop.addTimer({ [unowned self] in
+        let timer = display.eventLoop.addTimer { [unowned self] in
             entered { perform(engine.timerFired(at: now())) }
-        }) else { throw .wayland }
+        }
+        guard let timer else {
+            Handles.shared.release(display: raw)
+            throw .wayland
+        }
         self.timer = timer
         // A host that destroys its display first: tear down while the loop still exists.
         let listener = Listener { [unowned self] _ in
@@ -427,6 +439,7 @@ final class EmbeddedContext: PreviewProtocolHost {
         destroyed = true
         destroyRequested = false
         if let handle { Handles.shared.forget(context: handle) }
+        Handles.shared.release(display: raw)
         depth += 1  // callbacks that call back in now find the handle gone
         perform(engine.endAllContacts(at: now(), reason: .system))
         depth -= 1

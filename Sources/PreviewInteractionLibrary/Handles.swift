@@ -11,6 +11,8 @@ final class Handles: Sendable {
         var next: UInt = 0x5000
         var contexts: [UInt: EmbeddedContext] = [:]
         var devices: [UInt: EmbeddedContext] = [:]
+        /// The wl_displays that have a context: one each.
+        var displays: Set<UInt> = []
 
         /// The next number, as a handle.
         mutating func take() -> OpaquePointer {
@@ -37,6 +39,15 @@ final class Handles: Sendable {
             table.devices[UInt(bitPattern: handle)] = context
             return handle
         }
+    }
+
+    /// Takes `display` for a new context; false when another context has it.
+    func claim(display: OpaquePointer) -> Bool {
+        table.withLock { $0.displays.insert(UInt(bitPattern: display)).inserted }
+    }
+
+    func release(display: OpaquePointer) {
+        _ = table.withLock { $0.displays.remove(UInt(bitPattern: display)) }
     }
 
     func context(_ handle: OpaquePointer?) -> EmbeddedContext? {

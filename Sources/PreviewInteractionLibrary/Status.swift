@@ -11,4 +11,5 @@ enum Status: Int32, Error {
     case wayland = -8
     case limit = -9
     case unsupported = -10
+    case displayInUse = -11
 }

@@ -1,8 +1,9 @@
 /*
  * The C API's error paths, built with AddressSanitizer: every misuse a host can make
  * (NULL and stale handles, unknown contacts, removing twice, calls after destroy, the wrong
- * thread, destroy from inside a callback, a display destroyed first) returns its status and
- * touches no freed memory. Prints "N passed, N failed".
+ * thread, destroy from inside a callback, a display destroyed first, a second context on
+ * one display) returns its status and touches no freed memory; misuse reaches the log
+ * callback as a warning, as far as the host's log level lets it. Prints "N passed, N failed".
  */
 #define WL_HIDE_DEPRECATED 1
 #include <math.h>
@@ -46,13 +47,16 @@ struct host {
 	int logs;
 	int destroy_from_log;
 	int destroy_status;
+	enum preview_interaction_log_level last_level;
+	char last_message[256];
 };
 
 static void on_log(void *data, enum preview_interaction_log_level level, const char *message) {
 	struct host *host = data;
-	(void)level;
 	CHECK(message != NULL);
 	host->logs++;
+	host->last_level = level;
+	snprintf(host->last_message, sizeof(host->last_message), "%s", message ? message : "");
 	if (host->destroy_from_log) {
 		host->destroy_from_log = 0;
 		host->destroy_status = preview_interaction_destroy(host->context);
@@ -240,6 +244,54 @@ static void devices_and_contacts(struct wl_display *display, struct preview_inte
 	close(fds[1]);
 }
 
+static void logging(struct wl_display *display) {
+	struct host host = {0};
+	struct preview_interaction *context = create(display, &host);
+	/* Misuse of a live context: a warning naming the call and the status. */
+	host.logs = 0;
+	STATUS(preview_interaction_set_sensitivity(context, 9), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	CHECK(host.logs == 1);
+	CHECK(host.last_level == PREVIEW_INTERACTION_LOG_WARNING);
+	CHECK(strstr(host.last_message, "preview_interaction_set_sensitivity") != NULL);
+	CHECK(strstr(host.last_message, "invalid argument") != NULL);
+	/* An unknown contact is routine for a host that passes every release on: debug only. */
+	struct preview_interaction_device *pen = NULL;
+	STATUS(preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_PEN, "pen", 0, 1, 0, &pen),
+		PREVIEW_INTERACTION_OK);
+	CHECK(host.last_level == PREVIEW_INTERACTION_LOG_INFO); /* "device added" */
+	host.logs = 0;
+	STATUS(preview_interaction_contact_up(pen, 5, 1, NULL), PREVIEW_INTERACTION_ERROR_UNKNOWN_CONTACT);
+	CHECK(host.logs == 0);
+	STATUS(preview_interaction_set_log_level(context, PREVIEW_INTERACTION_LOG_DEBUG), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_contact_up(pen, 5, 1, NULL), PREVIEW_INTERACTION_ERROR_UNKNOWN_CONTACT);
+	CHECK(host.logs == 1 && host.last_level == PREVIEW_INTERACTION_LOG_DEBUG);
+	CHECK(strstr(host.last_message, "preview_interaction_contact_up") != NULL);
+	/* Errors only: neither misuse nor a device reaches the callback. */
+	STATUS(preview_interaction_set_log_level(context, PREVIEW_INTERACTION_LOG_ERROR), PREVIEW_INTERACTION_OK);
+	host.logs = 0;
+	STATUS(preview_interaction_set_long_press(context, 9), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_device_remove(pen, 2), PREVIEW_INTERACTION_OK);
+	CHECK(host.logs == 0);
+	STATUS(preview_interaction_set_log_level(context, 0), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_log_level(context, 5), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_log_level(NULL, PREVIEW_INTERACTION_LOG_INFO), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+
+	/* One context per display: a second one is refused (no second global), the first is
+	 * untouched, and once it is destroyed the display can have a new one. */
+	struct preview_interaction *second = (void *)1;
+	STATUS(preview_interaction_create(display, NULL, NULL, &second), PREVIEW_INTERACTION_ERROR_DISPLAY_IN_USE);
+	CHECK(second == NULL);
+	STATUS(preview_interaction_set_sensitivity(context, PREVIEW_INTERACTION_SENSITIVITY_FIRM), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_destroy(context), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_create(display, NULL, NULL, &second), PREVIEW_INTERACTION_OK);
+	struct wl_display *other = wl_display_create();
+	struct preview_interaction *elsewhere = NULL;
+	STATUS(preview_interaction_create(other, NULL, NULL, &elsewhere), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_destroy(elsewhere), PREVIEW_INTERACTION_OK);
+	wl_display_destroy(other);
+	STATUS(preview_interaction_destroy(second), PREVIEW_INTERACTION_OK);
+}
+
 static void destroy_inside_a_callback(struct wl_display *display) {
 	struct host host = {0};
 	struct preview_interaction *context = create(display, &host);
@@ -276,6 +328,7 @@ int main(void) {
 	struct preview_interaction *context = create(display, &host);
 	settings(context);
 	devices_and_contacts(display, context);
+	logging(display);
 	destroy_inside_a_callback(display);
 	wl_display_destroy(display);
 	display_destroyed_first();

@@ -13,9 +13,17 @@
  * Rules of the API:
  * - Every call returns an enum preview_interaction_status (0 = success) and checks its
  *   arguments: NULL or stale handles, unknown contacts, removing twice and calls after
- *   destroy are errors, never crashes. Misuse is logged through the log callback.
+ *   destroy are errors, never crashes. Misuse of a live context or device is logged as a
+ *   warning through the log callback (preview_interaction_set_log_level chooses what
+ *   reaches it); a NULL or stale handle has no context to log through and only returns
+ *   its status.
  * - Handles are opaque and never dereferenced by the library: a destroyed handle stays
  *   invalid (it is not reused), so using it is a reported error.
+ * - wl_resource pointers (surfaces, regions) are the host's and go to libwayland: NULL is
+ *   an error, but a pointer that is not a live wl_resource crashes inside libwayland, as
+ *   it would with any library that takes one.
+ * - One context per wl_display: a second preview_interaction_create on the same display
+ *   returns PREVIEW_INTERACTION_ERROR_DISPLAY_IN_USE (one global, one engine per seat).
  * - Call from the thread that dispatches the wl_display (other threads get
  *   PREVIEW_INTERACTION_ERROR_WRONG_THREAD). Callbacks run on that thread, from inside
  *   the calls and from the event loop; a callback may call the API again.
@@ -75,6 +83,8 @@ enum preview_interaction_status {
 	PREVIEW_INTERACTION_ERROR_LIMIT = -9,
 	/* The device cannot do this (no libinput device behind it, no pressure axis). */
 	PREVIEW_INTERACTION_ERROR_UNSUPPORTED = -10,
+	/* The wl_display already has a context (preview_interaction_create twice). */
+	PREVIEW_INTERACTION_ERROR_DISPLAY_IN_USE = -11,
 };
 
 /* A short English description of a status ("invalid argument"); never NULL. */
@@ -184,8 +194,10 @@ struct preview_interaction_callbacks {
 	 * the host's. NULL: regions are treated as the whole surface. */
 	int32_t (*region_boxes)(void *user_data, struct wl_resource *region,
 		struct preview_interaction_box *boxes, int32_t capacity);
-	/* The library's messages (misuse, a client's protocol error). NULL: stderr for
-	 * warnings and errors. */
+	/* The library's messages at or above the context's log level (INFO unless
+	 * preview_interaction_set_log_level says otherwise): a misused call (WARNING), a
+	 * client's protocol error, devices added and removed (INFO). NULL: stderr, for
+	 * warnings and errors only. */
 	void (*log)(void *user_data, enum preview_interaction_log_level level, const char *message);
 	/* The host's monotonic clock in microseconds (the same clock as the input times).
 	 * NULL: CLOCK_MONOTONIC. */
@@ -206,6 +218,9 @@ int preview_interaction_set_sensitivity(struct preview_interaction *context, enu
 int preview_interaction_set_long_press(struct preview_interaction *context, enum preview_interaction_long_press value);
 /* How long a client may take to answer should_begin (1...60000 ms; default 150). */
 int preview_interaction_set_should_begin_timeout(struct preview_interaction *context, uint32_t milliseconds);
+/* The least severe message the log callback receives (default PREVIEW_INTERACTION_LOG_INFO;
+ * DEBUG adds the calls that failed for an unknown contact, which hosts may make routinely). */
+int preview_interaction_set_log_level(struct preview_interaction *context, enum preview_interaction_log_level minimum);
 
 /* A device. `pressure_min` < `pressure_max` gives its pressure range (contacts then report
  * pressure in that range); equal values mean no pressure (long press). `name` is copied
