@@ -14,8 +14,8 @@ public final class ParentConnection {
     private(set) var decorationManager: OpaquePointer?
     private var seatProxy: (name: UInt32, proxy: OpaquePointer)?
     private var tabletManager: OpaquePointer?
-    /// wl_output name → (proxy, scale).
-    private(set) var outputs: [UInt32: (proxy: OpaquePointer, scale: Int32)] = [:]
+    /// wl_output name → (proxy, scale, current mode in pixels).
+    private(set) var outputs: [UInt32: (proxy: OpaquePointer, scale: Int32, mode: (width: Int32, height: Int32))] = [:]
     public private(set) var seat: ParentSeat?
     /// Stamps input events (CLOCK_MONOTONIC, the compositor's one clock).
     let clock: () -> Timestamp
@@ -73,7 +73,7 @@ public final class ParentConnection {
             decorationManager = bind(cwl_interface_zxdg_decoration_manager_v1(), 1)
         case "wl_output":
             guard let output = bind(cwl_interface_wl_output(), 2) else { return }
-            outputs[name] = (output, 1)
+            outputs[name] = (output, 1, (0, 0))
             wl_output_add_listener(output, &ParentListeners.output, listenerContext(self))
         case "wl_seat" where seatProxy == nil:
             guard let proxy = bind(cwl_interface_wl_seat(), 8) else { return }
@@ -101,7 +101,20 @@ public final class ParentConnection {
         outputs[key]?.scale = min(max(factor, 1), 8)
     }
 
+    func outputMode(_ proxy: OpaquePointer?, width: Int32, height: Int32) {
+        guard let key = outputs.first(where: { $0.value.proxy == proxy })?.key else { return }
+        outputs[key]?.mode = (min(max(0, width), 16384), min(max(0, height), 16384))
+    }
+
     func outputDone(_ proxy: OpaquePointer?) { onOutputsChanged?() }
+
+    /// The logical size of the parent's largest output (its current mode over its scale), or
+    /// nil before any output said its mode: the most a window can show at once.
+    var largestOutput: (width: Int32, height: Int32)? {
+        outputs.values.filter { $0.mode.width > 0 && $0.mode.height > 0 }
+            .map { (width: $0.mode.width / $0.scale, height: $0.mode.height / $0.scale) }
+            .max { Int($0.width) * Int($0.height) < Int($1.width) * Int($1.height) }
+    }
 
     /// The scale of an output the window entered (1 for one we do not know).
     func scale(of proxy: OpaquePointer) -> Int32 { outputs.values.first { $0.proxy == proxy }?.scale ?? 1 }

@@ -33,7 +33,10 @@ enum ParentListeners {
 
     nonisolated(unsafe) static var output = wl_output_listener(
         geometry: { _, _, _, _, _, _, _, _, _, _ in },
-        mode: { _, _, _, _, _, _ in },
+        mode: { data, output, flags, width, height, _ in
+            guard flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
+            connection(data).outputMode(output, width: width, height: height)
+        },
         done: { data, output in connection(data).outputDone(output) },
         scale: { data, output, factor in connection(data).outputScale(output, factor) },
         name: { _, _, _ in },

@@ -1,12 +1,18 @@
 import CPixman
 internal import CWaylandClient
+import Glibc
 internal import CWaylandLibdecor
 
 /// Our output as an xdg_toplevel on the parent: configure (the window's size is our output's
 /// size), close, the scale of the outputs it is on, and the frames: wl_shm buffers
 /// (`ShmSwapchain`) committed with their damage, paced by the parent's frame callbacks.
 /// Decorations: server-side through xdg-decoration where the parent offers it (KDE, sway);
-/// elsewhere (GNOME, weston) libdecor makes the toplevel and draws them (its plugin) itself.
+/// elsewhere (GNOME, weston) libdecor makes the toplevel and its plugin draws them (none
+/// without a plugin installed: `decorations` says which happened).
+/// Size: the parent's configure wins; without one, the preferred size, or with
+/// `fitsParentOutput` one that fits the parent's largest output (the window asks to be
+/// maximized when the preferred size would not fit, so the parent sizes it with its own
+/// decorations and panels in mind).
 public final class ParentWindow {
     private unowned let connection: ParentConnection
     let surface: OpaquePointer
@@ -29,13 +35,36 @@ public final class ParentWindow {
     /// Whether the window may show its first frame (see `mapWhenReady`).
     public private(set) var mayMap = true
     private var mapped = false
-    /// How the window is decorated: "server-side (xdg-decoration)" or "libdecor".
+    /// The window asked the parent to maximize it (its preferred size would not fit).
+    private var maximizeWanted = false
+    private var maximizeRequested = false
+    /// How the window is decorated, as it really is: by the parent (xdg-decoration), by
+    /// libdecor's plugin (the decorations have a size), or not at all (libdecor without a
+    /// plugin falls back to none; no libdecor).
     public var decorations: String {
         switch shell {
-        case .xdg(_, _, .some): "server-side (xdg-decoration)"
-        case .xdg(_, _, nil), nil: "none"
-        case .libdecor: "libdecor"
+        case .xdg(_, _, .some): return "server-side (xdg-decoration)"
+        case .xdg(_, _, nil), nil: return "none"
+        case .libdecor:
+            guard let plugin = Self.libdecorPlugin() else { return "none (libdecor found no plugin to draw them)" }
+            return "client-side (libdecor, \(plugin))"
         }
+    }
+
+    /// The file name of the libdecor plugin mapped in this process, or nil: libdecor fell back to
+    /// drawing nothing. libdecor does not say which plugin it chose, but it keeps only that one
+    /// loaded (the others are closed again).
+    private static func libdecorPlugin() -> String? {
+        guard let file = fopen("/proc/self/maps", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 4096)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(cString: line)
+            guard let path = text.split(separator: " ", omittingEmptySubsequences: true).last else { continue }
+            let name = String(path.split(separator: "/").last ?? "").filter { $0 != "\n" }
+            if name.hasPrefix("libdecor-") && !name.hasPrefix("libdecor-0.") { return name }
+        }
+        return nil
     }
 
     public var onResize: ((Int32, Int32) -> Void)?
@@ -53,10 +82,17 @@ public final class ParentWindow {
     /// at the size the parent wants. `libdecor` false: never libdecor (no decorations where the
     /// parent offers no xdg-decoration).
     public init(
-        connection: ParentConnection, preferredSize: (width: Int32, height: Int32), title: String, libdecor: Bool = true
+        connection: ParentConnection, preferredSize: (width: Int32, height: Int32), fitsParentOutput: Bool = false,
+        title: String, libdecor: Bool = true
     ) throws(ParentError) {
         self.connection = connection
         size = preferredSize
+        if fitsParentOutput, let output = connection.largestOutput,
+            output.width < preferredSize.width || output.height < preferredSize.height
+        {
+            size = (min(preferredSize.width, output.width), min(preferredSize.height, output.height))
+            maximizeWanted = true
+        }
         guard let compositor = connection.compositor, let shm = connection.shm, let wmBase = connection.wmBase,
             let surface = wl_compositor_create_surface(compositor)
         else { throw .window("no surface") }
@@ -89,6 +125,10 @@ public final class ParentWindow {
                 decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
                 zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
             }
+            if maximizeWanted {
+                xdg_toplevel_set_maximized(toplevel)
+                maximizeRequested = true
+            }
             shell = .xdg(xdgSurface: xdgSurface, toplevel: toplevel, decoration: decoration)
             // The first commit has no buffer: it asks for the first configure.
             wl_surface_commit(surface)
@@ -97,6 +137,13 @@ public final class ParentWindow {
             guard wl_display_roundtrip(connection.display) >= 0 else { throw .window("the parent closed the connection") }
         }
         guard configured else { throw .window(ParentListeners.libdecorError ?? "the parent never configured the window") }
+        // libdecor asks to be maximized at its first configure: wait for the parent's answer,
+        // so the output starts at the maximized size (a parent may also ignore the request).
+        if case .libdecor = shell, maximizeRequested {
+            for _ in 0..<2 {
+                guard wl_display_roundtrip(connection.display) >= 0 else { throw .window("the parent closed the connection") }
+            }
+        }
     }
 
     /// Holds the first frame back until `allowMap()` (a `--run` client's first window), so the
@@ -127,6 +174,12 @@ public final class ParentWindow {
         libdecor_frame_commit(frame, state, configuration)
         libdecor_state_free(state)
         applyConfigure()
+        // libdecor makes its xdg_toplevel when it maps the frame: only now can it be maximized.
+        if maximizeWanted, !maximizeRequested {
+            maximizeRequested = true
+            libdecor_frame_set_maximized(frame)
+            connection.flush()
+        }
     }
 
     /// libdecor's decorations want our surface committed (synchronised subsurfaces).

@@ -67,8 +67,11 @@ struct PreviewCompositorCommand: ParsableCommand {
         name: .customLong("run"), help: ArgumentHelp("Start this shell command with WAYLAND_DISPLAY set.", valueName: "command"))
     var runCommand: String?
 
-    @Option(help: ArgumentHelp("Output size in pixels.", valueName: "WxH"))
-    var output = "1280x800"
+    @Option(
+        help: ArgumentHelp(
+            "Output size in pixels (default 1280x800; with --backend wayland, smaller when the parent's output is).",
+            valueName: "WxH"))
+    var output: String?
 
     @Option(help: "Output refresh rate in Hz.")
     var refresh: Double = 60
@@ -99,7 +102,7 @@ struct PreviewCompositorCommand: ParsableCommand {
         }
         if libinput && !replay.isEmpty { throw ValidationError("--replay and --libinput are exclusive") }
         if fast && replay.isEmpty { throw ValidationError("--fast only applies to --replay") }
-        guard parseSize(output) != nil else { throw ValidationError("--output must look like 1280x800") }
+        if let output, parseSize(output) == nil { throw ValidationError("--output must look like 1280x800") }
         guard refresh >= 1 && refresh <= 1000 else { throw ValidationError("--refresh must be within 1...1000 Hz") }
         guard (1...600_000).contains(mapTimeout) else {
             throw ValidationError("--map-timeout must be within 1...600000 ms, got \(mapTimeout)")
@@ -133,9 +136,11 @@ struct PreviewCompositorCommand: ParsableCommand {
         configuration.tracePath = trace
         configuration.exitWhenDone = exitWhenDone
         configuration.runCommand = runCommand
-        let size = parseSize(output)!
-        configuration.outputWidth = size.width
-        configuration.outputHeight = size.height
+        if let size = output.flatMap(parseSize) {
+            configuration.outputWidth = size.width
+            configuration.outputHeight = size.height
+            configuration.windowFitsParentOutput = false
+        }
         configuration.refreshMilliHertz = Int32((refresh * 1000).rounded())
         configuration.engine.sensitivity = engine.configuration.sensitivity
         configuration.engine.longPress = engine.configuration.longPress

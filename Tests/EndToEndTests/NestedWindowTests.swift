@@ -30,12 +30,20 @@ struct NestedWindowTests {
     static func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
     /// weston headless with the pixman renderer and the debug protocol (weston-screenshooter).
-    static func startWeston(runtime: String, scale: Int) throws -> ChildProcess {
-        let weston = try ChildProcess(
-            [
-                "/usr/bin/weston", "--backend=headless-backend.so", "--use-pixman", "--shell=desktop-shell.so",
-                "--width=1600", "--height=1000", "--scale=\(scale)", "--socket=parent", "--idle-time=0", "--debug",
-            ], environment: ["XDG_RUNTIME_DIR": runtime], log: runtime + "/weston.log")
+    /// `panel` false: no panel (it appears a while after the socket, and a window maximized
+    /// before it is not made smaller again, so a test of the window's size would race it).
+    static func startWeston(
+        runtime: String, scale: Int, width: Int = 1600, height: Int = 1000, panel: Bool = true
+    ) throws -> ChildProcess {
+        var arguments = [
+            "/usr/bin/weston", "--backend=headless-backend.so", "--use-pixman", "--shell=desktop-shell.so",
+            "--width=\(width)", "--height=\(height)", "--scale=\(scale)", "--socket=parent", "--idle-time=0", "--debug",
+        ]
+        if !panel {
+            try "[shell]\npanel-position=none\n".write(toFile: runtime + "/weston.ini", atomically: true, encoding: .utf8)
+            arguments.append("--config=" + runtime + "/weston.ini")
+        }
+        let weston = try ChildProcess(arguments, environment: ["XDG_RUNTIME_DIR": runtime], log: runtime + "/weston.log")
         _ = eventually(20) { FileManager.default.fileExists(atPath: runtime + "/parent") }
         return weston
     }
@@ -78,38 +86,87 @@ struct NestedWindowTests {
             ], environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "parent"], log: runtime + "/nested.log")
         defer { Self.end(nested) }
 
-        // Our own picture (SIGUSR1) and weston's (its screenshooter) until they agree: the first
-        // frames differ while peek-client starts up and the window maps.
+        // Our output is 600×400 points: at scale 2 its pixels are 1200×800, shown 1:1.
+        let shown = Self.shownByWeston(nested: nested, runtime: runtime, shots: shots) {
+            $0.width == 600 * scale && $0.height == 400 * scale
+        }
+        #expect(shown.found, "weston never showed our frame (\(shown.sizes))\n\(Self.text(runtime + "/nested.log").suffix(3000))")
+        // The picture is peek-client's, not an empty output.
+        if let last = shown.ours {
+            #expect(last.count(near: 0x20_2020) < last.width * last.height / 2, "peek-client's window fills our output")
+        }
+        #expect(Self.text(runtime + "/nested.log").contains("scale \(scale)") || scale == 1)
+        // weston offers no xdg-decoration: libdecor decorates the window with its cairo plugin.
+        #expect(
+            Self.text(runtime + "/nested.log").contains("decorations: client-side (libdecor, libdecor-cairo.so)"),
+            "\(Self.text(runtime + "/nested.log").suffix(3000))")
+    }
+
+    /// Takes our own picture (SIGUSR1) and weston's (its screenshooter) until ours is as
+    /// `expected` and found in weston's pixel for pixel: the first frames differ while
+    /// peek-client starts up and the window maps. Returns whether it was, our last picture,
+    /// and the sizes seen.
+    static func shownByWeston(
+        nested: ChildProcess, runtime: String, shots: String, expected: (Picture) -> Bool
+    ) -> (found: Bool, ours: Picture?, sizes: String) {
         var taken = 0
         var found: (x: Int, y: Int)?
         var sizes = ""
-        _ = Self.eventually(60) {
+        var ours: Picture?
+        _ = eventually(60) {
             kill(nested.pid, SIGUSR1)
             taken += 1
-            let ours = shots + String(format: "/%04d-on-demand.png", taken)
-            guard Self.eventually(10, { FileManager.default.fileExists(atPath: ours) }), let picture = Picture(path: ours)
+            let path = shots + String(format: "/%04d-on-demand.png", taken)
+            guard eventually(10, { FileManager.default.fileExists(atPath: path) }), let picture = Picture(path: path)
             else { return false }
+            ours = picture
             let screenshot = runtime + "/weston-\(taken)"
             try? FileManager.default.createDirectory(atPath: screenshot, withIntermediateDirectories: true)
-            guard (try? runIn(screenshot, ["/usr/bin/weston-screenshooter"], environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "parent"])) == 0,
+            let environment = ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "parent"]
+            guard (try? runIn(screenshot, ["/usr/bin/weston-screenshooter"], environment: environment)) == 0,
                 let file = try? FileManager.default.contentsOfDirectory(atPath: screenshot).first(where: { $0.hasSuffix(".png") }),
                 let westonPicture = Picture(path: screenshot + "/" + file)
             else { return false }
             sizes = "ours \(picture.width)x\(picture.height), weston's \(westonPicture.width)x\(westonPicture.height)"
-            // Our output is 600×400 points: at scale 2 its pixels are 1200×800, shown 1:1.
-            guard picture.width == 600 * scale, picture.height == 400 * scale else { return false }
-            found = Self.offset(of: picture, in: westonPicture)
+            guard expected(picture) else { return false }
+            found = offset(of: picture, in: westonPicture)
             return found != nil
         }
-        #expect(found != nil, "weston never showed our frame (\(sizes))\n\(Self.text(runtime + "/nested.log").suffix(3000))")
-        // The picture is peek-client's, not an empty output.
-        if let last = Picture(path: shots + String(format: "/%04d-on-demand.png", taken)) {
-            #expect(last.count(near: 0x20_2020) < last.width * last.height / 2, "peek-client's window fills our output")
+        return (found != nil, ours, sizes)
+    }
+
+    @Test(
+        "On a 1024x640 parent output the window fits, title bar and all: maximized by the parent, as decorated as it says",
+        arguments: [true, false])
+    func fitsASmallParentOutput(withPlugin: Bool) throws {
+        let runtime = Self.runtime("small-\(withPlugin)")
+        let weston = try Self.startWeston(runtime: runtime, scale: 1, width: 1024, height: 640, panel: false)
+        defer { Self.end(weston) }
+        try #require(FileManager.default.fileExists(atPath: runtime + "/parent"), "weston did not start")
+        let shots = runtime + "/shots"
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        // Without a plugin (an empty plugin folder) libdecor draws nothing, and we say so.
+        let emptyPlugins = runtime + "/no-plugins"
+        try FileManager.default.createDirectory(atPath: emptyPlugins, withIntermediateDirectories: true)
+        var environment = ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "parent"]
+        if !withPlugin { environment["LIBDECOR_PLUGIN_DIR"] = emptyPlugins }
+        let log = runtime + "/nested.log"
+        let nested = try ChildProcess(
+            [
+                tools.compositor, "--backend", "wayland", "--screenshot-dir", shots, "--run",
+                "exec \(shellQuote(tools.client))",
+            ], environment: environment, log: log)
+        defer { Self.end(nested) }
+
+        // Smaller than the default 1280x800: the output's size, less the title bar when there is one.
+        let shown = Self.shownByWeston(nested: nested, runtime: runtime, shots: shots) {
+            $0.width == 1024 && (withPlugin ? $0.height < 640 : $0.height == 640)
         }
-        #expect(Self.text(runtime + "/nested.log").contains("scale \(scale)") || scale == 1)
-        // weston offers no xdg-decoration: libdecor decorates the window (here with its fallback
-        // plugin, which draws nothing; desktops install a plugin that draws a title bar).
-        #expect(Self.text(runtime + "/nested.log").contains("decorations: libdecor"))
+        #expect(shown.found, "weston never showed all of our frame (\(shown.sizes))\n\(Self.text(log).suffix(3000))")
+        #expect(Self.text(log).contains("window on the parent compositor: 1024x"), "\(Self.text(log).suffix(3000))")
+        let decorations =
+            withPlugin ? "decorations: client-side (libdecor, libdecor-cairo.so)" : "decorations: none (libdecor found no plugin"
+        #expect(Self.text(log).contains(decorations), "\(Self.text(log).suffix(3000))")
     }
 
     /// Our compositor in-process as the parent, and the executable `--backend wayland` with

@@ -9,6 +9,9 @@ public struct CompositorConfiguration: Sendable {
     public var listen = true
     public var outputWidth: Int32 = 1280
     public var outputHeight: Int32 = 800
+    /// `.wayland`: the window shrinks to fit the parent's output when the output size above
+    /// would not fit there (false: the size was asked for, the parent may still configure another).
+    public var windowFitsParentOutput = true
     public var refreshMilliHertz: Int32 = 60_000
     public var input: InputSelection = .none
     public var output: OutputSelection = .headless

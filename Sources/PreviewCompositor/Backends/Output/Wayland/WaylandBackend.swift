@@ -49,7 +49,7 @@ final class WaylandBackend: OutputBackend {
         do {
             window = try ParentWindow(
                 connection: connection, preferredSize: (configuration.outputWidth, configuration.outputHeight),
-                title: "preview-compositor")
+                fitsParentOutput: configuration.windowFitsParentOutput, title: "preview-compositor")
         } catch {
             connection.destroy()
             throw .parent(error.description)
