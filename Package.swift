@@ -155,7 +155,11 @@ let package = Package(
 
         // The smallest app on the library: one pressable item in a wl_shm window.
         .executableTarget(
-            name: "minimal-preview-app", dependencies: ["PreviewInteraction", "CWaylandClient"],
+            name: "minimal-preview-app",
+            dependencies: [
+                "PreviewInteraction", "CWaylandClient", "ToolOptions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "examples/minimal-preview-app"),
 
         // MARK: The demo: live view, plot and report over a compositor run (scripts/demo).

@@ -56,7 +56,7 @@ let checkout: String = {
 
 @Suite("The tools' command lines: the habits of libinput's tools")
 struct ToolsCommandLineTests {
-    static let names = ["preview-replay", "preview-compositor", "peek-client", "preview-demo"]
+    static let names = ["preview-replay", "preview-compositor", "peek-client", "preview-demo", "minimal-preview-app"]
     static let fixtures = checkout + "/Tests/Fixtures/recordings/"
 
     @Test("--version on every tool prints the project's version", arguments: names)
@@ -112,9 +112,13 @@ struct ToolsCommandLineTests {
         var names = Set<String>()
         var abstracts: [String] = []
         var commands = [(info?["command"] as? [String: Any]) ?? [:]]
+        // The dump lists a `help` subcommand for every tool; only those with subcommands have one.
+        func subcommands(of command: [String: Any]) -> [[String: Any]] {
+            ((command["subcommands"] as? [[String: Any]]) ?? []).filter { $0["commandName"] as? String != "help" }
+        }
         while let command = commands.popLast() {
             if let abstract = command["abstract"] as? String { abstracts.append(abstract) }
-            commands += (command["subcommands"] as? [[String: Any]]) ?? []
+            commands += subcommands(of: command)
             for argument in (command["arguments"] as? [[String: Any]]) ?? [] {
                 guard argument["shouldDisplay"] as? Bool ?? true else { continue }
                 for name in (argument["names"] as? [[String: Any]]) ?? [] {
@@ -137,6 +141,21 @@ struct ToolsCommandLineTests {
         for abstract in abstracts {
             #expect(page.contains(abstract.prefix(30)), "\(tool).1 has the abstract '\(abstract)': run scripts/man")
         }
+        // A tool without subcommands takes no `subcommand` argument and has no `help` one
+        // (`preview-replay help` would open a file named help).
+        if subcommands(of: (info?["command"] as? [String: Any]) ?? [:]).isEmpty {
+            #expect(!page.contains(".Ar subcommand") && !page.contains(".It Em help"), "\(tool).1: run scripts/man")
+        }
+        // mdoc as mandoc's linter wants it: no warnings at all.
+        let lint = try runBuiltTool(["/usr/bin/mandoc", "-T", "lint", "-W", "warning", checkout + "/docs/man/\(tool).1"])
+        #expect(lint.status == 0 && lint.out.isEmpty && lint.err.isEmpty, "\(tool).1:\n\(lint.out)\(lint.err)")
+    }
+
+    @Test("--help on every tool prints its usage and exits 0, without running the tool", arguments: names)
+    func help(tool: String) throws {
+        let result = try runBuiltTool([tools.directory + "/" + tool, "--help"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("USAGE: \(tool)"), "\(result.out)")
     }
 
     @Test("From another folder: the demo finds its recordings as resources, not through the checkout")

@@ -1,9 +1,20 @@
 // minimal-preview-app: one pressable item in a plain wl_shm window, and the whole
 // PreviewInteraction API (docs/preview-interaction.md). Press it harder and harder: it lights
 // up (preview), grows (commit) and opens (completed); lift early and it settles back.
+import ArgumentParser
 import CWaylandClient
 import Glibc
 import PreviewInteraction
+import ToolOptions
+
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "minimal-preview-app", abstract: "One pressable item in a window: press it harder and harder.",
+        version: ToolVersion.current)
+    @Option(help: ArgumentHelp("Exit once this many presses have ended.", valueName: "count"))
+    var exitAfter: Int?
+}
+let options = Options.parseOrExit()
 
 final class App: PreviewInteractionDelegate {
     let connection: PreviewConnection
@@ -12,10 +23,11 @@ final class App: PreviewInteractionDelegate {
     var size = (width: 640, height: 480), configured = false, running = true
     var glow = TransitionScrubber(curve: .easeOut), growth = TransitionScrubber(curve: .easeInOut)
     var opened = false, ended = 0
-    let exitAfter = CommandLine.arguments.count > 2 && CommandLine.arguments[1] == "--exit-after" ? Int(CommandLine.arguments[2]) : nil
+    let exitAfter: Int?
     var item: PreviewRect { PreviewRect(x: 40, y: 40, width: Double(size.width - 80), height: Double(size.height - 80)) }
 
-    init() throws {
+    init(exitAfter: Int?) throws {
+        self.exitAfter = exitAfter
         connection = try PreviewConnection()
         guard connection.shm != nil, let wmBase = connection.wmBase else { throw PreviewInteractionError.unsupportedByCompositor }
         if let error = connection.previewError { say("no preview interactions: \(error)") }
@@ -127,7 +139,7 @@ nonisolated(unsafe) var toplevelListener = xdg_toplevel_listener(
     close: { _, _ in app.running = false }, configure_bounds: { _, _, _, _ in }, wm_capabilities: { _, _, _ in })
 nonisolated(unsafe) var bufferListener = wl_buffer_listener(release: { _, buffer in wl_buffer_destroy(buffer) })
 
-do { app = try App() } catch {
+do { app = try App(exitAfter: options.exitAfter) } catch {
     print("minimal-preview-app: \(error)")
     exit(1)
 }
