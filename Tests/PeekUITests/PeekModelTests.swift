@@ -217,6 +217,19 @@ import Testing
         #expect(model.state == .idle)
     }
 
+    @Test func thePressOfAnInteractionBeforeItsCommitIsTakenQuietly() {
+        var model = Self.model()
+        let at = Self.centre(of: 2, in: model)
+        do { let result = model.shouldBegin(at: at, now: 0); #expect(result) }
+        // Core input brings the pen tip's press after should-begin, and its release when it lifts.
+        do { let result = model.pointerButton(.primary, pressed: true, at: at, now: 0.01); #expect(result == .none) }
+        do { let result = model.previewUpdated(progress: 0.3, ended: false, at: at, now: 0.1); #expect(result == .redraw) }
+        do { let result = model.pointerButton(.primary, pressed: false, at: at, now: 0.2); #expect(result == .none) }
+        _ = model.cancelled(now: 0.2)
+        #expect(model.items.count == 12)
+        do { let result = model.pointerButton(.secondary, pressed: true, at: at, now: 0.3); #expect(result == .redraw) }
+    }
+
     @Test func pointerButtonsDuringAnInteractionAreIgnored() {
         var model = Self.model()
         Self.pressIntoCommit(&model, item: 0)

@@ -180,9 +180,13 @@ public struct PeekModel: Sendable {
             return .redraw
         case (.idle, .secondary, false), (.menu, _, false), (.detail, _, _):
             return .none
+        case (.armed, .primary, _), (.preview, .primary, _):
+            // The press that began the interaction (or its release when it is let go): core input
+            // keeps it until the commit phase takes it away. It belongs to the interaction.
+            return .none
         case (.armed, _, _), (.preview, _, _), (.commit, _, _):
-            // The compositor withholds these during an interaction; one that slips through must not
-            // act twice on the item being pressed.
+            // The compositor withholds the pressing contact from the commit on; another button, or
+            // one that slips through, must not act twice on the item being pressed.
             return .ignored("pointer button during a preview interaction")
         case (.cancelling, _, _), (.popping, _, _), (.dismissing, _, _):
             preconditionFailure("settleAnimations() leaves no animation running")
