@@ -48,10 +48,25 @@ public final class Display {
             }
             return name
         }
-        guard let chosen = wl_display_add_socket_auto(raw) else {
-            throw WaylandServerError("no free Wayland socket name in XDG_RUNTIME_DIR")
+        // wl_display_add_socket_auto would log an error for every name another compositor
+        // holds (a nested start always meets its parent's): skip those quietly first.
+        let runtime = String(cString: getenv("XDG_RUNTIME_DIR"))
+        for number in 0..<32 {
+            let candidate = "wayland-\(number)"
+            if Self.isLocked(runtime + "/" + candidate + ".lock") { continue }
+            if wl_display_add_socket(raw, candidate) == 0 { return candidate }
         }
-        return String(cString: chosen)
+        throw WaylandServerError("no free Wayland socket name in XDG_RUNTIME_DIR")
+    }
+
+    /// Whether a compositor holds the lock file of a socket name (libwayland's flock).
+    private static func isLocked(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+        flock(fd, LOCK_UN)
+        return false
     }
 
     /// Connects a client on an already connected socket (e.g. one end of a socketpair);

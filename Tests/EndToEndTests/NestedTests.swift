@@ -79,4 +79,33 @@ struct NestedTests {
             !nested.client.endedBeforeAnswered.isEmpty
         }
     }
+
+    @Test("docs/compositor.md's command nests ours in our own headless compositor as written, and logs no noise")
+    func documentedCommand() throws {
+        let folder = scratchDirectory("nested-docs")
+        let text = try String(contentsOfFile: checkout + "/docs/compositor.md", encoding: .utf8)
+        let marker = try #require(text.range(of: "so it opens a window there):"))
+        let open = try #require(text[marker.upperBound...].range(of: "```sh\n"))
+        let close = try #require(text[open.upperBound...].range(of: "```"))
+        // As a user types it in the checkout, with this build's executables.
+        let command = text[open.upperBound..<close.lowerBound]
+            .replacingOccurrences(of: ".build/debug/", with: tools.directory + "/")
+            .replacingOccurrences(of: "Tests/Fixtures/", with: checkout + "/Tests/Fixtures/")
+        let log = folder + "/run.log"
+        let run = try ChildProcess(
+            ["/bin/sh", "-c", "cd \(shellQuote(folder)) && " + command],
+            environment: ["XDG_RUNTIME_DIR": TestRuntimeDirectory.path], unsetting: ["WAYLAND_DISPLAY", "WAYLAND_SOCKET"],
+            log: log)
+        let status = run.wait(timeout: 120)
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(status == 0, "\(output)")
+        let trace = (try? TraceReader.read(path: folder + "/nested.jsonl")) ?? []
+        #expect(TracedInteractions(trace).interactions.count >= 1, "the nested compositor traced no interaction:\n\(output)")
+        #expect(output.contains("decorations: server-side (xdg-decoration)"), "\(output)")
+        // A normal run says nothing alarming: the nested compositor finds a free socket name
+        // without libwayland's lock-file error, peek-client ignores nothing it was sent.
+        for noise in ["lockfile", "ignored:"] {
+            #expect(!output.contains(noise), "'\(noise)' in a normal run:\n\(output)")
+        }
+    }
 }
