@@ -62,6 +62,8 @@ struct DemoTests {
         let client = try String(contentsOfFile: output + "/client.log", encoding: .utf8)
         #expect(client.contains("interaction=2 result=opened"), "\(client.suffix(2000))")
         #expect(client.contains("interaction=3 request=accept"), "\(client.suffix(2000))")
+        // A normal run logs nothing alarming: the pen's own press during its preview is not "ignored".
+        #expect(!client.contains("ignored:"), "\(client.suffix(2000))")
 
         // Screenshots by the contract, of every interaction, and every picture the report shows exists.
         let shots = ((try? FileManager.default.contentsOfDirectory(atPath: output + "/screenshots")) ?? []).sorted()
@@ -92,6 +94,7 @@ struct DemoTests {
         }
         let detail = try picture("interaction2-settled")
         let peekCard = try picture("interaction2-commit-half")
+        let pop = try picture("interaction2-completed")
         let secondPress = try picture("interaction3-preview")
         let letGo = try picture("interaction3-settled")
         let peek = try picture("interaction3-preview-half")
@@ -100,6 +103,11 @@ struct DemoTests {
         #expect(secondPress.difference(from: letGo) < 5, "the second press did not begin on the grid")
         let card = peekCard.difference(from: letGo, x: 460, y: 160, width: 360, height: 480)
         #expect(card > 25, "no peek card in the middle: \(card)")
+        // `completed` is the moment of the pop (docs/demo.md): still the peek card, not yet the
+        // detail view that `settled` shows.
+        let popCard = pop.difference(from: letGo, x: 460, y: 160, width: 360, height: 480)
+        let popDetail = pop.difference(from: detail)
+        #expect(popCard > 25 && popDetail > 30, "completed: card \(popCard), from the detail view \(popDetail)")
         // The second peek: the rest of the grid blurs, the pressed photo (Misty Peaks) stays sharp.
         let blurred = peek.difference(from: letGo, x: 0, y: 60, width: 1280, height: 180)
         let pressed = peek.difference(from: letGo, x: 400, y: 270, width: 120, height: 100)
@@ -145,6 +153,52 @@ struct DemoTests {
         #expect(run.status == 1)
         #expect(run.output.contains("bad.yml"), "\(run.output)")
         #expect(!run.output.contains("output in"))
+    }
+
+    @Test("docs/demo.md's own --recording example: a pen that lifts during the commit is a report and exit 0")
+    func ownRecordingWithoutAPop() throws {
+        let output = scratchDirectory() + "/out"
+        let run = try runDemo([
+            "run", "--fast", "--mode", "replay", "--recording", checkout + "/Tests/Fixtures/recordings/wacom-cintiq12wx-pen.yml",
+            "--output", output,
+        ])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("0 completed") && run.output.contains("no interaction completed in these recordings"))
+        #expect(FileManager.default.fileExists(atPath: output + "/report.html"))
+    }
+
+    @Test("scripts/demo takes relative --output and --recording from the caller's folder, not the checkout's")
+    func scriptPaths() throws {
+        // The script in a checkout of its own, its build and install steps stubbed (the built
+        // preview-demo stands in for the release one), run from another folder.
+        let folder = scratchDirectory()
+        let repository = folder + "/checkout"
+        let caller = folder + "/caller"
+        let stubs = folder + "/bin"
+        for path in [repository + "/scripts", repository + "/.build/release", caller, stubs] {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(atPath: checkout + "/scripts/demo", toPath: repository + "/scripts/demo")
+        for stub in [repository + "/scripts/install-deps", stubs + "/swift"] {
+            try "#!/bin/sh\nexit 0\n".write(toFile: stub, atomically: true, encoding: .utf8)
+            chmod(stub, 0o755)
+        }
+        try FileManager.default.createSymbolicLink(
+            atPath: repository + "/.build/release/preview-demo", withDestinationPath: tools.directory + "/preview-demo")
+        try FileManager.default.copyItem(
+            atPath: checkout + "/Tests/Fixtures/recordings/dell-canvas-isdv4-pen.yml", toPath: caller + "/mine.yml")
+        let log = folder + "/demo.log"
+        let path = stubs + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let child = try ChildProcess(
+            [
+                "/bin/sh", "-c",
+                "cd \(shellQuote(caller)) && exec \(shellQuote(repository + "/scripts/demo")) --mode replay --fast --recording mine.yml --output out",
+            ], environment: ["PATH": path], log: log)
+        let status = child.wait(timeout: 60)
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(status == 0, "\(output)")
+        #expect(FileManager.default.fileExists(atPath: caller + "/out/report.html"), "\(output)")
+        #expect(!FileManager.default.fileExists(atPath: repository + "/out"))
     }
 
     /// preview-demo from the build, with `unsetting` removed from its environment.
