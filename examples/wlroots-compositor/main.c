@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <wlr/backend/headless.h>
+#include <wlr/render/pixman.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_data_device.h>
 #include <wlr/types/wlr_output.h>
@@ -250,6 +251,8 @@ static void on_log(void *data, enum preview_interaction_log_level level, const c
 static pid_t run_command(const char *command, const char *socket) {
 	pid_t pid = fork();
 	if (pid == 0) {
+		/* Its own process group: stopping it reaches what the shell started, too. */
+		setpgid(0, 0);
 		setenv("WAYLAND_DISPLAY", socket, 1);
 		sigset_t none;
 		sigemptyset(&none);
@@ -374,7 +377,6 @@ int main(int argc, char **argv) {
 		setenv("XDG_RUNTIME_DIR", runtime, 1);
 	}
 	bool headless = strcmp(backend_name, "headless") == 0;
-	if (headless && !getenv("WLR_RENDERER")) setenv("WLR_RENDERER", "pixman", 1);
 
 	server.display = wl_display_create();
 	server.backend = headless ? wlr_headless_backend_create(server.display) : wlr_backend_autocreate(server.display);
@@ -382,7 +384,10 @@ int main(int argc, char **argv) {
 		wlr_log(WLR_ERROR, "cannot create the %s backend", backend_name);
 		return 1;
 	}
-	server.renderer = wlr_renderer_autocreate(server.backend);
+	/* Headless draws with pixman unless WLR_RENDERER says otherwise: asked for directly, since
+	 * wlr_renderer_autocreate first looks for a GPU render node and logs an error without one. */
+	server.renderer = headless && !getenv("WLR_RENDERER") ? wlr_pixman_renderer_create()
+							      : wlr_renderer_autocreate(server.backend);
 	if (!server.renderer) return 1;
 	wlr_renderer_init_wl_display(server.renderer, server.display);
 	server.allocator = wlr_allocator_autocreate(server.backend, server.renderer);
@@ -472,7 +477,12 @@ int main(int argc, char **argv) {
 	wl_display_run(server.display);
 
 	/* One teardown path: the library first (it cancels what runs), then wlroots. */
-	if (server.run_child > 0) kill(server.run_child, SIGTERM);
+	/* The --run child ends before its connection does: a client cut off first would report a
+	 * broken pipe. */
+	if (server.run_child > 0) {
+		kill(-server.run_child, SIGTERM);
+		waitpid(server.run_child, NULL, 0);
+	}
 	if (server.replay) replay_destroy(server.replay);
 	if (server.done_timer) wl_event_source_remove(server.done_timer);
 	for (size_t i = 0; i < sizeof(sources) / sizeof(sources[0]); i++) if (sources[i]) wl_event_source_remove(sources[i]);
