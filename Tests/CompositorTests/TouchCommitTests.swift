@@ -60,7 +60,10 @@ import WaylandServer
             try #require(answered, "\(client.output)")
         }
         compositor.sync { $0.inject(.contactEnded(key, time: now(), reason: .lifted)); $0.inject(.frame(now())) }
-        let text = Self.waitFor("preview c", in: log)  // cancelled or completed
+        // The end (completed or cancelled), not a commit progress line, which also starts "preview c".
+        let text = FileWatch.waitForText(in: log, timeout: 20) {
+            $0.contains("preview completed") || $0.contains("preview cancelled")
+        }
         let lines = text.split(separator: "\n").filter { !$0.hasPrefix("pointer") }
 
         let down = try #require(lines.firstIndex { $0.hasPrefix("touch down 3 ") }, "\(lines)")
@@ -68,6 +71,7 @@ import WaylandServer
         #expect(down < ended)
         #expect(lines[down..<ended].contains { $0.hasPrefix("touch motion 3 ") }, "motion is delivered during the preview phase")
         // The commit progress of the same sample shares preview_ended's frame; then the touch ends.
+        try #require(lines.count > ended + 2, "\(lines[ended...])")
         let left = lines[ended + 1].hasPrefix("preview commit 1 ") ? ended + 2 : ended + 1
         #expect(lines[left] == "touch cancel", "\(lines[ended...])")
         #expect(!lines[ended...].contains { $0.hasPrefix("touch motion") || $0.hasPrefix("touch up") }, "\(lines[ended...])")
