@@ -1,7 +1,6 @@
 import CPreviewInteraction
 import Glibc
 import Logging
-import Synchronization
 
 /// The library's messages go to the host's log callback (or stderr without one), from the
 /// context's minimum level on (`preview_interaction_set_log_level`), which every copy of the
@@ -32,29 +31,4 @@ struct HostLogHandler: LogHandler {
         }
         sink.log(level, "\(event.message)")
     }
-}
-
-/// One context's minimum log level.
-final class LogThreshold: Sendable {
-    private let raw = Atomic<UInt8>(Logger.Level.info.rank)
-
-    var level: Logger.Level {
-        get { Logger.Level.allCases.first { $0.rank == raw.load(ordering: .relaxed) } ?? .info }
-        set { raw.store(newValue.rank, ordering: .relaxed) }
-    }
-
-    /// The C API's level as the logger's.
-    static func level(_ value: preview_interaction_log_level) -> Logger.Level? {
-        switch value {
-        case PREVIEW_INTERACTION_LOG_DEBUG: .debug
-        case PREVIEW_INTERACTION_LOG_INFO: .info
-        case PREVIEW_INTERACTION_LOG_WARNING: .warning
-        case PREVIEW_INTERACTION_LOG_ERROR: .error
-        default: nil
-        }
-    }
-}
-
-extension Logger.Level {
-    fileprivate var rank: UInt8 { UInt8(Logger.Level.allCases.firstIndex(of: self)!) }
 }
