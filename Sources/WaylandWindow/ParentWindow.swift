@@ -140,8 +140,8 @@ public final class ParentWindow {
         // libdecor asks to be maximized at its first configure: wait for the parent's answer,
         // so the output starts at the maximized size (a parent may also ignore the request).
         if case .libdecor = shell, maximizeRequested {
-            for _ in 0..<2 {
-                guard wl_display_roundtrip(connection.display) >= 0 else { throw .window("the parent closed the connection") }
+            for _ in 0..<2 where wl_display_roundtrip(connection.display) < 0 {
+                throw .window("the parent closed the connection")
             }
         }
     }

@@ -158,10 +158,8 @@ struct DemoTests {
     @Test("docs/demo.md's own --recording example: a pen that lifts during the commit is a report and exit 0")
     func ownRecordingWithoutAPop() throws {
         let output = scratchDirectory() + "/out"
-        let run = try runDemo([
-            "run", "--fast", "--mode", "replay", "--recording", checkout + "/Tests/Fixtures/recordings/wacom-cintiq12wx-pen.yml",
-            "--output", output,
-        ])
+        let recording = checkout + "/Tests/Fixtures/recordings/wacom-cintiq12wx-pen.yml"
+        let run = try runDemo(["run", "--fast", "--mode", "replay", "--recording", recording, "--output", output])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("0 completed") && run.output.contains("no interaction completed in these recordings"))
         #expect(FileManager.default.fileExists(atPath: output + "/report.html"))
@@ -189,11 +187,9 @@ struct DemoTests {
             atPath: checkout + "/Tests/Fixtures/recordings/dell-canvas-isdv4-pen.yml", toPath: caller + "/mine.yml")
         let log = folder + "/demo.log"
         let path = stubs + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let child = try ChildProcess(
-            [
-                "/bin/sh", "-c",
-                "cd \(shellQuote(caller)) && exec \(shellQuote(repository + "/scripts/demo")) --mode replay --fast --recording mine.yml --output out",
-            ], environment: ["PATH": path], log: log)
+        let script = shellQuote(repository + "/scripts/demo")
+        let command = "cd \(shellQuote(caller)) && exec \(script) --mode replay --fast --recording mine.yml --output out"
+        let child = try ChildProcess(["/bin/sh", "-c", command], environment: ["PATH": path], log: log)
         let status = child.wait(timeout: 60)
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(status == 0, "\(output)")
