@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "PeekUI", targets: ["PeekUI"]),
         // libpreview-interaction.so: the module other compositors load (C API, docs/embedding.md).
         .library(name: "preview-interaction", type: .dynamic, targets: ["PreviewInteractionLibrary"]),
+        // libpreview-interaction-client.so: the client library for C apps and toolkit adapters.
+        .library(name: "preview-interaction-client", type: .dynamic, targets: ["ClientLibrary"]),
         // LD_PRELOAD'ed after umockdev's preload to close its fstat gap (docs/testing.md).
         .library(name: "umockdev-fstat-shim", type: .dynamic, targets: ["UmockdevFstatShim"]),
         // The compositor as a WLCS integration module (scripts/conformance, docs/conformance.md).
@@ -133,6 +135,9 @@ let package = Package(
                 "CPreviewInteraction", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
                 "LibinputBackend", .product(name: "Logging", package: "swift-log"),
             ]),
+        // MARK: The C library for apps and toolkits: the header (C target) and its Swift implementation.
+        .target(name: "CClientLibrary"),
+        .target(name: "ClientLibrary", dependencies: ["CClientLibrary", "PreviewInteraction", "CWaylandClient"]),
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
