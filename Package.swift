@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "PreviewEngine", targets: ["PreviewEngine"]),
         // For apps: UIPreviewInteraction's API over the protocol (client side).
         .library(name: "PreviewInteraction", targets: ["PreviewInteraction"]),
+        // The client core alone (for the fuzz targets).
+        .library(name: "PreviewClientCore", targets: ["PreviewClientCore"]),
         // The recording reader and evdev decoder, for the benchmarks package (Benchmarks/).
         .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
         .library(name: "LibinputRecording", targets: ["LibinputRecording"]),
@@ -85,8 +87,10 @@ let package = Package(
             name: "CWaylandClient", dependencies: ["CWaylandProtocols"],
             linkerSettings: [.linkedLibrary("wayland-client")]),
         .target(name: "WaylandServer", dependencies: ["CWaylandServer"]),
+        // The client's bookkeeping, shared by the Swift and C libraries: pure, no C.
+        .target(name: "PreviewClientCore"),
         // The client library apps use (UIPreviewInteraction's API); its own reading thread.
-        .target(name: "PreviewInteraction", dependencies: ["CWaylandClient"]),
+        .target(name: "PreviewInteraction", dependencies: ["PreviewClientCore", "CWaylandClient"]),
         .target(
             name: "PreviewProtocolServer",
             dependencies: ["WaylandServer", "CWaylandServer", "PreviewEngine", .product(name: "Logging", package: "swift-log")]),
@@ -217,7 +221,8 @@ let package = Package(
         .testTarget(
             name: "PreviewInteractionTests",
             dependencies: [
-                "FixtureSupport", "PreviewInteraction", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
+                "FixtureSupport", "PreviewInteraction", "PreviewClientCore", "ClientLibrary", "CClientLibrary",
+                "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
                 "CWaylandClient",
                 // Run as processes by RealCompositorTests.
                 "preview-compositor", "minimal-preview-app",

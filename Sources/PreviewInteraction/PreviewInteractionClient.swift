@@ -160,9 +160,12 @@ public final class PreviewInteractionClient {
     /// wl_display.sync wakeup alone delivers after the core events read with them.
     public func deliverPendingCalls() {
         reader.appWillDeliver()
-        guard !closed, reader.dispatchQueue() else { return }
+        guard !closed else { return }
+        let alive = reader.dispatchQueue() && !reader.failed
         interactions.removeAll { $0.interaction == nil }
-        for entry in interactions { entry.interaction?.deliver() }
+        for entry in interactions {
+            if alive { entry.interaction?.deliver() } else { entry.interaction?.connectionLost() }
+        }
     }
 
     // MARK: internal

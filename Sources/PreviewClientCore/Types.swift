@@ -77,6 +77,22 @@ public enum PreviewCancelReason: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The protocol's `cancel_reason` value.
+    public var wireValue: UInt32 {
+        switch self {
+        case .lifted: 1
+        case .clientCancelled: 2
+        case .declined: 3
+        case .timeout: 4
+        case .deviceRemoved: 5
+        case .surfaceGone: 6
+        case .desynchronised: 7
+        case .moved: 8
+        case .system: 9
+        case .other(let value): value
+        }
+    }
+
     /// The protocol's `cancel_reason` entry name (`lifted`, `client_cancelled`, …).
     public var description: String {
         switch self {
