@@ -228,13 +228,15 @@ let package = Package(
                 "preview-compositor", "minimal-preview-app",
             ]),
         .testTarget(name: "DemoReportTests", dependencies: ["FixtureSupport", "DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
-        // The C library: its error paths under ASan (Tests/capi), and the wlroots compositor
+        // The C libraries: their error paths under ASan (Tests/capi, Tests/capi-client), and the wlroots compositor
         // (examples/wlroots-compositor) that uses it, both built with make against this build.
         .testTarget(
             name: "EmbeddingTests",
             dependencies: [
                 "FixtureSupport", "DemoReport", "PreviewTrace", "PreviewEngine", "PreviewInteractionLibrary",
                 "preview-compositor", "preview-replay", "peek-client",
+                // The client library's C tests (Tests/capi-client) run against the scripted server.
+                "ClientLibrary", "preview-protocol-test-server",
             ]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(
