@@ -44,7 +44,7 @@ public enum PreviewForce: UInt32, Sendable, CustomStringConvertible {
 public enum PreviewCancelReason: Sendable, Hashable, CustomStringConvertible {
     /// The finger or tool left, or the button was released.
     case lifted
-    /// The app cancelled (`cancelInteraction()`).
+    /// The app cancelled (`cancel()`).
     case clientCancelled
     /// The app declined should-begin (never reported: a declined press makes no delegate call).
     case declined

@@ -13,7 +13,8 @@ import PreviewClientCore
 /// app gets fewer, never stale, calls). Several presses can run at once (one per finger, pen or
 /// button): `currentPress` says which one a call is about.
 ///
-/// Use it on the app's thread. Destroy it (or let it go) before the surface: `invalidate()`.
+/// Use it on the thread that created it (calls from another thread are refused, with a message on
+/// stderr). Destroy it (or let it go) before the surface: `invalidate()`.
 public final class PreviewInteraction {
     /// Receives the calls (weak, as in UIKit).
     public weak var delegate: (any PreviewInteractionDelegate)?
@@ -47,12 +48,21 @@ public final class PreviewInteraction {
     /// The last frame whose calls the delegate has had (repeated before commits).
     private var applied: UInt32 = 0
 
+    /// The thread that created the interaction: the only one its methods may be called on.
+    private let owner = pthread_self()
+
     /// Attaches to `surface` through `client` (default: `PreviewInteractionClient.current`).
     /// Without a client, or when the compositor lacks the protocol, the interaction is not
-    /// available and does nothing.
+    /// available and does nothing. Without any client alive it says so on stderr: create a
+    /// `PreviewInteractionClient` first and keep it (a client that was let go is closed).
     public init(surface: OpaquePointer, client: PreviewInteractionClient? = nil) {
         self.surface = surface
         self.client = client ?? PreviewInteractionClient.current
+        if self.client == nil {
+            Self.warn(
+                "PreviewInteraction(surface:) without a PreviewInteractionClient alive: no press will be reported. "
+                    + "Create the client first and keep a reference to it.")
+        }
         guard let owner = self.client, let proxy = owner.createObject(for: surface) else {
             (proxy, channel, isAvailable) = (nil, nil, false)
             return
@@ -102,17 +112,22 @@ public final class PreviewInteraction {
 
     // MARK: what the app does
 
-    /// Cancels every running press (UIKit's cancelInteraction): the delegate's
-    /// `previewInteractionDidCancel(_:)` is called for each, now (after the current delegate
-    /// call returns, if called from one), with reason `.clientCancelled`; nothing more is
-    /// reported about them. A press still waiting for its should-begin answer is declined.
-    public func cancelInteraction() {
+    /// Cancels every running press (UIKit's `cancel()`, `cancelInteraction` in Objective-C):
+    /// the delegate's `previewInteractionDidCancel(_:)` is called for each, now (after the
+    /// current delegate call returns, if called from one), with reason `.clientCancelled`;
+    /// nothing more is reported about them. A press still waiting for its should-begin answer
+    /// is cancelled too (the compositor takes it as a decline).
+    public func cancel() {
+        guard onOwnerThread("cancel()") else { return }
         for press in runningPresses { cancel(press.id) }
     }
 
-    /// Cancels one press (see `cancelInteraction()`).
+    /// The Objective-C name of `cancel()`.
+    public func cancelInteraction() { cancel() }
+
+    /// Cancels one press (see `cancel()`).
     public func cancel(_ id: UInt32) {
-        guard let channel, let call = try? channel.cancel(id) else { return }
+        guard onOwnerThread("cancel(_:)"), let channel, let call = try? channel.cancel(id) else { return }
         localCalls.append(call)
         if !delivering { deliver() }
     }
@@ -130,6 +145,7 @@ public final class PreviewInteraction {
     /// commit, so a compositor that photographs phases (preview-compositor --screenshot-dir)
     /// takes the picture that shows them. Optional: a plain wl_surface_commit works too.
     public func commitSurface() {
+        guard onOwnerThread("commitSurface()") else { return }
         guard let channel, isAvailable else {
             wl_surface_commit(surface)
             return
@@ -190,19 +206,32 @@ public final class PreviewInteraction {
     /// press concerned was cancelled); the rest is not worth a line.
     static let log: @Sendable (CoreMessage) -> Void = { message in
         guard message.isWarning else { return }
-        var line = "preview-interaction: \(message)\n"
+        warn("\(message)")
+    }
+
+    static func warn(_ text: String) {
+        var line = "preview-interaction: \(text)\n"
         line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// The thread contract, checked as the C library checks it: a call from another thread is
+    /// refused, loudly (the interaction's state belongs to its thread).
+    func onOwnerThread(_ name: String) -> Bool {
+        guard pthread_equal(pthread_self(), owner) == 0 else { return true }
+        Self.warn("PreviewInteraction.\(name) called from a thread other than the one that created it: ignored")
+        return false
     }
 
     // MARK: requests
 
     private func sendSources() {
+        guard onOwnerThread("isEnabled / allowedSources") else { return }
         let bits = isEnabled ? allowedSources.rawValue : 0
         channel?.send { spi_preview_interaction_v1_set_sources($0, bits) }
     }
 
     private func sendRegion() {
-        guard let channel else { return }
+        guard onOwnerThread("region"), let channel else { return }
         guard let rects = region else {
             channel.send { spi_preview_interaction_v1_set_region($0, nil) }
             return

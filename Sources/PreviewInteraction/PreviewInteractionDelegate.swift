@@ -25,7 +25,7 @@ public protocol PreviewInteractionDelegate: AnyObject {
     func previewInteraction(
         _ previewInteraction: PreviewInteraction, didUpdateCommitTransition transitionProgress: Double, ended: Bool)
 
-    /// The press ended before completing (lifted, `cancelInteraction()`, timeout, device gone,
+    /// The press ended before completing (lifted, `cancel()`, timeout, device gone,
     /// …; `currentPress?.cancelReason` says which). Undo the interaction's visual effects.
     /// Not called for a press the app declined.
     func previewInteractionDidCancel(_ previewInteraction: PreviewInteraction)

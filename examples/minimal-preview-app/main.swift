@@ -52,8 +52,8 @@ final class App: PreviewInteractionDelegate {
             say("press \(id) completed: opened the item")
             finish()
         } else if !item.contains(interaction.location()) {
-            say("press \(id) slid off the item: cancelInteraction()")
-            interaction.cancelInteraction()
+            say("press \(id) slid off the item: cancel()")
+            interaction.cancel()
         } else {
             say("press \(id) commit \(progress)")
             growth.fractionComplete = progress
