@@ -29,7 +29,7 @@ public final class PreviewInteraction {
     public private(set) var currentPress: PreviewPress?
 
     /// Presses asked about and not ended yet, in the order they began.
-    public var runningPresses: [PreviewPress] { channel?.runningPresses ?? [] }
+    public var runningPresses: [PreviewPress] { isAvailable ? channel?.runningPresses ?? [] : [] }
 
     /// Called on the library's reading thread for every event as it is read, before any
     /// delegate call it makes (logs, diagnostics). Keep it short.
@@ -127,7 +127,7 @@ public final class PreviewInteraction {
 
     /// Cancels one press (see `cancel()`).
     public func cancel(_ id: UInt32) {
-        guard onOwnerThread("cancel(_:)"), let channel, let call = try? channel.cancel(id) else { return }
+        guard onOwnerThread("cancel(_:)"), isAvailable, let channel, let call = try? channel.cancel(id) else { return }
         localCalls.append(call)
         if !delivering { deliver() }
     }
@@ -157,7 +157,7 @@ public final class PreviewInteraction {
 
     /// Makes the delegate calls for everything read so far.
     func deliver() {
-        guard let channel, !delivering else { return }
+        guard let channel, isAvailable, !delivering else { return }
         delivering = true
         defer { delivering = false }
         flushLocalCalls()
