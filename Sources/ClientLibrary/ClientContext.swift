@@ -77,7 +77,12 @@ final class ClientContext {
         surface: OpaquePointer, callbacks: preview_interaction_client_interaction_callbacks,
         userData: UnsafeMutableRawPointer?
     ) throws(Status) -> ClientInteraction {
-        guard !interactions.contains(where: { $0.surface == surface }) else { throw .surfaceTaken }
+        // Two objects for one surface are a protocol error that would end the app's connection,
+        // also when another context on the same display made the first.
+        let contexts = Handles.shared.contexts(on: display)
+        guard !contexts.contains(where: { $0.interactions.contains { $0.surface == surface } }) else {
+            throw .surfaceTaken
+        }
         guard interactions.count < Self.maximumInteractions else { throw .limit }
         let interaction = ClientInteraction(context: self, surface: surface, callbacks: callbacks, userData: userData)
         interactions.append(interaction)

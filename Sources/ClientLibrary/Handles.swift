@@ -43,6 +43,11 @@ final class Handles: Sendable {
         return table.withLock { $0.contexts[UInt(bitPattern: handle)] }
     }
 
+    /// Every live context on `display` (a surface may have one interaction object, whoever asks).
+    func contexts(on display: OpaquePointer) -> [ClientContext] {
+        table.withLock { $0.contexts.values.filter { $0.display == display } }
+    }
+
     func interaction(_ handle: OpaquePointer?) -> ClientInteraction? {
         guard let handle else { return nil }
         return table.withLock { $0.interactions[UInt(bitPattern: handle)] }

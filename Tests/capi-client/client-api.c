@@ -317,6 +317,14 @@ static void scripted_presses(const char *server_binary, const char *runtime) {
 	STATUS(preview_interaction_client_interaction_attach(app.context, connection.surface, &interaction_callbacks,
 		       &app, &(struct preview_interaction_client_interaction *){NULL}),
 		PREVIEW_INTERACTION_CLIENT_ERROR_SURFACE_TAKEN);
+	/* A second context on the same display (another toolkit component) may not take it either. */
+	struct preview_interaction_client *second = NULL;
+	STATUS(preview_interaction_client_create(connection.display, &context_callbacks, &app, &second),
+		PREVIEW_INTERACTION_CLIENT_OK);
+	STATUS(preview_interaction_client_interaction_attach(second, connection.surface, &interaction_callbacks, &app,
+		       &(struct preview_interaction_client_interaction *){NULL}),
+		PREVIEW_INTERACTION_CLIENT_ERROR_SURFACE_TAKEN);
+	STATUS(preview_interaction_client_destroy(second), PREVIEW_INTERACTION_CLIENT_OK);
 	void *user_data = NULL;
 	STATUS(preview_interaction_client_interaction_get_user_data(app.interaction, &user_data), PREVIEW_INTERACTION_CLIENT_OK);
 	CHECK(user_data == &app);

@@ -108,7 +108,8 @@ enum preview_interaction_client_status {
 	PREVIEW_INTERACTION_CLIENT_ERROR_ALREADY_ANSWERED = -6,
 	/* Called from a thread other than the context's. */
 	PREVIEW_INTERACTION_CLIENT_ERROR_WRONG_THREAD = -7,
-	/* The surface already has an interaction of this context (the protocol allows one). */
+	/* The surface already has an interaction, of this context or of another one on the same
+	 * wl_display (the protocol allows one). */
 	PREVIEW_INTERACTION_CLIENT_ERROR_SURFACE_TAKEN = -8,
 	/* The Wayland connection failed or libwayland refused (queue, thread or descriptor
 	 * could not be created). */
