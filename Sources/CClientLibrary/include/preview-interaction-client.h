@@ -1,0 +1,430 @@
+/*
+ * libpreview-interaction-client: the preview interaction ("peek and pop", Apple's
+ * UIPreviewInteraction) for Wayland apps and toolkits, over the spi_preview_interaction_v1
+ * protocol. The client-side twin of libpreview-interaction (the compositor's library).
+ *
+ * The library works on the app's own wl_display (the toolkit's connection). It never
+ * touches the app's objects or queues: it binds the protocol's global from a registry of its
+ * own, on a wl_event_queue of its own, and reads that queue on a thread of its own, which
+ * acknowledges every frame as soon as it is read, so the compositor keeps sending fresh
+ * progress while the app draws. What the app must see is handed over to the app's thread:
+ * the library gives a file descriptor that is readable while callbacks are waiting, and the
+ * app calls preview_interaction_client_dispatch() when it is (a GLib GSource, a Qt
+ * QSocketNotifier, or the app's own poll), the way libinput is driven. The app keeps
+ * dispatching its own queues as before; the library's reading follows libwayland's
+ * multi-threaded reading protocol (wl_display_prepare_read_queue), so it coexists with the
+ * toolkit's own reading on any thread.
+ *
+ * A context (struct preview_interaction_client) per wl_display; an interaction (struct
+ * preview_interaction_client_interaction, UIKit's UIPreviewInteraction) per wl_surface the
+ * app wants presses on. Presses that begin on the surface, inside its region, from an
+ * allowed source, are reported to the interaction's callbacks as UIKit reports them:
+ *
+ *     should_begin                         may this press begin? (answer now or later)
+ *       (declined: nothing more for this press)
+ *     preview   progress, ended = false    repeated, progress in 0...1, may go down
+ *     preview   1,        ended = true     once: the commit phase begins
+ *     commit    progress, ended = false    repeated
+ *     commit    1,        ended = true     completed: perform the action, once
+ *     cancelled reason                     instead of the rest, at any point after
+ *                                          should_begin (never for a declined press)
+ *
+ * Several presses can run at once on one surface (one per finger, pen or button): every
+ * callback carries the press (struct preview_interaction_client_press) with its id, source,
+ * force, surface-local location and progress; a toolkit routes the press to the widget under
+ * press->x, press->y when should_begin comes, and keeps that routing by press->id.
+ *
+ * The library keeps this order whatever the compositor sends: every event is untrusted. An
+ * unknown press, a phase out of order or a progress outside 0...1 is logged; the press it
+ * concerns ends with cancelled (reason DESYNCHRONISED) and nothing else changes. A
+ * compositor that goes away ends every running press with cancelled (reason SYSTEM). The
+ * library never aborts the app.
+ *
+ * Rules of the API:
+ * - Every call returns an enum preview_interaction_client_status (0 = success) and checks
+ *   its arguments: NULL, stale or foreign handles, unknown presses, calls after destroy are
+ *   reported errors, never crashes. Misuse is logged through the log callback.
+ * - Handles are opaque and never dereferenced by the library: a destroyed handle stays
+ *   invalid (it is not reused), so using it is a reported error.
+ * - Thread: a context belongs to the thread that created it (the app's main thread, the one
+ *   that runs the toolkit's loop). Call every function with a context or interaction from
+ *   that thread; other threads get PREVIEW_INTERACTION_CLIENT_ERROR_WRONG_THREAD (an
+ *   asynchronous should-begin answer found on a worker thread is handed back to the main
+ *   loop first, e.g. with g_idle_add or QMetaObject::invokeMethod). Callbacks run on that
+ *   thread, only from inside preview_interaction_client_dispatch() and the cancel calls; a
+ *   callback may call the API again (answer, cancel, set_*, even detach its interaction).
+ * - The library starts one thread per context (its reader) and owns one file descriptor
+ *   (the one preview_interaction_client_get_fd returns); both end with destroy.
+ * - Strings and structs passed to callbacks are valid during the call only.
+ * - Callback structs start with a `size` member: set it to sizeof the struct. Members are
+ *   only ever added at the end; an older app's shorter struct is read only as far as its
+ *   size, and the members it lacks count as NULL.
+ *
+ * pkg-config: preview-interaction-client. See docs/preview-interaction.md.
+ */
+#ifndef PREVIEW_INTERACTION_CLIENT_H
+#define PREVIEW_INTERACTION_CLIENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PREVIEW_INTERACTION_CLIENT_VERSION_MAJOR 1
+#define PREVIEW_INTERACTION_CLIENT_VERSION_MINOR 0
+#define PREVIEW_INTERACTION_CLIENT_VERSION_PATCH 0
+#define PREVIEW_INTERACTION_CLIENT_VERSION "1.0.0"
+/* (major << 16) | (minor << 8) | patch, as returned by preview_interaction_client_version(). */
+#define PREVIEW_INTERACTION_CLIENT_VERSION_NUMBER \
+	((PREVIEW_INTERACTION_CLIENT_VERSION_MAJOR << 16) | (PREVIEW_INTERACTION_CLIENT_VERSION_MINOR << 8) | \
+	 PREVIEW_INTERACTION_CLIENT_VERSION_PATCH)
+
+struct wl_display;
+struct wl_surface;
+
+/* The library's state on one wl_display. */
+struct preview_interaction_client;
+/* Preview interactions on one wl_surface (UIKit's UIPreviewInteraction). */
+struct preview_interaction_client_interaction;
+
+enum preview_interaction_client_status {
+	PREVIEW_INTERACTION_CLIENT_OK = 0,
+	/* A NULL pointer where one is required, a value out of range, a non-finite number,
+	 * bits that name no source. */
+	PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_ARGUMENT = -1,
+	/* The context handle is NULL, destroyed or was never made by this library. */
+	PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_CONTEXT = -2,
+	/* The interaction handle is NULL, detached, or its context was destroyed. */
+	PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_INTERACTION = -3,
+	/* No such press was ever announced on this interaction. */
+	PREVIEW_INTERACTION_CLIENT_ERROR_UNKNOWN_PRESS = -4,
+	/* The press already ended (its cancelled or completion was delivered, or is about to
+	 * be: a timeout raced with a late answer). Harmless: nothing was sent. */
+	PREVIEW_INTERACTION_CLIENT_ERROR_PRESS_ENDED = -5,
+	/* The press's should-begin was already answered (by a return value or an answer call). */
+	PREVIEW_INTERACTION_CLIENT_ERROR_ALREADY_ANSWERED = -6,
+	/* Called from a thread other than the context's. */
+	PREVIEW_INTERACTION_CLIENT_ERROR_WRONG_THREAD = -7,
+	/* The surface already has an interaction, of this context or of another one on the same
+	 * wl_display (the protocol allows one). */
+	PREVIEW_INTERACTION_CLIENT_ERROR_SURFACE_TAKEN = -8,
+	/* The Wayland connection failed or libwayland refused (queue, thread or descriptor
+	 * could not be created). */
+	PREVIEW_INTERACTION_CLIENT_ERROR_WAYLAND = -9,
+	/* The connection to the compositor is gone: the running presses' cancels have been
+	 * delivered; nothing more will come. Destroy the context. */
+	PREVIEW_INTERACTION_CLIENT_ERROR_DISCONNECTED = -10,
+	/* Too many interactions on one context (see docs/preview-interaction.md). */
+	PREVIEW_INTERACTION_CLIENT_ERROR_LIMIT = -11,
+	/* Not allowed from inside one of the context's callbacks (destroying the context). */
+	PREVIEW_INTERACTION_CLIENT_ERROR_BUSY = -12,
+};
+
+/* A short English description of a status ("invalid argument"); never NULL. */
+const char *preview_interaction_client_status_string(int status);
+
+/* The library's version: (major << 16) | (minor << 8) | patch, and as text. Compare with
+ * PREVIEW_INTERACTION_CLIENT_VERSION_NUMBER to find a header/library mismatch at run time. */
+uint32_t preview_interaction_client_version(void);
+const char *preview_interaction_client_version_string(void);
+
+/* The kind of device that drives a press (the protocol's source). */
+enum preview_interaction_client_source {
+	/* A value this library does not know (a newer compositor). */
+	PREVIEW_INTERACTION_CLIENT_SOURCE_UNKNOWN = 0,
+	PREVIEW_INTERACTION_CLIENT_SOURCE_PEN = 1,
+	PREVIEW_INTERACTION_CLIENT_SOURCE_TOUCHPAD = 2,
+	PREVIEW_INTERACTION_CLIENT_SOURCE_TOUCHSCREEN = 3,
+	/* A pointer button without force: the compositor simulates force from a long press. */
+	PREVIEW_INTERACTION_CLIENT_SOURCE_POINTER = 4,
+};
+
+/* A set of sources, for preview_interaction_client_interaction_set_sources: a source s has
+ * the bit 1 << (s - 1). */
+enum preview_interaction_client_sources {
+	PREVIEW_INTERACTION_CLIENT_SOURCES_NONE = 0,
+	PREVIEW_INTERACTION_CLIENT_SOURCES_PEN = 1,
+	PREVIEW_INTERACTION_CLIENT_SOURCES_TOUCHPAD = 2,
+	PREVIEW_INTERACTION_CLIENT_SOURCES_TOUCHSCREEN = 4,
+	PREVIEW_INTERACTION_CLIENT_SOURCES_POINTER = 8,
+	PREVIEW_INTERACTION_CLIENT_SOURCES_ALL = 15,
+};
+
+/* Whether progress follows a measured force, or one the compositor simulates from the
+ * duration of a long press (progress then grows with time, not with effort). */
+enum preview_interaction_client_force {
+	PREVIEW_INTERACTION_CLIENT_FORCE_UNKNOWN = 0,
+	PREVIEW_INTERACTION_CLIENT_FORCE_MEASURED = 1,
+	PREVIEW_INTERACTION_CLIENT_FORCE_SIMULATED = 2,
+};
+
+/* Where a press is. */
+enum preview_interaction_client_phase {
+	/* should_begin was delivered; no progress yet (the answer may still be pending). */
+	PREVIEW_INTERACTION_CLIENT_PHASE_ASKING = 1,
+	PREVIEW_INTERACTION_CLIENT_PHASE_PREVIEW = 2,
+	PREVIEW_INTERACTION_CLIENT_PHASE_COMMIT = 3,
+	PREVIEW_INTERACTION_CLIENT_PHASE_COMPLETED = 4,
+	PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED = 5,
+};
+
+/* Why a press ended without completing (the protocol's cancel_reason). Informative: the
+ * app undoes its visual effects whatever the reason. */
+enum preview_interaction_client_cancel_reason {
+	PREVIEW_INTERACTION_CLIENT_CANCEL_NONE = 0,
+	/* The finger or tool left, or the button was released. */
+	PREVIEW_INTERACTION_CLIENT_CANCEL_LIFTED = 1,
+	/* The app cancelled (preview_interaction_client_interaction_cancel). */
+	PREVIEW_INTERACTION_CLIENT_CANCEL_CLIENT_CANCELLED = 2,
+	/* Never delivered: a declined press gets no callback after should_begin. */
+	PREVIEW_INTERACTION_CLIENT_CANCEL_DECLINED = 3,
+	/* The app did not answer should_begin within the compositor's wait. */
+	PREVIEW_INTERACTION_CLIENT_CANCEL_TIMEOUT = 4,
+	PREVIEW_INTERACTION_CLIENT_CANCEL_DEVICE_REMOVED = 5,
+	/* The surface was destroyed. */
+	PREVIEW_INTERACTION_CLIENT_CANCEL_SURFACE_GONE = 6,
+	/* The device lost events, or the compositor broke the protocol's order for this press
+	 * (the library logs what it saw). */
+	PREVIEW_INTERACTION_CLIENT_CANCEL_DESYNCHRONISED = 7,
+	/* A long-press contact moved too far before its force was simulated. */
+	PREVIEW_INTERACTION_CLIENT_CANCEL_MOVED = 8,
+	/* The compositor cancelled it (focus change, grab, shutdown), the connection to the
+	 * compositor was lost, or the global went away. */
+	PREVIEW_INTERACTION_CLIENT_CANCEL_SYSTEM = 9,
+	/* Values above are a newer compositor's reasons: treat them as SYSTEM. */
+};
+
+/* The protocol's name of a reason ("lifted", "client_cancelled", ...), "unknown" for others;
+ * never NULL. Likewise for sources ("pen", ...). */
+const char *preview_interaction_client_cancel_reason_string(uint32_t reason);
+const char *preview_interaction_client_source_string(uint32_t source);
+
+/* The answer of a should_begin callback. */
+enum preview_interaction_client_answer {
+	/* The press may become a preview interaction (UIKit's YES). */
+	PREVIEW_INTERACTION_CLIENT_ANSWER_ACCEPT = 1,
+	/* It may not: nothing more is reported about it, its core input stays the app's. */
+	PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE = 2,
+	/* The app answers later with preview_interaction_client_interaction_answer(), on the
+	 * context's thread, within the compositor's should-begin wait (150 ms by default, the
+	 * user's setting); without an answer in time the press is cancelled with TIMEOUT. */
+	PREVIEW_INTERACTION_CLIENT_ANSWER_LATER = 3,
+};
+
+enum preview_interaction_client_log_level {
+	PREVIEW_INTERACTION_CLIENT_LOG_DEBUG = 1,
+	PREVIEW_INTERACTION_CLIENT_LOG_INFO = 2,
+	/* The compositor broke the protocol (the press concerned was cancelled). */
+	PREVIEW_INTERACTION_CLIENT_LOG_WARNING = 3,
+	/* The app misused the API (the call returned an error), or the connection failed. */
+	PREVIEW_INTERACTION_CLIENT_LOG_ERROR = 4,
+};
+
+/* One press (one finger, pen or button), as every interaction callback sees it. Owned by
+ * the library, valid during the call only; members are only ever added at the end. */
+struct preview_interaction_client_press {
+	/* Unique on its interaction, from 1, increasing (the protocol's interaction number). */
+	uint32_t id;
+	enum preview_interaction_client_source source;
+	enum preview_interaction_client_force force;
+	enum preview_interaction_client_phase phase;
+	/* The progress of the current phase, 0...1 (1 once completed). */
+	double progress;
+	/* Where the contact is, in the surface's coordinates (the units of wl_pointer.motion);
+	 * may lie outside the surface while the contact moves. During the commit phase this is
+	 * the only source of the contact's position: the compositor takes the contact away
+	 * from core input (the protocol's rules). */
+	double x, y;
+	/* The timestamp of the latest hardware event about the press, in microseconds on the
+	 * clock of core input event times (divided by 1000 and truncated to 32 bits it is
+	 * their `time`). */
+	uint64_t time_usec;
+	/* CANCELLED only (else NONE). */
+	enum preview_interaction_client_cancel_reason cancel_reason;
+};
+
+/*
+ * What the context tells the app. Every member may be NULL.
+ */
+struct preview_interaction_client_callbacks {
+	size_t size; /* sizeof(struct preview_interaction_client_callbacks) */
+
+	/* The compositor's global appeared or went away after create (create itself reports
+	 * the first state: preview_interaction_client_is_available). When it goes away, every
+	 * running press is cancelled (SYSTEM) and interactions stay attached but receive
+	 * nothing; when it appears, attached interactions start working on their surface's
+	 * next wl_surface.commit. Called from dispatch. */
+	void (*availability_changed)(void *user_data, struct preview_interaction_client *context, bool available);
+	/* The library's messages (a compositor breaking the protocol, the app's misuse). NULL:
+	 * warnings and errors go to stderr. May be called on any thread (the reader logs what
+	 * it reads): keep it thread-safe and short. */
+	void (*log)(void *user_data, enum preview_interaction_client_log_level level, const char *message);
+};
+
+/*
+ * What an interaction tells the app about its presses (UIPreviewInteractionDelegate).
+ * Every member may be NULL. Each is called on the context's thread, from dispatch (or
+ * from the cancel calls for CLIENT_CANCELLED), with the interaction's user_data.
+ */
+struct preview_interaction_client_interaction_callbacks {
+	size_t size; /* sizeof(struct preview_interaction_client_interaction_callbacks) */
+
+	/* A press began on the surface: may it become a preview interaction
+	 * (previewInteractionShouldBegin:)? Return ACCEPT or DECLINE to answer now, or LATER
+	 * and answer with preview_interaction_client_interaction_answer(). press->x, press->y
+	 * say where (route it to the widget under it). NULL: every press is accepted (UIKit's
+	 * default). */
+	enum preview_interaction_client_answer (*should_begin)(void *user_data,
+		struct preview_interaction_client_interaction *interaction,
+		const struct preview_interaction_client_press *press);
+
+	/* Progress through the preview phase, 0...1, repeatedly; it may go down, and it is
+	 * repeated at the same progress when the contact moved. `ended` is true once, with
+	 * progress 1: the commit phase begins and no preview call follows
+	 * (didUpdatePreviewTransition:ended:). */
+	void (*preview)(void *user_data, struct preview_interaction_client_interaction *interaction,
+		const struct preview_interaction_client_press *press, double progress, bool ended);
+
+	/* Progress through the commit phase, 0...1, repeatedly (and when the contact moved).
+	 * `ended` true: the press completed; perform the action now, once; nothing follows
+	 * (didUpdateCommitTransition:ended:). */
+	void (*commit)(void *user_data, struct preview_interaction_client_interaction *interaction,
+		const struct preview_interaction_client_press *press, double progress, bool ended);
+
+	/* The press ended without completing (previewInteractionDidCancel:): undo its visual
+	 * effects. `reason` is also press->cancel_reason. Not called for a press the app
+	 * declined, nor after completion; once per press. */
+	void (*cancelled)(void *user_data, struct preview_interaction_client_interaction *interaction,
+		const struct preview_interaction_client_press *press, enum preview_interaction_client_cancel_reason reason);
+};
+
+/*
+ * Creates the library's state on the app's `display` (the toolkit's connection; GTK:
+ * gdk_wayland_display_get_wl_display). Makes a wl_event_queue and a wl_registry of its own,
+ * does one roundtrip on that queue (the app's queues are not dispatched) and binds
+ * spi_preview_interaction_manager_v1 and wl_compositor (for regions) if the compositor has
+ * them, then starts its reading thread. `callbacks` (may be NULL) is copied; `user_data` is
+ * passed to its members.
+ *
+ * A compositor without the global is not an error: the context is made, reports
+ * unavailable (preview_interaction_client_is_available), and interactions can still be
+ * attached: they receive nothing (the app works as before, with no message above DEBUG).
+ *
+ * Errors: INVALID_ARGUMENT (NULL display or out), WAYLAND (the roundtrip failed: the
+ * connection is broken; or no thread, queue or descriptor could be made). *out is NULL then.
+ */
+int preview_interaction_client_create(struct wl_display *display,
+	const struct preview_interaction_client_callbacks *callbacks, void *user_data,
+	struct preview_interaction_client **out);
+
+/* Detaches every interaction (their handles become invalid; no callback is made), stops the
+ * reading thread, closes the descriptor and frees everything. Call it before
+ * wl_display_disconnect. The handle is invalid afterwards. From inside one of the context's
+ * callbacks it returns BUSY and does nothing (destroy it once dispatch has returned). */
+int preview_interaction_client_destroy(struct preview_interaction_client *context);
+
+/* Whether the compositor has preview interactions (the global is bound). */
+int preview_interaction_client_is_available(struct preview_interaction_client *context, bool *available);
+
+/* The descriptor the app polls for reading (POLLIN; GLib: g_unix_fd_add or a GSource with
+ * G_IO_IN; Qt: QSocketNotifier::Read). It is readable while callbacks are waiting for
+ * preview_interaction_client_dispatch(), and when the connection failed (dispatch then
+ * reports DISCONNECTED). Level-triggered: dispatch clears it. Owned by the library: do not
+ * read or close it. The same descriptor for the context's life. */
+int preview_interaction_client_get_fd(struct preview_interaction_client *context, int *fd);
+
+/* Makes every callback whose events the reader has read so far, in the order the
+ * compositor sent them, then sends the answers given. Never blocks. Returns OK, or
+ * DISCONNECTED once the connection to the compositor is lost (after delivering the running
+ * presses' cancels with SYSTEM). Calling it with nothing waiting is fine. */
+int preview_interaction_client_dispatch(struct preview_interaction_client *context);
+
+/* The user_data given to create. */
+int preview_interaction_client_get_user_data(struct preview_interaction_client *context, void **user_data);
+
+/* A rectangle in surface coordinates, for regions. Empty or negative sizes add nothing. */
+struct preview_interaction_client_rect {
+	int32_t x, y, width, height;
+};
+
+/*
+ * Attaches preview interactions to `surface` (UIPreviewInteraction(view:); the protocol's
+ * get_interaction): presses that begin on it may be reported to `callbacks` (copied; may be
+ * NULL, then every press is accepted and nothing is reported: useful only to test), with
+ * `user_data`. The initial state is enabled, all sources, the whole surface; like every
+ * setting it applies on the surface's next wl_surface.commit.
+ *
+ * Detach before destroying the surface. Works while the compositor has no global (the
+ * interaction receives nothing until it has).
+ *
+ * Errors: INVALID_ARGUMENT (NULL surface or out), SURFACE_TAKEN, LIMIT.
+ */
+int preview_interaction_client_interaction_attach(struct preview_interaction_client *context,
+	struct wl_surface *surface, const struct preview_interaction_client_interaction_callbacks *callbacks,
+	void *user_data, struct preview_interaction_client_interaction **out);
+
+/* Detaches (the protocol's destroy): no more callbacks; running presses end without any
+ * (the app undoes their effects itself if it wants). The handle is invalid afterwards. May
+ * be called from the interaction's own callback. */
+int preview_interaction_client_interaction_detach(struct preview_interaction_client_interaction *interaction);
+
+/* The user_data given to attach. */
+int preview_interaction_client_interaction_get_user_data(struct preview_interaction_client_interaction *interaction,
+	void **user_data);
+
+/* Where presses may begin, in surface coordinates: the union of `count` rectangles
+ * (replacing the previous region). `rects` NULL with `count` 0: the whole surface (the
+ * initial state); `rects` non-NULL with `count` 0: nowhere. The surface's input region
+ * still applies. Applies on the surface's next wl_surface.commit, to presses that begin
+ * afterwards. At most 4096 rectangles (INVALID_ARGUMENT beyond). */
+int preview_interaction_client_interaction_set_region(struct preview_interaction_client_interaction *interaction,
+	const struct preview_interaction_client_rect *rects, uint32_t count);
+
+/* The kinds of devices that may begin presses (enum preview_interaction_client_sources
+ * bits; ALL initially): a drawing app may keep the pen for drawing. Other bits:
+ * INVALID_ARGUMENT. Applies on the next wl_surface.commit. */
+int preview_interaction_client_interaction_set_sources(struct preview_interaction_client_interaction *interaction,
+	uint32_t sources);
+
+/* Whether new presses may begin at all (true initially); sources are kept. Applies on the
+ * next wl_surface.commit; running presses continue. */
+int preview_interaction_client_interaction_set_enabled(struct preview_interaction_client_interaction *interaction,
+	bool enabled);
+
+/* Answers a should_begin whose callback returned LATER (or that had no chance to return:
+ * it is fine to answer from inside the callback and return LATER). Errors: UNKNOWN_PRESS,
+ * ALREADY_ANSWERED, PRESS_ENDED (a timeout came first: harmless). Declining delivers
+ * nothing more for the press. */
+int preview_interaction_client_interaction_answer(struct preview_interaction_client_interaction *interaction,
+	uint32_t press, bool accept);
+
+/* Cancels one running press (the protocol's cancel): its cancelled callback (reason
+ * CLIENT_CANCELLED) is made before this call returns, or, when called from a callback of
+ * this interaction, right after that callback returns; nothing more is reported about it.
+ * A press still waiting for its answer is cancelled the same way (the compositor takes the
+ * cancel as a decline). Errors: UNKNOWN_PRESS, PRESS_ENDED. */
+int preview_interaction_client_interaction_cancel(struct preview_interaction_client_interaction *interaction,
+	uint32_t press);
+
+/* Cancels every running press of the interaction (UIKit's cancelInteraction), as above. */
+int preview_interaction_client_interaction_cancel_all(struct preview_interaction_client_interaction *interaction);
+
+/* Presses announced and not ended yet (asking, preview or commit). */
+int preview_interaction_client_interaction_running_count(struct preview_interaction_client_interaction *interaction,
+	uint32_t *count);
+
+/* Commits the surface (wl_surface_commit) saying which interaction frames the picture shows:
+ * the acknowledgement of the last frame whose callbacks the app has had is repeated right
+ * before the commit, with no request of the reader in between, so a compositor that
+ * photographs phases takes the picture that shows them. Optional: a plain
+ * wl_surface_commit works too (the toolkit's own commit). */
+int preview_interaction_client_interaction_commit_surface(struct preview_interaction_client_interaction *interaction);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
