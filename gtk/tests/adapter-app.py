@@ -1,0 +1,149 @@
+#!/usr/bin/python3
+"""A GTK 4 window for the adapter's tests, on the typelib (so the introspection path is the one
+tested). It prints one line per event on stdout, flushed, for the test driver to read:
+
+  available True|False                      once the window is mapped
+  should-begin WIDGET SOURCE FORCE X Y      location in the widget's coordinates
+  preview WIDGET P [ended] X Y / commit WIDGET P [ended] X Y / cancelled WIDGET REASON
+  clicked WIDGET                            a GtkButton's "clicked"
+  gesture WIDGET pressed|released|cancel    a GtkGestureClick on the button
+  drag WIDGET begin|end|cancel              a GtkGestureDrag on the button
+
+usage: adapter-app.py SCENARIO (button, two, resize, destroy, late, unavailable)
+  button:  one GtkButton fills the window (a light tap must click, a firm press must not)
+  two:     two buttons side by side, each with an interaction; the press goes to one
+  resize:  at the first preview the window's content changes size; the press continues
+  destroy: at the first preview the pressed widget is destroyed
+  late:    should-begin is answered 60 ms later from a GLib timeout
+  unavailable: prints availability once mapped, then quits
+Exits after --exit-after N ended presses (completed or cancelled), or when the window closes.
+"""
+import sys
+
+import gi
+
+gi.require_version("Gtk", "4.0")
+gi.require_version("PreviewInteraction", "1")
+from gi.repository import GLib, Gtk  # noqa: E402
+from gi.repository import PreviewInteraction as PI  # noqa: E402
+
+
+def say(*words):
+    print(" ".join(str(w) for w in words), flush=True)
+
+
+def nick(value):
+    return value.value_nick
+
+
+class App:
+    def __init__(self, scenario, exit_after):
+        self.scenario = scenario
+        self.exit_after = exit_after
+        self.ended = 0
+        self.interactions = {}
+        self.window = Gtk.Window(title="adapter test")
+        self.window.set_default_size(1280, 800)
+        self.box = Gtk.Box(homogeneous=True)
+        self.window.set_child(self.box)
+        names = ["left", "right"] if scenario == "two" else ["button"]
+        for name in names:
+            self.add_button(name)
+        self.window.connect("map", self.mapped)
+        self.window.connect("close-request", lambda w: self.quit())
+        self.window.present()
+        self.loop = GLib.MainLoop()
+
+    def add_button(self, name):
+        button = Gtk.Button(label=name, hexpand=True, vexpand=True)
+        button.set_name(name)
+        button.connect("clicked", lambda b: say("clicked", name))
+        click = Gtk.GestureClick()
+        click.connect("pressed", lambda *a: say("gesture", name, "pressed"))
+        click.connect("released", lambda *a: say("gesture", name, "released"))
+        click.connect("cancel", lambda *a: say("gesture", name, "cancel"))
+        button.add_controller(click)
+        drag = Gtk.GestureDrag()
+        drag.connect("drag-begin", lambda *a: say("drag", name, "begin"))
+        drag.connect("drag-end", lambda *a: say("drag", name, "end"))
+        drag.connect("cancel", lambda *a: say("drag", name, "cancel"))
+        button.add_controller(drag)
+        self.box.append(button)
+        # The widget keeps the interaction: the app need not hold it.
+        interaction = PI.PreviewInteraction.new(button)
+        interaction.connect("should-begin", self.should_begin, name)
+        interaction.connect("preview", self.progress, name, "preview")
+        interaction.connect("commit", self.progress, name, "commit")
+        interaction.connect("cancelled", self.cancelled, name)
+        self.interactions[name] = interaction
+        return button
+
+    def mapped(self, window):
+        # Availability is known once the window's surface exists.
+        def report():
+            say("available", next(iter(self.interactions.values())).props.available)
+            if self.scenario == "unavailable":
+                self.quit()
+
+        GLib.idle_add(report)
+
+    def where(self, interaction):
+        known, x, y = interaction.get_location()
+        return f"{x:.1f} {y:.1f}" if known else "- -"
+
+    def should_begin(self, interaction, name):
+        widget = interaction.get_widget()
+        say("should-begin", name, nick(interaction.props.source), nick(interaction.props.force), self.where(interaction),
+            widget.get_width(), widget.get_height())
+        if self.scenario == "late":
+            press = interaction.defer_answer()
+
+            def answer():
+                interaction.answer(press, True)
+                say("answered", name, press)
+                return GLib.SOURCE_REMOVE
+
+            GLib.timeout_add(60, answer)
+            return False  # ignored: the answer was deferred
+        return True
+
+    def progress(self, interaction, progress, ended, name, phase):
+        say(phase, name, f"{progress:.3f}", "ended" if ended else "-", self.where(interaction))
+        if phase == "preview" and not ended and self.scenario == "resize" and not getattr(self, "resized", False):
+            # The window's layout changes under the press: the region follows, the press stays.
+            self.resized = True
+            self.box.set_margin_start(200)
+            self.box.set_margin_top(100)
+        if phase == "preview" and not ended and self.scenario == "destroy" and name in self.interactions:
+            widget = interaction.get_widget()
+            del self.interactions[name]
+            self.box.remove(widget)
+            say("destroyed", name)
+            GLib.idle_add(lambda: say("after-destroy", interaction.get_widget() is None) and False)
+        if phase == "commit" and ended:
+            self.end()
+
+    def cancelled(self, interaction, reason, name):
+        say("cancelled", name, nick(reason))
+        self.end()
+
+    def end(self):
+        self.ended += 1
+        if self.exit_after and self.ended >= self.exit_after:
+            # Let the core events of this frame (a click after a lifted press) arrive first.
+            GLib.timeout_add(300, self.quit)
+
+    def quit(self):
+        self.loop.quit()
+        return GLib.SOURCE_REMOVE
+
+
+def main():
+    scenario = sys.argv[1] if len(sys.argv) > 1 else "button"
+    exit_after = int(sys.argv[sys.argv.index("--exit-after") + 1]) if "--exit-after" in sys.argv else 0
+    app = App(scenario, exit_after)
+    app.loop.run()
+
+
+if __name__ == "__main__":
+    main()

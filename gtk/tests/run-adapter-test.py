@@ -1,0 +1,193 @@
+#!/usr/bin/python3
+"""Runs one adapter scenario against a real compositor and checks what the app saw.
+
+usage: run-adapter-test.py SCENARIO COMPOSITOR RECORDINGS_DIR
+
+preview-compositor (headless) replays a recorded pen into adapter-app.py, a real GTK 4 window
+on the typelib. The Dell Canvas pen makes two strokes: a 47 ms light tap, then a firm press
+that completes. Every wait is on an event (a line of the app, a process exit); the compositor's
+--exit-when-done ends the replay once the app has handled the last input. Exit status 0 when
+every check holds; the failed checks and the app's output otherwise.
+"""
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+APP = os.path.join(HERE, "adapter-app.py")
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+def lines_of(output, prefix):
+    return [line.split() for line in output.splitlines() if line.startswith(prefix + " ")]
+
+
+def run(scenario, compositor, recording, runtime, kill_at=None, extra=()):
+    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1",
+               GDK_BACKEND="wayland", GTK_A11Y="none")
+    env.pop("DISPLAY", None)
+    socket = "adapter-" + scenario
+    log = open(os.path.join(runtime, "compositor.log"), "w+")
+    server = subprocess.Popen(
+        [compositor, "--backend", "headless", "--socket", socket, "--replay", recording, "--fast",
+         "--exit-when-done", "--should-begin-timeout", "10000", *extra],
+        env=env, stdout=log, stderr=subprocess.STDOUT)
+    # The socket exists once the compositor listens: wait for its "listening" line.
+    while True:
+        log.seek(0)
+        text = log.read()
+        if "listening on" in text:
+            break
+        if server.poll() is not None:
+            sys.exit(f"the compositor did not start:\n{text}")
+        try:
+            server.wait(0.05)
+        except subprocess.TimeoutExpired:
+            pass
+    env["WAYLAND_DISPLAY"] = socket
+    app = subprocess.Popen([sys.executable, APP, scenario], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+    output = []
+    for line in app.stdout:
+        output.append(line)
+        if kill_at and line.startswith(kill_at):
+            server.kill()  # the compositor goes away mid-interaction
+            break
+    server.wait(120)
+    if app.poll() is None:
+        app.send_signal(signal.SIGTERM)
+    rest, errors = app.communicate(timeout=60)
+    output.append(rest)
+    log.seek(0)
+    return "".join(output), errors, app.returncode, server.returncode, log.read()
+
+
+def run_without_global(runtime):
+    """weston (headless) has no preview interaction global: the app must work as before."""
+    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1", GDK_BACKEND="wayland",
+               GTK_A11Y="none", WAYLAND_DISPLAY="weston")
+    env.pop("DISPLAY", None)
+    weston = subprocess.Popen(["weston", "--backend=headless-backend.so", "--use-pixman", "--socket=weston",
+                               "--idle-time=0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        # weston says nothing when it listens: its socket's lock file appears.
+        while not os.path.exists(os.path.join(runtime, "weston.lock")):
+            try:
+                weston.wait(0.05)
+                sys.exit("weston did not start")
+            except subprocess.TimeoutExpired:
+                pass
+        app = subprocess.run([sys.executable, APP, "unavailable"], env=env, capture_output=True, text=True, timeout=60)
+        return app.stdout, app.stderr, app.returncode
+    finally:
+        weston.kill()
+        weston.wait()
+
+
+def adapter_messages(errors):
+    """What the adapter or GTK said on stderr, minus the session-bus line of a bare test box."""
+    return [line for line in errors.splitlines()
+            if line.strip() and "session bus" not in line and "Error reading events from display" not in line
+            and "Lost connection" not in line]
+
+
+def main():
+    scenario, compositor, recordings = sys.argv[1], sys.argv[2], sys.argv[3]
+    dell = os.path.join(recordings, "dell-canvas-isdv4-pen.yml")
+    runtime = tempfile.mkdtemp(prefix="pi-gtk-")
+    os.chmod(runtime, 0o700)
+    try:
+        if scenario == "unavailable":
+            output, errors, status = run_without_global(runtime)
+            print(output, errors)
+            check(status == 0, f"the app ran and quit (status {status})")
+            check(lines_of(output, "available") == [["available", "False"]], "the adapter says unavailable")
+            check(not adapter_messages(errors), f"no warning: {adapter_messages(errors)}")
+            return finish()
+        kill_at = "preview button" if scenario == "closing" else None
+        app_scenario = "button" if scenario == "closing" else scenario
+        output, errors, status, server_status, log = run(app_scenario, compositor, dell, runtime, kill_at)
+        print(output)
+        starts = lines_of(output, "should-begin")
+        if scenario != "closing":
+            check(server_status == 0, f"the compositor ended the replay (status {server_status})")
+        check(["available", "True"] in lines_of(output, "available") or scenario == "closing",
+              "the adapter is available on a compositor with the global")
+        check(not adapter_messages(errors), f"nothing on stderr: {adapter_messages(errors)}")
+
+        if scenario in ("button", "late"):
+            check(len(starts) == 2 and all(s[1:4] == ["button", "pen", "measured"] for s in starts),
+                  "two pen presses with measured force reach the button")
+            cancelled = lines_of(output, "cancelled")
+            check(cancelled == [["cancelled", "button", "lifted"]], "the light tap is cancelled (lifted)")
+            completed = [c for c in lines_of(output, "commit") if c[3] == "ended"]
+            check(len(completed) == 1, "the firm press completes, once")
+            clicks = lines_of(output, "clicked")
+            check(len(clicks) == 1, f"exactly one click: the tap's ({len(clicks)})")
+            text = output.splitlines()
+            tap_end = text.index("cancelled button lifted")
+            second = next(i for i, line in enumerate(text) if line.startswith("should-begin") and i > tap_end)
+            check(any(line == "clicked button" for line in text[tap_end:second]), "the tap clicks after its cancel")
+            after = text[second:]
+            check(not any(line.startswith("clicked") or line == "drag button end" for line in after),
+                  "the firm press neither clicks nor ends a drag")
+            preview_ended = next(i for i, line in enumerate(after) if line.startswith("preview button 1.000 ended"))
+            check(any(line in ("gesture button cancel", "drag button cancel") for line in after[preview_ended:]),
+                  "GTK's gestures on the button see the press cancelled at the commit")
+            if scenario == "late":
+                check(len(lines_of(output, "answered")) == 2, "both answers were given late, from a timeout")
+
+        if scenario == "two":
+            names = {s[1] for s in starts}
+            check(len(starts) == 2 and len(names) == 1, f"both presses go to the widget under the pen: {names}")
+            for s in starts:
+                x, y, w, h = float(s[4]), float(s[5]), float(s[6]), float(s[7])
+                check(0 <= x <= w and 0 <= y <= h, f"the location {x},{y} is inside the {s[1]} widget ({w}x{h})")
+            other = "left" if "right" in names else "right"
+            check(not any(line.split()[1:2] == [other] for line in output.splitlines()
+                          if line.split()[0] in ("preview", "commit", "cancelled", "should-begin")),
+                  "the other widget sees nothing")
+
+        if scenario == "resize":
+            check(len(starts) >= 1, "the press reached the widget")
+            previews = [p for p in lines_of(output, "preview") if p[1] == "button"]
+            xs = [float(p[4]) for p in previews if p[4] != "-"]
+            check(len(xs) >= 2 and xs[0] - min(xs[1:]) > 150,
+                  f"the location follows the widget's new place ({xs[:1]} then {xs[1:3]})")
+            check(lines_of(output, "cancelled") == [["cancelled", "button", "lifted"]]
+                  or any(c[3] == "ended" for c in lines_of(output, "commit")),
+                  "the press goes on to its end on the same widget")
+
+        if scenario == "destroy":
+            check(lines_of(output, "destroyed") == [["destroyed", "button"]], "the widget was destroyed mid-press")
+            check(lines_of(output, "cancelled")[:1] == [["cancelled", "button", "client_cancelled"]],
+                  "its press is cancelled at once")
+            check(["after-destroy", "True"] in lines_of(output, "after-destroy"), "the interaction forgot its widget")
+            check(len(starts) == 1, "no press begins where no widget has an interaction")
+            check(status in (0, -signal.SIGTERM), f"the app ran on (status {status})")
+
+        if scenario == "closing":
+            check(len(lines_of(output, "preview")) >= 1, "the press was in its preview when the compositor went")
+            check(status is not None and status >= 0, f"the app exited, not crashed (status {status})")
+    finally:
+        shutil.rmtree(runtime, ignore_errors=True)
+    finish()
+
+
+def finish():
+    if failures:
+        print(f"{len(failures)} check(s) failed", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
