@@ -19,6 +19,10 @@ struct _PiSurfaceContext
   gulong realize_id, unrealize_id, layout_id;
   cairo_region_t *region; /* the last one sent; NULL: none sent since attaching */
   PiSources sources;
+  GtkEventController *guard; /* on the native, capture phase */
+  guint pen_releases_to_swallow;
+  guint in_callback; /* inside one of the library's callbacks for this window */
+  gboolean orphaned; /* the last widget left during a callback: free it after */
 };
 
 static const char *context_key = "pi-surface-context";
@@ -115,6 +119,67 @@ after_layout (GdkFrameClock *clock, PiSurfaceContext *context)
   update_region (context);
 }
 
+/* When the commit phase begins the compositor takes the contact away from core input. A
+ * touch point gets wl_touch.cancel and a pointer wl_pointer.leave, but tablet-v2 wants the
+ * tool's tip up before proximity_out, which GTK turns into a button release: a GtkButton
+ * under the pen would click. So the gestures of the widget and its ancestors are reset
+ * (they emit "cancel" and forget the sequence), and that release is swallowed. */
+static void
+cancel_gestures (GtkWidget *widget)
+{
+  for (; widget != NULL; widget = gtk_widget_get_parent (widget))
+    {
+      GListModel *controllers = gtk_widget_observe_controllers (widget);
+      guint n = g_list_model_get_n_items (controllers);
+      for (guint i = 0; i < n; i++)
+        {
+          GtkEventController *controller = g_list_model_get_item (controllers, i);
+          if (GTK_IS_GESTURE (controller) && gtk_gesture_is_active (GTK_GESTURE (controller)))
+            gtk_event_controller_reset (controller);
+          g_object_unref (controller);
+        }
+      g_object_unref (controllers);
+    }
+}
+
+static gboolean
+press_in_flight (PiSurfaceContext *context)
+{
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, context->presses);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      PiPhase phase = pi_preview_interaction_get_phase (value);
+      if (phase == PI_PHASE_ASKING || phase == PI_PHASE_PREVIEW)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+guard_event (GtkEventControllerLegacy *guard, GdkEvent *event, PiSurfaceContext *context)
+{
+  if (gdk_event_get_event_type (event) != GDK_BUTTON_RELEASE)
+    return GDK_EVENT_PROPAGATE;
+  /* A tablet tool's events carry the tool (their device is the tablet's logical pointer). */
+  GdkDevice *device = gdk_event_get_device (event);
+  if (gdk_event_get_device_tool (event) == NULL && (device == NULL || gdk_device_get_source (device) != GDK_SOURCE_PEN))
+    return GDK_EVENT_PROPAGATE;
+  /* The protocol sends preview_ended (or cancelled) before the core events it concerns, but
+   * on another queue: catch up with it before GTK acts on the release. */
+  if (context->pen_releases_to_swallow == 0 && press_in_flight (context))
+    {
+      struct preview_interaction_client *client = pi_display_client_get_handle (context->client);
+      if (client != NULL)
+        preview_interaction_client_dispatch (client);
+    }
+  if (context->pen_releases_to_swallow == 0)
+    return GDK_EVENT_PROPAGATE;
+  context->pen_releases_to_swallow--;
+  return GDK_EVENT_STOP;
+}
+
 static PiPreviewInteraction *
 routed (PiSurfaceContext *context, uint32_t press)
 {
@@ -122,7 +187,7 @@ routed (PiSurfaceContext *context, uint32_t press)
 }
 
 static enum preview_interaction_client_answer
-on_should_begin (void *user_data, struct preview_interaction_client_interaction *handle,
+route_should_begin (void *user_data, struct preview_interaction_client_interaction *handle,
                  const struct preview_interaction_client_press *press)
 {
   PiSurfaceContext *context = user_data;
@@ -155,17 +220,25 @@ on_should_begin (void *user_data, struct preview_interaction_client_interaction 
 }
 
 static void
-on_preview (void *user_data, struct preview_interaction_client_interaction *handle,
+route_preview (void *user_data, struct preview_interaction_client_interaction *handle,
             const struct preview_interaction_client_press *press, double progress, bool ended)
 {
   (void) handle;
-  PiPreviewInteraction *interaction = routed (user_data, press->id);
-  if (interaction != NULL)
-    pi_preview_interaction_emit_preview (interaction, press, progress, ended);
+  PiSurfaceContext *context = user_data;
+  PiPreviewInteraction *interaction = routed (context, press->id);
+  if (interaction == NULL)
+    return;
+  if (ended)
+    {
+      if (press->source == PREVIEW_INTERACTION_CLIENT_SOURCE_PEN)
+        context->pen_releases_to_swallow++;
+      cancel_gestures (pi_preview_interaction_get_widget (interaction));
+    }
+  pi_preview_interaction_emit_preview (interaction, press, progress, ended);
 }
 
 static void
-on_commit (void *user_data, struct preview_interaction_client_interaction *handle,
+route_commit (void *user_data, struct preview_interaction_client_interaction *handle,
            const struct preview_interaction_client_press *press, double progress, bool ended)
 {
   PiSurfaceContext *context = user_data;
@@ -179,7 +252,7 @@ on_commit (void *user_data, struct preview_interaction_client_interaction *handl
 }
 
 static void
-on_cancelled (void *user_data, struct preview_interaction_client_interaction *handle,
+route_cancelled (void *user_data, struct preview_interaction_client_interaction *handle,
               const struct preview_interaction_client_press *press, enum preview_interaction_client_cancel_reason reason)
 {
   PiSurfaceContext *context = user_data;
@@ -192,6 +265,60 @@ on_cancelled (void *user_data, struct preview_interaction_client_interaction *ha
   PiCancelReason pi_reason = reason <= PREVIEW_INTERACTION_CLIENT_CANCEL_SYSTEM ? (PiCancelReason) reason
                                                                                 : PI_CANCEL_REASON_SYSTEM;
   pi_preview_interaction_emit_cancelled (interaction, press, pi_reason);
+}
+
+static void context_free (gpointer data);
+
+/* An app's handler may remove the window's last widget with an interaction; the context then
+ * outlives the callback it is in. */
+static void
+enter_callback (PiSurfaceContext *context)
+{
+  context->in_callback++;
+}
+
+static void
+leave_callback (PiSurfaceContext *context)
+{
+  if (--context->in_callback == 0 && context->orphaned)
+    context_free (context);
+}
+
+static enum preview_interaction_client_answer
+on_should_begin (void *user_data, struct preview_interaction_client_interaction *handle,
+                 const struct preview_interaction_client_press *press)
+{
+  enter_callback (user_data);
+  enum preview_interaction_client_answer answer = route_should_begin (user_data, handle, press);
+  leave_callback (user_data);
+  return answer;
+}
+
+static void
+on_preview (void *user_data, struct preview_interaction_client_interaction *handle,
+            const struct preview_interaction_client_press *press, double progress, bool ended)
+{
+  enter_callback (user_data);
+  route_preview (user_data, handle, press, progress, ended);
+  leave_callback (user_data);
+}
+
+static void
+on_commit (void *user_data, struct preview_interaction_client_interaction *handle,
+           const struct preview_interaction_client_press *press, double progress, bool ended)
+{
+  enter_callback (user_data);
+  route_commit (user_data, handle, press, progress, ended);
+  leave_callback (user_data);
+}
+
+static void
+on_cancelled (void *user_data, struct preview_interaction_client_interaction *handle,
+              const struct preview_interaction_client_press *press, enum preview_interaction_client_cancel_reason reason)
+{
+  enter_callback (user_data);
+  route_cancelled (user_data, handle, press, reason);
+  leave_callback (user_data);
 }
 
 static void
@@ -217,6 +344,7 @@ attach (PiSurfaceContext *context)
       return;
     }
   context->sources = PI_SOURCES_ALL; /* the protocol's initial state */
+  context->pen_releases_to_swallow = 0;
   context->clock = g_object_ref (gdk_surface_get_frame_clock (surface));
   context->layout_id = g_signal_connect_after (context->clock, "layout", G_CALLBACK (after_layout), context);
   update_region (context);
@@ -271,6 +399,7 @@ context_free (gpointer data)
   detach (context);
   g_clear_signal_handler (&context->realize_id, context->native);
   g_clear_signal_handler (&context->unrealize_id, context->native);
+  gtk_widget_remove_controller (GTK_WIDGET (context->native), context->guard);
   pi_display_client_remove_context (context->client, context);
   g_hash_table_unref (context->presses);
   g_ptr_array_unref (context->interactions);
@@ -293,6 +422,11 @@ pi_surface_context_join (GtkWidget *widget, PiPreviewInteraction *interaction)
       context->presses = g_hash_table_new (NULL, NULL);
       context->realize_id = g_signal_connect (native, "realize", G_CALLBACK (native_realized), context);
       context->unrealize_id = g_signal_connect (native, "unrealize", G_CALLBACK (native_unrealizing), context);
+      context->guard = gtk_event_controller_legacy_new ();
+      gtk_event_controller_set_propagation_phase (context->guard, GTK_PHASE_CAPTURE);
+      gtk_event_controller_set_name (context->guard, "pi-preview-interaction-guard");
+      g_signal_connect (context->guard, "event", G_CALLBACK (guard_event), context);
+      gtk_widget_add_controller (GTK_WIDGET (native), context->guard);
       pi_display_client_add_context (context->client, context);
       g_object_set_data_full (G_OBJECT (native), context_key, context, context_free);
     }
@@ -327,7 +461,14 @@ pi_surface_context_leave (PiSurfaceContext *context, PiPreviewInteraction *inter
   if (context->interactions->len == 0)
     {
       /* The last widget left: the window has no protocol object any more. */
-      g_object_set_data (G_OBJECT (context->native), context_key, NULL);
+      if (context->in_callback > 0)
+        {
+          detach (context);
+          context->orphaned = TRUE;
+          g_object_steal_data (G_OBJECT (context->native), context_key);
+        }
+      else
+        g_object_set_data (G_OBJECT (context->native), context_key, NULL);
       return;
     }
   update_region (context);

@@ -7,6 +7,7 @@ tested). It prints one line per event on stdout, flushed, for the test driver to
   preview WIDGET P [ended] X Y / commit WIDGET P [ended] X Y / cancelled WIDGET REASON
   clicked WIDGET                            a GtkButton's "clicked"
   gesture WIDGET pressed|released|cancel    a GtkGestureClick on the button
+  button-gesture WIDGET cancel              GtkButton's own click gesture was cancelled
   drag WIDGET begin|end|cancel              a GtkGestureDrag on the button
 
 usage: adapter-app.py SCENARIO (button, two, resize, destroy, late, unavailable)
@@ -18,6 +19,7 @@ usage: adapter-app.py SCENARIO (button, two, resize, destroy, late, unavailable)
   unavailable: prints availability once mapped, then quits
 Exits after --exit-after N ended presses (completed or cancelled), or when the window closes.
 """
+import gc
 import sys
 
 import gi
@@ -68,6 +70,12 @@ class App:
         drag.connect("drag-end", lambda *a: say("drag", name, "end"))
         drag.connect("cancel", lambda *a: say("drag", name, "cancel"))
         button.add_controller(drag)
+        # GtkButton's own click gesture: it must see a firm press cancelled, never released.
+        controllers = button.observe_controllers()
+        for i in range(controllers.get_n_items()):
+            controller = controllers.get_item(i)
+            if isinstance(controller, Gtk.GestureClick) and controller is not click:
+                controller.connect("cancel", lambda *a: say("button-gesture", name, "cancel"))
         self.box.append(button)
         # The widget keeps the interaction: the app need not hold it.
         interaction = PI.PreviewInteraction.new(button)
@@ -119,7 +127,14 @@ class App:
             del self.interactions[name]
             self.box.remove(widget)
             say("destroyed", name)
-            GLib.idle_add(lambda: say("after-destroy", interaction.get_widget() is None) and False)
+            del widget
+
+            def gone():
+                gc.collect()  # Python's wrapper was the widget's last reference
+                say("after-destroy", interaction.get_widget() is None)
+                return GLib.SOURCE_REMOVE
+
+            GLib.idle_add(gone)
         if phase == "commit" and ended:
             self.end()
 

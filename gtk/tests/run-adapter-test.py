@@ -54,7 +54,7 @@ def run(scenario, compositor, recording, runtime, kill_at=None, extra=()):
         except subprocess.TimeoutExpired:
             pass
     env["WAYLAND_DISPLAY"] = socket
-    app = subprocess.Popen([sys.executable, APP, scenario], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    app = subprocess.Popen([sys.executable] + ([os.environ["PI_WRAP"]] if os.environ.get("PI_WRAP") else []) + [APP, scenario], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            text=True)
     output = []
     for line in app.stdout:
@@ -141,8 +141,8 @@ def main():
             check(not any(line.startswith("clicked") or line == "drag button end" for line in after),
                   "the firm press neither clicks nor ends a drag")
             preview_ended = next(i for i, line in enumerate(after) if line.startswith("preview button 1.000 ended"))
-            check(any(line in ("gesture button cancel", "drag button cancel") for line in after[preview_ended:]),
-                  "GTK's gestures on the button see the press cancelled at the commit")
+            check(any(line == "button-gesture button cancel" for line in after[preview_ended - 1:preview_ended + 2]),
+                  "GtkButton's click gesture sees the press cancelled when the commit phase begins")
             if scenario == "late":
                 check(len(lines_of(output, "answered")) == 2, "both answers were given late, from a timeout")
 
@@ -169,11 +169,12 @@ def main():
 
         if scenario == "destroy":
             check(lines_of(output, "destroyed") == [["destroyed", "button"]], "the widget was destroyed mid-press")
-            check(lines_of(output, "cancelled")[:1] == [["cancelled", "button", "client_cancelled"]],
+            check(lines_of(output, "cancelled")[:1] == [["cancelled", "button", "client-cancelled"]],
                   "its press is cancelled at once")
             check(["after-destroy", "True"] in lines_of(output, "after-destroy"), "the interaction forgot its widget")
             check(len(starts) == 1, "no press begins where no widget has an interaction")
-            check(status in (0, -signal.SIGTERM), f"the app ran on (status {status})")
+            # It ends when the compositor does: by GDK's lost connection (1) or our SIGTERM.
+            check(status in (0, 1, -signal.SIGTERM), f"the app ran on, never crashed (status {status})")
 
         if scenario == "closing":
             check(len(lines_of(output, "preview")) >= 1, "the press was in its preview when the compositor went")
