@@ -430,6 +430,19 @@ pi_preview_interaction_new (GtkWidget *widget)
 }
 
 /**
+ * pi_preview_interaction_get_for_widget:
+ * @widget: a widget
+ *
+ * Returns: (transfer none) (nullable): the interaction attached to @widget, if any
+ */
+PiPreviewInteraction *
+pi_preview_interaction_get_for_widget (GtkWidget *widget)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  return g_object_get_data (G_OBJECT (widget), widget_key);
+}
+
+/**
  * pi_preview_interaction_get_widget:
  * @self: the interaction
  *

@@ -19,6 +19,7 @@ G_DECLARE_FINAL_TYPE (PiPreviewInteraction, pi_preview_interaction, PI, PREVIEW_
 GQuark pi_preview_interaction_error_quark (void);
 
 PiPreviewInteraction *pi_preview_interaction_new (GtkWidget *widget);
+PiPreviewInteraction *pi_preview_interaction_get_for_widget (GtkWidget *widget);
 
 GtkWidget *pi_preview_interaction_get_widget (PiPreviewInteraction *self);
 void pi_preview_interaction_detach (PiPreviewInteraction *self);

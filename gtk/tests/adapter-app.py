@@ -130,8 +130,10 @@ class App:
             del widget
 
             def gone():
-                gc.collect()  # Python's wrapper was the widget's last reference
-                say("after-destroy", interaction.get_widget() is None)
+                # GTK may keep the removed widget alive while its input sequence lasts; it
+                # has left the window, so its interaction has too.
+                gc.collect()
+                say("after-destroy", "available" if interaction.props.available else "gone")
                 return GLib.SOURCE_REMOVE
 
             GLib.idle_add(gone)

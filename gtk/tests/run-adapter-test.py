@@ -116,6 +116,9 @@ def peek_gtk(compositor, recording, runtime):
     output, errors, status, server_status, log = run(
         "peek-gtk", compositor, recording, runtime, extra=["-v", "--screenshot-dir", shots], app_argv=[app, "--log"])
     print(output)
+    if "available False" in output.splitlines():
+        print("SKIP: the client library offers no preview interactions here (a stub?)")
+        sys.exit(77)
     if "should-begin" not in output:
         print(log[-3000:], errors)
     check(server_status == 0, f"the compositor ended the replay (status {server_status})")
@@ -226,7 +229,7 @@ def main():
             check(lines_of(output, "destroyed") == [["destroyed", "button"]], "the widget was destroyed mid-press")
             check(lines_of(output, "cancelled")[:1] == [["cancelled", "button", "client-cancelled"]],
                   "its press is cancelled at once")
-            check(["after-destroy", "True"] in lines_of(output, "after-destroy"), "the interaction forgot its widget")
+            check(["after-destroy", "gone"] in lines_of(output, "after-destroy"), "the interaction left the window")
             check(len(starts) == 1, "no press begins where no widget has an interaction")
             # It ends when the compositor does: by GDK's lost connection (1) or our SIGTERM.
             check(status in (0, 1, -signal.SIGTERM), f"the app ran on, never crashed (status {status})")
