@@ -62,7 +62,7 @@ typedef enum {
 /**
  * PiPhase:
  * @PI_PHASE_NONE: no press has begun on the widget yet
- * @PI_PHASE_ASKING: [signal@PreviewInteraction.PreviewInteraction::should-begin] was
+ * @PI_PHASE_ASKING: [signal@Pi.PreviewInteraction::should-begin] was
  *   emitted; the answer may still be pending
  * @PI_PHASE_PREVIEW: the preview phase (the press grows harder)
  * @PI_PHASE_COMMIT: the commit phase: the compositor took the contact away from core input
@@ -87,7 +87,7 @@ typedef enum {
  * @PI_CANCEL_REASON_NONE: not cancelled
  * @PI_CANCEL_REASON_LIFTED: the finger or tool left, or the button was released
  * @PI_CANCEL_REASON_CLIENT_CANCELLED: the app cancelled
- *   ([method@PreviewInteraction.PreviewInteraction.cancel]), or the widget went away
+ *   ([method@Pi.PreviewInteraction.cancel]), or the widget went away
  * @PI_CANCEL_REASON_DECLINED: never emitted: a declined press gets no signal after
  *   should-begin
  * @PI_CANCEL_REASON_TIMEOUT: the app did not answer should-begin in time
@@ -122,7 +122,7 @@ typedef enum {
  * @PI_PREVIEW_INTERACTION_ERROR_ALREADY_ANSWERED: the press was already answered
  * @PI_PREVIEW_INTERACTION_ERROR_FAILED: the connection to the compositor failed
  *
- * Errors of [method@PreviewInteraction.PreviewInteraction.answer].
+ * Errors of [method@Pi.PreviewInteraction.answer].
  */
 typedef enum {
   PI_PREVIEW_INTERACTION_ERROR_UNKNOWN_PRESS,

@@ -12,29 +12,29 @@
  * press on a device without force; the thresholds are the user's, set in the compositor)
  * goes through two phases, each with a progress from 0 to 1:
  *
- * - [signal@PreviewInteraction.PreviewInteraction::should-begin]: may this press become a
+ * - [signal@Pi.PreviewInteraction::should-begin]: may this press become a
  *   preview? Answer now (the handler's return value) or later
- *   ([method@PreviewInteraction.PreviewInteraction.defer_answer]).
- * - [signal@PreviewInteraction.PreviewInteraction::preview] with `ended` %FALSE, repeatedly
+ *   ([method@Pi.PreviewInteraction.defer_answer]).
+ * - [signal@Pi.PreviewInteraction::preview] with `ended` %FALSE, repeatedly
  *   (it may go down), then once with `ended` %TRUE: the commit phase begins, and the
  *   compositor takes the contact away from GTK's own input: the widget's click, drag and
  *   other gestures see it cancelled, so the press never also activates the widget.
- * - [signal@PreviewInteraction.PreviewInteraction::commit] with `ended` %FALSE, repeatedly,
+ * - [signal@Pi.PreviewInteraction::commit] with `ended` %FALSE, repeatedly,
  *   then once with `ended` %TRUE: perform the action.
- * - [signal@PreviewInteraction.PreviewInteraction::cancelled] instead of the rest, at any
+ * - [signal@Pi.PreviewInteraction::cancelled] instead of the rest, at any
  *   point after should-begin (never for a declined press).
  *
  * A light tap stays an ordinary click. Where the compositor does not offer preview
- * interactions (or the display is not Wayland), [property@PreviewInteraction.PreviewInteraction:available]
+ * interactions (or the display is not Wayland), [property@Pi.PreviewInteraction:available]
  * is %FALSE, no signal is emitted and the widget works as before.
  *
  * The widget keeps the interaction alive until the widget is destroyed or
- * [method@PreviewInteraction.PreviewInteraction.detach] is called, so an app need not keep a
+ * [method@Pi.PreviewInteraction.detach] is called, so an app need not keep a
  * reference. Any number of widgets of a window may have one: they share the window's
  * protocol object, whose region follows their allocations.
  *
  * ```python
- * interaction = PreviewInteraction.PreviewInteraction.new(photo)
+ * interaction = Pi.PreviewInteraction.new(photo)
  * interaction.connect("preview", lambda i, progress, ended: dim_others(progress))
  * interaction.connect("commit", lambda i, progress, ended: ended and open_photo())
  * interaction.connect("cancelled", lambda i, reason: restore())
@@ -360,10 +360,10 @@ pi_preview_interaction_class_init (PiPreviewInteractionClass *klass)
    * @self: the interaction
    *
    * A press began on the widget: may it become a preview (UIKit's
-   * `previewInteractionShouldBegin`)? [method@PreviewInteraction.PreviewInteraction.get_location]
+   * `previewInteractionShouldBegin`)? [method@Pi.PreviewInteraction.get_location]
    * says where. To answer later (after a lookup), call
-   * [method@PreviewInteraction.PreviewInteraction.defer_answer] here and
-   * [method@PreviewInteraction.PreviewInteraction.answer] within the compositor's wait
+   * [method@Pi.PreviewInteraction.defer_answer] here and
+   * [method@Pi.PreviewInteraction.answer] within the compositor's wait
    * (150 ms by default); the return value is then ignored.
    *
    * Returns: %TRUE to accept the press (the default without a handler), %FALSE to decline it
@@ -460,7 +460,7 @@ pi_preview_interaction_get_widget (PiPreviewInteraction *self)
  * @self: the interaction
  *
  * Removes the interaction from its widget: running presses are cancelled
- * ([signal@PreviewInteraction.PreviewInteraction::cancelled] with
+ * ([signal@Pi.PreviewInteraction::cancelled] with
  * %PI_CANCEL_REASON_CLIENT_CANCELLED) and the widget drops its reference.
  */
 void
@@ -635,8 +635,8 @@ pi_preview_interaction_get_location (PiPreviewInteraction *self, double *x, doub
  * pi_preview_interaction_defer_answer:
  * @self: the interaction
  *
- * Called from a [signal@PreviewInteraction.PreviewInteraction::should-begin] handler: the
- * app answers later with [method@PreviewInteraction.PreviewInteraction.answer], from the
+ * Called from a [signal@Pi.PreviewInteraction::should-begin] handler: the
+ * app answers later with [method@Pi.PreviewInteraction.answer], from the
  * main thread, within the compositor's should-begin wait (150 ms by default, the user's
  * setting); a press left unanswered is cancelled with %PI_CANCEL_REASON_TIMEOUT.
  *
@@ -654,7 +654,7 @@ pi_preview_interaction_defer_answer (PiPreviewInteraction *self)
 /**
  * pi_preview_interaction_answer:
  * @self: the interaction
- * @press: the press [method@PreviewInteraction.PreviewInteraction.defer_answer] returned
+ * @press: the press [method@Pi.PreviewInteraction.defer_answer] returned
  * @accept: whether the press may become a preview
  * @error: return location for an error
  *
@@ -703,7 +703,7 @@ pi_preview_interaction_answer (PiPreviewInteraction *self, guint press, gboolean
  * @self: the interaction
  *
  * Cancels the widget's running presses (UIKit's `cancelInteraction`): each gets
- * [signal@PreviewInteraction.PreviewInteraction::cancelled] with
+ * [signal@Pi.PreviewInteraction::cancelled] with
  * %PI_CANCEL_REASON_CLIENT_CANCELLED, and a contact taken away in the commit phase is given
  * back to GTK's input (without its release).
  */

@@ -13,7 +13,7 @@ G_DECLARE_FINAL_TYPE (PiPreviewInteraction, pi_preview_interaction, PI, PREVIEW_
 /**
  * PI_PREVIEW_INTERACTION_ERROR:
  *
- * The error domain of [method@PreviewInteraction.PreviewInteraction.answer].
+ * The error domain of [method@Pi.PreviewInteraction.answer].
  */
 #define PI_PREVIEW_INTERACTION_ERROR (pi_preview_interaction_error_quark ())
 GQuark pi_preview_interaction_error_quark (void);

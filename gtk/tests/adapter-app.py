@@ -25,9 +25,9 @@ import sys
 import gi
 
 gi.require_version("Gtk", "4.0")
-gi.require_version("PreviewInteraction", "1")
+gi.require_version("Pi", "1")
 from gi.repository import GLib, Gtk  # noqa: E402
-from gi.repository import PreviewInteraction as PI  # noqa: E402
+from gi.repository import Pi  # noqa: E402
 
 
 def say(*words):
@@ -78,7 +78,7 @@ class App:
                 controller.connect("cancel", lambda *a: say("button-gesture", name, "cancel"))
         self.box.append(button)
         # The widget keeps the interaction: the app need not hold it.
-        interaction = PI.PreviewInteraction.new(button)
+        interaction = Pi.PreviewInteraction.new(button)
         interaction.connect("should-begin", self.should_begin, name)
         interaction.connect("preview", self.progress, name, "preview")
         interaction.connect("commit", self.progress, name, "commit")
