@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "PreviewEngine", targets: ["PreviewEngine"]),
         // For apps: UIPreviewInteraction's API over the protocol (client side).
         .library(name: "PreviewInteraction", targets: ["PreviewInteraction"]),
+        // The client core alone (for the fuzz targets).
+        .library(name: "PreviewClientCore", targets: ["PreviewClientCore"]),
         // The recording reader and evdev decoder, for the benchmarks package (Benchmarks/).
         .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
         .library(name: "LibinputRecording", targets: ["LibinputRecording"]),
@@ -85,8 +87,10 @@ let package = Package(
             name: "CWaylandClient", dependencies: ["CWaylandProtocols"],
             linkerSettings: [.linkedLibrary("wayland-client")]),
         .target(name: "WaylandServer", dependencies: ["CWaylandServer"]),
+        // The client's bookkeeping, shared by the Swift and C libraries: pure, no C.
+        .target(name: "PreviewClientCore"),
         // The client library apps use (UIPreviewInteraction's API); its own reading thread.
-        .target(name: "PreviewInteraction", dependencies: ["CWaylandClient"]),
+        .target(name: "PreviewInteraction", dependencies: ["PreviewClientCore", "CWaylandClient"]),
         .target(
             name: "PreviewProtocolServer",
             dependencies: ["WaylandServer", "CWaylandServer", "PreviewEngine", .product(name: "Logging", package: "swift-log")]),
@@ -217,19 +221,22 @@ let package = Package(
         .testTarget(
             name: "PreviewInteractionTests",
             dependencies: [
-                "FixtureSupport", "PreviewInteraction", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
+                "FixtureSupport", "PreviewInteraction", "PreviewClientCore", "ClientLibrary", "CClientLibrary",
+                "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
                 "CWaylandClient",
                 // Run as processes by RealCompositorTests.
                 "preview-compositor", "minimal-preview-app",
             ]),
         .testTarget(name: "DemoReportTests", dependencies: ["FixtureSupport", "DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
-        // The C library: its error paths under ASan (Tests/capi), and the wlroots compositor
+        // The C libraries: their error paths under ASan (Tests/capi, Tests/capi-client), and the wlroots compositor
         // (examples/wlroots-compositor) that uses it, both built with make against this build.
         .testTarget(
             name: "EmbeddingTests",
             dependencies: [
                 "FixtureSupport", "DemoReport", "PreviewTrace", "PreviewEngine", "PreviewInteractionLibrary",
                 "preview-compositor", "preview-replay", "peek-client",
+                // The client library's C tests (Tests/capi-client) run against the scripted server.
+                "ClientLibrary", "preview-protocol-test-server",
             ]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(

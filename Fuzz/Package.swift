@@ -31,6 +31,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"), "FuzzSupport",
             ],
             path: "FuzzCompositor"),
+        // The client core's bookkeeping: compositor events in any order and the app's answers,
+        // cancels and takes, against UIKit's order of calls per press.
+        .executableTarget(
+            name: "FuzzClientCore",
+            dependencies: [.product(name: "PreviewClientCore", package: "swift-preview-interaction"), "FuzzSupport"],
+            path: "FuzzClientCore"),
         // libFuzzer's driver; sending fds over the client socket (SCM_RIGHTS), memfds for wl_shm pools.
         .target(name: "FuzzSupport", path: "FuzzSupport", linkerSettings: [.linkedLibrary("wayland-server")]),
     ]

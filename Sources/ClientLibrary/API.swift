@@ -1,94 +1,197 @@
 import CClientLibrary
+import Glibc
 
-// The C entry points (include/preview-interaction-client.h). Not implemented yet: every call
-// reports an invalid context, and create reports that it could not make one.
+// The C entry points (include/preview-interaction-client.h). Each one looks its handle up,
+// checks the thread and its arguments, and returns a status: nothing an app passes can trap.
 
-private let invalidContext = PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_CONTEXT.rawValue
-private let invalidInteraction = PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_INTERACTION.rawValue
+/// Runs `body` on the context of `handle`, on its thread.
+private func call(_ handle: OpaquePointer?, _ name: StaticString, _ body: (ClientContext) throws(Status) -> Void)
+    -> Int32
+{
+    guard let context = Handles.shared.context(handle) else { return Status.invalidContext.rawValue }
+    guard context.onOwnerThread else { return refuse(context, name, .wrongThread) }
+    do {
+        try body(context)
+        return Status.ok.rawValue
+    } catch {
+        return refuse(context, name, error)
+    }
+}
+
+/// Runs `body` on the interaction of `handle`, on its context's thread.
+private func call(
+    interaction handle: OpaquePointer?, _ name: StaticString, _ body: (ClientInteraction) throws(Status) -> Void
+) -> Int32 {
+    guard let interaction = Handles.shared.interaction(handle) else { return Status.invalidInteraction.rawValue }
+    guard interaction.context.onOwnerThread else { return refuse(interaction.context, name, .wrongThread) }
+    do {
+        try body(interaction)
+        return Status.ok.rawValue
+    } catch {
+        return refuse(interaction.context, name, error)
+    }
+}
+
+/// Logs a refused call (a late answer after a timeout is a harmless race: debug only).
+private func refuse(_ context: ClientContext, _ name: StaticString, _ status: Status) -> Int32 {
+    context.logger.log(status == .pressEnded ? .debug : .error, "\(name): \(status.text)")
+    return status.rawValue
+}
+
+/// A copy of a callbacks struct the app sized with its first member: as far as the app's
+/// struct goes, the rest NULL.
+private func copyCallbacks<T>(_ pointer: UnsafePointer<T>?, empty: T) -> T? {
+    var value = empty
+    guard let pointer else { return value }
+    let size = UnsafeRawPointer(pointer).load(as: Int.self)
+    guard size >= MemoryLayout<Int>.size else { return nil }
+    withUnsafeMutableBytes(of: &value) { destination in
+        destination.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: min(size, MemoryLayout<T>.size)))
+    }
+    return value
+}
 
 @_cdecl("preview_interaction_client_create")
 public func previewInteractionClientCreate(
     _ display: OpaquePointer?, _ callbacks: UnsafePointer<preview_interaction_client_callbacks>?,
     _ userData: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    guard let out else { return PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_ARGUMENT.rawValue }
+    guard let out else { return Status.invalidArgument.rawValue }
     out.pointee = nil
-    return PREVIEW_INTERACTION_CLIENT_ERROR_WAYLAND.rawValue
+    guard let display, let copied = copyCallbacks(callbacks, empty: preview_interaction_client_callbacks()) else {
+        return Status.invalidArgument.rawValue
+    }
+    do {
+        let context = try ClientContext(display: display, callbacks: copied, userData: userData)
+        out.pointee = context.handle
+        return Status.ok.rawValue
+    } catch {
+        return error.rawValue
+    }
 }
 
 @_cdecl("preview_interaction_client_destroy")
-public func previewInteractionClientDestroy(_ context: OpaquePointer?) -> Int32 { invalidContext }
+public func previewInteractionClientDestroy(_ handle: OpaquePointer?) -> Int32 {
+    call(handle, "preview_interaction_client_destroy") { context throws(Status) in
+        guard !context.delivering else { throw .busy }
+        context.destroy()
+    }
+}
 
 @_cdecl("preview_interaction_client_is_available")
-public func previewInteractionClientIsAvailable(_ context: OpaquePointer?, _ available: UnsafeMutablePointer<Bool>?)
+public func previewInteractionClientIsAvailable(_ handle: OpaquePointer?, _ available: UnsafeMutablePointer<Bool>?)
     -> Int32
-{ invalidContext }
+{
+    call(handle, "preview_interaction_client_is_available") { context throws(Status) in
+        guard let available else { throw .invalidArgument }
+        available.pointee = context.isAvailable && !context.disconnected
+    }
+}
 
 @_cdecl("preview_interaction_client_get_fd")
-public func previewInteractionClientGetFd(_ context: OpaquePointer?, _ fd: UnsafeMutablePointer<Int32>?) -> Int32 {
-    invalidContext
+public func previewInteractionClientGetFd(_ handle: OpaquePointer?, _ fd: UnsafeMutablePointer<Int32>?) -> Int32 {
+    call(handle, "preview_interaction_client_get_fd") { context throws(Status) in
+        guard let fd else { throw .invalidArgument }
+        fd.pointee = context.reader.appWakeFileDescriptor
+    }
 }
 
 @_cdecl("preview_interaction_client_dispatch")
-public func previewInteractionClientDispatch(_ context: OpaquePointer?) -> Int32 { invalidContext }
+public func previewInteractionClientDispatch(_ handle: OpaquePointer?) -> Int32 {
+    guard let context = Handles.shared.context(handle) else { return Status.invalidContext.rawValue }
+    guard context.onOwnerThread else { return refuse(context, "preview_interaction_client_dispatch", .wrongThread) }
+    let status = context.dispatch()
+    return status == .busy ? refuse(context, "preview_interaction_client_dispatch", .busy) : status.rawValue
+}
 
 @_cdecl("preview_interaction_client_get_user_data")
 public func previewInteractionClientGetUserData(
-    _ context: OpaquePointer?, _ userData: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-) -> Int32 { invalidContext }
+    _ handle: OpaquePointer?, _ userData: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> Int32 {
+    call(handle, "preview_interaction_client_get_user_data") { context throws(Status) in
+        guard let userData else { throw .invalidArgument }
+        userData.pointee = context.userData
+    }
+}
 
 @_cdecl("preview_interaction_client_interaction_attach")
 public func previewInteractionClientInteractionAttach(
-    _ context: OpaquePointer?, _ surface: OpaquePointer?,
+    _ handle: OpaquePointer?, _ surface: OpaquePointer?,
     _ callbacks: UnsafePointer<preview_interaction_client_interaction_callbacks>?, _ userData: UnsafeMutableRawPointer?,
     _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
     out?.pointee = nil
-    return invalidContext
+    return call(handle, "preview_interaction_client_interaction_attach") { context throws(Status) in
+        guard let out, let surface,
+            let copied = copyCallbacks(callbacks, empty: preview_interaction_client_interaction_callbacks())
+        else { throw .invalidArgument }
+        out.pointee = try context.attach(surface: surface, callbacks: copied, userData: userData).handle
+    }
 }
 
 @_cdecl("preview_interaction_client_interaction_detach")
-public func previewInteractionClientInteractionDetach(_ interaction: OpaquePointer?) -> Int32 { invalidInteraction }
+public func previewInteractionClientInteractionDetach(_ handle: OpaquePointer?) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_detach") { interaction in
+        interaction.detach()
+        interaction.context.forget(interaction)
+    }
+}
 
 @_cdecl("preview_interaction_client_interaction_get_user_data")
 public func previewInteractionClientInteractionGetUserData(
-    _ interaction: OpaquePointer?, _ userData: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-) -> Int32 { invalidInteraction }
+    _ handle: OpaquePointer?, _ userData: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_get_user_data") { interaction throws(Status) in
+        guard let userData else { throw .invalidArgument }
+        userData.pointee = interaction.userData
+    }
+}
 
 @_cdecl("preview_interaction_client_interaction_set_region")
 public func previewInteractionClientInteractionSetRegion(
-    _ interaction: OpaquePointer?, _ rects: UnsafePointer<preview_interaction_client_rect>?, _ count: UInt32
-) -> Int32 { invalidInteraction }
+    _ handle: OpaquePointer?, _ rects: UnsafePointer<preview_interaction_client_rect>?, _ count: UInt32
+) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_set_region") { interaction throws(Status) in try interaction.setRegion(rects, count: count) }
+}
 
 @_cdecl("preview_interaction_client_interaction_set_sources")
-public func previewInteractionClientInteractionSetSources(_ interaction: OpaquePointer?, _ sources: UInt32) -> Int32 {
-    invalidInteraction
+public func previewInteractionClientInteractionSetSources(_ handle: OpaquePointer?, _ sources: UInt32) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_set_sources") { interaction throws(Status) in try interaction.setSources(sources) }
 }
 
 @_cdecl("preview_interaction_client_interaction_set_enabled")
-public func previewInteractionClientInteractionSetEnabled(_ interaction: OpaquePointer?, _ enabled: Bool) -> Int32 {
-    invalidInteraction
+public func previewInteractionClientInteractionSetEnabled(_ handle: OpaquePointer?, _ enabled: Bool) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_set_enabled") { interaction in interaction.setEnabled(enabled) }
 }
 
 @_cdecl("preview_interaction_client_interaction_answer")
-public func previewInteractionClientInteractionAnswer(_ interaction: OpaquePointer?, _ press: UInt32, _ accept: Bool)
+public func previewInteractionClientInteractionAnswer(_ handle: OpaquePointer?, _ press: UInt32, _ accept: Bool)
     -> Int32
-{ invalidInteraction }
+{
+    call(interaction: handle, "preview_interaction_client_interaction_answer") { interaction throws(Status) in try interaction.answer(press, accept: accept) }
+}
 
 @_cdecl("preview_interaction_client_interaction_cancel")
-public func previewInteractionClientInteractionCancel(_ interaction: OpaquePointer?, _ press: UInt32) -> Int32 {
-    invalidInteraction
+public func previewInteractionClientInteractionCancel(_ handle: OpaquePointer?, _ press: UInt32) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_cancel") { interaction throws(Status) in try interaction.cancel(press) }
 }
 
 @_cdecl("preview_interaction_client_interaction_cancel_all")
-public func previewInteractionClientInteractionCancelAll(_ interaction: OpaquePointer?) -> Int32 { invalidInteraction }
+public func previewInteractionClientInteractionCancelAll(_ handle: OpaquePointer?) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_cancel_all") { interaction in interaction.cancelAll() }
+}
 
 @_cdecl("preview_interaction_client_interaction_running_count")
 public func previewInteractionClientInteractionRunningCount(
-    _ interaction: OpaquePointer?, _ count: UnsafeMutablePointer<UInt32>?
-) -> Int32 { invalidInteraction }
+    _ handle: OpaquePointer?, _ count: UnsafeMutablePointer<UInt32>?
+) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_running_count") { interaction throws(Status) in
+        guard let count else { throw .invalidArgument }
+        count.pointee = interaction.runningCount
+    }
+}
 
 @_cdecl("preview_interaction_client_interaction_commit_surface")
-public func previewInteractionClientInteractionCommitSurface(_ interaction: OpaquePointer?) -> Int32 {
-    invalidInteraction
+public func previewInteractionClientInteractionCommitSurface(_ handle: OpaquePointer?) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_commit_surface") { interaction in interaction.commitSurface() }
 }

@@ -1,121 +1,105 @@
 import CWaylandClient
+import PreviewClientCore
 import Synchronization
 
-/// One spi_preview_interaction_v1 object, shared by the reading thread (which groups its
-/// events, acknowledges each frame at once and files the group for the app) and the app's
-/// thread (which takes the groups and sends answers and cancels). Requests go out under one
-/// lock, so a repeated ack and the app's wl_surface.commit stay together on the wire.
-final class Channel: @unchecked Sendable {  // every mutable field is behind a Mutex
-    struct Received {
-        /// Groups still open (no frame yet), one per interaction; usually one.
-        var open: [WireGroup] = []
-        /// Closed groups the app has not taken, at most one per interaction (merged).
-        var inbox: [WireGroup] = []
-        /// The last frame serial read.
-        var lastSerial: UInt32 = 0
+/// One spi_preview_interaction_v1 object, shared by the reading thread (which feeds each event
+/// to the object's `InteractionCore`, acknowledging frames at once) and the app's thread (which
+/// takes the core's calls and gives answers and cancels). The core does the bookkeeping; this
+/// performs its outputs. Requests go out under one lock, so a repeated ack and the app's
+/// wl_surface.commit stay together on the wire.
+package final class Channel: @unchecked Sendable {  // every mutable field is behind a Mutex
+    private struct Received {
+        var core = InteractionCore()
         var observer: (@Sendable (PreviewWireEvent) -> Void)?
     }
 
-    struct Sending: @unchecked Sendable {  // the proxy is only used under the lock
+    private struct Sending: @unchecked Sendable {  // the proxy is only used under the lock
         var proxy: OpaquePointer?
-        /// The last frame serial acknowledged on reading.
-        var acked: UInt32 = 0
     }
-
-    /// The most interactions the library keeps apart at once on one surface; more (a
-    /// compositor gone wild) are declined as soon as they are read.
-    static let maximumOpen = 32
 
     private let received = Mutex(Received())
     private let sending: Mutex<Sending>
-    /// The thread that reads this object's events (told when a group is filed).
-    let reader: ReadingThread
+    /// The thread that reads this object's events (told when calls are ready).
+    package let reader: ReadingThread
+    /// Where the core's messages go (a compositor breaking the protocol); any thread.
+    package let log: @Sendable (CoreMessage) -> Void
 
     private let display: OpaquePointer
 
-    init(proxy: OpaquePointer, display: OpaquePointer, reader: ReadingThread) {
+    package init(
+        proxy: OpaquePointer, display: OpaquePointer, reader: ReadingThread,
+        log: @escaping @Sendable (CoreMessage) -> Void
+    ) {
         self.reader = reader
         self.display = display
+        self.log = log
         sending = Mutex(Sending(proxy: proxy))
-        received.withLock {
-            $0.open.reserveCapacity(Self.maximumOpen)
-            $0.inbox.reserveCapacity(Self.maximumOpen)
-        }
     }
 
-    var observer: (@Sendable (PreviewWireEvent) -> Void)? {
+    package var observer: (@Sendable (PreviewWireEvent) -> Void)? {
         get { received.withLock { $0.observer } }
         set { received.withLock { $0.observer = newValue } }
     }
 
     // MARK: the reading thread
 
-    /// One event read (not `frame`).
-    func received(_ event: PreviewWireEvent) {
-        let (observer, overflow) = received.withLock { state -> ((@Sendable (PreviewWireEvent) -> Void)?, Bool) in
-            let id = event.interaction
-            let index: Int
-            if let found = state.open.firstIndex(where: { $0.interaction == id }) {
-                index = found
-            } else {
-                guard state.open.count < Self.maximumOpen else { return (state.observer, true) }
-                state.open.append(WireGroup(interaction: id))
-                index = state.open.count - 1
-            }
-            switch event {
-            case .shouldBegin(_, let source, let force): state.open[index].shouldBegin = (source, force)
-            case .location(_, let x, let y): state.open[index].location = PreviewPoint(x: x, y: y)
-            case .preview(_, let progress): state.open[index].preview = progress
-            case .previewEnded: state.open[index].previewEnded = true
-            case .commit(_, let progress): state.open[index].commit = progress
-            case .completed: state.open[index].completed = true
-            case .cancelled(_, let reason): state.open[index].cancelled = reason
-            case .frame: break
-            }
-            return (state.observer, false)
-        }
+    /// One event read: the core's output is performed at once (a frame's ack leaves now, while
+    /// the app may be drawing).
+    package func received(_ event: PreviewWireEvent) {
+        let (observer, output) = received.withLock { state in (state.observer, state.core.read(event)) }
         observer?(event)
-        if overflow, case .shouldBegin(let id, _, _) = event { send { spi_preview_interaction_v1_decline($0, id) } }
+        perform(output)
+        if output.callsReady { reader.filed() }
     }
 
-    /// `frame`: acknowledged at once (the compositor may send the next progress while the app
-    /// draws), then the group waits for the app. Returns true if the app has something new.
-    func frame(_ id: UInt32, serial: UInt32, time: UInt64) -> Bool {
-        let observer = received.withLock { $0.observer }
-        observer?(.frame(interaction: id, serial: serial, time: time))
-        send {
-            spi_preview_interaction_v1_ack_frame($0, serial)
-        }
-        sending.withLock { $0.acked = max($0.acked, serial) }
-        return received.withLock { state in
-            state.lastSerial = max(state.lastSerial, serial)
-            guard let index = state.open.firstIndex(where: { $0.interaction == id }) else { return false }
-            var group = state.open.remove(at: index)
-            group.serial = serial
-            group.time = time
-            if let waiting = state.inbox.lastIndex(where: { $0.interaction == id }), !state.inbox[waiting].isTerminal {
-                state.inbox[waiting].merge(group)
-            } else {
-                state.inbox.append(group)
-            }
-            return true
-        }
+    /// The connection failed: every running press ends (system).
+    package func connectionLost() {
+        let output = received.withLock { $0.core.connectionLost() }
+        if let message = output.message { log(message) }
     }
 
     // MARK: the app's thread
 
-    /// The groups read since the last call, in order (at most one per interaction).
-    func take(into groups: inout [WireGroup]) {
-        received.withLock { state in
-            groups.append(contentsOf: state.inbox)
-            state.inbox.removeAll(keepingCapacity: true)
+    /// The next call ready for the app, and the serial of the last frame read.
+    package func nextCall() -> (CoreCall, UInt32)? {
+        received.withLock { state in state.core.nextCall().map { ($0, state.core.lastFrame) } }
+    }
+
+    package var hasWaiting: Bool { received.withLock { $0.core.hasReadyCalls } }
+
+    /// The app's answer (any thread).
+    package func answer(_ id: UInt32, accept: Bool) throws(CoreRefusal) {
+        let output = try received.withLock { state throws(CoreRefusal) in try state.core.answer(id, accept: accept) }
+        perform(output)
+        flush()
+    }
+
+    /// The app cancels a press: the call to make now, if the app knew of the press.
+    package func cancel(_ id: UInt32) throws(CoreRefusal) -> CoreCall? {
+        let (output, call) = try received.withLock { state throws(CoreRefusal) in try state.core.cancel(id) }
+        perform(output)
+        flush()
+        return call
+    }
+
+    package var runningPresses: [PreviewPress] { received.withLock { $0.core.runningPresses } }
+    package var runningCount: Int { received.withLock { $0.core.runningCount } }
+
+    private func perform(_ output: CoreOutput) {
+        if let message = output.message { log(message) }
+        guard let request = output.request else { return }
+        send { proxy in
+            switch request {
+            case .ackFrame(let serial): spi_preview_interaction_v1_ack_frame(proxy, serial)
+            case .accept(let id): spi_preview_interaction_v1_accept(proxy, id)
+            case .decline(let id): spi_preview_interaction_v1_decline(proxy, id)
+            case .cancel(let id): spi_preview_interaction_v1_cancel(proxy, id)
+            }
         }
     }
 
-    var hasWaiting: Bool { received.withLock { !$0.inbox.isEmpty } }
-
     /// Sends a request on the object, unless it was destroyed; any thread.
-    func send(_ request: (OpaquePointer) -> Void) {
+    package func send(_ request: (OpaquePointer) -> Void) {
         sending.withLock { state in
             guard let proxy = state.proxy else { return }
             request(proxy)
@@ -123,11 +107,11 @@ final class Channel: @unchecked Sendable {  // every mutable field is behind a M
     }
 
     /// Sends what was queued now (answers leave at once, whatever thread gave them).
-    func flush() { wl_display_flush(display) }
+    package func flush() { wl_display_flush(display) }
 
     /// Repeats the ack of `applied` (the last frame whose calls the app has had), then runs
     /// `commit` with no request of the reading thread in between (ack_frame in the XML).
-    func commit(showing applied: UInt32, _ commit: () -> Void) {
+    package func commit(showing applied: UInt32, _ commit: () -> Void) {
         sending.withLock { state in
             if let proxy = state.proxy, applied > 0 { spi_preview_interaction_v1_ack_frame(proxy, applied) }
             commit()
@@ -136,7 +120,7 @@ final class Channel: @unchecked Sendable {  // every mutable field is behind a M
 
     /// Sends destroy and forgets the proxy: nothing is sent on it afterwards. Events still
     /// queued for it are dropped by libwayland.
-    func destroy() {
+    package func destroy() {
         sending.withLock { state in
             guard let proxy = state.proxy else { return }
             spi_preview_interaction_v1_destroy(proxy)

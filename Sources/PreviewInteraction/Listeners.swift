@@ -1,5 +1,6 @@
 import CWaylandClient
 import Glibc
+import PreviewClientCore
 
 // Every libwayland listener of the library, and the only file with `Unmanaged`. Listener data:
 // a Channel (retained by its proxy until the reading thread has passed a quiet point after the
@@ -7,12 +8,12 @@ import Glibc
 // callback before it goes away).
 
 /// A +1 reference handed to C, released exactly once.
-struct Retained: @unchecked Sendable {  // an opaque pointer; released once, by its owner
-    let pointer: UnsafeMutableRawPointer
+package struct Retained: @unchecked Sendable {  // an opaque pointer; released once, by its owner
+    package let pointer: UnsafeMutableRawPointer
 
-    init(_ object: AnyObject) { pointer = Unmanaged.passRetained(object).toOpaque() }
+    package init(_ object: AnyObject) { pointer = Unmanaged.passRetained(object).toOpaque() }
 
-    func release() { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+    package func release() { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
 }
 
 private func channel(_ data: UnsafeMutableRawPointer?) -> Channel {
@@ -20,7 +21,7 @@ private func channel(_ data: UnsafeMutableRawPointer?) -> Channel {
 }
 
 /// Events of spi_preview_interaction_v1, on the reading thread.
-nonisolated(unsafe) var interactionListener = spi_preview_interaction_v1_listener(
+nonisolated(unsafe) package var interactionListener = spi_preview_interaction_v1_listener(
     should_begin: { data, _, id, source, force in
         channel(data).received(.shouldBegin(interaction: id, source: source, force: force))
     },
@@ -37,8 +38,7 @@ nonisolated(unsafe) var interactionListener = spi_preview_interaction_v1_listene
     completed: { data, _, id in channel(data).received(.completed(interaction: id)) },
     cancelled: { data, _, id, reason in channel(data).received(.cancelled(interaction: id, reason: reason)) },
     frame: { data, _, id, serial, hi, lo in
-        let channel = channel(data)
-        if channel.frame(id, serial: serial, time: UInt64(hi) << 32 | UInt64(lo)) { channel.reader.filed() }
+        channel(data).received(.frame(interaction: id, serial: serial, time: UInt64(hi) << 32 | UInt64(lo)))
     })
 
 /// The wakeup's wl_callback.done, on the app's thread: deliver what the reading thread filed.
@@ -55,14 +55,15 @@ extension PreviewInteractionClient {
 
 /// The globals the library binds from a registry of its own (PreviewConnection, or
 /// PreviewInteractionClient looking for the global itself), by registry name.
-final class ConnectionGlobals {
-    var compositor: (name: UInt32, version: UInt32)?
-    var shm: (name: UInt32, version: UInt32)?
-    var wmBase: (name: UInt32, version: UInt32)?
-    var manager: (name: UInt32, version: UInt32)?
+package final class ConnectionGlobals {
+    package var compositor: (name: UInt32, version: UInt32)?
+    package var shm: (name: UInt32, version: UInt32)?
+    package var wmBase: (name: UInt32, version: UInt32)?
+    package var manager: (name: UInt32, version: UInt32)?
+    package init() {}
 }
 
-nonisolated(unsafe) var connectionRegistryListener = wl_registry_listener(
+nonisolated(unsafe) package var connectionRegistryListener = wl_registry_listener(
     global: { data, _, name, interface, version in
         guard let interface else { return }
         let globals = Unmanaged<ConnectionGlobals>.fromOpaque(data!).takeUnretainedValue()
@@ -78,7 +79,7 @@ nonisolated(unsafe) var connectionRegistryListener = wl_registry_listener(
 
 nonisolated(unsafe) var pingListener = xdg_wm_base_listener(ping: { _, wmBase, serial in xdg_wm_base_pong(wmBase, serial) })
 
-func withUnretained<T: AnyObject, R>(_ object: T, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+package func withUnretained<T: AnyObject, R>(_ object: T, _ body: (UnsafeMutableRawPointer) -> R) -> R {
     withExtendedLifetime(object) { body(Unmanaged.passUnretained(object).toOpaque()) }
 }
 

@@ -1,4 +1,6 @@
 import CWaylandClient
+import Glibc
+import PreviewClientCore
 
 /// Preview interactions (peek and pop) on one wl_surface: the analogue of
 /// `UIPreviewInteraction(view:)`. Presses that begin on the surface, inside `region`, from one of
@@ -11,7 +13,8 @@ import CWaylandClient
 /// app gets fewer, never stale, calls). Several presses can run at once (one per finger, pen or
 /// button): `currentPress` says which one a call is about.
 ///
-/// Use it on the app's thread. Destroy it (or let it go) before the surface: `invalidate()`.
+/// Use it on the thread that created it (calls from another thread are refused, with a message on
+/// stderr). Destroy it (or let it go) before the surface: `invalidate()`.
 public final class PreviewInteraction {
     /// Receives the calls (weak, as in UIKit).
     public weak var delegate: (any PreviewInteractionDelegate)?
@@ -26,9 +29,7 @@ public final class PreviewInteraction {
     public private(set) var currentPress: PreviewPress?
 
     /// Presses asked about and not ended yet, in the order they began.
-    public var runningPresses: [PreviewPress] {
-        presses.filter { !$0.machine.press.hasEnded }.map(\.machine.press)
-    }
+    public var runningPresses: [PreviewPress] { channel?.runningPresses ?? [] }
 
     /// Called on the library's reading thread for every event as it is read, before any
     /// delegate call it makes (logs, diagnostics). Keep it short.
@@ -41,31 +42,36 @@ public final class PreviewInteraction {
     private let proxy: OpaquePointer?
     private let channel: Channel?
     private var retained: Retained?
-    private var presses: [(id: UInt32, machine: PressMachine)] = []
-    /// Groups taken from the channel, reused (no allocation per delivery).
-    private var taken: [WireGroup] = []
     /// Calls made locally (cancelInteraction) waiting for the current delivery to finish.
-    private var localCalls: [(UInt32, DelegateCall)] = []
+    private var localCalls: [CoreCall] = []
     private var delivering = false
     /// The last frame whose calls the delegate has had (repeated before commits).
     private var applied: UInt32 = 0
 
+    /// The thread that created the interaction: the only one its methods may be called on.
+    private let owner = pthread_self()
+
     /// Attaches to `surface` through `client` (default: `PreviewInteractionClient.current`).
     /// Without a client, or when the compositor lacks the protocol, the interaction is not
-    /// available and does nothing.
+    /// available and does nothing. Without any client alive it says so on stderr: create a
+    /// `PreviewInteractionClient` first and keep it (a client that was let go is closed).
     public init(surface: OpaquePointer, client: PreviewInteractionClient? = nil) {
         self.surface = surface
         self.client = client ?? PreviewInteractionClient.current
+        if self.client == nil {
+            Self.warn(
+                "PreviewInteraction(surface:) without a PreviewInteractionClient alive: no press will be reported. "
+                    + "Create the client first and keep a reference to it.")
+        }
         guard let owner = self.client, let proxy = owner.createObject(for: surface) else {
             (proxy, channel, isAvailable) = (nil, nil, false)
             return
         }
-        let channel = Channel(proxy: proxy, display: owner.display, reader: owner.reader)
+        let channel = Channel(proxy: proxy, display: owner.display, reader: owner.reader, log: Self.log)
         let retained = Retained(channel)
         spi_preview_interaction_v1_add_listener(proxy, &interactionListener, retained.pointer)
         (self.proxy, self.channel, self.retained, isAvailable) = (proxy, channel, retained, true)
-        taken.reserveCapacity(Channel.maximumOpen)
-        presses.reserveCapacity(Channel.maximumOpen)
+        localCalls.reserveCapacity(InteractionCore.maximumRunning)
         owner.register(self)
         channel.flush()
     }
@@ -81,7 +87,6 @@ public final class PreviewInteraction {
         channel.flush()
         if let retained { client?.reader.retire(retained) }
         retained = nil
-        presses.removeAll()
     }
 
     // MARK: what the app sets (applied on the surface's next commit)
@@ -107,22 +112,23 @@ public final class PreviewInteraction {
 
     // MARK: what the app does
 
-    /// Cancels every running press (UIKit's cancelInteraction): the delegate's
-    /// `previewInteractionDidCancel(_:)` is called for each, now (after the current delegate
-    /// call returns, if called from one), with reason `.clientCancelled`; nothing more is
-    /// reported about them. A press still waiting for its should-begin answer is declined.
-    public func cancelInteraction() {
+    /// Cancels every running press (UIKit's `cancel()`, `cancelInteraction` in Objective-C):
+    /// the delegate's `previewInteractionDidCancel(_:)` is called for each, now (after the
+    /// current delegate call returns, if called from one), with reason `.clientCancelled`;
+    /// nothing more is reported about them. A press still waiting for its should-begin answer
+    /// is cancelled too (the compositor takes it as a decline).
+    public func cancel() {
+        guard onOwnerThread("cancel()") else { return }
         for press in runningPresses { cancel(press.id) }
     }
 
-    /// Cancels one press (see `cancelInteraction()`).
+    /// The Objective-C name of `cancel()`.
+    public func cancelInteraction() { cancel() }
+
+    /// Cancels one press (see `cancel()`).
     public func cancel(_ id: UInt32) {
-        guard let index = presses.firstIndex(where: { $0.id == id }) else { return }
-        let calls = presses[index].machine.cancelLocally()
-        guard calls.count > 0 else { return }
-        channel?.send { spi_preview_interaction_v1_cancel($0, id) }
-        channel?.flush()
-        for call in calls { localCalls.append((id, call)) }
+        guard onOwnerThread("cancel(_:)"), let channel, let call = try? channel.cancel(id) else { return }
+        localCalls.append(call)
         if !delivering { deliver() }
     }
 
@@ -139,6 +145,7 @@ public final class PreviewInteraction {
     /// commit, so a compositor that photographs phases (preview-compositor --screenshot-dir)
     /// takes the picture that shows them. Optional: a plain wl_surface_commit works too.
     public func commitSurface() {
+        guard onOwnerThread("commitSurface()") else { return }
         guard let channel, isAvailable else {
             wl_surface_commit(surface)
             return
@@ -153,53 +160,35 @@ public final class PreviewInteraction {
         guard let channel, !delivering else { return }
         delivering = true
         defer { delivering = false }
-        repeat {
-            taken.removeAll(keepingCapacity: true)
-            channel.take(into: &taken)
-            for group in taken { apply(group) }
-            flushLocalCalls()
-        } while channel.hasWaiting || !localCalls.isEmpty
-        presses.removeAll { $0.machine.isFinished }
+        flushLocalCalls()
+        while let (call, frame) = channel.nextCall() {
+            applied = max(applied, frame)
+            make(call)
+        }
         channel.flush()
     }
 
-    private func apply(_ group: WireGroup) {
-        applied = max(applied, group.serial)
-        let index: Int
-        if let found = presses.firstIndex(where: { $0.id == group.interaction }) {
-            index = found
-        } else {
-            // Only should_begin introduces a press; anything else about an unknown one is late.
-            guard let begin = group.shouldBegin, presses.count < Channel.maximumOpen else { return }
-            let machine = PressMachine(
-                id: group.interaction, source: begin.source, force: begin.force, location: group.location ?? .zero,
-                time: group.time)
-            presses.append((group.interaction, machine))
-            index = presses.count - 1
-        }
-        let calls = presses[index].machine.apply(group)
-        let press = presses[index].machine.press
-        for call in calls { make(call, about: press) }
-        flushLocalCalls()
+    /// The connection is gone: running presses end (system).
+    func connectionLost() {
+        channel?.connectionLost()
+        deliver()
     }
 
+    /// Local cancels go before the next call read from the wire.
     private func flushLocalCalls() {
-        while !localCalls.isEmpty {
-            let (id, call) = localCalls.removeFirst()
-            guard let press = presses.first(where: { $0.id == id })?.machine.press else { continue }
-            make(call, about: press)
-        }
+        while !localCalls.isEmpty { make(localCalls.removeFirst()) }
     }
 
-    private func make(_ call: DelegateCall, about press: PreviewPress) {
+    private func make(_ entry: CoreCall) {
+        let press = entry.press
         currentPress = press
         guard let delegate else {
-            // No delegate: answer as UIKit would without the optional method (yes) would make
+            // No delegate: answering yes (UIKit's default without the optional method) would make
             // the press run unseen; decline instead, so core input stays the app's.
-            if case .shouldBegin = call, let channel { PreviewAnswer(press: press, channel: channel).decline() }
+            if case .shouldBegin = entry.call { try? channel?.answer(press.id, accept: false) }
             return
         }
-        switch call {
+        switch entry.call {
         case .shouldBegin:
             guard let channel else { return }
             delegate.previewInteraction(self, shouldBegin: PreviewAnswer(press: press, channel: channel))
@@ -210,17 +199,39 @@ public final class PreviewInteraction {
         case .cancel:
             delegate.previewInteractionDidCancel(self)
         }
+        flushLocalCalls()
+    }
+
+    /// The core's messages: a compositor that breaks the protocol is reported on stderr (the
+    /// press concerned was cancelled); the rest is not worth a line.
+    static let log: @Sendable (CoreMessage) -> Void = { message in
+        guard message.isWarning else { return }
+        warn("\(message)")
+    }
+
+    static func warn(_ text: String) {
+        var line = "preview-interaction: \(text)\n"
+        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// The thread contract, checked as the C library checks it: a call from another thread is
+    /// refused, loudly (the interaction's state belongs to its thread).
+    func onOwnerThread(_ name: String) -> Bool {
+        guard pthread_equal(pthread_self(), owner) == 0 else { return true }
+        Self.warn("PreviewInteraction.\(name) called from a thread other than the one that created it: ignored")
+        return false
     }
 
     // MARK: requests
 
     private func sendSources() {
+        guard onOwnerThread("isEnabled / allowedSources") else { return }
         let bits = isEnabled ? allowedSources.rawValue : 0
         channel?.send { spi_preview_interaction_v1_set_sources($0, bits) }
     }
 
     private func sendRegion() {
-        guard let channel else { return }
+        guard onOwnerThread("region"), let channel else { return }
         guard let rects = region else {
             channel.send { spi_preview_interaction_v1_set_region($0, nil) }
             return

@@ -37,7 +37,8 @@ public final class PreviewInteractionClient {
     public static let interfaceName = "spi_preview_interaction_manager_v1"
 
     /// The client `PreviewInteraction(surface:)` uses: the most recently created one alive.
-    public nonisolated(unsafe) private(set) static weak var current: PreviewInteractionClient?
+    public static var current: PreviewInteractionClient? { latest.withLock { $0.client } }
+    private static let latest = Mutex(WeakClient())
 
     public let display: OpaquePointer
     let queue: OpaquePointer
@@ -119,7 +120,7 @@ public final class PreviewInteractionClient {
         self.wakeup = wakeup
         reader.wakeApp = { wakeup.send() }
         // Requests made before the thread runs (the bind) leave with its first flush.
-        Self.current = self
+        Self.latest.withLock { $0.client = self }
         if !reader.start() { closed = true }
     }
 
@@ -139,7 +140,7 @@ public final class PreviewInteractionClient {
         wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wakeupFactory))
         wl_display_flush(display)
         wl_event_queue_destroy(queue)
-        if Self.current === self { Self.current = nil }
+        Self.latest.withLock { if $0.client === self { $0.client = nil } }
     }
 
     /// True once the library's reading failed (the connection is gone).
@@ -160,9 +161,12 @@ public final class PreviewInteractionClient {
     /// wl_display.sync wakeup alone delivers after the core events read with them.
     public func deliverPendingCalls() {
         reader.appWillDeliver()
-        guard !closed, reader.dispatchQueue() else { return }
+        guard !closed else { return }
+        let alive = reader.dispatchQueue() && !reader.failed
         interactions.removeAll { $0.interaction == nil }
-        for entry in interactions { entry.interaction?.deliver() }
+        for entry in interactions {
+            if alive { entry.interaction?.deliver() } else { entry.interaction?.connectionLost() }
+        }
     }
 
     // MARK: internal
@@ -182,6 +186,11 @@ public final class PreviewInteractionClient {
         wakeup?.arrived(callback)
         deliverPendingCalls()
     }
+}
+
+/// The latest client, read and written under a lock from any thread.
+struct WeakClient: @unchecked Sendable {  // only touched under `PreviewInteractionClient.latest`
+    weak var client: PreviewInteractionClient?
 }
 
 struct WeakInteraction {

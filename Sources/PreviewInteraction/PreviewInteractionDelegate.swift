@@ -1,4 +1,4 @@
-import CWaylandClient
+import PreviewClientCore
 
 /// What an app implements to follow the presses on its surface: UIPreviewInteractionDelegate's
 /// methods, with the same meaning (docs/preview-interaction.md maps them one to one). Every
@@ -25,7 +25,7 @@ public protocol PreviewInteractionDelegate: AnyObject {
     func previewInteraction(
         _ previewInteraction: PreviewInteraction, didUpdateCommitTransition transitionProgress: Double, ended: Bool)
 
-    /// The press ended before completing (lifted, `cancelInteraction()`, timeout, device gone,
+    /// The press ended before completing (lifted, `cancel()`, timeout, device gone,
     /// …; `currentPress?.cancelReason` says which). Undo the interaction's visual effects.
     /// Not called for a press the app declined.
     func previewInteractionDidCancel(_ previewInteraction: PreviewInteraction)
@@ -65,10 +65,7 @@ public final class PreviewAnswer: Sendable {
     /// Answers yes or no; later calls do nothing.
     public func callAsFunction(_ begin: Bool) {
         guard once.set() else { return }
-        let id = press.id
-        channel.send { proxy in
-            if begin { spi_preview_interaction_v1_accept(proxy, id) } else { spi_preview_interaction_v1_decline(proxy, id) }
-        }
-        channel.flush()
+        // A press that ended meanwhile (a timeout) makes no request: the race is harmless.
+        try? channel.answer(press.id, accept: begin)
     }
 }

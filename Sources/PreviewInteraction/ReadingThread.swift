@@ -8,9 +8,9 @@ import Synchronization
 /// read_events / cancel_read), so the app's own reading, on any thread, is unaffected: events
 /// for the app's queues wait there for the app. After each batch it flushes, and if it filed
 /// something for the app it wakes the app's thread with a wl_display.sync on the app's queue.
-final class ReadingThread: @unchecked Sendable {  // shared fields are behind `lock`
+package final class ReadingThread: @unchecked Sendable {  // shared fields are behind `lock`
     private let display: OpaquePointer
-    let queue: OpaquePointer
+    package let queue: OpaquePointer
     /// Set by listeners; touched only while `dispatching` is held.
     private var somethingFiled = false
     /// Held while the library's queue is dispatched, by this thread or the app's
@@ -29,14 +29,14 @@ final class ReadingThread: @unchecked Sendable {  // shared fields are behind `l
     private var wakePipe: (read: Int32, write: Int32) = (-1, -1)
     /// Sends the wakeup on the app's queue; called on this thread after a batch that filed
     /// something, unless the app polls `appWake` itself.
-    var wakeApp: @Sendable () -> Void = {}
+    package var wakeApp: @Sendable () -> Void = {}
     /// Readable while something is filed for the app (for apps that poll it in their loop).
     private var appWake: (read: Int32, write: Int32) = (-1, -1)
     private let appSignalled = Atomic<Bool>(false)
     /// The app polls `appWakeFileDescriptor`: no wl_display.sync wakeups.
     let appPolls = Atomic<Bool>(false)
 
-    init?(display: OpaquePointer, queue: OpaquePointer) {
+    package init?(display: OpaquePointer, queue: OpaquePointer) {
         self.display = display
         self.queue = queue
         var fds: [Int32] = [-1, -1]
@@ -60,7 +60,7 @@ final class ReadingThread: @unchecked Sendable {  // shared fields are behind `l
     }
 
     /// Readable while delegate calls wait for the app's thread.
-    var appWakeFileDescriptor: Int32 {
+    package var appWakeFileDescriptor: Int32 {
         appPolls.store(true, ordering: .releasing)
         return appWake.read
     }
@@ -69,7 +69,7 @@ final class ReadingThread: @unchecked Sendable {  // shared fields are behind `l
     /// pipe is drained before the flag is cleared, so a filing in between either finds the
     /// flag still set (and its group is taken now) or writes a byte that stays for the next
     /// poll: no wakeup is lost.
-    func appWillDeliver() {
+    package func appWillDeliver() {
         guard appSignalled.load(ordering: .acquiring) else { return }
         var buffer = (UInt64(0), UInt64(0))
         _ = withUnsafeMutableBytes(of: &buffer) { read(appWake.read, $0.baseAddress, $0.count) }
@@ -77,25 +77,25 @@ final class ReadingThread: @unchecked Sendable {  // shared fields are behind `l
     }
 
     /// Called by a listener during dispatch.
-    func filed() { somethingFiled = true }
+    package func filed() { somethingFiled = true }
 
     /// Dispatches the library's queue on the app's thread (acks go out as usual): what this
     /// thread has not dispatched yet of the events read so far is filed now.
-    func dispatchQueue() -> Bool {
+    package func dispatchQueue() -> Bool {
         dispatching.withLock { _ in wl_display_dispatch_queue_pending(display, queue) >= 0 }
     }
 
-    func start() -> Bool {
+    package func start() -> Bool {
         guard let handle = startThread(self) else { return false }
         lock.withLock { $0.handle = handle }
         return true
     }
 
     /// True once reading failed (the connection is gone); the app's own dispatch reports why.
-    var failed: Bool { lock.withLock { $0.failed } }
+    package var failed: Bool { lock.withLock { $0.failed } }
 
     /// Hands over the listener data of a proxy just destroyed (any thread).
-    func retire(_ retained: Retained) {
+    package func retire(_ retained: Retained) {
         let running = lock.withLock { state -> Bool in
             guard state.handle != nil, !state.stopping else { return false }
             state.retired.append(retained)
@@ -106,13 +106,13 @@ final class ReadingThread: @unchecked Sendable {  // shared fields are behind `l
 
     /// Makes the thread flush soon (a request sent from another thread needs no flush from
     /// here, but this keeps the socket drained if that flush hit EAGAIN).
-    func nudge() {
+    package func nudge() {
         var byte: UInt8 = 1
         _ = write(wakePipe.write, &byte, 1)
     }
 
     /// Stops and joins the thread (the app's thread, before destroying the queue).
-    func stop() {
+    package func stop() {
         let handle = lock.withLock { state -> pthread_t? in
             state.stopping = true
             return state.handle
@@ -172,10 +172,7 @@ final class ReadingThread: @unchecked Sendable {  // shared fields are behind `l
         }
         guard status >= 0 else { return false }
         if filed {
-            if !appSignalled.exchange(true, ordering: .acquiringAndReleasing) {
-                var byte: UInt8 = 1
-                _ = write(appWake.write, &byte, 1)
-            }
+            signalApp()
             if !appPolls.load(ordering: .acquiring) { wakeApp() }
         }
         if wl_display_flush(display) < 0 && errno != EAGAIN { return false }
@@ -188,7 +185,16 @@ final class ReadingThread: @unchecked Sendable {  // shared fields are behind `l
         return true
     }
 
+    /// Reading failed: the app's thread is woken to end the running presses.
     private func fail() {
         lock.withLock { $0.failed = true }
+        signalApp()
+    }
+
+    private func signalApp() {
+        if !appSignalled.exchange(true, ordering: .acquiringAndReleasing) {
+            var byte: UInt8 = 1
+            _ = write(appWake.write, &byte, 1)
+        }
     }
 }

@@ -106,7 +106,7 @@ final class AppHarness {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    private static func bindCompositor(_ display: OpaquePointer) -> OpaquePointer? {
+    static func bindCompositor(_ display: OpaquePointer) -> OpaquePointer? {
         let box = CompositorBox()
         let registry = wl_display_get_registry(display)
         withExtendedLifetime(box) {

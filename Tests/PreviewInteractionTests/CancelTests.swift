@@ -72,7 +72,7 @@ import Testing
         let app = try AppHarness(answer: point == .beforeTheAnswer ? .later : .yes)
         var expected = Self.press(app, to: point)
         let inputsBefore = app.inputs.count
-        app.interaction.cancelInteraction()
+        app.interaction.cancel()
         // At once, on the calling thread (UIKit's cancelInteraction).
         expected.append("1: cancel client_cancelled")
         #expect(app.delegate.calls == expected)
@@ -89,10 +89,27 @@ import Testing
         #expect(app.delegate.calls == expected + ["2: shouldBegin"])
     }
 
+    @Test func aCancelFromAnotherThreadIsRefused() throws {
+        let app = try AppHarness()
+        app.ask(7)
+        #expect(app.waitForInputs(1))
+        let interaction = UncheckedBox(app.interaction)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            interaction.value.cancel()
+            done.signal()
+        }.start()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(app.delegate.calls == ["1: shouldBegin"], "no cancel was made")
+        #expect(app.interaction.runningPresses.count == 1)
+        app.interaction.cancel()
+        #expect(app.delegate.calls == ["1: shouldBegin", "1: cancel client_cancelled"])
+    }
+
     @Test func cancellingFromInsideADelegateCallReportsAfterIt() throws {
         let app = try AppHarness()
         app.delegate.onCall = { interaction in
-            if interaction.currentPress?.phase == .preview { interaction.cancelInteraction() }
+            if interaction.currentPress?.phase == .preview { interaction.cancel() }
         }
         app.ask(7)
         #expect(app.waitForInputs(1))
@@ -118,4 +135,10 @@ import Testing
         #expect(app.dispatch(until: { app.delegate.calls.count == expected.count }), "\(app.delegate.calls)")
         #expect(app.delegate.calls == expected)
     }
+}
+
+/// Hands a non-Sendable object to another thread in a test that checks the thread contract.
+final class UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

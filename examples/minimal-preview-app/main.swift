@@ -52,8 +52,8 @@ final class App: PreviewInteractionDelegate {
             say("press \(id) completed: opened the item")
             finish()
         } else if !item.contains(interaction.location()) {
-            say("press \(id) slid off the item: cancelInteraction()")
-            interaction.cancelInteraction()
+            say("press \(id) slid off the item: cancel()")
+            interaction.cancel()
         } else {
             say("press \(id) commit \(progress)")
             growth.fractionComplete = progress
@@ -123,7 +123,10 @@ nonisolated(unsafe) var xdgSurfaceListener = xdg_surface_listener(configure: { _
     app.draw()
 })
 nonisolated(unsafe) var toplevelListener = xdg_toplevel_listener(
-    configure: { _, _, width, height, _ in if width > 160 && height > 160 { app.size = (Int(width), Int(height)) } },
+    // The compositor's numbers are not trusted: sides are kept to 160...4096.
+    configure: { _, _, width, height, _ in
+        if width > 160 && height > 160 { app.size = (Int(min(width, 4096)), Int(min(height, 4096))) }
+    },
     close: { _, _ in app.running = false }, configure_bounds: { _, _, _, _ in }, wm_capabilities: { _, _, _ in })
 nonisolated(unsafe) var bufferListener = wl_buffer_listener(release: { _, buffer in wl_buffer_destroy(buffer) })
 
@@ -131,4 +134,8 @@ do { app = try App() } catch {
     print("minimal-preview-app: \(error)")
     exit(1)
 }
-exit(app.connection.run(while: { app.running }) ? 0 : 1)
+guard app.connection.run(while: { app.running }) else {
+    print("minimal-preview-app: the connection to the compositor was lost")
+    exit(1)
+}
+exit(0)

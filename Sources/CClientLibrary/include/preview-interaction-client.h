@@ -403,8 +403,8 @@ int preview_interaction_client_interaction_answer(struct preview_interaction_cli
 /* Cancels one running press (the protocol's cancel): its cancelled callback (reason
  * CLIENT_CANCELLED) is made before this call returns, or, when called from a callback of
  * this interaction, right after that callback returns; nothing more is reported about it.
- * A press still waiting for its answer is declined instead (no callback). Errors:
- * UNKNOWN_PRESS, PRESS_ENDED. */
+ * A press still waiting for its answer is cancelled the same way (the compositor takes the
+ * cancel as a decline). Errors: UNKNOWN_PRESS, PRESS_ENDED. */
 int preview_interaction_client_interaction_cancel(struct preview_interaction_client_interaction *interaction,
 	uint32_t press);
 

@@ -158,7 +158,7 @@ final class PeekApp {
 
     func outputScale(_ output: OpaquePointer?, _ factor: Int32) {
         guard let output, let entry = outputs.first(where: { $0.value.proxy == output }) else { return }
-        outputs[entry.key] = (output, max(1, factor))
+        outputs[entry.key] = (output, min(max(1, factor), PeekApp.largestScale))
         updateScale()
     }
 

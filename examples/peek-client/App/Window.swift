@@ -29,11 +29,17 @@ extension PeekApp {
 
     func toplevelConfigured(width: Int32, height: Int32) { pendingSize = (width, height) }
 
+    /// The largest window side taken from a configure, and the largest output scale: a buffer
+    /// stays within 4096 × 4 pixels a side whatever the compositor says.
+    static let largestSide: Int32 = 4096
+    static let largestScale: Int32 = 4
+
     func xdgSurfaceConfigured(serial: UInt32) {
         xdg_surface_ack_configure(xdgSurface, serial)
         // 0 means "your choice": keep the current size.
-        let width = pendingSize.width > 0 ? Double(pendingSize.width) : model.size.width
-        let height = pendingSize.height > 0 ? Double(pendingSize.height) : model.size.height
+        // The compositor's numbers are not trusted: a side beyond `largestSide` is clamped.
+        let width = pendingSize.width > 0 ? Double(min(pendingSize.width, Self.largestSide)) : model.size.width
+        let height = pendingSize.height > 0 ? Double(min(pendingSize.height, Self.largestSide)) : model.size.height
         _ = model.resize(to: Size(width: width, height: height))
         configured = true
         // Every configure is answered by a commit with a buffer, even if nothing changed.
@@ -63,8 +69,8 @@ extension PeekApp {
             commit(surface)
             return
         }
-        let width = Int32((model.size.width * Double(scale)).rounded(.up))
-        let height = Int32((model.size.height * Double(scale)).rounded(.up))
+        let width = Int32(clamping: Int((model.size.width * Double(scale)).rounded(.up)))
+        let height = Int32(clamping: Int((model.size.height * Double(scale)).rounded(.up)))
         // Both buffers held by the compositor: draw when one is released.
         guard let shm, let buffer = buffers.acquire(shm: shm, width: width, height: height, listenerData: context(self))
         else { return }

@@ -44,7 +44,7 @@ public enum PreviewForce: UInt32, Sendable, CustomStringConvertible {
 public enum PreviewCancelReason: Sendable, Hashable, CustomStringConvertible {
     /// The finger or tool left, or the button was released.
     case lifted
-    /// The app cancelled (`cancelInteraction()`).
+    /// The app cancelled (`cancel()`).
     case clientCancelled
     /// The app declined should-begin (never reported: a declined press makes no delegate call).
     case declined
@@ -74,6 +74,22 @@ public enum PreviewCancelReason: Sendable, Hashable, CustomStringConvertible {
         case 8: self = .moved
         case 9: self = .system
         default: self = .other(wire)
+        }
+    }
+
+    /// The protocol's `cancel_reason` value.
+    public var wireValue: UInt32 {
+        switch self {
+        case .lifted: 1
+        case .clientCancelled: 2
+        case .declined: 3
+        case .timeout: 4
+        case .deviceRemoved: 5
+        case .surfaceGone: 6
+        case .desynchronised: 7
+        case .moved: 8
+        case .system: 9
+        case .other(let value): value
         }
     }
 

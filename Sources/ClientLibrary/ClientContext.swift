@@ -1,0 +1,215 @@
+import CClientLibrary
+import CWaylandClient
+import Glibc
+import PreviewClientCore
+import PreviewInteraction
+import Synchronization
+
+/// The library's state on one wl_display: a queue, a registry and a reading thread of its own
+/// (PreviewInteraction's, which acknowledges frames as it reads them), the interactions, and
+/// the delivery of their calls on the app's thread when it dispatches.
+final class ClientContext {
+    let display: OpaquePointer
+    let queue: OpaquePointer
+    private(set) var handle: OpaquePointer?
+    let owner = pthread_self()
+    private let callbacks: preview_interaction_client_callbacks
+    let userData: UnsafeMutableRawPointer?
+    let logger: Logger
+    private let watch = RegistryWatch()
+    private var registry: OpaquePointer?
+    private(set) var compositor: OpaquePointer?
+    private(set) var manager: OpaquePointer?
+    let reader: ReadingThread
+    private(set) var interactions: [ClientInteraction] = []
+    /// A callback of this context is running (destroy is refused then).
+    var delivering = false
+    private(set) var disconnected = false
+
+    static let maximumInteractions = 256
+
+    init(display: OpaquePointer, callbacks: preview_interaction_client_callbacks, userData: UnsafeMutableRawPointer?)
+        throws(Status)
+    {
+        self.display = display
+        self.callbacks = callbacks
+        self.userData = userData
+        logger = Logger(callback: callbacks.log, userData: userData)
+        guard let queue = wl_display_create_queue(display) else { throw .wayland }
+        self.queue = queue
+        guard let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(display))) else {
+            wl_event_queue_destroy(queue)
+            throw .wayland
+        }
+        wl_proxy_set_queue(wrapper, queue)
+        registry = wl_display_get_registry(wrapper)
+        wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wrapper))
+        guard let registry, let reader = ReadingThread(display: display, queue: queue) else {
+            if let registry { wl_registry_destroy(registry) }
+            wl_event_queue_destroy(queue)
+            throw .wayland
+        }
+        self.reader = reader
+        wl_registry_add_listener(registry, &clientRegistryListener, Unmanaged.passUnretained(watch).toOpaque())
+        // One roundtrip on the library's queue: the app's queues are not dispatched.
+        guard wl_display_roundtrip_queue(display, queue) >= 0 else {
+            logger.log(.error, "the Wayland connection failed while looking for the global")
+            wl_registry_destroy(registry)
+            wl_event_queue_destroy(queue)
+            throw .wayland
+        }
+        applyGlobals(announce: false)
+        guard reader.start() else {
+            closeObjects()
+            throw .wayland
+        }
+        handle = Handles.shared.register(self)
+    }
+
+    var onOwnerThread: Bool { pthread_equal(pthread_self(), owner) != 0 }
+
+    var isAvailable: Bool { manager != nil }
+
+    // MARK: interactions
+
+    func attach(
+        surface: OpaquePointer, callbacks: preview_interaction_client_interaction_callbacks,
+        userData: UnsafeMutableRawPointer?
+    ) throws(Status) -> ClientInteraction {
+        guard !interactions.contains(where: { $0.surface == surface }) else { throw .surfaceTaken }
+        guard interactions.count < Self.maximumInteractions else { throw .limit }
+        let interaction = ClientInteraction(context: self, surface: surface, callbacks: callbacks, userData: userData)
+        interactions.append(interaction)
+        if let manager, !disconnected { interaction.createObject(manager: manager) }
+        return interaction
+    }
+
+    func forget(_ interaction: ClientInteraction) {
+        interactions.removeAll { $0 === interaction }
+    }
+
+    // MARK: dispatch (the app's thread)
+
+    func dispatch() -> Status {
+        guard !delivering else { return .busy }
+        reader.appWillDeliver()
+        if disconnected { return .disconnected }
+        delivering = true
+        defer { delivering = false }
+        guard reader.dispatchQueue(), !reader.failed else {
+            disconnected = true
+            logger.log(.error, "the connection to the compositor is gone")
+            for interaction in interactions { interaction.connectionLost() }
+            return .disconnected
+        }
+        applyGlobals(announce: true)
+        for interaction in interactions where interaction.isAttached { interaction.deliver() }
+        return .ok
+    }
+
+    /// Binds what the registry announced since the last look, drops what it removed.
+    private func applyGlobals(announce: Bool) {
+        let globals = watch.take()
+        guard let registry else { return }
+        if compositor == nil, let found = globals.compositor {
+            compositor = OpaquePointer(cwlc_registry_bind(registry, found.name, cwl_interface_wl_compositor(), 1))
+        }
+        if manager == nil, let found = globals.manager {
+            manager = OpaquePointer(
+                cwlc_registry_bind(registry, found.name, cwl_interface_spi_preview_interaction_manager_v1(), 1))
+            guard let manager else { return }
+            for interaction in interactions { interaction.createObject(manager: manager) }
+            wl_display_flush(display)
+            if announce { callbacks.availability_changed?(userData, handle, true) }
+        } else if let bound = manager, globals.manager == nil {
+            logger.log(.info, "the compositor removed \(PreviewInteractionClient.interfaceName)")
+            for interaction in interactions { interaction.connectionLost() }
+            for interaction in interactions { interaction.destroyObject() }
+            spi_preview_interaction_manager_v1_destroy(bound)
+            manager = nil
+            if announce { callbacks.availability_changed?(userData, handle, false) }
+        }
+    }
+
+    // MARK: teardown
+
+    func destroy() {
+        for interaction in interactions { interaction.detach() }
+        interactions.removeAll()
+        reader.stop()
+        closeObjects()
+        if let handle { Handles.shared.forget(context: handle) }
+        handle = nil
+    }
+
+    private func closeObjects() {
+        if let manager { spi_preview_interaction_manager_v1_destroy(manager) }
+        if let compositor { wl_compositor_destroy(compositor) }
+        if let registry { wl_registry_destroy(registry) }
+        (manager, compositor, registry) = (nil, nil, nil)
+        wl_display_flush(display)
+        wl_event_queue_destroy(queue)
+    }
+}
+
+/// What the context's registry announced, written on whichever thread dispatches the
+/// library's queue (the reading thread after create) and taken on the app's.
+final class RegistryWatch: Sendable {
+    struct Globals {
+        var manager: (name: UInt32, version: UInt32)?
+        var compositor: (name: UInt32, version: UInt32)?
+    }
+    private let globals = Mutex(Globals())
+
+    func announce(name: UInt32, interface: UnsafePointer<CChar>, version: UInt32) {
+        if strcmp(interface, "wl_compositor") == 0 {
+            globals.withLock { $0.compositor = (name, version) }
+        } else if strcmp(interface, "spi_preview_interaction_manager_v1") == 0 {
+            globals.withLock { $0.manager = (name, version) }
+        }
+    }
+
+    func remove(name: UInt32) {
+        globals.withLock { globals in
+            if globals.manager?.name == name { globals.manager = nil }
+            if globals.compositor?.name == name { globals.compositor = nil }
+        }
+    }
+
+    func take() -> Globals { globals.withLock { $0 } }
+}
+
+nonisolated(unsafe) var clientRegistryListener = wl_registry_listener(
+    global: { data, _, name, interface, version in
+        guard let data, let interface else { return }
+        Unmanaged<RegistryWatch>.fromOpaque(data).takeUnretainedValue().announce(
+            name: name, interface: interface, version: version)
+    },
+    global_remove: { data, _, name in
+        guard let data else { return }
+        Unmanaged<RegistryWatch>.fromOpaque(data).takeUnretainedValue().remove(name: name)
+    })
+
+/// The app's log callback (any thread), or stderr for warnings and errors.
+struct Logger: @unchecked Sendable {  // a C function pointer and the app's pointer, called as the header says
+    let callback: (@convention(c) (UnsafeMutableRawPointer?, preview_interaction_client_log_level, UnsafePointer<CChar>?) -> Void)?
+    let userData: UnsafeMutableRawPointer?
+
+    enum Level: UInt32 {
+        case debug = 1
+        case info = 2
+        case warning = 3
+        case error = 4
+    }
+
+    func log(_ level: Level, _ message: String) {
+        if let callback {
+            message.withCString { callback(userData, preview_interaction_client_log_level(rawValue: level.rawValue), $0) }
+        } else if level.rawValue >= Level.warning.rawValue {
+            var line = "preview-interaction-client: \(message)\n"
+            line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+        }
+    }
+
+    func log(_ message: CoreMessage) { log(message.isWarning ? .warning : .debug, message.description) }
+}

@@ -1,0 +1,75 @@
+/// What a host does for one input of `InteractionCore`: at most one request, at most one
+/// message, and whether calls became ready for the app. Inline: no allocation.
+public struct CoreOutput: Sendable, Equatable {
+    /// A request for the compositor, on the interaction's object.
+    public enum Request: Sendable, Equatable {
+        case ackFrame(UInt32)
+        case accept(UInt32)
+        case decline(UInt32)
+        case cancel(UInt32)
+    }
+
+    public var request: Request?
+    public var message: CoreMessage?
+    /// Calls are waiting for the app (`InteractionCore.takeCalls`): wake its thread.
+    public var callsReady = false
+
+    public init(request: Request? = nil, message: CoreMessage? = nil, callsReady: Bool = false) {
+        self.request = request
+        self.message = message
+        self.callsReady = callsReady
+    }
+}
+
+/// Something the compositor did wrong (or a limit the library applied), for the host's log.
+/// The core has already dealt with it; the text is made only when a host logs it.
+public enum CoreMessage: Sendable, Equatable, CustomStringConvertible {
+    /// An event about an interaction never announced with should_begin: ignored.
+    case unknownInteraction(PreviewWireEvent)
+    /// An event about an interaction the compositor had already ended: ignored.
+    case afterTheEnd(PreviewWireEvent)
+    /// should_begin for an interaction already announced: not asked again.
+    case repeatedShouldBegin(PreviewWireEvent)
+    /// An event the interaction's phase does not allow, or a progress outside 0...1: the
+    /// interaction was cancelled (desynchronised).
+    case outOfOrder(PreviewWireEvent, phase: String)
+    /// More interactions at once than the library keeps apart: this one was declined.
+    case tooManyInteractions(UInt32)
+    /// Events of an interaction that no frame of its own closed (a later frame did).
+    case unframed(UInt32)
+    /// The connection or the global went away: every running interaction was cancelled.
+    case connectionLost
+
+    /// A warning (the compositor broke the protocol) or just information.
+    public var isWarning: Bool {
+        switch self {
+        case .afterTheEnd, .connectionLost: false
+        default: true
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unknownInteraction(let event):
+            "ignored \(event.name) about interaction \(event.interaction), which was never announced"
+        case .afterTheEnd(let event): "ignored \(event.name) about interaction \(event.interaction), which had ended"
+        case .repeatedShouldBegin(let event):
+            "should_begin repeated for interaction \(event.interaction): not asked again"
+        case .outOfOrder(let event, let phase):
+            "\(Self.describe(event)) during \(phase) of interaction \(event.interaction) breaks the protocol: cancelled it (desynchronised)"
+        case .tooManyInteractions(let id):
+            "interaction \(id) declined: more than \(InteractionCore.maximumRunning) interactions at once"
+        case .unframed(let id): "events of interaction \(id) were never closed by its frame"
+        case .connectionLost: "the compositor went away: running interactions cancelled (system)"
+        }
+    }
+
+    private static func describe(_ event: PreviewWireEvent) -> String {
+        switch event {
+        case .preview(_, let progress): "preview \(progress)"
+        case .commit(_, let progress): "commit \(progress)"
+        case .cancelled(_, let reason): "cancelled \(PreviewCancelReason(wire: reason))"
+        default: event.name
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// A call the app receives about a press: UIPreviewInteractionDelegate's, in its order.
+public enum DelegateCall: Sendable, Equatable {
+    case shouldBegin
+    case preview(Double, ended: Bool)
+    case commit(Double, ended: Bool)
+    case cancel(PreviewCancelReason)
+
+    /// The last call about a press.
+    var isTerminal: Bool {
+        switch self {
+        case .commit(_, ended: true), .cancel: true
+        case .shouldBegin, .preview, .commit: false
+        }
+    }
+
+    /// A progress call that a later one of the same phase replaces (latest value wins).
+    func isReplaced(by later: DelegateCall) -> Bool {
+        switch (self, later) {
+        case (.preview(_, ended: false), .preview(_, ended: false)), (.commit(_, ended: false), .commit(_, ended: false)):
+            true
+        default: false
+        }
+    }
+}
+
+/// One call with the press as it is at that call.
+public struct CoreCall: Sendable, Equatable {
+    public var press: PreviewPress
+    public var call: DelegateCall
+
+    public init(press: PreviewPress, call: DelegateCall) {
+        self.press = press
+        self.call = call
+    }
+}
+
+/// Why the core refused an answer or a cancel of the app.
+public enum CoreRefusal: Error, Sendable, Equatable {
+    /// No press with this id was ever announced.
+    case unknownPress
+    /// The press already ended (a late answer after a timeout: harmless).
+    case pressEnded
+    /// The press was already answered.
+    case alreadyAnswered
+}

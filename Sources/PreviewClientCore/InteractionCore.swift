@@ -1,0 +1,369 @@
+/// The client's bookkeeping for one spi_preview_interaction_v1 object, shared by every API
+/// (the Swift library, the C library): the events read turn into the calls UIKit makes, frames
+/// are acknowledged, answers and cancels are checked, whatever the compositor sends.
+///
+/// Pure: one `mutating func` per input, each returning what the host does (`CoreOutput`: a
+/// request, a message, whether calls are ready). The host reads the wire on one thread and
+/// takes the calls on the app's thread, with the core behind one lock.
+///
+/// The contract it keeps, per press: should-begin once; nothing more after a decline; preview
+/// progress, its end once, commit progress, completion once, or one cancel instead; nothing
+/// after the end. Calls wait until a frame closes their group and merge while the app is busy
+/// (the latest progress wins; phase changes are kept). Every event is untrusted: one the
+/// press's phase does not allow, or a progress outside 0...1, cancels that press
+/// (desynchronised) and tells the compositor; events about unknown presses are dropped. What
+/// is kept is bounded: `maximumRunning` presses at once (more are declined as they are read),
+/// at most one pending call of each kind per press.
+public struct InteractionCore: Sendable {
+    /// The most presses running at once on one surface; more are declined as they are read.
+    public static let maximumRunning = 32
+    /// Presses kept at once, counting those the app ended (cancel, decline) whose end the
+    /// compositor has not confirmed yet; beyond, the oldest of those is forgotten.
+    static let maximumKept = 2 * maximumRunning
+
+    enum Ending: Sendable, Equatable {
+        case completed
+        case cancelled(PreviewCancelReason)
+        /// The app declined: nothing is reported about it.
+        case declined
+    }
+
+    /// The phase of one press: the one place it is kept.
+    enum State: Sendable, Equatable {
+        /// should_begin read; `accepted` once the app said yes.
+        case asking(accepted: Bool)
+        case preview(Double)
+        case commit(Double)
+        /// Over for the app; `confirmed` once the compositor has ended it too.
+        case ended(Ending, confirmed: Bool)
+
+        var isRunning: Bool {
+            if case .ended = self { return false }
+            return true
+        }
+
+        var name: String {
+            switch self {
+            case .asking(let accepted): accepted ? "the accepted should_begin" : "the unanswered should_begin"
+            case .preview: "the preview phase"
+            case .commit: "the commit phase"
+            case .ended: "the end"
+            }
+        }
+    }
+
+    struct Record: Sendable {
+        let id: UInt32
+        let source: PreviewSource?
+        let force: PreviewForce?
+        var state: State
+        var location = PreviewPoint.zero
+        var timestamp: UInt64 = 0
+        /// A location arrived in the group being read.
+        var moved = false
+
+        var snapshot: PreviewPress {
+            let phase: PreviewPress.Phase
+            let progress: Double
+            switch state {
+            case .asking: (phase, progress) = (.asking, 0)
+            case .preview(let value): (phase, progress) = (.preview, value)
+            case .commit(let value): (phase, progress) = (.commit, value)
+            case .ended(.completed, _): (phase, progress) = (.completed, 1)
+            case .ended(.cancelled(let reason), _): (phase, progress) = (.cancelled(reason), 0)
+            case .ended(.declined, _): (phase, progress) = (.cancelled(.declined), 0)
+            }
+            return PreviewPress(
+                id: id, source: source, force: force, location: location, phase: phase, progress: progress,
+                timestamp: timestamp)
+        }
+    }
+
+    private var records: [Record] = []
+    /// Calls of the group being read (no frame yet).
+    private var open: [CoreCall] = []
+    /// Calls closed by a frame, waiting for the app; those before `taken` were taken.
+    private var ready: [CoreCall] = []
+    private var taken = 0
+    /// The highest press id announced (ids increase; anything at or below it is known).
+    private var highest: UInt32 = 0
+    private var acknowledged: UInt32 = 0
+    /// The last frame serial read.
+    public private(set) var lastFrame: UInt32 = 0
+
+    public init() {
+        records.reserveCapacity(Self.maximumKept)
+        open.reserveCapacity(Self.maximumKept)
+        ready.reserveCapacity(5 * Self.maximumKept)
+    }
+
+    // MARK: inputs from the wire (the reading thread)
+
+    /// One event as read.
+    public mutating func read(_ event: PreviewWireEvent) -> CoreOutput {
+        switch event {
+        case .shouldBegin(let id, let source, let force): return shouldBegin(event, id, source: source, force: force)
+        case .frame(let id, let serial, let time): return frame(id, serial: serial, time: time)
+        default: break
+        }
+        let id = event.interaction
+        guard let index = records.firstIndex(where: { $0.id == id }) else {
+            return CoreOutput(message: id > highest || id == 0 ? .unknownInteraction(event) : .afterTheEnd(event))
+        }
+        if case .ended(let ending, let confirmed) = records[index].state {
+            if confirmed { return CoreOutput(message: .afterTheEnd(event)) }
+            // Ended by the app (or for breaking the order): the compositor's end is silent.
+            switch event {
+            case .completed, .cancelled: records[index].state = .ended(ending, confirmed: true)
+            default: break
+            }
+            forgetIfDone(index)
+            return CoreOutput()
+        }
+        switch (event, records[index].state) {
+        case (.location(_, let x, let y), _):
+            records[index].location = PreviewPoint(x: x, y: y)
+            records[index].moved = true
+            for call in open.indices where open[call].press.id == id { open[call].press.location = records[index].location }
+            return CoreOutput()
+        case (.preview(_, let progress), .asking(accepted: true)), (.preview(_, let progress), .preview):
+            guard (0...1).contains(progress) else { break }
+            records[index].state = .preview(progress)
+            addOpen(index, .preview(progress, ended: false))
+            return CoreOutput()
+        case (.previewEnded, .asking(accepted: true)), (.previewEnded, .preview):
+            records[index].state = .commit(0)
+            addOpen(index, .preview(1, ended: true))
+            return CoreOutput()
+        case (.commit(_, let progress), .commit):
+            guard (0...1).contains(progress) else { break }
+            records[index].state = .commit(progress)
+            addOpen(index, .commit(progress, ended: false))
+            return CoreOutput()
+        case (.completed, .commit):
+            records[index].state = .ended(.completed, confirmed: true)
+            addOpen(index, .commit(1, ended: true))
+            forgetIfDone(index)
+            return CoreOutput()
+        case (.cancelled(_, let wire), _) where PreviewCancelReason(wire: wire) != .declined:
+            let reason = PreviewCancelReason(wire: wire)
+            records[index].state = .ended(.cancelled(reason), confirmed: true)
+            addOpen(index, .cancel(reason))
+            forgetIfDone(index)
+            return CoreOutput()
+        default:
+            break
+        }
+        return desynchronise(index, event)
+    }
+
+    /// The connection (or the global) went away: every running press is cancelled (system).
+    public mutating func connectionLost() -> CoreOutput {
+        var output = CoreOutput()
+        for record in records where record.state.isRunning {
+            output.message = .connectionLost
+            let id = record.id
+            let unheard = !wasAsked(id)
+            open.removeAll { $0.press.id == id }
+            if unheard {
+                dropReady(id)
+            } else {
+                var ended = record
+                ended.state = .ended(.cancelled(.system), confirmed: true)
+                ready.append(CoreCall(press: ended.snapshot, call: .cancel(.system)))
+            }
+        }
+        records.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true)
+        output.callsReady = hasReadyCalls
+        return output
+    }
+
+    // MARK: inputs from the app (its thread)
+
+    /// The next call for the app, in order (one at a time: a cancel the app makes from inside a
+    /// call removes the press's later calls before they are taken).
+    public mutating func nextCall() -> CoreCall? {
+        guard taken < ready.count else { return nil }
+        defer {
+            taken += 1
+            if taken == ready.count { clearReady() }
+        }
+        return ready[taken]
+    }
+
+    public var hasReadyCalls: Bool { taken < ready.count }
+
+    /// The app's answer to should-begin. Declining ends the press for the app at once.
+    public mutating func answer(_ id: UInt32, accept: Bool) throws(CoreRefusal) -> CoreOutput {
+        let index = try find(id)
+        switch records[index].state {
+        case .asking(accepted: false):
+            if accept {
+                records[index].state = .asking(accepted: true)
+                return CoreOutput(request: .accept(id))
+            }
+            records[index].state = .ended(.declined, confirmed: false)
+            open.removeAll { $0.press.id == id }
+            dropReady(id)
+            return CoreOutput(request: .decline(id))
+        case .asking(accepted: true), .preview, .commit, .ended(.declined, _):
+            throw .alreadyAnswered
+        case .ended:
+            throw .pressEnded
+        }
+    }
+
+    /// The app cancels a press: the cancel call it gets at once (none for a press it was never
+    /// told about), and the request. Nothing more is reported about the press.
+    public mutating func cancel(_ id: UInt32) throws(CoreRefusal) -> (CoreOutput, CoreCall?) {
+        let index = try find(id)
+        guard records[index].state.isRunning else { throw .pressEnded }
+        let heard = wasAsked(id)
+        records[index].state = .ended(.cancelled(.clientCancelled), confirmed: false)
+        open.removeAll { $0.press.id == id }
+        dropReady(id)
+        let call = heard ? CoreCall(press: records[index].snapshot, call: .cancel(.clientCancelled)) : nil
+        return (CoreOutput(request: .cancel(id)), call)
+    }
+
+    /// Presses announced and not ended, in the order they began.
+    public var runningPresses: [PreviewPress] { records.filter { $0.state.isRunning }.map(\.snapshot) }
+
+    public var runningCount: Int { records.reduce(0) { $0 + ($1.state.isRunning ? 1 : 0) } }
+
+    /// The ids of the running presses, without allocating: `body` for each.
+    public func forEachRunning(_ body: (UInt32) -> Void) {
+        for record in records where record.state.isRunning { body(record.id) }
+    }
+
+    // MARK: the steps
+
+    private mutating func shouldBegin(_ event: PreviewWireEvent, _ id: UInt32, source: UInt32, force: UInt32)
+        -> CoreOutput
+    {
+        guard id > highest else {
+            if let index = records.firstIndex(where: { $0.id == id }), records[index].state.isRunning {
+                return desynchronise(index, event)
+            }
+            return CoreOutput(message: .repeatedShouldBegin(event))
+        }
+        highest = id
+        guard records.count(where: { $0.state.isRunning }) < Self.maximumRunning else {
+            return CoreOutput(request: .decline(id), message: .tooManyInteractions(id))
+        }
+        if records.count >= Self.maximumKept, let oldest = records.firstIndex(where: { !$0.state.isRunning }) {
+            records.remove(at: oldest)
+        }
+        records.append(
+            Record(id: id, source: PreviewSource(rawValue: source), force: PreviewForce(rawValue: force), state: .asking(accepted: false)))
+        addOpen(records.count - 1, .shouldBegin)
+        return CoreOutput()
+    }
+
+    private mutating func frame(_ id: UInt32, serial: UInt32, time: UInt64) -> CoreOutput {
+        var output = CoreOutput()
+        if serial > acknowledged {
+            acknowledged = serial
+            output.request = .ackFrame(serial)
+        }
+        lastFrame = max(lastFrame, serial)
+        if let index = records.firstIndex(where: { $0.id == id }) { records[index].timestamp = time }
+        for call in open.indices where open[call].press.id == id { open[call].press.timestamp = time }
+        // A move at the same progress: the app hit-tests again (quick actions).
+        for index in records.indices where records[index].moved {
+            records[index].moved = false
+            let moved = records[index].id
+            guard !open.contains(where: { $0.press.id == moved }) else { continue }
+            switch records[index].state {
+            case .preview(let progress): addOpen(index, .preview(progress, ended: false))
+            case .commit(let progress): addOpen(index, .commit(progress, ended: false))
+            case .asking, .ended: break
+            }
+        }
+        if let stray = open.first(where: { $0.press.id != id }) { output.message = .unframed(stray.press.id) }
+        for call in open { file(call) }
+        open.removeAll(keepingCapacity: true)
+        output.callsReady = hasReadyCalls
+        return output
+    }
+
+    /// Ends a press that broke the protocol's order: cancelled (desynchronised) for the app,
+    /// cancel for the compositor unless the event was its end.
+    private mutating func desynchronise(_ index: Int, _ event: PreviewWireEvent) -> CoreOutput {
+        let id = records[index].id
+        let phase = records[index].state.name
+        let confirmed: Bool
+        switch event {
+        case .completed, .cancelled: confirmed = true
+        default: confirmed = false
+        }
+        let heard = wasAsked(id)
+        records[index].state = .ended(.cancelled(.desynchronised), confirmed: confirmed)
+        open.removeAll { $0.press.id == id }
+        if heard {
+            ready.append(CoreCall(press: records[index].snapshot, call: .cancel(.desynchronised)))
+        } else {
+            dropReady(id)
+        }
+        forgetIfDone(index)
+        return CoreOutput(
+            request: confirmed ? nil : .cancel(id), message: .outOfOrder(event, phase: phase), callsReady: hasReadyCalls)
+    }
+
+    /// Adds a call to the group being read, with the press as it is now.
+    private mutating func addOpen(_ index: Int, _ call: DelegateCall) {
+        let id = records[index].id
+        let entry = CoreCall(press: records[index].snapshot, call: call)
+        if call.isTerminal, open.contains(where: { $0.press.id == id && $0.call == .shouldBegin }) {
+            // Over before the app heard of it (a timeout while it was busy): no calls at all.
+            open.removeAll { $0.press.id == id }
+            return
+        }
+        if let last = open.lastIndex(where: { $0.press.id == id }), open[last].call.isReplaced(by: call) {
+            open[last] = entry
+        } else {
+            open.append(entry)
+        }
+    }
+
+    /// Moves a closed call to the calls waiting for the app, merging with what waits there.
+    private mutating func file(_ entry: CoreCall) {
+        let id = entry.press.id
+        if entry.call.isTerminal, ready[taken...].contains(where: { $0.press.id == id && $0.call == .shouldBegin }) {
+            dropReady(id)
+            return
+        }
+        if let last = ready[taken...].lastIndex(where: { $0.press.id == id }), ready[last].call.isReplaced(by: entry.call) {
+            ready[last] = entry
+        } else {
+            ready.append(entry)
+        }
+    }
+
+    private mutating func dropReady(_ id: UInt32) {
+        ready.removeSubrange(0..<taken)
+        taken = 0
+        ready.removeAll { $0.press.id == id }
+    }
+
+    private mutating func clearReady() {
+        ready.removeAll(keepingCapacity: true)
+        taken = 0
+    }
+
+    /// Whether should-begin about `id` reached the app (or is past the point of being dropped).
+    private func wasAsked(_ id: UInt32) -> Bool {
+        !open.contains { $0.press.id == id && $0.call == .shouldBegin }
+            && !ready[taken...].contains { $0.press.id == id && $0.call == .shouldBegin }
+    }
+
+    private mutating func forgetIfDone(_ index: Int) {
+        if case .ended(_, confirmed: true) = records[index].state { records.remove(at: index) }
+    }
+
+    private func find(_ id: UInt32) throws(CoreRefusal) -> Int {
+        if let index = records.firstIndex(where: { $0.id == id }) { return index }
+        throw id == 0 || id > highest ? .unknownPress : .pressEnded
+    }
+}

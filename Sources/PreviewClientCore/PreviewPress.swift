@@ -1,0 +1,78 @@
+/// One press the compositor reported on the surface (one finger, pen or button), as a call
+/// about it sees it: `PreviewInteraction.currentPress` is the press of the call in progress,
+/// so a delegate tells simultaneous presses apart by `id`.
+public struct PreviewPress: Sendable, Hashable, Identifiable {
+    public enum Phase: Sendable, Hashable {
+        /// should-begin was asked; the app has not seen progress yet.
+        case asking
+        case preview
+        case commit
+        case completed
+        case cancelled(PreviewCancelReason)
+    }
+
+    /// Unique on the interaction (the protocol's interaction number, from 1).
+    public let id: UInt32
+    /// The device, or `nil` for a value this library does not know (a newer compositor).
+    public let source: PreviewSource?
+    /// Measured or simulated (long press) force; `nil` if unknown.
+    public let force: PreviewForce?
+    /// Where the contact is, surface-local.
+    public internal(set) var location: PreviewPoint
+    public internal(set) var phase: Phase
+    /// The progress of the current phase, 0...1.
+    public internal(set) var progress: Double
+    /// The timestamp of the latest hardware event about the press, µs (the clock of core
+    /// input event times: divided by 1000 and truncated to 32 bits it is their `time`).
+    public internal(set) var timestamp: UInt64
+
+    /// True once completed or cancelled.
+    public var hasEnded: Bool {
+        switch phase {
+        case .asking, .preview, .commit: false
+        case .completed, .cancelled: true
+        }
+    }
+
+    /// The cancel reason, once cancelled.
+    public var cancelReason: PreviewCancelReason? {
+        if case .cancelled(let reason) = phase { return reason }
+        return nil
+    }
+}
+
+/// One event as the library read it, for logs and diagnostics (`PreviewInteraction.wireObserver`),
+/// and the input of `InteractionCore.read(_:)`.
+public enum PreviewWireEvent: Sendable, Equatable {
+    case shouldBegin(interaction: UInt32, source: UInt32, force: UInt32)
+    case location(interaction: UInt32, x: Double, y: Double)
+    case preview(interaction: UInt32, progress: Double)
+    case previewEnded(interaction: UInt32)
+    case commit(interaction: UInt32, progress: Double)
+    case completed(interaction: UInt32)
+    case cancelled(interaction: UInt32, reason: UInt32)
+    /// `time` is the hardware event's timestamp in µs (`utime_hi << 32 | utime_lo`).
+    case frame(interaction: UInt32, serial: UInt32, time: UInt64)
+
+    public var interaction: UInt32 {
+        switch self {
+        case .shouldBegin(let id, _, _), .location(let id, _, _), .preview(let id, _), .previewEnded(let id),
+            .commit(let id, _), .completed(let id), .cancelled(let id, _), .frame(let id, _, _):
+            id
+        }
+    }
+
+    /// The protocol's event name.
+    public var name: String {
+        switch self {
+        case .shouldBegin: "should_begin"
+        case .location: "location"
+        case .preview: "preview"
+        case .previewEnded: "preview_ended"
+        case .commit: "commit"
+        case .completed: "completed"
+        case .cancelled: "cancelled"
+        case .frame: "frame"
+        }
+    }
+}
