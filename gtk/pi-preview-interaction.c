@@ -58,6 +58,7 @@ struct _PiPreviewInteraction
   PiForce force;
   PiPhase phase;
   double surface_x, surface_y;
+  guint64 time_usec;
   gboolean in_should_begin, deferred;
 };
 
@@ -632,6 +633,23 @@ pi_preview_interaction_get_location (PiPreviewInteraction *self, double *x, doub
 }
 
 /**
+ * pi_preview_interaction_get_time:
+ * @self: the interaction
+ *
+ * When the hardware event behind the latest signal happened, in microseconds on the clock
+ * of GDK's event times (divided by 1000 and truncated to 32 bits it is
+ * [method@Gdk.Event.get_time] of the same contact's core events).
+ *
+ * Returns: the timestamp, 0 before the first press
+ */
+guint64
+pi_preview_interaction_get_time (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), 0);
+  return self->time_usec;
+}
+
+/**
  * pi_preview_interaction_defer_answer:
  * @self: the interaction
  *
@@ -752,6 +770,8 @@ take_press (PiPreviewInteraction *self, const struct preview_interaction_client_
       self->surface_x = press->x;
       self->surface_y = press->y;
     }
+  if (press->time_usec != 0)
+    self->time_usec = press->time_usec;
   if (self->phase != phase)
     {
       self->phase = phase;

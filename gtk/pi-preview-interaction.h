@@ -37,6 +37,7 @@ PiForce pi_preview_interaction_get_force (PiPreviewInteraction *self);
 PiPhase pi_preview_interaction_get_phase (PiPreviewInteraction *self);
 guint pi_preview_interaction_get_press (PiPreviewInteraction *self);
 gboolean pi_preview_interaction_get_location (PiPreviewInteraction *self, double *x, double *y);
+guint64 pi_preview_interaction_get_time (PiPreviewInteraction *self);
 
 guint pi_preview_interaction_defer_answer (PiPreviewInteraction *self);
 gboolean pi_preview_interaction_answer (PiPreviewInteraction *self, guint press, gboolean accept, GError **error);
