@@ -17,6 +17,7 @@ usage: adapter-app.py SCENARIO (button, two, resize, destroy, late, unavailable)
   destroy: at the first preview the pressed widget is destroyed
   late:    should-begin is answered 60 ms later from a GLib timeout
   unavailable: prints availability once mapped, then quits
+  insensitive, hidden, disabled: after the tap the button becomes so
 Exits after --exit-after N ended presses (completed or cancelled), or when the window closes.
 """
 import gc
@@ -142,6 +143,16 @@ class App:
 
     def cancelled(self, interaction, reason, name):
         say("cancelled", name, nick(reason))
+        if self.scenario in ("insensitive", "hidden", "disabled"):
+            # After the tap: the widget can no longer be pressed; the window's region follows.
+            widget = interaction.get_widget()
+            if self.scenario == "insensitive":
+                widget.set_sensitive(False)
+            elif self.scenario == "hidden":
+                widget.set_visible(False)
+            else:
+                interaction.props.enabled = False
+            say("changed", name, self.scenario)
         self.end()
 
     def end(self):

@@ -31,15 +31,15 @@ def lines_of(output, prefix):
     return [line.split() for line in output.splitlines() if line.startswith(prefix + " ")]
 
 
-def run(scenario, compositor, recording, runtime, kill_at=None, extra=(), app_argv=None):
+def run(scenario, compositor, recording, runtime, kill_at=None, extra=(), app_argv=None, fast=True):
     env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1",
                GDK_BACKEND="wayland", GTK_A11Y="none")
     env.pop("DISPLAY", None)
     socket = "adapter-" + scenario
     log = open(os.path.join(runtime, "compositor.log"), "w+")
     server = subprocess.Popen(
-        [compositor, "--backend", "headless", "--socket", socket, "--replay", recording, "--fast",
-         "--exit-when-done", "--should-begin-timeout", "10000", *extra],
+        [compositor, "--backend", "headless", "--socket", socket, "--replay", recording,
+         *(["--fast"] if fast else []), "--exit-when-done", "--should-begin-timeout", "10000", *extra],
         env=env, stdout=log, stderr=subprocess.STDOUT)
     # The socket exists once the compositor listens: wait for its "listening" line.
     while True:
@@ -176,7 +176,12 @@ def main():
             return finish()
         kill_at = "preview button" if scenario == "closing" else None
         app_scenario = "button" if scenario == "closing" else scenario
-        output, errors, status, server_status, log = run(app_scenario, compositor, dell, runtime, kill_at)
+        trace = os.path.join(runtime, "trace.jsonl")
+        # A change of region applies on the window's next commit: these keep the recording's
+        # own pause between the strokes (--fast would skip it), as a user's next press would.
+        region_change = scenario in ("insensitive", "hidden", "disabled")
+        output, errors, status, server_status, log = run(app_scenario, compositor, dell, runtime, kill_at,
+                                                         extra=["--trace", trace], fast=not region_change)
         print(output)
         starts = lines_of(output, "should-begin")
         if ["available", "False"] in lines_of(output, "available") and scenario != "peek-gtk":
@@ -241,6 +246,20 @@ def main():
             check(len(starts) == 1, "no press begins where no widget has an interaction")
             # It ends when the compositor does: by GDK's lost connection (1) or our SIGTERM.
             check(status in (0, 1, -signal.SIGTERM), f"the app ran on, never crashed (status {status})")
+
+        if scenario in ("insensitive", "hidden", "disabled"):
+            # The compositor's trace: an interaction is a press inside the window's region.
+            import json
+            interactions = set()
+            with open(trace) as records:
+                for line in records:
+                    record = json.loads(line)
+                    if record.get("interaction") is not None:
+                        interactions.add(record["interaction"])
+            check(lines_of(output, "changed") == [["changed", "button", scenario]], f"the button became {scenario}")
+            check(len(starts) == 1, "only the tap was offered to the app")
+            check(len(interactions) == 1,
+                  f"the window's region no longer has the button: the firm press is no interaction ({interactions})")
 
         if scenario == "closing":
             check(len(lines_of(output, "preview")) >= 1, "the press was in its preview when the compositor went")
