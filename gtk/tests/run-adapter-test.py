@@ -71,7 +71,57 @@ def run(scenario, compositor, recording, runtime, kill_at=None, extra=(), app_ar
     return "".join(output), errors, app.returncode, server.returncode, log.read()
 
 
-def run_without_global(runtime):
+def python_blocks(path, after):
+    """The ```python blocks of a document that follow the line containing `after`."""
+    text = open(path).read()
+    text = text[text.index(after):]
+    blocks, rest = [], text
+    while "```python\n" in rest:
+        rest = rest[rest.index("```python\n") + len("```python\n"):]
+        blocks.append(rest[:rest.index("```")])
+    return blocks
+
+
+SNIPPET_STAGE = """
+import gi
+gi.require_version("Gtk", "4.0")
+gi.require_version("Pi", "1")
+from gi.repository import Gtk, Pi
+Gtk.init()
+photo = button = Gtk.Button()
+dim_the_others = dim_the_rest = grow = open_photo = restore = lambda *args: None
+is_item = lambda *args: True
+"""
+
+GJS_SNIPPET = """
+imports.gi.versions.Gtk = '4.0';
+const { Gtk, Pi } = imports.gi;
+Gtk.init();
+const button = new Gtk.Button();
+const i = Pi.PreviewInteraction.new(button);
+i.connect('preview', (i, p, ended) => {});
+print(Pi.PreviewInteraction.get_for_widget(button) === i ? 'gjs ok' : 'gjs wrong');
+"""
+
+
+def run_snippets(env):
+    """The documents' Python snippets and the GJS one, as written, on a display."""
+    root = os.path.join(HERE, "..", "..")
+    snippets = python_blocks(os.path.join(root, "README.md"), "GTK 4 apps attach it")[:1] + \
+        python_blocks(os.path.join(root, "docs", "gtk.md"), "# GTK 4")[:1]
+    check(len(snippets) == 2, "the README and docs/gtk.md have their Python snippet")
+    for snippet in snippets:
+        program = SNIPPET_STAGE + snippet.replace("from gi.repository import", "# from gi.repository import") + \
+            "\nassert Pi.PreviewInteraction.get_for_widget(photo) is interaction\nprint('python ok')\n"
+        result = subprocess.run([sys.executable, "-c", program], env=env, capture_output=True, text=True, timeout=60)
+        check(result.returncode == 0 and "python ok" in result.stdout,
+              f"a Python snippet runs as written: {result.stderr.strip()[-400:]}")
+    if shutil.which("gjs"):
+        result = subprocess.run(["gjs", "-c", GJS_SNIPPET], env=env, capture_output=True, text=True, timeout=60)
+        check("gjs ok" in result.stdout, f"GJS imports Pi and attaches an interaction: {result.stderr.strip()[-400:]}")
+
+
+def run_without_global(runtime, snippets=False):
     """weston (headless) has no preview interaction global: the app must work as before."""
     env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1", GDK_BACKEND="wayland",
                GTK_A11Y="none", WAYLAND_DISPLAY="weston")
@@ -86,6 +136,8 @@ def run_without_global(runtime):
                 sys.exit("weston did not start")
             except subprocess.TimeoutExpired:
                 pass
+        if snippets:
+            return run_snippets(env)
         app = subprocess.run([sys.executable, APP, "unavailable"], env=env, capture_output=True, text=True, timeout=60)
         return app.stdout, app.stderr, app.returncode
     finally:
@@ -167,6 +219,9 @@ def main():
     try:
         if scenario == "peek-gtk":
             return peek_gtk(compositor, dell, runtime)
+        if scenario == "snippets":
+            run_without_global(runtime, snippets=True)
+            return finish()
         if scenario == "unavailable":
             output, errors, status = run_without_global(runtime)
             print(output, errors)
