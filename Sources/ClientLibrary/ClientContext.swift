@@ -59,6 +59,7 @@ final class ClientContext {
             throw .wayland
         }
         applyGlobals(announce: false)
+        watch.watch(with: reader)
         guard reader.start() else {
             closeObjects()
             throw .wayland
@@ -160,21 +161,31 @@ final class RegistryWatch: Sendable {
         var compositor: (name: UInt32, version: UInt32)?
     }
     private let globals = Mutex(Globals())
+    /// Told of a change seen on the reading thread, so the app's descriptor turns readable.
+    private let reader = Mutex<ReadingThread?>(nil)
+
+    func watch(with thread: ReadingThread) { reader.withLock { $0 = thread } }
 
     func announce(name: UInt32, interface: UnsafePointer<CChar>, version: UInt32) {
         if strcmp(interface, "wl_compositor") == 0 {
             globals.withLock { $0.compositor = (name, version) }
         } else if strcmp(interface, "spi_preview_interaction_manager_v1") == 0 {
             globals.withLock { $0.manager = (name, version) }
+            changed()
         }
     }
 
     func remove(name: UInt32) {
-        globals.withLock { globals in
-            if globals.manager?.name == name { globals.manager = nil }
+        let manager = globals.withLock { globals -> Bool in
             if globals.compositor?.name == name { globals.compositor = nil }
+            guard globals.manager?.name == name else { return false }
+            globals.manager = nil
+            return true
         }
+        if manager { changed() }
     }
+
+    private func changed() { reader.withLock { $0?.filed() } }
 
     func take() -> Globals { globals.withLock { $0 } }
 }

@@ -20,10 +20,21 @@ final class ServerThread: @unchecked Sendable {  // the harness is only touched 
 
     /// The client end of a socket connected to the server.
     let clientFD: Int32
+    private let client: Client
+
+    /// Closes the app's connection from the server's side, as a compositor that goes away.
+    func disconnectClient() {
+        let client = self.client
+        sync { harness in
+            client.destroy()
+            harness.display.flushClients()
+        }
+    }
 
     init() throws {
         harness = try ProtocolHarness()
-        clientFD = try harness.display.connectedClientSocket().clientFD
+        let connected = try harness.display.connectedClientSocket()
+        (client, clientFD) = (connected.client, connected.clientFD)
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw WaylandServerError("pipe failed") }
         wake = (fds[0], fds[1])

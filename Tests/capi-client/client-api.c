@@ -27,6 +27,8 @@
 #include <wayland-server.h>
 
 #include "preview-interaction-client.h"
+#include "preview-interaction-v1-server-protocol.h"
+#include <sys/eventfd.h>
 
 static int passed, failed;
 
@@ -455,11 +457,54 @@ static void bind_compositor(struct wl_client *client, void *data, uint32_t versi
 	wl_resource_set_implementation(resource, &compositor_requests, NULL, NULL);
 }
 
+/* The preview global, added and removed on the server's thread when the test writes to
+ * `toggle`: its objects accept every request and send nothing. */
+static void resource_destroy(struct wl_client *client, struct wl_resource *resource) {
+	(void)client;
+	wl_resource_destroy(resource);
+}
+
+static void (*const interaction_requests[7])(void) = {
+	(void (*)(void))resource_destroy, noop, noop, noop, noop, noop, noop};
+
+static void get_interaction(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+	struct wl_resource *surface) {
+	(void)surface;
+	struct wl_resource *interaction = wl_resource_create(client, &spi_preview_interaction_v1_interface,
+		wl_resource_get_version(resource), id);
+	wl_resource_set_implementation(interaction, interaction_requests, NULL, NULL);
+}
+
+static const struct spi_preview_interaction_manager_v1_interface manager_requests = {resource_destroy, get_interaction};
+
+static void bind_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id) {
+	struct wl_resource *resource = wl_resource_create(client, &spi_preview_interaction_manager_v1_interface, version, id);
+	(void)data;
+	wl_resource_set_implementation(resource, &manager_requests, NULL, NULL);
+}
+
 struct bare_server {
 	struct wl_display *display;
 	pthread_t thread;
 	int stop;
+	int toggle; /* an eventfd: each write adds or removes the preview global */
+	struct wl_global *manager;
 };
+
+static int toggle_manager(int fd, uint32_t mask, void *data) {
+	struct bare_server *server = data;
+	uint64_t count;
+	(void)mask;
+	if (read(fd, &count, sizeof count) != sizeof count) return 0;
+	if (server->manager) {
+		wl_global_destroy(server->manager);
+		server->manager = NULL;
+	} else {
+		server->manager = wl_global_create(server->display, &spi_preview_interaction_manager_v1_interface, 1, NULL,
+			bind_manager);
+	}
+	return 0;
+}
 
 static void *run_bare_server(void *data) {
 	struct bare_server *server = data;
@@ -471,9 +516,19 @@ static void *run_bare_server(void *data) {
 	return NULL;
 }
 
+static void on_availability(void *data, struct preview_interaction_client *context, bool available) {
+	struct app *app = data;
+	char text[64];
+	snprintf(text, sizeof text, "available %d", available);
+	add_call(app, text);
+	(void)context;
+}
+
 static void without_the_global(void) {
-	struct bare_server server = {.display = wl_display_create()};
+	struct bare_server server = {.display = wl_display_create(), .toggle = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)};
 	wl_global_create(server.display, &wl_compositor_interface, 1, NULL, bind_compositor);
+	struct wl_event_source *toggling = wl_event_loop_add_fd(
+		wl_display_get_event_loop(server.display), server.toggle, WL_EVENT_READABLE, toggle_manager, &server);
 	int fds[2];
 	CHECK(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) == 0);
 	wl_client_create(server.display, fds[0]);
@@ -497,11 +552,38 @@ static void without_the_global(void) {
 	CHECK(wl_display_roundtrip(connection.display) >= 0);
 	CHECK(app.count == 0 && app.warnings == 0 && app.errors == 0);
 	STATUS(preview_interaction_client_destroy(app.context), PREVIEW_INTERACTION_CLIENT_OK);
+
+	/* The global comes and goes: availability_changed each time, the interaction follows. */
+	const struct preview_interaction_client_callbacks watching = {
+		.size = sizeof watching, .availability_changed = on_availability, .log = on_log};
+	STATUS(preview_interaction_client_create(connection.display, &watching, &app, &app.context),
+		PREVIEW_INTERACTION_CLIENT_OK);
+	STATUS(preview_interaction_client_interaction_attach(app.context, connection.surface, &interaction_callbacks,
+		       &app, &app.interaction),
+		PREVIEW_INTERACTION_CLIENT_OK);
+	uint64_t one = 1;
+	CHECK(write(server.toggle, &one, sizeof one) == sizeof one);
+	run_until_call(&app, "available 1");
+	available = false;
+	STATUS(preview_interaction_client_is_available(app.context, &available), PREVIEW_INTERACTION_CLIENT_OK);
+	CHECK(available);
+	CHECK(wl_display_roundtrip(connection.display) >= 0 && wl_display_get_error(connection.display) == 0);
+	CHECK(write(server.toggle, &one, sizeof one) == sizeof one);
+	run_until_call(&app, "available 0");
+	STATUS(preview_interaction_client_is_available(app.context, &available), PREVIEW_INTERACTION_CLIENT_OK);
+	CHECK(!available);
+	CHECK(app.count == 2 && strcmp(app.calls[0], "available 1") == 0 && strcmp(app.calls[1], "available 0") == 0);
+	if (app.count != 2) print_calls(&app);
+	STATUS(preview_interaction_client_interaction_detach(app.interaction), PREVIEW_INTERACTION_CLIENT_OK);
+	STATUS(preview_interaction_client_destroy(app.context), PREVIEW_INTERACTION_CLIENT_OK);
+	CHECK(app.warnings == 0);
 	disconnect_app(&connection);
 	__atomic_store_n(&server.stop, 1, __ATOMIC_SEQ_CST);
 	pthread_join(server.thread, NULL);
+	wl_event_source_remove(toggling);
 	wl_display_destroy_clients(server.display);
 	wl_display_destroy(server.display);
+	close(server.toggle);
 }
 
 /* ---- misuse ---- */
