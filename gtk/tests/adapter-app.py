@@ -18,6 +18,8 @@ usage: adapter-app.py SCENARIO (button, two, resize, destroy, late, unavailable)
   late:    should-begin is answered 60 ms later from a GLib timeout
   unavailable: prints availability once mapped, then quits
   insensitive, hidden, disabled: after the tap the button becomes so
+  scrolled: the button is scrolled out of sight for the tap, under the pen for the firm press
+  clipped: the pen presses where the button would be if its scrolled window did not clip it
 Exits after --exit-after N ended presses (completed or cancelled), or when the window closes.
 """
 import gc
@@ -50,8 +52,46 @@ class App:
         self.box = Gtk.Box(homogeneous=True)
         self.window.set_child(self.box)
         names = ["left", "right"] if scenario == "two" else ["button"]
+        if scenario == "scrolled":
+            # The button starts scrolled out of sight, below a tall spacer; the tap (on the
+            # spacer) scrolls it under the pen for the firm press.
+            content = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+            spacer = Gtk.Label(label="spacer")
+            spacer.set_size_request(-1, 2000)
+            content.append(spacer)
+            self.box = content
+            self.scroller = Gtk.ScrolledWindow(vexpand=True)
+            self.scroller.set_child(content)
+            self.window.set_child(self.scroller)
+            release = Gtk.GestureClick(propagation_phase=Gtk.PropagationPhase.CAPTURE)
+            release.connect("released", self.scroll_to_button)
+            self.window.add_controller(release)
+        if scenario == "clipped":
+            # A label above a scrolled window whose button is partly scrolled up out of the
+            # viewport, behind the label: the pen presses on the label, over the hidden part.
+            outer = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+            top = Gtk.Label(label="label")
+            top.set_size_request(-1, 400)
+            outer.append(top)
+            self.box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+            self.scroller = Gtk.ScrolledWindow(vexpand=True)
+            self.scroller.set_child(self.box)
+            outer.append(self.scroller)
+            self.window.set_child(outer)
         for name in names:
-            self.add_button(name)
+            button = self.add_button(name)
+            if scenario in ("scrolled", "clipped"):
+                button.set_size_request(-1, 800)
+        if scenario == "clipped":
+            spacer = Gtk.Label(label="spacer")
+            spacer.set_size_request(-1, 2000)
+            self.box.append(spacer)
+            self.scroller.get_vadjustment().connect(
+                "changed", lambda adjustment: adjustment.get_upper() - adjustment.get_page_size() >= 600
+                and adjustment.get_value() == 0 and GLib.idle_add(lambda: adjustment.set_value(600)))
+            press = Gtk.GestureClick(propagation_phase=Gtk.PropagationPhase.CAPTURE)
+            press.connect("pressed", self.where_pressed)
+            self.window.add_controller(press)
         self.window.connect("map", self.mapped)
         self.window.connect("close-request", lambda w: self.quit())
         self.window.present()
@@ -86,6 +126,21 @@ class App:
         interaction.connect("cancelled", self.cancelled, name)
         self.interactions[name] = interaction
         return button
+
+    def where_pressed(self, gesture, n, x, y):
+        button = self.interactions["button"].get_widget()
+        ok, bounds = button.compute_bounds(self.window)
+        ok, viewport = self.scroller.compute_bounds(self.window)
+        say("pressed-at", f"{y:.0f}", "button", f"{bounds.origin.y:.0f}", f"{bounds.size.height:.0f}",
+            "viewport", f"{viewport.origin.y:.0f}", "scroll", f"{self.scroller.get_vadjustment().get_value():.0f}",
+            f"{self.scroller.get_vadjustment().get_upper():.0f}", f"{self.scroller.get_vadjustment().get_page_size():.0f}")
+
+    def scroll_to_button(self, *args):
+        if getattr(self, "scrolled", False):
+            return
+        self.scrolled = True
+        self.scroller.get_vadjustment().set_value(1800)
+        say("scrolled")
 
     def mapped(self, window):
         # Availability is known once the window's surface exists.

@@ -242,7 +242,7 @@ def main():
         trace = os.path.join(runtime, "trace.jsonl")
         # A change of region applies on the window's next commit: these keep the recording's
         # own pause between the strokes (--fast would skip it), as a user's next press would.
-        region_change = scenario in ("insensitive", "hidden", "disabled")
+        region_change = scenario in ("insensitive", "hidden", "disabled", "scrolled", "clipped")
         output, errors, status, server_status, log = run(app_scenario, compositor, dell, runtime, kill_at,
                                                          extra=["--trace", trace], fast=not region_change)
         print(output)
@@ -310,15 +310,33 @@ def main():
             # It ends when the compositor does: by GDK's lost connection (1) or our SIGTERM.
             check(status in (0, 1, -signal.SIGTERM), f"the app ran on, never crashed (status {status})")
 
-        if scenario in ("insensitive", "hidden", "disabled"):
+        interactions = set()
+        if os.path.exists(trace):
             # The compositor's trace: an interaction is a press inside the window's region.
             import json
-            interactions = set()
             with open(trace) as records:
                 for line in records:
                     record = json.loads(line)
                     if record.get("interaction") is not None:
                         interactions.add(record["interaction"])
+
+        if scenario == "scrolled":
+            check(output.splitlines().count("scrolled") == 1, "the tap scrolled the button under the pen")
+            check(len(starts) == 1 and starts[0][1] == "button", "only the firm press reaches the button")
+            check(len(interactions) == 1,
+                  f"the scrolled-away button was outside the region: the tap was no interaction ({interactions})")
+            check(any(c[3] == "ended" for c in lines_of(output, "commit")), "the firm press completes on the button")
+
+        if scenario == "clipped":
+            presses = lines_of(output, "pressed-at")
+            hidden = [p for p in presses if float(p[3]) <= float(p[1]) <= float(p[3]) + float(p[4])
+                      and float(p[1]) < float(p[6])]
+            check(len(presses) == 2 and hidden == presses,
+                  f"both presses fall on the button's scrolled-away part, above its viewport: {presses}")
+            check(not starts, "no press reaches the button where its scrolled window hides it")
+            check(not interactions, f"the hidden part is outside the window's region: no interaction ({interactions})")
+
+        if scenario in ("insensitive", "hidden", "disabled"):
             check(lines_of(output, "changed") == [["changed", "button", scenario]], f"the button became {scenario}")
             check(len(starts) == 1, "only the tap was offered to the app")
             check(len(interactions) == 1,
