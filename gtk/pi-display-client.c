@@ -1,0 +1,151 @@
+/* The client library's context on a GdkDisplay, driven from the GLib main loop: a GSource
+ * on the library's descriptor calls its dispatch, so every signal is emitted on the main
+ * thread, between GTK's own events. */
+#include "config.h"
+
+#include <gdk/wayland/gdkwayland.h>
+#include <glib-unix.h>
+
+#include "pi-private.h"
+
+struct _PiDisplayClient
+{
+  GdkDisplay *display; /* weak: the client is data on it */
+  struct preview_interaction_client *handle;
+  guint source_id;
+  gboolean available;
+  GPtrArray *contexts; /* PiSurfaceContext *, not owned: each leaves when it dies */
+};
+
+static const char *client_key = "pi-display-client";
+
+/* The library's messages: a compositor breaking the protocol or a lost connection is worth
+ * a message, not a warning (G_DEBUG=fatal-warnings must not turn someone else's bug into
+ * the app's crash); misuse of the API is the adapter's bug. May come from the reader. */
+static void
+log_message (void *user_data, enum preview_interaction_client_log_level level, const char *message)
+{
+  (void) user_data;
+  switch (level)
+    {
+    case PREVIEW_INTERACTION_CLIENT_LOG_DEBUG:
+      g_log (PI_LOG_DOMAIN, G_LOG_LEVEL_DEBUG, "%s", message);
+      break;
+    case PREVIEW_INTERACTION_CLIENT_LOG_INFO:
+      g_log (PI_LOG_DOMAIN, G_LOG_LEVEL_INFO, "%s", message);
+      break;
+    case PREVIEW_INTERACTION_CLIENT_LOG_WARNING:
+    case PREVIEW_INTERACTION_CLIENT_LOG_ERROR:
+    default:
+      g_log (PI_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "%s", message);
+      break;
+    }
+}
+
+static void
+availability_changed (void *user_data, struct preview_interaction_client *handle, bool available)
+{
+  PiDisplayClient *client = user_data;
+  (void) handle;
+  client->available = available;
+  for (guint i = 0; i < client->contexts->len; i++)
+    pi_surface_context_availability_changed (g_ptr_array_index (client->contexts, i));
+}
+
+static gboolean
+readable (int fd, GIOCondition condition, gpointer user_data)
+{
+  PiDisplayClient *client = user_data;
+  (void) fd;
+  (void) condition;
+  if (preview_interaction_client_dispatch (client->handle) == PREVIEW_INTERACTION_CLIENT_ERROR_DISCONNECTED)
+    {
+      /* The compositor is gone: the running presses' cancels were delivered. GDK ends the
+       * app on its own connection's loss; until then nothing more comes from here. */
+      client->source_id = 0;
+      if (client->available)
+        availability_changed (client, client->handle, FALSE);
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+display_client_free (gpointer data)
+{
+  PiDisplayClient *client = data;
+  if (client->source_id)
+    g_source_remove (client->source_id);
+  if (client->handle)
+    preview_interaction_client_destroy (client->handle);
+  g_ptr_array_unref (client->contexts);
+  g_free (client);
+}
+
+static PiDisplayClient *
+display_client_new (GdkDisplay *display)
+{
+  PiDisplayClient *client = g_new0 (PiDisplayClient, 1);
+  client->display = display;
+  client->contexts = g_ptr_array_new ();
+  if (!GDK_IS_WAYLAND_DISPLAY (display))
+    return client; /* X11, Broadway: the app works as before, without previews */
+
+  struct preview_interaction_client_callbacks callbacks = {
+    .size = sizeof callbacks,
+    .availability_changed = availability_changed,
+    .log = log_message,
+  };
+  struct wl_display *wl_display = gdk_wayland_display_get_wl_display (display);
+  int status = preview_interaction_client_create (wl_display, &callbacks, client, &client->handle);
+  if (status != PREVIEW_INTERACTION_CLIENT_OK)
+    {
+      g_debug ("preview interactions unavailable: %s", preview_interaction_client_status_string (status));
+      client->handle = NULL;
+      return client;
+    }
+  bool available = false;
+  preview_interaction_client_is_available (client->handle, &available);
+  client->available = available;
+  int fd = -1;
+  if (preview_interaction_client_get_fd (client->handle, &fd) == PREVIEW_INTERACTION_CLIENT_OK)
+    client->source_id = g_unix_fd_add_full (G_PRIORITY_DEFAULT, fd, G_IO_IN, readable, client, NULL);
+  return client;
+}
+
+PiDisplayClient *
+pi_display_client_for_display (GdkDisplay *display)
+{
+  PiDisplayClient *client = g_object_get_data (G_OBJECT (display), client_key);
+  if (client == NULL)
+    {
+      client = display_client_new (display);
+      /* Lives as long as the display: the library's context belongs to its connection. */
+      g_object_set_data_full (G_OBJECT (display), client_key, client, display_client_free);
+    }
+  return client;
+}
+
+struct preview_interaction_client *
+pi_display_client_get_handle (PiDisplayClient *client)
+{
+  return client->handle;
+}
+
+gboolean
+pi_display_client_is_available (PiDisplayClient *client)
+{
+  return client->handle != NULL && client->available;
+}
+
+void
+pi_display_client_add_context (PiDisplayClient *client, PiSurfaceContext *context)
+{
+  g_ptr_array_add (client->contexts, context);
+}
+
+void
+pi_display_client_remove_context (PiDisplayClient *client, PiSurfaceContext *context)
+{
+  g_ptr_array_remove (client->contexts, context);
+}

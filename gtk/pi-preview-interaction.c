@@ -1,0 +1,837 @@
+#include "config.h"
+
+#include "pi-enum-types.h"
+#include "pi-private.h"
+
+/**
+ * PiPreviewInteraction:
+ *
+ * Peek and pop on a widget: UIKit's `UIPreviewInteraction(view:)` for GTK 4 on Wayland.
+ *
+ * A press that grows harder on the widget (a pen's pressure, a force touchpad, or a long
+ * press on a device without force; the thresholds are the user's, set in the compositor)
+ * goes through two phases, each with a progress from 0 to 1:
+ *
+ * - [signal@Pi.PreviewInteraction::should-begin]: may this press become a
+ *   preview? Answer now (the handler's return value) or later
+ *   ([method@Pi.PreviewInteraction.defer_answer]).
+ * - [signal@Pi.PreviewInteraction::preview] with `ended` %FALSE, repeatedly
+ *   (it may go down), then once with `ended` %TRUE: the commit phase begins, and the
+ *   compositor takes the contact away from GTK's own input: the widget's click, drag and
+ *   other gestures see it cancelled, so the press never also activates the widget.
+ * - [signal@Pi.PreviewInteraction::commit] with `ended` %FALSE, repeatedly,
+ *   then once with `ended` %TRUE: perform the action.
+ * - [signal@Pi.PreviewInteraction::cancelled] instead of the rest, at any
+ *   point after should-begin (never for a declined press).
+ *
+ * A light tap stays an ordinary click. Where the compositor does not offer preview
+ * interactions (or the display is not Wayland), [property@Pi.PreviewInteraction:available]
+ * is %FALSE, no signal is emitted and the widget works as before.
+ *
+ * The widget keeps the interaction alive until the widget is destroyed or
+ * [method@Pi.PreviewInteraction.detach] is called, so an app need not keep a
+ * reference. Any number of widgets of a window may have one: they share the window's
+ * protocol object, whose region follows their allocations.
+ *
+ * ```python
+ * interaction = Pi.PreviewInteraction.new(photo)
+ * interaction.connect("preview", lambda i, progress, ended: dim_others(progress))
+ * interaction.connect("commit", lambda i, progress, ended: ended and open_photo())
+ * interaction.connect("cancelled", lambda i, reason: restore())
+ * ```
+ */
+struct _PiPreviewInteraction
+{
+  GObject parent_instance;
+
+  GtkWidget *widget; /* weak */
+  gboolean held_by_widget;
+  PiSurfaceContext *context; /* while the widget is realized */
+  gulong realize_id, unrealize_id, map_id, unmap_id, state_id;
+
+  gboolean enabled;
+  PiSources allowed_sources;
+
+  /* The latest press (UIKit's currentPress). */
+  guint press;
+  PiSource source;
+  PiForce force;
+  PiPhase phase;
+  double surface_x, surface_y;
+  guint64 time_usec;
+  gboolean in_should_begin, deferred;
+};
+
+enum
+{
+  PROP_0,
+  PROP_WIDGET,
+  PROP_AVAILABLE,
+  PROP_ENABLED,
+  PROP_ALLOWED_SOURCES,
+  PROP_SOURCE,
+  PROP_FORCE,
+  PROP_PHASE,
+  PROP_PRESS,
+  N_PROPS
+};
+
+enum
+{
+  SHOULD_BEGIN,
+  PREVIEW,
+  COMMIT,
+  CANCELLED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (PiPreviewInteraction, pi_preview_interaction, G_TYPE_OBJECT)
+
+G_DEFINE_QUARK (pi-preview-interaction-error-quark, pi_preview_interaction_error)
+
+static const char *widget_key = "pi-preview-interaction";
+
+static void
+join (PiPreviewInteraction *self)
+{
+  if (self->context == NULL && self->widget != NULL)
+    self->context = pi_surface_context_join (self->widget, self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AVAILABLE]);
+}
+
+static void
+leave (PiPreviewInteraction *self)
+{
+  PiSurfaceContext *context = g_steal_pointer (&self->context);
+  if (context != NULL)
+    {
+      pi_surface_context_leave (context, self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AVAILABLE]);
+    }
+}
+
+static void
+invalidate (PiPreviewInteraction *self)
+{
+  if (self->context != NULL)
+    pi_surface_context_invalidate (self->context);
+}
+
+static void
+widget_realized (GtkWidget *widget, PiPreviewInteraction *self)
+{
+  (void) widget;
+  join (self);
+}
+
+/* A widget is realized while it is in a realized window: unrealizing means it leaves that
+ * window (removed, moved to another, or the window goes). */
+static void
+widget_unrealizing (GtkWidget *widget, PiPreviewInteraction *self)
+{
+  (void) widget;
+  leave (self);
+}
+
+static void
+widget_mapped_or_unmapped (GtkWidget *widget, PiPreviewInteraction *self)
+{
+  (void) widget;
+  invalidate (self);
+}
+
+static void
+widget_state_changed (GtkWidget *widget, GtkStateFlags previous, PiPreviewInteraction *self)
+{
+  if ((previous ^ gtk_widget_get_state_flags (widget)) & GTK_STATE_FLAG_INSENSITIVE)
+    invalidate (self);
+}
+
+static void
+release_widget (PiPreviewInteraction *self, gboolean widget_alive)
+{
+  GtkWidget *widget = self->widget;
+  if (widget == NULL)
+    return;
+  leave (self);
+  if (widget_alive)
+    {
+      g_clear_signal_handler (&self->realize_id, widget);
+      g_clear_signal_handler (&self->unrealize_id, widget);
+      g_clear_signal_handler (&self->map_id, widget);
+      g_clear_signal_handler (&self->unmap_id, widget);
+      g_clear_signal_handler (&self->state_id, widget);
+      g_object_set_data (G_OBJECT (widget), widget_key, NULL);
+    }
+  self->widget = NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WIDGET]);
+  if (self->held_by_widget)
+    {
+      self->held_by_widget = FALSE;
+      g_object_unref (self);
+    }
+}
+
+static void
+widget_gone (gpointer data, GObject *where_the_widget_was)
+{
+  PiPreviewInteraction *self = data;
+  (void) where_the_widget_was;
+  self->realize_id = self->unrealize_id = self->map_id = self->unmap_id = self->state_id = 0;
+  g_object_ref (self);
+  release_widget (self, FALSE);
+  g_object_unref (self);
+}
+
+static void
+set_widget (PiPreviewInteraction *self, GtkWidget *widget)
+{
+  if (widget == NULL)
+    return;
+  if (g_object_get_data (G_OBJECT (widget), widget_key) != NULL)
+    {
+      g_critical ("%s %p already has a PiPreviewInteraction", G_OBJECT_TYPE_NAME (widget), (void *) widget);
+      return;
+    }
+  self->widget = widget;
+  g_object_weak_ref (G_OBJECT (widget), widget_gone, self);
+  g_object_set_data (G_OBJECT (widget), widget_key, self);
+  self->held_by_widget = TRUE;
+  g_object_ref (self);
+  self->realize_id = g_signal_connect (widget, "realize", G_CALLBACK (widget_realized), self);
+  self->unrealize_id = g_signal_connect (widget, "unrealize", G_CALLBACK (widget_unrealizing), self);
+  self->map_id = g_signal_connect (widget, "map", G_CALLBACK (widget_mapped_or_unmapped), self);
+  self->unmap_id = g_signal_connect (widget, "unmap", G_CALLBACK (widget_mapped_or_unmapped), self);
+  self->state_id = g_signal_connect (widget, "state-flags-changed", G_CALLBACK (widget_state_changed), self);
+  if (gtk_widget_get_realized (widget))
+    join (self);
+}
+
+static void
+pi_preview_interaction_dispose (GObject *object)
+{
+  PiPreviewInteraction *self = PI_PREVIEW_INTERACTION (object);
+  if (self->widget != NULL)
+    {
+      g_object_weak_unref (G_OBJECT (self->widget), widget_gone, self);
+      self->held_by_widget = FALSE; /* run_dispose: the widget's reference is being dropped */
+      release_widget (self, TRUE);
+    }
+  G_OBJECT_CLASS (pi_preview_interaction_parent_class)->dispose (object);
+}
+
+static void
+pi_preview_interaction_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+  PiPreviewInteraction *self = PI_PREVIEW_INTERACTION (object);
+  switch (id)
+    {
+    case PROP_WIDGET:
+      g_value_set_object (value, self->widget);
+      break;
+    case PROP_AVAILABLE:
+      g_value_set_boolean (value, pi_preview_interaction_get_available (self));
+      break;
+    case PROP_ENABLED:
+      g_value_set_boolean (value, self->enabled);
+      break;
+    case PROP_ALLOWED_SOURCES:
+      g_value_set_flags (value, self->allowed_sources);
+      break;
+    case PROP_SOURCE:
+      g_value_set_enum (value, self->source);
+      break;
+    case PROP_FORCE:
+      g_value_set_enum (value, self->force);
+      break;
+    case PROP_PHASE:
+      g_value_set_enum (value, self->phase);
+      break;
+    case PROP_PRESS:
+      g_value_set_uint (value, self->press);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+    }
+}
+
+static void
+pi_preview_interaction_set_property (GObject *object, guint id, const GValue *value, GParamSpec *pspec)
+{
+  PiPreviewInteraction *self = PI_PREVIEW_INTERACTION (object);
+  switch (id)
+    {
+    case PROP_WIDGET:
+      set_widget (self, g_value_get_object (value));
+      break;
+    case PROP_ENABLED:
+      pi_preview_interaction_set_enabled (self, g_value_get_boolean (value));
+      break;
+    case PROP_ALLOWED_SOURCES:
+      pi_preview_interaction_set_allowed_sources (self, g_value_get_flags (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+    }
+}
+
+static gboolean
+pi_preview_interaction_real_should_begin (PiPreviewInteraction *self)
+{
+  (void) self;
+  return TRUE; /* UIKit's default: every press may begin */
+}
+
+static void
+pi_preview_interaction_class_init (PiPreviewInteractionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->dispose = pi_preview_interaction_dispose;
+  object_class->get_property = pi_preview_interaction_get_property;
+  object_class->set_property = pi_preview_interaction_set_property;
+
+  /**
+   * PiPreviewInteraction:widget:
+   *
+   * The widget presses begin on; %NULL once it was destroyed or the interaction detached.
+   */
+  properties[PROP_WIDGET] = g_param_spec_object ("widget", NULL, NULL, GTK_TYPE_WIDGET,
+                                                 G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS
+                                                     | G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * PiPreviewInteraction:available:
+   *
+   * Whether presses on the widget can become previews now: the display is Wayland, the
+   * compositor offers preview interactions, and the widget is in a realized window. Keep
+   * other ways to the same actions (a context menu, keys) when it is %FALSE.
+   */
+  properties[PROP_AVAILABLE] = g_param_spec_boolean ("available", NULL, NULL, FALSE,
+                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * PiPreviewInteraction:enabled:
+   *
+   * Whether new presses may begin on the widget; running presses continue.
+   */
+  properties[PROP_ENABLED] = g_param_spec_boolean ("enabled", NULL, NULL, TRUE,
+                                                   G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * PiPreviewInteraction:allowed-sources:
+   *
+   * The kinds of devices whose presses may begin on the widget.
+   */
+  properties[PROP_ALLOWED_SOURCES] = g_param_spec_flags ("allowed-sources", NULL, NULL, PI_TYPE_SOURCES, PI_SOURCES_ALL,
+                                                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS
+                                                             | G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * PiPreviewInteraction:source:
+   *
+   * The kind of device of the latest press.
+   */
+  properties[PROP_SOURCE] = g_param_spec_enum ("source", NULL, NULL, PI_TYPE_SOURCE, PI_SOURCE_NONE,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * PiPreviewInteraction:force:
+   *
+   * Whether the latest press's progress follows a measured force or one simulated from a
+   * long press.
+   */
+  properties[PROP_FORCE] = g_param_spec_enum ("force", NULL, NULL, PI_TYPE_FORCE, PI_FORCE_UNKNOWN,
+                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * PiPreviewInteraction:phase:
+   *
+   * Where the latest press is.
+   */
+  properties[PROP_PHASE] = g_param_spec_enum ("phase", NULL, NULL, PI_TYPE_PHASE, PI_PHASE_NONE,
+                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * PiPreviewInteraction:press:
+   *
+   * The id of the latest press (from 1, unique in its window); 0 before the first.
+   */
+  properties[PROP_PRESS] = g_param_spec_uint ("press", NULL, NULL, 0, G_MAXUINT, 0,
+                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * PiPreviewInteraction::should-begin:
+   * @self: the interaction
+   *
+   * A press began on the widget: may it become a preview (UIKit's
+   * `previewInteractionShouldBegin`)? [method@Pi.PreviewInteraction.get_location]
+   * says where. To answer later (after a lookup), call
+   * [method@Pi.PreviewInteraction.defer_answer] here and
+   * [method@Pi.PreviewInteraction.answer] within the compositor's wait
+   * (150 ms by default); the return value is then ignored.
+   *
+   * Returns: %TRUE to accept the press (the default without a handler), %FALSE to decline it
+   */
+  signals[SHOULD_BEGIN] = g_signal_new_class_handler ("should-begin", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                                      G_CALLBACK (pi_preview_interaction_real_should_begin),
+                                                      g_signal_accumulator_first_wins, NULL, NULL, G_TYPE_BOOLEAN, 0);
+  /**
+   * PiPreviewInteraction::preview:
+   * @self: the interaction
+   * @progress: 0 to 1; it may go down as well as up
+   * @ended: %TRUE once, with progress 1: the preview phase is over and the commit phase
+   *   begins (the contact no longer reaches the widget's gestures)
+   *
+   * Progress through the preview phase (UIKit's `didUpdatePreviewTransition:ended:`).
+   * Emitted again at the same progress when the contact moved.
+   */
+  signals[PREVIEW] = g_signal_new ("preview", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_BOOLEAN);
+  /**
+   * PiPreviewInteraction::commit:
+   * @self: the interaction
+   * @progress: 0 to 1
+   * @ended: %TRUE once, with progress 1: the press completed; perform the action now
+   *
+   * Progress through the commit phase (UIKit's `didUpdateCommitTransition:ended:`).
+   * Emitted again at the same progress when the contact moved (hit-test quick actions).
+   */
+  signals[COMMIT] = g_signal_new ("commit", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                  G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_BOOLEAN);
+  /**
+   * PiPreviewInteraction::cancelled:
+   * @self: the interaction
+   * @reason: why; informative only
+   *
+   * The press ended without completing (UIKit's `previewInteractionDidCancel`): undo its
+   * visual effects and perform nothing.
+   */
+  signals[CANCELLED] = g_signal_new ("cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                     G_TYPE_NONE, 1, PI_TYPE_CANCEL_REASON);
+}
+
+static void
+pi_preview_interaction_init (PiPreviewInteraction *self)
+{
+  self->enabled = TRUE;
+  self->allowed_sources = PI_SOURCES_ALL;
+}
+
+/**
+ * pi_preview_interaction_new:
+ * @widget: the widget presses begin on
+ *
+ * Attaches a preview interaction to @widget (UIKit's `UIPreviewInteraction(view:)`). The
+ * widget holds a reference until it is destroyed or the interaction is detached.
+ *
+ * Returns: (transfer full): the interaction
+ */
+PiPreviewInteraction *
+pi_preview_interaction_new (GtkWidget *widget)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  return g_object_new (PI_TYPE_PREVIEW_INTERACTION, "widget", widget, NULL);
+}
+
+/**
+ * pi_preview_interaction_get_for_widget:
+ * @widget: a widget
+ *
+ * Returns: (transfer none) (nullable): the interaction attached to @widget, if any
+ */
+PiPreviewInteraction *
+pi_preview_interaction_get_for_widget (GtkWidget *widget)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  return g_object_get_data (G_OBJECT (widget), widget_key);
+}
+
+/**
+ * pi_preview_interaction_get_widget:
+ * @self: the interaction
+ *
+ * Returns: (transfer none) (nullable): the widget, or %NULL once it is gone or detached
+ */
+GtkWidget *
+pi_preview_interaction_get_widget (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), NULL);
+  return self->widget;
+}
+
+/**
+ * pi_preview_interaction_detach:
+ * @self: the interaction
+ *
+ * Removes the interaction from its widget: running presses are cancelled
+ * ([signal@Pi.PreviewInteraction::cancelled] with
+ * %PI_CANCEL_REASON_CLIENT_CANCELLED) and the widget drops its reference.
+ */
+void
+pi_preview_interaction_detach (PiPreviewInteraction *self)
+{
+  g_return_if_fail (PI_IS_PREVIEW_INTERACTION (self));
+  if (self->widget == NULL)
+    return;
+  g_object_ref (self);
+  g_object_weak_unref (G_OBJECT (self->widget), widget_gone, self);
+  release_widget (self, TRUE);
+  g_object_unref (self);
+}
+
+/**
+ * pi_preview_interaction_get_available:
+ * @self: the interaction
+ *
+ * Returns: whether presses on the widget can become previews now
+ */
+gboolean
+pi_preview_interaction_get_available (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), FALSE);
+  return self->context != NULL && pi_surface_context_is_available (self->context);
+}
+
+/**
+ * pi_preview_interaction_get_enabled:
+ * @self: the interaction
+ *
+ * Returns: whether new presses may begin
+ */
+gboolean
+pi_preview_interaction_get_enabled (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), FALSE);
+  return self->enabled;
+}
+
+/**
+ * pi_preview_interaction_set_enabled:
+ * @self: the interaction
+ * @enabled: whether new presses may begin on the widget
+ *
+ * Enables or disables new presses; running presses continue.
+ */
+void
+pi_preview_interaction_set_enabled (PiPreviewInteraction *self, gboolean enabled)
+{
+  g_return_if_fail (PI_IS_PREVIEW_INTERACTION (self));
+  enabled = !!enabled;
+  if (self->enabled == enabled)
+    return;
+  self->enabled = enabled;
+  invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENABLED]);
+}
+
+/**
+ * pi_preview_interaction_get_allowed_sources:
+ * @self: the interaction
+ *
+ * Returns: the kinds of devices whose presses may begin
+ */
+PiSources
+pi_preview_interaction_get_allowed_sources (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), PI_SOURCES_NONE);
+  return self->allowed_sources;
+}
+
+/**
+ * pi_preview_interaction_set_allowed_sources:
+ * @self: the interaction
+ * @sources: the kinds of devices whose presses may begin on the widget
+ *
+ * Chooses the devices; a drawing widget may keep the pen for drawing.
+ */
+void
+pi_preview_interaction_set_allowed_sources (PiPreviewInteraction *self, PiSources sources)
+{
+  g_return_if_fail (PI_IS_PREVIEW_INTERACTION (self));
+  sources &= PI_SOURCES_ALL;
+  if (self->allowed_sources == sources)
+    return;
+  self->allowed_sources = sources;
+  invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ALLOWED_SOURCES]);
+}
+
+/**
+ * pi_preview_interaction_get_source:
+ * @self: the interaction
+ *
+ * Returns: the kind of device of the latest press
+ */
+PiSource
+pi_preview_interaction_get_source (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), PI_SOURCE_NONE);
+  return self->source;
+}
+
+/**
+ * pi_preview_interaction_get_force:
+ * @self: the interaction
+ *
+ * Returns: whether the latest press's force is measured or simulated
+ */
+PiForce
+pi_preview_interaction_get_force (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), PI_FORCE_UNKNOWN);
+  return self->force;
+}
+
+/**
+ * pi_preview_interaction_get_phase:
+ * @self: the interaction
+ *
+ * Returns: where the latest press is
+ */
+PiPhase
+pi_preview_interaction_get_phase (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), PI_PHASE_NONE);
+  return self->phase;
+}
+
+/**
+ * pi_preview_interaction_get_press:
+ * @self: the interaction
+ *
+ * Returns: the id of the latest press, 0 before the first
+ */
+guint
+pi_preview_interaction_get_press (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), 0);
+  return self->press;
+}
+
+/**
+ * pi_preview_interaction_get_location:
+ * @self: the interaction
+ * @x: (out) (optional): the horizontal position, in the widget's coordinates
+ * @y: (out) (optional): the vertical position, in the widget's coordinates
+ *
+ * Where the latest press's contact is (UIKit's `location(in: view)`), in the widget's
+ * current coordinates (it may lie outside the widget while the contact moves). During the
+ * commit phase this is the only source of the contact's position.
+ *
+ * Returns: %FALSE when there is no press or the widget is not in a window
+ */
+gboolean
+pi_preview_interaction_get_location (PiPreviewInteraction *self, double *x, double *y)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), FALSE);
+  double wx = 0, wy = 0;
+  gboolean known = self->press != 0 && self->context != NULL && self->widget != NULL
+                   && pi_surface_context_to_widget (self->context, self->widget, self->surface_x, self->surface_y,
+                                                    &wx, &wy);
+  if (x != NULL)
+    *x = wx;
+  if (y != NULL)
+    *y = wy;
+  return known;
+}
+
+/**
+ * pi_preview_interaction_get_time:
+ * @self: the interaction
+ *
+ * When the hardware event behind the latest signal happened, in microseconds on the clock
+ * of GDK's event times (divided by 1000 and truncated to 32 bits it is
+ * [method@Gdk.Event.get_time] of the same contact's core events).
+ *
+ * Returns: the timestamp, 0 before the first press
+ */
+guint64
+pi_preview_interaction_get_time (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), 0);
+  return self->time_usec;
+}
+
+/**
+ * pi_preview_interaction_defer_answer:
+ * @self: the interaction
+ *
+ * Called from a [signal@Pi.PreviewInteraction::should-begin] handler: the
+ * app answers later with [method@Pi.PreviewInteraction.answer], from the
+ * main thread, within the compositor's should-begin wait (150 ms by default, the user's
+ * setting); a press left unanswered is cancelled with %PI_CANCEL_REASON_TIMEOUT.
+ *
+ * Returns: the press to answer
+ */
+guint
+pi_preview_interaction_defer_answer (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), 0);
+  g_return_val_if_fail (self->in_should_begin, 0);
+  self->deferred = TRUE;
+  return self->press;
+}
+
+/**
+ * pi_preview_interaction_answer:
+ * @self: the interaction
+ * @press: the press [method@Pi.PreviewInteraction.defer_answer] returned
+ * @accept: whether the press may become a preview
+ * @error: return location for an error
+ *
+ * Answers a deferred should-begin. A press that timed out meanwhile is the harmless
+ * %PI_PREVIEW_INTERACTION_ERROR_PRESS_ENDED.
+ *
+ * Returns: %TRUE when the answer was sent
+ */
+gboolean
+pi_preview_interaction_answer (PiPreviewInteraction *self, guint press, gboolean accept, GError **error)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  int status = self->context != NULL ? pi_surface_context_answer (self->context, press, accept)
+                                     : PREVIEW_INTERACTION_CLIENT_ERROR_DISCONNECTED;
+  PiPreviewInteractionError code;
+  switch (status)
+    {
+    case PREVIEW_INTERACTION_CLIENT_OK:
+      if (!accept && press == self->press)
+        {
+          self->phase = PI_PHASE_DECLINED;
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+        }
+      return TRUE;
+    case PREVIEW_INTERACTION_CLIENT_ERROR_UNKNOWN_PRESS:
+      code = PI_PREVIEW_INTERACTION_ERROR_UNKNOWN_PRESS;
+      break;
+    case PREVIEW_INTERACTION_CLIENT_ERROR_PRESS_ENDED:
+      code = PI_PREVIEW_INTERACTION_ERROR_PRESS_ENDED;
+      break;
+    case PREVIEW_INTERACTION_CLIENT_ERROR_ALREADY_ANSWERED:
+      code = PI_PREVIEW_INTERACTION_ERROR_ALREADY_ANSWERED;
+      break;
+    default:
+      code = PI_PREVIEW_INTERACTION_ERROR_FAILED;
+      break;
+    }
+  g_set_error (error, PI_PREVIEW_INTERACTION_ERROR, code, "press %u not answered: %s", press,
+               preview_interaction_client_status_string (status));
+  return FALSE;
+}
+
+/**
+ * pi_preview_interaction_cancel:
+ * @self: the interaction
+ *
+ * Cancels the widget's running presses (UIKit's `cancelInteraction`): each gets
+ * [signal@Pi.PreviewInteraction::cancelled] with
+ * %PI_CANCEL_REASON_CLIENT_CANCELLED, and a contact taken away in the commit phase is given
+ * back to GTK's input (without its release).
+ */
+void
+pi_preview_interaction_cancel (PiPreviewInteraction *self)
+{
+  g_return_if_fail (PI_IS_PREVIEW_INTERACTION (self));
+  if (self->context != NULL)
+    pi_surface_context_cancel_presses_of (self->context, self);
+}
+
+/* The context's side. */
+
+gboolean
+pi_preview_interaction_accepts_source (PiPreviewInteraction *self, PiSource source)
+{
+  if (!self->enabled || source < PI_SOURCE_PEN || source > PI_SOURCE_POINTER)
+    return FALSE;
+  return (self->allowed_sources & (1u << (source - 1))) != 0;
+}
+
+PiSources
+pi_preview_interaction_region_sources (PiPreviewInteraction *self)
+{
+  return self->enabled ? self->allowed_sources : PI_SOURCES_NONE;
+}
+
+static void
+take_press (PiPreviewInteraction *self, const struct preview_interaction_client_press *press, PiPhase phase)
+{
+  g_object_freeze_notify (G_OBJECT (self));
+  if (self->press != press->id)
+    {
+      self->press = press->id;
+      self->source = press->source <= PREVIEW_INTERACTION_CLIENT_SOURCE_POINTER ? (PiSource) press->source
+                                                                                 : PI_SOURCE_NONE;
+      self->force = press->force <= PREVIEW_INTERACTION_CLIENT_FORCE_SIMULATED ? (PiForce) press->force
+                                                                               : PI_FORCE_UNKNOWN;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESS]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SOURCE]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FORCE]);
+    }
+  /* A press that was cancelled before it began has no position. */
+  if (press->phase != PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED || press->x != 0 || press->y != 0)
+    {
+      self->surface_x = press->x;
+      self->surface_y = press->y;
+    }
+  if (press->time_usec != 0)
+    self->time_usec = press->time_usec;
+  if (self->phase != phase)
+    {
+      self->phase = phase;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+enum preview_interaction_client_answer
+pi_preview_interaction_emit_should_begin (PiPreviewInteraction *self,
+                                          const struct preview_interaction_client_press *press)
+{
+  take_press (self, press, PI_PHASE_ASKING);
+  gboolean accept = FALSE;
+  self->in_should_begin = TRUE;
+  self->deferred = FALSE;
+  g_object_ref (self);
+  g_signal_emit (self, signals[SHOULD_BEGIN], 0, &accept);
+  self->in_should_begin = FALSE;
+  enum preview_interaction_client_answer answer;
+  if (self->deferred)
+    answer = PREVIEW_INTERACTION_CLIENT_ANSWER_LATER;
+  else if (accept)
+    answer = PREVIEW_INTERACTION_CLIENT_ANSWER_ACCEPT;
+  else
+    {
+      answer = PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
+      self->phase = PI_PHASE_DECLINED;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+    }
+  g_object_unref (self);
+  return answer;
+}
+
+void
+pi_preview_interaction_emit_preview (PiPreviewInteraction *self, const struct preview_interaction_client_press *press,
+                                     double progress, gboolean ended)
+{
+  take_press (self, press, ended ? PI_PHASE_COMMIT : PI_PHASE_PREVIEW);
+  g_signal_emit (self, signals[PREVIEW], 0, progress, ended);
+}
+
+void
+pi_preview_interaction_emit_commit (PiPreviewInteraction *self, const struct preview_interaction_client_press *press,
+                                    double progress, gboolean ended)
+{
+  take_press (self, press, ended ? PI_PHASE_COMPLETED : PI_PHASE_COMMIT);
+  g_signal_emit (self, signals[COMMIT], 0, progress, ended);
+}
+
+void
+pi_preview_interaction_emit_cancelled (PiPreviewInteraction *self,
+                                       const struct preview_interaction_client_press *press, PiCancelReason reason)
+{
+  take_press (self, press, PI_PHASE_CANCELLED);
+  g_signal_emit (self, signals[CANCELLED], 0, reason);
+}
+
+void
+pi_preview_interaction_notify_available (PiPreviewInteraction *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AVAILABLE]);
+}

@@ -1,0 +1,56 @@
+/* What the adapter's parts tell each other: the widget's interaction, the window's context
+ * (one protocol object per toplevel surface) and the display's client library. */
+#pragma once
+
+#include <preview-interaction-client.h>
+
+#include "pi-preview-interaction.h"
+
+G_BEGIN_DECLS
+
+#define PI_LOG_DOMAIN "PreviewInteraction"
+
+/* One per GdkDisplay: the client library's context, driven from the GLib main loop. */
+typedef struct _PiDisplayClient PiDisplayClient;
+
+PiDisplayClient *pi_display_client_for_display (GdkDisplay *display);
+/* NULL when the display is not Wayland or the library could not start. */
+struct preview_interaction_client *pi_display_client_get_handle (PiDisplayClient *client);
+gboolean pi_display_client_is_available (PiDisplayClient *client);
+
+/* One per GtkNative with attached widgets: the protocol object on its wl_surface, its region
+ * (the union of the widgets' allocations) and the routing of each press to a widget. */
+typedef struct _PiSurfaceContext PiSurfaceContext;
+
+void pi_display_client_add_context (PiDisplayClient *client, PiSurfaceContext *context);
+void pi_display_client_remove_context (PiDisplayClient *client, PiSurfaceContext *context);
+
+PiSurfaceContext *pi_surface_context_join (GtkWidget *widget, PiPreviewInteraction *interaction);
+void pi_surface_context_leave (PiSurfaceContext *context, PiPreviewInteraction *interaction);
+/* Something that shapes the region changed (enabled, sources, sensitivity, visibility). */
+void pi_surface_context_invalidate (PiSurfaceContext *context);
+gboolean pi_surface_context_is_available (PiSurfaceContext *context);
+int pi_surface_context_answer (PiSurfaceContext *context, guint press, gboolean accept);
+void pi_surface_context_cancel_presses_of (PiSurfaceContext *context, PiPreviewInteraction *interaction);
+/* Surface coordinates of the context's native to the widget's coordinates. */
+gboolean pi_surface_context_to_widget (PiSurfaceContext *context, GtkWidget *widget, double sx, double sy,
+                                       double *x, double *y);
+void pi_surface_context_availability_changed (PiSurfaceContext *context);
+
+/* The context's calls into the interaction it routed a press to. */
+gboolean pi_preview_interaction_accepts_source (PiPreviewInteraction *self, PiSource source);
+PiSources pi_preview_interaction_region_sources (PiPreviewInteraction *self);
+enum preview_interaction_client_answer pi_preview_interaction_emit_should_begin (
+    PiPreviewInteraction *self, const struct preview_interaction_client_press *press);
+void pi_preview_interaction_emit_preview (PiPreviewInteraction *self,
+                                          const struct preview_interaction_client_press *press,
+                                          double progress, gboolean ended);
+void pi_preview_interaction_emit_commit (PiPreviewInteraction *self,
+                                         const struct preview_interaction_client_press *press,
+                                         double progress, gboolean ended);
+void pi_preview_interaction_emit_cancelled (PiPreviewInteraction *self,
+                                            const struct preview_interaction_client_press *press,
+                                            PiCancelReason reason);
+void pi_preview_interaction_notify_available (PiPreviewInteraction *self);
+
+G_END_DECLS

@@ -1,0 +1,360 @@
+#!/usr/bin/python3
+"""Runs one adapter scenario against a real compositor and checks what the app saw.
+
+usage: run-adapter-test.py SCENARIO COMPOSITOR RECORDINGS_DIR
+
+preview-compositor (headless) replays a recorded pen into adapter-app.py, a real GTK 4 window
+on the typelib. The Dell Canvas pen makes two strokes: a 47 ms light tap, then a firm press
+that completes. Every wait is on an event (a line of the app, a process exit); the compositor's
+--exit-when-done ends the replay once the app has handled the last input. Exit status 0 when
+every check holds; the failed checks and the app's output otherwise.
+"""
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+APP = os.path.join(HERE, "adapter-app.py")
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+def lines_of(output, prefix):
+    return [line.split() for line in output.splitlines() if line.startswith(prefix + " ")]
+
+
+def run(scenario, compositor, recording, runtime, kill_at=None, extra=(), app_argv=None, fast=True, more=()):
+    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1",
+               GDK_BACKEND="wayland", GTK_A11Y="none")
+    env.pop("DISPLAY", None)
+    socket = "adapter-" + scenario
+    log = open(os.path.join(runtime, "compositor.log"), "w+")
+    server = subprocess.Popen(
+        [compositor, "--backend", "headless", "--socket", socket, "--replay", recording, *more,
+         *(["--fast"] if fast else []), "--exit-when-done", "--should-begin-timeout", "10000", *extra],
+        env=env, stdout=log, stderr=subprocess.STDOUT)
+    # The socket exists once the compositor listens: wait for its "listening" line.
+    while True:
+        log.seek(0)
+        text = log.read()
+        if "listening on" in text:
+            break
+        if server.poll() is not None:
+            sys.exit(f"the compositor did not start:\n{text}")
+        try:
+            server.wait(0.05)
+        except subprocess.TimeoutExpired:
+            pass
+    env["WAYLAND_DISPLAY"] = socket
+    app = subprocess.Popen(app_argv or [sys.executable, APP, scenario], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+    output = []
+    for line in app.stdout:
+        output.append(line)
+        if kill_at and line.startswith(kill_at):
+            server.kill()  # the compositor goes away mid-interaction
+            break
+    server.wait(120)
+    if app.poll() is None:
+        app.send_signal(signal.SIGTERM)
+    rest, errors = app.communicate(timeout=60)
+    output.append(rest)
+    log.seek(0)
+    return "".join(output), errors, app.returncode, server.returncode, log.read()
+
+
+def python_blocks(path, after):
+    """The ```python blocks of a document that follow the line containing `after`."""
+    text = open(path).read()
+    text = text[text.index(after):]
+    blocks, rest = [], text
+    while "```python\n" in rest:
+        rest = rest[rest.index("```python\n") + len("```python\n"):]
+        blocks.append(rest[:rest.index("```")])
+    return blocks
+
+
+SNIPPET_STAGE = """
+import gi
+gi.require_version("Gtk", "4.0")
+gi.require_version("Pi", "1")
+from gi.repository import Gtk, Pi
+Gtk.init()
+photo = button = Gtk.Button()
+dim_the_others = dim_the_rest = grow = open_photo = restore = lambda *args: None
+is_item = lambda *args: True
+"""
+
+GJS_SNIPPET = """
+imports.gi.versions.Gtk = '4.0';
+const { Gtk, Pi } = imports.gi;
+Gtk.init();
+const button = new Gtk.Button();
+const i = Pi.PreviewInteraction.new(button);
+i.connect('preview', (i, p, ended) => {});
+print(Pi.PreviewInteraction.get_for_widget(button) === i ? 'gjs ok' : 'gjs wrong');
+"""
+
+
+def run_snippets(env):
+    """The documents' Python snippets and the GJS one, as written, on a display."""
+    root = os.path.join(HERE, "..", "..")
+    snippets = python_blocks(os.path.join(root, "README.md"), "GTK 4 apps attach it")[:1] + \
+        python_blocks(os.path.join(root, "docs", "gtk.md"), "# GTK 4")[:1]
+    check(len(snippets) == 2, "the README and docs/gtk.md have their Python snippet")
+    for snippet in snippets:
+        program = SNIPPET_STAGE + snippet.replace("from gi.repository import", "# from gi.repository import") + \
+            "\nassert Pi.PreviewInteraction.get_for_widget(photo) is interaction\nprint('python ok')\n"
+        result = subprocess.run([sys.executable, "-c", program], env=env, capture_output=True, text=True, timeout=60)
+        check(result.returncode == 0 and "python ok" in result.stdout,
+              f"a Python snippet runs as written: {result.stderr.strip()[-400:]}")
+    if shutil.which("gjs"):
+        result = subprocess.run(["gjs", "-c", GJS_SNIPPET], env=env, capture_output=True, text=True, timeout=60)
+        check("gjs ok" in result.stdout, f"GJS imports Pi and attaches an interaction: {result.stderr.strip()[-400:]}")
+
+
+def run_without_global(runtime, snippets=False):
+    """weston (headless) has no preview interaction global: the app must work as before."""
+    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1", GDK_BACKEND="wayland",
+               GTK_A11Y="none", WAYLAND_DISPLAY="weston")
+    env.pop("DISPLAY", None)
+    weston = subprocess.Popen(["weston", "--backend=headless-backend.so", "--use-pixman", "--socket=weston",
+                               "--idle-time=0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        # weston says nothing when it listens: its socket's lock file appears.
+        while not os.path.exists(os.path.join(runtime, "weston.lock")):
+            try:
+                weston.wait(0.05)
+                sys.exit("weston did not start")
+            except subprocess.TimeoutExpired:
+                pass
+        if snippets:
+            return run_snippets(env)
+        app = subprocess.run([sys.executable, APP, "unavailable"], env=env, capture_output=True, text=True, timeout=60)
+        return app.stdout, app.stderr, app.returncode
+    finally:
+        weston.kill()
+        weston.wait()
+
+
+def difference(a, b):
+    """Mean absolute difference of two PNGs of one size, 0…255, on a coarse grid."""
+    import cairo
+    one, two = cairo.ImageSurface.create_from_png(a), cairo.ImageSurface.create_from_png(b)
+    w, h, stride = one.get_width(), one.get_height(), one.get_stride()
+    p, q = one.get_data(), two.get_data()
+    total = count = 0
+    for y in range(0, h, 8):
+        for x in range(0, w * 4, 32):
+            total += abs(p[y * stride + x] - q[y * stride + x])
+            count += 1
+    return total / count
+
+
+def peek_gtk(compositor, recording, runtime, escape=False):
+    """The photo app end to end: a recorded pen press peeks, pops and opens a photo (with
+    screenshots); with `escape`, a recorded keyboard's Escape then returns to the grid."""
+    shots = os.environ.get("PEEK_GTK_SHOTS") or os.path.join(runtime, "shots")
+    shutil.rmtree(shots, ignore_errors=True)
+    os.makedirs(shots)
+    app = os.path.join(HERE, "..", "..", "examples", "peek-gtk", "peek-gtk")
+    keyboard = [os.path.join(os.path.dirname(recording), "handwritten-usb-keyboard-escape.yml")] if escape else []
+    output, errors, status, server_status, log = run(
+        "peek-gtk", compositor, recording, runtime, extra=[] if escape else ["-v", "--screenshot-dir", shots],
+        app_argv=[app, "--log"], more=keyboard)
+    print(output)
+    if "available False" in output.splitlines():
+        print("SKIP: the client library offers no preview interactions here (a stub?)")
+        sys.exit(77)
+    if "should-begin" not in output:
+        print(log[-3000:], errors)
+    check(server_status == 0, f"the compositor ended the replay (status {server_status})")
+    text = output.splitlines()
+    starts = [line for line in text if line.startswith("should-begin")]
+    check(len(starts) == 2 and all(line.endswith(" pen " + line.split(" pen ")[1].split()[0] + " accept")
+                                   for line in starts), f"both pen presses land on a photo and are accepted: {starts}")
+    check("cancelled lifted" in text, "the light tap is cancelled")
+    check("preview 1.00 ended" in text and "commit 1.00 ended" in text, "the firm press peeks, then pops")
+    check(any(line.startswith("open ") for line in text), "the pop opens the photo's page")
+    check(not adapter_messages(errors), f"nothing on stderr: {adapter_messages(errors)}")
+    if escape:
+        opened = next((i for i, line in enumerate(text) if line.startswith("open ")), len(text))
+        check("back" in text[opened:], "Escape returns from the photo's page to the grid")
+        return finish()
+    files = sorted(os.listdir(shots))
+    print("screenshots:", files)
+
+    def shot(moment, interaction=2):
+        return next((os.path.join(shots, f) for f in files if f.endswith(f"-interaction{interaction}-{moment}.png")),
+                    None)
+
+    # The grid before the firm press, then its moments. The library acknowledges frames as it
+    # reads them and GTK commits on its own (the library's commit_surface is not GTK's), so a
+    # moment's picture is the app's first commit after the compositor had the acknowledgement,
+    # which a loaded machine may have drawn before: only the settled page is certain. The
+    # pictures stay in PEEK_GTK_SHOTS to be looked at.
+    rest = shot("preview", 1)
+    moments = [shot(m) for m in ("preview", "commit", "commit-half", "completed", "settled")]
+    check(rest is not None and all(moments), "screenshots of the preview, the commit, the completion and after")
+    if rest is not None and all(moments):
+        preview, commit, half, completed, settled = moments
+        check(difference(rest, settled) > 8, "the photo's page replaced the grid")
+        if max(difference(rest, commit), difference(rest, half)) <= 8:
+            print("note: no commit-phase picture shows the card (the app's commits lagged the acknowledgements)")
+    finish()
+
+
+def adapter_messages(errors):
+    """What the adapter or GTK said on stderr, minus the session-bus line of a bare test box."""
+    return [line for line in errors.splitlines()
+            if line.strip() and "session bus" not in line and "Error reading events from display" not in line
+            and "Lost connection" not in line and "Error flushing display" not in line]
+
+
+def main():
+    scenario, compositor, recordings = sys.argv[1], sys.argv[2], sys.argv[3]
+    dell = os.path.join(recordings, "dell-canvas-isdv4-pen.yml")
+    runtime = tempfile.mkdtemp(prefix="pi-gtk-")
+    os.chmod(runtime, 0o700)
+    try:
+        if scenario in ("peek-gtk", "peek-gtk-escape"):
+            return peek_gtk(compositor, dell, runtime, escape=scenario == "peek-gtk-escape")
+        if scenario == "snippets":
+            run_without_global(runtime, snippets=True)
+            return finish()
+        if scenario == "unavailable":
+            output, errors, status = run_without_global(runtime)
+            print(output, errors)
+            check(status == 0, f"the app ran and quit (status {status})")
+            check(lines_of(output, "available") == [["available", "False"]], "the adapter says unavailable")
+            check(not adapter_messages(errors), f"no warning: {adapter_messages(errors)}")
+            return finish()
+        kill_at = "preview button" if scenario == "closing" else None
+        app_scenario = "button" if scenario == "closing" else scenario
+        trace = os.path.join(runtime, "trace.jsonl")
+        # A change of region applies on the window's next commit: these keep the recording's
+        # own pause between the strokes (--fast would skip it), as a user's next press would.
+        region_change = scenario in ("insensitive", "hidden", "disabled", "scrolled", "clipped")
+        output, errors, status, server_status, log = run(app_scenario, compositor, dell, runtime, kill_at,
+                                                         extra=["--trace", trace], fast=not region_change)
+        print(output)
+        starts = lines_of(output, "should-begin")
+        if ["available", "False"] in lines_of(output, "available") and scenario != "peek-gtk":
+            # The client library answers "unavailable" on a compositor that has the global
+            # only while it is a stub: nothing here can be tested then.
+            print("SKIP: the client library offers no preview interactions here (a stub?)")
+            sys.exit(77)
+        if scenario != "closing":
+            check(server_status == 0, f"the compositor ended the replay (status {server_status})")
+        check(["available", "True"] in lines_of(output, "available") or scenario == "closing",
+              "the adapter is available on a compositor with the global")
+        check(not adapter_messages(errors), f"nothing on stderr: {adapter_messages(errors)}")
+
+        if scenario in ("button", "late"):
+            check(len(starts) == 2 and all(s[1:4] == ["button", "pen", "measured"] for s in starts),
+                  "two pen presses with measured force reach the button")
+            cancelled = lines_of(output, "cancelled")
+            check(cancelled == [["cancelled", "button", "lifted"]], "the light tap is cancelled (lifted)")
+            completed = [c for c in lines_of(output, "commit") if c[3] == "ended"]
+            check(len(completed) == 1, "the firm press completes, once")
+            clicks = lines_of(output, "clicked")
+            check(len(clicks) == 1, f"exactly one click: the tap's ({len(clicks)})")
+            text = output.splitlines()
+            tap_end = text.index("cancelled button lifted")
+            second = next(i for i, line in enumerate(text) if line.startswith("should-begin") and i > tap_end)
+            check(any(line == "clicked button" for line in text[tap_end:second]), "the tap clicks after its cancel")
+            after = text[second:]
+            check(not any(line.startswith("clicked") or line == "drag button end" for line in after),
+                  "the firm press neither clicks nor ends a drag")
+            preview_ended = next(i for i, line in enumerate(after) if line.startswith("preview button 1.000 ended"))
+            check(any(line == "button-gesture button cancel" for line in after[preview_ended - 1:preview_ended + 2]),
+                  "GtkButton's click gesture sees the press cancelled when the commit phase begins")
+            if scenario == "late":
+                check(len(lines_of(output, "answered")) == 2, "both answers were given late, from a timeout")
+
+        if scenario == "two":
+            names = {s[1] for s in starts}
+            check(len(starts) == 2 and len(names) == 1, f"both presses go to the widget under the pen: {names}")
+            for s in starts:
+                x, y, w, h = float(s[4]), float(s[5]), float(s[6]), float(s[7])
+                check(0 <= x <= w and 0 <= y <= h, f"the location {x},{y} is inside the {s[1]} widget ({w}x{h})")
+            other = "left" if "right" in names else "right"
+            check(not any(line.split()[1:2] == [other] for line in output.splitlines()
+                          if line.split()[0] in ("preview", "commit", "cancelled", "should-begin")),
+                  "the other widget sees nothing")
+
+        if scenario == "resize":
+            check(len(starts) >= 1, "the press reached the widget")
+            previews = [p for p in lines_of(output, "preview") if p[1] == "button"]
+            xs = [float(p[4]) for p in previews if p[4] != "-"]
+            check(len(xs) >= 2 and xs[0] - min(xs[1:]) > 150,
+                  f"the location follows the widget's new place ({xs[:1]} then {xs[1:3]})")
+            check(lines_of(output, "cancelled") == [["cancelled", "button", "lifted"]]
+                  or any(c[3] == "ended" for c in lines_of(output, "commit")),
+                  "the press goes on to its end on the same widget")
+
+        if scenario == "destroy":
+            check(lines_of(output, "destroyed") == [["destroyed", "button"]], "the widget was destroyed mid-press")
+            check(lines_of(output, "cancelled")[:1] == [["cancelled", "button", "client-cancelled"]],
+                  "its press is cancelled at once")
+            check(["after-destroy", "gone"] in lines_of(output, "after-destroy"), "the interaction left the window")
+            check(len(starts) == 1, "no press begins where no widget has an interaction")
+            # It ends when the compositor does: by GDK's lost connection (1) or our SIGTERM.
+            check(status in (0, 1, -signal.SIGTERM), f"the app ran on, never crashed (status {status})")
+
+        interactions = set()
+        if os.path.exists(trace):
+            # The compositor's trace: an interaction is a press inside the window's region.
+            import json
+            with open(trace) as records:
+                for line in records:
+                    record = json.loads(line)
+                    if record.get("interaction") is not None:
+                        interactions.add(record["interaction"])
+
+        if scenario == "scrolled":
+            check(output.splitlines().count("scrolled") == 1, "the tap scrolled the button under the pen")
+            check(len(starts) == 1 and starts[0][1] == "button", "only the firm press reaches the button")
+            check(len(interactions) == 1,
+                  f"the scrolled-away button was outside the region: the tap was no interaction ({interactions})")
+            check(any(c[3] == "ended" for c in lines_of(output, "commit")), "the firm press completes on the button")
+
+        if scenario == "clipped":
+            presses = lines_of(output, "pressed-at")
+            hidden = [p for p in presses if float(p[3]) <= float(p[1]) <= float(p[3]) + float(p[4])
+                      and float(p[1]) < float(p[6])]
+            check(len(presses) == 2 and hidden == presses,
+                  f"both presses fall on the button's scrolled-away part, above its viewport: {presses}")
+            check(not starts, "no press reaches the button where its scrolled window hides it")
+            check(not interactions, f"the hidden part is outside the window's region: no interaction ({interactions})")
+
+        if scenario in ("insensitive", "hidden", "disabled"):
+            check(lines_of(output, "changed") == [["changed", "button", scenario]], f"the button became {scenario}")
+            check(len(starts) == 1, "only the tap was offered to the app")
+            check(len(interactions) == 1,
+                  f"the window's region no longer has the button: the firm press is no interaction ({interactions})")
+
+        if scenario == "closing":
+            check(len(lines_of(output, "preview")) >= 1, "the press was in its preview when the compositor went")
+            check(status is not None and status >= 0, f"the app exited, not crashed (status {status})")
+    finally:
+        shutil.rmtree(runtime, ignore_errors=True)
+    finish()
+
+
+def finish():
+    if failures:
+        print(f"{len(failures)} check(s) failed", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
