@@ -39,10 +39,14 @@ let package = Package(
     targets: [
         // MARK: Core: pure Swift, no C, no Foundation.
         .target(name: "PreviewEngine"),
+        // The system layer: the one monotonic clock, timer rounding, errno text (libc only).
+        .target(name: "SystemLayer"),
 
         // MARK: Input: evdev frames and recordings.
         .target(name: "EvdevDecoder", dependencies: ["PreviewEngine"]),
-        .target(name: "LibinputRecording", dependencies: ["EvdevDecoder", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "LibinputRecording",
+            dependencies: ["EvdevDecoder", "SystemLayer", .product(name: "Yams", package: "Yams")]),
         .target(name: "PreviewTrace", dependencies: ["PreviewEngine"]),
         // What every command-line tool shares: --version, --sensitivity, --long-press.
         .target(
@@ -52,7 +56,7 @@ let package = Package(
             name: "ReplayTool",
             dependencies: [
                 "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "UmockdevHarness", "ToolOptions",
-                "LibinputBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LibinputBackend", "SystemLayer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(name: "preview-replay", dependencies: ["ReplayTool"]),
@@ -62,7 +66,7 @@ let package = Package(
         .target(
             name: "LibinputBackend",
             dependencies: [
-                "CLibinput", "PreviewEngine", "EvdevDecoder", .product(name: "Logging", package: "swift-log"),
+                "CLibinput", "PreviewEngine", "EvdevDecoder", "SystemLayer", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "UmockdevFstatShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder", "LibinputBackend"]),
@@ -70,7 +74,8 @@ let package = Package(
         .executableTarget(
             name: "libinput-testbed-runner",
             dependencies: [
-                "UmockdevHarness", "LibinputBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "UmockdevHarness", "LibinputBackend", "SystemLayer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -82,12 +87,14 @@ let package = Package(
         .target(
             name: "CWaylandClient", dependencies: ["CWaylandProtocols"],
             linkerSettings: [.linkedLibrary("wayland-client")]),
-        .target(name: "WaylandServer", dependencies: ["CWaylandServer"]),
+        .target(name: "WaylandServer", dependencies: ["CWaylandServer", "SystemLayer"]),
         // The client library apps use (UIPreviewInteraction's API); its own reading thread.
         .target(name: "PreviewInteraction", dependencies: ["CWaylandClient"]),
         .target(
             name: "PreviewProtocolServer",
-            dependencies: ["WaylandServer", "CWaylandServer", "PreviewEngine", .product(name: "Logging", package: "swift-log")]),
+            dependencies: [
+                "WaylandServer", "CWaylandServer", "PreviewEngine", "SystemLayer", .product(name: "Logging", package: "swift-log"),
+            ]),
         // Test support: a minimal wl_compositor + the global, and a scripted server for pywayland.
         .target(
             name: "PreviewProtocolTestSupport",
@@ -109,7 +116,7 @@ let package = Package(
             name: "PreviewCompositor",
             dependencies: [
                 "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine", "EvdevDecoder",
-                "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG", "CXkbcommon",
+                "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG", "CXkbcommon", "SystemLayer",
                 // The window backend's client side (its parent compositor's connection).
                 "WaylandWindow",
                 .product(name: "Logging", package: "swift-log"),
@@ -167,6 +174,7 @@ let package = Package(
             name: "DemoReport",
             dependencies: [
                 "PreviewTrace", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "ReplayTool", "CCairo",
+                "SystemLayer",
             ]),
         .executableTarget(
             name: "preview-demo",
@@ -193,7 +201,7 @@ let package = Package(
             name: "ProtocolTests",
             dependencies: [
                 "PreviewProtocolServer", "WaylandServer", "CWaylandClient", "PreviewProtocolTestSupport",
-                "preview-protocol-test-server",
+                "preview-protocol-test-server", "SystemLayer",
             ]),
         .testTarget(
             name: "CompositorTests",

@@ -1,5 +1,6 @@
 import Logging
 import PreviewEngine
+import SystemLayer
 import WaylandServer
 
 /// What a host does for the `InteractionDriver`: it owns core input, wl_surface and wl_region,
@@ -157,12 +158,6 @@ public final class InteractionDriver: PreviewProtocolHost {
 
     // MARK: actions
 
-    /// Milliseconds to arm a wl_event_loop timer with for `due`: rounded up, at least 1 (a
-    /// timer armed with 0 is disarmed, and one that fires early is harmless but wasted).
-    public static func timerMilliseconds(until due: Timestamp, now: Timestamp) -> Int32 {
-        Int32(clamping: max(1, ((due - now).microseconds + 999) / 1000))
-    }
-
     private func perform(_ actions: Actions) {
         if logsTransitions { logTransitions() }
         var sentWithPrevious = false
@@ -172,7 +167,7 @@ public final class InteractionDriver: PreviewProtocolHost {
             switch action {
             case .scheduleTimer(let due):
                 if let due {
-                    timer?.arm(milliseconds: Self.timerMilliseconds(until: due, now: now()))
+                    timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: (due - now()).microseconds))
                 } else {
                     timer?.arm(milliseconds: 0)
                 }

@@ -4,6 +4,7 @@ import Logging
 import PreviewEngine
 import PreviewProtocolServer
 import PreviewTrace
+import SystemLayer
 import WaylandServer
 
 /// The compositor's side of the preview interaction: the shared `InteractionDriver` (engine,
@@ -45,7 +46,7 @@ final class InteractionHost: InteractionDriverHandler {
         if let path = compositor.configuration.tracePath {
             // open(2), not FileManager: the path may be a FIFO someone reads (the demo's live view).
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw .trace(path, String(cString: strerror(errno))) }
+            guard fd >= 0 else { throw .trace(path, errnoText()) }
             trace = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         } else {
             trace = nil
