@@ -52,11 +52,17 @@ let package = Package(
         .target(
             name: "ToolOptions",
             dependencies: ["PreviewEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The replay library: recordings through decoder and engine into a trace (the demo's too).
+        .target(
+            name: "RecordingReplay",
+            dependencies: ["PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "SystemLayer"]),
+        // preview-replay's command: files, live libinput, the real libinput on a umockdev testbed.
         .target(
             name: "ReplayTool",
             dependencies: [
-                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "UmockdevHarness", "ToolOptions",
-                "LibinputBackend", "SystemLayer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RecordingReplay", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace",
+                "UmockdevHarness", "ToolOptions", "LibinputBackend", "SystemLayer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(name: "preview-replay", dependencies: ["ReplayTool"]),
@@ -173,7 +179,7 @@ let package = Package(
         .target(
             name: "DemoReport",
             dependencies: [
-                "PreviewTrace", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "ReplayTool", "CCairo",
+                "PreviewTrace", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "RecordingReplay", "CCairo",
                 "SystemLayer",
             ]),
         .executableTarget(

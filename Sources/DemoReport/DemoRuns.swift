@@ -2,7 +2,7 @@ import Foundation
 import LibinputRecording
 import PreviewEngine
 import PreviewTrace
-import ReplayTool
+import RecordingReplay
 
 #if canImport(Glibc)
     import Glibc
