@@ -117,7 +117,10 @@ let package = Package(
         .systemLibrary(name: "CWaylandLibdecor", pkgConfig: "libdecor-0", providers: [.apt(["libdecor-0-dev"])]),
         .target(
             name: "WaylandWindow",
-            dependencies: ["CWaylandClient", "CWaylandLibdecor", "CWaylandProtocols", "CPixman", "PreviewEngine", "EvdevDecoder"]),
+            dependencies: [
+                "CWaylandClient", "CWaylandLibdecor", "CWaylandProtocols", "CPixman", "PreviewEngine", "EvdevDecoder",
+                "SystemLayer",
+            ]),
         .target(
             name: "PreviewCompositor",
             dependencies: [
@@ -213,7 +216,7 @@ let package = Package(
             name: "CompositorTests",
             dependencies: [
                 "FixtureSupport", "PreviewCompositor", "WaylandWindow", "CWaylandClient", "CPNG", "CPixman", "PreviewEngine", "EvdevDecoder",
-                "preview-compositor", "peek-client", "PreviewProtocolTestSupport", "WaylandServer",
+                "preview-compositor", "peek-client", "PreviewProtocolTestSupport", "WaylandServer", "SystemLayer",
             ]),
         .testTarget(
             name: "PeekUITests",
