@@ -15,6 +15,7 @@ import WaylandServer
 final class InteractionHost: InteractionDriverHandler {
     unowned let compositor: Compositor
     private(set) var driver: InteractionDriver!
+    /// The engine, for tests and logs (a copy: the replay's per-event questions ask the driver's).
     var engine: InteractionEngine { driver.engine }
     var server: PreviewInteractionServer { driver.server }
     /// The engine asked for a timer that has not fired yet.
@@ -39,7 +40,7 @@ final class InteractionHost: InteractionDriverHandler {
     /// Contacts down right now (the replay compresses only gaps where none is).
     var contactsDown: Int { contacts.count }
     /// An interaction waits for its client's should-begin answer (the replay waits with it).
-    var awaitsAnswer: Bool { engine.awaitingAnswerCount > 0 }
+    var awaitsAnswer: Bool { driver.engine.awaitingAnswerCount > 0 }
 
     init(compositor: Compositor) throws(CompositorError) {
         self.compositor = compositor
