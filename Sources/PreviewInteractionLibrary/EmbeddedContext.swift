@@ -392,7 +392,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         for entry in surfaces.values { entry.listener.remove() }
         surfaces.removeAll()
         surfaceResources.removeAll()
-        driver.close()
+        driver.close(hearingClients: false)
         displayGone?.remove()
         displayGone = nil
     }

@@ -81,11 +81,14 @@ public final class InteractionDriver: PreviewProtocolHost {
     }
 
     /// Stops the timer and withdraws the global (objects of connected clients stay until they go).
-    public func close() {
+    /// `hearingClients: false` also stops what those objects report: nothing reaches the engine
+    /// or the handler any more (a host that is gone for good).
+    public func close(hearingClients: Bool = true) {
         timer?.remove()
         timer = nil
         timerPending = false
         server?.removeGlobal()
+        if !hearingClients { server?.host = nil }
     }
 
     public func now() -> Timestamp { Timestamp(microseconds: clock.microseconds()) }
