@@ -86,8 +86,6 @@ final class InteractionHost: InteractionDriverHandler {
         try? trace?.close()
     }
 
-    func now() -> Timestamp { Timestamp(microseconds: compositor.clock.microseconds()) }
-
     func name(_ device: DeviceID, _ name: String) { deviceNames[device] = name }
 
     func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
