@@ -43,20 +43,30 @@ let package = Package(
     targets: [
         // MARK: Core: pure Swift, no C, no Foundation.
         .target(name: "PreviewEngine"),
+        // The system layer: the one monotonic clock, timer rounding, errno text (libc only).
+        .target(name: "SystemLayer"),
 
         // MARK: Input: evdev frames and recordings.
         .target(name: "EvdevDecoder", dependencies: ["PreviewEngine"]),
-        .target(name: "LibinputRecording", dependencies: ["EvdevDecoder", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "LibinputRecording",
+            dependencies: ["EvdevDecoder", "SystemLayer", .product(name: "Yams", package: "Yams")]),
         .target(name: "PreviewTrace", dependencies: ["PreviewEngine"]),
         // What every command-line tool shares: --version, --sensitivity, --long-press.
         .target(
             name: "ToolOptions",
             dependencies: ["PreviewEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The replay library: recordings through decoder and engine into a trace (the demo's too).
+        .target(
+            name: "RecordingReplay",
+            dependencies: ["PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "SystemLayer"]),
+        // preview-replay's command: files, live libinput, the real libinput on a umockdev testbed.
         .target(
             name: "ReplayTool",
             dependencies: [
-                "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "UmockdevHarness", "ToolOptions",
-                "LibinputBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RecordingReplay", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace",
+                "UmockdevHarness", "ToolOptions", "LibinputBackend", "SystemLayer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(name: "preview-replay", dependencies: ["ReplayTool"]),
@@ -66,7 +76,7 @@ let package = Package(
         .target(
             name: "LibinputBackend",
             dependencies: [
-                "CLibinput", "PreviewEngine", "EvdevDecoder", .product(name: "Logging", package: "swift-log"),
+                "CLibinput", "PreviewEngine", "EvdevDecoder", "SystemLayer", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "UmockdevFstatShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder", "LibinputBackend"]),
@@ -74,7 +84,8 @@ let package = Package(
         .executableTarget(
             name: "libinput-testbed-runner",
             dependencies: [
-                "UmockdevHarness", "LibinputBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "UmockdevHarness", "LibinputBackend", "SystemLayer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -86,14 +97,16 @@ let package = Package(
         .target(
             name: "CWaylandClient", dependencies: ["CWaylandProtocols"],
             linkerSettings: [.linkedLibrary("wayland-client")]),
-        .target(name: "WaylandServer", dependencies: ["CWaylandServer"]),
+        .target(name: "WaylandServer", dependencies: ["CWaylandServer", "SystemLayer"]),
         // The client's bookkeeping, shared by the Swift and C libraries: pure, no C.
         .target(name: "PreviewClientCore"),
         // The client library apps use (UIPreviewInteraction's API); its own reading thread.
         .target(name: "PreviewInteraction", dependencies: ["PreviewClientCore", "CWaylandClient"]),
         .target(
             name: "PreviewProtocolServer",
-            dependencies: ["WaylandServer", "CWaylandServer", "PreviewEngine", .product(name: "Logging", package: "swift-log")]),
+            dependencies: [
+                "WaylandServer", "CWaylandServer", "PreviewEngine", "SystemLayer", .product(name: "Logging", package: "swift-log"),
+            ]),
         // Test support: a minimal wl_compositor + the global, and a scripted server for pywayland.
         .target(
             name: "PreviewProtocolTestSupport",
@@ -110,12 +123,15 @@ let package = Package(
         .systemLibrary(name: "CWaylandLibdecor", pkgConfig: "libdecor-0", providers: [.apt(["libdecor-0-dev"])]),
         .target(
             name: "WaylandWindow",
-            dependencies: ["CWaylandClient", "CWaylandLibdecor", "CWaylandProtocols", "CPixman", "PreviewEngine", "EvdevDecoder"]),
+            dependencies: [
+                "CWaylandClient", "CWaylandLibdecor", "CWaylandProtocols", "CPixman", "PreviewEngine", "EvdevDecoder",
+                "SystemLayer",
+            ]),
         .target(
             name: "PreviewCompositor",
             dependencies: [
                 "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine", "EvdevDecoder",
-                "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG", "CXkbcommon",
+                "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG", "CXkbcommon", "SystemLayer",
                 // The window backend's client side (its parent compositor's connection).
                 "WaylandWindow",
                 .product(name: "Logging", package: "swift-log"),
@@ -179,7 +195,8 @@ let package = Package(
         .target(
             name: "DemoReport",
             dependencies: [
-                "PreviewTrace", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "ReplayTool", "CCairo",
+                "PreviewTrace", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "RecordingReplay", "CCairo",
+                "SystemLayer",
             ]),
         .executableTarget(
             name: "preview-demo",
@@ -206,13 +223,13 @@ let package = Package(
             name: "ProtocolTests",
             dependencies: [
                 "PreviewProtocolServer", "WaylandServer", "CWaylandClient", "PreviewProtocolTestSupport",
-                "preview-protocol-test-server",
+                "preview-protocol-test-server", "SystemLayer",
             ]),
         .testTarget(
             name: "CompositorTests",
             dependencies: [
                 "FixtureSupport", "PreviewCompositor", "WaylandWindow", "CWaylandClient", "CPNG", "CPixman", "PreviewEngine", "EvdevDecoder",
-                "preview-compositor", "peek-client", "PreviewProtocolTestSupport", "WaylandServer",
+                "preview-compositor", "peek-client", "PreviewProtocolTestSupport", "WaylandServer", "SystemLayer",
             ]),
         .testTarget(
             name: "PeekUITests",

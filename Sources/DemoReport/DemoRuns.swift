@@ -2,7 +2,7 @@ import Foundation
 import LibinputRecording
 import PreviewEngine
 import PreviewTrace
-import ReplayTool
+import RecordingReplay
 
 #if canImport(Glibc)
     import Glibc
@@ -73,7 +73,9 @@ public struct CompositorRun {
         }
         let fifo = fifoDirectory + "/trace.fifo"
         guard mkfifo(fifo, 0o600) == 0 else { throw RunError("cannot make a FIFO at \(fifo)") }
-        FileManager.default.createFile(atPath: tracePath, contents: nil)
+        guard FileManager.default.createFile(atPath: tracePath, contents: nil) else {
+            throw RunError("cannot create \(tracePath)")
+        }
         guard let copy = FileHandle(forWritingAtPath: tracePath) else { throw RunError("cannot write \(tracePath)") }
         defer { try? copy.close() }
 

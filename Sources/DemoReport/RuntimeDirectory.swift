@@ -1,4 +1,5 @@
 import Foundation
+import SystemLayer
 
 #if canImport(Glibc)
     import Glibc
@@ -22,7 +23,7 @@ public final class RuntimeDirectory: @unchecked Sendable {
             var template = Array((NSTemporaryDirectory() + "preview-demo-runtime-XXXXXX").utf8CString)
             // mkdtemp makes the folder with mode 0700, as XDG_RUNTIME_DIR must be.
             guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-                throw RunError("\(problem), and a private one could not be made: \(String(cString: strerror(errno)))")
+                throw RunError("\(problem), and a private one could not be made: \(errnoText())")
             }
             path = String(cString: made)
             isPrivate = true
@@ -43,7 +44,7 @@ public final class RuntimeDirectory: @unchecked Sendable {
         guard let path, !path.isEmpty else { return "XDG_RUNTIME_DIR is not set" }
         guard path.hasPrefix("/") else { return "XDG_RUNTIME_DIR=\(path) is not an absolute path" }
         var info = stat()
-        guard stat(path, &info) == 0 else { return "XDG_RUNTIME_DIR=\(path): \(String(cString: strerror(errno)))" }
+        guard stat(path, &info) == 0 else { return "XDG_RUNTIME_DIR=\(path): \(errnoText())" }
         guard info.st_mode & S_IFMT == S_IFDIR else { return "XDG_RUNTIME_DIR=\(path) is not a directory" }
         guard info.st_uid == geteuid() else { return "XDG_RUNTIME_DIR=\(path) belongs to another user" }
         guard access(path, W_OK | X_OK) == 0 else { return "XDG_RUNTIME_DIR=\(path) is not writable" }

@@ -39,7 +39,8 @@ public final class ChildProcess: @unchecked Sendable {
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
         if let log {
-            FileManager.default.createFile(atPath: log, contents: nil)
+            // A file that could not be made is reported by FileHandle's open right after.
+            _ = FileManager.default.createFile(atPath: log, contents: nil)
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             process.standardOutput = handle
             process.standardError = handle

@@ -1,12 +1,13 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import SystemLayer
 
 /// An errno from opening a device node.
 public struct OpenError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: Int32
     public init(code: Int32) { self.code = code }
-    public var description: String { String(cString: strerror(code)) + " (errno \(code))" }
+    public var description: String { errnoText(code) + " (errno \(code))" }
 }
 
 /// How device nodes are opened and closed for libinput. A compositor routes these through

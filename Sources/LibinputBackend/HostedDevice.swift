@@ -1,6 +1,7 @@
 import CLibinput
 import EvdevDecoder
 import Glibc
+import SystemLayer
 
 /// A device another program's libinput opened (a compositor that embeds the library and
 /// hands over its `struct libinput_device *`): what libinput says of it, and the touch
@@ -33,7 +34,7 @@ public final class HostedDevice {
                 pressure = TouchPressure(state: EvdevState(fd: fd), quirks: quirks)
                 if pressure == nil { Glibc.close(fd) } else { fileDescriptor = fd }
             } else {
-                why = "none (long press): cannot open \(node): \(String(cString: strerror(errno)))"
+                why = "none (long press): cannot open \(node): \(errnoText())"
             }
         }
         self.pressure = pressure

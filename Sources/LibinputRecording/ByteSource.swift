@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import SystemLayer
 
 /// Where a recording's bytes come from. A regular file is read at any offset. A stream
 /// (standard input as `-`, a pipe, a FIFO, `/dev/fd/N`) is copied to an unlinked spool file as
@@ -134,8 +135,3 @@ final class ByteSource: @unchecked Sendable {
 private func openForReading(_ path: String) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
 
 private func readStream(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int { read(fd, buffer, count) }
-
-func errnoText() -> String {
-    guard let text = strerror(errno) else { return "error \(errno)" }
-    return String(cString: text)
-}

@@ -66,6 +66,19 @@ public struct Interaction: Sendable {
         }
     }
 
+    /// The phase of this machine's interaction (nil before should-begin is asked, and for a
+    /// contact that never started one or has ended).
+    public var phase: Phase? {
+        switch state {
+        case .awaitingAnswer: .asking
+        case .preview: .preview
+        case .commit: .commit
+        case .completed: .completed
+        case .cancelled, .vetoed: .cancelled
+        case .idle, .armed, .holding, .abandoned, .ended: nil
+        }
+    }
+
     /// The inputs, as named in transitions.
     public enum Event: Hashable, Sendable, CustomStringConvertible {
         case began, sample, timer, accepted, declined, clientCancelled, surfaceDestroyed

@@ -77,6 +77,25 @@ public struct InteractionEngine: Sendable {
         slots.reduce(0) { $0 + ($1.machine.state.kind == .awaitingAnswer ? 1 : 0) }
     }
 
+    /// How many interactions run: asked should-begin, in the preview or in the commit phase.
+    /// Builds nothing.
+    public var runningCount: Int {
+        slots.reduce(0) { count, slot in
+            switch slot.machine.state.kind {
+            case .awaitingAnswer, .preview, .commit: count + 1
+            case .idle, .armed, .holding, .completed, .cancelled, .vetoed, .abandoned, .ended: count
+            }
+        }
+    }
+
+    /// The phase interaction `id` is in, after the latest input: the one answer every host asks
+    /// (nobody keeps a copy). Nil for an id the engine no longer tracks (its contact ended).
+    /// Builds nothing: a host may ask on every event.
+    public func phase(of id: InteractionID) -> Phase? {
+        for slot in slots where slot.machine.id == id { return slot.machine.phase }
+        return nil
+    }
+
     /// Every tracked contact's machine, oldest first. Builds an array: for tests, debugging
     /// overlays and logs, not for the per-event path.
     public var interactions: [Interaction] { slots.map(\.machine) }

@@ -6,10 +6,11 @@ import PreviewEngine
 import PreviewProtocolServer
 import WaylandServer
 
-/// The library on one host's wl_display: the engine and its one timer, the protocol server,
-/// the core-input gate, and the tables that turn the host's devices, contacts and
-/// wl_surface resources into engine inputs. Runs on the display's thread only.
-final class EmbeddedContext: PreviewProtocolHost {
+/// The library on one host's wl_display: the shared `InteractionDriver` (engine, timer,
+/// protocol server, core-input gate), and the tables that turn the host's devices, contacts
+/// and wl_surface resources into engine inputs and the driver's requests into the host's
+/// callbacks. Runs on the display's thread only.
+final class EmbeddedContext: InteractionDriverHandler {
     static let maximumDevices = 256
 
     private(set) var handle: OpaquePointer?
@@ -20,10 +21,7 @@ final class EmbeddedContext: PreviewProtocolHost {
     let logger: Logger
     let logThreshold: LogThreshold
     private let thread = pthread_self()
-    private var engine = InteractionEngine()
-    private var server: PreviewInteractionServer?
-    private var gate = CoreInputGate()
-    private var timer: EventSource?
+    private var driver: InteractionDriver!
     private var displayGone: Listener?
 
     struct Device {
@@ -70,19 +68,12 @@ final class EmbeddedContext: PreviewProtocolHost {
         logThreshold = threshold
         logger = Logger(label: "preview-interaction") { _ in HostLogHandler(sink: host, threshold: threshold) }
         do {
-            server = try PreviewInteractionServer(display: display, host: self, logger: logger)
+            driver = try InteractionDriver(
+                display: display, configuration: EngineConfiguration(), handler: self, logger: logger)
         } catch {
             Handles.shared.release(display: raw)
             throw .wayland
         }
-        let timer = display.eventLoop.addTimer { [unowned self] in
-            entered { perform(engine.timerFired(at: now())) }
-        }
-        guard let timer else {
-            Handles.shared.release(display: raw)
-            throw .wayland
-        }
-        self.timer = timer
         // A host that destroys its display first: tear down while the loop still exists.
         let listener = Listener { [unowned self] _ in
             logger.warning("the wl_display was destroyed before preview_interaction_destroy")
@@ -114,16 +105,15 @@ final class EmbeddedContext: PreviewProtocolHost {
         if depth == 0 && destroyRequested { tearDown() }
     }
 
-    func now() -> Timestamp { Timestamp(microseconds: display.clock.microseconds()) }
+    func now() -> Timestamp { driver.now() }
 
     // MARK: settings
 
     func configure(_ change: (inout EngineConfiguration) -> Void) {
-        var configuration = engine.configuration
+        var configuration = driver.engine.configuration
         change(&configuration)
-        engine.configure(configuration)
-        // A client behind on its acks gets the time a should-begin answer gets.
-        server?.unresponsiveAfter = configuration.shouldBeginTimeout
+        // A client behind on its acks gets the time a should-begin answer gets (the driver's rule).
+        driver.configure(configuration)
     }
 
     // MARK: devices
@@ -152,10 +142,10 @@ final class EmbeddedContext: PreviewProtocolHost {
     func removeDevice(_ handle: OpaquePointer, at time: UInt64) throws(Status) {
         let device = try device(handle)
         // The cancels (device_removed) still name the device in their callbacks; then it goes.
-        perform(engine.deviceRemoved(device.id, at: timestamp(time)))
+        driver.deviceRemoved(device.id, at: timestamp(time))
         for key in contacts.keys where key.device == device.id {
             contacts[key] = nil
-            _ = gate.release(key)
+            _ = driver.release(key)
         }
         devices[device.id] = nil
         deviceIDs[UInt(bitPattern: handle)] = nil
@@ -175,7 +165,7 @@ final class EmbeddedContext: PreviewProtocolHost {
                     let sample = ForceSample(
                         time: now(), force: force, location: contact.location,
                         source: devices[id]?.source ?? .touchpad, contact: key)
-                    perform(engine.forceChanged(sample))
+                    driver.forceChanged(sample)
                 }
             }
         }
@@ -197,12 +187,12 @@ final class EmbeddedContext: PreviewProtocolHost {
         let point = Point(x: x, y: y)
         if let resource {
             let id = try surfaceID(checking: resource)
-            if server?.allowsInteraction(on: id, at: point, source: device.source) == true { surface = id }
+            if driver.allowsInteraction(on: id, at: point, source: device.source) { surface = id }
         }
         contacts[key] = Contact(
             device: device.id, surface: surface, location: point, force: force ?? 0, hasForce: force != nil)
         let sample = ForceSample(time: timestamp(time), force: force ?? 0, location: point, source: device.source, contact: key)
-        perform(engine.contactBegan(sample, surface: surface, hasForce: force != nil))
+        driver.contactBegan(sample, surface: surface, hasForce: force != nil)
     }
 
     func contactMotion(_ handle: OpaquePointer, contact: Int32, x: Double, y: Double, at time: UInt64) throws(Status) {
@@ -242,7 +232,7 @@ final class EmbeddedContext: PreviewProtocolHost {
     private func apply(_ entry: Contact, _ key: ContactKey, _ device: Device, at time: UInt64) {
         let sample = ForceSample(
             time: timestamp(time), force: entry.force, location: entry.location, source: device.source, contact: key)
-        perform(engine.forceChanged(sample))
+        driver.forceChanged(sample)
     }
 
     /// Returns whether the release must be swallowed.
@@ -253,15 +243,14 @@ final class EmbeddedContext: PreviewProtocolHost {
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
         guard contacts.removeValue(forKey: key) != nil else { throw .unknownContact }
         // The protocol's order: the interaction ends before the core release.
-        perform(engine.contactEnded(key, at: timestamp(time), reason: reason))
-        return gate.release(key)
+        return driver.contactEnded(key, at: timestamp(time), reason: reason)
     }
 
     func isTakenAway(_ handle: OpaquePointer, contact: Int32) throws(Status) -> Bool {
         let device = try device(handle)
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
         guard contacts[key] != nil else { throw .unknownContact }
-        return gate.isTakenAway(key)
+        return driver.isTakenAway(key)
     }
 
     /// The force in 0...1, nil for a device without pressure.
@@ -285,7 +274,7 @@ final class EmbeddedContext: PreviewProtocolHost {
         let listener = Listener { [unowned self] _ in
             entered {
                 forgetSurface(resource)
-                perform(engine.surfaceDestroyed(id, at: now()))
+                driver.surfaceDestroyed(id, at: now())
             }
         }
         listener.listen(toDestroyOfResource: resource)
@@ -301,56 +290,30 @@ final class EmbeddedContext: PreviewProtocolHost {
     }
 
     func surfaceCommitted(_ resource: OpaquePointer) throws(Status) {
-        server?.surfaceCommitted(try surfaceID(checking: resource))
+        driver.server.surfaceCommitted(try surfaceID(checking: resource))
     }
 
     func surfaceGone(_ resource: OpaquePointer, at time: UInt64) throws(Status) {
         let id = try surfaceID(checking: resource)
-        perform(engine.surfaceDestroyed(id, at: timestamp(time)))
+        driver.surfaceDestroyed(id, at: timestamp(time))
     }
 
-    var runningCount: Int {
-        engine.interactions.filter { [.awaitingAnswer, .preview, .commit].contains($0.state.kind) }.count
-    }
+    /// Interactions running: asked should-begin, previewing or committing (the engine counts).
+    var runningCount: Int { driver.engine.runningCount }
 
     /// Interactions whose client has been asked should-begin and has not answered yet.
-    var awaitingAnswerCount: Int { engine.awaitingAnswerCount }
+    var awaitingAnswerCount: Int { driver.engine.awaitingAnswerCount }
 
-    // MARK: actions
+    // MARK: InteractionDriverHandler
 
-    private func perform(_ actions: Actions) {
-        var sentWithPrevious = false
-        for index in actions.indices {
-            let action = actions[index]
-            switch action {
-            case .scheduleTimer(let due):
-                guard let due else {
-                    timer?.arm(milliseconds: 0)
-                    continue
-                }
-                let milliseconds = max(1, ((due - now()).microseconds + 999) / 1000)
-                timer?.arm(milliseconds: Int32(clamping: milliseconds))
-            case .askShouldBegin:
-                server?.perform(action)
-            case .phase(let event, let update):
-                let change = gate.apply(action)
-                if sentWithPrevious {
-                    sentWithPrevious = false
-                } else {
-                    sentWithPrevious = server?.perform(action, joining: actions.element(after: index)) ?? false
-                }
-                notify(event, update)
-                // After the phase event, so the client reads preview_ended before the contact leaves.
-                switch change {
-                case .takeAway(let contact, let surface)?:
-                    callBack(host.table.take_away, contact, surface)
-                case .giveBack(let contact, let surface)?:
-                    callBack(host.table.give_back, contact, surface)
-                case nil: break
-                }
-            }
-        }
-    }
+    func takeAway(_ contact: ContactKey, surface: SurfaceID) { callBack(host.table.take_away, contact, surface) }
+
+    func giveBack(_ contact: ContactKey, surface: SurfaceID) { callBack(host.table.give_back, contact, surface) }
+
+    func didPerform(_ event: PhaseEvent, _ update: PhaseUpdate) { notify(event, update) }
+
+    /// The driver's own inputs (timer, clients) are calls too: a destroy inside waits for them.
+    func run(_ input: () -> Void) { entered(input) }
 
     private typealias ContactCallback = @convention(c) (
         UnsafeMutableRawPointer?, OpaquePointer?, Int32, OpaquePointer?
@@ -391,8 +354,6 @@ final class EmbeddedContext: PreviewProtocolHost {
 
     private func timestamp(_ time: UInt64) -> Timestamp { Timestamp(microseconds: Int64(clamping: time)) }
 
-    // MARK: PreviewProtocolHost
-
     func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID? {
         try? surfaceID(checking: resource)
     }
@@ -409,16 +370,6 @@ final class EmbeddedContext: PreviewProtocolHost {
         let used = storage.prefix(Int(min(count, Int32(storage.count))))
         return PreviewRegion(
             operations: used.map { .add(.init(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) })
-    }
-
-    func previewServer(_ server: PreviewInteractionServer, received input: PreviewClientInput) {
-        entered {
-            switch input {
-            case .answered(let id, let accept, _): perform(engine.clientAnswered(id, accept: accept, at: now()))
-            case .cancelled(let id, _): perform(engine.clientCancelled(id, at: now()))
-            case .surfaceDestroyed(let surface, _): perform(engine.surfaceDestroyed(surface, at: now()))
-            }
-        }
     }
 
     // MARK: teardown
@@ -441,7 +392,7 @@ final class EmbeddedContext: PreviewProtocolHost {
         if let handle { Handles.shared.forget(context: handle) }
         Handles.shared.release(display: raw)
         depth += 1  // callbacks that call back in now find the handle gone
-        perform(engine.endAllContacts(at: now(), reason: .system))
+        driver.endAllContacts(at: now(), reason: .system)
         depth -= 1
         for device in devices.values { device.evdev?.stop() }
         devices.removeAll()
@@ -450,10 +401,7 @@ final class EmbeddedContext: PreviewProtocolHost {
         for entry in surfaces.values { entry.listener.remove() }
         surfaces.removeAll()
         surfaceResources.removeAll()
-        timer?.remove()
-        timer = nil
-        server?.removeGlobal()
-        server = nil
+        driver.close(hearingClients: false)
         displayGone?.remove()
         displayGone = nil
     }

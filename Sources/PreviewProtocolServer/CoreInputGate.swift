@@ -14,8 +14,11 @@ import PreviewEngine
 ///         }
 ///         server.perform(action)
 ///     }
-///     // core input: skip events of `gate.isTakenAway(contact)`; on a release, if
-///     // `gate.release(contact)` is true, do not deliver it.
+///     // core input: skip events of `gate.isTakenAway(contact, in: engine)`; on a release,
+///     // if `gate.release(contact)` is true, do not deliver it.
+///
+/// Whether the commit phase still runs is the engine's to say (`phase(of:)`); the gate only
+/// remembers which interaction took which contact. `InteractionDriver` does all of this.
 public struct CoreInputGate: Sendable {
     public enum Change: Hashable, Sendable {
         /// The commit phase began: withhold the contact's core events from now on.
@@ -27,7 +30,6 @@ public struct CoreInputGate: Sendable {
     private struct Entry: Sendable {
         var interaction: InteractionID
         var surface: SurfaceID
-        var inCommit: Bool
     }
 
     /// Contacts whose release must be swallowed (taken away at some point and still down).
@@ -40,7 +42,7 @@ public struct CoreInputGate: Sendable {
         guard case .phase(let event, let update) = action else { return nil }
         switch event {
         case .previewEnded:
-            entries[update.contact] = Entry(interaction: update.interaction, surface: update.surface, inCommit: true)
+            entries[update.contact] = Entry(interaction: update.interaction, surface: update.surface)
             return .takeAway(update.contact, update.surface)
         case .completed, .cancelled:
             return ended(update)
@@ -49,9 +51,11 @@ public struct CoreInputGate: Sendable {
         }
     }
 
-    /// True during the commit phase: no core event of this contact reaches the client.
-    public func isTakenAway(_ contact: ContactKey) -> Bool {
-        entries[contact]?.inCommit ?? false
+    /// True during the commit phase of the interaction that took the contact (the engine
+    /// says which phase that is): no core event of this contact reaches the client.
+    public func isTakenAway(_ contact: ContactKey, in engine: InteractionEngine) -> Bool {
+        guard let entry = entries[contact] else { return false }
+        return engine.phase(of: entry.interaction) == .commit
     }
 
     /// The contact was released (or lost). Returns true when its release must not be
@@ -61,11 +65,8 @@ public struct CoreInputGate: Sendable {
     }
 
     private mutating func ended(_ update: PhaseUpdate) -> Change? {
-        guard var entry = entries[update.contact], entry.interaction == update.interaction, entry.inCommit else {
-            return nil
-        }
-        entry.inCommit = false
-        entries[update.contact] = entry
+        // Each interaction ends once: this is the end of the commit that took the contact.
+        guard let entry = entries[update.contact], entry.interaction == update.interaction else { return nil }
         return .giveBack(update.contact, entry.surface)
     }
 }

@@ -1,7 +1,8 @@
 import PreviewEngine
 
-/// What the protocol layer needs from its host (the compositor, or a test's minimal one).
-/// The host owns wl_surface and wl_region, and the engine; this layer owns neither.
+/// What the protocol server needs from its host: `InteractionDriver` (which owns the engine and
+/// asks its own handler for surfaces and regions), or a test's minimal host. The host owns
+/// wl_surface and wl_region, and the engine; the server owns neither.
 public protocol PreviewProtocolHost: AnyObject {
     /// The engine's id for a wl_surface resource the host created; nil if it is not one of its surfaces.
     func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID?

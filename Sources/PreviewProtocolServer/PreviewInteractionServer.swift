@@ -3,8 +3,9 @@ import Logging
 import PreviewEngine
 import WaylandServer
 
-/// The server side of preview-interaction-v1, for a host (the compositor) that owns the
-/// engine, the surfaces and the regions.
+/// The server side of preview-interaction-v1, for a host that owns the engine, the surfaces
+/// and the regions. `InteractionDriver` is that host for the compositor and the C library, and
+/// does all of the following; a test's minimal host does them itself.
 ///
 /// The host's duties:
 /// - before `engine.contactBegan(sample, surface:)`, pass the surface only if

@@ -6,6 +6,7 @@ import LibinputBackend
 import LibinputRecording
 import Logging
 import PreviewEngine
+import SystemLayer
 
 /// `preview-replay --device PATH` / `--udev`: the user's own device, live, through the real
 /// libinput (`LibinputBackend`), as `libinput debug-events` does: every phase is printed as it
@@ -26,7 +27,7 @@ public enum Live {
     ) -> Int32 {
         // Signals first: a Ctrl-C while libinput starts must not kill us half-way.
         guard let signals = StopSignals(SIGINT, SIGTERM) else {
-            error("preview-replay: cannot watch for Ctrl-C: \(String(cString: strerror(errno)))")
+            error("preview-replay: cannot watch for Ctrl-C: \(errnoText())")
             return 1
         }
         defer { signals.release() }
@@ -101,15 +102,11 @@ public enum Live {
         case EACCES, EPERM:
             return
                 "permission denied (reading input devices needs root or the input group: sudo usermod -aG input $USER, then log in again)"
-        default: return String(cString: strerror(code))
+        default: return errnoText(code)
         }
     }
 
-    static func monotonicNow() -> Timestamp {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Timestamp(microseconds: Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000)
-    }
+    static func monotonicNow() -> Timestamp { Timestamp(microseconds: MonotonicTime.microseconds()) }
 }
 
 /// The engine and the trace for a live session: device events come on libinput's clock

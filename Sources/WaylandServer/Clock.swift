@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import SystemLayer
 
 /// The one clock of the I/O layers (protocol server, compositor, the C API's host): monotonic
 /// microseconds, CLOCK_MONOTONIC by default, the clock of libinput and of the `time`
@@ -13,11 +14,7 @@ public struct MonotonicClock: Sendable {
     public init(_ read: @escaping @Sendable () -> Int64) { self.read = read }
 
     /// CLOCK_MONOTONIC.
-    public static let system = MonotonicClock {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
-    }
+    public static let system = MonotonicClock { MonotonicTime.microseconds() }
 
     /// Now, in microseconds.
     public func microseconds() -> Int64 { read() }

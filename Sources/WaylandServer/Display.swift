@@ -1,5 +1,6 @@
 import CWaylandServer
 import Glibc
+import SystemLayer
 
 public struct WaylandServerError: Error, CustomStringConvertible, Equatable {
     public var description: String
@@ -83,7 +84,7 @@ public final class Display {
     public func connectedClientSocket() throws -> (client: Client, clientFD: Int32) {
         var fds: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
-            throw WaylandServerError("socketpair failed: \(String(cString: strerror(errno)))")
+            throw WaylandServerError("socketpair failed: \(errnoText())")
         }
         do {
             return (try createClient(fd: fds[0]), fds[1])

@@ -59,7 +59,7 @@ public final class ParentWindow {
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 4096)
         while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(cString: line)
+            let text = String(decoding: line.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard let path = text.split(separator: " ", omittingEmptySubsequences: true).last else { continue }
             let name = String(path.split(separator: "/").last ?? "").filter { $0 != "\n" }
             if name.hasPrefix("libdecor-") && !name.hasPrefix("libdecor-0.") { return name }

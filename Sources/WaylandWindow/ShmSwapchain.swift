@@ -1,6 +1,7 @@
 import CPixman
 internal import CWaylandClient
 import Glibc
+import SystemLayer
 
 /// Our framebuffer presented through wl_shm buffers on the parent's surface. Each buffer
 /// remembers what it lacks (the damage of every frame since it was last written), so a frame
@@ -24,7 +25,7 @@ final class ShmSwapchain {
         init?(shm: OpaquePointer, width: Int32, height: Int32) {
             let stride = width * 4
             let length = Int(stride) * Int(height)
-            let fd = ShmSwapchain.anonymousFile(length: length)
+            let fd = SharedMemory.anonymousFile(length: length)
             guard fd >= 0 else { return nil }
             defer { close(fd) }
             guard let memory = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED
@@ -150,29 +151,6 @@ final class ShmSwapchain {
         var count: Int32 = 0
         guard let boxes = pixman_region32_rectangles(region, &count) else { return }
         for index in 0..<Int(count) { body(boxes[index]) }
-    }
-
-    private nonisolated(unsafe) static var fileCounter = 0
-
-    /// An unlinked shared-memory file of `length` bytes (shm_open + shm_unlink: memfd_create
-    /// needs _GNU_SOURCE, which Swift's Glibc does not define).
-    static func anonymousFile(length: Int) -> Int32 {
-        for _ in 0..<100 {
-            fileCounter &+= 1
-            let name = "/preview-compositor-\(getpid())-\(fileCounter)"
-            let fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard fd >= 0 else {
-                if errno == EEXIST { continue }
-                return -1
-            }
-            shm_unlink(name)
-            guard ftruncate(fd, off_t(length)) == 0 else {
-                close(fd)
-                return -1
-            }
-            return fd
-        }
-        return -1
     }
 }
 

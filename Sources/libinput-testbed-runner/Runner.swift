@@ -4,6 +4,7 @@ import Foundation
 import LibinputBackend
 import Logging
 import PreviewEngine
+import SystemLayer
 import UmockdevHarness
 
 @main
@@ -46,7 +47,7 @@ struct Setup: ParsableCommand {
         try FileManager.default.createDirectory(atPath: "/run/udev", withIntermediateDirectories: true)
         guard mount("tmpfs", "/run/udev", "tmpfs", 0, "mode=0755") == 0 else {
             throw RunnerError(
-                "mount tmpfs on /run/udev: \(String(cString: strerror(errno))) (not in a mount namespace?)")
+                "mount tmpfs on /run/udev: \(errnoText()) (not in a mount namespace?)")
         }
         try FileManager.default.createDirectory(atPath: "/run/udev/data", withIntermediateDirectories: true)
         try TestbedFiles.udevDatabase(device, initializedAt: monotonicMicroseconds())
@@ -79,7 +80,7 @@ struct Setup: ParsableCommand {
         if !command.isEmpty { arguments += ["--"] + command }
         let argv = arguments.map { strdup($0) } + [nil]
         execvp("umockdev-run", argv)
-        throw RunnerError("exec umockdev-run: \(String(cString: strerror(errno)))")
+        throw RunnerError("exec umockdev-run: \(errnoText())")
     }
 }
 
@@ -142,7 +143,7 @@ struct Replay: ParsableCommand {
         if slack < 0 { logger.warning("runner ready \(-slack / 1000) ms after the stream was due: raise --lead-ms") }
         let ticker = open(TestbedFiles.node, O_WRONLY | O_CLOEXEC)
         guard ticker >= 0 else {
-            throw RunnerError("cannot open the device to pace it: \(String(cString: strerror(errno)))")
+            throw RunnerError("cannot open the device to pace it: \(errnoText())")
         }
         defer { close(ticker) }
         let removeAt = options.removeAt.map { base + $0 - first }
@@ -161,7 +162,7 @@ struct Replay: ParsableCommand {
             // would have arrived in time.
             while next < due.count, due[next] - early <= now {
                 guard write(ticker, TestbedScript.tick, TestbedScript.tick.count) == TestbedScript.tick.count else {
-                    throw RunnerError("pacing write failed: \(String(cString: strerror(errno)))")
+                    throw RunnerError("pacing write failed: \(errnoText())")
                 }
                 next += 1
             }
@@ -224,14 +225,14 @@ struct Live: ParsableCommand {
         let ticker = open(TestbedFiles.node, O_WRONLY | O_CLOEXEC)
         guard ticker >= 0 else {
             kill(tool.processIdentifier, SIGKILL)
-            throw RunnerError("cannot open the device to pace it: \(String(cString: strerror(errno)))")
+            throw RunnerError("cannot open the device to pace it: \(errnoText())")
         }
         defer { close(ticker) }
         let due = TestbedScript.frameTimes(device, base: base)
         for frame in due {
             sleep(until: frame - 1_500)
             guard write(ticker, TestbedScript.tick, TestbedScript.tick.count) == TestbedScript.tick.count else {
-                throw RunnerError("pacing write failed: \(String(cString: strerror(errno)))")
+                throw RunnerError("pacing write failed: \(errnoText())")
             }
         }
         // Time for libinput's timers and the tool's last lines, then Ctrl-C.
@@ -260,11 +261,7 @@ func raisePriority() {
     _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, -10)
 }
 
-func monotonicMicroseconds() -> Int64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
-}
+func monotonicMicroseconds() -> Int64 { MonotonicTime.microseconds() }
 
 extension BackendEvent {
     var time: Timestamp? {

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import PreviewCompositor
 import Testing
@@ -10,15 +11,10 @@ import Testing
     configuration.handleSignals = false
     let output = TestRuntime.temporaryDirectory("socketless") + "/wayland-info.txt"
     configuration.runCommand = "exec wayland-info > \(output) 2>&1"
-    let compositor = try Compositor(configuration: configuration)
-    compositor.start()
-    let deadline = Date().addingTimeInterval(20)
-    var text = ""
-    while Date() < deadline && !text.contains("interface: 'zwp_tablet_manager_v2'") {
-        compositor.dispatch(timeoutMilliseconds: 20)
-        text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-    }
+    // The compositor runs its loop on its own thread; this one waits for wayland-info's output.
+    let compositor = try CompositorThread(configuration: configuration)
+    defer { compositor.stop() }
+    let text = FileWatch.waitForText(in: output, timeout: 20) { $0.contains("interface: 'zwp_tablet_manager_v2'") }
     #expect(text.contains("interface: 'wl_compositor'"), "\(text)")
     #expect(text.contains("interface: 'zwp_tablet_manager_v2'"), "\(text)")
-    compositor.stop()
 }

@@ -166,7 +166,7 @@ struct ReportTests {
     @Test("A cancelled peek is drawn as cancelled")
     func cancelled() throws {
         let output = scratchDirectory()
-        var input = ReportInput(records: try replayTrace("uclogic-wp5540u-pen.yml").records, outputDirectory: output)
+        let input = ReportInput(records: try replayTrace("uclogic-wp5540u-pen.yml").records, outputDirectory: output)
         let written = try Report.write(input)
         let plot = try #require(Picture(path: written.plot))
         #expect(plot.count(near: 0xDC2626, tolerance: 8) > 200)  // marker and label, beyond the legend's dot
@@ -185,7 +185,7 @@ struct ReportTests {
     @Test("An unwritable output folder is a clear error")
     func unwritable() throws {
         let blocker = scratchDirectory() + "/file"
-        FileManager.default.createFile(atPath: blocker, contents: Data())
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data()))
         #expect(throws: ReportError.self) {
             try Report.write(ReportInput(records: [], outputDirectory: blocker + "/out"))
         }

@@ -41,7 +41,7 @@ struct LibinputEndToEndTests {
             let records = try TraceReader.parse(lines.joined(separator: "\n"), file: "via-libinput")
 
             output = scratchDirectory()
-            var report = ReportInput(records: records, outputDirectory: output)
+            let report = ReportInput(records: records, outputDirectory: output)
             let written = try Report.write(report)
             // libinput decides the tip from pressure, and so does the decoder: the pressure dip at
             // 6.64 s lifts it, a 47 ms stroke cancelled at once; then the press peeks and pops.

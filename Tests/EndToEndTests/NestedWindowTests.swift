@@ -17,14 +17,24 @@ struct NestedWindowTests {
         return directory
     }
 
-    /// Waits for `condition` (checked every 50 ms) at most `seconds`; returns whether it held.
-    static func eventually(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(50_000)
-        }
-        return condition()
+    /// Waits until `path` exists (each change in its folder wakes the check), at most `seconds`.
+    static func appears(_ path: String, within seconds: Double) -> Bool {
+        FileWatch.wait(inDirectoryOf: path, timeout: seconds) { FileManager.default.fileExists(atPath: path) }
+    }
+
+    /// Waits until the log at `path` contains `text`, at most `seconds`.
+    static func log(_ path: String, contains text: String, within seconds: Double) -> Bool {
+        FileWatch.waitForText(in: path, timeout: seconds) { $0.contains(text) }.contains(text)
+    }
+
+    /// Repeats `attempt` (each one waits on the events it needs, never sleeps) until it succeeds
+    /// or `seconds` have passed; returns whether it succeeded.
+    static func retried(for seconds: Double, _ attempt: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+        repeat {
+            if attempt() { return true }
+        } while ContinuousClock.now < deadline
+        return false
     }
 
     static func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
@@ -44,7 +54,7 @@ struct NestedWindowTests {
             arguments.append("--config=" + runtime + "/weston.ini")
         }
         let weston = try ChildProcess(arguments, environment: ["XDG_RUNTIME_DIR": runtime], log: runtime + "/weston.log")
-        _ = eventually(20) { FileManager.default.fileExists(atPath: runtime + "/parent") }
+        _ = appears(runtime + "/parent", within: 20)
         return weston
     }
 
@@ -113,11 +123,11 @@ struct NestedWindowTests {
         var found: (x: Int, y: Int)?
         var sizes = ""
         var ours: Picture?
-        _ = eventually(60) {
+        _ = Self.retried(for: 60) {
             kill(nested.pid, SIGUSR1)
             taken += 1
             let path = shots + String(format: "/%04d-on-demand.png", taken)
-            guard eventually(10, { FileManager.default.fileExists(atPath: path) }), let picture = Picture(path: path)
+            guard Self.appears(path, within: 10), let picture = Picture(path: path)
             else { return false }
             ours = picture
             let screenshot = runtime + "/weston-\(taken)"
@@ -182,7 +192,7 @@ struct NestedWindowTests {
         let nested = try ChildProcess(
             [tools.compositor, "--backend", "wayland"] + extra + ["--run", "exec \(shellQuote(tools.client))"],
             environment: environment, log: runtime + "/nested.log")
-        #expect(eventually(30) { parent.sync { $0.windows.count } == 1 }, "the nested window never mapped")
+        #expect(parent.wait(timeout: 30) { $0.windows.count == 1 }, "the nested window never mapped")
         return (parent, nested, environment)
     }
 
@@ -202,9 +212,9 @@ struct NestedWindowTests {
         // A second window in the parent: the tiling gives each half the width.
         let other = try ChildProcess(["/usr/bin/weston-simple-shm"], environment: environment, log: runtime + "/shm.log")
         defer { Self.end(other) }
-        #expect(Self.eventually(30) { parent.sync { $0.windows.count } == 2 })
+        #expect(parent.wait(timeout: 30) { $0.windows.count == 2 })
         #expect(
-            Self.eventually(30) { Self.text(runtime + "/nested.log").contains("output mode 640x800 scale 1") },
+            Self.log(runtime + "/nested.log", contains: "output mode 640x800 scale 1", within: 30),
             "\(Self.text(runtime + "/nested.log").suffix(2000))")
 
         // Clients of the nested compositor see the new mode (wayland-info, a third-party client).
@@ -215,11 +225,11 @@ struct NestedWindowTests {
         var width = 0
         var taken = 0
         #expect(
-            Self.eventually(30) {
+            Self.retried(for: 30) {
                 kill(nested.pid, SIGUSR1)
                 taken += 1
                 let path = shots + String(format: "/%04d-on-demand.png", taken)
-                guard Self.eventually(10, { FileManager.default.fileExists(atPath: path) }), let shot = Picture(path: path)
+                guard Self.appears(path, within: 10), let shot = Picture(path: path)
                 else { return false }
                 width = shot.width
                 return shot.width == 640 && shot.count(near: 0x20_2020) < shot.width * shot.height / 10
@@ -239,7 +249,7 @@ struct NestedWindowTests {
         let status = nested.wait(timeout: 30)
         #expect(status == 0, "\(Self.text(runtime + "/nested.log"))")
         #expect(Self.text(runtime + "/nested.log").contains("the window was closed"))
-        #expect(Self.eventually(10) { parent.sync { $0.windows.isEmpty } }, "the window is gone from the parent")
+        #expect(parent.wait(timeout: 10) { $0.windows.isEmpty }, "the window is gone from the parent")
     }
 
     @Test("The parent going away ends the compositor with one line and status 1")
@@ -250,13 +260,13 @@ struct NestedWindowTests {
             [tools.compositor, "--backend", "headless", "--socket", "parent"], environment: environment,
             log: runtime + "/parent.log")
         defer { Self.end(parent) }
-        try #require(Self.eventually(20) { FileManager.default.fileExists(atPath: runtime + "/parent") })
+        try #require(Self.appears(runtime + "/parent", within: 20))
         let log = runtime + "/nested.log"
         let nested = try ChildProcess(
             [tools.compositor, "--backend", "wayland", "--socket", "nested"], environment: environment.merging(["WAYLAND_DISPLAY": "parent"]) { $1 },
             log: log)
         defer { Self.end(nested) }
-        #expect(Self.eventually(30) { Self.text(log).contains("listening on nested") }, "\(Self.text(log))")
+        #expect(Self.log(log, contains: "listening on nested", within: 30), "\(Self.text(log))")
         kill(parent.pid, SIGKILL)
         let status = nested.wait(timeout: 30)
         #expect(status == 1, "\(Self.text(log))")

@@ -23,7 +23,7 @@ import Testing
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: runtime) }
         let log = runtime.appendingPathComponent("run.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
         let handle = try FileHandle(forWritingTo: log)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binaries + "/preview-compositor")

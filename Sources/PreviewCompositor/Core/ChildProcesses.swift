@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import SystemLayer
 
 /// Clients the compositor starts (`--run`), like weston's and sway's launchers: a shell
 /// command with the Wayland variables added to our environment, reaped on SIGCHLD.
@@ -55,7 +56,7 @@ final class ChildProcesses {
             withCStrings(envStrings) { envp in posix_spawn(&pid, "/bin/sh", nil, &attributes, argv, envp) }
         }
         guard result == 0 else {
-            logger.error("posix_spawn failed for \(command): \(String(cString: strerror(result)))")
+            logger.error("posix_spawn failed for \(command): \(errnoText(result))")
             return false
         }
         running.append(Child(pid: pid, label: label, command: command))

@@ -93,7 +93,7 @@ public final class CompositorThread: @unchecked Sendable {
     @discardableResult
     public func stop() -> Int32 {
         if let status = finished.withLock({ $0 }) { return status }
-        _ = sync { compositor in compositor.stop(status: 0) }
+        sync { compositor in compositor.stop(status: 0) }
         let status = exited.take()
         close(wake)
         close(poke)

@@ -1,5 +1,6 @@
 import Glibc
 import LibinputRecording
+import SystemLayer
 
 /// Checks that turn the usual ways of failing into one-line reasons *before* anything
 /// is created, so a failed start leaves nothing behind.
@@ -48,5 +49,3 @@ enum Preflight {
         return flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
     }
 }
-
-func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }

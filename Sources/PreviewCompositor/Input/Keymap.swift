@@ -1,5 +1,6 @@
 import CXkbcommon
 import Glibc
+import SystemLayer
 
 public struct KeymapError: Error, CustomStringConvertible {
     public var description: String
@@ -70,7 +71,7 @@ public final class Keymap {
         guard fd >= 0 else {
             xkb_keymap_unref(keymap)
             xkb_context_unref(context)
-            throw KeymapError(description: "keymap memfd: \(String(cString: strerror(errno)))")
+            throw KeymapError(description: "keymap memfd: \(errnoText())")
         }
         self.context = context
         self.keymap = keymap

@@ -4,18 +4,22 @@ import Logging
 import PreviewEngine
 import PreviewProtocolServer
 import PreviewTrace
+import SystemLayer
 import WaylandServer
 
-/// The compositor's side of the preview interaction: owns the engine and its timer, the
-/// protocol server, the core-input gate, the trace and the phase screenshots. Decoded device
-/// events come in through `handle(_:)`; everything runs on the display's thread.
-final class InteractionHost: PreviewProtocolHost {
+/// The compositor's side of the preview interaction: the shared `InteractionDriver` (engine,
+/// timer, protocol server, core-input gate) does the interaction; this host maps device events
+/// to surfaces, takes core input away and gives it back on the seat, and keeps the trace and
+/// the phase screenshots. Decoded device events come in through `handle(_:)`; everything runs
+/// on the display's thread.
+final class InteractionHost: InteractionDriverHandler {
     unowned let compositor: Compositor
-    private(set) var engine: InteractionEngine
-    private(set) var server: PreviewInteractionServer!
-    private var gate = CoreInputGate()
-    private var timer: EventSource?
-    private(set) var timerPending = false
+    private(set) var driver: InteractionDriver!
+    /// The engine, for tests and logs (a copy: the replay's per-event questions ask the driver's).
+    var engine: InteractionEngine { driver.engine }
+    var server: PreviewInteractionServer { driver.server }
+    /// The engine asked for a timer that has not fired yet.
+    var timerPending: Bool { driver.timerPending }
     private let trace: FileHandle?
     private var deviceNames: [DeviceID: String] = [:]
     /// Where each contact began: its surface and that surface's output origin, so later
@@ -36,42 +40,36 @@ final class InteractionHost: PreviewProtocolHost {
     /// Contacts down right now (the replay compresses only gaps where none is).
     var contactsDown: Int { contacts.count }
     /// An interaction waits for its client's should-begin answer (the replay waits with it).
-    var awaitsAnswer: Bool { engine.awaitingAnswerCount > 0 }
+    var awaitsAnswer: Bool { driver.engine.awaitingAnswerCount > 0 }
 
     init(compositor: Compositor) throws(CompositorError) {
         self.compositor = compositor
-        engine = InteractionEngine(configuration: compositor.configuration.engine)
         if let path = compositor.configuration.tracePath {
             // open(2), not FileManager: the path may be a FIFO someone reads (the demo's live view).
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw .trace(path, String(cString: strerror(errno))) }
+            guard fd >= 0 else { throw .trace(path, errnoText()) }
             trace = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         } else {
             trace = nil
         }
     }
 
-    /// Second phase of init: the server and timer need `self`.
+    /// Second phase of init: the driver needs `self`.
     func attach(display: Display) throws(CompositorError) {
         do {
-            server = try PreviewInteractionServer(display: display, host: self, logger: compositor.logger)
+            driver = try InteractionDriver(
+                display: display, configuration: compositor.configuration.engine, handler: self,
+                logger: compositor.logger)
         } catch {
             throw .socketFailed(compositor.socketName ?? "-", "\(error)")
         }
-        // A client behind on its acks is as slow as one that has not answered should-begin yet:
-        // it gets the same time before a press is declined on its behalf.
-        server.unresponsiveAfter = compositor.configuration.engine.shouldBeginTimeout
+        driver.logsTransitions = compositor.configuration.verbose
         server.onFrameSent = { [unowned self] surface, interaction, serial in
             compositor.phaseScreenshots?.frameSent(surface: surface, interaction: interaction, serial: serial)
         }
         server.onFrameAcknowledged = { [unowned self] surface, serial in
             compositor.phaseScreenshots?.acknowledged(surface: surface, serial: serial)
             compositor.clientsMayHaveCaughtUp()
-        }
-        timer = display.eventLoop.addTimer { [unowned self] in
-            timerPending = false
-            perform(engine.timerFired(at: now()))
-            compositor.clientsMayHaveCaughtUp()  // a should-begin may have timed out
         }
     }
 
@@ -84,16 +82,14 @@ final class InteractionHost: PreviewProtocolHost {
     }
 
     func close() {
-        timer?.remove()
+        driver?.close()
         try? trace?.close()
     }
-
-    func now() -> Timestamp { Timestamp(microseconds: compositor.clock.microseconds()) }
 
     func name(_ device: DeviceID, _ name: String) { deviceNames[device] = name }
 
     func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
-        perform(engine.deviceRemoved(device, at: time))
+        driver.deviceRemoved(device, at: time)
     }
 
     // MARK: device events (already re-timed onto the monotonic clock)
@@ -111,7 +107,7 @@ final class InteractionHost: PreviewProtocolHost {
                 let o = hit.surface.outputOrigin
                 origin = (Double(o.x), Double(o.y))
                 local = hit.local
-                if server.allowsInteraction(on: hit.surface.id, at: hit.local, source: contact.source) {
+                if driver.allowsInteraction(on: hit.surface.id, at: hit.local, source: contact.source) {
                     surface = hit.surface.id
                 }
             }
@@ -129,12 +125,12 @@ final class InteractionHost: PreviewProtocolHost {
                 contacts[contact.key] = entry
                 feed(event, at: entry.last, on: entry.surface)
             }
-            if !gate.isTakenAway(contact.key) { coreMoved(contact, to: point, tablet: tablet, time: time, seat: seat) }
+            if !driver.isTakenAway(contact.key) { coreMoved(contact, to: point, tablet: tablet, time: time, seat: seat) }
         case .contactEnded(let key, _, _):
             let entry = contacts.removeValue(forKey: key)
             // The protocol's order: the interaction ends before the core release.
             feed(event, at: entry?.last ?? seat.cursor, on: entry?.surface)
-            let swallow = gate.release(key)
+            let swallow = driver.release(key)
             if let entry, entry.tablet {
                 if swallow {
                     seat.tabletTipReleasedSilently()
@@ -250,76 +246,49 @@ final class InteractionHost: PreviewProtocolHost {
     /// A contact event to the engine (its actions in a buffer on the stack, read by index: the
     /// per-event path copies no `Actions`).
     private func feed(_ event: DeviceEvent, at location: Point, on surface: SurfaceID?) {
-        var actions = Actions()
-        if engine.apply(event, location: location, surface: surface, into: &actions) { perform(actions) }
+        driver.apply { engine, actions in engine.apply(event, location: location, surface: surface, into: &actions) }
     }
 
-    func perform(_ actions: Actions) {
-        if compositor.configuration.verbose { logTransitions() }
-        var sentWithPrevious = false
-        for index in actions.indices {
-            let action = actions[index]
-            if case .scheduleTimer(let next) = action {
-                guard let due = next else {
-                    timer?.arm(milliseconds: 0)
-                    timerPending = false
-                    continue
-                }
-                let milliseconds = max(1, (due - now()).microseconds + 999) / 1000
-                timer?.arm(milliseconds: Int32(clamping: max(1, milliseconds)))
-                timerPending = true
-                continue
-            }
-            let change = gate.apply(action)
-            record(action)
-            if sentWithPrevious {
-                sentWithPrevious = false
-            } else {
-                sentWithPrevious = server.perform(action, joining: actions.element(after: index))
-            }
-            // After the phase event, so the client reads preview_ended before the tool leaves.
-            switch change {
-            case .takeAway(let contact, _)?:
-                compositor.logger.debug("core input of \(contact) taken away (commit phase)")
-                // A tablet tool leaves the surface (up, proximity_out) like a drag-and-drop grab.
-                // A touch point gets wl_touch.cancel (the client's touch points all end).
-                // Any other contact is the pointer (a pen without tablet-v2, a touchpad, a
-                // mouse): wl_pointer.leave, and nothing re-enters while it is away.
-                if let entry = contacts[contact] {
-                    if entry.tablet {
-                        compositor.seat.tabletProximityOut(time: compositor.clock.eventTime())
-                    } else if entry.source == .touchscreen {
-                        compositor.seat.touchCancel(id: contact.contact)
-                    } else {
-                        pointerTakenAway.insert(contact)
-                        compositor.seat.takePointerAway()
-                    }
-                }
-            case .giveBack(let contact, _)?:
-                compositor.logger.debug("core input of \(contact) given back")
-                // The pointer enters the surface under the cursor again (wl_pointer.enter, no
-                // button). Kept apart from `contacts`: a release that completes the interaction
-                // has already removed the contact's entry there.
-                if pointerTakenAway.remove(contact) != nil {
-                    compositor.seat.givePointerBack()
-                }
-                // The tool enters the surface under it again: proximity_in, no down.
-                if let entry = contacts[contact], entry.tablet {
-                    let point = Point(x: entry.origin.x + entry.last.x, y: entry.origin.y + entry.last.y)
-                    compositor.seat.tabletTool(
-                        at: point, pressure: nil, axes: nil, tip: .unchanged, time: compositor.clock.eventTime())
-                }
-            case nil: break
-            }
+    // MARK: InteractionDriverHandler
+
+    func takeAway(_ contact: ContactKey, surface: SurfaceID) {
+        compositor.logger.debug("core input of \(contact) taken away (commit phase)")
+        // A tablet tool leaves the surface (up, proximity_out) like a drag-and-drop grab.
+        // A touch point gets wl_touch.cancel (the client's touch points all end).
+        // Any other contact is the pointer (a pen without tablet-v2, a touchpad, a
+        // mouse): wl_pointer.leave, and nothing re-enters while it is away.
+        guard let entry = contacts[contact] else { return }
+        if entry.tablet {
+            compositor.seat.tabletProximityOut(time: compositor.clock.eventTime())
+        } else if entry.source == .touchscreen {
+            compositor.seat.touchCancel(id: contact.contact)
+        } else {
+            pointerTakenAway.insert(contact)
+            compositor.seat.takePointerAway()
         }
     }
 
-    /// --verbose: every state change the engine's latest input caused, `from → event → to`.
-    private func logTransitions() {
-        let log = engine.transitions
-        for transition in log { compositor.logger.notice("transition \(transition)") }
-        if log.dropped > 0 { compositor.logger.notice("transition: \(log.dropped) more not recorded") }
+    func giveBack(_ contact: ContactKey, surface: SurfaceID) {
+        compositor.logger.debug("core input of \(contact) given back")
+        // The pointer enters the surface under the cursor again (wl_pointer.enter, no
+        // button). Kept apart from `contacts`: a release that completes the interaction
+        // has already removed the contact's entry there.
+        if pointerTakenAway.remove(contact) != nil {
+            compositor.seat.givePointerBack()
+        }
+        // The tool enters the surface under it again: proximity_in, no down.
+        if let entry = contacts[contact], entry.tablet {
+            let point = Point(x: entry.origin.x + entry.last.x, y: entry.origin.y + entry.last.y)
+            compositor.seat.tabletTool(
+                at: point, pressure: nil, axes: nil, tip: .unchanged, time: compositor.clock.eventTime())
+        }
     }
+
+    /// The trace and the screenshot moments, before the frame that carries the action is sent.
+    func willPerform(_ action: Action) { record(action) }
+
+    /// A should-begin may have been settled (answered, timed out): a waiting replay goes on.
+    func interactionsChanged() { compositor.clientsMayHaveCaughtUp() }
 
     private func record(_ action: Action) {
         let update: PhaseUpdate
@@ -377,8 +346,6 @@ final class InteractionHost: PreviewProtocolHost {
         }
     }
 
-    // MARK: PreviewProtocolHost
-
     func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID? {
         ResourceObject.owner(of: resource, as: Surface.self)?.node.id
     }
@@ -392,14 +359,5 @@ final class InteractionHost: PreviewProtocolHost {
                 case .subtract(let r): .subtract(.init(x: r.x, y: r.y, width: r.width, height: r.height))
                 }
             })
-    }
-
-    func previewServer(_ server: PreviewInteractionServer, received input: PreviewClientInput) {
-        switch input {
-        case .answered(let id, let accept, _): perform(engine.clientAnswered(id, accept: accept, at: now()))
-        case .cancelled(let id, _): perform(engine.clientCancelled(id, at: now()))
-        case .surfaceDestroyed(let surface, _): perform(engine.surfaceDestroyed(surface, at: now()))
-        }
-        compositor.clientsMayHaveCaughtUp()  // the should-begin question may be settled
     }
 }

@@ -1,4 +1,5 @@
 import PreviewEngine
+import SystemLayer
 import WaylandServer
 
 /// A phase screenshot that was written (tests read these through `CompositorThread.sync`).
@@ -63,8 +64,7 @@ final class PhaseScreenshots {
 
     private func rearm() {
         guard let deadline = moments.nextDeadline else { return }
-        let milliseconds = max(1, (deadline - compositor.clock.microseconds() + 999) / 1000)
-        timer?.arm(milliseconds: Int32(clamping: milliseconds))
+        timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: deadline - compositor.clock.microseconds()))
     }
 
     private func take(_ shots: [ScreenshotMoments.Shot]) {

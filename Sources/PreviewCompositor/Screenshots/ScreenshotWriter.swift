@@ -1,4 +1,5 @@
 import Glibc
+import SystemLayer
 
 /// Names screenshots in order (0001-label.png, ...) so a directory listing is a timeline.
 final class ScreenshotWriter {
@@ -18,7 +19,7 @@ final class ScreenshotWriter {
         let path = nextPath(label)
         if link(existing, path) == 0 { return path }
         guard let input = fopen(existing, "rb"), let output = fopen(path, "wb") else {
-            throw ScreenshotError(path: path, reason: String(cString: strerror(errno)))
+            throw ScreenshotError(path: path, reason: errnoText())
         }
         defer {
             fclose(input)

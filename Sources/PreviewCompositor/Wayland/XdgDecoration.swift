@@ -23,7 +23,8 @@ final class DecorationManagerResource: ResourceObject {
                     ZXDG_TOPLEVEL_DECORATION_V1_ERROR_ALREADY_CONSTRUCTED.rawValue, "the xdg_toplevel already has a decoration")
                 return
             }
-            toplevel.decoration = ToplevelDecorationResource(toplevel: toplevel, client: self_.client, version: self_.version, id: id)
+            toplevel.decoration = ToplevelDecorationResource.create(
+                toplevel: toplevel, client: self_.client, version: self_.version, id: id)
         }
         return makeImplementation(impl)
     }()
@@ -33,7 +34,13 @@ final class DecorationManagerResource: ResourceObject {
 final class ToplevelDecorationResource: ResourceObject {
     private weak var toplevel: XdgToplevel?
 
-    init?(toplevel: XdgToplevel, client: Client, version: UInt32, id: UInt32) {
+    /// Makes the decoration object of `toplevel`: its new wl_resource owns it (Ownership.swift),
+    /// the caller keeps a weak reference.
+    static func create(toplevel: XdgToplevel, client: Client, version: UInt32, id: UInt32) -> ToplevelDecorationResource? {
+        ToplevelDecorationResource(toplevel: toplevel, client: client, version: version, id: id)
+    }
+
+    private init?(toplevel: XdgToplevel, client: Client, version: UInt32, id: UInt32) {
         self.toplevel = toplevel
         super.init(
             client: client, interface: cwl_interface_zxdg_toplevel_decoration_v1(), version: version, id: id,

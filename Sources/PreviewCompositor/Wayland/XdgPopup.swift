@@ -7,7 +7,13 @@ final class XdgPopup: ResourceObject {
     weak var parent: XdgSurface?
     let rules: PopupRules
 
-    init?(xdgSurface: XdgSurface, parent: XdgSurface, rules: PopupRules, id: UInt32) {
+    /// Makes the xdg_popup of `xdgSurface`: its new wl_resource owns it (Ownership.swift), the
+    /// caller keeps a weak reference.
+    static func create(xdgSurface: XdgSurface, parent: XdgSurface, rules: PopupRules, id: UInt32) -> XdgPopup? {
+        XdgPopup(xdgSurface: xdgSurface, parent: parent, rules: rules, id: id)
+    }
+
+    private init?(xdgSurface: XdgSurface, parent: XdgSurface, rules: PopupRules, id: UInt32) {
         self.xdgSurface = xdgSurface
         self.parent = parent
         self.rules = rules

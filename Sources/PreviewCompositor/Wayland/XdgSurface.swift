@@ -122,7 +122,7 @@ final class XdgSurface: ResourceObject {
                 return self_.postError(XDG_SURFACE_ERROR_ALREADY_CONSTRUCTED.rawValue, "xdg_surface already has a role")
             }
             surface.node.role = .toplevel
-            self_.toplevel = XdgToplevel(xdgSurface: self_, id: id)
+            self_.toplevel = XdgToplevel.create(xdgSurface: self_, id: id)
         }
         impl.get_popup = { _, resource, id, parentResource, positionerResource in
             guard let self_ = resolve(resource, as: XdgSurface.self), let surface = self_.surface else { return }
@@ -137,7 +137,7 @@ final class XdgSurface: ResourceObject {
                 return self_.postError(XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT.rawValue, "popups need an xdg_surface parent")
             }
             surface.node.role = .popup
-            self_.popup = XdgPopup(xdgSurface: self_, parent: parent, rules: positioner.rules, id: id)
+            self_.popup = XdgPopup.create(xdgSurface: self_, parent: parent, rules: positioner.rules, id: id)
         }
         impl.set_window_geometry = { _, resource, x, y, width, height in
             guard let self_ = resolve(resource, as: XdgSurface.self) else { return }

@@ -18,7 +18,11 @@ final class XdgToplevel: ResourceObject {
     private(set) var offered: (width: Int32, height: Int32) = (0, 0)
     var activated = false
 
-    init?(xdgSurface: XdgSurface, id: UInt32) {
+    /// Makes the xdg_toplevel of `xdgSurface`: its new wl_resource owns it (Ownership.swift),
+    /// the caller keeps a weak reference.
+    static func create(xdgSurface: XdgSurface, id: UInt32) -> XdgToplevel? { XdgToplevel(xdgSurface: xdgSurface, id: id) }
+
+    private init?(xdgSurface: XdgSurface, id: UInt32) {
         self.xdgSurface = xdgSurface
         compositor = xdgSurface.compositor
         sceneNode = xdgSurface.node

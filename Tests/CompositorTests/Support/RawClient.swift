@@ -3,6 +3,7 @@ import CWaylandServer
 import Glibc
 @testable import PreviewCompositor
 import PreviewProtocolTestSupport
+import SystemLayer
 import WaylandServer
 
 /// The compositor in-process without a socket, driven on the test's thread: every client is a
@@ -93,13 +94,9 @@ final class RawClient {
     func buffer(width: Int32, height: Int32, argb: UInt32 = 0xff33_6699) -> OpaquePointer? {
         let stride = width * 4
         let size = Int(stride) * Int(height)
-        // An anonymous shared file (memfd_create needs _GNU_SOURCE, which Glibc's module lacks).
-        let name = "/raw-client-\(getpid())-\(UInt32.random(in: 0 ... .max))"
-        let fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        let fd = SharedMemory.anonymousFile(length: size)
         guard fd >= 0 else { return nil }
-        shm_unlink(name)
         defer { close(fd) }
-        guard ftruncate(fd, off_t(size)) == 0 else { return nil }
         if size <= 64 << 20, let pixels = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), pixels != MAP_FAILED {
             pixels.initializeMemory(as: UInt32.self, repeating: argb, count: size / 4)
             munmap(pixels, size)

@@ -56,7 +56,8 @@ final class ClientProcess: @unchecked Sendable {
 
     init(_ arguments: [String], socket: String, environment: [String: String]) throws {
         outputPath = TestRuntime.directory + "/client-\(UUID().uuidString.prefix(8)).log"
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        // A file that could not be made is reported by FileHandle's open right after.
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -87,6 +88,8 @@ final class ClientProcess: @unchecked Sendable {
 
     /// Waits until `path` (a file the process writes) satisfies `condition`, or the process
     /// exits; returns the file's last text.
+    /// The text when `condition` held (or at the timeout); callers that only wait ignore it.
+    @discardableResult
     func waitForText(in path: String, timeout: Double = 60, until condition: (String) -> Bool) -> String {
         FileWatch.waitForText(in: path, timeout: timeout, wake: exitFD, until: condition)
     }

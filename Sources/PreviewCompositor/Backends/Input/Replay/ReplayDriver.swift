@@ -1,6 +1,7 @@
 import EvdevDecoder
 import LibinputRecording
 import PreviewEngine
+import SystemLayer
 import WaylandServer
 
 /// Plays `--replay` recordings, one file after the other, through the decoder into the
@@ -162,7 +163,7 @@ final class ReplayDriver: InputBackend {
             let limit = compositor.configuration.clientPatience
             if now - since < limit {
                 answerWaitSince = since
-                timer?.arm(milliseconds: Int32(clamping: max(1, (since + limit - now + 999) / 1000)))
+                timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: since + limit - now))
                 return true
             }
             gaveUpOnAnswer = true
@@ -211,7 +212,7 @@ final class ReplayDriver: InputBackend {
                     waitingForClientsSince = since
                     held = event
                     let wait = min(recordedDue - now, since + Self.catchUpLimit - now)
-                    timer?.arm(milliseconds: Int32(clamping: max(1, (wait + 999) / 1000)))
+                    timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: wait))
                     return
                 } else {
                     waitingForClientsSince = nil

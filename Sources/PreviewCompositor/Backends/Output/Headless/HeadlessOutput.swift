@@ -1,3 +1,4 @@
+import SystemLayer
 import WaylandServer
 
 /// The off-screen output: frames stay in the framebuffer (screenshots read them), paced by a
@@ -25,7 +26,7 @@ final class HeadlessOutput: OutputBackend {
         scheduled = true
         let now = clock.microseconds() * 1000
         let next = frames.nextTick(after: now)
-        timer?.arm(milliseconds: Int32(clamping: max(1, (next - now + 999_999) / 1_000_000)))
+        timer?.arm(milliseconds: TimerRounding.milliseconds(afterNanoseconds: next - now))
     }
 
     func present(_ framebuffer: Framebuffer) {}

@@ -1,5 +1,6 @@
 import Logging
 import PreviewEngine
+import SystemLayer
 import WaylandServer
 import WaylandWindow
 
@@ -126,7 +127,7 @@ final class WaylandBackend: OutputBackend {
         guard !window.waitingForParentFrame else { return }
         let now = monotonic.microseconds() * 1000
         let next = clock.nextTick(after: now)
-        timer?.arm(milliseconds: Int32(clamping: max(1, (next - now + 999_999) / 1_000_000)))
+        timer?.arm(milliseconds: TimerRounding.milliseconds(afterNanoseconds: next - now))
     }
 
     private func giveFrame() {

@@ -1,4 +1,5 @@
 import PreviewEngine
+import SystemLayer
 
 #if canImport(Glibc)
     import Glibc
@@ -14,11 +15,7 @@ public struct RealtimeClock: ReplayClock {
 
     public init() {}
 
-    private static func now() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1_000
-    }
+    private static func now() -> Int64 { MonotonicTime.microseconds() }
 
     public mutating func wait(until time: Timestamp) {
         guard let origin else {
