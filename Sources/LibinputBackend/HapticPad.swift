@@ -111,3 +111,15 @@ public final class HapticPad {
         ids.removeAll()
     }
 }
+
+/// The force-feedback ABI this build speaks (C's view of the Linux uapi), for the test that
+/// checks it against the 6.18 headers' numbers.
+public enum ForceFeedbackABI {
+    public static var effectSize: Int { clibinput_ff_effect_size() }
+    public static var unionOffset: Int { clibinput_ff_union_offset() }
+    public static var hapticEffectSize: Int { clibinput_ff_haptic_size() }
+    public static var eviocsff: UInt { clibinput_ioctl_eviocsff() }
+    public static var eviocrmff: UInt { clibinput_ioctl_eviocrmff() }
+    public static var eviocgeffects: UInt { clibinput_ioctl_eviocgeffects() }
+    public static var ffHaptic: UInt16 { UInt16(CLIBINPUT_FF_HAPTIC) }
+}

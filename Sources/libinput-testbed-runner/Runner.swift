@@ -25,7 +25,13 @@ struct TestbedOptions: ParsableArguments {
     var udev = false
     @Flag(help: "Also read the device as a host's hand-over (HostedDevice) and log both forces.")
     var hosted = false
+    @Option(help: "Haptics at this intensity, with an engine that accepts every press (logs phases and clicks).")
+    var haptics: HapticIntensity?
+    @Option(help: "Where the shim logs every force-feedback call (PREVIEW_FF_LOG).")
+    var ffLog: String?
 }
+
+extension HapticIntensity: ExpressibleByArgument {}
 
 /// Inside `unshare -m`: a private /run/udev with the device's udev database entry, the event
 /// script stamped for "now + lead", then umockdev-run with our shim preloaded before its own.
@@ -63,6 +69,7 @@ struct Setup: ParsableCommand {
         let preload = [shim, ProcessInfo.processInfo.environment["LD_PRELOAD"]].compactMap { $0 }
             .filter { !$0.isEmpty }.joined(separator: ":")
         setenv("LD_PRELOAD", preload, 1)
+        if let ffLog = options.ffLog { setenv("PREVIEW_FF_LOG", ffLog, 1) }
         let node = TestbedFiles.node
         var arguments = [
             "umockdev-run", "-d", dir.appendingPathComponent("device.umockdev").path,
@@ -76,6 +83,7 @@ struct Setup: ParsableCommand {
         if options.denyOpen { arguments.append("--deny-open") }
         if options.udev { arguments.append("--udev") }
         if options.hosted { arguments.append("--hosted") }
+        if let haptics = options.haptics { arguments += ["--haptics", haptics.rawValue] }
         if !command.isEmpty { arguments += ["--"] + command }
         let argv = arguments.map { strdup($0) } + [nil]
         execvp("umockdev-run", argv)
@@ -99,15 +107,42 @@ struct Replay: ParsableCommand {
         guard
             let backend = LibinputBackend(
                 source: options.udev ? .udev(seat: "seat0") : .path, opener: options.denyOpen ? .denied : .direct,
-                firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) }, logger: logger)
+                firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) },
+                haptics: options.haptics ?? .off, logger: logger)
         else { throw RunnerError("libinput context failed") }
+        // --haptics: an engine as a compositor runs it (every press accepted at once), its phase
+        // events handed to the backend as the compositor does; phases and clicks logged with
+        // their recording times.
+        var engine = options.haptics.map { _ in InteractionEngine() }
+        var timer: Timestamp?
 
         // Recording clock = libinput clock - base + first event's recording time.
         let shift = first - base
         var worstLag: Int64 = 0
         var hosted: HostedDevice?
+        func perform(_ actions: Actions) {
+            var accept: [(InteractionID, Timestamp)] = []
+            for index in actions.indices {
+                switch actions[index] {
+                case .scheduleTimer(let next): timer = next
+                case .askShouldBegin(let update): accept.append((update.interaction, update.time))
+                case .phase(let event, let update):
+                    backend.phaseChanged(event, device: update.contact.device, at: update.time)
+                    logger.info("phase \(event) at \(update.time.microseconds + shift)")
+                }
+            }
+            for (id, time) in accept { perform(engine!.clientAnswered(id, accept: true, at: time)) }
+        }
+        backend.onHaptic = { _, moment, time in
+            logger.info("haptic \(moment.rawValue) at \(time.microseconds + shift)")
+        }
         func report(_ event: BackendEvent) {
             if let time = event.time { worstLag = max(worstLag, monotonicMicroseconds() - time.microseconds) }
+            if engine != nil, case .input(let input) = event,
+                let actions = engine!.apply(input, location: Point(x: 0, y: 0), surface: SurfaceID(1))
+            {
+                perform(actions)
+            }
             print(TestbedLine.format(event.shifted(by: shift)))
             if let hosted, case .input(.contactBegan(let contact)) = event, contact.hasForce {
                 logger.info("hosted force \(hosted.force(contact: contact.key.contact) ?? -1) backend \(contact.force)")
@@ -167,10 +202,14 @@ struct Replay: ParsableCommand {
             }
             now = monotonicMicroseconds()
             if next == due.count, now >= end { break }
-            let wait = max(0, min(next < due.count ? due[next] - early - now : end - now, 100_000))
+            var wait = max(0, min(next < due.count ? due[next] - early - now : end - now, 100_000))
+            if let timer { wait = max(0, min(wait, timer.microseconds - now)) }
             // Milliseconds, rounded up: a tick is at most 1 ms late, and lateness never accumulates.
             _ = poll(&pollfd, 1, Int32((wait + 999) / 1000))
             backend.dispatch(now: Timestamp(microseconds: monotonicMicroseconds()), report)
+            if engine != nil, let due = timer, due.microseconds <= monotonicMicroseconds() {
+                perform(engine!.timerFired(at: due))
+            }
         }
         if removeAt != nil {
             backend.removeDevice(DeviceID(options.deviceID))
