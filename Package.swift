@@ -136,7 +136,7 @@ let package = Package(
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
-                "PreviewCompositor", "ToolOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PreviewCompositor", "ToolOptions", "LibinputBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: The sample client (examples/).

@@ -39,6 +39,11 @@ public struct PreviewReplayCommand: ParsableCommand {
             interaction, event (preview|commit|cancel; should-begin with --verbose), progress, \
             ended, x, y and reason (on cancel). A commit with "ended": true means completed.
 
+            A device with FF_HAPTIC (a haptic pressure pad) also gets a HAPTIC line for each \
+            click a compositor would play on it in host mode: press (its button goes down), \
+            deep-click (the commit), release (button up or lift); in JSON \
+            {"time_us", "device", "event": "haptic", "effect", "waveform"}.
+
             Live: --device /dev/input/eventN (as `libinput debug-events --device`) or --udev (every \
             device of --seat) reads your own device through the real libinput and prints the \
             phases as you press, until Ctrl-C; then the closing line. Reading /dev/input needs \

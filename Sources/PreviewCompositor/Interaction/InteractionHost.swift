@@ -271,6 +271,9 @@ final class InteractionHost: PreviewProtocolHost {
                 continue
             }
             let change = gate.apply(action)
+            // Haptics: the device driving the interaction reacts to the phase (the commit's
+            // deep click), in this dispatch, before the client hears of it.
+            if case .phase(let event, let update) = action { compositor.input?.phaseChanged(event, update) }
             record(action)
             if sentWithPrevious {
                 sentWithPrevious = false
