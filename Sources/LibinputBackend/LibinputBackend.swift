@@ -73,7 +73,11 @@ public final class LibinputBackend {
     }
 
     /// Hands every haptic pad back to its firmware (effects erased): on every normal exit.
-    deinit { stopHaptics() }
+    deinit {
+        stopHaptics()
+        // libinput closes its devices while the context goes: nothing of ours is left to tell.
+        context.willClose = nil
+    }
 
     public func stopHaptics() {
         for device in devices.values {

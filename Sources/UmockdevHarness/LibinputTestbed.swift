@@ -36,6 +36,10 @@ public enum LibinputTestbed {
         /// `phase EVENT at T` and `haptic MOMENT at T` lines (recording µs), and
         /// `Run.forceFeedback` every force-feedback call the device got.
         public var haptics: HapticIntensity?
+        /// With `haptics`: at the first click the runner starts a child that lives on, logs
+        /// `crash-test child PID devices PATHS` (the device files it has open) and dies of
+        /// SIGKILL; the run then has no `done` line and returns what there is.
+        public var crashWithChild = false
         public init(removeAt: Int64? = nil, leadMilliseconds: Int = 1500, deviceID: UInt32 = 0) {
             self.deviceID = deviceID
             self.removeAt = removeAt
@@ -232,6 +236,7 @@ public enum LibinputTestbed {
         let forceFeedbackLog = dir.appendingPathComponent("ff.log")
         if let haptics = options.haptics {
             arguments += ["--haptics", haptics.rawValue, "--ff-log", forceFeedbackLog.path]
+            if options.crashWithChild { arguments.append("--crash-with-child") }
         }
         if !command.isEmpty { arguments += ["--"] + command }
         let process = Process()
@@ -265,7 +270,7 @@ public enum LibinputTestbed {
         process.waitUntilExit()
         let log = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
         let output = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
-        guard Self.finished(stdout) else {
+        guard Self.finished(stdout) || options.crashWithChild else {
             throw Failure(
                 description:
                     "libinput testbed runner did not finish (exit status \(process.terminationStatus)):\n\(log)")

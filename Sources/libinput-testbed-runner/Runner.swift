@@ -29,6 +29,8 @@ struct TestbedOptions: ParsableArguments {
     var haptics: HapticIntensity?
     @Option(help: "Where the shim logs every force-feedback call (PREVIEW_FF_LOG).")
     var ffLog: String?
+    @Flag(help: "With --haptics: at the first click, start a child that lives on, log its pid, then die of SIGKILL.")
+    var crashWithChild = false
 }
 
 extension HapticIntensity: ExpressibleByArgument {}
@@ -84,6 +86,7 @@ struct Setup: ParsableCommand {
         if options.udev { arguments.append("--udev") }
         if options.hosted { arguments.append("--hosted") }
         if let haptics = options.haptics { arguments += ["--haptics", haptics.rawValue] }
+        if options.crashWithChild { arguments.append("--crash-with-child") }
         if !command.isEmpty { arguments += ["--"] + command }
         let argv = arguments.map { strdup($0) } + [nil]
         execvp("umockdev-run", argv)
@@ -106,7 +109,8 @@ struct Replay: ParsableCommand {
         let first = device.events.first?.time ?? 0
         guard
             let backend = LibinputBackend(
-                source: options.udev ? .udev(seat: "seat0") : .path, opener: options.denyOpen ? .denied : .direct,
+                source: options.udev ? .udev(seat: "seat0") : .path,
+                opener: options.denyOpen ? .denied : options.crashWithChild ? .inheritable : .direct,
                 firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) },
                 haptics: options.haptics ?? .off, logger: logger)
         else { throw RunnerError("libinput context failed") }
@@ -135,6 +139,7 @@ struct Replay: ParsableCommand {
         }
         backend.onHaptic = { _, moment, time in
             logger.info("haptic \(moment.rawValue) at \(time.microseconds + shift)")
+            if options.crashWithChild { crashWithChild(logger) }
         }
         func report(_ event: BackendEvent) {
             if let time = event.time { worstLag = max(worstLag, monotonicMicroseconds() - time.microseconds) }
@@ -291,6 +296,30 @@ struct Live: ParsableCommand {
     }
 }
 
+/// The pad is in host mode: start a child as a compositor starts its `--run` client (fork and
+/// exec, every descriptor without close-on-exec inherited), say which device file ours is and
+/// the child's pid, and die as a crash does. The test then looks whether the child holds the
+/// device (which would keep the pad in host mode).
+func crashWithChild(_ logger: Logger) {
+    var descriptors: [String] = []
+    for fd in 0..<256 {
+        var target = [CChar](repeating: 0, count: 256)
+        let n = readlink("/proc/self/fd/\(fd)", &target, target.count - 1)
+        guard n > 0 else { continue }
+        let path = String(decoding: target.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if path.hasPrefix("/dev/pts/") { descriptors.append(path) }
+    }
+    var pid: pid_t = 0
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("60"), nil]
+    guard posix_spawn(&pid, "/bin/sleep", nil, nil, argv, environ) == 0 else {
+        logger.error("crash-test: cannot start the child")
+        return
+    }
+    logger.info("crash-test child \(pid) devices \(Set(descriptors).sorted().joined(separator: ","))")
+    fflush(nil)
+    kill(getpid(), SIGKILL)
+}
+
 /// libinput judges time: a testbed starved for 50 ms (a busy CI machine) lets libinput's tablet
 /// proximity timer fire before the frames waiting to be read, and a hovering pen is forced out
 /// of proximity. A higher CFS weight (nice -10) keeps the testbed on time without the risks of
@@ -316,6 +345,14 @@ extension BackendEvent {
 }
 
 extension DeviceOpener {
+    /// Descriptors a child inherits (a seat manager need not set close-on-exec): then only
+    /// the haptic pad's own care keeps a child from holding the pad in host mode.
+    static let inheritable = DeviceOpener(
+        open: { path, flags in
+            let fd = Glibc.open(path, flags & ~O_CLOEXEC)
+            return fd >= 0 ? .success(fd) : .failure(OpenError(code: errno))
+        },
+        close: { fd in _ = Glibc.close(fd) })
     static let denied = DeviceOpener(open: { _, _ in .failure(OpenError(code: EACCES)) }, close: { _ in })
 }
 

@@ -98,6 +98,36 @@ struct HapticsTests {
         #expect(Self.phases(off.log).contains { $0.0 == "preview-ended" }, "\(off.log)")
     }
 
+    @Test(
+        "Killed (SIGKILL) in host mode with a child living on: the child holds no descriptor of the pad",
+        .enabled(if: Testbed.available, "needs umockdev-run and mount namespaces (unshare -m)"))
+    func crashWithChild() throws {
+        let device = try TestbedDevice(recording: try Recording.open(Fixtures.path("apple-bcm5974-pressurepad.yml")))
+        var options = LibinputTestbed.Options()
+        options.haptics = .medium
+        options.crashWithChild = true
+        let run = try LibinputTestbed.run(device, options: options)
+        let line = try #require(
+            run.log.split(separator: "\n").first { $0.contains("crash-test child ") }, "\(run.log)")
+        let words = line.split(separator: " ")
+        let index = try #require(words.firstIndex(of: "child"))
+        let pid = try #require(Int32(words[index + 1]))
+        defer { kill(pid, SIGKILL) }  // the child the runner started for this test
+        let devices = Set(words[index + 3].split(separator: ",").map(String.init))
+        // The pad was in host mode, through a descriptor of the device file, when we died.
+        #expect(run.forceFeedback.contains("usage 0x1006 intensity 70 rc 0"), "\(run.forceFeedback)")
+        #expect(!devices.isEmpty, "\(line)")
+        #expect(!run.forceFeedback.contains("EVIOCRMFF"), "a SIGKILL erases nothing itself")
+        // The child lives on and holds none of them: the kernel's last close erases the effects.
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        #expect(!fds.isEmpty, "the child is alive")
+        // The testbed is gone by now: its pty's link reads "/dev/pts/N (deleted)".
+        let held = Set(
+            fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)") }
+                .map { $0.hasSuffix(" (deleted)") ? String($0.dropLast(" (deleted)".count)) : $0 })
+        #expect(held.isDisjoint(with: devices), "child holds \(held.intersection(devices))")
+    }
+
     /// Effect ids uploaded and never erased (by EVIOCRMFF or by closing the descriptor).
     static func stillUploaded(_ log: String) -> Set<String> {
         var live = Set<String>()
