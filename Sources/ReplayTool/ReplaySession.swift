@@ -63,14 +63,14 @@ public struct ReplaySession<Clock: ReplayClock> {
     private var seen = Set<InteractionID>()
     /// Devices with FF_HAPTIC: the clicks a compositor in host mode would play on them.
     private var clicks: [DeviceID: HapticClicks] = [:]
-    private let played: (HapticPlayed) -> Void
+    private let played: (HapticRecord) -> Void
     /// The device column of human lines: the longest name, never cut.
     public let nameWidth: Int
 
     public init(
         configuration: EngineConfiguration, devices: [ReplayDevice], outputSize: (width: Double, height: Double),
         clock: Clock, verbose: Bool, emit: @escaping (TraceRecord) -> Void, note: @escaping (String) -> Void,
-        played: @escaping (HapticPlayed) -> Void = { _ in }
+        played: @escaping (HapticRecord) -> Void = { _ in }
     ) {
         self.played = played
         engine = InteractionEngine(configuration: configuration)
@@ -91,7 +91,7 @@ public struct ReplaySession<Clock: ReplayClock> {
     /// The click a haptic device plays for one of its events or phases, reported to `played`.
     private mutating func haptic(_ device: DeviceID, _ moment: (inout HapticClicks) -> HapticMoment?, at time: Timestamp) {
         guard clicks[device] != nil, let moment = moment(&clicks[device]!) else { return }
-        played(HapticPlayed(device: device, name: name(device), moment: moment, time: time))
+        played(HapticRecord(device: name(device), effect: moment.rawValue, waveform: moment.waveform, time: time))
     }
 
     private func name(_ device: DeviceID) -> String { names[device] ?? device.description }
@@ -223,27 +223,5 @@ public struct ReplaySession<Clock: ReplayClock> {
         return "\(columns(contact.key.device, what, contact.time))contact \(contact.key.contact)  "
             + (contact.hasForce ? "force \(Fixed.format(contact.force, digits: 3))" : "no force (long press)")
             + "  at (\(Fixed.format(at.x, digits: 1)), \(Fixed.format(at.y, digits: 1)))"
-    }
-}
-
-/// One haptic effect a replayed device would have felt (devices with `FF_HAPTIC`).
-public struct HapticPlayed: Hashable, Sendable {
-    public var device: DeviceID
-    public var name: String
-    public var moment: HapticMoment
-    public var time: Timestamp
-
-    /// `bcm5974  HAPTIC  +0.032s  press (WAVEFORM 0x1006)`, in the phase lines' columns.
-    public func humanLine(nameWidth: Int) -> String {
-        TraceColumns.prefix(name: name, nameWidth: nameWidth, kind: "HAPTIC", time: time)
-            + "\(moment.rawValue) (waveform 0x\(String(moment.waveform, radix: 16)))"
-    }
-
-    /// `{"time_us":32008,"device":"bcm5974","event":"haptic","effect":"press","waveform":4102}`.
-    public var jsonLine: String {
-        var line = "{\"time_us\":\(time.microseconds),\"device\":"
-        JSON.appendString(name, to: &line)
-        line += ",\"event\":\"haptic\",\"effect\":\"\(moment.rawValue)\",\"waveform\":\(moment.waveform)}"
-        return line
     }
 }

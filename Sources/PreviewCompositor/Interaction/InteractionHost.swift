@@ -92,6 +92,15 @@ final class InteractionHost: PreviewProtocolHost {
 
     func name(_ device: DeviceID, _ name: String) { deviceNames[device] = name }
 
+    /// A haptic pad played an effect: logged, and a `"event":"haptic"` line in the trace.
+    func haptic(_ moment: HapticMoment, device: DeviceID, at time: Timestamp) {
+        let record = HapticRecord(
+            device: deviceNames[device] ?? device.description, effect: moment.rawValue, waveform: moment.waveform,
+            time: time)
+        compositor.logger.info("\(record.humanLine(nameWidth: 0))")
+        trace?.write(Data((record.jsonLine + "\n").utf8))
+    }
+
     func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
         perform(engine.deviceRemoved(device, at: time))
     }

@@ -34,7 +34,7 @@ final class LibinputSource: InputBackend {
         for (id, name) in initialDevices { compositor.interaction.name(id, name) }
         initialDevices = []
         backend.onHaptic = { [unowned compositor] device, moment, time in
-            compositor.logger.info("haptic \(moment.rawValue) on device \(device) for the event at \(time)")
+            compositor.interaction.haptic(moment, device: device, at: time)
         }
         source = compositor.display.eventLoop.addFD(backend.fileDescriptor, events: .readable) {
             [unowned self, unowned compositor] _ in
