@@ -1,4 +1,5 @@
 import ArgumentParser
+import LibinputBackend
 import LibinputRecording
 import PreviewEngine
 import PreviewTrace
@@ -97,6 +98,13 @@ public struct PreviewReplayCommand: ParsableCommand {
             """)
     public var viaLibinput = false
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            With --via-libinput: the real backend plays host-mode clicks on a pad with FF_HAPTIC             at this intensity (the testbed answers and logs the force-feedback calls; -v shows             the log, with each effect's latency).
+            """, valueName: "off|light|medium|strong"))
+    public var haptics: HapticIntensity?
+
     @Flag(
         help: """
             Print the decoded device events instead (one line each: devices, contacts with \
@@ -119,6 +127,7 @@ public struct PreviewReplayCommand: ParsableCommand {
             throw ValidationError("give at least one recording file (- for standard input), or --device / --udev")
         }
         guard files.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("standard input (-) can be read once") }
+        if haptics != nil && !viaLibinput { throw ValidationError("--haptics needs --via-libinput") }
     }
 
     public func run() throws {
@@ -138,6 +147,7 @@ public struct PreviewReplayCommand: ParsableCommand {
         options.lenient = lenient
         options.verbose = verbose
         options.viaLibinput = viaLibinput
+        options.haptics = haptics
         if !devices.isEmpty || udev {
             let status = Live.run(
                 udev ? .seat(seat) : .devices(devices), options: options, output: StandardOutput.write,
@@ -151,3 +161,5 @@ public struct PreviewReplayCommand: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 }
+
+extension HapticIntensity: ExpressibleByArgument {}

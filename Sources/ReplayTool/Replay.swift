@@ -1,7 +1,9 @@
 import EvdevDecoder
+import LibinputBackend
 import LibinputRecording
 import PreviewEngine
 import PreviewTrace
+import UmockdevHarness
 
 /// Everything `preview-replay` can be asked to do, independent of its command line.
 public struct ReplayOptions: Sendable {
@@ -15,6 +17,8 @@ public struct ReplayOptions: Sendable {
     /// Replay through the real libinput on an umockdev testbed instead of the decoder
     /// (`LibinputTestbedInput`; takes the recording's duration).
     public var viaLibinput = false
+    /// With `viaLibinput`: the backend plays haptics at this intensity on the testbed.
+    public var haptics: HapticIntensity?
 
     public init() {}
 }
@@ -54,7 +58,9 @@ public enum Replay {
             lenient: options.lenient, onWarning: { problem in warning("preview-replay: warning: \(problem)") })
         if options.viaLibinput {
             // The testbed already ran in real time; its events replay like the decoder's.
-            let input = try LibinputTestbedInput(path: file, options: readOptions)
+            var testbed = LibinputTestbed.Options()
+            testbed.haptics = options.haptics
+            let input = try LibinputTestbedInput(path: file, options: readOptions, testbed: testbed)
             if options.verbose {
                 for line in input.log.split(separator: "\n") { warning("libinput testbed: \(line)") }
             }

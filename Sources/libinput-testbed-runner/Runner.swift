@@ -119,6 +119,9 @@ struct Replay: ParsableCommand {
         // their recording times.
         var engine = options.haptics.map { _ in InteractionEngine() }
         var timer: Timestamp?
+        // When the dispatch that delivered the current frame began (poll's wakeup): latencies
+        // of the EV_FF writes and of the phase actions are counted from it.
+        var wake: Int64 = 0
 
         // Recording clock = libinput clock - base + first event's recording time.
         let shift = first - base
@@ -132,12 +135,15 @@ struct Replay: ParsableCommand {
                 case .askShouldBegin(let update): accept.append((update.interaction, update.time))
                 case .phase(let event, let update):
                     backend.phaseChanged(event, device: update.contact.device, at: update.time)
+                    // Where a compositor sends the phase to its client (InteractionHost.perform).
+                    if event == .previewEnded { logger.info("latency phase \(event) \(monotonicMicroseconds() - wake) us") }
                     logger.info("phase \(event) at \(update.time.microseconds + shift)")
                 }
             }
             for (id, time) in accept { perform(engine!.clientAnswered(id, accept: true, at: time)) }
         }
         backend.onHaptic = { _, moment, time in
+            logger.info("latency haptic \(moment.rawValue) \(monotonicMicroseconds() - wake) us")
             logger.info("haptic \(moment.rawValue) at \(time.microseconds + shift)")
             if options.crashWithChild { crashWithChild(logger) }
         }
@@ -211,6 +217,7 @@ struct Replay: ParsableCommand {
             if let timer { wait = max(0, min(wait, timer.microseconds - now)) }
             // Milliseconds, rounded up: a tick is at most 1 ms late, and lateness never accumulates.
             _ = poll(&pollfd, 1, Int32((wait + 999) / 1000))
+            wake = monotonicMicroseconds()
             backend.dispatch(now: Timestamp(microseconds: monotonicMicroseconds()), report)
             if engine != nil, let due = timer, due.microseconds <= monotonicMicroseconds() {
                 perform(engine!.timerFired(at: due))
