@@ -79,7 +79,7 @@ let package = Package(
                 "CLibinput", "PreviewEngine", "EvdevDecoder", "SystemLayer", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "UmockdevFstatShim", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder", "LibinputBackend"]),
+        .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder", "LibinputBackend", "PreviewEngine"]),
         // Runs LibinputBackend inside the umockdev testbed (re-executed by UmockdevHarness).
         .executableTarget(
             name: "libinput-testbed-runner",
@@ -161,7 +161,7 @@ let package = Package(
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
-                "PreviewCompositor", "ToolOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PreviewCompositor", "ToolOptions", "LibinputBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: The sample client (examples/).

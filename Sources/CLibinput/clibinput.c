@@ -3,7 +3,9 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
 
 static int open_restricted(const char *path, int flags, void *user_data) {
     struct clibinput_host *host = user_data;
@@ -64,3 +66,57 @@ int clibinput_evdev_bits(int fd, unsigned type, uint8_t *bits, size_t length) {
 int clibinput_evdev_properties(int fd, uint8_t *bits, size_t length) {
     return ioctl(fd, EVIOCGPROP(length), bits) < 0 ? -errno : 0;
 }
+
+int clibinput_evdev_keys(int fd, uint8_t *bits, size_t length) {
+    return ioctl(fd, EVIOCGKEY(length), bits) < 0 ? -errno : 0;
+}
+
+/* MARK: haptic pressure pads */
+
+_Static_assert(sizeof(struct clibinput_ff_haptic_effect) <= sizeof(((struct ff_effect *)0)->u),
+               "the haptic effect fits struct ff_effect's union");
+
+int clibinput_ff_has_haptic(int fd) {
+    uint8_t bits[16] = {0}; /* FF_MAX + 1 bits: the size a recorded table answers */
+    if (ioctl(fd, EVIOCGBIT(EV_FF, sizeof bits), bits) < 0)
+        return -errno;
+    return (bits[CLIBINPUT_FF_HAPTIC / 8] >> (CLIBINPUT_FF_HAPTIC % 8)) & 1;
+}
+
+int clibinput_ff_capacity(int fd) {
+    int count = 0;
+    return ioctl(fd, EVIOCGEFFECTS, &count) < 0 ? -errno : count;
+}
+
+int clibinput_ff_upload_haptic(int fd, uint16_t hid_usage, uint16_t intensity) {
+    struct ff_effect effect;
+    memset(&effect, 0, sizeof effect);
+    effect.type = CLIBINPUT_FF_HAPTIC;
+    effect.id = -1; /* a new effect: the kernel writes its id back */
+    struct clibinput_ff_haptic_effect haptic = {.hid_usage = hid_usage, .intensity = intensity};
+    memcpy(&effect.u, &haptic, sizeof haptic);
+    if (ioctl(fd, EVIOCSFF, &effect) < 0)
+        return -errno;
+    return effect.id;
+}
+
+int clibinput_ff_erase(int fd, int id) { return ioctl(fd, EVIOCRMFF, id) < 0 ? -errno : 0; }
+
+int clibinput_ff_play(int fd, int id, int value) {
+    struct input_event event;
+    memset(&event, 0, sizeof event);
+    event.type = EV_FF;
+    event.code = (uint16_t)id;
+    event.value = value;
+    ssize_t written = write(fd, &event, sizeof event);
+    if (written < 0)
+        return -errno;
+    return written == (ssize_t)sizeof event ? 0 : -EIO;
+}
+
+size_t clibinput_ff_effect_size(void) { return sizeof(struct ff_effect); }
+size_t clibinput_ff_union_offset(void) { return offsetof(struct ff_effect, u); }
+size_t clibinput_ff_haptic_size(void) { return sizeof(struct clibinput_ff_haptic_effect); }
+unsigned long clibinput_ioctl_eviocsff(void) { return EVIOCSFF; }
+unsigned long clibinput_ioctl_eviocrmff(void) { return EVIOCRMFF; }
+unsigned long clibinput_ioctl_eviocgeffects(void) { return EVIOCGEFFECTS; }

@@ -34,7 +34,7 @@ public enum TraceReader {
         let decoder = JSONDecoder()
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
-            if line.allSatisfy(\.isWhitespace) { continue }
+            if line.allSatisfy(\.isWhitespace) || HapticRecord.isHapticLine(line) { continue }
             do throws(TraceError) {
                 records.append(try record(String(line), decoder: decoder))
             } catch {

@@ -124,7 +124,14 @@ public enum InputProperty {
     public static let topButtonpad: UInt16 = 0x04
     public static let pointingStick: UInt16 = 0x05
     public static let accelerometer: UInt16 = 0x06
-    /// Haptic touchpads whose "click" is a pressure threshold (kernel 6.5+).
+    /// Pressure pads: the click is a force threshold, `ABS_MT_PRESSURE` is the force (its
+    /// resolution in units per gram where the kernel gives one). Linux 6.18 (`hid-haptic`).
     public static let pressurepad: UInt16 = 0x07
     public static let max: UInt16 = 0x1f
+}
+
+/// `EV_FF` codes a pressure pad with host-controlled haptics reports (Linux 6.18).
+public enum ForceFeedbackCode {
+    /// `FF_HAPTIC`: HID haptic waveforms (`struct ff_haptic_effect`), e.g. a trackpad's click.
+    public static let haptic: UInt16 = 0x4f
 }

@@ -207,11 +207,18 @@ extension EvdevDecoder {
         }
         resetMotion = false
         for slot in 0..<touches.count where !touches.points[slot].down { touches.tainted[slot] = false }
-        commitClick(at: time, moved: moved, positioning: .cursor, source: .touchpad, into: &output)
+        // A pressure pad presses by force: the finger on the pad is the contact (its click is
+        // a force threshold of the pad's own, delivered as the button it is).
+        let down = isPressurePad ? fingerTouching : click.mask != 0
+        commitClick(at: time, moved: moved, down: down, positioning: .cursor, source: .touchpad, into: &output)
     }
 
+    /// A finger touches the pad: BTN_TOUCH where the pad has it (Apple's pads report hovering
+    /// fingers as touches and tools), else any touch point.
+    private var fingerTouching: Bool { hasTouchKey ? touchKey : touches.anyDown || fingerCount > 0 }
+
     private mutating func commitClick(
-        at time: Timestamp, moved: Bool, positioning: Positioning, source: InputSource,
+        at time: Timestamp, moved: Bool, down: Bool, positioning: Positioning, source: InputSource,
         into output: inout [DeviceEvent]
     ) {
         let key = ContactKey(seat: seat, device: device, contact: 0)
@@ -219,11 +226,10 @@ extension EvdevDecoder {
         let contact = DeviceContact(
             key: key, time: time, force: force, hasForce: source == .touchpad && hasForce,
             position: source == .touchpad ? padPosition : .centre, positioning: positioning, source: source)
-        if click.fresh || (click.tainted && click.mask == 0) {
+        if click.fresh || (click.tainted && !down) {
             click.tainted = false
             click.fresh = false
         }
-        let down = click.mask != 0
         if down && !click.reported && !click.tainted {
             // The button event first, so a host sees the click before the preview starts.
             flushKeys(into: &output)
@@ -263,7 +269,8 @@ extension EvdevDecoder {
             )
         }
         wheel = (0, 0, 0, 0)
-        commitClick(at: time, moved: moved, positioning: .cursor, source: .pointer, into: &output)
+        commitClick(
+            at: time, moved: moved, down: click.mask != 0, positioning: .cursor, source: .pointer, into: &output)
     }
 
     // MARK: SYN_DROPPED
@@ -295,7 +302,7 @@ extension EvdevDecoder {
         }
         if click.reported {
             click.reported = false
-            click.tainted = click.mask != 0
+            click.tainted = isPressurePad ? fingerTouching : click.mask != 0
             output.append(.contactEnded(ContactKey(seat: seat, device: device, contact: 0), time: time, reason: reason))
         }
     }

@@ -30,6 +30,9 @@ public struct EvdevDecoder: Sendable {
     /// Pens with a pressure axis: libinput's tip thresholds, offset and normalisation.
     var tabletPressure: TabletPressure?
     let isButtonpad: Bool
+    /// A touchpad with `INPUT_PROP_PRESSUREPAD` and a force axis: its contact is the finger on
+    /// the pad with its measured force, and its click (BTN_LEFT) is only a button.
+    public let isPressurePad: Bool
     /// A touchpad or touchscreen: the only kinds whose touch slots mean anything.
     let isTouch: Bool
     /// Device units per millimetre for touchpad motion (x, y).
@@ -51,6 +54,10 @@ public struct EvdevDecoder: Sendable {
     /// Number of fingers from BTN_TOOL_FINGER...QUINTTAP (0 when none is set).
     public private(set) var fingerCount = 0
     var fingerBits: UInt8 = 0
+    /// BTN_TOUCH: a finger touches the pad (BTN_TOOL_* also say "hovering" on some pads).
+    var touchKey = false
+    /// The device reports BTN_TOUCH: then it, not the tool bits, says whether a finger touches.
+    let hasTouchKey: Bool
     // Touchpad click and cursor.
     var click = ClickState()
     var motionReference: (x: Int32, y: Int32)?
@@ -93,14 +100,14 @@ public struct EvdevDecoder: Sendable {
         yAxis = description.axis(AbsCode.y)
         mtXAxis = description.axis(AbsCode.mtPositionX) ?? xAxis
         mtYAxis = description.axis(AbsCode.mtPositionY) ?? yAxis
-        pressure = description.axis(AbsCode.pressure).flatMap {
-            ForceNormaliser(minimum: $0.minimum, maximum: $0.maximum)
+        let pressurePad = kind == .touchpad && description.hasProperty(InputProperty.pressurepad)
+        // A pressure pad's force is in grams where its axis has a resolution (PressurePad).
+        let normaliser = { (axis: AbsInfo) -> ForceNormaliser? in
+            pressurePad ? PressurePad.normaliser(axis) : ForceNormaliser(minimum: axis.minimum, maximum: axis.maximum)
         }
+        pressure = description.axis(AbsCode.pressure).flatMap(normaliser)
         let semiMT = description.hasProperty(InputProperty.semiMT)
-        mtPressure =
-            semiMT
-            ? nil
-            : description.axis(AbsCode.mtPressure).flatMap { ForceNormaliser(minimum: $0.minimum, maximum: $0.maximum) }
+        mtPressure = semiMT ? nil : description.axis(AbsCode.mtPressure).flatMap(normaliser)
         distanceAxis = description.axis(AbsCode.distance)
         tiltXAxis = description.axis(AbsCode.tiltX)
         tiltYAxis = description.axis(AbsCode.tiltY)
@@ -115,6 +122,8 @@ public struct EvdevDecoder: Sendable {
         case .touchpad, .touchscreen: hasForce = pressure != nil || mtPressure != nil
         case .pointer, .keyboard, .other: hasForce = false
         }
+        isPressurePad = pressurePad && hasForce
+        hasTouchKey = description.has(type: EventType.key, code: KeyCode.btnTouch)
         let proto: TouchSlots.MTProtocol
         if semiMT || description.axis(AbsCode.mtPositionX) == nil {
             proto = .single
@@ -203,6 +212,7 @@ public struct EvdevDecoder: Sendable {
                 if !down { pen.tipTainted = false }
             case .touchpad, .touchscreen:
                 touches.singleTouch(down: down)
+                touchKey = down
                 resetMotion = true
             case .pointer, .keyboard, .other:
                 pendingKeys.append(KeyState(device: device, time: time, code: code, pressed: down))
@@ -237,7 +247,7 @@ public struct EvdevDecoder: Sendable {
         }
         if KeyCode.isButton(code) {
             if let bit = clickBit(code) {
-                if down && click.mask & bit != 0 && click.tainted { click.fresh = true }
+                if down && click.mask & bit != 0 && click.tainted && !isPressurePad { click.fresh = true }
                 click.mask = down ? click.mask | bit : click.mask & ~bit
                 // A clickpad's other buttons are the same one switch: the click contact stands
                 // for them, delivered as the primary button. Passing them on as well made one

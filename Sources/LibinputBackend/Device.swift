@@ -9,6 +9,9 @@ final class Device {
     let kind: DeviceKind
     /// Touch devices only: pressure from the kernel state; nil means long-press fallback.
     let pressure: TouchPressure?
+    /// A pressure pad: the finger on the pad is the contact (its force from the kernel state),
+    /// not the click, which is the pad's own force threshold.
+    let pressurePad: Bool
 
     // Pen: the tip is contact 0.
     var penDown = false
@@ -23,10 +26,15 @@ final class Device {
     /// libinput is removing the device: what it lifts now ends with `.deviceRemoved`.
     var removing = false
     var liftReason: CancelReason { removing ? .deviceRemoved : .lifted }
+    /// Haptic pad in host mode (the user's setting on, the device has FF_HAPTIC), and which
+    /// click it owes the user.
+    var haptic: HapticPad?
+    var clicks = HapticClicks()
     /// Time of this device's latest libinput event, for samples read from the kernel state.
     var lastEventTime: Timestamp?
 
-    init(id: DeviceID, seat: UInt32, name: String, kind: DeviceKind, pressure: TouchPressure?) {
+    init(id: DeviceID, seat: UInt32, name: String, kind: DeviceKind, pressure: TouchPressure?, pressurePad: Bool = false) {
+        self.pressurePad = pressurePad
         self.id = id
         self.seat = seat
         self.name = name

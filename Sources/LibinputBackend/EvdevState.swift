@@ -40,6 +40,14 @@ struct EvdevState {
         clibinput_evdev_mt_slots(fd, code, buffer.baseAddress, buffer.count) == 0
     }
 
+    /// Whether a key or button is down now; `buffer` is the caller's (96 bytes, KEY_MAX bits,
+    /// the size recorded tables answer), so this never allocates.
+    func isDown(key code: UInt32, buffer: UnsafeMutableBufferPointer<UInt8>) -> Bool? {
+        guard clibinput_evdev_keys(fd, buffer.baseAddress, buffer.count) == 0, Int(code / 8) < buffer.count
+        else { return nil }
+        return buffer[Int(code / 8)] & (1 << (code % 8)) != 0
+    }
+
     /// The current value of a single-touch axis.
     func value(_ code: UInt32) -> Int32? { absInfo(code)?.value }
 }

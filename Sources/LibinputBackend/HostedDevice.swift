@@ -31,7 +31,9 @@ public final class HostedDevice {
         if kind == .touchscreen || kind == .touchpad, !node.isEmpty {
             let fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             if fd >= 0 {
-                pressure = TouchPressure(state: EvdevState(fd: fd), quirks: quirks)
+                let state = EvdevState(fd: fd)
+                let pressurePad = kind == .touchpad && state.hasProperty(inputPropPressurePad)
+                pressure = TouchPressure(state: state, quirks: quirks, pressurePad: pressurePad)
                 if pressure == nil { Glibc.close(fd) } else { fileDescriptor = fd }
             } else {
                 why = "none (long press): cannot open \(node): \(errnoText())"

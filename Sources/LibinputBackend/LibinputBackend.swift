@@ -29,6 +29,10 @@ public final class LibinputBackend {
     private var nextDevice: UInt32
     private var batch: [OpaquePointer] = []
     private let quirks: (String) -> PressureQuirks
+    private let haptics: HapticIntensity
+    /// Every haptic effect played (device, effect, the time of the event that caused it), in
+    /// the dispatch that caused it: for the trace and tests.
+    public var onHaptic: ((DeviceID, HapticMoment, Timestamp) -> Void)?
 
     public enum Source: Hashable, Sendable {
         /// Devices are added with `addDevice(path:)` (tools, tests, hosts that know the nodes).
@@ -43,6 +47,7 @@ public final class LibinputBackend {
     public init?(
         source: Source, opener: DeviceOpener = .direct, seat: UInt32 = 0, firstDevice: UInt32 = 1,
         quirks: @escaping (String) -> PressureQuirks = { _ in PressureQuirks() },
+        haptics: HapticIntensity = .off,
         logger: Logger = Logger(label: "libinput-backend")
     ) {
         let backend: LibinputContext.Backend =
@@ -56,7 +61,59 @@ public final class LibinputBackend {
         self.seat = seat
         self.nextDevice = firstDevice
         self.quirks = quirks
+        self.haptics = haptics
         batch.reserveCapacity(256)
+        // libinput closes a device's fd (removal, suspend): its haptics stop using it first.
+        context.willClose = { [unowned self] fd in
+            for device in devices.values where device.haptic?.usesDescriptor(fd) == true {
+                device.haptic?.close()
+                device.haptic = nil
+            }
+        }
+    }
+
+    /// Hands every haptic pad back to its firmware (effects erased): on every normal exit.
+    deinit {
+        stopHaptics()
+        // libinput closes its devices while the context goes: nothing of ours is left to tell.
+        context.willClose = nil
+    }
+
+    public func stopHaptics() {
+        for device in devices.values {
+            device.haptic?.close()
+            device.haptic = nil
+        }
+    }
+
+    /// The engine's phase event for an interaction a device drives: the commit plays the deep
+    /// click on a haptic pad. Call it while performing the action, in the same dispatch.
+    public func phaseChanged(_ event: PhaseEvent, device id: DeviceID, at time: Timestamp) {
+        guard event == .previewEnded, let device = devices.values.first(where: { $0.id == id }) else { return }
+        haptic(device, device.clicks.moment(for: event, at: time), at: time)
+    }
+
+    /// A short effect an app asked for on the device driving its interaction: dropped when the
+    /// user turned haptics off (no pad then), the device has none, or it comes too soon after
+    /// the previous one (`HapticPad.appEffectInterval`). The protocol server calls this.
+    @discardableResult
+    public func playRequestedHaptic(_ moment: HapticMoment, device id: DeviceID, at time: Timestamp) -> Bool {
+        guard let device = devices.values.first(where: { $0.id == id }), let pad = device.haptic,
+            pad.playRequested(moment, at: time)
+        else { return false }
+        onHaptic?(id, moment, time)
+        return true
+    }
+
+    private func haptic(_ device: Device, _ moment: HapticMoment?, at time: Timestamp) {
+        guard let moment, let pad = device.haptic, pad.play(moment) else { return }
+        onHaptic?(device.id, moment, time)
+    }
+
+    /// The device's clicks for one of its events (its button, its contact's end).
+    private func haptic(_ device: Device, for event: DeviceEvent) {
+        guard device.haptic != nil else { return }
+        haptic(device, device.clicks.moment(for: event), at: event.time)
     }
 
     /// The fd to poll for readability; then call `dispatch`.
@@ -147,20 +204,26 @@ public final class LibinputBackend {
         if kind == .touchscreen || kind == .touchpad {
             if let fd = context.openFiles[node] {
                 let state = EvdevState(fd: fd)
-                pressure = TouchPressure(state: state, quirks: quirks(node))
-                // The kernel clicks a pressure pad itself past its threshold: the same click contact.
-                pressurePad = state.hasProperty(inputPropPressurePad)
+                // libinput does not read a pressure pad's force (1.22 does not know the property
+                // and takes its pressure for contact size, 1.30 disables it): we read the force.
+                pressurePad = kind == .touchpad && state.hasProperty(inputPropPressurePad)
+                pressure = TouchPressure(state: state, quirks: quirks(node), pressurePad: pressurePad)
+                if pressure == nil { pressurePad = false }
             } else {
                 logger.warning("\(name): no fd for \(node); its contacts use the long-press fallback")
             }
         }
         let id = DeviceID(nextDevice)
         nextDevice += 1
-        devices[raw] = Device(id: id, seat: seat, name: name, kind: kind, pressure: pressure)
+        let device = Device(id: id, seat: seat, name: name, kind: kind, pressure: pressure, pressurePad: pressurePad)
+        if kind == .touchpad, haptics != .off, let fd = context.openFiles[node] {
+            device.haptic = HapticPad(fd: fd, name: name, intensity: haptics, logger: logger)
+        }
+        devices[raw] = device
         let hasForce = kind == .pen || pressure != nil
         let origin =
             (kind == .pen ? "libinput tablet pressure" : pressure?.origin ?? "none (long press)")
-            + (pressurePad ? ", pressure pad" : "")
+            + (pressurePad ? ", pressure pad: the finger is the contact" : "")
         logger.info("device added: \(name) (\(node)) as \(kind) \(id), force: \(origin)")
         emit(.deviceAdded(BackendDevice(id: id, name: name, kind: kind, hasForce: hasForce, forceOrigin: origin)))
     }
@@ -323,7 +386,9 @@ public final class LibinputBackend {
         case LIBINPUT_EVENT_POINTER_BUTTON:
             let code = UInt16(truncatingIfNeeded: libinput_event_pointer_get_button(pointer))
             let pressed = libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED
-            emit(.input(.button(KeyState(device: device.id, time: time, code: code, pressed: pressed))))
+            let button = DeviceEvent.button(KeyState(device: device.id, time: time, code: code, pressed: pressed))
+            emit(.input(button))
+            haptic(device, for: button)
             // The click is the contact (on a pressure pad, the "force click"): the primary button
             // of a mouse; any of the three a touchpad makes (libinput maps clickpad clicks to
             // left/right/middle by finger position), like the decoder.
@@ -334,7 +399,8 @@ public final class LibinputBackend {
                 case KeyCode.btnMiddle where device.kind == .touchpad: 4
                 default: nil
                 }
-            guard let bit else { break }
+            // A pressure pad's button is its own force threshold, not the contact (the finger is).
+            guard let bit, !device.pressurePad else { break }
             let wasDown = device.buttons != 0
             device.buttons = pressed ? device.buttons | bit : device.buttons & ~bit
             if !wasDown, device.buttons != 0, device.click == nil {
@@ -380,13 +446,15 @@ public final class LibinputBackend {
     /// Pressure changes without libinput telling (a finger pressing harder does not move):
     /// compare the kernel's state with what was last reported, for open contacts only.
     private func samplePressure(_ device: Device, now: Timestamp, _ emit: (BackendEvent) -> Void) {
-        guard let pressure = device.pressure, !device.touches.isEmpty || device.click != nil else { return }
+        guard let pressure = device.pressure, device.pressurePad || !device.touches.isEmpty || device.click != nil
+        else { return }
         guard pressure.refresh() else {
             logger.warning("\(device.name): evdev state unreadable; ending its contacts")
             end(device, at: now, reason: .system, emit)
             return
         }
         let time = device.lastEventTime.map { max($0, now) } ?? now
+        if device.pressurePad, pressurePadContact(device, pressure, at: time, emit) { return }
         var changed = false
         for (slot, last) in device.touches {
             let force = pressure.slotCount > 1 ? pressure.force(slot: Int(slot)) : pressure.force(slot: 0)
@@ -412,10 +480,37 @@ public final class LibinputBackend {
         if changed { emit(.input(.frame(time))) }
     }
 
+    /// A pressure pad's contact begins when a finger is on the pad and ends when none is
+    /// (libinput has no event for either on a pad it takes for a clickpad). True when it
+    /// began or ended in this call (its frame is emitted).
+    private func pressurePadContact(
+        _ device: Device, _ pressure: TouchPressure, at time: Timestamp, _ emit: (BackendEvent) -> Void
+    ) -> Bool {
+        let touching = pressure.anyTouching
+        if touching, device.click == nil {
+            let contact = clickContact(device, at: time)
+            device.click = contact
+            emit(.input(.contactBegan(contact)))
+        } else if !touching, device.click != nil {
+            device.click = nil
+            let ended = DeviceEvent.contactEnded(device.key(0), time: time, reason: device.liftReason)
+            emit(.input(ended))
+            haptic(device, for: ended)
+        } else {
+            return false
+        }
+        emit(.input(.frame(time)))
+        return true
+    }
+
     private func end(_ device: Device, at time: Timestamp, reason: CancelReason, _ emit: (BackendEvent) -> Void) {
         let keys = device.openContacts
         guard !keys.isEmpty else { return }
-        for key in keys { emit(.input(.contactEnded(key, time: time, reason: reason))) }
+        for key in keys {
+            let ended = DeviceEvent.contactEnded(key, time: time, reason: reason)
+            emit(.input(ended))
+            haptic(device, for: ended)
+        }
         device.forgetContacts()
         emit(.input(.frame(time)))
     }

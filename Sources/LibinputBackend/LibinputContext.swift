@@ -13,6 +13,8 @@ final class LibinputContext {
     let logger: Logger
     /// Device node → fd, for every node libinput asked us to open and has not closed.
     private(set) var openFiles: [String: Int32] = [:]
+    /// Called with an fd libinput is about to close (a device's haptics stop using it first).
+    var willClose: ((Int32) -> Void)?
 
     enum Backend {
         case path
@@ -76,6 +78,7 @@ final class LibinputContext {
     }
 
     fileprivate func close(fd: Int32) {
+        willClose?(fd)
         if let path = openFiles.first(where: { $0.value == fd })?.key { openFiles[path] = nil }
         opener.close(fd)
     }

@@ -13,6 +13,8 @@ let absMTTrackingID: UInt32 = 0x39
 let absMTPressure: UInt32 = 0x3a
 let evAbs: UInt32 = 0x03
 let btnLeft: UInt32 = 0x110
+let btnTouch: UInt32 = 0x14a
+let evKey: UInt32 = 0x01
 /// Not in every kernel header yet (Linux 5.12): a touchpad whose click is pressure-sensed.
 let inputPropPressurePad: UInt32 = 0x07
 let inputPropSemiMT: UInt32 = 0x03
@@ -39,10 +41,16 @@ final class TouchPressure {
     private let positionY: UnsafeMutableBufferPointer<Int32>
     let rangeX: EvdevState.AbsInfo?
     let rangeY: EvdevState.AbsInfo?
+    /// EVIOCGKEY's answer, for pressure pads with BTN_TOUCH (nil otherwise): whether a finger
+    /// touches, which their pressure (above zero while a finger hovers) cannot say.
+    private let keys: UnsafeMutableBufferPointer<UInt8>?
 
     /// Nil when the device has no usable pressure axis (long-press fallback).
-    init?(state: EvdevState, quirks: PressureQuirks) {
-        guard !quirks.disablesPressure else { return nil }
+    /// `pressurePad`: the axis is a force (`INPUT_PROP_PRESSUREPAD`), in grams where it has a
+    /// resolution (`PressurePad.normaliser`); libinput's pressure quirks are about contact
+    /// area and do not apply.
+    init?(state: EvdevState, quirks: PressureQuirks, pressurePad: Bool = false) {
+        guard pressurePad || !quirks.disablesPressure else { return nil }
         // Semi-mt pads report a bounding box, not touches, in their slots: their pressure is
         // the pad's ABS_PRESSURE (as the decoder reads them).
         let semiMT = state.hasProperty(inputPropSemiMT)
@@ -51,18 +59,28 @@ final class TouchPressure {
         let code = mtPressure ? absMTPressure : absPressure
         guard state.hasCode(type: evAbs, code: code), let info = state.absInfo(code) else { return nil }
         let minimum = max(info.minimum, min(quirks.floor ?? info.minimum, info.maximum - 1))
-        guard let normaliser = ForceNormaliser(minimum: minimum, maximum: info.maximum) else { return nil }
+        let axisInfo = AbsInfo(minimum: info.minimum, maximum: info.maximum, resolution: info.resolution)
+        guard
+            let normaliser = pressurePad
+                ? PressurePad.normaliser(axisInfo) : ForceNormaliser(minimum: minimum, maximum: info.maximum)
+        else { return nil }
         self.state = state
         self.normaliser = normaliser
         let count = mtPressure ? Int((slotInfo?.maximum ?? 0) + 1) : 0
         axis = mtPressure ? .slots(count: count) : .single
-        origin = "evdev \(mtPressure ? "ABS_MT_PRESSURE" : "ABS_PRESSURE") \(minimum)...\(info.maximum)"
+        let name = mtPressure ? "ABS_MT_PRESSURE" : "ABS_PRESSURE"
+        origin =
+            pressurePad
+            ? "evdev \(name) force (pressure pad, \(PressurePad.unit(axisInfo)))"
+            : "evdev \(name) \(minimum)...\(info.maximum)"
         let bufferCount = max(count, 1) + 1
         tracking = .allocate(capacity: bufferCount)
         pressure = .allocate(capacity: bufferCount)
         positionX = .allocate(capacity: bufferCount)
         positionY = .allocate(capacity: bufferCount)
         for buffer in [tracking, pressure, positionX, positionY] { buffer.initialize(repeating: 0) }
+        keys = pressurePad && state.hasCode(type: evKey, code: btnTouch) ? .allocate(capacity: 96) : nil
+        keys?.initialize(repeating: 0)
         rangeX = state.absInfo(mtPressure ? absMTPositionX : absX)
         rangeY = state.absInfo(mtPressure ? absMTPositionY : absY)
     }
@@ -72,6 +90,7 @@ final class TouchPressure {
         pressure.deallocate()
         positionX.deallocate()
         positionY.deallocate()
+        keys?.deallocate()
     }
 
     var slotCount: Int {
@@ -124,6 +143,13 @@ final class TouchPressure {
         var force = 0.0
         for slot in 0..<slotCount where isTouching(slot: slot) { force = max(force, self.force(slot: slot)) }
         return force
+    }
+
+    /// Whether any finger is on the pad (after `refresh()`).
+    var anyTouching: Bool {
+        if let keys { return state.isDown(key: btnTouch, buffer: keys) ?? false }
+        for slot in 0..<slotCount where isTouching(slot: slot) { return true }
+        return false
     }
 
     /// Where the first finger is on the pad (informative for cursor-positioned contacts).

@@ -6,11 +6,14 @@ public struct ReplayDevice: Hashable, Sendable {
     public var id: DeviceID
     public var name: String
     public var kind: DeviceKind
+    /// The device reports `FF_HAPTIC` in `EV_FF`: a compositor would play its clicks.
+    public var haptic: Bool
 
-    public init(id: DeviceID, name: String, kind: DeviceKind) {
+    public init(id: DeviceID, name: String, kind: DeviceKind, haptic: Bool = false) {
         self.id = id
         self.name = name
         self.kind = kind
+        self.haptic = haptic
     }
 }
 
@@ -52,7 +55,10 @@ public struct RecordingInput: ReplayInput {
         for device in recording.devices {
             let id = DeviceID(UInt32(device.index))
             decoders.set(EvdevDecoder(description: device.description, device: id), at: device.index)
-            devices.append(ReplayDevice(id: id, name: device.name, kind: device.description.kind))
+            devices.append(
+                ReplayDevice(
+                    id: id, name: device.name, kind: device.description.kind,
+                    haptic: device.description.has(type: EventType.ff, code: ForceFeedbackCode.haptic)))
         }
         self.devices = devices
     }

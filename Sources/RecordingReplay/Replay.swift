@@ -15,6 +15,8 @@ public struct ReplayOptions: Sendable {
     /// Replay through the real libinput on an umockdev testbed instead of the decoder
     /// (`LibinputTestbedInput`; takes the recording's duration).
     public var viaLibinput = false
+    /// With `viaLibinput`: the backend plays haptics at this intensity on the testbed.
+    public var haptics: HapticIntensity?
 
     public init() {}
 }
@@ -35,7 +37,8 @@ public enum Replay {
             var session = ReplaySession(
                 configuration: options.configuration, devices: input.devices, outputSize: options.outputSize,
                 clock: clock, verbose: verbose, emit: { output(format.format($0, nameWidth: width)) },
-                note: { if format == .human { output($0) } })
+                note: { if format == .human { output($0) } },
+                played: { output(format == .human ? $0.humanLine(nameWidth: width) : $0.jsonLine) })
             try drive(&input, &session)
             if verbose && format == .human {
                 for line in whyNothing(

@@ -61,13 +61,18 @@ public struct ReplaySession<Clock: ReplayClock> {
     private let emit: (TraceRecord) -> Void
     private let note: (String) -> Void
     private var seen = Set<InteractionID>()
+    /// Devices with FF_HAPTIC: the clicks a compositor in host mode would play on them.
+    private var clicks: [DeviceID: HapticClicks] = [:]
+    private let played: (HapticRecord) -> Void
     /// The device column of human lines: the longest name, never cut.
     public let nameWidth: Int
 
     public init(
         configuration: EngineConfiguration, devices: [ReplayDevice], outputSize: (width: Double, height: Double),
-        clock: Clock, verbose: Bool, emit: @escaping (TraceRecord) -> Void, note: @escaping (String) -> Void
+        clock: Clock, verbose: Bool, emit: @escaping (TraceRecord) -> Void, note: @escaping (String) -> Void,
+        played: @escaping (HapticRecord) -> Void = { _ in }
     ) {
+        self.played = played
         engine = InteractionEngine(configuration: configuration)
         self.outputSize = outputSize
         cursor = Point(x: outputSize.width / 2, y: outputSize.height / 2)
@@ -79,7 +84,14 @@ public struct ReplaySession<Clock: ReplayClock> {
         for device in devices {
             names[device.id] = device.name
             if let source = device.kind.source { sources[device.id] = source }
+            if device.haptic { clicks[device.id] = HapticClicks() }
         }
+    }
+
+    /// The click a haptic device plays for one of its events or phases, reported to `played`.
+    private mutating func haptic(_ device: DeviceID, _ moment: (inout HapticClicks) -> HapticMoment?, at time: Timestamp) {
+        guard clicks[device] != nil, let moment = moment(&clicks[device]!) else { return }
+        played(HapticRecord(device: name(device), effect: moment.rawValue, waveform: moment.waveform, time: time))
     }
 
     private func name(_ device: DeviceID) -> String { names[device] ?? device.description }
@@ -88,6 +100,7 @@ public struct ReplaySession<Clock: ReplayClock> {
     public mutating func add(_ device: ReplayDevice) {
         names[device.id] = device.name
         if let source = device.kind.source { sources[device.id] = source }
+        if device.haptic { clicks[device.id] = HapticClicks() }
     }
 
     /// Fires every engine timer due up to `time`.
@@ -126,6 +139,9 @@ public struct ReplaySession<Clock: ReplayClock> {
                 note("\(columns(key.device, "CONTACT_END", time))contact \(key.contact)  \(reason)")
             }
             feed(event, at: cursor)
+            haptic(key.device, { $0.moment(for: event) }, at: time)
+        case .button(let key):
+            haptic(key.device, { $0.moment(for: event) }, at: time)
         case .pointerMotion(let motion):
             cursor.x = min(outputSize.width, max(0, cursor.x + motion.dx))
             cursor.y = min(outputSize.height, max(0, cursor.y + motion.dy))
@@ -133,7 +149,7 @@ public struct ReplaySession<Clock: ReplayClock> {
             if verbose {
                 note("\(columns(state.device, inProximity ? "PROXIMITY_IN" : "PROXIMITY_OUT", state.time))\(state.axes.tool)")
             }
-        case .toolMotion, .scroll, .button, .key, .frame:
+        case .toolMotion, .scroll, .key, .frame:
             break
         }
     }
@@ -184,6 +200,7 @@ public struct ReplaySession<Clock: ReplayClock> {
                 case .cancelled(let reason): summary.cancelled[reason, default: 0] += 1
                 }
                 if let record = TraceRecord(action, device: name(update.contact.device)) { emit(record) }
+                haptic(update.contact.device, { $0.moment(for: event, at: update.time) }, at: update.time)
             case .scheduleTimer(let time):
                 timer = time
             }

@@ -83,7 +83,11 @@ public struct LibinputTestbedInput: ReplayInput {
         let end = Timestamp(microseconds: min(device.duration, testbed.removeAt ?? device.duration))
         if end > (inputs.last?.time ?? Timestamp(microseconds: 0)) { inputs.append(.frame(end)) }
         events = inputs
-        devices = [ReplayDevice(id: DeviceID(UInt32(first.index)), name: first.name, kind: kind)]
+        devices = [
+            ReplayDevice(
+                id: DeviceID(UInt32(first.index)), name: first.name, kind: kind,
+                haptic: first.description.has(type: EventType.ff, code: ForceFeedbackCode.haptic))
+        ]
     }
 
     public mutating func next(into events: inout [DeviceEvent]) throws(RecordingError) -> Bool {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LibinputBackend
 import LibinputRecording
 import PreviewEngine
 import PreviewTrace
@@ -38,6 +39,11 @@ public struct PreviewReplayCommand: ParsableCommand {
             --format json prints one object per line with time_us, device, source, simulated, \
             interaction, event (preview|commit|cancel; should-begin with --verbose), progress, \
             ended, x, y and reason (on cancel). A commit with "ended": true means completed.
+
+            A device with FF_HAPTIC (a haptic pressure pad) also gets a HAPTIC line for each \
+            click a compositor would play on it in host mode: press (its button goes down), \
+            deep-click (the commit), release (button up or lift); in JSON \
+            {"time_us", "device", "event": "haptic", "effect", "waveform"}.
 
             Live: --device /dev/input/eventN (as `libinput debug-events --device`) or --udev (every \
             device of --seat) reads your own device through the real libinput and prints the \
@@ -92,6 +98,13 @@ public struct PreviewReplayCommand: ParsableCommand {
             """)
     public var viaLibinput = false
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            With --via-libinput: the real backend plays host-mode clicks on a pad with FF_HAPTIC             at this intensity (the testbed answers and logs the force-feedback calls; -v shows             the log, with each effect's latency).
+            """, valueName: "off|light|medium|strong"))
+    public var haptics: HapticIntensity?
+
     @Flag(
         help: """
             Print the decoded device events instead (one line each: devices, contacts with \
@@ -114,6 +127,7 @@ public struct PreviewReplayCommand: ParsableCommand {
             throw ValidationError("give at least one recording file (- for standard input), or --device / --udev")
         }
         guard files.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("standard input (-) can be read once") }
+        if haptics != nil && !viaLibinput { throw ValidationError("--haptics needs --via-libinput") }
     }
 
     public func run() throws {
@@ -133,6 +147,7 @@ public struct PreviewReplayCommand: ParsableCommand {
         options.lenient = lenient
         options.verbose = verbose
         options.viaLibinput = viaLibinput
+        options.haptics = haptics
         if !devices.isEmpty || udev {
             let status = Live.run(
                 udev ? .seat(seat) : .devices(devices), options: options, output: StandardOutput.write,
@@ -146,3 +161,5 @@ public struct PreviewReplayCommand: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 }
+
+extension HapticIntensity: ExpressibleByArgument {}

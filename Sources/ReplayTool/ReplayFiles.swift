@@ -1,5 +1,6 @@
 import EvdevDecoder
 import LibinputRecording
+import UmockdevHarness
 @_exported import RecordingReplay
 
 /// `preview-replay`'s files: each one through the decoder, or through the real libinput on an
@@ -37,7 +38,9 @@ extension Replay {
             lenient: options.lenient, onWarning: { problem in warning("preview-replay: warning: \(problem)") })
         if options.viaLibinput {
             // The testbed already ran in real time; its events replay like the decoder's.
-            let input = try LibinputTestbedInput(path: file, options: readOptions)
+            var testbed = LibinputTestbed.Options()
+            testbed.haptics = options.haptics
+            let input = try LibinputTestbedInput(path: file, options: readOptions, testbed: testbed)
             if options.verbose {
                 for line in input.log.split(separator: "\n") { warning("libinput testbed: \(line)") }
             }

@@ -13,9 +13,13 @@
  *    process reads (read-only observation: nothing is consumed), and answer the value part of
  *    those ioctls from it.
  *    This must come before umockdev's preload in LD_PRELOAD so our ioctl() sees the call.
+ *
+ * 3. force feedback (forcefeedback.c): EVIOCGEFFECTS, EVIOCSFF, EVIOCRMFF and EV_FF writes
+ *    answered as the 6.18 kernel does, every call logged to $PREVIEW_FF_LOG.
  */
 #define _GNU_SOURCE
 #include "umockdevfstatshim.h"
+#include "forcefeedback.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -285,7 +289,17 @@ ssize_t read(int fd, void *buf, size_t count) {
     return n;
 }
 
+ssize_t write(int fd, const void *buf, size_t count) {
+    struct evdev_shadow *shadow = shadow_for(fd);
+    ssize_t result;
+    if (shadow != NULL && shim_ff_write(fd, shadow->state->rdev, buf, count, &result))
+        return result;
+    return NEXT(write)(fd, buf, count);
+}
+
 int close(int fd) {
+    if (fd >= 0 && fd < SHIM_MAX_FDS && kinds[fd] == FD_EVDEV)
+        shim_ff_close(fd);
     forget(fd);
     return NEXT(close)(fd);
 }
@@ -298,6 +312,9 @@ int ioctl(int fd, unsigned long request, ...) {
 
     int (*next)(int, unsigned long, void *) = dlsym(RTLD_NEXT, "ioctl");
     struct evdev_shadow *fd_shadow = shadow_for(fd);
+    int ff_result;
+    if (fd_shadow != NULL && shim_ff_ioctl(fd, fd_shadow->state->rdev, request, arg, &ff_result))
+        return ff_result;
     if (fd_shadow == NULL || _IOC_TYPE(request) != 'E' || _IOC_DIR(request) != _IOC_READ)
         return next(fd, request, arg);
     struct evdev_state *shadow = fd_shadow->state;

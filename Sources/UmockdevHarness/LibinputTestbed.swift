@@ -1,3 +1,4 @@
+import PreviewEngine
 import Foundation
 import LibinputBackend
 
@@ -32,6 +33,14 @@ public enum LibinputTestbed {
         /// Also hand the device over to a `HostedDevice` (as an embedding compositor does) and
         /// log its force beside the backend's for every contact sample (`hosted force F backend B`).
         public var hosted = false
+        /// Haptics at this intensity, with an engine that accepts every press: the log gets
+        /// `phase EVENT at T` and `haptic MOMENT at T` lines (recording µs), and
+        /// `Run.forceFeedback` every force-feedback call the device got.
+        public var haptics: HapticIntensity?
+        /// With `haptics`: at the first click the runner starts a child that lives on, logs
+        /// `crash-test child PID devices PATHS` (the device files it has open) and dies of
+        /// SIGKILL; the run then has no `done` line and returns what there is.
+        public var crashWithChild = false
         public init(removeAt: Int64? = nil, leadMilliseconds: Int = 1500, deviceID: UInt32 = 0) {
             self.deviceID = deviceID
             self.removeAt = removeAt
@@ -59,6 +68,10 @@ public enum LibinputTestbed {
         public var framesAtRisk: Int64
 
         public var trustworthy: Bool { framesAtRisk == 0 }
+
+        /// The testbed device's force-feedback log (the shim's PREVIEW_FF_LOG lines: uploads,
+        /// erasures, EV_FF writes, what a close erased), when `Options.haptics` was set.
+        public var forceFeedback = ""
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -144,7 +157,7 @@ public enum LibinputTestbed {
 
     /// Replays `device` through the real libinput in real time; returns when the stream has ended.
     public static func run(_ recorded: TestbedDevice, options: Options = Options()) throws -> Run {
-        let (output, log) = try launch(recorded, options: options, command: [])
+        let (output, log, forceFeedback) = try launch(recorded, options: options, command: [])
         var events: [BackendEvent] = []
         var worstLag: Int64 = 0
         var framesAtRisk: Int64 = 0
@@ -162,7 +175,9 @@ public enum LibinputTestbed {
             }
             events.append(event)
         }
-        return Run(events: events, log: log, worstLag: worstLag, framesAtRisk: framesAtRisk)
+        var run = Run(events: events, log: log, worstLag: worstLag, framesAtRisk: framesAtRisk)
+        run.forceFeedback = forceFeedback
+        return run
     }
 
     /// What a live tool printed while the testbed played a device to it.
@@ -181,7 +196,7 @@ public enum LibinputTestbed {
     public static func runLive(_ device: TestbedDevice, command: [String], options: Options = Options()) throws
         -> LiveRun
     {
-        let (output, log) = try launch(device, options: options, command: command)
+        let (output, log, _) = try launch(device, options: options, command: command)
         var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var status: Int32?
         if let index = lines.lastIndex(where: { $0.hasPrefix("live-status ") }) {
@@ -194,7 +209,7 @@ public enum LibinputTestbed {
     /// Sets the testbed up and runs the runner in it (`replay`, or `live` with `command`);
     /// returns the runner's output up to its `done` line and the log (adaptation notes first).
     private static func launch(_ recorded: TestbedDevice, options: Options, command: [String]) throws -> (
-        output: String, log: String
+        output: String, log: String, forceFeedback: String
     ) {
         var device = recorded
         let notes = device.adaptForLibinput()
@@ -219,6 +234,11 @@ public enum LibinputTestbed {
         if options.udev { arguments.append("--udev") }
         for word in options.wrapper { arguments += ["--wrapper", word] }
         if options.hosted { arguments.append("--hosted") }
+        let forceFeedbackLog = dir.appendingPathComponent("ff.log")
+        if let haptics = options.haptics {
+            arguments += ["--haptics", haptics.rawValue, "--ff-log", forceFeedbackLog.path]
+            if options.crashWithChild { arguments.append("--crash-with-child") }
+        }
         if !command.isEmpty { arguments += ["--"] + command }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable(named: "unshare")!)
@@ -251,13 +271,14 @@ public enum LibinputTestbed {
         process.waitUntilExit()
         let log = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
         let output = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
-        guard Self.finished(stdout) else {
+        guard Self.finished(stdout) || options.crashWithChild else {
             throw Failure(
                 description:
                     "libinput testbed runner did not finish (exit status \(process.terminationStatus)):\n\(log)")
         }
         // Everything up to our `done` line (GLib may print its own lines to stdout after it).
         let ours = output.components(separatedBy: "\n" + TestbedLine.done + "\n").first ?? output
-        return (ours, notes.map { "testbed: \($0)\n" }.joined() + log)
+        let forceFeedback = (try? String(contentsOf: forceFeedbackLog, encoding: .utf8)) ?? ""
+        return (ours, notes.map { "testbed: \($0)\n" }.joined() + log, forceFeedback)
     }
 }

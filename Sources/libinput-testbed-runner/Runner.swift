@@ -26,7 +26,15 @@ struct TestbedOptions: ParsableArguments {
     var udev = false
     @Flag(help: "Also read the device as a host's hand-over (HostedDevice) and log both forces.")
     var hosted = false
+    @Option(help: "Haptics at this intensity, with an engine that accepts every press (logs phases and clicks).")
+    var haptics: HapticIntensity?
+    @Option(help: "Where the shim logs every force-feedback call (PREVIEW_FF_LOG).")
+    var ffLog: String?
+    @Flag(help: "With --haptics: at the first click, start a child that lives on, log its pid, then die of SIGKILL.")
+    var crashWithChild = false
 }
+
+extension HapticIntensity: ExpressibleByArgument {}
 
 /// Inside `unshare -m`: a private /run/udev with the device's udev database entry, the event
 /// script stamped for "now + lead", then umockdev-run with our shim preloaded before its own.
@@ -64,6 +72,7 @@ struct Setup: ParsableCommand {
         let preload = [shim, ProcessInfo.processInfo.environment["LD_PRELOAD"]].compactMap { $0 }
             .filter { !$0.isEmpty }.joined(separator: ":")
         setenv("LD_PRELOAD", preload, 1)
+        if let ffLog = options.ffLog { setenv("PREVIEW_FF_LOG", ffLog, 1) }
         let node = TestbedFiles.node
         var arguments = [
             "umockdev-run", "-d", dir.appendingPathComponent("device.umockdev").path,
@@ -77,6 +86,8 @@ struct Setup: ParsableCommand {
         if options.denyOpen { arguments.append("--deny-open") }
         if options.udev { arguments.append("--udev") }
         if options.hosted { arguments.append("--hosted") }
+        if let haptics = options.haptics { arguments += ["--haptics", haptics.rawValue] }
+        if options.crashWithChild { arguments.append("--crash-with-child") }
         if !command.isEmpty { arguments += ["--"] + command }
         let argv = arguments.map { strdup($0) } + [nil]
         execvp("umockdev-run", argv)
@@ -99,16 +110,51 @@ struct Replay: ParsableCommand {
         let first = device.events.first?.time ?? 0
         guard
             let backend = LibinputBackend(
-                source: options.udev ? .udev(seat: "seat0") : .path, opener: options.denyOpen ? .denied : .direct,
-                firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) }, logger: logger)
+                source: options.udev ? .udev(seat: "seat0") : .path,
+                opener: options.denyOpen ? .denied : options.crashWithChild ? .inheritable : .direct,
+                firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) },
+                haptics: options.haptics ?? .off, logger: logger)
         else { throw RunnerError("libinput context failed") }
+        // --haptics: an engine as a compositor runs it (every press accepted at once), its phase
+        // events handed to the backend as the compositor does; phases and clicks logged with
+        // their recording times.
+        var engine = options.haptics.map { _ in InteractionEngine() }
+        var timer: Timestamp?
+        // When the dispatch that delivered the current frame began (poll's wakeup): latencies
+        // of the EV_FF writes and of the phase actions are counted from it.
+        var wake: Int64 = 0
 
         // Recording clock = libinput clock - base + first event's recording time.
         let shift = first - base
         var worstLag: Int64 = 0
         var hosted: HostedDevice?
+        func perform(_ actions: Actions) {
+            var accept: [(InteractionID, Timestamp)] = []
+            for index in actions.indices {
+                switch actions[index] {
+                case .scheduleTimer(let next): timer = next
+                case .askShouldBegin(let update): accept.append((update.interaction, update.time))
+                case .phase(let event, let update):
+                    backend.phaseChanged(event, device: update.contact.device, at: update.time)
+                    // Where a compositor sends the phase to its client (InteractionHost.perform).
+                    if event == .previewEnded { logger.info("latency phase \(event) \(monotonicMicroseconds() - wake) us") }
+                    logger.info("phase \(event) at \(update.time.microseconds + shift)")
+                }
+            }
+            for (id, time) in accept { perform(engine!.clientAnswered(id, accept: true, at: time)) }
+        }
+        backend.onHaptic = { _, moment, time in
+            logger.info("latency haptic \(moment.rawValue) \(monotonicMicroseconds() - wake) us")
+            logger.info("haptic \(moment.rawValue) at \(time.microseconds + shift)")
+            if options.crashWithChild { crashWithChild(logger) }
+        }
         func report(_ event: BackendEvent) {
             if let time = event.time { worstLag = max(worstLag, monotonicMicroseconds() - time.microseconds) }
+            if engine != nil, case .input(let input) = event,
+                let actions = engine!.apply(input, location: Point(x: 0, y: 0), surface: SurfaceID(1))
+            {
+                perform(actions)
+            }
             print(TestbedLine.format(event.shifted(by: shift)))
             if let hosted, case .input(.contactBegan(let contact)) = event, contact.hasForce {
                 logger.info("hosted force \(hosted.force(contact: contact.key.contact) ?? -1) backend \(contact.force)")
@@ -168,10 +214,15 @@ struct Replay: ParsableCommand {
             }
             now = monotonicMicroseconds()
             if next == due.count, now >= end { break }
-            let wait = max(0, min(next < due.count ? due[next] - early - now : end - now, 100_000))
+            var wait = max(0, min(next < due.count ? due[next] - early - now : end - now, 100_000))
+            if let timer { wait = max(0, min(wait, timer.microseconds - now)) }
             // Milliseconds, rounded up: a tick is at most 1 ms late, and lateness never accumulates.
             _ = poll(&pollfd, 1, Int32((wait + 999) / 1000))
+            wake = monotonicMicroseconds()
             backend.dispatch(now: Timestamp(microseconds: monotonicMicroseconds()), report)
+            if engine != nil, let due = timer, due.microseconds <= monotonicMicroseconds() {
+                perform(engine!.timerFired(at: due))
+            }
         }
         if removeAt != nil {
             backend.removeDevice(DeviceID(options.deviceID))
@@ -253,6 +304,30 @@ struct Live: ParsableCommand {
     }
 }
 
+/// The pad is in host mode: start a child as a compositor starts its `--run` client (fork and
+/// exec, every descriptor without close-on-exec inherited), say which device file ours is and
+/// the child's pid, and die as a crash does. The test then looks whether the child holds the
+/// device (which would keep the pad in host mode).
+func crashWithChild(_ logger: Logger) {
+    var descriptors: [String] = []
+    for fd in 0..<256 {
+        var target = [CChar](repeating: 0, count: 256)
+        let n = readlink("/proc/self/fd/\(fd)", &target, target.count - 1)
+        guard n > 0 else { continue }
+        let path = String(decoding: target.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if path.hasPrefix("/dev/pts/") { descriptors.append(path) }
+    }
+    var pid: pid_t = 0
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("60"), nil]
+    guard posix_spawn(&pid, "/bin/sleep", nil, nil, argv, environ) == 0 else {
+        logger.error("crash-test: cannot start the child")
+        return
+    }
+    logger.info("crash-test child \(pid) devices \(Set(descriptors).sorted().joined(separator: ","))")
+    fflush(nil)
+    kill(getpid(), SIGKILL)
+}
+
 /// libinput judges time: a testbed starved for 50 ms (a busy CI machine) lets libinput's tablet
 /// proximity timer fire before the frames waiting to be read, and a hovering pen is forced out
 /// of proximity. A higher CFS weight (nice -10) keeps the testbed on time without the risks of
@@ -274,6 +349,14 @@ extension BackendEvent {
 }
 
 extension DeviceOpener {
+    /// Descriptors a child inherits (a seat manager need not set close-on-exec): then only
+    /// the haptic pad's own care keeps a child from holding the pad in host mode.
+    static let inheritable = DeviceOpener(
+        open: { path, flags in
+            let fd = Glibc.open(path, flags & ~O_CLOEXEC)
+            return fd >= 0 ? .success(fd) : .failure(OpenError(code: errno))
+        },
+        close: { fd in _ = Glibc.close(fd) })
     static let denied = DeviceOpener(open: { _, _ in .failure(OpenError(code: EACCES)) }, close: { _ in })
 }
 

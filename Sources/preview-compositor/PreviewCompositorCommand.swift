@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LibinputBackend
 import Logging
 import PreviewCompositor
 import PreviewEngine
@@ -53,6 +54,12 @@ struct PreviewCompositorCommand: ParsableCommand {
 
     @Option(help: "The udev seat for --libinput.")
     var seat = "seat0"
+
+    @Option(
+        help: ArgumentHelp(
+            "Clicks felt on haptic touchpads (--libinput): their intensity, or off (the pad keeps its own clicks).",
+            valueName: "off|light|medium|strong"))
+    var haptics: HapticIntensity = .medium
 
     @Option(help: ArgumentHelp("Write PNG screenshots here (on SIGUSR1 and at each phase change).", valueName: "dir"))
     var screenshotDir: String?
@@ -131,6 +138,7 @@ struct PreviewCompositorCommand: ParsableCommand {
             configuration.input = .replay(replay)
         }
         configuration.fast = fast
+        configuration.haptics = haptics
         configuration.verbose = verbose
         configuration.screenshotDirectory = screenshotDir
         configuration.tracePath = trace
@@ -172,3 +180,5 @@ private func printError(_ line: String) {
     let text = line + "\n"
     _ = text.withCString { write(2, $0, strlen($0)) }
 }
+
+extension HapticIntensity: ExpressibleByArgument {}

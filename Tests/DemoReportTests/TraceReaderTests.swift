@@ -23,6 +23,17 @@ struct TraceReaderTests {
         #expect(try TraceReader.record(record.jsonLine) == record)
     }
 
+    @Test("A haptic pad's lines (\"event\":\"haptic\") are not phase records: skipped")
+    func hapticLinesSkipped() throws {
+        let trace = try replayTrace("dell-canvas-isdv4-pen.yml")
+        let haptic = HapticRecord(device: "pad \"x\"", effect: "deep-click", waveform: 0x1003, time: Timestamp(microseconds: 5))
+        let lines = trace.text.split(separator: "\n").map(String.init)
+        let mixed = ([haptic.jsonLine] + lines.prefix(2) + [haptic.jsonLine] + lines.dropFirst(2)).joined(separator: "\n")
+        #expect(try TraceReader.parse(mixed) == trace.records)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(haptic.jsonLine.utf8)) as? [String: Any])
+        #expect(object["device"] as? String == "pad \"x\"" && object["waveform"] as? Int == 4099)
+    }
+
     @Test("A line that is not a record is an error naming the file and line")
     func badLines() throws {
         let good = String(try #require(try replayTrace("dell-canvas-isdv4-pen.yml").text.split(separator: "\n").first))

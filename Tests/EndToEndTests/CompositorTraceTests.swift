@@ -9,6 +9,7 @@ import Testing
 ///
 /// | recording | `preview-replay` (engine alone, every should-begin accepted) | with peek-client answering: the pinned interactions |
 /// |---|---|---|
+/// | apple-bcm5974-pressurepad | 5 interactions, 3 completed | as the bcm5974 touchpad, on force: the finger is the contact, two light taps cancel |
 /// | apple-bcm5974-touchpad | 3 interactions, 3 completed | accepted on Coral Bay, peek, pop (completed); the two later presses land on the opened photo |
 /// | cypress-trackpad | 1, cancelled (lifted) | accepted on Coral Bay, lifted: the firmware reports its click as BTN_RIGHT on a buttonpad; the decoder makes it the click contact only (it used to reach the client as a right press too, opening the menu, and the press was declined) |
 /// | dell-canvas-isdv4-pen | 2: cancelled (lifted), completed | #1 (a 47 ms stroke: libinput's pressure thresholds lift the tip in the dip at 6.64 s) accepted, lifted; #2 accepted, peek, pop (completed) |
@@ -41,6 +42,7 @@ struct RecordingExpectation: CustomTestStringConvertible, Sendable {
     static let lifted = UInt32(CancelReason.lifted.rawValue)
 
     static let all: [RecordingExpectation] = [
+        .init(file: "apple-bcm5974-pressurepad.yml", interactions: 5, pinned: [[.shouldBegin(1), .previewEnded(1), .completed(1)]]),
         .init(file: "apple-bcm5974-touchpad.yml", interactions: 3, pinned: [[.shouldBegin(1), .previewEnded(1), .completed(1)]]),
         .init(file: "cypress-trackpad.yml", interactions: 1, pinned: [[.shouldBegin(1), .cancelled(1, lifted)]]),
         .init(

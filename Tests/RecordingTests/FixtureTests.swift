@@ -23,6 +23,11 @@ struct FixturePin: Sendable, CustomTestStringConvertible {
 @Suite("Fixture recordings")
 struct FixtureTests {
     static let pins: [FixturePin] = [
+        // The bcm5974 made a pressure pad (NOTICE.md): the finger is the contact, five touches
+        // (two light taps among them); force in grams over 600 g, saturating at 640 g.
+        FixturePin(
+            file: "apple-bcm5974-pressurepad.yml", kind: .touchpad, frames: 150, eventLines: 2588, contacts: 5,
+            peakForce: 1, touches: 4, peakTouchPressure: 1),
         // Protocol A (SYN_MT_REPORT), three clicks of the pad; one ABS_PRESSURE for the pad.
         FixturePin(
             file: "apple-bcm5974-touchpad.yml", kind: .touchpad, frames: 150, eventLines: 2586, contacts: 3,

@@ -35,6 +35,13 @@ struct ReplayToolTests {
         #expect(result.err == expected)
         for line in result.out {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if object["event"] as? String == "haptic" {
+                // A haptic device's clicks: their own, shorter line.
+                #expect(Fixtures.hapticPads.contains(name), "\(line)")
+                for key in ["time_us", "device", "effect", "waveform"] { #expect(object[key] != nil, "\(key) missing in \(line)") }
+                #expect(["press", "deep-click", "release"].contains(object["effect"] as? String ?? ""), "\(line)")
+                continue
+            }
             for key in [
                 "time_us", "device", "source", "simulated", "interaction", "event", "progress", "ended", "x", "y",
             ] {
@@ -44,6 +51,33 @@ struct ReplayToolTests {
             #expect(["preview", "commit", "cancel"].contains(event))
             #expect((event == "cancel") == (object["reason"] != nil))
         }
+    }
+
+    @Test("A pressure pad with FF_HAPTIC: press at its click, deep click at the commit, release at button up")
+    func hapticLines() throws {
+        let result = replay([Fixtures.path("apple-bcm5974-pressurepad.yml")]) { $0.format = .json }
+        let lines = try result.out.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let haptics = lines.filter { $0["event"] as? String == "haptic" }
+        let effects = haptics.map { "\($0["effect"] as? String ?? "?")@\($0["time_us"] as? Int ?? -1)" }
+        // The fixture's BTN_LEFT goes down in the frame of 32012 µs, up in that of 311872 µs; the
+        // commit comes at 48 ms (the engine's -> commit line); the light tap at 0.92 s clicks
+        // and releases.
+        #expect(
+            effects.prefix(5) == [
+                "press@32012", "deep-click@48008", "release@311872", "press@921988", "release@930988",
+            ], "\(effects)")
+        let commits = lines.filter { $0["event"] as? String == "preview" && $0["ended"] as? Bool == true }
+        #expect(commits.count == 3)
+        for commit in commits {
+            let time = commit["time_us"] as? Int ?? -1
+            #expect(effects.filter { $0 == "deep-click@\(time)" }.count == 1, "one deep click at \(time)")
+        }
+        // Never two effects for one moment.
+        let times = haptics.map { $0["time_us"] as? Int ?? -1 }
+        #expect(Set(times).count == times.count)
+        // The same recording without FF_HAPTIC: not a single effect.
+        let plain = replay([Fixtures.path("apple-bcm5974-touchpad.yml")]) { $0.format = .json }
+        #expect(!plain.out.contains { $0.contains("\"haptic\"") })
     }
 
     @Test("Human output ends with a summary line")

@@ -1,4 +1,6 @@
+import LibinputBackend
 import Logging
+import PreviewEngine
 import WaylandServer
 
 /// A source of input: recordings, the real libinput, a test's fake devices. Every backend turns
@@ -25,6 +27,9 @@ protocol InputBackend: AnyObject {
     /// The keymap the devices type with, when the backend knows it (a window: its parent's,
     /// in xkb text); nil: the configured layout.
     var keymapText: String? { get }
+    /// The engine's phase event for an interaction one of this backend's devices drives, as
+    /// it is performed (a haptic pad clicks at the commit, in the same dispatch).
+    func phaseChanged(_ event: PhaseEvent, _ update: PhaseUpdate)
 }
 
 extension InputBackend {
@@ -33,15 +38,18 @@ extension InputBackend {
     func clientsMayHaveCaughtUp() {}
     var finished: Bool? { nil }
     var keymapText: String? { nil }
+    func phaseChanged(_ event: PhaseEvent, _ update: PhaseUpdate) {}
 }
 
 extension CompositorConfiguration.InputSelection {
     /// The backend for this selection; nil for no input at all.
-    func makeBackend(logger: Logger, clock: MonotonicClock) throws(CompositorError) -> InputBackend? {
+    func makeBackend(logger: Logger, clock: MonotonicClock, haptics: HapticIntensity = .off) throws(CompositorError)
+        -> InputBackend?
+    {
         switch self {
         case .none: nil
         case .replay(let paths): try ReplayDriver(paths: paths)
-        case .libinput(let seat): try LibinputSource(seat: seat, logger: logger, clock: clock)
+        case .libinput(let seat): try LibinputSource(seat: seat, logger: logger, clock: clock, haptics: haptics)
         case .injected: InjectedInput()
         }
     }

@@ -64,7 +64,9 @@ public final class Compositor {
         let runtimeDirectory = configuration.listen ? try Preflight.runtimeDirectory() : ""
         let output = try configuration.output.makeBackend(configuration: configuration, logger: logger)
         self.output = output
-        input = try configuration.input.makeBackend(logger: logger, clock: configuration.clock) ?? output.seatInput
+        input =
+            try configuration.input.makeBackend(logger: logger, clock: configuration.clock, haptics: configuration.haptics)
+            ?? output.seatInput
         if let directory = configuration.screenshotDirectory {
             try Preflight.screenshotDirectory(directory)
             screenshots = ScreenshotWriter(directory: directory)

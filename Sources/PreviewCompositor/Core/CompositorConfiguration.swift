@@ -1,3 +1,4 @@
+import LibinputBackend
 import PreviewEngine
 import WaylandServer
 
@@ -37,6 +38,9 @@ public struct CompositorConfiguration: Sendable {
     /// Off everywhere but the WLCS module: WLCS 1.5.0's helpers and many of its tests attach a
     /// window's buffer that early (its helper acks first since WLCS 1.7).
     public var toleratesBufferBeforeFirstAck = false
+    /// The user's haptics on pads with FF_HAPTIC (--libinput): host-mode clicks at this
+    /// intensity, or none at all (`off`: the pad keeps its own clicks).
+    public var haptics: HapticIntensity = .medium
     /// Log engine transitions; the trace also gets should-begin lines.
     public var verbose = false
     /// Where every part of the compositor reads the time (tests step a `ManualClock`).

@@ -88,6 +88,15 @@ final class InteractionHost: InteractionDriverHandler {
 
     func name(_ device: DeviceID, _ name: String) { deviceNames[device] = name }
 
+    /// A haptic pad played an effect: logged, and a `"event":"haptic"` line in the trace.
+    func haptic(_ moment: HapticMoment, device: DeviceID, at time: Timestamp) {
+        let record = HapticRecord(
+            device: deviceNames[device] ?? device.description, effect: moment.rawValue, waveform: moment.waveform,
+            time: time)
+        compositor.logger.info("\(record.humanLine(nameWidth: 0))")
+        trace?.write(Data((record.jsonLine + "\n").utf8))
+    }
+
     func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
         driver.deviceRemoved(device, at: time)
     }
@@ -285,7 +294,12 @@ final class InteractionHost: InteractionDriverHandler {
     }
 
     /// The trace and the screenshot moments, before the frame that carries the action is sent.
-    func willPerform(_ action: Action) { record(action) }
+    func willPerform(_ action: Action) {
+        // Haptics: the device driving the interaction reacts to the phase (the commit's deep
+        // click) in this dispatch, before the client hears of it.
+        if case .phase(let event, let update) = action { compositor.input?.phaseChanged(event, update) }
+        record(action)
+    }
 
     /// A should-begin may have been settled (answered, timed out): a waiting replay goes on.
     func interactionsChanged() { compositor.clientsMayHaveCaughtUp() }

@@ -1,6 +1,6 @@
 /* Test support: preloaded into a process running under umockdev-run (see docs/testing.md).
  * It exports only libc's own symbols (fstat, fstat64, __fxstat, __fxstat64, ioctl, read,
- * close), plus one measurement below. */
+ * write, close), plus one measurement below. */
 #pragma once
 
 #include <stdint.h>

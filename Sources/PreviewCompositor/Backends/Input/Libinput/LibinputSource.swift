@@ -13,8 +13,8 @@ final class LibinputSource: InputBackend {
 
     /// Fails with a one-line reason when libinput cannot open the seat or finds no device
     /// it may open (no /dev/input, or no permission on it).
-    init(seat: String, logger: Logger, clock: MonotonicClock) throws(CompositorError) {
-        guard let backend = LibinputBackend(source: .udev(seat: seat), logger: logger) else {
+    init(seat: String, logger: Logger, clock: MonotonicClock, haptics: HapticIntensity) throws(CompositorError) {
+        guard let backend = LibinputBackend(source: .udev(seat: seat), haptics: haptics, logger: logger) else {
             throw .libinputUnavailable("cannot set up libinput on udev seat \(seat)")
         }
         self.backend = backend
@@ -33,6 +33,9 @@ final class LibinputSource: InputBackend {
     func attach(to compositor: Compositor) {
         for (id, name) in initialDevices { compositor.interaction.name(id, name) }
         initialDevices = []
+        backend.onHaptic = { [unowned compositor] device, moment, time in
+            compositor.interaction.haptic(moment, device: device, at: time)
+        }
         source = compositor.display.eventLoop.addFD(backend.fileDescriptor, events: .readable) {
             [unowned self, unowned compositor] _ in
             backend.dispatch(now: Timestamp(microseconds: compositor.clock.microseconds())) { event in
@@ -49,5 +52,14 @@ final class LibinputSource: InputBackend {
         }
     }
 
-    func stop() { source?.remove() }
+    /// The commit's deep click, written before the phase event goes out to the client.
+    func phaseChanged(_ event: PhaseEvent, _ update: PhaseUpdate) {
+        backend.phaseChanged(event, device: update.contact.device, at: update.time)
+    }
+
+    /// No more events, and the pads' clicks go back to their firmware (effects erased).
+    func stop() {
+        source?.remove()
+        backend.stopHaptics()
+    }
 }

@@ -1,0 +1,73 @@
+import PreviewEngine
+
+/// What the user feels from a haptic pad, in the order a Mac's Force Touch trackpad plays it:
+/// the press where the pad clicks, a deeper click when the preview commits (the peek), the
+/// release when the pad's button comes up or the finger lifts.
+public enum HapticMoment: String, Hashable, Sendable, CaseIterable {
+    case press
+    case deepClick = "deep-click"
+    case release
+
+    /// The HID Haptics page waveform that plays it: WAVEFORM_PRESS, WAVEFORM_CLICK (a distinct
+    /// waveform, so the commit feels different at every intensity, which a stronger press
+    /// cannot at 100 %), WAVEFORM_RELEASE.
+    public var waveform: UInt16 {
+        switch self {
+        case .press: 0x1006
+        case .deepClick: 0x1003
+        case .release: 0x1007
+        }
+    }
+}
+
+/// Which haptic effect a pad in host mode plays, and when: pure, one per device. Host mode
+/// makes the host play every click the user feels, so the press and release follow the pad's
+/// own button, the deep click the commit, and a release is owed after any press. Never two
+/// effects for one moment (one timestamp): the first wins; never a release without a press.
+public struct HapticClicks: Hashable, Sendable {
+    /// A press or deep click was played and its release is owed.
+    public private(set) var held = false
+    private var lastMoment: Timestamp?
+
+    public init() {}
+
+    /// The pad's button (BTN_LEFT, a pressure pad's own force threshold) went down or up.
+    public mutating func button(pressed: Bool, at time: Timestamp) -> HapticMoment? {
+        pressed ? (held ? nil : play(.press, at: time)) : released(at: time)
+    }
+
+    /// The interaction this device drives entered its commit phase.
+    public mutating func committed(at time: Timestamp) -> HapticMoment? { play(.deepClick, at: time) }
+
+    /// The contact ended (lifted, removed, or ended by the system).
+    public mutating func contactEnded(at time: Timestamp) -> HapticMoment? { released(at: time) }
+
+    /// The effect for one of the device's events, nil for most: its button, its contact's end.
+    public mutating func moment(for event: DeviceEvent) -> HapticMoment? {
+        switch event {
+        case .button(let key) where key.code == KeyCode.btnLeft: button(pressed: key.pressed, at: key.time)
+        case .contactEnded(_, let time, _): contactEnded(at: time)
+        default: nil
+        }
+    }
+
+    /// The effect for one of the engine's phase events of an interaction on this device.
+    public mutating func moment(for event: PhaseEvent, at time: Timestamp) -> HapticMoment? {
+        event == .previewEnded ? committed(at: time) : nil
+    }
+
+    private mutating func released(at time: Timestamp) -> HapticMoment? {
+        guard held else { return nil }
+        return play(.release, at: time)
+    }
+
+    private mutating func play(_ moment: HapticMoment, at time: Timestamp) -> HapticMoment? {
+        if let lastMoment, lastMoment == time {
+            // One moment, one effect. A release owed stays owed (the lift plays it).
+            return nil
+        }
+        lastMoment = time
+        held = moment != .release
+        return moment
+    }
+}

@@ -1,0 +1,110 @@
+import CLibinput
+import EvdevDecoder
+import Glibc
+import Logging
+import PreviewEngine
+
+/// One haptic pressure pad in host mode (Linux 6.18, `FF_HAPTIC`): the press, release and
+/// deep-click waveforms uploaded on a descriptor of the device, played by writing `EV_FF`.
+/// Uploading press and release takes the clicks over from the pad's firmware; erasing them
+/// (`close()`, or the kernel when the descriptor's file is closed, e.g. by a crash) hands the
+/// clicks back. The descriptor is close-on-exec: a child we start never keeps the pad in host
+/// mode after we are gone. Shared by every host (compositor backend, embedded library).
+public final class HapticPad {
+    private var fd: Int32
+    private let ownsDescriptor: Bool
+    private var ids: [HapticMoment: Int32] = [:]
+    private var lastAppEffect: Timestamp?
+    /// The fewest microseconds between two effects an app asked for (`playRequested`).
+    public static let appEffectInterval: Int64 = 50_000
+    public let name: String
+
+    /// Nil (with a log line saying why, at debug level when the device has no haptics) when the
+    /// setting is off, the device has no `FF_HAPTIC`, or the upload fails. `fd` is a descriptor
+    /// of the device node: the backend's own (libinput's), or one opened for this pad with
+    /// `owns` true (then closed with it).
+    public init?(fd: Int32, owns: Bool = false, name: String, intensity: HapticIntensity, logger: Logger) {
+        self.name = name
+        self.fd = fd
+        ownsDescriptor = owns
+        guard let percent = intensity.percent else {
+            if owns { Glibc.close(fd) }
+            return nil
+        }
+        let has = clibinput_ff_has_haptic(fd)
+        guard has == 1 else {
+            logger.debug("\(name): no FF_HAPTIC (\(has < 0 ? String(cString: strerror(-has)) : "not reported")): no haptics")
+            if owns { Glibc.close(fd) }
+            return nil
+        }
+        // A child must not inherit the pad's host mode (fork/exec keeps the file open).
+        let flags = fcntl(fd, F_GETFD)
+        if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+        let capacity = clibinput_ff_capacity(fd)
+        for moment in HapticMoment.allCases {
+            let id = clibinput_ff_upload_haptic(fd, moment.waveform, percent)
+            guard id >= 0 else {
+                logger.warning("\(name): cannot upload haptic \(moment.rawValue): \(String(cString: strerror(-id)))")
+                continue
+            }
+            ids[moment] = id
+        }
+        guard ids[.press] != nil, ids[.release] != nil else {
+            logger.warning("\(name): press and release not both uploaded (device holds \(capacity)): no haptics")
+            eraseAll()
+            if owns { Glibc.close(fd) }
+            self.fd = -1
+            return nil
+        }
+        logger.info(
+            "\(name): haptics in host mode at \(percent) % (effects \(ids.count) of \(capacity); deep click \(ids[.deepClick] != nil ? "CLICK" : "PRESS"))")
+    }
+
+    deinit { close() }
+
+    /// Plays one effect now. False when the pad is closed or the write failed. A deep click
+    /// the pad could not store plays as a press.
+    @discardableResult
+    public func play(_ moment: HapticMoment) -> Bool {
+        guard fd >= 0, let id = ids[moment] ?? (moment == .deepClick ? ids[.press] : nil) else { return false }
+        return clibinput_ff_play(fd, id, 1) == 0
+    }
+
+    /// An effect an app asked for (the protocol's request): played only while the pad is open,
+    /// at most one per `appEffectInterval`; the user's setting already decided whether this pad
+    /// exists. False when dropped.
+    @discardableResult
+    public func playRequested(_ moment: HapticMoment, at time: Timestamp) -> Bool {
+        if let last = lastAppEffect, (time - last).microseconds < Self.appEffectInterval { return false }
+        guard play(moment) else { return false }
+        lastAppEffect = time
+        return true
+    }
+
+    func usesDescriptor(_ descriptor: Int32) -> Bool { fd >= 0 && fd == descriptor }
+
+    /// Hands the clicks back to the pad: erases every effect, closes a descriptor we opened.
+    public func close() {
+        guard fd >= 0 else { return }
+        eraseAll()
+        if ownsDescriptor { Glibc.close(fd) }
+        fd = -1
+    }
+
+    private func eraseAll() {
+        for id in ids.values { _ = clibinput_ff_erase(fd, Int32(id)) }
+        ids.removeAll()
+    }
+}
+
+/// The force-feedback ABI this build speaks (C's view of the Linux uapi), for the test that
+/// checks it against the 6.18 headers' numbers.
+public enum ForceFeedbackABI {
+    public static var effectSize: Int { clibinput_ff_effect_size() }
+    public static var unionOffset: Int { clibinput_ff_union_offset() }
+    public static var hapticEffectSize: Int { clibinput_ff_haptic_size() }
+    public static var eviocsff: UInt { clibinput_ioctl_eviocsff() }
+    public static var eviocrmff: UInt { clibinput_ioctl_eviocrmff() }
+    public static var eviocgeffects: UInt { clibinput_ioctl_eviocgeffects() }
+    public static var ffHaptic: UInt16 { UInt16(CLIBINPUT_FF_HAPTIC) }
+}
