@@ -347,4 +347,7 @@ nonisolated(unsafe) private let interactionImplementation = makeImplementation(
         ack_frame: { _, resource, serial in
             guard let resource else { return }
             ResourceObject.owner(of: resource, as: InteractionResource.self)?.ackFrame(serial)
-        }))
+        },
+        // Version 2's requests: the global is advertised at version 1, so libwayland never
+        // dispatches them (a request newer than its object is an error it raises itself).
+        set_focus_point: nil, unset_focus_point: nil, set_behaviour: nil, clear_behaviours: nil, play_haptic: nil))
