@@ -320,6 +320,8 @@ final class EmbeddedContext: PreviewProtocolHost {
                 timer?.arm(milliseconds: Int32(clamping: milliseconds))
             case .askShouldBegin:
                 server?.perform(action)
+            case .phase(.stage, _):
+                break  // accelerators are not in this API yet: its hosts declare no behaviour
             case .phase(let event, let update):
                 let change = gate.apply(action)
                 if sentWithPrevious {
@@ -374,6 +376,7 @@ final class EmbeddedContext: PreviewProtocolHost {
         case .commitProgress: PREVIEW_INTERACTION_PHASE_COMMIT_PROGRESS
         case .completed: PREVIEW_INTERACTION_PHASE_COMPLETED
         case .cancelled: PREVIEW_INTERACTION_PHASE_CANCELLED
+        case .stage: preconditionFailure("perform skips stages")
         }
     }
 

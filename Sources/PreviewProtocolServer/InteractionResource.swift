@@ -85,6 +85,9 @@ final class InteractionResource: ResourceObject {
         case .completed: end(update.interaction, at: update.time, location: update.location, cancelled: nil)
         case .cancelled(let reason):
             end(update.interaction, at: update.time, location: update.location, cancelled: reason)
+        case .stage:
+            // Accelerators are declared with version 2's set_behaviour; this server speaks version 1.
+            server?.logger.error("\(update.interaction): \(event) on a version 1 object; dropped")
         }
     }
 

@@ -179,7 +179,7 @@ public struct ReplaySession<Clock: ReplayClock> {
                 case .previewBegan, .previewProgress, .previewEnded:
                     summary.previews += 1
                     summary.peakProgress = max(summary.peakProgress, update.progress)
-                case .commitProgress: break
+                case .commitProgress, .stage: break
                 case .completed: summary.completed += 1
                 case .cancelled(let reason): summary.cancelled[reason, default: 0] += 1
                 }

@@ -201,6 +201,8 @@ final class InteractionHost: PreviewProtocolHost {
             seat.pointerButton(0x110, pressed: true, time: time)
         case .touchpad, .pointer:
             seat.pointerButton(0x110, pressed: true, time: time)
+        case .keyboard:
+            break  // the decoder makes no keyboard contacts: keys are `.key` events
         }
         return false
     }
@@ -212,7 +214,7 @@ final class InteractionHost: PreviewProtocolHost {
             let pressure = contact.hasForce ? contact.force : nil
             seat.tabletTool(at: point, pressure: pressure, axes: contact.pen, tip: .unchanged, time: time)
         case .pen: seat.pointerWarped(to: point, time: time)
-        case .touchpad, .pointer: break
+        case .touchpad, .pointer, .keyboard: break
         }
     }
 
@@ -224,6 +226,8 @@ final class InteractionHost: PreviewProtocolHost {
             if !swallow { seat.touchUp(id: key.contact, time: time) }
         case .pen?, .touchpad?, .pointer?:
             seat.pointerButton(0x110, pressed: false, time: time, deliver: !swallow)
+        case .keyboard?:
+            break  // no keyboard contacts (see coreBegan)
         case nil:
             if seat.isTouchDown(id: key.contact) {
                 seat.touchUp(id: key.contact, time: time)
@@ -374,6 +378,8 @@ final class InteractionHost: PreviewProtocolHost {
         case .cancelled:
             halfway[update.interaction] = nil
             return [.cancelled]
+        case .stage:
+            return []  // accelerators: not declared through this compositor yet
         }
     }
 
