@@ -61,6 +61,8 @@ public struct ReplaySession<Clock: ReplayClock> {
     private let emit: (TraceRecord) -> Void
     private let note: (String) -> Void
     private var seen = Set<InteractionID>()
+    /// What force means on the one surface (`--behaviour`): contacts that begin take it.
+    public var behaviour: PressureBehaviour = .deepClick
     /// The device column of human lines: the longest name, never cut.
     public let nameWidth: Int
 
@@ -160,7 +162,9 @@ public struct ReplaySession<Clock: ReplayClock> {
     /// index: the per-event path copies no `Actions`).
     private mutating func feed(_ event: DeviceEvent, at location: Point) {
         var actions = Actions()
-        if engine.apply(event, location: location, surface: surface, into: &actions) { perform(actions) }
+        if engine.apply(event, location: location, surface: surface, behaviour: behaviour, into: &actions) {
+            perform(actions)
+        }
     }
 
     private mutating func perform(_ actions: Actions) {

@@ -1,4 +1,5 @@
 import EvdevDecoder
+import ReplayTool
 import FixtureSupport
 import PreviewEngine
 import Testing
@@ -167,5 +168,39 @@ struct BehaviourRecordingTests {
         #expect(try Self.run(file).phases.contains(.completed), "the control: a deep click completes")
         let run = try Self.run(file, behaviour: .generic)
         #expect(run.asked == 0 && run.actions.isEmpty)
+    }
+}
+
+/// The same through preview-replay's options, as a user would try them on their own recording.
+@Suite("preview-replay --completion and --behaviour")
+struct BehaviourReplayOptionTests {
+    static func lines(_ arguments: [String]) throws -> [String] {
+        let command = try PreviewReplayCommand.parse(arguments)
+        var options = ReplayOptions()
+        options.configuration = command.engine.configuration
+        options.configuration.completion = command.completion
+        options.behaviour = command.behaviour
+        var out: [String] = []
+        #expect(Replay.run(files: command.files, options: options, output: { out.append($0) }, error: { _ in }) == 0)
+        return out
+    }
+
+    @Test("--completion on-release: the Dell Canvas pen's pop is at the lift")
+    func completion() throws {
+        let file = Fixtures.path("dell-canvas-isdv4-pen.yml")
+        let completed = try Self.lines(["--completion", "on-release", file]).filter { $0.hasSuffix("completed") }
+        #expect(completed.count == 1 && completed[0].contains("+7.787s"), "\(completed)")
+    }
+
+    @Test("--behaviour accelerator:3 prints the stages; generic prints no interaction")
+    func behaviour() throws {
+        let file = Fixtures.path("wacom-cintiq12wx-pen.yml")
+        let stages = try Self.lines(["--behaviour", "accelerator:3", file]).compactMap { line in
+            line.range(of: "stage ").map { line[$0.upperBound...] }
+        }
+        #expect(stages == ["1", "2", "1", "2", "3", "2", "1"])
+        let generic = try Self.lines(["--behaviour", "generic", Fixtures.path("dell-canvas-isdv4-pen.yml")])
+        #expect(generic == ["# 2 contact(s), 0 interaction(s), 0 completed, peak force 0.993, 7.936s"])
+        #expect(throws: (any Error).self) { try PreviewReplayCommand.parse(["--behaviour", "accelerator:6", file]) }
     }
 }
