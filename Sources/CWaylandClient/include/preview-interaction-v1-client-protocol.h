@@ -300,12 +300,12 @@ extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
  * or in a "generic" area (set_behaviour), the key is delivered as
  * usual and nothing begins.
  *
- * Escape (version 2): while an interaction runs on the surface that
- * has the seat's keyboard focus, from any source of that seat, the
- * Escape key cancels it with reason "dismissed" (objects of version 1
- * receive "system"), and that Escape press and its release are not
- * delivered through wl_keyboard. Escape pressed while no interaction
- * runs is delivered as usual.
+ * Escape (version 2): while any interaction of a seat runs (from any
+ * source, on any surface), the Escape key of that seat cancels every
+ * one of them with reason "dismissed" (objects of version 1 receive
+ * "system"): a press can always be aborted. That Escape press and its
+ * release are then not delivered through wl_keyboard. Escape pressed
+ * while no interaction of the seat runs is delivered as usual.
  *
  * Pressure behaviours (version 2): see set_behaviour. The behaviour of
  * an interaction is fixed when its press begins, from the point where
@@ -411,12 +411,12 @@ extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
  * or in a "generic" area (set_behaviour), the key is delivered as
  * usual and nothing begins.
  *
- * Escape (version 2): while an interaction runs on the surface that
- * has the seat's keyboard focus, from any source of that seat, the
- * Escape key cancels it with reason "dismissed" (objects of version 1
- * receive "system"), and that Escape press and its release are not
- * delivered through wl_keyboard. Escape pressed while no interaction
- * runs is delivered as usual.
+ * Escape (version 2): while any interaction of a seat runs (from any
+ * source, on any surface), the Escape key of that seat cancels every
+ * one of them with reason "dismissed" (objects of version 1 receive
+ * "system"): a press can always be aborted. That Escape press and its
+ * release are then not delivered through wl_keyboard. Escape pressed
+ * while no interaction of the seat runs is delivered as usual.
  *
  * Pressure behaviours (version 2): see set_behaviour. The behaviour of
  * an interaction is fixed when its press begins, from the point where
