@@ -337,7 +337,7 @@ public struct Interaction: Sendable {
             if case .commit(_, let dwellSince?) = state, dwellSince + tuning.completionDwell == due {
                 actions.append(.phase(.completed, update(progress: 1, at: due)))
                 move(to: .completed, on: .timer, at: due, &context)
-            } else if case .commitUntilLift(_, let easedOffSince?) = state, easedOffSince + tuning.releaseWindow == due {
+            } else if case .commitUntilLift(_, let since?) = state, since + tuning.releaseWindow == due {
                 // Eased off and stayed off, still touching: the user backed out of the pop.
                 cancel(.lifted, at: due, on: .timer, into: &actions, &context)
             } else if !hasForce, rampNext == due {
@@ -387,10 +387,12 @@ public struct Interaction: Sendable {
         case .commitUntilLift(let progress, let easedOffSince):
             let next = thresholds.commitProgress(force)
             // Hysteresis: the window starts below the release line and stops only back at `commit`.
-            let eased: Timestamp? =
-                if force < tuning.releaseLine { easedOffSince ?? time } else if force >= thresholds.commit { nil } else {
-                    easedOffSince
-                }
+            let eased: Timestamp?
+            if force < tuning.releaseLine {
+                eased = easedOffSince ?? time
+            } else {
+                eased = force >= thresholds.commit ? nil : easedOffSince
+            }
             if next != progress { actions.append(.phase(.commitProgress, update(progress: next, at: time))) }
             state = .commitUntilLift(progress: next, easedOffSince: eased)
         case .accelerating(let stage):

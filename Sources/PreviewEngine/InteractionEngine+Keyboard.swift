@@ -13,7 +13,8 @@ extension InteractionEngine {
         _ key: ContactKey, at point: Point, surface: SurfaceID?, behaviour: PressureBehaviour = .deepClick,
         time: Timestamp, into actions: inout Actions
     ) {
-        let sample = ForceSample(time: time, force: 0, location: point, source: .keyboard, simulated: true, contact: key)
+        let sample = ForceSample(
+            time: time, force: 0, location: point, source: .keyboard, simulated: true, contact: key)
         contactBegan(sample, surface: surface, hasForce: false, behaviour: behaviour, into: &actions)
     }
 

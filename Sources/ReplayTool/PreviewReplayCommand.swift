@@ -85,7 +85,10 @@ public struct PreviewReplayCommand: ParsableCommand {
 
     @OptionGroup public var engine: EngineSettings
 
-    @Option(help: "When the commit phase completes: on-force (pressing to full force) or on-release (lifting in the commit phase).")
+    @Option(
+        help: ArgumentHelp(
+            "When the commit phase completes: on-force (pressing to full force) or on-release (lifting in the commit phase).",
+            valueName: "completion"))
     public var completion: Completion = .onForce
 
     @Option(

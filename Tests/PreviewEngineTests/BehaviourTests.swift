@@ -40,7 +40,8 @@ struct BehaviourTests {
         }
         script.lift(at: ms + 10)
         let seen = script.seen()
-        #expect(seen.phases == ["ask", "stage(1)", "stage(2)", "stage(3)", "stage(2)", "stage(1)", "completed"], "\(seen)")
+        #expect(
+            seen.phases == ["ask", "stage(1)", "stage(2)", "stage(3)", "stage(2)", "stage(1)", "completed"], "\(seen)")
     }
 
     @Test("Accelerator: other ends cancel with their reason")
@@ -71,7 +72,8 @@ struct BehaviourTests {
     @Test("Every level's band is wider than the hysteresis plus ±0.02 noise, in every preset")
     func bandsAreWideEnough() {
         for sensitivity in Sensitivity.allCases {
-            let levels = AcceleratorLevels(stages: PressureBehaviour.stageRange.upperBound, thresholds: sensitivity.thresholds)
+            let levels = AcceleratorLevels(
+                stages: PressureBehaviour.stageRange.upperBound, thresholds: sensitivity.thresholds)
             let band = levels.edge(of: 3) - levels.edge(of: 2)
             #expect(band > Sensitivity.hysteresis + 0.04, "\(sensitivity): band \(band)")
         }

@@ -125,3 +125,24 @@ struct KeyboardTests {
         #expect(script.seen().phases == ["completed"])
     }
 }
+
+@Suite("Escape with many contacts")
+struct EscapeManyTests {
+    @Test("Escape with ten pens previewing: every one is cancelled (dismissed), across timers if need be")
+    func tenContacts() {
+        var script = Script()
+        for finger in 0..<10 as Range<Int32> {
+            script.press(0.3, at: Int64(finger), finger: Script.finger(finger), source: .pen)
+        }
+        script.advance(to: 50)
+        _ = script.seen()
+        script.escape(at: 50)
+        script.advance(to: 100)
+        let cancels = script.seen().filter { $0 == .cancel(.dismissed) }
+        #expect(cancels.count == 10)
+        #expect(script.engine.contactCount == 10, "inert until they lift")
+        for finger in 0..<10 as Range<Int32> { script.lift(at: 200, finger: Script.finger(finger)) }
+        #expect(script.seen() == [])
+        #expect(script.engine.contactCount == 0)
+    }
+}

@@ -12,7 +12,9 @@ import Testing
     /// Version 1 as it was released: messages in wire order (their opcodes), enum entries with values.
     static let version1Requests = [
         "spi_preview_interaction_manager_v1": ["destroy", "get_interaction"],
-        "spi_preview_interaction_v1": ["destroy", "set_region", "set_sources", "accept", "decline", "cancel", "ack_frame"],
+        "spi_preview_interaction_v1": [
+            "destroy", "set_region", "set_sources", "accept", "decline", "cancel", "ack_frame",
+        ],
     ]
     static let version1Events = [
         "spi_preview_interaction_manager_v1": [String](),
@@ -71,7 +73,9 @@ import Testing
                         #expect(entry.since == "2", "\(key).\(entry.name) is new and must say since=\"2\"")
                     }
                 }
-                if let old { #expect(Set(old.keys).isSubset(of: enumeration.entries.map(\.name)), "\(key) lost an entry") }
+                if let old {
+                    #expect(Set(old.keys).isSubset(of: enumeration.entries.map(\.name)), "\(key) lost an entry")
+                }
             }
         }
         #expect(xml.interfaces.map(\.name).sorted() == Self.version1Requests.keys.sorted())
@@ -115,7 +119,9 @@ import Testing
         client.roundtrip()
         harness.server.perform(.phase(.cancelled(.dismissed), .test(2)))
         client.roundtrip()
-        #expect(interaction.phaseEvents.last == .cancelled(2, reason: SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_SYSTEM.rawValue))
+        #expect(
+            interaction.phaseEvents.last
+                == .cancelled(2, reason: SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_SYSTEM.rawValue))
     }
 
     @Test func aVersionTwoRequestOnAVersionOneObjectIsAnErrorLibwaylandRaises() throws {
@@ -154,7 +160,8 @@ struct ProtocolXML {
     static func parse() throws -> ProtocolXML {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let parser = try #require(XMLParser(contentsOf: root.appendingPathComponent("protocol/preview-interaction-v1.xml")))
+        let parser = try #require(
+            XMLParser(contentsOf: root.appendingPathComponent("protocol/preview-interaction-v1.xml")))
         let reader = Reader()
         parser.delegate = reader
         #expect(parser.parse(), "the XML parses")
@@ -181,16 +188,20 @@ struct ProtocolXML {
                 xml.interfaces[xml.interfaces.count - 1].messages.append(
                     Message(kind: element, name: name, since: attributes["since"]))
             case "enum":
-                xml.interfaces[xml.interfaces.count - 1].enums.append(Enumeration(name: name, since: attributes["since"]))
+                xml.interfaces[xml.interfaces.count - 1].enums.append(
+                    Enumeration(name: name, since: attributes["since"]))
             case "entry":
-                let entry = Entry(name: name, value: attributes["value"] ?? "", since: attributes["since"], documented: summary)
+                let entry = Entry(
+                    name: name, value: attributes["value"] ?? "", since: attributes["since"], documented: summary)
                 xml.interfaces[xml.interfaces.count - 1].enums[lastEnum].entries.append(entry)
             case "arg":
-                xml.interfaces[xml.interfaces.count - 1].messages[lastMessage].args.append(Arg(name: name, documented: summary))
+                xml.interfaces[xml.interfaces.count - 1].messages[lastMessage].args.append(
+                    Arg(name: name, documented: summary))
             case "description" where summary:
                 switch parent {
                 case "interface"?: xml.interfaces[xml.interfaces.count - 1].documented = true
-                case "request"?, "event"?: xml.interfaces[xml.interfaces.count - 1].messages[lastMessage].documented = true
+                case "request"?, "event"?:
+                    xml.interfaces[xml.interfaces.count - 1].messages[lastMessage].documented = true
                 case "enum"?: xml.interfaces[xml.interfaces.count - 1].enums[lastEnum].documented = true
                 case "entry"?:
                     let count = xml.interfaces[xml.interfaces.count - 1].enums[lastEnum].entries.count
@@ -206,9 +217,12 @@ struct ProtocolXML {
         func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
             path.removeLast()
             // A description must say something beyond its summary, except an entry's.
-            if element == "description", path.last != "entry", text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if element == "description", path.last != "entry",
+                text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            {
                 switch path.last {
-                case "request"?, "event"?: xml.interfaces[xml.interfaces.count - 1].messages[lastMessage].documented = false
+                case "request"?, "event"?:
+                    xml.interfaces[xml.interfaces.count - 1].messages[lastMessage].documented = false
                 case "enum"?: xml.interfaces[xml.interfaces.count - 1].enums[lastEnum].documented = false
                 default: break
                 }

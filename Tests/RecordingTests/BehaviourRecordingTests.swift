@@ -1,7 +1,7 @@
 import EvdevDecoder
-import ReplayTool
 import FixtureSupport
 import PreviewEngine
+import ReplayTool
 import Testing
 
 /// Complete on release and the pressure behaviours on real pen recordings, through the
@@ -87,15 +87,19 @@ struct BehaviourRecordingTests {
         let file = "dell-canvas-isdv4-pen.yml"
         let onForce = try Self.run(file)
         let onRelease = try Self.run(file, configuration: EngineConfiguration(completion: .onRelease))
-        let popOnForce = try #require(onForce.actions.last { if case .phase(.completed, _) = $0 { true } else { false } })
-        let popOnRelease = try #require(onRelease.actions.last { if case .phase(.completed, _) = $0 { true } else { false } })
+        let popOnForce = try #require(
+            onForce.actions.last { if case .phase(.completed, _) = $0 { true } else { false } })
+        let popOnRelease = try #require(
+            onRelease.actions.last { if case .phase(.completed, _) = $0 { true } else { false } })
         // The second stroke reaches full force at 6.82 s and lifts at 7.787 s.
         #expect(Self.time(of: popOnForce) < Timestamp(milliseconds: 6_900))
         #expect(Self.time(of: popOnRelease) == onRelease.ends.last, "the pop is the lift")
         #expect(onRelease.phases.filter { $0 == .completed }.count == 1)
         // Same preview and commit up to the pop: only when it completes differs.
         #expect(onRelease.phases.filter { $0 == .previewEnded }.count == 1)
-        #expect(onForce.phases.first { $0.isFinal } == onRelease.phases.first { $0.isFinal }, "the light first stroke cancels in both")
+        #expect(
+            onForce.phases.first { $0.isFinal } == onRelease.phases.first { $0.isFinal },
+            "the light first stroke cancels in both")
     }
 
     @Test("A quick lift falls from the release line to the lift well within the window on every pen")
@@ -103,7 +107,10 @@ struct BehaviourRecordingTests {
         let line = Tuning(EngineConfiguration()).releaseLine
         let window = Tuning(EngineConfiguration()).releaseWindow
         var measured: [Int64] = []
-        for file in ["wacom-dth2242-pen.yml", "dell-canvas-isdv4-pen.yml", "wacom-cintiq12wx-pen.yml", "wacom-cintiq13hd-pen.yml"] {
+        for file in [
+            "wacom-dth2242-pen.yml", "dell-canvas-isdv4-pen.yml", "wacom-cintiq12wx-pen.yml",
+            "wacom-cintiq13hd-pen.yml",
+        ] {
             var lastAbove: Timestamp?
             var peak = 0.0
             for event in try decodeAll(Fixtures.path(file)).events {
@@ -124,18 +131,31 @@ struct BehaviourRecordingTests {
         #expect(measured.sorted() == [10, 16, 20, 23, 34], "\(measured)")
         #expect(measured.allSatisfy { $0 * 1_000 < window.microseconds / 2 })
         // And every one of those strokes completes on release.
-        for file in ["wacom-dth2242-pen.yml", "dell-canvas-isdv4-pen.yml", "wacom-cintiq12wx-pen.yml", "wacom-cintiq13hd-pen.yml"] {
+        for file in [
+            "wacom-dth2242-pen.yml", "dell-canvas-isdv4-pen.yml", "wacom-cintiq12wx-pen.yml",
+            "wacom-cintiq13hd-pen.yml",
+        ] {
             let run = try Self.run(file, configuration: EngineConfiguration(completion: .onRelease))
-            #expect(run.phases.filter { $0 == .previewEnded }.count == run.phases.filter { $0 == .completed }.count, "\(file)")
+            #expect(
+                run.phases.filter { $0 == .previewEnded }.count == run.phases.filter { $0 == .completed }.count,
+                "\(file)")
         }
     }
 
-    @Test("Accelerator: levels rise and fall with each pen stroke, one change per crossing", arguments: [
-        ("wacom-dth2242-pen.yml", ["1 2 1 completed", "1 completed", "1 completed", "1 2 3 2 1 completed", "1 completed", "1 2 1 completed", "2 1 completed"]),
-        ("dell-canvas-isdv4-pen.yml", ["1 completed", "1 2 3 2 1 completed"]),
-        ("wacom-cintiq12wx-pen.yml", ["1 2 1 completed", "2 3 2 1 completed"]),
-        ("uclogic-wp5540u-pen.yml", ["1 2 1 completed"]),
-    ])
+    @Test(
+        "Accelerator: levels rise and fall with each pen stroke, one change per crossing",
+        arguments: [
+            (
+                "wacom-dth2242-pen.yml",
+                [
+                    "1 2 1 completed", "1 completed", "1 completed", "1 2 3 2 1 completed", "1 completed",
+                    "1 2 1 completed", "2 1 completed",
+                ]
+            ),
+            ("dell-canvas-isdv4-pen.yml", ["1 completed", "1 2 3 2 1 completed"]),
+            ("wacom-cintiq12wx-pen.yml", ["1 2 1 completed", "2 3 2 1 completed"]),
+            ("uclogic-wp5540u-pen.yml", ["1 2 1 completed"]),
+        ])
     func accelerator(file: String, expected: [String]) throws {
         let run = try Self.run(file, behaviour: .accelerator(stages: 3))
         #expect(Self.stagesByInteraction(run) == expected)

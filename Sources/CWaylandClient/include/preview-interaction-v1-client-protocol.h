@@ -296,6 +296,11 @@ extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
  * outcome. Modifier keys (the Shift of Shift+F10) are delivered as
  * usual. Releasing the key before completion cancels with "lifted";
  * losing keyboard focus cancels with "system".
+ * A seat has at most one preview key held at a time: while one is
+ * withheld or drives an interaction, the other preview keys are
+ * ordinary keys. If keyboard focus leaves the surface while the key is
+ * withheld, nothing is announced and the withheld press is dropped
+ * (the key is simply not pressed for the surface that gets focus).
  * If the point of the focused item is outside the effective region,
  * or in a "generic" area (set_behaviour), the key is delivered as
  * usual and nothing begins.
@@ -407,6 +412,11 @@ extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
  * outcome. Modifier keys (the Shift of Shift+F10) are delivered as
  * usual. Releasing the key before completion cancels with "lifted";
  * losing keyboard focus cancels with "system".
+ * A seat has at most one preview key held at a time: while one is
+ * withheld or drives an interaction, the other preview keys are
+ * ordinary keys. If keyboard focus leaves the surface while the key is
+ * withheld, nothing is announced and the withheld press is dropped
+ * (the key is simply not pressed for the surface that gets focus).
  * If the point of the focused item is outside the effective region,
  * or in a "generic" area (set_behaviour), the key is delivered as
  * usual and nothing begins.
