@@ -124,7 +124,10 @@ struct wl_resource;
  * force reaches the completion threshold. Easing the force off below
  * the commit threshold for longer than a short window while still
  * touching cancels instead, so the user can always back out before the
- * pop; Escape also cancels. The settings say which rule applies.
+ * pop; Escape also cancels. The settings say which rule applies. The
+ * rule is the user's, so it applies to clients of every version: a
+ * version 1 client sees the events it knows, completed arriving with
+ * the lift, and an ease-off reported as cancelled with "lifted".
  *
  * Pressure behaviours: like a view's pressure configuration on another
  * platform, a client declares what force means on each part of its
@@ -732,8 +735,9 @@ spi_preview_interaction_manager_v1_send_settings_done(struct wl_resource *resour
  * spi_preview_interaction_v1 protocol errors
  *
  * Errors a client causes with this interface; each disconnects only
- * that client. Races the protocol allows (answering or cancelling an
- * interaction that has just ended) are never errors.
+ * that client. Races the protocol allows (answering, cancelling or
+ * asking for a haptic effect on an interaction that has just ended)
+ * are never errors.
  */
 enum spi_preview_interaction_v1_error {
 	/**
@@ -767,7 +771,7 @@ enum spi_preview_interaction_v1_error {
 	 */
 	SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_STAGES = 6,
 	/**
-	 * more than 32 set_behaviour requests before one wl_surface.commit
+	 * more than 32 areas in one pending list of behaviours
 	 * @since 2
 	 */
 	SPI_PREVIEW_INTERACTION_V1_ERROR_TOO_MANY_BEHAVIOURS = 7,
@@ -906,7 +910,7 @@ enum spi_preview_interaction_v1_force {
  */
 enum spi_preview_interaction_v1_cancel_reason {
 	/**
-	 * the finger or tool left, or the button was released, before completion
+	 * the finger, tool, button or key let go before completion (or, completing on release, the force eased off)
 	 */
 	SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_LIFTED = 1,
 	/**
