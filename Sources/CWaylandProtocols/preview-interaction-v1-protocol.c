@@ -49,6 +49,9 @@ static const struct wl_interface *preview_interaction_v1_types[] = {
 	&spi_preview_interaction_v1_interface,
 	&wl_surface_interface,
 	&wl_region_interface,
+	NULL,
+	NULL,
+	&wl_region_interface,
 };
 
 static const struct wl_message spi_preview_interaction_manager_v1_requests[] = {
@@ -56,10 +59,19 @@ static const struct wl_message spi_preview_interaction_manager_v1_requests[] = {
 	{ "get_interaction", "no", preview_interaction_v1_types + 4 },
 };
 
+static const struct wl_message spi_preview_interaction_manager_v1_events[] = {
+	{ "sensitivity", "2u", preview_interaction_v1_types + 0 },
+	{ "thresholds", "2fff", preview_interaction_v1_types + 0 },
+	{ "long_press_duration", "2u", preview_interaction_v1_types + 0 },
+	{ "haptics", "2u", preview_interaction_v1_types + 0 },
+	{ "completion", "2u", preview_interaction_v1_types + 0 },
+	{ "settings_done", "2", preview_interaction_v1_types + 0 },
+};
+
 WL_PRIVATE const struct wl_interface spi_preview_interaction_manager_v1_interface = {
-	"spi_preview_interaction_manager_v1", 1,
+	"spi_preview_interaction_manager_v1", 2,
 	2, spi_preview_interaction_manager_v1_requests,
-	0, NULL,
+	6, spi_preview_interaction_manager_v1_events,
 };
 
 static const struct wl_message spi_preview_interaction_v1_requests[] = {
@@ -70,6 +82,11 @@ static const struct wl_message spi_preview_interaction_v1_requests[] = {
 	{ "decline", "u", preview_interaction_v1_types + 0 },
 	{ "cancel", "u", preview_interaction_v1_types + 0 },
 	{ "ack_frame", "u", preview_interaction_v1_types + 0 },
+	{ "set_focus_point", "2ff", preview_interaction_v1_types + 0 },
+	{ "unset_focus_point", "2", preview_interaction_v1_types + 0 },
+	{ "set_behaviour", "2uu?o", preview_interaction_v1_types + 7 },
+	{ "clear_behaviours", "2", preview_interaction_v1_types + 0 },
+	{ "play_haptic", "2uu", preview_interaction_v1_types + 0 },
 };
 
 static const struct wl_message spi_preview_interaction_v1_events[] = {
@@ -81,11 +98,14 @@ static const struct wl_message spi_preview_interaction_v1_events[] = {
 	{ "completed", "u", preview_interaction_v1_types + 0 },
 	{ "cancelled", "uu", preview_interaction_v1_types + 0 },
 	{ "frame", "uuuu", preview_interaction_v1_types + 0 },
+	{ "behaviour", "2uuu", preview_interaction_v1_types + 0 },
+	{ "stage", "2uu", preview_interaction_v1_types + 0 },
+	{ "haptics", "2uu", preview_interaction_v1_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface spi_preview_interaction_v1_interface = {
-	"spi_preview_interaction_v1", 1,
-	7, spi_preview_interaction_v1_requests,
-	8, spi_preview_interaction_v1_events,
+	"spi_preview_interaction_v1", 2,
+	12, spi_preview_interaction_v1_requests,
+	11, spi_preview_interaction_v1_events,
 };
 

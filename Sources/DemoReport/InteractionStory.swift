@@ -58,7 +58,7 @@ public struct InteractionStory: Hashable, Sendable {
         switch records.last?.phase {
         case .completed?: .completed
         case .cancelled(let reason)?: .cancelled(reason)
-        case .previewBegan?, .previewProgress?, .previewEnded?, .commitProgress?, nil: .unfinished
+        case .previewBegan?, .previewProgress?, .previewEnded?, .commitProgress?, .stage?, nil: .unfinished
         }
     }
 

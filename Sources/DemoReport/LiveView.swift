@@ -90,6 +90,7 @@ public struct LiveView {
         case .asking: name = "should-begin"
         case .preview: name = "preview"
         case .commit: name = record.phase == .previewEnded ? "peek → commit" : "commit"
+        case .accelerator: name = "stage \(record.stage ?? 1)"
         case .completed: name = "completed (pop)"
         case .cancelled: name = "cancelled (\(record.reason?.description ?? "system"))"
         }
@@ -124,7 +125,7 @@ public struct LiveView {
         let code: String
         switch phase {
         case .asking, .preview: code = "34"
-        case .commit: code = "33"
+        case .commit, .accelerator: code = "33"
         case .completed: code = "1;32"
         case .cancelled: code = "1;31"
         }

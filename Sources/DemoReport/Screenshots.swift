@@ -84,6 +84,7 @@ public struct Screenshot: Hashable, Sendable {
         case .completed?: "completed (pop)"
         case .commitProgress?: "commit"
         case .cancelled(let reason)?: "cancelled (\(reason))"
+        case .stage(let level)?: "stage \(level)"
         }
     }
 }

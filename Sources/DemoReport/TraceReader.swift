@@ -60,6 +60,7 @@ public enum TraceReader {
         var x: Double?
         var y: Double?
         var reason: String?
+        var stage: UInt8?
         var surface: UInt64?
         var client: String?
     }
@@ -93,7 +94,7 @@ public enum TraceReader {
         var phase: PhaseEvent?
         if event != .shouldBegin {
             guard let name = object.phase else { throw fail("\"phase\" missing") }
-            guard let known = PhaseEvent(name: name, reason: reason) else { throw fail("unknown phase \"\(name)\"") }
+            guard let known = PhaseEvent(name: name, reason: reason, stage: object.stage) else { throw fail("unknown phase \"\(name)\"") }
             phase = known
         }
         let record = TraceRecord(

@@ -5,20 +5,26 @@ extension InteractionEngine {
     /// compositor) would otherwise repeat. The host supplies what only it knows: the
     /// surface-local `location` of the contact and, for `.contactBegan`, the `surface` under it.
     /// Returns nil for events that are not engine inputs (motion, buttons, keys, frames).
-    public mutating func apply(_ event: DeviceEvent, location: Point, surface: SurfaceID?) -> Actions? {
+    /// `behaviour`: what the client declared where a contact begins (ignored for other events).
+    public mutating func apply(
+        _ event: DeviceEvent, location: Point, surface: SurfaceID?, behaviour: PressureBehaviour = .deepClick
+    ) -> Actions? {
         var actions = Actions()
-        return apply(event, location: location, surface: surface, into: &actions) ? actions : nil
+        return apply(event, location: location, surface: surface, behaviour: behaviour, into: &actions) ? actions : nil
     }
 
     /// The same into the host's reused buffer (the per-event path: nothing copied). Events that
     /// are not engine inputs leave it empty and return false.
     @discardableResult
     public mutating func apply(
-        _ event: DeviceEvent, location: Point, surface: SurfaceID?, into actions: inout Actions
+        _ event: DeviceEvent, location: Point, surface: SurfaceID?, behaviour: PressureBehaviour = .deepClick,
+        into actions: inout Actions
     ) -> Bool {
         switch event {
         case .contactBegan(let contact):
-            contactBegan(contact.sample(at: location), surface: surface, hasForce: contact.hasForce, into: &actions)
+            contactBegan(
+                contact.sample(at: location), surface: surface, hasForce: contact.hasForce, behaviour: behaviour,
+                into: &actions)
         case .contactChanged(let contact):
             forceChanged(contact.sample(at: location), into: &actions)
         case .contactEnded(let key, let time, let reason):

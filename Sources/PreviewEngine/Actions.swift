@@ -21,6 +21,8 @@ public enum CancelReason: UInt8, Hashable, Sendable, CaseIterable, CustomStringC
     case moved = 8
     /// The host cancelled it (e.g. the seat lost focus, compositor shutting down).
     case system = 9
+    /// The user dismissed it from the keyboard (Escape).
+    case dismissed = 10
 
     public var description: String {
         switch self {
@@ -33,6 +35,7 @@ public enum CancelReason: UInt8, Hashable, Sendable, CaseIterable, CustomStringC
         case .desynchronised: "desynchronised"
         case .moved: "moved"
         case .system: "system"
+        case .dismissed: "dismissed"
         }
     }
 }

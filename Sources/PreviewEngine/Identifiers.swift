@@ -44,6 +44,8 @@ public enum InputSource: UInt8, Hashable, Sendable, CaseIterable, CustomStringCo
     case touchpad = 2
     case touchscreen = 3
     case pointer = 4
+    /// The keyboard's preview key, held: force is always simulated (a long press).
+    case keyboard = 5
 
     public var description: String {
         switch self {
@@ -51,6 +53,7 @@ public enum InputSource: UInt8, Hashable, Sendable, CaseIterable, CustomStringCo
         case .touchpad: "touchpad"
         case .touchscreen: "touchscreen"
         case .pointer: "pointer"
+        case .keyboard: "keyboard"
         }
     }
 }

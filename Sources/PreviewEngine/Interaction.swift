@@ -21,6 +21,11 @@ public struct Interaction: Sendable {
         case preview(progress: Double)
         /// The commit phase. `dwellSince`: when force reached `completeEnter` (nil: below it).
         case commit(progress: Double, dwellSince: Timestamp?)
+        /// The commit phase when it completes on release: the lift completes it. `easedOffSince`:
+        /// when the force fell below the release line (nil: above it, or back at `commit`).
+        case commitUntilLift(progress: Double, easedOffSince: Timestamp?)
+        /// An accelerator after the client agreed: the force selects the stage level.
+        case accelerating(stage: UInt8)
         /// The commit ended: terminal, inert until the contact ends.
         case completed
         /// Cancelled while the contact stays down: inert until it ends (a lift ends the machine instead).
@@ -35,7 +40,8 @@ public struct Interaction: Sendable {
 
         /// The case without its values: what transitions are logged and diagrams drawn in.
         public enum Kind: String, Hashable, Sendable, CaseIterable {
-            case idle, armed, holding, awaitingAnswer, preview, commit, completed, cancelled, vetoed, abandoned, ended
+            case idle, armed, holding, awaitingAnswer, preview, commit, commitUntilLift, accelerating, completed
+            case cancelled, vetoed, abandoned, ended
         }
 
         public var kind: Kind {
@@ -46,6 +52,8 @@ public struct Interaction: Sendable {
             case .awaitingAnswer: .awaitingAnswer
             case .preview: .preview
             case .commit: .commit
+            case .commitUntilLift: .commitUntilLift
+            case .accelerating: .accelerating
             case .completed: .completed
             case .cancelled: .cancelled
             case .vetoed: .vetoed
@@ -61,6 +69,9 @@ public struct Interaction: Sendable {
             case .preview(let progress): "preview(\(progress))"
             case .commit(let progress, let dwellSince):
                 "commit(\(progress)\(dwellSince.map { ", dwell since \($0)" } ?? ""))"
+            case .commitUntilLift(let progress, let easedOffSince):
+                "commitUntilLift(\(progress)\(easedOffSince.map { ", eased off since \($0)" } ?? ""))"
+            case .accelerating(let stage): "accelerating(stage \(stage))"
             case .cancelled(let reason), .vetoed(let reason): "\(kind.rawValue)(\(reason))"
             }
         }
@@ -72,7 +83,8 @@ public struct Interaction: Sendable {
         switch state {
         case .awaitingAnswer: .asking
         case .preview: .preview
-        case .commit: .commit
+        case .commit, .commitUntilLift: .commit
+        case .accelerating: .accelerator
         case .completed: .completed
         case .cancelled, .vetoed: .cancelled
         case .idle, .armed, .holding, .abandoned, .ended: nil
@@ -82,6 +94,8 @@ public struct Interaction: Sendable {
     /// The inputs, as named in transitions.
     public enum Event: Hashable, Sendable, CustomStringConvertible {
         case began, sample, timer, accepted, declined, clientCancelled, surfaceDestroyed
+        /// Escape (`InteractionEngine.escapePressed`).
+        case dismissed
         case contactEnded(CancelReason)
 
         public var description: String {
@@ -93,6 +107,7 @@ public struct Interaction: Sendable {
             case .declined: "declined"
             case .clientCancelled: "clientCancelled"
             case .surfaceDestroyed: "surfaceDestroyed"
+            case .dismissed: "dismissed"
             case .contactEnded(let reason): "contactEnded(\(reason))"
             }
         }
@@ -112,6 +127,8 @@ public struct Interaction: Sendable {
     /// False: the long-press fallback drives a simulated force.
     public let hasForce: Bool
     public let tuning: Tuning
+    /// What force means where the contact began (never `generic`: the engine tracks no such contact).
+    public let behaviour: PressureBehaviour
     /// Assigned when should-begin is asked.
     public private(set) var id: InteractionID?
     public private(set) var state: State = .idle
@@ -129,13 +146,18 @@ public struct Interaction: Sendable {
     private var rampNext: Timestamp?
 
     /// A machine in `idle`; apply `began` next.
-    public init(began sample: ForceSample, surface: SurfaceID, hasForce: Bool, tuning: Tuning) {
+    public init(
+        began sample: ForceSample, surface: SurfaceID, hasForce: Bool, tuning: Tuning,
+        behaviour: PressureBehaviour = .deepClick
+    ) {
         contact = sample.contact
         self.surface = surface
         source = sample.source
-        self.hasForce = hasForce
+        // The keyboard has no force sensor, whatever the host says.
+        self.hasForce = hasForce && sample.source != .keyboard
         self.tuning = tuning
-        filter = ForceFilter(force: hasForce ? sample.force : 0, at: sample.time)
+        self.behaviour = behaviour
+        filter = ForceFilter(force: self.hasForce ? sample.force : 0, at: sample.time)
         origin = sample.location
         location = sample.location
         now = sample.time
@@ -153,13 +175,17 @@ public struct Interaction: Sendable {
         case .commit(_, let dwellSince):
             Interaction.earliest(
                 hasForce ? filter.settleDeadline : rampNext, dwellSince.map { $0 + tuning.completionDwell })
+        case .commitUntilLift(_, let easedOffSince):
+            Interaction.earliest(
+                hasForce ? filter.settleDeadline : rampNext, easedOffSince.map { $0 + tuning.releaseWindow })
+        case .accelerating: hasForce ? filter.settleDeadline : rampNext
         }
     }
 
     /// True once the interaction (if any) can produce no more events.
     public var isOver: Bool {
         switch state {
-        case .idle, .armed, .holding, .awaitingAnswer, .preview, .commit: false
+        case .idle, .armed, .holding, .awaitingAnswer, .preview, .commit, .commitUntilLift, .accelerating: false
         case .completed, .cancelled, .vetoed, .abandoned, .ended: true
         }
     }
@@ -186,7 +212,7 @@ public struct Interaction: Sendable {
         switch state {
         case .idle, .ended: preconditionFailure("sample for a contact in \(state)")
         case .completed, .cancelled, .vetoed, .abandoned: return
-        case .armed, .holding, .awaitingAnswer, .preview, .commit: break
+        case .armed, .holding, .awaitingAnswer, .preview, .commit, .commitUntilLift, .accelerating: break
         }
         location = sample.location
         lastSampleSimulated = sample.simulated
@@ -196,7 +222,9 @@ public struct Interaction: Sendable {
         } else if beyondSlop {
             switch state {
             case .holding: move(to: .abandoned, on: .sample, at: time, &context)
-            case .awaitingAnswer, .preview, .commit: cancel(.moved, at: time, on: .sample, into: &actions, &context)
+            case .awaitingAnswer, .preview, .commit, .commitUntilLift:
+                cancel(.moved, at: time, on: .sample, into: &actions, &context)
+            case .accelerating: break  // a held control may be dragged (a scrubber): core input has the motion
             case .idle, .armed, .completed, .cancelled, .vetoed, .abandoned, .ended:
                 preconditionFailure("long-press contact in \(state)")
             }
@@ -222,7 +250,9 @@ public struct Interaction: Sendable {
                 move(to: .vetoed(.declined), on: .declined, at: time, &context)
             }
         case .idle, .ended: preconditionFailure("answer for a contact in \(state)")
-        case .armed, .holding, .preview, .commit, .completed, .cancelled, .vetoed, .abandoned: break
+        case .armed, .holding, .preview, .commit, .commitUntilLift, .accelerating, .completed, .cancelled, .vetoed,
+            .abandoned:
+            break
         }
     }
 
@@ -233,7 +263,7 @@ public struct Interaction: Sendable {
     ) {
         let time = advance(to: time, into: &actions, &context)
         switch state {
-        case .awaitingAnswer, .preview, .commit:
+        case .awaitingAnswer, .preview, .commit, .commitUntilLift, .accelerating:
             cancel(.clientCancelled, at: time, on: .clientCancelled, into: &actions, &context)
         case .idle, .ended: preconditionFailure("client cancel for a contact in \(state)")
         case .armed, .holding, .completed, .cancelled, .vetoed, .abandoned: break
@@ -247,7 +277,7 @@ public struct Interaction: Sendable {
         let time = advance(to: time, into: &actions, &context)
         switch state {
         case .armed, .holding: move(to: .abandoned, on: .surfaceDestroyed, at: time, &context)
-        case .awaitingAnswer, .preview, .commit:
+        case .awaitingAnswer, .preview, .commit, .commitUntilLift, .accelerating:
             cancel(.surfaceGone, at: time, on: .surfaceDestroyed, into: &actions, &context)
         case .idle, .ended: preconditionFailure("surface destroyed for a contact in \(state)")
         case .completed, .cancelled, .vetoed, .abandoned: break
@@ -261,12 +291,28 @@ public struct Interaction: Sendable {
     ) {
         let time = advance(to: time, into: &actions, &context)
         switch state {
-        case .awaitingAnswer, .preview, .commit:
+        case .commitUntilLift where reason == .lifted, .accelerating where reason == .lifted:
+            // The lift is what completes them (complete on release; an accelerator's normal end).
+            actions.append(.phase(.completed, update(progress: progress, at: time)))
+        case .awaitingAnswer, .preview, .commit, .commitUntilLift, .accelerating:
             actions.append(.phase(.cancelled(reason), update(progress: progress, at: time)))
         case .armed, .holding, .completed, .cancelled, .vetoed, .abandoned: break
         case .idle, .ended: preconditionFailure("contact ended in \(state)")
         }
         move(to: .ended, on: .contactEnded(reason), at: time, &context)
+    }
+
+    /// The user pressed Escape: a running interaction is cancelled (`dismissed`); a contact
+    /// that has not asked yet will not (it stays inert until it ends, like a vetoed one).
+    public mutating func dismissed(at time: Timestamp, into actions: inout Actions, _ context: inout EngineContext) {
+        let time = advance(to: time, into: &actions, &context)
+        switch state {
+        case .awaitingAnswer, .preview, .commit, .commitUntilLift, .accelerating:
+            cancel(.dismissed, at: time, on: .dismissed, into: &actions, &context)
+        case .armed, .holding: move(to: .abandoned, on: .dismissed, at: time, &context)
+        case .completed, .cancelled, .vetoed, .abandoned: break
+        case .idle, .ended: preconditionFailure("dismissed in \(state)")
+        }
     }
 
     // MARK: Deadlines
@@ -301,10 +347,13 @@ public struct Interaction: Sendable {
         case .awaitingAnswer:
             actions.append(.phase(.cancelled(.timeout), update(progress: 0, at: due)))
             move(to: .vetoed(.timeout), on: .timer, at: due, &context)
-        case .preview, .commit:
+        case .preview, .commit, .commitUntilLift, .accelerating:
             if case .commit(_, let dwellSince?) = state, dwellSince + tuning.completionDwell == due {
                 actions.append(.phase(.completed, update(progress: 1, at: due)))
                 move(to: .completed, on: .timer, at: due, &context)
+            } else if case .commitUntilLift(_, let since?) = state, since + tuning.releaseWindow == due {
+                // Eased off and stayed off, still touching: the user backed out of the pop.
+                cancel(.lifted, at: due, on: .timer, into: &actions, &context)
             } else if !hasForce, rampNext == due {
                 // A late host gets one step to where the ramp is now, not a burst of stale ticks.
                 let force = rampForce(at: time)
@@ -349,6 +398,23 @@ public struct Interaction: Sendable {
                 }
             if next != progress { actions.append(.phase(.commitProgress, update(progress: next, at: time))) }
             state = .commit(progress: next, dwellSince: dwell)
+        case .commitUntilLift(let progress, let easedOffSince):
+            let next = thresholds.commitProgress(force)
+            // Hysteresis: the window starts below the release line and stops only back at `commit`.
+            let eased: Timestamp?
+            if force < tuning.releaseLine {
+                eased = easedOffSince ?? time
+            } else {
+                eased = force >= thresholds.commit ? nil : easedOffSince
+            }
+            if next != progress { actions.append(.phase(.commitProgress, update(progress: next, at: time))) }
+            state = .commitUntilLift(progress: next, easedOffSince: eased)
+        case .accelerating(let stage):
+            let next = levels.level(after: stage, force: force)
+            if next != stage {
+                actions.append(.phase(.stage(next), update(progress: levels.fraction(force), at: time)))
+                state = .accelerating(stage: next)
+            }
         case .holding, .awaitingAnswer, .completed, .cancelled, .vetoed, .abandoned:
             break  // force only matters once the client agreed, and never after the end
         case .idle, .ended:
@@ -376,7 +442,11 @@ public struct Interaction: Sendable {
             force = rampForce(at: time)
         }
         judgedForce = force
-        if force >= tuning.thresholds.commit {
+        if case .accelerator = behaviour {
+            let stage = levels.level(after: 1, force: force)
+            actions.append(.phase(.stage(stage), update(progress: levels.fraction(force), at: time)))
+            move(to: .accelerating(stage: stage), on: .accepted, at: time, &context)
+        } else if force >= tuning.thresholds.commit {
             move(to: .preview(progress: 1), on: .accepted, at: time, &context)
             enterCommit(force: force, at: time, on: .accepted, into: &actions, &context)
         } else {
@@ -393,8 +463,19 @@ public struct Interaction: Sendable {
         actions.append(.phase(.previewEnded, update(progress: 1, at: time)))
         let progress = thresholds.commitProgress(force)
         actions.append(.phase(.commitProgress, update(progress: progress, at: time)))
-        let dwell: Timestamp? = force >= thresholds.completeEnter ? time : nil
-        move(to: .commit(progress: progress, dwellSince: dwell), on: event, at: time, &context)
+        switch tuning.completion {
+        case .onForce:
+            let dwell: Timestamp? = force >= thresholds.completeEnter ? time : nil
+            move(to: .commit(progress: progress, dwellSince: dwell), on: event, at: time, &context)
+        case .onRelease:
+            move(to: .commitUntilLift(progress: progress, easedOffSince: nil), on: event, at: time, &context)
+        }
+    }
+
+    /// The accelerator's levels (a deep click never asks).
+    private var levels: AcceleratorLevels {
+        guard case .accelerator(let stages) = behaviour else { preconditionFailure("levels of \(behaviour)") }
+        return AcceleratorLevels(stages: stages, thresholds: tuning.thresholds)
     }
 
     private mutating func cancel(
@@ -425,7 +506,8 @@ public struct Interaction: Sendable {
     /// The phase progress to report with a cancel.
     private var progress: Double {
         switch state {
-        case .preview(let progress), .commit(let progress, _): progress
+        case .preview(let progress), .commit(let progress, _), .commitUntilLift(let progress, _): progress
+        case .accelerating: levels.fraction(judgedForce)
         case .idle, .armed, .holding, .awaitingAnswer, .completed, .cancelled, .vetoed, .abandoned, .ended: 0
         }
     }

@@ -35,15 +35,17 @@ public struct InteractionEngine: Sendable {
     /// (surface first, as it happened first) before anything else touches the contact.
     private struct Pending: Sendable {
         var surfaceGone: Timestamp?
+        var dismissed: Timestamp?
         var contactEnded: (reason: CancelReason, time: Timestamp)?
 
         var time: Timestamp {
-            guard let surfaceGone else { return contactEnded!.time }
-            return surfaceGone
+            guard let first = surfaceGone ?? dismissed else { return contactEnded!.time }
+            return first
         }
 
         mutating func merge(_ other: Pending) {
             surfaceGone = surfaceGone ?? other.surfaceGone
+            dismissed = dismissed ?? other.dismissed
             contactEnded = contactEnded ?? other.contactEnded
         }
     }
@@ -82,7 +84,7 @@ public struct InteractionEngine: Sendable {
     public var runningCount: Int {
         slots.reduce(0) { count, slot in
             switch slot.machine.state.kind {
-            case .awaitingAnswer, .preview, .commit: count + 1
+            case .awaitingAnswer, .preview, .commit, .commitUntilLift, .accelerating: count + 1
             case .idle, .armed, .holding, .completed, .cancelled, .vetoed, .abandoned, .ended: count
             }
         }
@@ -117,9 +119,12 @@ public struct InteractionEngine: Sendable {
     /// A finger, pen tip or button went down over `surface` (nil: over nothing that takes interactions).
     /// `hasForce == false` selects the long-press fallback for this contact.
     /// A second begin for a contact that has not ended, a nil surface, or more than
-    /// `maximumContacts` contacts: ignored (empty actions).
+    /// `maximumContacts` contacts: ignored (empty actions). `behaviour` is what force means where
+    /// it began (the client's declaration there); a `generic` contact is not tracked at all,
+    /// like one over no surface, so nothing is ever asked about it.
     public mutating func contactBegan(
-        _ sample: ForceSample, surface: SurfaceID?, hasForce: Bool, into actions: inout Actions
+        _ sample: ForceSample, surface: SurfaceID?, hasForce: Bool, behaviour: PressureBehaviour = .deepClick,
+        into actions: inout Actions
     ) {
         start(&actions)
         if let index = index(of: sample.contact) {
@@ -129,11 +134,12 @@ public struct InteractionEngine: Sendable {
             InteractionEngine.run(pending, on: &slots[index].machine, into: &actions, &context)
             slots.remove(at: index)
         }
-        guard let surface, slots.count < InteractionEngine.maximumContacts else {
+        guard let surface, behaviour != .generic, slots.count < InteractionEngine.maximumContacts else {
             finish(&actions)
             return
         }
-        var machine = Interaction(began: sample, surface: surface, hasForce: hasForce, tuning: tuning)
+        var machine = Interaction(
+            began: sample, surface: surface, hasForce: hasForce, tuning: tuning, behaviour: behaviour)
         machine.began(into: &actions, &context)
         slots.append(Slot(machine: machine, pending: nil))
         finish(&actions)
@@ -192,6 +198,17 @@ public struct InteractionEngine: Sendable {
     /// The device was unplugged; its contacts end with `.deviceRemoved`.
     public mutating func deviceRemoved(_ device: DeviceID, at time: Timestamp, into actions: inout Actions) {
         endContacts(at: time, reason: .deviceRemoved, into: &actions) { $0.device == device }
+    }
+
+    /// The user pressed Escape on `seat`: every running interaction of that seat is cancelled
+    /// (`dismissed`), and its contacts that have not asked yet never will. The contacts stay
+    /// tracked, inert, until they end.
+    public mutating func escapePressed(seat: UInt32, at time: Timestamp, into actions: inout Actions) {
+        start(&actions)
+        for index in slots.indices where slots[index].machine.contact.seat == seat {
+            deliver(Pending(dismissed: time), at: index, into: &actions)
+        }
+        finish(&actions)
     }
 
     /// Ends every contact (e.g. the seat lost its surfaces, the compositor shuts down):
@@ -304,6 +321,9 @@ public struct InteractionEngine: Sendable {
         if let time = end.surfaceGone {
             machine.surfaceDestroyed(at: time, into: &actions, &context)
         }
+        if let time = end.dismissed {
+            machine.dismissed(at: time, into: &actions, &context)
+        }
         if let ended = end.contactEnded {
             machine.contactEnded(reason: ended.reason, at: ended.time, into: &actions, &context)
         }
@@ -334,9 +354,17 @@ public struct InteractionEngine: Sendable {
 
 /// The inputs for hosts and tests off the per-event path: each returns its own `Actions`.
 extension InteractionEngine {
-    public mutating func contactBegan(_ sample: ForceSample, surface: SurfaceID?, hasForce: Bool) -> Actions {
+    public mutating func contactBegan(
+        _ sample: ForceSample, surface: SurfaceID?, hasForce: Bool, behaviour: PressureBehaviour = .deepClick
+    ) -> Actions {
         var actions = Actions()
-        contactBegan(sample, surface: surface, hasForce: hasForce, into: &actions)
+        contactBegan(sample, surface: surface, hasForce: hasForce, behaviour: behaviour, into: &actions)
+        return actions
+    }
+
+    public mutating func escapePressed(seat: UInt32, at time: Timestamp) -> Actions {
+        var actions = Actions()
+        escapePressed(seat: seat, at: time, into: &actions)
         return actions
     }
 
@@ -395,14 +423,17 @@ public struct EngineConfiguration: Hashable, Sendable {
     public var longPress: LongPressDuration
     /// How long a client may take to answer should-begin before it counts as a decline.
     public var shouldBeginTimeout: Timestamp.Duration
+    /// When the commit phase completes: on force (the default) or when the contact lifts.
+    public var completion: Completion
 
     public init(
         sensitivity: Sensitivity = .medium, longPress: LongPressDuration = .default,
-        shouldBeginTimeout: Timestamp.Duration = .milliseconds(150)
+        shouldBeginTimeout: Timestamp.Duration = .milliseconds(150), completion: Completion = .onForce
     ) {
         self.sensitivity = sensitivity
         self.longPress = longPress
         self.shouldBeginTimeout = shouldBeginTimeout
+        self.completion = completion
     }
 }
 

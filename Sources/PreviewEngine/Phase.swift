@@ -7,6 +7,9 @@ public enum Phase: String, Hashable, Sendable, CaseIterable {
     case asking = "should-begin"
     case preview
     case commit
+    /// An accelerator's interaction after the client agreed: stage levels instead of preview
+    /// and commit (`PressureBehaviour.accelerator`).
+    case accelerator
     case completed
     case cancelled
 
@@ -14,7 +17,7 @@ public enum Phase: String, Hashable, Sendable, CaseIterable {
     public var isFinal: Bool {
         switch self {
         case .completed, .cancelled: true
-        case .asking, .preview, .commit: false
+        case .asking, .preview, .commit, .accelerator: false
         }
     }
 }
@@ -27,6 +30,10 @@ public enum Phase: String, Hashable, Sendable, CaseIterable {
 /// `previewEnded` is also the first preview event when the force was already past the
 /// commit threshold when the client agreed (the preview began and ended at once).
 /// `cancelled` may also follow should-begin directly (declined, timeout, lifted...).
+///
+/// An accelerator (`PressureBehaviour.accelerator`) has no preview or commit: after the client
+/// agreed it reports `stage(1)`, then `stage(n)` at each change of level, and ends with
+/// `completed` when the contact lifts (or `cancelled(reason)`).
 public enum PhaseEvent: Hashable, Sendable, CustomStringConvertible {
     /// The client agreed; preview progress starts (UIKit: the first `didUpdatePreviewTransition`).
     case previewBegan
@@ -39,6 +46,8 @@ public enum PhaseEvent: Hashable, Sendable, CustomStringConvertible {
     case completed
     /// Over without completing (`previewInteractionDidCancel`).
     case cancelled(CancelReason)
+    /// An accelerator's stage level (1...stages): the first when the client agreed, then each change.
+    case stage(UInt8)
 
     /// The phase the interaction is in after this event.
     public var phase: Phase {
@@ -47,6 +56,7 @@ public enum PhaseEvent: Hashable, Sendable, CustomStringConvertible {
         case .previewEnded, .commitProgress: .commit
         case .completed: .completed
         case .cancelled: .cancelled
+        case .stage: .accelerator
         }
     }
 
@@ -54,7 +64,8 @@ public enum PhaseEvent: Hashable, Sendable, CustomStringConvertible {
     public var changesPhase: Bool {
         switch self {
         case .previewBegan, .previewEnded, .completed, .cancelled: true
-        case .previewProgress, .commitProgress: false
+        // Levels are progress: the protocol coalesces them (the accelerator begins with stage 1).
+        case .previewProgress, .commitProgress, .stage: false
         }
     }
 
@@ -65,7 +76,7 @@ public enum PhaseEvent: Hashable, Sendable, CustomStringConvertible {
     public var isPreview: Bool {
         switch self {
         case .previewBegan, .previewProgress, .previewEnded: true
-        case .commitProgress, .completed, .cancelled: false
+        case .commitProgress, .completed, .cancelled, .stage: false
         }
     }
 
@@ -73,7 +84,7 @@ public enum PhaseEvent: Hashable, Sendable, CustomStringConvertible {
     public var endsPhase: Bool {
         switch self {
         case .previewEnded, .completed: true
-        case .previewBegan, .previewProgress, .commitProgress, .cancelled: false
+        case .previewBegan, .previewProgress, .commitProgress, .cancelled, .stage: false
         }
     }
 
@@ -81,7 +92,7 @@ public enum PhaseEvent: Hashable, Sendable, CustomStringConvertible {
     public var cancelReason: CancelReason? {
         switch self {
         case .cancelled(let reason): reason
-        case .previewBegan, .previewProgress, .previewEnded, .commitProgress, .completed: nil
+        case .previewBegan, .previewProgress, .previewEnded, .commitProgress, .completed, .stage: nil
         }
     }
 
@@ -94,11 +105,12 @@ public enum PhaseEvent: Hashable, Sendable, CustomStringConvertible {
         case .commitProgress: "commit-progress"
         case .completed: "completed"
         case .cancelled: "cancelled"
+        case .stage: "stage"
         }
     }
 
-    /// Parses `description` (a cancel's reason comes separately).
-    public init?(name: String, reason: CancelReason?) {
+    /// Parses `description` (a cancel's reason and a stage's level come separately).
+    public init?(name: String, reason: CancelReason?, stage: UInt8? = nil) {
         switch name {
         case "preview-began": self = .previewBegan
         case "preview-progress": self = .previewProgress
@@ -106,6 +118,7 @@ public enum PhaseEvent: Hashable, Sendable, CustomStringConvertible {
         case "commit-progress": self = .commitProgress
         case "completed": self = .completed
         case "cancelled": self = .cancelled(reason ?? .system)
+        case "stage": self = .stage(stage ?? 1)
         default: return nil
         }
     }

@@ -86,6 +86,15 @@ public struct Tuning: Hashable, Sendable {
     /// periods later even when the device sends nothing (evdev is silent while pressure is
     /// constant). The period is estimated from the last gap and clamped to this range.
     public var settleRange: ClosedRange<Int64>
+    /// When the commit phase completes (the user's setting).
+    public var completion: Completion
+    /// Complete on release: the force must stay below `releaseLine` this long, contact still
+    /// down, to cancel; a quick lift falls through the line faster (docs/state-machine.md
+    /// measures it on the pen recordings).
+    public var releaseWindow: Timestamp.Duration
+    /// Complete on release: below this force (the commit threshold minus the hysteresis) the
+    /// release window runs; back at `commit` it stops.
+    public var releaseLine: Double
 
     public init(_ configuration: EngineConfiguration) {
         thresholds = configuration.sensitivity.thresholds
@@ -96,5 +105,8 @@ public struct Tuning: Hashable, Sendable {
         rampDuration = .milliseconds(300)
         rampTick = .milliseconds(16)
         settleRange = 2_000...16_000
+        completion = configuration.completion
+        releaseWindow = .milliseconds(100)
+        releaseLine = thresholds.commit - Sensitivity.hysteresis
     }
 }

@@ -39,7 +39,9 @@ nonisolated(unsafe) package var interactionListener = spi_preview_interaction_v1
     cancelled: { data, _, id, reason in channel(data).received(.cancelled(interaction: id, reason: reason)) },
     frame: { data, _, id, serial, hi, lo in
         channel(data).received(.frame(interaction: id, serial: serial, time: UInt64(hi) << 32 | UInt64(lo)))
-    })
+    },
+    // Version 2's events: this library binds version 1, so they never arrive.
+    behaviour: nil, stage: nil, haptics: nil)
 
 /// The wakeup's wl_callback.done, on the app's thread: deliver what the reading thread filed.
 nonisolated(unsafe) var wakeupListener = wl_callback_listener(

@@ -349,6 +349,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         case .commitProgress: PREVIEW_INTERACTION_PHASE_COMMIT_PROGRESS
         case .completed: PREVIEW_INTERACTION_PHASE_COMPLETED
         case .cancelled: PREVIEW_INTERACTION_PHASE_CANCELLED
+        case .stage: preconditionFailure("perform skips stages")
         }
     }
 

@@ -48,6 +48,8 @@ public struct CoreInputGate: Sendable {
             return ended(update)
         case .previewBegan, .previewProgress, .commitProgress:
             return nil
+        case .stage:
+            return nil  // an accelerator never takes its contact away
         }
     }
 

@@ -85,6 +85,9 @@ final class InteractionResource: ResourceObject {
         case .completed: end(update.interaction, at: update.time, location: update.location, cancelled: nil)
         case .cancelled(let reason):
             end(update.interaction, at: update.time, location: update.location, cancelled: reason)
+        case .stage:
+            // Accelerators are declared with version 2's set_behaviour; this server speaks version 1.
+            server?.logger.error("\(update.interaction): \(event) on a version 1 object; dropped")
         }
     }
 
@@ -347,4 +350,7 @@ nonisolated(unsafe) private let interactionImplementation = makeImplementation(
         ack_frame: { _, resource, serial in
             guard let resource else { return }
             ResourceObject.owner(of: resource, as: InteractionResource.self)?.ackFrame(serial)
-        }))
+        },
+        // Version 2's requests: the global is advertised at version 1, so libwayland never
+        // dispatches them (a request newer than its object is an error it raises itself).
+        set_focus_point: nil, unset_focus_point: nil, set_behaviour: nil, clear_behaviours: nil, play_haptic: nil))

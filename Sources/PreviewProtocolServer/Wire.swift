@@ -11,13 +11,13 @@ extension InputSource {
 }
 
 extension CancelReason {
-    /// The `cancel_reason` enum entry.
-    var wireValue: UInt32 { UInt32(rawValue) }
+    /// The `cancel_reason` enum entry. Version 1 has no `dismissed` (Escape): it is `system` there.
+    var wireValue: UInt32 { UInt32(self == .dismissed ? CancelReason.system.rawValue : rawValue) }
 }
 
 enum WireSources {
-    /// Every bit the `sources` bitfield defines.
-    static let all: UInt32 = InputSource.allCases.reduce(0) { $0 | $1.wireBit }
+    /// Every bit the `sources` bitfield defines at version 1 (the keyboard's bit is version 2's).
+    static let all: UInt32 = [InputSource.pen, .touchpad, .touchscreen, .pointer].reduce(0) { $0 | $1.wireBit }
 }
 
 enum WireForce {

@@ -43,7 +43,7 @@ extension TraceRecord {
     /// `{"time_us":1234,"device":"Wacom Pen","source":"pen","simulated":false,"interaction":1,
     /// "event":"preview","progress":0.42,"force":0.31,"ended":false,"phase":"preview-progress","x":512.5,"y":300}`
     /// (written by hand: no Foundation, fixed key order; `phase` is the engine's phase event, absent
-    /// on should-begin; `force`/`reason`/`surface`/`client` only when set).
+    /// on should-begin; `force`/`reason`/`stage`/`surface`/`client` only when set).
     public var jsonLine: String {
         var out = "{\"time_us\":"
         out += String(time.microseconds)
@@ -63,6 +63,7 @@ extension TraceRecord {
         out += ",\"y\":"
         JSON.appendNumber(location.y, to: &out)
         if let reason { out += ",\"reason\":\"\(reason)\"" }
+        if let stage { out += ",\"stage\":\(stage)" }
         if let surface { out += ",\"surface\":\(surface.rawValue)" }
         if let client {
             out += ",\"client\":"
@@ -88,6 +89,7 @@ extension TraceRecord {
         case .previewEnded?: line += "  -> commit"
         case .completed?: line += "  completed"
         case .cancelled(let reason)?: line += "  \(reason)"
+        case .stage(let level)?: line += "  stage \(level)"
         case .previewBegan?, .previewProgress?, .commitProgress?, nil: break
         }
         if let surface { line += "  \(surface)" }

@@ -7,6 +7,8 @@ public enum TraceEvent: String, Hashable, Sendable, CaseIterable {
     case preview
     case commit
     case cancel
+    /// An accelerator's stage level (protocol version 2's `stage`).
+    case stage
 }
 
 /// One line of a trace: one engine output, as `preview-replay` prints it and the compositor's
@@ -71,6 +73,7 @@ public struct TraceRecord: Hashable, Sendable {
         case .previewBegan, .previewProgress, .previewEnded: return .preview
         case .commitProgress, .completed: return .commit
         case .cancelled: return .cancel
+        case .stage: return .stage
         }
     }
 
@@ -79,6 +82,12 @@ public struct TraceRecord: Hashable, Sendable {
 
     /// Set on a cancel only.
     public var reason: CancelReason? { phase?.cancelReason }
+
+    /// Set on an accelerator's stage only.
+    public var stage: UInt8? {
+        guard case .stage(let level)? = phase else { return nil }
+        return level
+    }
 
     /// The phase the interaction is in after this record (`.asking` for should-begin).
     public var phaseAfter: Phase { phase?.phase ?? .asking }

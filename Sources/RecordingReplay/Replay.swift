@@ -8,6 +8,8 @@ public struct ReplayOptions: Sendable {
     public var format: TraceFormat = .human
     public var realtime = false
     public var configuration = EngineConfiguration()
+    /// What force means on the replay's one surface (the client's declaration, for trying one).
+    public var behaviour: PressureBehaviour = .deepClick
     public var lenient = false
     public var verbose = false
     /// The virtual output absolute devices map onto, in logical pixels.
@@ -39,6 +41,7 @@ public enum Replay {
                 clock: clock, verbose: verbose, emit: { output(format.format($0, nameWidth: width)) },
                 note: { if format == .human { output($0) } },
                 played: { output(format == .human ? $0.humanLine(nameWidth: width) : $0.jsonLine) })
+            session.behaviour = options.behaviour
             try drive(&input, &session)
             if verbose && format == .human {
                 for line in whyNothing(
@@ -62,6 +65,7 @@ public enum Replay {
         var session = ReplaySession(
             configuration: options.configuration, devices: input.devices, outputSize: options.outputSize,
             clock: VirtualClock(), verbose: options.verbose, emit: { records.append($0) }, note: { _ in })
+        session.behaviour = options.behaviour
         try drive(&input, &session)
         return (records, session.summary)
     }

@@ -64,6 +64,8 @@ public struct ReplaySession<Clock: ReplayClock> {
     /// Devices with FF_HAPTIC: the clicks a compositor in host mode would play on them.
     private var clicks: [DeviceID: HapticClicks] = [:]
     private let played: (HapticRecord) -> Void
+    /// What force means on the one surface (`--behaviour`): contacts that begin take it.
+    public var behaviour: PressureBehaviour = .deepClick
     /// The device column of human lines: the longest name, never cut.
     public let nameWidth: Int
 
@@ -176,7 +178,9 @@ public struct ReplaySession<Clock: ReplayClock> {
     /// index: the per-event path copies no `Actions`).
     private mutating func feed(_ event: DeviceEvent, at location: Point) {
         var actions = Actions()
-        if engine.apply(event, location: location, surface: surface, into: &actions) { perform(actions) }
+        if engine.apply(event, location: location, surface: surface, behaviour: behaviour, into: &actions) {
+            perform(actions)
+        }
     }
 
     private mutating func perform(_ actions: Actions) {
@@ -195,7 +199,7 @@ public struct ReplaySession<Clock: ReplayClock> {
                 case .previewBegan, .previewProgress, .previewEnded:
                     summary.previews += 1
                     summary.peakProgress = max(summary.peakProgress, update.progress)
-                case .commitProgress: break
+                case .commitProgress, .stage: break
                 case .completed: summary.completed += 1
                 case .cancelled(let reason): summary.cancelled[reason, default: 0] += 1
                 }

@@ -127,6 +127,7 @@ struct LiveSession {
             configuration: options.configuration, devices: [], outputSize: options.outputSize, clock: VirtualClock(),
             verbose: options.verbose, emit: { output(format.format($0)) },
             note: { if format == .human { output($0) } })
+        session.behaviour = options.behaviour
     }
 
     mutating func handle(_ event: BackendEvent) {

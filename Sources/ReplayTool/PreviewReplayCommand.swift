@@ -31,6 +31,7 @@ public struct PreviewReplayCommand: ParsableCommand {
               commit   progress 0...1 of the commit phase ("completed" at the end)
               cancel   ended without completing, with the reason (lifted, moved,
                        desynchronised, system = the recording ended...)
+              stage    an accelerator's level (--behaviour accelerator:N)
             A closing "#" line sums up contacts, interactions and outcomes.
             Positions are in logical pixels of a virtual 1920x1080 output covered by one \
             surface: tablets and touchscreens map onto it, touchpads and mice move a cursor \
@@ -38,7 +39,14 @@ public struct PreviewReplayCommand: ParsableCommand {
 
             --format json prints one object per line with time_us, device, source, simulated, \
             interaction, event (preview|commit|cancel; should-begin with --verbose), progress, \
-            ended, x, y and reason (on cancel). A commit with "ended": true means completed.
+            ended, x, y, reason (on cancel) and stage (on stage). A commit with "ended": true means \
+            completed.
+
+            --completion on-release pops when the contact lifts in the commit phase instead of at \
+            full force (easing off below the commit threshold first cancels). --behaviour tries what \
+            a client may declare for an area: generic (no interaction however hard the press) or \
+            accelerator:N (stage levels that follow the force). Both are described in \
+            docs/state-machine.md.
 
             A device with FF_HAPTIC (a haptic pressure pad) also gets a HAPTIC line for each \
             click a compositor would play on it in host mode: press (its button goes down), \
@@ -82,6 +90,19 @@ public struct PreviewReplayCommand: ParsableCommand {
     public var realtime = false
 
     @OptionGroup public var engine: EngineSettings
+
+    @Option(
+        help: ArgumentHelp(
+            "When the commit phase completes: on-force (pressing to full force) or on-release (lifting in the commit phase).",
+            valueName: "completion"))
+    public var completion: Completion = .onForce
+
+    @Option(
+        name: .customLong("behaviour"),
+        help: ArgumentHelp(
+            "What force means on the replayed surface: deep-click (preview and commit), generic (no interaction) or accelerator:N (stage levels 1 to N, N from 2 to 5).",
+            valueName: "behaviour"))
+    public var behaviour: PressureBehaviour = .deepClick
 
     @Flag(help: "Skip malformed event lines with a warning instead of failing.")
     public var lenient = false
@@ -144,6 +165,8 @@ public struct PreviewReplayCommand: ParsableCommand {
         options.format = format
         options.realtime = realtime
         options.configuration = engine.configuration
+        options.configuration.completion = completion
+        options.behaviour = behaviour
         options.lenient = lenient
         options.verbose = verbose
         options.viaLibinput = viaLibinput

@@ -9,6 +9,31 @@ public enum ToolVersion {
 
 extension Sensitivity: ExpressibleByArgument {}
 extension LongPressDuration: ExpressibleByArgument {}
+/// `--completion on-force|on-release`.
+extension Completion: ExpressibleByArgument {}
+
+/// `--behaviour deep-click|generic|accelerator:N` (N from 2 to 5 stages).
+extension PressureBehaviour: ExpressibleByArgument {
+    public init?(argument: String) {
+        switch argument {
+        case "deep-click": self = .deepClick
+        case "generic": self = .generic
+        default:
+            guard argument.hasPrefix("accelerator:"), let stages = UInt8(argument.dropFirst("accelerator:".count)),
+                PressureBehaviour.stageRange.contains(stages)
+            else { return nil }
+            self = .accelerator(stages: stages)
+        }
+    }
+
+    public var defaultValueDescription: String {
+        switch self {
+        case .deepClick: "deep-click"
+        case .generic: "generic"
+        case .accelerator(let stages): "accelerator:\(stages)"
+        }
+    }
+}
 
 /// The user's settings for the engine (`--sensitivity`, `--long-press`), the same options in
 /// every tool that runs the engine. `--preset` is the old name of `--sensitivity` in

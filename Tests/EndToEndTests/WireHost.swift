@@ -210,7 +210,7 @@ enum PhaseStep: Equatable, CustomStringConvertible {
             numbers[id] = numbers.count + 1
             return numbers.count
         }
-        return records.map { record in
+        return records.compactMap { record in
             let id = number(record.interaction)
             switch record.phase {
             case nil: return .shouldBegin(id)
@@ -219,6 +219,7 @@ enum PhaseStep: Equatable, CustomStringConvertible {
             case .commitProgress?: return .commit(id, record.progress)
             case .completed?: return .completed(id)
             case .cancelled(let reason)?: return .cancelled(id, UInt32(reason.rawValue))
+            case .stage?: return nil  // accelerators are version 2's; these runs speak version 1
             }
         }
     }

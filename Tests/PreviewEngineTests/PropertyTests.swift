@@ -17,7 +17,7 @@ struct PropertyTests {
         var description: String { "(\(kind) f\(finger) \(value) +\(gapMs)ms)" }
     }
 
-    static let steps = zip(Gen.int(in: 0...15), Gen.int32(in: 0...2), Gen.double(in: 0...1), Gen.int64(in: 0...40))
+    static let steps = zip(Gen.int(in: 0...16), Gen.int32(in: 0...2), Gen.double(in: 0...1), Gen.int64(in: 0...40))
         .map { Step(kind: $0, finger: $1, value: $2, gapMs: $3) }
         .array(of: 1...160)
 
@@ -27,8 +27,9 @@ struct PropertyTests {
     func invariants() async {
         // What the random scripts reached, so a generator that stops exercising a path is noticed.
         var outcomes: Set<String> = []
-        await propertyCheck(count: 1_000, input: Self.steps, Self.sensitivities) { steps, sensitivity in
-            var script = Script(EngineConfiguration(sensitivity: sensitivity), client: .silent)
+        await propertyCheck(count: 1_000, input: Self.steps, Self.sensitivities, Gen<Completion>.case) {
+            steps, sensitivity, completion in
+            var script = Script(EngineConfiguration(sensitivity: sensitivity, completion: completion), client: .silent)
             var down: Set<Int32> = []
             var ms: Int64 = 0
             for step in steps {
@@ -66,6 +67,8 @@ struct PropertyTests {
                     if let id = script.asked.last { script.clientCancels(id, at: ms) } else { script.advance(to: ms) }
                 case 14:
                     script.destroySurface(SurfaceID(step.value < 0.5 ? 1 : 2), at: ms)
+                case 15:
+                    script.escape(at: ms)
                 default:
                     script.removeDevice(DeviceID(step.value < 0.5 ? 1 : 2), at: ms)
                     down = down.filter { ($0 == 2) != (step.value >= 0.5) }
@@ -88,7 +91,7 @@ struct PropertyTests {
         }
         let expected: Set<String> = [
             "completed", "lifted", "desynchronised", "system", "declined", "timeout", "client-cancelled",
-            "surface-gone", "device-removed", "moved",
+            "surface-gone", "device-removed", "moved", "dismissed",
         ]
         #expect(outcomes.isSuperset(of: expected), "never reached: \(expected.subtracting(outcomes))")
     }

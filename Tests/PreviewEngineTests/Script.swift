@@ -10,6 +10,8 @@ struct Script {
         case preview(Double, ended: Bool)
         case commit(Double, ended: Bool)
         case cancel(CancelReason)
+        /// An accelerator's stage level.
+        case stage(UInt8)
 
         var description: String {
             switch self {
@@ -17,6 +19,7 @@ struct Script {
             case .preview(let progress, let ended): "preview(\(progress)\(ended ? ", ended" : ""))"
             case .commit(let progress, let ended): "commit(\(progress)\(ended ? ", ended" : ""))"
             case .cancel(let reason): "cancel(\(reason))"
+            case .stage(let level): "stage(\(level))"
             }
         }
     }
@@ -51,11 +54,33 @@ struct Script {
 
     mutating func press(
         _ force: Double, at ms: Int64, finger: ContactKey = finger(), surface: SurfaceID? = SurfaceID(1),
-        at location: Point = .zero, source: InputSource = .touchpad, hasForce: Bool = true
+        at location: Point = .zero, source: InputSource = .touchpad, hasForce: Bool = true,
+        behaviour: PressureBehaviour = .deepClick
     ) {
         advance(to: ms)
         let sample = ForceSample(time: now, force: force, location: location, source: source, contact: finger)
-        perform(engine.contactBegan(sample, surface: surface, hasForce: hasForce))
+        perform(engine.contactBegan(sample, surface: surface, hasForce: hasForce, behaviour: behaviour))
+    }
+
+    /// The keyboard's preview key (a contact of device 9, key code 127: KEY_COMPOSE, the Menu key).
+    static let menuKey = ContactKey(device: DeviceID(9), contact: 127)
+
+    mutating func keyDown(
+        at ms: Int64, key: ContactKey = menuKey, at point: Point = Point(x: 40, y: 30),
+        surface: SurfaceID? = SurfaceID(1), behaviour: PressureBehaviour = .deepClick
+    ) {
+        advance(to: ms)
+        perform(engine.keyPressed(key, at: point, surface: surface, behaviour: behaviour, time: now))
+    }
+
+    mutating func keyUp(at ms: Int64, key: ContactKey = menuKey) {
+        advance(to: ms)
+        perform(engine.keyReleased(key, at: now))
+    }
+
+    mutating func escape(at ms: Int64, seat: UInt32 = 0) {
+        advance(to: ms)
+        perform(engine.escapePressed(seat: seat, at: now))
     }
 
     mutating func force(
@@ -134,6 +159,7 @@ struct Script {
             case .previewBegan, .previewProgress, .previewEnded: .preview(update.progress, ended: event.endsPhase)
             case .commitProgress, .completed: .commit(update.progress, ended: event.endsPhase)
             case .cancelled(let reason): .cancel(reason)
+            case .stage(let level): .stage(level)
             }
         case .scheduleTimer: preconditionFailure("timers are not recorded")
         }
@@ -180,6 +206,7 @@ extension Array where Element == Script.Seen {
             case .preview(_, let ended): ended ? "preview-ended" : "preview"
             case .commit(_, let ended): ended ? "completed" : "commit"
             case .cancel(let reason): "cancel(\(reason))"
+            case .stage(let level): "stage(\(level))"
             }
         }
     }

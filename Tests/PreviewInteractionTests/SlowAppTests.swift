@@ -161,4 +161,6 @@ nonisolated(unsafe) private var controlListener = spi_preview_interaction_v1_lis
     commit: { _, _, _, _ in },
     completed: { _, _, _ in },
     cancelled: { _, _, _, _ in },
-    frame: { _, object, _, serial, _, _ in spi_preview_interaction_v1_ack_frame(object, serial) })
+    frame: { _, object, _, serial, _, _ in spi_preview_interaction_v1_ack_frame(object, serial) },
+    // Version 2's events never reach a version 1 object.
+    behaviour: nil, stage: nil, haptics: nil)

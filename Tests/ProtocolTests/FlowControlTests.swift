@@ -250,7 +250,8 @@ import WaylandServer
 }
 
 @Suite struct WireValueTests {
-    @Test(arguments: InputSource.allCases)
+    // The keyboard is version 2's source: a version 1 object cannot even ask for it.
+    @Test(arguments: InputSource.allCases.filter { $0 != .keyboard })
     func everySourceIsSentAsItsWireValue(source: InputSource) throws {
         let harness = try ProtocolHarness()
         let client = try PreviewClient(harness)

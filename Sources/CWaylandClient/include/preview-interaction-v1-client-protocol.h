@@ -85,7 +85,61 @@ extern "C" {
  * then simply does not become a preview interaction for that client.
  * Together this bounds what can be in flight to a client that stopped
  * reading to about 250 bytes per interaction that began while it was
- * still reading, whatever the rate of input events.
+ * still reading, whatever the rate of input events (about 300 bytes on
+ * objects of version 2, whose should_begin frame also carries the
+ * behaviour and haptics events; the stage event of version 2 is
+ * progress, coalesced like preview and commit).
+ *
+ * Version 2 adds what lets everyone use the interaction, and lets a
+ * client say what force means on each part of its surface. Objects of
+ * version 1 see none of it: every new request, event and enum entry is
+ * marked since="2", and a version 1 object never receives an
+ * interaction it could not describe (no keyboard source, no accelerator
+ * stage, no new cancel reason).
+ *
+ * Keyboard: the user can run a preview interaction without force or a
+ * pointer. While a surface has keyboard focus, holding a key the
+ * compositor's user chose (by default the context-menu keys Menu and
+ * Shift+F10) starts an interaction with source "keyboard" and force
+ * "simulated", at the point of the client's focused item
+ * (spi_preview_interaction_v1.set_focus_point). Holding the key runs
+ * the simulated force of a long press through preview and commit;
+ * releasing it before completion cancels with "lifted"; Escape cancels
+ * with "dismissed". A tap of the key shorter than the long-press
+ * duration reaches the client as an ordinary key press and release, so
+ * the key keeps its usual meaning (opening a context menu).
+ *
+ * Settings: the compositor tells clients the user's settings (the
+ * sensitivity preset and its force thresholds, the long-press duration,
+ * the haptics setting, and when the commit phase completes), at bind
+ * and whenever they change, so that a client's own recogniser (on raw
+ * tablet pressure, say) agrees with the compositor's. They remain the
+ * user's: no request changes them.
+ *
+ * Complete on release: a user who presses hard by accident may choose
+ * that the commit phase completes when the contact lifts, not when the
+ * force reaches the completion threshold. Easing the force off below
+ * the commit threshold for longer than a short window while still
+ * touching cancels instead, so the user can always back out before the
+ * pop; Escape also cancels. The settings say which rule applies. The
+ * rule is the user's, so it applies to clients of every version: a
+ * version 1 client sees the events it knows, completed arriving with
+ * the lift, and an ease-off reported as cancelled with "lifted".
+ *
+ * Pressure behaviours: like a view's pressure configuration on another
+ * platform, a client declares what force means on each part of its
+ * surface (set_behaviour): "deep_click" (the preview and commit phases,
+ * what version 1 does everywhere), "generic" (no interaction at all:
+ * the client reads raw pressure from core input, for a drawing canvas),
+ * or "accelerator" (the force selects one of a few stage levels, for a
+ * continuous control such as fast-forward or zoom; see the stage event).
+ *
+ * Haptics: a client may ask for a short haptic effect tied to an
+ * interaction it owns (play_haptic), for example when a quick action is
+ * selected in its preview; the haptics event says whether effects can
+ * be felt for that interaction. The compositor plays them only on the
+ * device that drives the interaction, only while it runs, at a limited
+ * rate, and never when the user turned haptics off.
  *
  * Warning! The protocol described in this file is currently in the
  * testing phase. Backward compatible changes may be added together with
@@ -135,6 +189,18 @@ struct wl_surface;
  * surfaces. A compositor advertises it when it can produce preview
  * interactions from at least one kind of input device, including the
  * long-press fallback.
+ *
+ * A spi_preview_interaction_v1 object has the version of the manager
+ * that created it.
+ *
+ * From version 2 the manager also carries the user's settings: right
+ * after the manager is bound, the compositor sends every settings
+ * event (sensitivity, thresholds, long_press_duration, haptics,
+ * completion) followed by settings_done. Whenever the user changes a
+ * setting, it sends the events of the settings that changed followed
+ * by settings_done. A client applies the values it received together,
+ * at settings_done. Settings apply to interactions that begin after
+ * the change; a running interaction keeps the settings it began with.
  * @section page_iface_spi_preview_interaction_manager_v1_api API
  * See @ref iface_spi_preview_interaction_manager_v1.
  */
@@ -145,6 +211,18 @@ struct wl_surface;
  * surfaces. A compositor advertises it when it can produce preview
  * interactions from at least one kind of input device, including the
  * long-press fallback.
+ *
+ * A spi_preview_interaction_v1 object has the version of the manager
+ * that created it.
+ *
+ * From version 2 the manager also carries the user's settings: right
+ * after the manager is bound, the compositor sends every settings
+ * event (sensitivity, thresholds, long_press_duration, haptics,
+ * completion) followed by settings_done. Whenever the user changes a
+ * setting, it sends the events of the settings that changed followed
+ * by settings_done. A client applies the values it received together,
+ * at settings_done. Settings apply to interactions that begin after
+ * the change; a running interaction keeps the settings it began with.
  */
 extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
 #endif
@@ -201,6 +279,63 @@ extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
  * within a bounded time chosen by the compositor's user (150
  * milliseconds by default), the interaction is cancelled with reason
  * "timeout", exactly as if the client had declined.
+ *
+ * The keyboard (version 2). Keyboard interactions begin only on
+ * objects of version 2 or later whose set of sources includes
+ * "keyboard" (it is not in the initial set), on the surface that has
+ * the seat's keyboard focus. The preview key is the user's choice (by
+ * default the Menu key and Shift+F10). When it is pressed, the
+ * compositor withholds the press from wl_keyboard:
+ * - If the key is released before the long-press duration (see the
+ * manager's long_press_duration event), no interaction is announced
+ * and the compositor then delivers the withheld press and the
+ * release as ordinary wl_keyboard.key events (with their original
+ * times): a tap keeps the key's usual meaning.
+ * - If the key is still held at the long-press duration, should_begin
+ * is sent with source "keyboard" and force "simulated", and the
+ * location is the point of the focused item (set_focus_point). From
+ * then on the key belongs to the interaction: neither its press nor
+ * its release is ever delivered through wl_keyboard, whatever the
+ * outcome. Modifier keys (the Shift of Shift+F10) are delivered as
+ * usual. Releasing the key before completion cancels with "lifted";
+ * losing keyboard focus cancels with "system".
+ * A seat has at most one preview key held at a time: while one is
+ * withheld or drives an interaction, the other preview keys are
+ * ordinary keys. If keyboard focus leaves the surface while the key is
+ * withheld, nothing is announced and the withheld press is dropped
+ * (the key is simply not pressed for the surface that gets focus).
+ * If the point of the focused item is outside the effective region,
+ * or in a "generic" area (set_behaviour), the key is delivered as
+ * usual and nothing begins.
+ *
+ * Escape (version 2): while any interaction of a seat runs (from any
+ * source, on any surface), the Escape key of that seat cancels every
+ * one of them with reason "dismissed" (objects of version 1 receive
+ * "system"): a press can always be aborted. That Escape press and its
+ * release are then not delivered through wl_keyboard. Escape pressed
+ * while no interaction of the seat runs is delivered as usual.
+ *
+ * Pressure behaviours (version 2): see set_behaviour. The behaviour of
+ * an interaction is fixed when its press begins, from the point where
+ * it began (for the keyboard, the focused item's point) and the
+ * behaviours committed at that time; moving the contact into another
+ * area, or committing new behaviours, does not change a running
+ * interaction. The behaviour event of the should_begin frame says
+ * which one applies. An "accelerator" interaction sends stage events
+ * instead of the preview and commit phases:
+ *
+ * should_begin, location, behaviour, haptics    the compositor asks
+ * (the client answers with accept or decline)
+ * stage, location ... (repeated)                stage 1 first, then
+ * every change of level
+ * completed                                     the contact lifted
+ *
+ * It ends with completed when the contact lifts (the user finished; the
+ * client keeps what the control did), and with cancelled for every
+ * other end (the reasons of cancel_reason). Core input is never taken
+ * away from an accelerator's contact: its motion reaches the client as
+ * before, and its core release is delivered after the completed event
+ * of the same hardware event.
  *
  * When the wl_surface is destroyed, every running interaction on it is
  * cancelled with reason "surface_gone" and this object becomes inert:
@@ -261,6 +396,63 @@ extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
  * milliseconds by default), the interaction is cancelled with reason
  * "timeout", exactly as if the client had declined.
  *
+ * The keyboard (version 2). Keyboard interactions begin only on
+ * objects of version 2 or later whose set of sources includes
+ * "keyboard" (it is not in the initial set), on the surface that has
+ * the seat's keyboard focus. The preview key is the user's choice (by
+ * default the Menu key and Shift+F10). When it is pressed, the
+ * compositor withholds the press from wl_keyboard:
+ * - If the key is released before the long-press duration (see the
+ * manager's long_press_duration event), no interaction is announced
+ * and the compositor then delivers the withheld press and the
+ * release as ordinary wl_keyboard.key events (with their original
+ * times): a tap keeps the key's usual meaning.
+ * - If the key is still held at the long-press duration, should_begin
+ * is sent with source "keyboard" and force "simulated", and the
+ * location is the point of the focused item (set_focus_point). From
+ * then on the key belongs to the interaction: neither its press nor
+ * its release is ever delivered through wl_keyboard, whatever the
+ * outcome. Modifier keys (the Shift of Shift+F10) are delivered as
+ * usual. Releasing the key before completion cancels with "lifted";
+ * losing keyboard focus cancels with "system".
+ * A seat has at most one preview key held at a time: while one is
+ * withheld or drives an interaction, the other preview keys are
+ * ordinary keys. If keyboard focus leaves the surface while the key is
+ * withheld, nothing is announced and the withheld press is dropped
+ * (the key is simply not pressed for the surface that gets focus).
+ * If the point of the focused item is outside the effective region,
+ * or in a "generic" area (set_behaviour), the key is delivered as
+ * usual and nothing begins.
+ *
+ * Escape (version 2): while any interaction of a seat runs (from any
+ * source, on any surface), the Escape key of that seat cancels every
+ * one of them with reason "dismissed" (objects of version 1 receive
+ * "system"): a press can always be aborted. That Escape press and its
+ * release are then not delivered through wl_keyboard. Escape pressed
+ * while no interaction of the seat runs is delivered as usual.
+ *
+ * Pressure behaviours (version 2): see set_behaviour. The behaviour of
+ * an interaction is fixed when its press begins, from the point where
+ * it began (for the keyboard, the focused item's point) and the
+ * behaviours committed at that time; moving the contact into another
+ * area, or committing new behaviours, does not change a running
+ * interaction. The behaviour event of the should_begin frame says
+ * which one applies. An "accelerator" interaction sends stage events
+ * instead of the preview and commit phases:
+ *
+ * should_begin, location, behaviour, haptics    the compositor asks
+ * (the client answers with accept or decline)
+ * stage, location ... (repeated)                stage 1 first, then
+ * every change of level
+ * completed                                     the contact lifted
+ *
+ * It ends with completed when the contact lifts (the user finished; the
+ * client keeps what the control did), and with cancelled for every
+ * other end (the reasons of cancel_reason). Core input is never taken
+ * away from an accelerator's contact: its motion reaches the client as
+ * before, and its core release is delivered after the completed event
+ * of the same hardware event.
+ *
  * When the wl_surface is destroyed, every running interaction on it is
  * cancelled with reason "surface_gone" and this object becomes inert:
  * it receives no further events, and any request other than destroy and
@@ -287,9 +479,230 @@ enum spi_preview_interaction_manager_v1_error {
 };
 #endif /* SPI_PREVIEW_INTERACTION_MANAGER_V1_ERROR_ENUM */
 
+#ifndef SPI_PREVIEW_INTERACTION_MANAGER_V1_SENSITIVITY_ENUM
+#define SPI_PREVIEW_INTERACTION_MANAGER_V1_SENSITIVITY_ENUM
+/**
+ * @ingroup iface_spi_preview_interaction_manager_v1
+ * the user's sensitivity preset
+ *
+ * How firmly the user chose to press to preview and to commit, like
+ * the 3D Touch sensitivity setting of another platform. The numbers
+ * behind the preset are sent with the thresholds event.
+ */
+enum spi_preview_interaction_manager_v1_sensitivity {
+	/**
+	 * a light press previews and commits
+	 */
+	SPI_PREVIEW_INTERACTION_MANAGER_V1_SENSITIVITY_LIGHT = 1,
+	/**
+	 * the default
+	 */
+	SPI_PREVIEW_INTERACTION_MANAGER_V1_SENSITIVITY_MEDIUM = 2,
+	/**
+	 * a firm press is needed
+	 */
+	SPI_PREVIEW_INTERACTION_MANAGER_V1_SENSITIVITY_FIRM = 3,
+	/**
+	 * thresholds that match no preset; see the thresholds event
+	 */
+	SPI_PREVIEW_INTERACTION_MANAGER_V1_SENSITIVITY_CUSTOM = 4,
+};
+#endif /* SPI_PREVIEW_INTERACTION_MANAGER_V1_SENSITIVITY_ENUM */
+
+#ifndef SPI_PREVIEW_INTERACTION_MANAGER_V1_HAPTICS_ENUM
+#define SPI_PREVIEW_INTERACTION_MANAGER_V1_HAPTICS_ENUM
+/**
+ * @ingroup iface_spi_preview_interaction_manager_v1
+ * the user's haptics setting
+ *
+ * Whether, and how strongly, the user wants haptic feedback from
+ * devices that can give it.
+ */
+enum spi_preview_interaction_manager_v1_haptics {
+	/**
+	 * no haptic effect is ever played
+	 */
+	SPI_PREVIEW_INTERACTION_MANAGER_V1_HAPTICS_OFF = 0,
+	/**
+	 * light effects
+	 */
+	SPI_PREVIEW_INTERACTION_MANAGER_V1_HAPTICS_LIGHT = 1,
+	/**
+	 * medium effects
+	 */
+	SPI_PREVIEW_INTERACTION_MANAGER_V1_HAPTICS_MEDIUM = 2,
+	/**
+	 * strong effects
+	 */
+	SPI_PREVIEW_INTERACTION_MANAGER_V1_HAPTICS_STRONG = 3,
+};
+#endif /* SPI_PREVIEW_INTERACTION_MANAGER_V1_HAPTICS_ENUM */
+
+#ifndef SPI_PREVIEW_INTERACTION_MANAGER_V1_COMPLETION_ENUM
+#define SPI_PREVIEW_INTERACTION_MANAGER_V1_COMPLETION_ENUM
+/**
+ * @ingroup iface_spi_preview_interaction_manager_v1
+ * when the commit phase completes
+ *
+ * The user's choice of what ends the commit phase with completed.
+ */
+enum spi_preview_interaction_manager_v1_completion {
+	/**
+	 * completes when the force reaches the completion threshold
+	 *
+	 * The commit phase completes once the force has reached the
+	 * completion threshold and stayed near it for a short dwell (the
+	 * behaviour of version 1). Lifting before that cancels with
+	 * "lifted".
+	 */
+	SPI_PREVIEW_INTERACTION_MANAGER_V1_COMPLETION_ON_FORCE = 1,
+	/**
+	 * completes when the contact lifts in the commit phase
+	 *
+	 * The commit phase completes when the contact lifts (or the key
+	 * is released, or the button goes up) while the interaction is in
+	 * the commit phase; reaching full force does not complete it. If
+	 * the force eases off below the commit threshold and stays there
+	 * for longer than a short window (about a tenth of a second) while
+	 * the contact is still down, the interaction is cancelled with
+	 * "lifted" instead, so a user can back out of the pop by easing
+	 * off before lifting. A quick lift, whose force falls through the
+	 * threshold within the window, completes. Interactions with
+	 * simulated force (long press, keyboard) never ease off: they
+	 * complete when released in the commit phase.
+	 */
+	SPI_PREVIEW_INTERACTION_MANAGER_V1_COMPLETION_ON_RELEASE = 2,
+};
+#endif /* SPI_PREVIEW_INTERACTION_MANAGER_V1_COMPLETION_ENUM */
+
+/**
+ * @ingroup iface_spi_preview_interaction_manager_v1
+ * @struct spi_preview_interaction_manager_v1_listener
+ */
+struct spi_preview_interaction_manager_v1_listener {
+	/**
+	 * the user's sensitivity preset
+	 *
+	 * The sensitivity preset the user chose. Part of the settings
+	 * group closed by settings_done.
+	 * @param preset the preset
+	 * @since 2
+	 */
+	void (*sensitivity)(void *data,
+			    struct spi_preview_interaction_manager_v1 *spi_preview_interaction_manager_v1,
+			    uint32_t preset);
+	/**
+	 * the force thresholds of the user's preset
+	 *
+	 * What the sensitivity preset means, on a force normalised to
+	 * the range 0 to 1 of the device (for a tablet tool, the range of
+	 * zwp_tablet_tool_v2.pressure divided by 65535), after the
+	 * compositor's smoothing. begin: a press at least this firm asks
+	 * should_begin. commit: the preview phase ends and the commit
+	 * phase begins. complete: the commit phase completes at this force
+	 * (held for a short dwell) when completion is on_force. begin <
+	 * commit < complete <= 1. Part of the settings group closed by
+	 * settings_done.
+	 * @param begin the force that asks should_begin, 0 to 1
+	 * @param commit the force that begins the commit phase, 0 to 1
+	 * @param complete the force that completes, 0 to 1
+	 * @since 2
+	 */
+	void (*thresholds)(void *data,
+			   struct spi_preview_interaction_manager_v1 *spi_preview_interaction_manager_v1,
+			   wl_fixed_t begin,
+			   wl_fixed_t commit,
+			   wl_fixed_t complete);
+	/**
+	 * the user's long-press duration
+	 *
+	 * How long a contact without force (a pointer button, a touch
+	 * without pressure) or the keyboard's preview key must be held
+	 * before should_begin is sent, in milliseconds. Part of the
+	 * settings group closed by settings_done.
+	 * @param milliseconds the duration in milliseconds
+	 * @since 2
+	 */
+	void (*long_press_duration)(void *data,
+				    struct spi_preview_interaction_manager_v1 *spi_preview_interaction_manager_v1,
+				    uint32_t milliseconds);
+	/**
+	 * the user's haptics setting
+	 *
+	 * Whether the user wants haptic feedback, and how strong. When
+	 * it is off, no effect is played, the compositor's own or a
+	 * client's. Whether a particular interaction's device can play
+	 * effects is told per interaction
+	 * (spi_preview_interaction_v1.haptics). Part of the settings group
+	 * closed by settings_done.
+	 * @param setting the haptics setting
+	 * @since 2
+	 */
+	void (*haptics)(void *data,
+			struct spi_preview_interaction_manager_v1 *spi_preview_interaction_manager_v1,
+			uint32_t setting);
+	/**
+	 * when the commit phase completes
+	 *
+	 * Whether the commit phase completes on force or when the
+	 * contact lifts (see the completion enum). Part of the settings
+	 * group closed by settings_done.
+	 * @param mode the completion rule
+	 * @since 2
+	 */
+	void (*completion)(void *data,
+			   struct spi_preview_interaction_manager_v1 *spi_preview_interaction_manager_v1,
+			   uint32_t mode);
+	/**
+	 * end of a group of settings
+	 *
+	 * Closes a group of settings events: the client applies every
+	 * value received since the previous settings_done (or since bind)
+	 * together. Sent once after bind, then after each change.
+	 * @since 2
+	 */
+	void (*settings_done)(void *data,
+			      struct spi_preview_interaction_manager_v1 *spi_preview_interaction_manager_v1);
+};
+
+/**
+ * @ingroup iface_spi_preview_interaction_manager_v1
+ */
+static inline int
+spi_preview_interaction_manager_v1_add_listener(struct spi_preview_interaction_manager_v1 *spi_preview_interaction_manager_v1,
+						const struct spi_preview_interaction_manager_v1_listener *listener, void *data)
+{
+	return wl_proxy_add_listener((struct wl_proxy *) spi_preview_interaction_manager_v1,
+				     (void (**)(void)) listener, data);
+}
+
 #define SPI_PREVIEW_INTERACTION_MANAGER_V1_DESTROY 0
 #define SPI_PREVIEW_INTERACTION_MANAGER_V1_GET_INTERACTION 1
 
+/**
+ * @ingroup iface_spi_preview_interaction_manager_v1
+ */
+#define SPI_PREVIEW_INTERACTION_MANAGER_V1_SENSITIVITY_SINCE_VERSION 2
+/**
+ * @ingroup iface_spi_preview_interaction_manager_v1
+ */
+#define SPI_PREVIEW_INTERACTION_MANAGER_V1_THRESHOLDS_SINCE_VERSION 2
+/**
+ * @ingroup iface_spi_preview_interaction_manager_v1
+ */
+#define SPI_PREVIEW_INTERACTION_MANAGER_V1_LONG_PRESS_DURATION_SINCE_VERSION 2
+/**
+ * @ingroup iface_spi_preview_interaction_manager_v1
+ */
+#define SPI_PREVIEW_INTERACTION_MANAGER_V1_HAPTICS_SINCE_VERSION 2
+/**
+ * @ingroup iface_spi_preview_interaction_manager_v1
+ */
+#define SPI_PREVIEW_INTERACTION_MANAGER_V1_COMPLETION_SINCE_VERSION 2
+/**
+ * @ingroup iface_spi_preview_interaction_manager_v1
+ */
+#define SPI_PREVIEW_INTERACTION_MANAGER_V1_SETTINGS_DONE_SINCE_VERSION 2
 
 /**
  * @ingroup iface_spi_preview_interaction_manager_v1
@@ -365,8 +778,9 @@ spi_preview_interaction_manager_v1_get_interaction(struct spi_preview_interactio
  * spi_preview_interaction_v1 protocol errors
  *
  * Errors a client causes with this interface; each disconnects only
- * that client. Races the protocol allows (answering or cancelling an
- * interaction that has just ended) are never errors.
+ * that client. Races the protocol allows (answering, cancelling or
+ * asking for a haptic effect on an interaction that has just ended)
+ * are never errors.
  */
 enum spi_preview_interaction_v1_error {
 	/**
@@ -389,7 +803,43 @@ enum spi_preview_interaction_v1_error {
 	 * ack_frame with a serial that was never sent
 	 */
 	SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_FRAME = 4,
+	/**
+	 * set_behaviour with a value that names no behaviour
+	 * @since 2
+	 */
+	SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_BEHAVIOUR = 5,
+	/**
+	 * set_behaviour with a number of stages its behaviour does not allow
+	 * @since 2
+	 */
+	SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_STAGES = 6,
+	/**
+	 * more than 32 areas in one pending list of behaviours
+	 * @since 2
+	 */
+	SPI_PREVIEW_INTERACTION_V1_ERROR_TOO_MANY_BEHAVIOURS = 7,
+	/**
+	 * play_haptic with a value that names no effect
+	 * @since 2
+	 */
+	SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_EFFECT = 8,
 };
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_BEHAVIOUR_SINCE_VERSION 2
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_STAGES_SINCE_VERSION 2
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_ERROR_TOO_MANY_BEHAVIOURS_SINCE_VERSION 2
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_EFFECT_SINCE_VERSION 2
 #endif /* SPI_PREVIEW_INTERACTION_V1_ERROR_ENUM */
 
 #ifndef SPI_PREVIEW_INTERACTION_V1_SOURCE_ENUM
@@ -418,7 +868,16 @@ enum spi_preview_interaction_v1_source {
 	 * a pointer button without force (long press)
 	 */
 	SPI_PREVIEW_INTERACTION_V1_SOURCE_POINTER = 4,
+	/**
+	 * the keyboard's preview key, held (force is always simulated)
+	 * @since 2
+	 */
+	SPI_PREVIEW_INTERACTION_V1_SOURCE_KEYBOARD = 5,
 };
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_SOURCE_KEYBOARD_SINCE_VERSION 2
 #endif /* SPI_PREVIEW_INTERACTION_V1_SOURCE_ENUM */
 
 #ifndef SPI_PREVIEW_INTERACTION_V1_SOURCES_ENUM
@@ -446,7 +905,16 @@ enum spi_preview_interaction_v1_sources {
 	 * pointer buttons
 	 */
 	SPI_PREVIEW_INTERACTION_V1_SOURCES_POINTER = 8,
+	/**
+	 * the keyboard's preview key (not in the initial set)
+	 * @since 2
+	 */
+	SPI_PREVIEW_INTERACTION_V1_SOURCES_KEYBOARD = 16,
 };
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_SOURCES_KEYBOARD_SINCE_VERSION 2
 #endif /* SPI_PREVIEW_INTERACTION_V1_SOURCES_ENUM */
 
 #ifndef SPI_PREVIEW_INTERACTION_V1_FORCE_ENUM
@@ -485,7 +953,7 @@ enum spi_preview_interaction_v1_force {
  */
 enum spi_preview_interaction_v1_cancel_reason {
 	/**
-	 * the finger or tool left, or the button was released, before completion
+	 * the finger, tool, button or key let go before completion (or, completing on release, the force eased off)
 	 */
 	SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_LIFTED = 1,
 	/**
@@ -520,8 +988,104 @@ enum spi_preview_interaction_v1_cancel_reason {
 	 * the compositor cancelled it (focus change, grab, shutdown)
 	 */
 	SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_SYSTEM = 9,
+	/**
+	 * the user pressed Escape; version 1 objects receive system instead
+	 * @since 2
+	 */
+	SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_DISMISSED = 10,
 };
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_DISMISSED_SINCE_VERSION 2
 #endif /* SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_ENUM */
+
+#ifndef SPI_PREVIEW_INTERACTION_V1_BEHAVIOUR_ENUM
+#define SPI_PREVIEW_INTERACTION_V1_BEHAVIOUR_ENUM
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ * what force means on an area of the surface
+ *
+ * What a press that begins in an area of the surface does, like a
+ * view's pressure behaviour on another platform (see set_behaviour).
+ */
+enum spi_preview_interaction_v1_behaviour {
+	/**
+	 * the preview and commit phases
+	 *
+	 * A press harder than the begin threshold asks should_begin and
+	 * runs the preview and commit phases: the behaviour of version 1,
+	 * and of every area no set_behaviour covers.
+	 */
+	SPI_PREVIEW_INTERACTION_V1_BEHAVIOUR_DEEP_CLICK = 1,
+	/**
+	 * no interaction: raw pressure only
+	 *
+	 * No preview interaction ever begins here, however hard the
+	 * press (nor from the keyboard when the focused item's point is
+	 * here): should_begin is never sent, and core input is delivered
+	 * unchanged, including the pressure of tablet tools. For an area
+	 * that reads pressure itself, such as a drawing canvas.
+	 */
+	SPI_PREVIEW_INTERACTION_V1_BEHAVIOUR_GENERIC = 2,
+	/**
+	 * stage levels that follow the force
+	 *
+	 * A press harder than the begin threshold asks should_begin;
+	 * once accepted, the force selects one of a few stage levels, 1 to
+	 * the number of stages given in set_behaviour, reported with the
+	 * stage event as the force rises and falls (for example the speed
+	 * of fast-forward, or a zoom step). See the stage event.
+	 */
+	SPI_PREVIEW_INTERACTION_V1_BEHAVIOUR_ACCELERATOR = 3,
+};
+#endif /* SPI_PREVIEW_INTERACTION_V1_BEHAVIOUR_ENUM */
+
+#ifndef SPI_PREVIEW_INTERACTION_V1_HAPTIC_EFFECT_ENUM
+#define SPI_PREVIEW_INTERACTION_V1_HAPTIC_EFFECT_ENUM
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ * a short haptic effect a client may ask for
+ *
+ * Effects a client may ask for with play_haptic. The compositor
+ * chooses the waveform of each on the device, at the intensity the
+ * user set; the names say what the effect is for.
+ */
+enum spi_preview_interaction_v1_haptic_effect {
+	/**
+	 * a light, short click: a selection moved (a quick action highlighted)
+	 */
+	SPI_PREVIEW_INTERACTION_V1_HAPTIC_EFFECT_TICK = 1,
+	/**
+	 * a firmer click: something settled into place (a detent, a snap point)
+	 */
+	SPI_PREVIEW_INTERACTION_V1_HAPTIC_EFFECT_SNAP = 2,
+	/**
+	 * a distinct click: an action was chosen (a quick action performed)
+	 */
+	SPI_PREVIEW_INTERACTION_V1_HAPTIC_EFFECT_CONFIRM = 3,
+};
+#endif /* SPI_PREVIEW_INTERACTION_V1_HAPTIC_EFFECT_ENUM */
+
+#ifndef SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_ENUM
+#define SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_ENUM
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ * whether haptic effects can be felt
+ *
+ * Whether effects played for an interaction can be felt.
+ */
+enum spi_preview_interaction_v1_haptics_state {
+	/**
+	 * none can: the device has no haptics, or the user turned them off
+	 */
+	SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_UNAVAILABLE = 0,
+	/**
+	 * the device that drives the interaction plays effects
+	 */
+	SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_AVAILABLE = 1,
+};
+#endif /* SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_ENUM */
 
 /**
  * @ingroup iface_spi_preview_interaction_v1
@@ -666,6 +1230,70 @@ struct spi_preview_interaction_v1_listener {
 		      uint32_t serial,
 		      uint32_t utime_hi,
 		      uint32_t utime_lo);
+	/**
+	 * the pressure behaviour of an interaction
+	 *
+	 * Sent in the frame of should_begin, on objects of version 2 or
+	 * later: the behaviour that applies to this interaction (fixed for
+	 * its whole life; see set_behaviour), and for an accelerator its
+	 * number of stages (0 for the other behaviours). Never "generic":
+	 * nothing begins there.
+	 * @param interaction the interaction
+	 * @param behaviour deep_click or accelerator
+	 * @param stages the accelerator's number of stages, or 0
+	 * @since 2
+	 */
+	void (*behaviour)(void *data,
+			  struct spi_preview_interaction_v1 *spi_preview_interaction_v1,
+			  uint32_t interaction,
+			  uint32_t behaviour,
+			  uint32_t stages);
+	/**
+	 * the accelerator's stage level
+	 *
+	 * The stage level of an "accelerator" interaction, from 1 to its
+	 * number of stages. Stage 1 is sent first, in the frame after the
+	 * client accepted; then the level is sent whenever it changes, up
+	 * or down, possibly by more than one level at once.
+	 *
+	 * The levels divide the force between the begin and complete
+	 * thresholds (see the manager's thresholds event) into equal
+	 * bands. A level is entered when the force rises to the lower edge
+	 * of its band, and left downwards only when the force falls
+	 * clearly below that edge (by a hysteresis wider than sensor
+	 * noise), so a force held at an edge does not flicker between two
+	 * levels. With simulated force (long press, keyboard) the level
+	 * rises with the time held and never falls.
+	 *
+	 * May be coalesced like progress (see flow control): only the
+	 * latest level is delivered. Never sent for "deep_click"
+	 * interactions.
+	 * @param interaction the interaction
+	 * @param stage the level, 1 to the number of stages
+	 * @since 2
+	 */
+	void (*stage)(void *data,
+		      struct spi_preview_interaction_v1 *spi_preview_interaction_v1,
+		      uint32_t interaction,
+		      uint32_t stage);
+	/**
+	 * whether haptic effects can be felt for an interaction
+	 *
+	 * Sent in the frame of should_begin on objects of version 2 or
+	 * later, and again whenever it changes while the interaction runs
+	 * (the user turned haptics on or off): whether effects asked for
+	 * with play_haptic can be felt for this interaction. "available"
+	 * means the device that drives it can play effects and the user
+	 * has haptics on. The keyboard and devices without actuators are
+	 * always "unavailable".
+	 * @param interaction the interaction
+	 * @param state available or unavailable
+	 * @since 2
+	 */
+	void (*haptics)(void *data,
+			struct spi_preview_interaction_v1 *spi_preview_interaction_v1,
+			uint32_t interaction,
+			uint32_t state);
 };
 
 /**
@@ -686,6 +1314,11 @@ spi_preview_interaction_v1_add_listener(struct spi_preview_interaction_v1 *spi_p
 #define SPI_PREVIEW_INTERACTION_V1_DECLINE 4
 #define SPI_PREVIEW_INTERACTION_V1_CANCEL 5
 #define SPI_PREVIEW_INTERACTION_V1_ACK_FRAME 6
+#define SPI_PREVIEW_INTERACTION_V1_SET_FOCUS_POINT 7
+#define SPI_PREVIEW_INTERACTION_V1_UNSET_FOCUS_POINT 8
+#define SPI_PREVIEW_INTERACTION_V1_SET_BEHAVIOUR 9
+#define SPI_PREVIEW_INTERACTION_V1_CLEAR_BEHAVIOURS 10
+#define SPI_PREVIEW_INTERACTION_V1_PLAY_HAPTIC 11
 
 /**
  * @ingroup iface_spi_preview_interaction_v1
@@ -719,6 +1352,18 @@ spi_preview_interaction_v1_add_listener(struct spi_preview_interaction_v1 *spi_p
  * @ingroup iface_spi_preview_interaction_v1
  */
 #define SPI_PREVIEW_INTERACTION_V1_FRAME_SINCE_VERSION 1
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_BEHAVIOUR_SINCE_VERSION 2
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_STAGE_SINCE_VERSION 2
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_HAPTICS_SINCE_VERSION 2
 
 /**
  * @ingroup iface_spi_preview_interaction_v1
@@ -748,6 +1393,26 @@ spi_preview_interaction_v1_add_listener(struct spi_preview_interaction_v1 *spi_p
  * @ingroup iface_spi_preview_interaction_v1
  */
 #define SPI_PREVIEW_INTERACTION_V1_ACK_FRAME_SINCE_VERSION 1
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_SET_FOCUS_POINT_SINCE_VERSION 2
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_UNSET_FOCUS_POINT_SINCE_VERSION 2
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_SET_BEHAVIOUR_SINCE_VERSION 2
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_CLEAR_BEHAVIOURS_SINCE_VERSION 2
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ */
+#define SPI_PREVIEW_INTERACTION_V1_PLAY_HAPTIC_SINCE_VERSION 2
 
 /** @ingroup iface_spi_preview_interaction_v1 */
 static inline void
@@ -811,9 +1476,12 @@ spi_preview_interaction_v1_set_region(struct spi_preview_interaction_v1 *spi_pre
  * Set which kinds of devices may begin preview interactions on the
  * surface; for example a drawing application may keep the pen for
  * drawing and accept previews from touch only. The initial set has
- * all sources. An empty set disables new interactions without
- * destroying the object. Bits that name no source are the protocol
- * error invalid_sources.
+ * all sources of version 1 (pen, touchpad, touchscreen, pointer);
+ * from version 2 a client adds "keyboard" to let the keyboard's
+ * preview key begin interactions. An empty set disables new
+ * interactions without destroying the object. Bits that name no
+ * source at the object's version (on a version 1 object, the
+ * keyboard bit among them) are the protocol error invalid_sources.
  *
  * Double-buffered like set_region: applies on the next
  * wl_surface.commit, to presses that begin afterwards.
@@ -907,6 +1575,123 @@ spi_preview_interaction_v1_ack_frame(struct spi_preview_interaction_v1 *spi_prev
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) spi_preview_interaction_v1,
 			 SPI_PREVIEW_INTERACTION_V1_ACK_FRAME, NULL, wl_proxy_get_version((struct wl_proxy *) spi_preview_interaction_v1), 0, serial);
+}
+
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ *
+ * Set the point, in surface-local coordinates, of the item that has
+ * the client's keyboard focus (the item a context-menu key would act
+ * on). A keyboard interaction begins there: it is the location of
+ * its should_begin, and the point its behaviour is looked up at.
+ * Without a point (initially, and after unset_focus_point) the
+ * compositor uses the centre of the extents of the effective region
+ * (of the surface when the region is infinite), or, if that centre
+ * is outside the region, another point inside it.
+ *
+ * Double-buffered like set_region: applies on the next
+ * wl_surface.commit, to keyboard interactions that begin afterwards.
+ */
+static inline void
+spi_preview_interaction_v1_set_focus_point(struct spi_preview_interaction_v1 *spi_preview_interaction_v1, wl_fixed_t x, wl_fixed_t y)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) spi_preview_interaction_v1,
+			 SPI_PREVIEW_INTERACTION_V1_SET_FOCUS_POINT, NULL, wl_proxy_get_version((struct wl_proxy *) spi_preview_interaction_v1), 0, x, y);
+}
+
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ *
+ * Go back to the default point for keyboard interactions (see
+ * set_focus_point), for example when no item has focus.
+ * Double-buffered like set_focus_point.
+ */
+static inline void
+spi_preview_interaction_v1_unset_focus_point(struct spi_preview_interaction_v1 *spi_preview_interaction_v1)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) spi_preview_interaction_v1,
+			 SPI_PREVIEW_INTERACTION_V1_UNSET_FOCUS_POINT, NULL, wl_proxy_get_version((struct wl_proxy *) spi_preview_interaction_v1), 0);
+}
+
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ *
+ * Add an area with a pressure behaviour (see the behaviour enum) to
+ * the pending list of behaviours; region null means the whole
+ * surface. The list is double-buffered: the first set_behaviour or
+ * clear_behaviours after a wl_surface.commit starts a new pending
+ * list, and the next wl_surface.commit replaces the current list
+ * with it (a commit with no such request keeps the current list).
+ * The region is copied when the request is received.
+ *
+ * At a point, the behaviour is that of the last area in the list
+ * that contains the point, so later areas lie on top of earlier
+ * ones; where no area contains the point it is "deep_click". The
+ * effective region (set_region and the input region) still bounds
+ * them all: outside it nothing begins, whatever the behaviour.
+ *
+ * stages is the number of stage levels of an "accelerator", from 2
+ * to 5: each level is a band of force wider than the hysteresis
+ * that keeps a level from flickering plus the noise of a sensor, and
+ * no more than five such bands fit between the begin and complete
+ * thresholds of the firmest preset. For "deep_click" and "generic"
+ * it must be 0. Another number is the protocol error
+ * invalid_stages; a behaviour value that names no behaviour is the
+ * protocol error invalid_behaviour. More than 32 areas in one
+ * pending list is the protocol error too_many_behaviours.
+ *
+ * A list only affects presses that begin after the commit that
+ * applied it; see the interface description.
+ */
+static inline void
+spi_preview_interaction_v1_set_behaviour(struct spi_preview_interaction_v1 *spi_preview_interaction_v1, uint32_t behaviour, uint32_t stages, struct wl_region *region)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) spi_preview_interaction_v1,
+			 SPI_PREVIEW_INTERACTION_V1_SET_BEHAVIOUR, NULL, wl_proxy_get_version((struct wl_proxy *) spi_preview_interaction_v1), 0, behaviour, stages, region);
+}
+
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ *
+ * Start a new, empty pending list of behaviours (see set_behaviour),
+ * or empty the one being built. Committed as it is, it makes the
+ * whole surface "deep_click" again.
+ */
+static inline void
+spi_preview_interaction_v1_clear_behaviours(struct spi_preview_interaction_v1 *spi_preview_interaction_v1)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) spi_preview_interaction_v1,
+			 SPI_PREVIEW_INTERACTION_V1_CLEAR_BEHAVIOURS, NULL, wl_proxy_get_version((struct wl_proxy *) spi_preview_interaction_v1), 0);
+}
+
+/**
+ * @ingroup iface_spi_preview_interaction_v1
+ *
+ * Ask for a short haptic effect tied to a running interaction of this
+ * object, for example when a quick action is highlighted in the
+ * preview. The compositor plays it on the device that drives the
+ * interaction, and nowhere else. It is silently dropped (no error,
+ * no event) when:
+ * - the interaction is not running: before the client accepted it,
+ * or once completed or cancelled was sent (a request racing the
+ * end of the interaction is not an error);
+ * - haptics are unavailable for it (the haptics event said
+ * "unavailable": the device has none, or the user turned haptics
+ * off);
+ * - it comes less than 50 milliseconds after the previous effect of
+ * the same interaction, the client's or the compositor's own (for
+ * example its click at the commit): effects are never queued and
+ * never overlap.
+ * The intensity is the user's (the manager's haptics event). An
+ * interaction that was never announced on this object is the
+ * protocol error invalid_interaction; a value that names no effect
+ * is the protocol error invalid_effect.
+ */
+static inline void
+spi_preview_interaction_v1_play_haptic(struct spi_preview_interaction_v1 *spi_preview_interaction_v1, uint32_t interaction, uint32_t effect)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) spi_preview_interaction_v1,
+			 SPI_PREVIEW_INTERACTION_V1_PLAY_HAPTIC, NULL, wl_proxy_get_version((struct wl_proxy *) spi_preview_interaction_v1), 0, interaction, effect);
 }
 
 #ifdef  __cplusplus

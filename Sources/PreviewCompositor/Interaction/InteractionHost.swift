@@ -206,6 +206,8 @@ final class InteractionHost: InteractionDriverHandler {
             seat.pointerButton(0x110, pressed: true, time: time)
         case .touchpad, .pointer:
             seat.pointerButton(0x110, pressed: true, time: time)
+        case .keyboard:
+            break  // the decoder makes no keyboard contacts: keys are `.key` events
         }
         return false
     }
@@ -217,7 +219,7 @@ final class InteractionHost: InteractionDriverHandler {
             let pressure = contact.hasForce ? contact.force : nil
             seat.tabletTool(at: point, pressure: pressure, axes: contact.pen, tip: .unchanged, time: time)
         case .pen: seat.pointerWarped(to: point, time: time)
-        case .touchpad, .pointer: break
+        case .touchpad, .pointer, .keyboard: break
         }
     }
 
@@ -229,6 +231,8 @@ final class InteractionHost: InteractionDriverHandler {
             if !swallow { seat.touchUp(id: key.contact, time: time) }
         case .pen?, .touchpad?, .pointer?:
             seat.pointerButton(0x110, pressed: false, time: time, deliver: !swallow)
+        case .keyboard?:
+            break  // no keyboard contacts (see coreBegan)
         case nil:
             if seat.isTouchDown(id: key.contact) {
                 seat.touchUp(id: key.contact, time: time)
@@ -357,6 +361,8 @@ final class InteractionHost: InteractionDriverHandler {
         case .cancelled:
             halfway[update.interaction] = nil
             return [.cancelled]
+        case .stage:
+            return []  // accelerators: not declared through this compositor yet
         }
     }
 

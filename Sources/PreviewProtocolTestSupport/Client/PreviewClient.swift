@@ -115,4 +115,6 @@ nonisolated(unsafe) private var interactionListener = spi_preview_interaction_v1
         if data?.assumingMemoryBound(to: Recorder.self).pointee.autoAck == true, let proxy {
             spi_preview_interaction_v1_ack_frame(proxy, serial)
         }
-    })
+    },
+    // Version 2's events: this library binds version 1, so they never arrive.
+    behaviour: nil, stage: nil, haptics: nil)
