@@ -23,7 +23,7 @@ let package = Package(
         // peek-client's renderer, for the benchmarks package.
         .library(name: "PeekUI", targets: ["PeekUI"]),
         // libpreview-interaction.so: the module other compositors load (C API, docs/embedding.md).
-        .library(name: "preview-interaction", type: .dynamic, targets: ["PreviewInteractionLibrary"]),
+        .library(name: "preview-interaction", type: .dynamic, targets: ["CompositorModule"]),
         // LD_PRELOAD'ed after umockdev's preload to close its fstat gap (docs/testing.md).
         .library(name: "umockdev-fstat-shim", type: .dynamic, targets: ["UmockdevFstatShim"]),
         // The compositor as a WLCS integration module (scripts/conformance, docs/conformance.md).
@@ -126,11 +126,11 @@ let package = Package(
             // unwinding (Foundation's Thread cannot be joined): keep the code mapped.
             linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]),
         // MARK: The C library for other compositors: the header (C target) and its Swift implementation.
-        .target(name: "CPreviewInteraction"),
+        .target(name: "CCompositorModule"),
         .target(
-            name: "PreviewInteractionLibrary",
+            name: "CompositorModule",
             dependencies: [
-                "CPreviewInteraction", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
+                "CCompositorModule", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
                 "LibinputBackend", .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
@@ -223,7 +223,7 @@ let package = Package(
         .testTarget(
             name: "EmbeddingTests",
             dependencies: [
-                "FixtureSupport", "DemoReport", "PreviewTrace", "PreviewEngine", "PreviewInteractionLibrary",
+                "FixtureSupport", "DemoReport", "PreviewTrace", "PreviewEngine", "CompositorModule",
                 "preview-compositor", "preview-replay", "peek-client",
             ]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
