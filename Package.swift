@@ -25,7 +25,7 @@ let package = Package(
         // peek-client's renderer, for the benchmarks package.
         .library(name: "PeekUI", targets: ["PeekUI"]),
         // libpreview-interaction.so: the module other compositors load (C API, docs/embedding.md).
-        .library(name: "preview-interaction", type: .dynamic, targets: ["PreviewInteractionLibrary"]),
+        .library(name: "preview-interaction", type: .dynamic, targets: ["CompositorModule"]),
         // libpreview-interaction-client.so: the client library for C apps and toolkit adapters.
         .library(name: "preview-interaction-client", type: .dynamic, targets: ["ClientLibrary"]),
         // LD_PRELOAD'ed after umockdev's preload to close its fstat gap (docs/testing.md).
@@ -148,11 +148,11 @@ let package = Package(
             // unwinding (Foundation's Thread cannot be joined): keep the code mapped.
             linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]),
         // MARK: The C library for other compositors: the header (C target) and its Swift implementation.
-        .target(name: "CPreviewInteraction"),
+        .target(name: "CCompositorModule"),
         .target(
-            name: "PreviewInteractionLibrary",
+            name: "CompositorModule",
             dependencies: [
-                "CPreviewInteraction", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
+                "CCompositorModule", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
                 "LibinputBackend", .product(name: "Logging", package: "swift-log"),
             ]),
         // MARK: The C library for apps and toolkits: the header (C target) and its Swift implementation.
@@ -254,7 +254,7 @@ let package = Package(
         .testTarget(
             name: "EmbeddingTests",
             dependencies: [
-                "FixtureSupport", "DemoReport", "PreviewTrace", "PreviewEngine", "PreviewInteractionLibrary",
+                "FixtureSupport", "DemoReport", "PreviewTrace", "PreviewEngine", "CompositorModule",
                 "preview-compositor", "preview-replay", "peek-client",
                 // The client library's C tests (Tests/capi-client) run against the scripted server.
                 "ClientLibrary", "preview-protocol-test-server",

@@ -18,7 +18,7 @@ import Testing
     @Test("The header's version matches the library's, and the pkg-config file names the library")
     func versionAndPkgConfig() throws {
         let header = try String(
-            contentsOfFile: Paths.root + "/Sources/CPreviewInteraction/include/preview-interaction.h", encoding: .utf8)
+            contentsOfFile: Paths.root + "/Sources/CCompositorModule/include/preview-interaction.h", encoding: .utf8)
         let template = try String(contentsOfFile: Paths.root + "/pkgconfig/preview-interaction.pc.in", encoding: .utf8)
         let version = header.split(separator: "\n").first { $0.hasPrefix("#define PREVIEW_INTERACTION_VERSION \"") }
         let number = version?.split(separator: "\"").dropFirst().first.map(String.init)

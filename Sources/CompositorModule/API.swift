@@ -1,4 +1,4 @@
-import CPreviewInteraction
+import CCompositorModule
 import LibinputBackend
 import Logging
 import PreviewEngine

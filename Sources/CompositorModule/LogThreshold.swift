@@ -1,4 +1,4 @@
-import CPreviewInteraction
+import CCompositorModule
 import Logging
 import Synchronization
 

@@ -1,4 +1,4 @@
-import CPreviewInteraction
+import CCompositorModule
 import Glibc
 import WaylandServer
 
