@@ -139,6 +139,7 @@ final class Seat {
         } else {
             guard pressedButtons.remove(button) != nil else { return }
         }
+        if pressed && deliver { compositor.popupGrabs.pointerPressed(on: pointerFocus?.isAlive == true ? pointerFocus : nil) }
         guard deliver, let focus = pointerFocus, focus.isAlive else {
             if pressedButtons.isEmpty { updatePointerFocus(time: time, sendMotion: false) }
             return
@@ -260,7 +261,9 @@ final class Seat {
     // MARK: touch
 
     func touchDown(id: Int32, at point: Point, time: UInt32) {
-        guard let hit = compositor.scene.surface(at: point), let surface = compositor.surfaces[hit.surface.id],
+        let hit = compositor.scene.surface(at: point)
+        compositor.popupGrabs.pointerPressed(on: hit.flatMap { compositor.surfaces[$0.surface.id] })
+        guard let hit, let surface = compositor.surfaces[hit.surface.id],
             let surfaceResource = surface.resource
         else { return }
         touchPoints[id] = TouchPoint(surface: surface, origin: surface.node.outputOrigin, client: surface.client)
