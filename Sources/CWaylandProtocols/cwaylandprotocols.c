@@ -21,6 +21,7 @@ extern const struct wl_interface wl_touch_interface;
 extern const struct wl_interface wl_data_device_manager_interface;
 extern const struct wl_interface wl_data_device_interface;
 extern const struct wl_interface wl_data_source_interface;
+extern const struct wl_interface wl_data_offer_interface;
 extern const struct wl_interface spi_preview_interaction_manager_v1_interface;
 extern const struct wl_interface spi_preview_interaction_v1_interface;
 extern const struct wl_interface xdg_wm_base_interface;
@@ -58,6 +59,7 @@ const struct wl_interface *cwl_interface_wl_touch(void) { return &wl_touch_inter
 const struct wl_interface *cwl_interface_wl_data_device_manager(void) { return &wl_data_device_manager_interface; }
 const struct wl_interface *cwl_interface_wl_data_device(void) { return &wl_data_device_interface; }
 const struct wl_interface *cwl_interface_wl_data_source(void) { return &wl_data_source_interface; }
+const struct wl_interface *cwl_interface_wl_data_offer(void) { return &wl_data_offer_interface; }
 const struct wl_interface *cwl_interface_spi_preview_interaction_manager_v1(void) { return &spi_preview_interaction_manager_v1_interface; }
 const struct wl_interface *cwl_interface_spi_preview_interaction_v1(void) { return &spi_preview_interaction_v1_interface; }
 const struct wl_interface *cwl_interface_xdg_wm_base(void) { return &xdg_wm_base_interface; }

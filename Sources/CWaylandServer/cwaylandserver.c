@@ -1,5 +1,7 @@
 #include "cwaylandserver.h"
 
+#include <string.h>
+
 static void cwl_listener_trampoline(struct wl_listener *listener, void *data) {
     struct cwl_listener *container = wl_container_of(listener, container, listener);
     container->notify(container->context, data);
@@ -72,4 +74,28 @@ pid_t cwl_client_pid(struct wl_client *client) {
     pid_t pid = 0;
     wl_client_get_credentials(client, &pid, NULL, NULL);
     return pid;
+}
+
+/* wl_shm_pool.create_buffer's arguments: id, offset, width, height, stride, format. */
+static void cwl_shm_stride_logger(void *user_data, enum wl_protocol_logger_type type,
+                                  const struct wl_protocol_logger_message *message) {
+    (void)user_data;
+    if (type != WL_PROTOCOL_LOGGER_REQUEST || message->arguments_count != 6) return;
+    if (strcmp(wl_resource_get_class(message->resource), "wl_shm_pool") != 0) return;
+    if (strcmp(message->message->name, "create_buffer") != 0) return;
+    int32_t width = message->arguments[2].i;
+    int32_t stride = message->arguments[4].i;
+    uint32_t format = message->arguments[5].u;
+    /* The two formats every compositor supports are 4 bytes a pixel; libwayland rejects the
+     * others it was not told about, and checks sizes against the pool itself. */
+    if (format != WL_SHM_FORMAT_ARGB8888 && format != WL_SHM_FORMAT_XRGB8888) return;
+    if (width <= 0 || stride <= 0) return;
+    if ((int64_t)stride < (int64_t)width * 4) {
+        wl_resource_post_error(message->resource, WL_SHM_ERROR_INVALID_STRIDE,
+                               "stride %d cannot hold %d pixels of 4 bytes", stride, width);
+    }
+}
+
+struct wl_protocol_logger *cwl_display_add_shm_stride_check(struct wl_display *display) {
+    return wl_display_add_protocol_logger(display, cwl_shm_stride_logger, NULL);
 }

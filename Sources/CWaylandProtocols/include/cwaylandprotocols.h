@@ -37,6 +37,7 @@ const struct wl_interface *cwl_interface_wl_touch(void);
 const struct wl_interface *cwl_interface_wl_data_device_manager(void);
 const struct wl_interface *cwl_interface_wl_data_device(void);
 const struct wl_interface *cwl_interface_wl_data_source(void);
+const struct wl_interface *cwl_interface_wl_data_offer(void);
 
 /* Our extension (protocol/preview-interaction-v1.xml). */
 const struct wl_interface *cwl_interface_spi_preview_interaction_manager_v1(void);

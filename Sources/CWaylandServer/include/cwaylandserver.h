@@ -63,6 +63,11 @@ void cwl_resource_post_error(struct wl_resource *resource, uint32_t code, const 
 /* wl_display.error(implementation): the compositor's own bug, reported to the client it hurts. */
 void cwl_client_post_implementation_error(struct wl_client *client, const char *message);
 
+/* wl_shm_pool.create_buffer with a stride that cannot hold `width` pixels is invalid_stride
+ * (libwayland's own wl_shm checks only that the buffer fits its pool). Runs as a protocol
+ * logger, before libwayland handles the request; destroy it with wl_protocol_logger_destroy. */
+struct wl_protocol_logger *cwl_display_add_shm_stride_check(struct wl_display *display);
+
 /* MARK: events without a generated helper */
 
 /* wl_resource_post_event_array wants a non-const wl_argument pointer; one place does the cast. */

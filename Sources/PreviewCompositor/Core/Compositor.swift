@@ -37,8 +37,15 @@ public final class Compositor {
     /// The phase screenshots (docs/compositor.md, "Screenshot moments"); nil without --screenshot-dir.
     private(set) var phaseScreenshots: PhaseScreenshots?
     private(set) var seat: Seat!
+    private(set) var popupGrabs: PopupGrabs!
+    /// The selection, offered to the client with the keyboard focus.
+    let clipboard = Clipboard()
+    /// The mime types of the current selection (nil: none), for tests.
+    public var selectionMimeTypes: [String]? { clipboard.selection?.mimeTypes }
     private(set) var tiling: Tiling!
     private var globals: [Global] = []
+    /// wl_shm_pool.create_buffer's stride check (a protocol logger on the display).
+    private var shmStrideCheck: OpaquePointer?
     private var signals: Signals?
     private var stalledClients: StalledClients?
     /// Committed frame callbacks, answered at the next frame.
@@ -113,6 +120,7 @@ public final class Compositor {
         }
         children = ChildProcesses(logger: logger)
         seat = Seat(compositor: self)
+        popupGrabs = PopupGrabs(compositor: self)
         tiling = Tiling(compositor: self)
         advertiseGlobals()
         interaction = try InteractionHost(compositor: self)
@@ -143,6 +151,7 @@ public final class Compositor {
         stalledClients?.stop()
         children.terminateAll()
         globals.removeAll()
+        if let shmStrideCheck { wl_protocol_logger_destroy(shmStrideCheck) }
         display.destroy()
     }
 
@@ -160,6 +169,8 @@ public final class Compositor {
         }
         // libwayland's own wl_shm: pools, buffers, SIGBUS protection; ARGB8888 and XRGB8888.
         wl_display_init_shm(display.raw)
+        // ...which checks that a buffer fits its pool, not that its stride holds its width.
+        shmStrideCheck = cwl_display_add_shm_stride_check(display.raw)
         add(cwl_interface_wl_output(), 4) { [unowned self] client, version, id in
             _ = OutputResource(compositor: self, client: client, version: version, id: id)
         }
@@ -178,9 +189,9 @@ public final class Compositor {
         add(cwl_interface_zxdg_decoration_manager_v1(), 1) { client, version, id in
             _ = DecorationManagerResource(client: client, version: version, id: id)
         }
-        // Inert (no clipboard, no drag and drop), but clients like wev require it.
-        add(cwl_interface_wl_data_device_manager(), 3) { client, version, id in
-            _ = DataDeviceManagerResource(client: client, version: version, id: id)
+        // The clipboard (no drag and drop).
+        add(cwl_interface_wl_data_device_manager(), 3) { [unowned self] client, version, id in
+            _ = DataDeviceManagerResource(clipboard: clipboard, client: client, version: version, id: id)
         }
     }
 
@@ -380,6 +391,7 @@ public final class Compositor {
         logger.debug("toplevel \(node.id) of \(node.client) mapped at \(scene.extents(of: node)) title=\(toplevel.title)")
         if let surface = surfaces[node.id] {
             setOnOutput(surface, true)
+            popupGrabs.dismissAll()  // a new window ends any menu
             seat.setKeyboardFocus(surface)
         }
         seat.repick()
@@ -408,7 +420,10 @@ public final class Compositor {
     /// button does; the client decides (tests close a nested compositor's window with it).
     public func requestClose(_ surface: SurfaceID) { tiling.requestClose(surface) }
 
-    func keyboardFocusChanged(to surface: Surface?) { tiling.focusChanged(to: surface) }
+    func keyboardFocusChanged(to surface: Surface?) {
+        tiling.focusChanged(to: surface)
+        clipboard.focusChanged(to: surface?.client)
+    }
 
     /// Moves a window's node, damaging where it was and where it goes.
     func move(_ node: SceneSurface, to position: (x: Int32, y: Int32)) {

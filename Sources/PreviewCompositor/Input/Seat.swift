@@ -75,7 +75,25 @@ final class Seat {
         let output = compositor.scene.output
         cursor = Point(
             x: min(max(point.x, 0), Double(output.width) - 1), y: min(max(point.y, 0), Double(output.height) - 1))
+        if let grab = interactiveGrab, grab.moves, let toplevel = grab.toplevel.value, toplevel.isAlive {
+            let x = grab.window.x + Int32((cursor.x - grab.cursor.x).rounded())
+            let y = grab.window.y + Int32((cursor.y - grab.cursor.y).rounded())
+            compositor.tiling.pin(toplevel, at: (ClientLimits.clamp(x), ClientLimits.clamp(y)))
+        }
         updatePointerFocus(time: time, sendMotion: true)
+    }
+
+    /// xdg_toplevel.move/resize: while the button that was pressed on the window is held, the
+    /// pointer has left it; a move makes the window follow the cursor (out of the tiling).
+    private var interactiveGrab: (toplevel: Weak<XdgToplevel>, cursor: Point, window: (x: Int32, y: Int32), moves: Bool)?
+
+    func beginInteractiveGrab(_ toplevel: XdgToplevel, moves: Bool) {
+        guard interactiveGrab == nil, !pressedButtons.isEmpty, let node = toplevel.node,
+            let focus = pointerFocus, focus.node.root === node, let xdgSurface = toplevel.xdgSurface
+        else { return }
+        let geometry = xdgSurface.windowGeometry
+        interactiveGrab = (Weak(toplevel), cursor, (node.position.x + geometry.x, node.position.y + geometry.y), moves)
+        takePointerAway()
     }
 
     /// The output was resized: the cursor stays inside it, and what is under it is picked again.
@@ -138,7 +156,14 @@ final class Seat {
             guard pressedButtons.insert(button).inserted else { return }
         } else {
             guard pressedButtons.remove(button) != nil else { return }
+            // The release that ends a move or resize is the grab's, not the client's.
+            if pressedButtons.isEmpty, interactiveGrab != nil {
+                interactiveGrab = nil
+                givePointerBack()
+                return
+            }
         }
+        if pressed && deliver { compositor.popupGrabs.pointerPressed(on: pointerFocus?.isAlive == true ? pointerFocus : nil) }
         guard deliver, let focus = pointerFocus, focus.isAlive else {
             if pressedButtons.isEmpty { updatePointerFocus(time: time, sendMotion: false) }
             return
@@ -260,7 +285,9 @@ final class Seat {
     // MARK: touch
 
     func touchDown(id: Int32, at point: Point, time: UInt32) {
-        guard let hit = compositor.scene.surface(at: point), let surface = compositor.surfaces[hit.surface.id],
+        let hit = compositor.scene.surface(at: point)
+        compositor.popupGrabs.pointerPressed(on: hit.flatMap { compositor.surfaces[$0.surface.id] })
+        guard let hit, let surface = compositor.surfaces[hit.surface.id],
             let surfaceResource = surface.resource
         else { return }
         touchPoints[id] = TouchPoint(surface: surface, origin: surface.node.outputOrigin, client: surface.client)

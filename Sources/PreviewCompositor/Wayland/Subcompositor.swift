@@ -40,11 +40,13 @@ final class SubcompositorResource: ResourceObject {
     }()
 }
 
-/// wl_subsurface. Position is applied on the parent's commit; stacking at once; sync
-/// mode is accepted but state is applied on the child's own commit (docs/compositor.md).
+/// wl_subsurface. Position and stacking are applied on the parent's commit; in sync mode (the
+/// default) the surface's own commits are cached until then (`Surface.isEffectivelySynchronized`).
 final class Subsurface: ResourceObject {
     weak var surface: Surface?
     weak var parent: Surface?
+    /// set_sync/set_desync; a new subsurface is synchronised.
+    private(set) var isSync = true
     private var pendingPosition: (x: Int32, y: Int32)?
     private let parentGone: Listener
 
@@ -87,15 +89,18 @@ final class Subsurface: ResourceObject {
 
     private func restack(sibling: OpaquePointer?, above: Bool) {
         guard let surface, let parent, let siblingSurface = resolve(sibling, as: Surface.self),
-            parent.node.restack(surface.node, relativeTo: siblingSurface.node, above: above)
+            siblingSurface !== surface, parent.node.stack.contains(where: { $0 === siblingSurface.node })
         else {
             postError(WL_SUBSURFACE_ERROR_BAD_SURFACE.rawValue, "the reference surface is not a sibling or the parent")
             return
         }
-        if let compositor = surface.compositor {
-            compositor.damage(compositor.scene.extents(of: parent.node))
-            compositor.scheduleFrame()
-        }
+        parent.restackOnCommit(surface.node, relativeTo: siblingSurface.node, above: above)
+    }
+
+    private func setSync(_ sync: Bool) {
+        isSync = sync
+        // Leaving sync mode applies what was cached, unless an ancestor still holds it.
+        if let surface, !surface.isEffectivelySynchronized { surface.applyCached() }
     }
 
     nonisolated(unsafe) static let implementation: UnsafeRawPointer = {
@@ -110,8 +115,8 @@ final class Subsurface: ResourceObject {
         impl.place_below = { _, resource, sibling in
             resolve(resource, as: Subsurface.self)?.restack(sibling: sibling, above: false)
         }
-        impl.set_sync = { _, _ in }
-        impl.set_desync = { _, _ in }
+        impl.set_sync = { _, resource in resolve(resource, as: Subsurface.self)?.setSync(true) }
+        impl.set_desync = { _, resource in resolve(resource, as: Subsurface.self)?.setSync(false) }
         return makeImplementation(impl)
     }()
 }

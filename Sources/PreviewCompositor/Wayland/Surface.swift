@@ -14,7 +14,9 @@ final class Surface: ResourceObject {
     weak var xdgSurface: XdgSurface?
     weak var subsurface: Subsurface?
 
-    private struct Pending {
+    /// Double-buffered state: `pending` collects requests; a commit applies it, or, for an
+    /// effectively synchronised subsurface, moves it into `cached`, applied with the parent.
+    private struct State {
         var bufferAttached = false
         var buffer: OpaquePointer?
         var damage: [Rect] = []
@@ -22,18 +24,38 @@ final class Surface: ResourceObject {
         var scale: Int32?
         var inputRegion: Region??
         var callbacks: [Callback] = []
+        /// Committed (a commit with no changes is still one: it applies the children's state).
+        var committed = false
+
+        /// A later commit's state on top of this one: newer values win, damage and callbacks add up.
+        mutating func merge(_ newer: State) {
+            if newer.bufferAttached {
+                bufferAttached = true
+                buffer = newer.buffer
+            }
+            damage += newer.damage
+            bufferDamage += newer.bufferDamage
+            if let scale = newer.scale { self.scale = scale }
+            if let region = newer.inputRegion { inputRegion = region }
+            callbacks += newer.callbacks
+            committed = committed || newer.committed
+        }
     }
-    private var pending = Pending()
+    private var pending = State()
+    private var cached = State()
     /// A buffer is attached and not yet committed.
     var hasPendingBuffer: Bool { pending.buffer != nil }
-    /// Clears the pending buffer if the client destroys it before committing.
+    /// Clears the pending (or cached) buffer if the client destroys it before it is applied.
     private let pendingBufferGone: Listener
+    private let cachedBufferGone: Listener
 
     init?(compositor: Compositor, client: Client, version: UInt32, id: UInt32) {
         self.compositor = compositor
         node = SceneSurface(id: compositor.makeSurfaceID(), client: compositor.clientID(for: client))
         var clearBuffer: (() -> Void)?
+        var clearCachedBuffer: (() -> Void)?
         pendingBufferGone = Listener { _ in clearBuffer?() }
+        cachedBufferGone = Listener { _ in clearCachedBuffer?() }
         super.init(
             client: client, interface: cwl_interface_wl_surface(), version: version, id: id,
             implementation: Surface.implementation)
@@ -41,13 +63,20 @@ final class Surface: ResourceObject {
             pending.buffer = nil
             pendingBufferGone.remove()
         }
+        clearCachedBuffer = { [unowned self] in
+            cached.buffer = nil
+            cachedBufferGone.remove()
+        }
         compositor.surfaces[node.id] = self
     }
 
     override func resourceDestroyed() {
         pendingBufferGone.remove()
+        cachedBufferGone.remove()
         pending.callbacks.forEach { $0.destroyResource() }
-        pending = Pending()
+        cached.callbacks.forEach { $0.destroyResource() }
+        pending = State()
+        cached = State()
         compositor?.surfaceDestroyed(self)
     }
 
@@ -63,15 +92,59 @@ final class Surface: ResourceObject {
 
     // MARK: commit
 
+    /// A subsurface whose state waits for its parent's commit: its own mode is sync, or an
+    /// ancestor's is (wl_subsurface).
+    var isEffectivelySynchronized: Bool {
+        guard let subsurface, let parent = subsurface.parent else { return false }
+        return subsurface.isSync || parent.isEffectivelySynchronized
+    }
+
     private func commit() {
+        // The new state goes on top of any cached one, so nothing committed earlier is lost.
+        if pending.bufferAttached {
+            pendingBufferGone.remove()
+            cachedBufferGone.remove()
+            if let buffer = pending.buffer { cachedBufferGone.listen(toDestroyOfResource: buffer) }
+        }
+        pending.committed = true
+        cached.merge(pending)
+        pending = State()
+        if !isEffectivelySynchronized { applyCached() }
+    }
+
+    /// Applies the cached state (a desynchronised commit, the parent's commit, or set_desync).
+    func applyCached() {
+        guard cached.committed else { return }
+        let state = cached
+        cached = State()
+        cachedBufferGone.remove()
+        apply(state)
+    }
+
+    /// wl_subsurface.place_above/below of this surface's children, applied on its commit.
+    private var pendingRestacks: [(child: SceneSurface, sibling: SceneSurface, above: Bool)] = []
+
+    func restackOnCommit(_ child: SceneSurface, relativeTo sibling: SceneSurface, above: Bool) {
+        pendingRestacks.append((child, sibling, above))
+    }
+
+    private func applyPendingRestacks() {
+        guard !pendingRestacks.isEmpty, let compositor else { return }
+        let restacks = pendingRestacks
+        pendingRestacks = []
+        // A sibling destroyed since the request simply leaves the order as it is.
+        for restack in restacks { node.restack(restack.child, relativeTo: restack.sibling, above: restack.above) }
+        if node.isMapped { compositor.damage(compositor.scene.extents(of: node)) }
+    }
+
+    private func apply(_ pending: State) {
         guard let compositor else { return }
         let before = node.isMapped ? compositor.scene.extents(of: node) : nil
         let oldSize = node.size
         var uploaded = false
         if pending.bufferAttached {
-            pendingBufferGone.remove()
             if let buffer = pending.buffer {
-                guard upload(buffer) else { return }
+                guard upload(buffer, state: pending) else { return }
                 uploaded = true
             } else {
                 node.texture = nil
@@ -83,11 +156,14 @@ final class Surface: ResourceObject {
         compositor.frameCallbacks.append(contentsOf: pending.callbacks)
         let surfaceDamage = pending.damage
         let bufferDamage = pending.bufferDamage
-        pending = Pending()
 
-        // Subsurface positions are double-buffered on the parent.
-        for child in node.stack where child !== node {
-            compositor.surfaces[child.id]?.subsurface?.applyPendingPosition()
+        // Subsurface order and positions are double-buffered on the parent; synchronised
+        // children's cached state applies with it (and theirs with them).
+        applyPendingRestacks()
+        for child in Array(node.stack) where child !== node {
+            guard let childSurface = compositor.surfaces[child.id] else { continue }
+            childSurface.subsurface?.applyPendingPosition()
+            if childSurface.isEffectivelySynchronized { childSurface.applyCached() }
         }
         xdgSurface?.surfaceCommitted()
         compositor.interaction?.server.surfaceCommitted(node.id)
@@ -112,7 +188,7 @@ final class Surface: ResourceObject {
     }
 
     /// Copies the shm buffer's damaged pixels into the texture and releases the buffer.
-    private func upload(_ buffer: OpaquePointer) -> Bool {
+    private func upload(_ buffer: OpaquePointer, state pending: State) -> Bool {
         guard let shm = wl_shm_buffer_get(buffer) else {
             postError(WL_SHM_ERROR_INVALID_FORMAT.rawValue, "only wl_shm buffers are supported")
             return false

@@ -6,6 +6,9 @@ final class XdgPopup: ResourceObject {
     weak var xdgSurface: XdgSurface?
     weak var parent: XdgSurface?
     let rules: PopupRules
+    /// xdg_popup.grab was asked for (before the popup was mapped, as it must be).
+    private var grabRequested = false
+    private var dismissed = false
 
     /// Makes the xdg_popup of `xdgSurface`: its new wl_resource owns it (Ownership.swift), the
     /// caller keeps a weak reference.
@@ -56,6 +59,35 @@ final class XdgPopup: ResourceObject {
         compositor.scene.show(node)
         compositor.damage(compositor.scene.extents(of: node))
         compositor.scheduleFrame()
+        if grabRequested { compositor.popupGrabs.popupMapped(self) }
+    }
+
+    /// popup_done: the compositor closed it; the client destroys it.
+    func dismiss() {
+        guard !dismissed, let resource else { return }
+        dismissed = true
+        xdg_popup_send_popup_done(resource)
+    }
+
+    private func grab() {
+        if xdgSurface?.shown == true {
+            postError(XDG_POPUP_ERROR_INVALID_GRAB.rawValue, "xdg_popup.grab after the popup was mapped")
+            return
+        }
+        grabRequested = true
+    }
+
+    /// xdg-shell: popups are destroyed top-down; a popup with a mapped child popup is not the topmost.
+    private func destroyRequest() {
+        let hasChild = xdgSurface?.compositor?.surfaces.values.contains { surface in
+            guard let child = surface.xdgSurface?.popup, child !== self, child.isAlive else { return false }
+            return child.parent === xdgSurface && child.xdgSurface?.shown == true
+        } ?? false
+        if hasChild, let wmBase = xdgSurface?.wmBase {
+            wmBase.postError(XDG_WM_BASE_ERROR_NOT_THE_TOPMOST_POPUP.rawValue, "xdg_popup destroyed before its child popup")
+            return
+        }
+        destroyResource()
     }
 
     func reposition() {
@@ -69,12 +101,13 @@ final class XdgPopup: ResourceObject {
         compositor.scene.hide(node)
         compositor.scheduleFrame()
         compositor.seat.surfaceUnmapped(node)
+        compositor.popupGrabs.popupGone(self)
     }
 
     nonisolated(unsafe) static let implementation: UnsafeRawPointer = {
         var impl = cwl_xdg_popup_impl()
-        impl.destroy = destroyResourceRequest
-        impl.grab = { _, _, _, _ in }  // no grabs: popups stay until the client destroys them
+        impl.destroy = { _, resource in resolve(resource, as: XdgPopup.self)?.destroyRequest() }
+        impl.grab = { _, resource, _, _ in resolve(resource, as: XdgPopup.self)?.grab() }
         impl.reposition = { _, _, _, _ in }
         return makeImplementation(impl)
     }()

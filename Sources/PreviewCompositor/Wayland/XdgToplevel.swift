@@ -89,11 +89,18 @@ final class XdgToplevel: ResourceObject {
             guard let self_ = resolve(resource, as: XdgToplevel.self), let appID else { return }
             self_.appID = String(cString: appID)
         }
-        // Interactive move/resize, menus and window-state requests don't apply to a tiling
-        // headless output; the protocol lets the compositor ignore them.
+        // Window menus and window-state requests don't apply to tiled windows; the protocol
+        // lets the compositor ignore them. A move takes the window out of the tiling and it
+        // follows the cursor; a resize only holds the pointer until the button is released.
         impl.show_window_menu = { _, _, _, _, _, _ in }
-        impl.move = { _, _, _, _ in }
-        impl.resize = { _, _, _, _, _ in }
+        impl.move = { _, resource, _, _ in
+            guard let self_ = resolve(resource, as: XdgToplevel.self) else { return }
+            self_.xdgSurface?.compositor?.seat.beginInteractiveGrab(self_, moves: true)
+        }
+        impl.resize = { _, resource, _, _, _ in
+            guard let self_ = resolve(resource, as: XdgToplevel.self) else { return }
+            self_.xdgSurface?.compositor?.seat.beginInteractiveGrab(self_, moves: false)
+        }
         impl.set_max_size = { _, resource, width, height in
             if width < 0 || height < 0 {
                 resolve(resource, as: XdgToplevel.self)?.postError(XDG_TOPLEVEL_ERROR_INVALID_SIZE.rawValue, "negative max size")

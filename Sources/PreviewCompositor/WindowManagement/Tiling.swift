@@ -39,9 +39,16 @@ final class Tiling {
     func outputChanged() { relayout(newcomer: nil) }
 
     func focusChanged(to surface: Surface?) {
+        // A grabbing popup with the focus keeps its toplevel active (a menu of that window).
+        var focused = surface?.xdgSurface
+        for _ in 0..<64 {
+            guard let parent = focused?.popup?.parent else { break }
+            focused = parent
+        }
+        let focusedNode = focused?.node ?? surface?.node
         for weak in toplevels {
             guard let toplevel = weak.value, toplevel.xdgSurface?.shown == true else { continue }
-            let active = toplevel.node === surface?.node
+            let active = toplevel.node === focusedNode
             if toplevel.activated != active { toplevel.configure(size: toplevel.offered, activated: active) }
         }
     }

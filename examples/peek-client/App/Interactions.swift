@@ -112,6 +112,7 @@ extension PeekApp: PreviewInteractionDelegate {
                     "\(prefix)result=performed action=\(action.rawValue) item=\(item.id.rawValue) title=\(EventLog.quoted(item.title))"
                 )
             }
+            if action == .copy { copy(item.title) }
             scheduleRedraw()
         case .requestCancel:
             guard let active, let interaction else { return }

@@ -57,7 +57,8 @@ nonisolated(unsafe) var pointerListener = wl_pointer_listener(
     },
     leave: { _, _, _, _ in },
     motion: { data, _, _, x, y in app(data).pointerMoved(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) },
-    button: { data, _, _, _, button, state in
+    button: { data, _, serial, _, button, state in
+        app(data).inputSerial = serial
         app(data).pointerButton(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
     },
     axis: { data, _, _, axis, value in app(data).pointerAxis(axis, value: wl_fixed_to_double(value)) },
@@ -78,10 +79,18 @@ nonisolated(unsafe) var touchListener = wl_touch_listener(
 
 nonisolated(unsafe) var keyboardListener = wl_keyboard_listener(
     keymap: { data, _, _, fd, _ in app(data).keymapReceived(fd: fd) },
-    enter: { _, _, _, _, _ in },
+    enter: { data, _, serial, _, _ in app(data).inputSerial = serial },
     leave: { _, _, _, _ in },
     key: { data, _, _, _, key, state in
         app(data).key(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue)
     },
     modifiers: { data, _, _, depressed, _, _, _ in app(data).modifiers(depressed: depressed) },
     repeat_info: { _, _, _, _ in })
+
+nonisolated(unsafe) var dataSourceListener = wl_data_source_listener(
+    target: { _, _, _ in },
+    send: { data, _, mimeType, fd in app(data).clipboardSend(mimeType: mimeType.map { String(cString: $0) }, fd: fd) },
+    cancelled: { data, source in app(data).clipboardCancelled(source) },
+    dnd_drop_performed: { _, _ in },
+    dnd_finished: { _, _ in },
+    action: { _, _, _ in })

@@ -19,6 +19,13 @@ final class PeekApp {
     var previewClient: PreviewInteractionClient?
     var seat: OpaquePointer?
     var seatName: UInt32 = 0
+    /// The "Copy" quick action's clipboard (Clipboard.swift).
+    var dataDeviceManager: OpaquePointer?
+    var dataDevice: OpaquePointer?
+    var dataSource: OpaquePointer?
+    var copiedText = ""
+    /// The serial of the latest keyboard enter or button press (wl_data_device.set_selection wants one).
+    var inputSerial: UInt32 = 0
     /// wl_output proxies and their scale, by registry name.
     var outputs: [UInt32: (proxy: OpaquePointer, scale: Int32)] = [:]
 
@@ -126,6 +133,8 @@ final class PeekApp {
             seat = bind(name, cwl_interface_wl_seat(), min(version, 5))
             seatName = name
             wl_seat_add_listener(seat, &seatListener, context(self))
+        case "wl_data_device_manager":
+            dataDeviceManager = bind(name, cwl_interface_wl_data_device_manager(), min(version, 3))
         case "wl_output" where version >= 2:
             guard let output = bind(name, cwl_interface_wl_output(), 2) else { return }
             outputs[name] = (output, 1)
