@@ -10,6 +10,7 @@ that completes. Every wait is on an event (a line of the app, a process exit); t
 every check holds; the failed checks and the app's output otherwise.
 """
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -220,6 +221,43 @@ def peek_gtk(compositor, recording, runtime, escape=False):
     finish()
 
 
+def peek_gtk_wlroots(compositor, recording, runtime):
+    """The photo app end to end in examples/wlroots-compositor (wlroots' input path into the
+    compositor-side C library): the same presses peek, pop and open the photo. That compositor
+    takes no screenshots: the app's log is the evidence."""
+    tools = os.path.dirname(compositor)
+    wlroots = os.path.join(tools, "wlroots-compositor", "preview-wlroots-compositor")
+    if not os.path.exists(wlroots):
+        print(f"SKIP: {wlroots} is not built (make -C examples/wlroots-compositor)")
+        sys.exit(77)
+    app = os.path.join(HERE, "..", "..", "examples", "peek-gtk", "peek-gtk")
+    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1",
+               GDK_BACKEND="wayland", GTK_A11Y="none")
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    output = os.path.join(runtime, "app.log")
+    # --run: the compositor starts the app on its socket and exits once the replay settled.
+    server = subprocess.run(
+        [wlroots, "--socket", "adapter-wlroots", "--replay", recording, "--exit-when-done",
+         "--decoder", os.path.join(tools, "preview-replay"), "--should-begin-timeout", "10000",
+         "--run", f"{shlex.quote(app)} --log >{shlex.quote(output)} 2>&1"],
+        env=env, capture_output=True, text=True, timeout=150)
+    text = open(output).read().splitlines() if os.path.exists(output) else []
+    print("\n".join(text))
+    check(server.returncode == 0, f"the wlroots compositor ended the replay (status {server.returncode})\n"
+          f"{server.stdout[-2000:]}{server.stderr[-2000:]}")
+    starts = [line for line in text if line.startswith("should-begin")]
+    check(len(starts) == 2 and all(line.endswith(" accept") and " pen " in line for line in starts),
+          f"both pen presses land on a photo and are accepted: {starts}")
+    check("cancelled lifted" in text, "the light tap is cancelled")
+    check("preview 1.00 ended" in text and "commit 1.00 ended" in text, "the firm press peeks, then pops")
+    check(any(line.startswith("open ") for line in text), "the pop opens the photo's page")
+    check(not adapter_messages("\n".join(line for line in text if not line.startswith(
+        ("should-begin", "preview", "commit", "open", "cancelled", "available", "back", "action", "painted")))),
+          "nothing else in the app's output")
+    finish()
+
+
 def adapter_messages(errors):
     """What the adapter or GTK said on stderr, minus the session-bus line of a bare test box."""
     return [line for line in errors.splitlines()
@@ -233,6 +271,8 @@ def main():
     runtime = tempfile.mkdtemp(prefix="pi-gtk-")
     os.chmod(runtime, 0o700)
     try:
+        if scenario == "peek-gtk-wlroots":
+            return peek_gtk_wlroots(compositor, dell, runtime)
         if scenario in ("peek-gtk", "peek-gtk-escape"):
             return peek_gtk(compositor, dell, runtime, escape=scenario == "peek-gtk-escape")
         if scenario == "snippets":
