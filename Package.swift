@@ -265,7 +265,8 @@ let package = Package(
             dependencies: ["FixtureSupport", 
                 "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
                 "PreviewProtocolServer", "PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
-                "preview-demo", "preview-compositor", "peek-client", "preview-replay", "PeekUI", "ToolOptions",
+                "preview-demo", "preview-compositor", "peek-client", "preview-replay", "minimal-preview-app", "PeekUI",
+                "ToolOptions",
                 // In-process runs (two windows, the real libinput's events) use the library itself.
                 "PreviewCompositor",
             ]),

@@ -67,6 +67,9 @@ readable (int fd, GIOCondition condition, gpointer user_data)
         availability_changed (client, client->handle, FALSE);
       return G_SOURCE_REMOVE;
     }
+  /* The windows acknowledge what they were given right before their next picture. */
+  for (guint i = 0; i < client->contexts->len; i++)
+    pi_surface_context_dispatched (g_ptr_array_index (client->contexts, i));
   return G_SOURCE_CONTINUE;
 }
 

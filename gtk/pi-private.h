@@ -36,6 +36,8 @@ void pi_surface_context_cancel_presses_of (PiSurfaceContext *context, PiPreviewI
 gboolean pi_surface_context_to_widget (PiSurfaceContext *context, GtkWidget *widget, double sx, double sy,
                                        double *x, double *y);
 void pi_surface_context_availability_changed (PiSurfaceContext *context);
+/* The library made callbacks: run a frame clock cycle, whose "before-paint" acknowledges them. */
+void pi_surface_context_dispatched (PiSurfaceContext *context);
 
 /* The context's calls into the interaction it routed a press to. */
 gboolean pi_preview_interaction_accepts_source (PiPreviewInteraction *self, PiSource source);

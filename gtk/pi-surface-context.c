@@ -16,7 +16,7 @@ struct _PiSurfaceContext
   GPtrArray *interactions;                              /* not owned: each leaves before it dies */
   GHashTable *presses;                                  /* press id → PiPreviewInteraction * */
   GdkFrameClock *clock;
-  gulong realize_id, unrealize_id, layout_id;
+  gulong realize_id, unrealize_id, layout_id, before_paint_id;
   cairo_region_t *region; /* the last one sent; NULL: none sent since attaching */
   PiSources sources;
   GtkEventController *guard; /* on the native, capture phase */
@@ -117,6 +117,27 @@ after_layout (GdkFrameClock *clock, PiSurfaceContext *context)
 {
   (void) clock;
   update_region (context);
+}
+
+/* GTK commits on its own, in the paint phase of its frame clock (GTK 4.8 has no commit hook).
+ * "before-paint" is emitted on every cycle, before the tick callbacks, layout and the paint
+ * that draws and commits, all in one main-loop dispatch: no callback of the library can come
+ * in between. So the acknowledgement of the frames whose callbacks were made leaves here, just
+ * ahead of the commit that shows them, and a compositor photographing a phase takes the
+ * picture that shows it. */
+static void
+before_paint (GdkFrameClock *clock, PiSurfaceContext *context)
+{
+  (void) clock;
+  if (context->handle != NULL)
+    preview_interaction_client_interaction_will_commit (context->handle, NULL);
+}
+
+void
+pi_surface_context_dispatched (PiSurfaceContext *context)
+{
+  if (context->clock != NULL)
+    gdk_frame_clock_request_phase (context->clock, GDK_FRAME_CLOCK_PHASE_BEFORE_PAINT);
 }
 
 /* When the commit phase begins the compositor takes the contact away from core input. A
@@ -347,6 +368,8 @@ attach (PiSurfaceContext *context)
   context->pen_releases_to_swallow = 0;
   context->clock = g_object_ref (gdk_surface_get_frame_clock (surface));
   context->layout_id = g_signal_connect_after (context->clock, "layout", G_CALLBACK (after_layout), context);
+  context->before_paint_id = g_signal_connect (context->clock, "before-paint", G_CALLBACK (before_paint), context);
+  preview_interaction_client_interaction_set_hold_acks (context->handle, true);
   update_region (context);
 }
 
@@ -356,6 +379,7 @@ detach (PiSurfaceContext *context)
   if (context->clock != NULL)
     {
       g_clear_signal_handler (&context->layout_id, context->clock);
+      g_clear_signal_handler (&context->before_paint_id, context->clock);
       g_clear_object (&context->clock);
     }
   /* Running presses end without callbacks: tell their widgets, as the surface goes. */

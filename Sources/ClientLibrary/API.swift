@@ -195,3 +195,20 @@ public func previewInteractionClientInteractionRunningCount(
 public func previewInteractionClientInteractionCommitSurface(_ handle: OpaquePointer?) -> Int32 {
     call(interaction: handle, "preview_interaction_client_interaction_commit_surface") { interaction in interaction.commitSurface() }
 }
+
+@_cdecl("preview_interaction_client_interaction_set_hold_acks")
+public func previewInteractionClientInteractionSetHoldAcks(_ handle: OpaquePointer?, _ hold: Bool) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_set_hold_acks") { interaction in
+        interaction.holdAcknowledgements(hold)
+    }
+}
+
+@_cdecl("preview_interaction_client_interaction_will_commit")
+public func previewInteractionClientInteractionWillCommit(
+    _ handle: OpaquePointer?, _ serial: UnsafeMutablePointer<UInt32>?
+) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_will_commit") { interaction in
+        let shown = interaction.willCommit()
+        serial?.pointee = shown
+    }
+}

@@ -18,6 +18,8 @@ final class ClientInteraction {
     private var region: [preview_interaction_client_rect]?
     private var sources: UInt32 = 15
     private var enabled = true
+    /// Frames are acknowledged by `willCommit`, not as they are read.
+    private var holdsAcknowledgements = false
     /// The last frame whose calls the app has had (repeated before a commit).
     private var applied: UInt32 = 0
     /// Cancels the app made from inside one of this interaction's callbacks.
@@ -50,9 +52,11 @@ final class ClientInteraction {
         let channel = Channel(proxy: proxy, display: context.display, reader: context.reader) { [logger = context.logger] in
             logger.log($0)
         }
+        applied = 0  // serials count per protocol object
         let retained = Retained(channel)
         spi_preview_interaction_v1_add_listener(proxy, &interactionListener, retained.pointer)
         (self.channel, self.retained) = (channel, retained)
+        if holdsAcknowledgements { channel.holdAcknowledgements(true) }
         if region != nil { sendRegion() }
         if sources != 15 || !enabled { sendSources() }
         channel.flush()
@@ -143,6 +147,16 @@ final class ClientInteraction {
     }
 
     var runningCount: UInt32 { UInt32(channel?.runningCount ?? 0) }
+
+    func holdAcknowledgements(_ hold: Bool) {
+        holdsAcknowledgements = hold
+        channel?.holdAcknowledgements(hold)
+    }
+
+    /// The app's next commit shows every callback made so far.
+    func willCommit() -> UInt32 {
+        channel?.acknowledgeShown(applied: applied) ?? 0
+    }
 
     func commitSurface() {
         guard let channel else {

@@ -87,9 +87,15 @@ public struct InteractionCore: Sendable {
     private var taken = 0
     /// The highest press id announced (ids increase; anything at or below it is known).
     private var highest: UInt32 = 0
-    private var acknowledged: UInt32 = 0
+    /// The last frame serial acknowledged (ack_frame sent).
+    public private(set) var acknowledged: UInt32 = 0
     /// The last frame serial read.
     public private(set) var lastFrame: UInt32 = 0
+    /// The last frame that filed calls for the app.
+    private var lastFrameWithCalls: UInt32 = 0
+    /// Frames that gave the app calls are acknowledged by the app's `acknowledgeShown`, right
+    /// before the commit that shows them (a toolkit that commits on its own), not as read.
+    public private(set) var holdsAcknowledgements = false
 
     public init() {
         records.reserveCapacity(Self.maximumKept)
@@ -237,6 +243,27 @@ public struct InteractionCore: Sendable {
         for record in records where record.state.isRunning { body(record.id) }
     }
 
+    // MARK: inputs from the app (its thread)
+
+    /// Holds acknowledgements until `acknowledgeShown` (or stops holding: what was read is
+    /// acknowledged now).
+    public mutating func holdAcknowledgements(_ hold: Bool) -> CoreOutput {
+        holdsAcknowledgements = hold
+        guard !hold, lastFrame > acknowledged else { return CoreOutput() }
+        acknowledged = lastFrame
+        return CoreOutput(request: .ackFrame(lastFrame))
+    }
+
+    /// The app is about to commit a picture that shows every call it took up to frame
+    /// `applied`: that frame is acknowledged, or every frame read if no call waits for the app
+    /// (the rest had nothing to show).
+    public mutating func acknowledgeShown(applied: UInt32) -> CoreOutput {
+        let shown = hasReadyCalls ? min(applied, lastFrame) : lastFrame
+        guard shown > acknowledged else { return CoreOutput() }
+        acknowledged = shown
+        return CoreOutput(request: .ackFrame(shown))
+    }
+
     // MARK: the steps
 
     private mutating func shouldBegin(_ event: PreviewWireEvent, _ id: UInt32, source: UInt32, force: UInt32)
@@ -263,10 +290,6 @@ public struct InteractionCore: Sendable {
 
     private mutating func frame(_ id: UInt32, serial: UInt32, time: UInt64) -> CoreOutput {
         var output = CoreOutput()
-        if serial > acknowledged {
-            acknowledged = serial
-            output.request = .ackFrame(serial)
-        }
         lastFrame = max(lastFrame, serial)
         if let index = records.firstIndex(where: { $0.id == id }) { records[index].timestamp = time }
         for call in open.indices where open[call].press.id == id { open[call].press.timestamp = time }
@@ -282,8 +305,15 @@ public struct InteractionCore: Sendable {
             }
         }
         if let stray = open.first(where: { $0.press.id != id }) { output.message = .unframed(stray.press.id) }
+        if !open.isEmpty { lastFrameWithCalls = max(lastFrameWithCalls, serial) }
         for call in open { file(call) }
         open.removeAll(keepingCapacity: true)
+        // Held: a frame is acknowledged as read only while nothing the app was given waits to
+        // be shown (a frame with nothing for the app must not stall flow control).
+        if serial > acknowledged && (!holdsAcknowledgements || lastFrameWithCalls <= acknowledged) {
+            acknowledged = serial
+            output.request = .ackFrame(serial)
+        }
         output.callsReady = hasReadyCalls
         return output
     }

@@ -82,6 +82,25 @@ package final class Channel: @unchecked Sendable {  // every mutable field is be
         return call
     }
 
+    /// Holds frame acknowledgements for `acknowledgeShown` (a toolkit that commits on its own).
+    package func holdAcknowledgements(_ hold: Bool) {
+        perform(received.withLock { $0.core.holdAcknowledgements(hold) })
+        flush()
+    }
+
+    /// The app is about to commit a picture showing the calls it took up to frame `applied`:
+    /// acknowledges it (ahead of the commit the app makes next on this thread). Returns
+    /// the last frame acknowledged.
+    package func acknowledgeShown(applied: UInt32) -> UInt32 {
+        let (output, acknowledged) = received.withLock { state in
+            (state.core.acknowledgeShown(applied: applied), state.core.acknowledged)
+        }
+        perform(output)
+        // Sent now, not at the toolkit's next flush: flow control waits for it.
+        if output.request != nil { flush() }
+        return acknowledged
+    }
+
     package var runningPresses: [PreviewPress] { received.withLock { $0.core.runningPresses } }
     package var runningCount: Int { received.withLock { $0.core.runningCount } }
 

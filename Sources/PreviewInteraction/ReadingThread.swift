@@ -176,10 +176,12 @@ package final class ReadingThread: @unchecked Sendable {  // shared fields are b
             if !appPolls.load(ordering: .acquiring) { wakeApp() }
         }
         if wl_display_flush(display) < 0 && errno != EAGAIN { return false }
+        // Taken by swapping, not copied: the batch allocates nothing.
         let retired = lock.withLock { state -> [Retained] in
             guard !state.retired.isEmpty else { return [] }
-            defer { state.retired.removeAll(keepingCapacity: true) }
-            return state.retired
+            var taken: [Retained] = []
+            swap(&taken, &state.retired)
+            return taken
         }
         for retained in retired { retained.release() }
         return true

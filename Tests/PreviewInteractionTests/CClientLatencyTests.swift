@@ -10,13 +10,17 @@ import Testing
 // The C library (libpreview-interaction-client's entry points, called as C calls them) under
 // the same slow app as SlowAppTests: 6 ms of drawing in every preview callback while a pen
 // reports every 4 ms. Its reading thread acknowledges frames while the app draws, so the
-// compositor holds values for a socket round trip, not for a draw.
+// compositor holds values for a socket round trip, not for a draw. With acknowledgements held
+// (a toolkit that commits on its own) the app acknowledges right before each picture, so the
+// compositor holds values for about a draw: measured, not promised (BENCHMARKS.md).
 
 /// What the C callbacks see (through user_data).
 final class CAppState {
     var calls: [String] = []
     var draw = false
     var draws = 0
+    /// A preview callback came since the last picture.
+    var dirty = false
 }
 
 private func state(_ data: UnsafeMutableRawPointer?) -> CAppState {
@@ -25,6 +29,31 @@ private func state(_ data: UnsafeMutableRawPointer?) -> CAppState {
 
 @Suite(.serialized) struct CClientLatencyTests {
     @Test func theCLibraryAcknowledgesWhileTheAppDraws() throws {
+        let (library, draws) = try Self.measure(holdingAcknowledgements: false)
+        let report = "C library: \(library.summary) (\(draws) draws of 6 ms)"
+        print("CClientLatencyTests: \(report)")
+        #expect(library.values == SlowAppTests.samples, "\(report)")
+        #expect(draws > 0 && draws < SlowAppTests.samples, "a slow app gets fewer calls: \(report)")
+        // The target is under 1 ms at p99 (BENCHMARKS.md); a loaded two-core machine may
+        // preempt the reading thread now and then, hence the margin here.
+        #expect((library.holdPercentile(0.99) ?? 0) <= 5_000, "\(report)")
+    }
+
+    /// A toolkit's frame cycle: callbacks only change state; after dispatch the app says its
+    /// next picture shows them (will_commit), then draws it.
+    @Test func heldAcknowledgementsFollowTheAppsPictures() throws {
+        let (library, draws) = try Self.measure(holdingAcknowledgements: true)
+        let report = "C library, acknowledgements held: \(library.summary) (\(draws) draws of 6 ms)"
+        print("CClientLatencyTests: \(report)")
+        #expect(library.values == SlowAppTests.samples, "\(report)")
+        #expect(draws > 0 && draws < SlowAppTests.samples, "a slow app draws fewer pictures: \(report)")
+        // Held for about a picture (the protocol's rule for an app that acknowledges what it
+        // shows), never for ever: every value left. Under the compositor's unresponsiveness
+        // limit (150 ms) even while other suites load the two cores.
+        #expect((library.holdPercentile(0.99) ?? 0) < 150_000, "\(report)")
+    }
+
+    static func measure(holdingAcknowledgements hold: Bool) throws -> (FlowStatistics, Int) {
         let server = try ServerThread()
         let display = wl_display_connect_to_fd(server.clientFD)!
         let app = CAppState()
@@ -41,6 +70,7 @@ private func state(_ data: UnsafeMutableRawPointer?) -> CAppState {
         callbacks.preview = { data, _, press, progress, ended in
             let app = state(data)
             app.calls.append("\(press!.pointee.id): preview")
+            app.dirty = true
             if app.draw {
                 app.draws += 1
                 SlowAppTests.draw()
@@ -48,16 +78,25 @@ private func state(_ data: UnsafeMutableRawPointer?) -> CAppState {
         }
         var interaction: OpaquePointer?
         #expect(preview_interaction_client_interaction_attach(context, surface.surface, &callbacks, data, &interaction) == 0)
+        #expect(preview_interaction_client_interaction_set_hold_acks(interaction, hold) == 0)
         wl_surface_commit(surface.surface)
         wl_display_roundtrip(display)
         var fd: Int32 = -1
         #expect(preview_interaction_client_get_fd(context, &fd) == 0)
 
+        var drawsAfterDispatch = false
         func run(until condition: () -> Bool) -> Bool {
             let deadline = AppHarness.now() + 30
             while !condition() && AppHarness.now() < deadline {
                 var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                 if poll(&pfd, 1, 20) > 0 { _ = preview_interaction_client_dispatch(context) }
+                // The frame cycle after a dispatch: this picture shows what the callbacks said.
+                _ = preview_interaction_client_interaction_will_commit(interaction, nil)
+                if drawsAfterDispatch && app.dirty {
+                    app.dirty = false
+                    app.draws += 1
+                    SlowAppTests.draw()
+                }
             }
             return condition()
         }
@@ -65,30 +104,25 @@ private func state(_ data: UnsafeMutableRawPointer?) -> CAppState {
         server.sync { $0.server.perform(.askShouldBegin(.test(7))) }
         #expect(run(until: { app.calls == ["1: should_begin"] }))
         #expect(run(until: { server.sync { $0.inputs.count } == 1 }), "the accept reached the compositor")
-        app.draw = true
+        // Held: the app draws after dispatch, in its frame cycle; else in the callback.
+        (app.draw, drawsAfterDispatch) = (!hold, hold)
         let finished = server.emit(count: SlowAppTests.samples, everyMilliseconds: SlowAppTests.intervalMilliseconds) {
             .phase(.previewProgress, .test(7, progress: SlowAppTests.progress($0)))
         }
         var emitted = false
         #expect(run(until: {
             if !emitted { emitted = finished.wait(timeout: .now()) == .success }
-            return emitted
+            // And the last value left the compositor (held ones leave at the next ack).
+            return emitted && server.sync { $0.server.flowStatistics.values } == SlowAppTests.samples
         }))
         let library = server.sync { $0.server.flowStatistics }
-        let report = "C library: \(library.summary) (\(app.draws) draws of 6 ms)"
-        print("CClientLatencyTests: \(report)")
-        #expect(library.values == SlowAppTests.samples, "\(report)")
-        #expect(app.draws > 0 && app.draws < SlowAppTests.samples, "a slow app gets fewer calls: \(report)")
-        // The target is under 1 ms at p99 (BENCHMARKS.md); a loaded two-core machine may
-        // preempt the reading thread now and then, hence the margin here.
-        #expect((library.holdPercentile(0.99) ?? 0) <= 5_000, "\(report)")
-
         #expect(preview_interaction_client_destroy(context) == 0)
         wl_surface_destroy(surface.surface)
         wl_compositor_destroy(surface.compositor)
         wl_display_roundtrip(display)
         server.stop()
         wl_display_disconnect(display)
+        return (library, app.draws)
     }
 
     static func makeSurface(_ display: OpaquePointer) -> (compositor: OpaquePointer, surface: OpaquePointer)? {

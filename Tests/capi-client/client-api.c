@@ -346,7 +346,14 @@ static void scripted_presses(const char *server_binary, const char *runtime) {
 	STATUS(preview_interaction_client_interaction_answer(app.interaction, 99, true),
 		PREVIEW_INTERACTION_CLIENT_ERROR_UNKNOWN_PRESS);
 	run_until_call(&app, "1: commit 0.50");
-	/* The commit phase: the next surface commit completes it. */
+	/* The commit phase: the next surface commit completes it. Held acknowledgements first
+	 * (a toolkit committing on its own): will_commit names the last frame delivered. */
+	STATUS(preview_interaction_client_interaction_set_hold_acks(app.interaction, true), PREVIEW_INTERACTION_CLIENT_OK);
+	uint32_t shown = 0;
+	STATUS(preview_interaction_client_interaction_will_commit(app.interaction, &shown), PREVIEW_INTERACTION_CLIENT_OK);
+	CHECK(shown > 0);
+	STATUS(preview_interaction_client_interaction_will_commit(app.interaction, NULL), PREVIEW_INTERACTION_CLIENT_OK);
+	STATUS(preview_interaction_client_interaction_set_hold_acks(app.interaction, false), PREVIEW_INTERACTION_CLIENT_OK);
 	STATUS(preview_interaction_client_interaction_commit_surface(app.interaction), PREVIEW_INTERACTION_CLIENT_OK);
 	wl_display_flush(connection.display);
 	run_until_call(&app, "1: commit 1.00 ended");
@@ -620,6 +627,8 @@ static void misuse(const char *server_binary, const char *runtime) {
 		PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_CONTEXT);
 	STATUS(preview_interaction_client_interaction_cancel(NULL, 1), PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_INTERACTION);
 	STATUS(preview_interaction_client_interaction_set_sources(NULL, 1), PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_INTERACTION);
+	STATUS(preview_interaction_client_interaction_set_hold_acks(NULL, true), PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_INTERACTION);
+	STATUS(preview_interaction_client_interaction_will_commit(NULL, NULL), PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_INTERACTION);
 	CHECK(strcmp(preview_interaction_client_status_string(-999), "unknown status") == 0);
 	CHECK(preview_interaction_client_version() == PREVIEW_INTERACTION_CLIENT_VERSION_NUMBER);
 	CHECK(strcmp(preview_interaction_client_version_string(), PREVIEW_INTERACTION_CLIENT_VERSION) == 0);

@@ -4,7 +4,9 @@
  * recorded press --run 'window-app N'. Its main loop polls its own connection and the
  * library's descriptor, the way a toolkit's loop would. Prints one line per callback
  * ("press 2 preview 0.50", "press 2 completed", "press 1 cancelled lifted") and exits 0
- * after N presses ended, 1 with a message if the connection is lost.
+ * after N presses ended, 1 with a message if the connection is lost. With --tablet it also
+ * listens to the pen's tablet-v2 events on its own queue (doing nothing with them but
+ * counting frames), the peer of scripts/perf-compare's client-library cost.
  */
 #include <errno.h>
 #include <poll.h>
@@ -16,6 +18,7 @@
 #include <wayland-client.h>
 
 #include "preview-interaction-client.h"
+#include "tablet-unstable-v2-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
 enum { WIDTH = 400, HEIGHT = 300 };
@@ -24,7 +27,10 @@ struct app {
 	struct wl_compositor *compositor;
 	struct wl_shm *shm;
 	struct xdg_wm_base *wm_base;
+	struct wl_seat *seat;
+	struct zwp_tablet_manager_v2 *tablets;
 	int configured, drawn, ended, presses, running;
+	unsigned long tool_frames, preview_calls;
 };
 
 static void say(const char *format, ...) __attribute__((format(printf, 1, 2)));
@@ -49,11 +55,39 @@ static void global(void *data, struct wl_registry *registry, uint32_t name, cons
 	(void)version;
 	if (strcmp(interface, "wl_compositor") == 0) app->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, 1);
 	if (strcmp(interface, "wl_shm") == 0) app->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
+	if (strcmp(interface, "wl_seat") == 0 && !app->seat) app->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
+	if (strcmp(interface, "zwp_tablet_manager_v2") == 0)
+		app->tablets = wl_registry_bind(registry, name, &zwp_tablet_manager_v2_interface, 1);
 	if (strcmp(interface, "xdg_wm_base") == 0) {
 		app->wm_base = wl_registry_bind(registry, name, &xdg_wm_base_interface, 1);
 		xdg_wm_base_add_listener(app->wm_base, &wm_base_listener, app);
 	}
 }
+/* ---- the pen's tablet-v2 events: counted, nothing else ---- */
+
+static void tool_ignored(void) {}
+static void tool_frame(void *data, struct zwp_tablet_tool_v2 *tool, uint32_t time) {
+	struct app *app = data;
+	(void)tool, (void)time;
+	app->tool_frames++;
+}
+/* Every event but frame does nothing: one empty function for all (their arguments are
+ * ignored, which the SysV calling convention allows). */
+static struct zwp_tablet_tool_v2_listener tool_listener;
+static void tool_added(void *data, struct zwp_tablet_seat_v2 *seat, struct zwp_tablet_tool_v2 *tool) {
+	(void)seat;
+	void (**slots)(void) = (void (**)(void))&tool_listener;
+	for (size_t i = 0; i < sizeof tool_listener / sizeof *slots; i++) slots[i] = tool_ignored;
+	tool_listener.frame = tool_frame;
+	zwp_tablet_tool_v2_add_listener(tool, &tool_listener, data);
+}
+static void tablet_or_pad_added(void *data, struct zwp_tablet_seat_v2 *seat, void *object) {
+	(void)data, (void)seat, (void)object;
+}
+static const struct zwp_tablet_seat_v2_listener tablet_seat_listener = {
+	(void (*)(void *, struct zwp_tablet_seat_v2 *, struct zwp_tablet_v2 *))tablet_or_pad_added, tool_added,
+	(void (*)(void *, struct zwp_tablet_seat_v2 *, struct zwp_tablet_pad_v2 *))tablet_or_pad_added};
+
 static void global_remove(void *data, struct wl_registry *registry, uint32_t name) {
 	(void)data, (void)registry, (void)name;
 }
@@ -104,7 +138,8 @@ static enum preview_interaction_client_answer should_begin(void *data,
 
 static void preview(void *data, struct preview_interaction_client_interaction *interaction,
 	const struct preview_interaction_client_press *press, double progress, bool ended) {
-	(void)data, (void)interaction;
+	(void)interaction;
+	((struct app *)data)->preview_calls++;
 	say("press %u preview %.2f%s", press->id, progress, ended ? " ended" : "");
 }
 
@@ -133,6 +168,7 @@ static const struct preview_interaction_client_interaction_callbacks callbacks =
 
 int main(int argc, char **argv) {
 	struct app app = {.presses = argc > 1 ? atoi(argv[1]) : 1, .running = 1};
+	bool tablet = argc > 2 && strcmp(argv[2], "--tablet") == 0;
 	struct wl_display *display = wl_display_connect(NULL);
 	if (!display) {
 		fprintf(stderr, "window-app: cannot connect: %s\n", strerror(errno));
@@ -144,6 +180,10 @@ int main(int argc, char **argv) {
 	if (!app.compositor || !app.shm || !app.wm_base) {
 		fprintf(stderr, "window-app: the compositor lacks wl_compositor, wl_shm or xdg_wm_base\n");
 		return 1;
+	}
+	if (tablet && app.seat && app.tablets) {
+		struct zwp_tablet_seat_v2 *tablet_seat = zwp_tablet_manager_v2_get_tablet_seat(app.tablets, app.seat);
+		zwp_tablet_seat_v2_add_listener(tablet_seat, &tablet_seat_listener, &app);
 	}
 	struct wl_surface *surface = wl_compositor_create_surface(app.compositor);
 	struct xdg_surface *xdg_surface = xdg_wm_base_get_xdg_surface(app.wm_base, surface);
@@ -185,13 +225,16 @@ int main(int argc, char **argv) {
 		} else {
 			wl_display_cancel_read(display);
 		}
-		if (preview_interaction_client_dispatch(context) == PREVIEW_INTERACTION_CLIENT_ERROR_DISCONNECTED ||
+		/* The library's descriptor is readable while callbacks wait (or the connection failed). */
+		if ((fds[1].revents &&
+			    preview_interaction_client_dispatch(context) == PREVIEW_INTERACTION_CLIENT_ERROR_DISCONNECTED) ||
 			wl_display_dispatch_pending(display) < 0) {
 			fprintf(stderr, "window-app: the connection to the compositor was lost\n");
 			status = 1;
 			break;
 		}
 	}
+	if (tablet) say("tool frames %lu preview calls %lu", app.tool_frames, app.preview_calls);
 	preview_interaction_client_destroy(context);
 	if (buffer) wl_buffer_destroy(buffer);
 	xdg_toplevel_destroy(toplevel);

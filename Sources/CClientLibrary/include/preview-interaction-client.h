@@ -7,7 +7,8 @@
  * touches the app's objects or queues: it binds the protocol's global from a registry of its
  * own, on a wl_event_queue of its own, and reads that queue on a thread of its own, which
  * acknowledges every frame as soon as it is read, so the compositor keeps sending fresh
- * progress while the app draws. What the app must see is handed over to the app's thread:
+ * progress while the app draws (a toolkit that commits on its own may hold those
+ * acknowledgements until its pictures show the frames: set_hold_acks). What the app must see is handed over to the app's thread:
  * the library gives a file descriptor that is readable while callbacks are waiting, and the
  * app calls preview_interaction_client_dispatch() when it is (a GLib GSource, a Qt
  * QSocketNotifier, or the app's own poll), the way libinput is driven. The app keeps
@@ -74,9 +75,9 @@ extern "C" {
 #endif
 
 #define PREVIEW_INTERACTION_CLIENT_VERSION_MAJOR 1
-#define PREVIEW_INTERACTION_CLIENT_VERSION_MINOR 0
+#define PREVIEW_INTERACTION_CLIENT_VERSION_MINOR 1
 #define PREVIEW_INTERACTION_CLIENT_VERSION_PATCH 0
-#define PREVIEW_INTERACTION_CLIENT_VERSION "1.0.0"
+#define PREVIEW_INTERACTION_CLIENT_VERSION "1.1.0"
 /* (major << 16) | (minor << 8) | patch, as returned by preview_interaction_client_version(). */
 #define PREVIEW_INTERACTION_CLIENT_VERSION_NUMBER \
 	((PREVIEW_INTERACTION_CLIENT_VERSION_MAJOR << 16) | (PREVIEW_INTERACTION_CLIENT_VERSION_MINOR << 8) | \
@@ -422,6 +423,37 @@ int preview_interaction_client_interaction_running_count(struct preview_interact
  * photographs phases takes the picture that shows them. Optional: a plain
  * wl_surface_commit works too (the toolkit's own commit). */
 int preview_interaction_client_interaction_commit_surface(struct preview_interaction_client_interaction *interaction);
+
+/*
+ * For toolkits that commit the surface on their own (GTK, Qt): by default the reader
+ * acknowledges every frame as it reads it, so a commit can be taken for one showing frames
+ * the app has not drawn yet. With `hold` true the reader keeps the acknowledgement of every
+ * frame that gave the app callbacks, and the toolkit calls
+ * preview_interaction_client_interaction_will_commit() on the app's thread right before
+ * each picture it commits (GTK: the frame clock's "before-paint", emitted on every frame
+ * clock cycle before the paint that commits; Qt: QWindow's frame-swap or update request).
+ * Frames that gave the app nothing are still acknowledged as read, and turning `hold` off
+ * acknowledges what was read.
+ *
+ * Flow control then follows the toolkit's frame cycle (the compositor sends fresh
+ * progress once the frame clock has run after a dispatch; BENCHMARKS.md): the toolkit
+ * must run a cycle soon after every dispatch (GTK: gdk_frame_clock_request_phase), or the
+ * compositor, after 150 ms owed, declines new presses on the app's behalf. Initially
+ * false. Since 1.1.
+ */
+int preview_interaction_client_interaction_set_hold_acks(struct preview_interaction_client_interaction *interaction,
+	bool hold);
+
+/*
+ * The toolkit is about to draw and commit a picture that shows every callback made so far:
+ * acknowledges the last frame whose callbacks were made (or every frame read, if no callback
+ * waits for dispatch), sent from the app's thread ahead of the commit it makes next.
+ * `serial` (may be NULL) receives the last frame serial acknowledged (0: none yet). Cheap
+ * and harmless to call on every frame, also without hold (it then sends nothing new).
+ * Since 1.1.
+ */
+int preview_interaction_client_interaction_will_commit(struct preview_interaction_client_interaction *interaction,
+	uint32_t *serial);
 
 #ifdef __cplusplus
 }
