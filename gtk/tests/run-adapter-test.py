@@ -259,10 +259,12 @@ def peek_gtk_wlroots(compositor, recording, runtime):
 
 
 def adapter_messages(errors):
-    """What the adapter or GTK said on stderr, minus the session-bus line of a bare test box."""
+    """What the adapter or GTK said on stderr, minus the session-bus line of a bare test box and
+    GTK's notices that the compositor went away (it exits when its replay is done)."""
     return [line for line in errors.splitlines()
             if line.strip() and "session bus" not in line and "Error reading events from display" not in line
-            and "Lost connection" not in line and "Error flushing display" not in line]
+            and "Lost connection" not in line and "Error flushing display" not in line
+            and "dispatching to Wayland display" not in line]
 
 
 def main():
