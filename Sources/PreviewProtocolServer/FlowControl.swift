@@ -7,6 +7,8 @@ struct OutgoingInteraction {
     enum Progress: Equatable {
         case preview(Double)
         case commit(Double)
+        /// An accelerator's stage level: coalesced like progress (the latest level wins).
+        case stage(UInt8)
     }
 
     let interaction: InteractionID

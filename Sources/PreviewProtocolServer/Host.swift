@@ -15,6 +15,13 @@ public protocol PreviewProtocolHost: AnyObject {
     /// Delivered from the event loop (request handlers, destroy listeners, idle
     /// callbacks), never from inside `perform`.
     func previewServer(_ server: PreviewInteractionServer, received input: PreviewClientInput)
+
+    /// The pressure behaviour a running interaction began with (the behaviour event of version 2).
+    func behaviour(of interaction: InteractionID) -> PressureBehaviour
+}
+
+extension PreviewProtocolHost {
+    public func behaviour(of interaction: InteractionID) -> PressureBehaviour { .deepClick }
 }
 
 /// Engine inputs that originate from clients of the protocol.

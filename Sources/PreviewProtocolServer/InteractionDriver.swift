@@ -61,14 +61,19 @@ public final class InteractionDriver: PreviewProtocolHost {
     private var gate = CoreInputGate()
     private var timer: EventSource?
 
+    /// `haptics`: the user's haptics setting, told to version 2 clients. `version`: the
+    /// protocol version the global advertises.
     public init(
-        display: Display, configuration: EngineConfiguration, handler: InteractionDriverHandler, logger: Logger
+        display: Display, configuration: EngineConfiguration, haptics: HapticIntensity = .off,
+        advertising version: Int32 = PreviewInteractionServer.version, handler: InteractionDriverHandler,
+        logger: Logger
     ) throws {
         engine = InteractionEngine(configuration: configuration)
         self.handler = handler
         self.logger = logger
         clock = display.clock
-        server = try PreviewInteractionServer(display: display, host: self, logger: logger)
+        server = try PreviewInteractionServer(display: display, host: self, logger: logger, advertising: version)
+        server.settings = PreviewSettings(engine: configuration, haptics: haptics)
         // A client behind on its acks is as slow as one that has not answered should-begin yet:
         // it gets the same time before a press is declined on its behalf.
         server.unresponsiveAfter = configuration.shouldBeginTimeout
@@ -93,11 +98,16 @@ public final class InteractionDriver: PreviewProtocolHost {
 
     public func now() -> Timestamp { Timestamp(microseconds: clock.microseconds()) }
 
-    /// New settings apply to contacts that begin afterwards.
-    public func configure(_ configuration: EngineConfiguration) {
+    /// New settings apply to contacts that begin afterwards; version 2 clients hear them at
+    /// once (the settings group). `haptics` nil keeps the current setting.
+    public func configure(_ configuration: EngineConfiguration, haptics: HapticIntensity? = nil) {
         engine.configure(configuration)
         server.unresponsiveAfter = configuration.shouldBeginTimeout
+        server.settings = PreviewSettings(engine: configuration, haptics: haptics ?? server.settings.haptics)
     }
+
+    /// The user's settings as clients hear them.
+    public var settings: PreviewSettings { server.settings }
 
     // MARK: inputs
 
@@ -108,9 +118,11 @@ public final class InteractionDriver: PreviewProtocolHost {
         if input(&engine, &actions) { perform(actions) }
     }
 
+    /// The behaviour is the client's for the contact's point (`sample.location`, surface-local).
     public func contactBegan(_ sample: ForceSample, surface: SurfaceID?, hasForce: Bool) {
+        let behaviour = surface.map { server.behaviour(on: $0, at: sample.location) } ?? .deepClick
         apply { engine, actions in
-            engine.contactBegan(sample, surface: surface, hasForce: hasForce, into: &actions)
+            engine.contactBegan(sample, surface: surface, hasForce: hasForce, behaviour: behaviour, into: &actions)
             return true
         }
     }
@@ -210,6 +222,10 @@ public final class InteractionDriver: PreviewProtocolHost {
 
     public func region(forRegionResource resource: OpaquePointer) -> PreviewRegion? {
         handler.region(forRegionResource: resource)
+    }
+
+    public func behaviour(of interaction: InteractionID) -> PressureBehaviour {
+        engine.interaction(interaction)?.behaviour ?? .deepClick
     }
 
     public func previewServer(_ server: PreviewInteractionServer, received input: PreviewClientInput) {
