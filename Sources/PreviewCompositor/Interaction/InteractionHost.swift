@@ -58,8 +58,9 @@ final class InteractionHost: InteractionDriverHandler {
     func attach(display: Display) throws(CompositorError) {
         do {
             driver = try InteractionDriver(
-                display: display, configuration: compositor.configuration.engine, handler: self,
-                logger: compositor.logger)
+                display: display, configuration: compositor.configuration.engine,
+                haptics: compositor.configuration.haptics,
+                advertising: compositor.configuration.previewProtocolVersion, handler: self, logger: compositor.logger)
         } catch {
             throw .socketFailed(compositor.socketName ?? "-", "\(error)")
         }
