@@ -144,6 +144,56 @@ public final class InteractionDriver: PreviewProtocolHost {
         return release(contact)
     }
 
+    /// Fires the engine's timer now if it is due by the display's clock: for a host whose
+    /// clock jumps (a stepped clock), which need not wait for the loop's timer to come round.
+    public func runDueTimers() {
+        guard let due = engine.nextDeadline, due <= now() else { return }
+        timerPending = false
+        handler.run { perform(engine.timerFired(at: now())) }
+        handler.interactionsChanged()
+    }
+
+    /// The user's preview key went down while `surface` (of `surfaceSize`, surface-local) had
+    /// keyboard focus. Returns true when it may begin an interaction there: the host then
+    /// withholds the press from the client until `keyReleased` says what became of it. False:
+    /// deliver the key as usual (no object, keyboard not among its sources, a generic area).
+    public func keyPressed(
+        _ key: ContactKey, surface: SurfaceID, surfaceSize: Point, at time: Timestamp
+    ) -> Bool {
+        guard let point = server.keyboardPoint(on: surface, surfaceSize: surfaceSize),
+            allowsInteraction(on: surface, at: point, source: .keyboard)
+        else { return false }
+        let behaviour = server.behaviour(on: surface, at: point)
+        guard behaviour != .generic else { return false }
+        apply { engine, actions in
+            engine.keyPressed(key, at: point, surface: surface, behaviour: behaviour, time: time, into: &actions)
+            return true
+        }
+        return true
+    }
+
+    /// The withheld preview key came up. Returns true when no interaction was announced (a
+    /// tap): the host then delivers the withheld press and this release to the client.
+    public func keyReleased(_ key: ContactKey, at time: Timestamp) -> Bool {
+        let announced = engine.interaction(for: key)?.phase != nil
+        apply { engine, actions in
+            engine.keyReleased(key, at: time, into: &actions)
+            return true
+        }
+        return !announced
+    }
+
+    /// Escape on `seat`: its running interactions are cancelled (`dismissed`). True when one was
+    /// (the host then withholds the Escape from the client).
+    public func escapePressed(seat: UInt32, at time: Timestamp) -> Bool {
+        let running = engine.interactions.contains { $0.contact.seat == seat && $0.phase?.isFinal == false }
+        apply { engine, actions in
+            engine.escapePressed(seat: seat, at: time, into: &actions)
+            return true
+        }
+        return running
+    }
+
     public func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
         perform(engine.deviceRemoved(device, at: time))
     }

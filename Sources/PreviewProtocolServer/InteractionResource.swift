@@ -15,6 +15,10 @@ final class InteractionResource: ResourceObject {
     // Double-buffered state (applied on wl_surface.commit, via `applyPendingState`).
     private var pendingRegion: PreviewRegion?
     private var pendingSources: UInt32?
+    /// Double-buffered focus point: outer nil, unchanged since the last commit; inner nil, unset.
+    private var pendingFocusPoint: Point??
+    /// The client's focused item (set_focus_point), surface-local; nil: the default point.
+    private(set) var focusPoint: Point?
     /// nil: no set_behaviour or clear_behaviours since the last commit (the list stays).
     private var pendingBehaviours: [BehaviourArea]?
     private(set) var region = PreviewRegion.infinite
@@ -63,6 +67,8 @@ final class InteractionResource: ResourceObject {
         if let pendingRegion { region = pendingRegion }
         if let pendingSources { sources = pendingSources }
         if let pendingBehaviours { behaviours = pendingBehaviours }
+        if let pendingFocusPoint { focusPoint = pendingFocusPoint }
+        pendingFocusPoint = nil
         pendingRegion = nil
         pendingSources = nil
         pendingBehaviours = nil
@@ -71,6 +77,13 @@ final class InteractionResource: ResourceObject {
     /// The behaviour of the last area that contains `point`; deep click where none does.
     func behaviour(at point: Point) -> PressureBehaviour {
         behaviours.last { $0.region.contains(point) }?.behaviour ?? .deepClick
+    }
+
+    /// Where a keyboard interaction begins: the focus point, else the centre of the region's
+    /// extents (of `size` when the region is infinite), else a point inside the region.
+    func keyboardPoint(surfaceSize size: Point) -> Point {
+        if let focusPoint { return focusPoint }
+        return region.defaultPoint(surfaceSize: size)
     }
 
     private var speaksVersion2: Bool { version >= UInt32(SPI_PREVIEW_INTERACTION_V1_BEHAVIOUR_SINCE_VERSION) }
@@ -162,7 +175,7 @@ final class InteractionResource: ResourceObject {
         if ended.pendingProgress != nil { server?.flowStatistics.recordSuperseded() }
         guard let resource else { return }
         if let reason {
-            spi_preview_interaction_v1_send_cancelled(resource, ended.wire, reason.wireValue)
+            spi_preview_interaction_v1_send_cancelled(resource, ended.wire, reason.wireValue(version2: speaksVersion2))
         } else {
             sendPendingLocation(resource: resource, of: &ended, latest: location)
             // Completion implies the commit phase; keep the documented order even if the
@@ -194,7 +207,8 @@ final class InteractionResource: ResourceObject {
 
     fileprivate func setSources(_ bits: UInt32) {
         guard checkNotInert() else { return }
-        guard bits & ~WireSources.all == 0 else {
+        let known = WireSources.all | (speaksVersion2 ? InputSource.keyboard.wireBit : 0)
+        guard bits & ~known == 0 else {
             fail(
                 SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_SOURCES.rawValue,
                 "set_sources: 0x\(String(bits, radix: 16)) has bits that name no source")
@@ -234,6 +248,11 @@ final class InteractionResource: ResourceObject {
         }
         list.append(BehaviourArea(behaviour: behaviour, region: region))
         pendingBehaviours = list
+    }
+
+    fileprivate func setFocusPoint(_ point: Point?) {
+        guard checkNotInert() else { return }
+        pendingFocusPoint = .some(point)
     }
 
     fileprivate func clearBehaviours() {
@@ -416,7 +435,15 @@ nonisolated(unsafe) private let interactionImplementation = makeImplementation(
             ResourceObject.owner(of: resource, as: InteractionResource.self)?.ackFrame(serial)
         },
         // Version 2's requests; libwayland raises the error for one newer than its object.
-        set_focus_point: nil, unset_focus_point: nil,
+        set_focus_point: { _, resource, x, y in
+            guard let resource else { return }
+            ResourceObject.owner(of: resource, as: InteractionResource.self)?.setFocusPoint(
+                Point(x: cwl_fixed_to_double(x), y: cwl_fixed_to_double(y)))
+        },
+        unset_focus_point: { _, resource in
+            guard let resource else { return }
+            ResourceObject.owner(of: resource, as: InteractionResource.self)?.setFocusPoint(nil)
+        },
         set_behaviour: { _, resource, behaviour, stages, region in
             guard let resource else { return }
             ResourceObject.owner(of: resource, as: InteractionResource.self)?.setBehaviour(

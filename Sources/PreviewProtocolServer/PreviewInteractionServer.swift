@@ -95,6 +95,12 @@ public final class PreviewInteractionServer {
         objects[surface]?.behaviour(at: point) ?? .deepClick
     }
 
+    /// Where a keyboard interaction on `surface` begins (surface-local): the client's focus
+    /// point, or the default point of its region; nil when the surface has no object.
+    public func keyboardPoint(on surface: SurfaceID, surfaceSize: Point) -> Point? {
+        objects[surface]?.keyboardPoint(surfaceSize: surfaceSize)
+    }
+
     /// Performs one engine action: events go to the client of the action's surface only.
     /// Never calls the host back synchronously (declines on a client's behalf are
     /// delivered from an idle callback).

@@ -12,7 +12,9 @@ extension InputSource {
 
 extension CancelReason {
     /// The `cancel_reason` enum entry. Version 1 has no `dismissed` (Escape): it is `system` there.
-    var wireValue: UInt32 { UInt32(self == .dismissed ? CancelReason.system.rawValue : rawValue) }
+    func wireValue(version2: Bool) -> UInt32 {
+        UInt32(self == .dismissed && !version2 ? CancelReason.system.rawValue : rawValue)
+    }
 }
 
 enum WireSources {
