@@ -28,6 +28,13 @@ public protocol InteractionDriverHandler: AnyObject {
     /// A phase event went to its client: the host's own listeners (callbacks, haptics).
     func didPerform(_ event: PhaseEvent, _ update: PhaseUpdate)
 
+    /// Whether the device that drives `contact` can play haptic effects (a haptic pad).
+    func hasHaptics(_ contact: ContactKey) -> Bool
+
+    /// A client's effect for the interaction `contact` drives, while it runs and the user has
+    /// haptics on: play it on that device (rate-limited there), or drop it.
+    func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp)
+
     /// Runs an input the driver starts itself (its timer, a client's request), so a host can
     /// hold back its own teardown until the input is done.
     func run(_ input: () -> Void)
@@ -39,6 +46,8 @@ public protocol InteractionDriverHandler: AnyObject {
 extension InteractionDriverHandler {
     public func willPerform(_ action: Action) {}
     public func didPerform(_ event: PhaseEvent, _ update: PhaseUpdate) {}
+    public func hasHaptics(_ contact: ContactKey) -> Bool { false }
+    public func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp) {}
     public func run(_ input: () -> Void) { input() }
     public func interactionsChanged() {}
 }
@@ -276,6 +285,22 @@ public final class InteractionDriver: PreviewProtocolHost {
 
     public func behaviour(of interaction: InteractionID) -> PressureBehaviour {
         engine.interaction(interaction)?.behaviour ?? .deepClick
+    }
+
+    /// Never for the keyboard, nor while the user has haptics off.
+    public func hapticsAvailable(for interaction: InteractionID) -> Bool {
+        guard server.settings.haptics != .off, let running = engine.interaction(interaction),
+            running.source != .keyboard
+        else { return false }
+        return handler.hasHaptics(running.contact)
+    }
+
+    /// Only while the interaction runs past the client's answer (preview, commit, accelerator).
+    public func playHaptic(_ effect: AppHapticEffect, for interaction: InteractionID) {
+        guard hapticsAvailable(for: interaction), let running = engine.interaction(interaction),
+            let phase = running.phase, phase != .asking, !phase.isFinal
+        else { return }
+        handler.playHaptic(effect, on: running.contact, at: now())
     }
 
     public func previewServer(_ server: PreviewInteractionServer, received input: PreviewClientInput) {

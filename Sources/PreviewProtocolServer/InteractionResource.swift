@@ -101,6 +101,12 @@ final class InteractionResource: ResourceObject {
         if speaksVersion2 {
             let behaviour = server?.host?.behaviour(of: update.interaction) ?? .deepClick
             spi_preview_interaction_v1_send_behaviour(resource, wire, behaviour.wireValue, behaviour.wireStages)
+            let available = server?.host?.hapticsAvailable(for: update.interaction) ?? false
+            spi_preview_interaction_v1_send_haptics(
+                resource, wire,
+                available
+                    ? SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_AVAILABLE.rawValue
+                    : SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_UNAVAILABLE.rawValue)
         }
         sendFrame(update.interaction, wire: wire, time: update.time)
     }
@@ -253,6 +259,17 @@ final class InteractionResource: ResourceObject {
     fileprivate func setFocusPoint(_ point: Point?) {
         guard checkNotInert() else { return }
         pendingFocusPoint = .some(point)
+    }
+
+    fileprivate func playHaptic(_ wire: UInt32, effect value: UInt32) {
+        guard checkNotInert(), checkAnnounced(wire, "play_haptic") else { return }
+        guard let effect = AppHapticEffect(rawValue: value) else {
+            fail(SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_EFFECT.rawValue, "play_haptic: \(value) names no effect")
+            return
+        }
+        // Ended already: the race the protocol allows; dropped.
+        guard let outgoing = running.first(where: { $0.wire == wire }) else { return }
+        server?.host?.playHaptic(effect, for: outgoing.interaction)
     }
 
     fileprivate func clearBehaviours() {
@@ -453,4 +470,7 @@ nonisolated(unsafe) private let interactionImplementation = makeImplementation(
             guard let resource else { return }
             ResourceObject.owner(of: resource, as: InteractionResource.self)?.clearBehaviours()
         },
-        play_haptic: nil))
+        play_haptic: { _, resource, interaction, effect in
+            guard let resource else { return }
+            ResourceObject.owner(of: resource, as: InteractionResource.self)?.playHaptic(interaction, effect: effect)
+        }))

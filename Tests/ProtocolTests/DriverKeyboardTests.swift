@@ -55,7 +55,8 @@ import Testing
         hold(host, client, interaction, milliseconds: 1_500)
         #expect(
             phases(interaction) == [
-                .shouldBegin(1, source: 5, force: 2), .location(1, x: 40, y: 30), .previewEnded(1), .completed(1),
+                .shouldBegin(1, source: 5, force: 2), .location(1, x: 40, y: 30), .haptics(1, available: false),
+                .previewEnded(1), .completed(1),
             ])
         #expect(!host.driver.keyReleased(Self.key, at: host.driver.now()), "the key belonged to the interaction")
     }

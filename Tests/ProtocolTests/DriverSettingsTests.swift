@@ -31,6 +31,12 @@ final class DriverHost: InteractionDriverHandler {
     func region(forRegionResource resource: OpaquePointer) -> PreviewRegion? { compositor.region(of: resource) }
     func takeAway(_ contact: ContactKey, surface: SurfaceID) {}
 
+    /// Devices that play effects, and the client effects played on them, in order.
+    var hapticDevices: Set<DeviceID> = []
+    private(set) var played: [AppHapticEffect] = []
+    func hasHaptics(_ contact: ContactKey) -> Bool { hapticDevices.contains(contact.device) }
+    func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp) { played.append(effect) }
+
     static let pen = ContactKey(device: DeviceID(1))
 
     /// A pen sample 5 ms after the previous one, at `location` on surface 1 (the first surface

@@ -14,6 +14,7 @@ public enum Event: Equatable, CustomStringConvertible {
     case frame(UInt32, serial: UInt32, microseconds: UInt64)
     case behaviour(UInt32, behaviour: UInt32, stages: UInt32)
     case stage(UInt32, UInt32)
+    case haptics(UInt32, available: Bool)
 
     public var description: String {
         switch self {
@@ -27,6 +28,7 @@ public enum Event: Equatable, CustomStringConvertible {
         case .frame(let i, let s, let t): "frame(\(i), serial \(s), \(t)µs)"
         case .behaviour(let i, let b, let s): "behaviour(\(i), \(b), stages \(s))"
         case .stage(let i, let s): "stage(\(i), \(s))"
+        case .haptics(let i, let a): "haptics(\(i), \(a ? "available" : "unavailable"))"
         }
     }
 
@@ -123,6 +125,7 @@ public struct ClientInteraction {
         spi_preview_interaction_v1_set_behaviour(proxy, behaviour, stages, region)
     }
     public func clearBehaviours() { spi_preview_interaction_v1_clear_behaviours(proxy) }
+    public func playHaptic(_ id: UInt32, effect: UInt32) { spi_preview_interaction_v1_play_haptic(proxy, id, effect) }
     public func destroy() { spi_preview_interaction_v1_destroy(proxy) }
 }
 
@@ -146,8 +149,7 @@ nonisolated(unsafe) private var interactionListener = spi_preview_interaction_v1
     },
     behaviour: { data, _, id, behaviour, stages in record(data, .behaviour(id, behaviour: behaviour, stages: stages)) },
     stage: { data, _, id, level in record(data, .stage(id, level)) },
-    // Not recorded yet: a version 1 object never receives it.
-    haptics: { _, _, _, _ in })
+    haptics: { data, _, id, state in record(data, .haptics(id, available: state == 1)) })
 
 private func recordSetting(_ data: UnsafeMutableRawPointer?, _ text: String) {
     data?.assumingMemoryBound(to: SettingsRecorder.self).pointee.pending.append(text)
