@@ -299,6 +299,12 @@ final class InteractionHost: InteractionDriverHandler {
     }
 
     /// The trace and the screenshot moments, before the frame that carries the action is sent.
+    func hasHaptics(_ contact: ContactKey) -> Bool { compositor.input?.hasHaptics(device: contact.device) ?? false }
+
+    func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp) {
+        compositor.input?.playRequestedHaptic(effect, device: contact.device, at: time)
+    }
+
     func willPerform(_ action: Action) {
         // Haptics: the device driving the interaction reacts to the phase (the commit's deep
         // click) in this dispatch, before the client hears of it.
