@@ -102,6 +102,7 @@ final class InteractionResource: ResourceObject {
             let behaviour = server?.host?.behaviour(of: update.interaction) ?? .deepClick
             spi_preview_interaction_v1_send_behaviour(resource, wire, behaviour.wireValue, behaviour.wireStages)
             let available = server?.host?.hapticsAvailable(for: update.interaction) ?? false
+            running[running.count - 1].hapticsAvailable = available
             spi_preview_interaction_v1_send_haptics(
                 resource, wire,
                 available
@@ -109,6 +110,23 @@ final class InteractionResource: ResourceObject {
                     : SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_UNAVAILABLE.rawValue)
         }
         sendFrame(update.interaction, wire: wire, time: update.time)
+    }
+
+    /// The user turned haptics on or off: each running interaction whose state changed hears
+    /// it, in a frame of its own (never coalesced: it is not progress).
+    func hapticsMayHaveChanged() {
+        guard speaksVersion2, let resource, !inert else { return }
+        for index in running.indices {
+            let available = server?.host?.hapticsAvailable(for: running[index].interaction) ?? false
+            guard available != running[index].hapticsAvailable else { continue }
+            running[index].hapticsAvailable = available
+            spi_preview_interaction_v1_send_haptics(
+                resource, running[index].wire,
+                available
+                    ? SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_AVAILABLE.rawValue
+                    : SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_UNAVAILABLE.rawValue)
+            sendFrame(running[index].interaction, wire: running[index].wire, time: now())
+        }
     }
 
     /// One phase event, in the protocol's words: progress is coalesced while the client owes

@@ -36,6 +36,9 @@ public final class PreviewInteractionServer {
         didSet {
             guard settings != oldValue else { return }
             for manager in settingsListeners.values { manager.send(settings) }
+            if settings.haptics != oldValue.haptics {
+                for object in objects.values { object.hapticsMayHaveChanged() }
+            }
         }
     }
     /// Live protocol objects (managers and interaction objects), for leak checks in tests.

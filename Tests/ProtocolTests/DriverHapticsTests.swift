@@ -43,6 +43,23 @@ import Testing
         #expect(host.played == [.tick, .confirm])
     }
 
+    @Test func turningHapticsOffAndOnIsToldToTheRunningInteraction() throws {
+        let host = try DriverHost(haptics: .medium)
+        host.hapticDevices = [DriverHost.pen.device]
+        let (client, interaction) = try pressIntoPreview(host)
+        interaction.clear()
+        let configuration = host.driver.engine.configuration
+        host.driver.configure(configuration, haptics: .off)
+        client.roundtrip()
+        interaction.playHaptic(1, effect: SPI_PREVIEW_INTERACTION_V1_HAPTIC_EFFECT_TICK.rawValue)
+        client.roundtrip()
+        host.driver.configure(configuration, haptics: .strong)
+        host.driver.configure(configuration, haptics: .light)
+        client.roundtrip()
+        #expect(interaction.phaseEvents == [.haptics(1, available: false), .haptics(1, available: true)])
+        #expect(host.played.isEmpty, "off when asked")
+    }
+
     @Test(arguments: [HapticIntensity.off, .medium])
     func withoutAPadOrWithHapticsOffNothingPlays(_ haptics: HapticIntensity) throws {
         let host = try DriverHost(haptics: haptics)
