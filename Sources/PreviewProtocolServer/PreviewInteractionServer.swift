@@ -16,8 +16,8 @@ import WaylandServer
 ///   `PreviewClientInput`s to the engine, performing the resulting actions.
 /// Everything runs on the display's thread.
 public final class PreviewInteractionServer {
-    /// The version advertised by default: what every request and event of it is wired for.
-    public static let version: Int32 = 1
+    /// The version advertised by default: every request and event up to it is implemented.
+    public static let version: Int32 = 2
 
     /// The version this server's global advertises.
     public let advertisedVersion: Int32
