@@ -63,6 +63,27 @@ import Testing
         #expect(!events.contains(.previewEnded(1)) && !events.contains { if case .preview = $0 { true } else { false } })
     }
 
+    @Test func stagesAreCoalescedWhileTheClientOwesAnAck() throws {
+        let host = try DriverHost()
+        let (client, _, interaction) = try client(of: host)
+        interaction.autoAck(false)
+        var answered = false
+        for (index, force) in (0...50).map({ Double($0) / 50 }).enumerated() {
+            host.press(force, at: Self.accelerator, began: index == 0)
+            client.roundtrip()
+            if !answered, interaction.events.contains(.shouldBegin(1, source: 1, force: 1)) {
+                answered = true
+                interaction.accept(1)
+            }
+        }
+        func stages() -> [UInt32] { interaction.events.compactMap { if case .stage(_, let l) = $0 { l } else { nil } } }
+        #expect(answered && stages().isEmpty, "held while should_begin's frame is owed: \(interaction.events)")
+        let serial = try #require(interaction.events.compactMap { if case .frame(_, let s, _) = $0 { s } else { nil } }.last)
+        interaction.ack(serial)
+        client.roundtrip()
+        #expect(stages() == [3], "only the latest level: \(interaction.events)")
+    }
+
     @Test func aDeepClickAreaToldItsBehaviourAndClearingRestoresIt() throws {
         let host = try DriverHost()
         let (client, surface, interaction) = try client(of: host)
