@@ -93,6 +93,11 @@ public final class LibinputBackend {
         haptic(device, device.clicks.moment(for: event, at: time), at: time)
     }
 
+    /// Whether the device plays effects: a pad in host mode (the user has haptics on).
+    public func hasHaptics(device id: DeviceID) -> Bool {
+        devices.values.first { $0.id == id }?.haptic != nil
+    }
+
     /// A short effect an app asked for on the device driving its interaction: dropped when the
     /// user turned haptics off (no pad then), the device has none, or it comes too soon after
     /// the previous one (`HapticPad.appEffectInterval`). The protocol server calls this.

@@ -7,6 +7,8 @@ struct OutgoingInteraction {
     enum Progress: Equatable {
         case preview(Double)
         case commit(Double)
+        /// An accelerator's stage level: coalesced like progress (the latest level wins).
+        case stage(UInt8)
     }
 
     let interaction: InteractionID
@@ -14,6 +16,8 @@ struct OutgoingInteraction {
     let wire: UInt32
     /// `.asking` until the first preview event (the client may not have answered yet).
     var phase: Phase = .asking
+    /// The last haptics state sent (version 2), to send it again only when it changes.
+    var hapticsAvailable = false
     /// The last location sent to the client.
     var sentLocation: Point
     /// Not yet sent: the latest location and progress, and the time of the latest sample.

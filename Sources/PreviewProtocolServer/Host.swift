@@ -15,6 +15,32 @@ public protocol PreviewProtocolHost: AnyObject {
     /// Delivered from the event loop (request handlers, destroy listeners, idle
     /// callbacks), never from inside `perform`.
     func previewServer(_ server: PreviewInteractionServer, received input: PreviewClientInput)
+
+    /// The pressure behaviour a running interaction began with (the behaviour event of version 2).
+    func behaviour(of interaction: InteractionID) -> PressureBehaviour
+
+    /// Whether effects can be felt for an interaction (the haptics event of version 2).
+    func hapticsAvailable(for interaction: InteractionID) -> Bool
+
+    /// A client asked for an effect on its interaction (play_haptic): play it on the device that
+    /// drives it, or drop it silently.
+    func playHaptic(_ effect: AppHapticEffect, for interaction: InteractionID)
+}
+
+extension PreviewProtocolHost {
+    public func behaviour(of interaction: InteractionID) -> PressureBehaviour { .deepClick }
+    public func hapticsAvailable(for interaction: InteractionID) -> Bool { false }
+    public func playHaptic(_ effect: AppHapticEffect, for interaction: InteractionID) {}
+}
+
+/// The effects a client may ask for (play_haptic's haptic_effect).
+public enum AppHapticEffect: UInt32, Hashable, Sendable, CaseIterable {
+    /// A selection moved (a quick action highlighted).
+    case tick = 1
+    /// Something settled into place.
+    case snap = 2
+    /// An action was chosen.
+    case confirm = 3
 }
 
 /// Engine inputs that originate from clients of the protocol.

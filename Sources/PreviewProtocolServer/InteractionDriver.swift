@@ -28,6 +28,13 @@ public protocol InteractionDriverHandler: AnyObject {
     /// A phase event went to its client: the host's own listeners (callbacks, haptics).
     func didPerform(_ event: PhaseEvent, _ update: PhaseUpdate)
 
+    /// Whether the device that drives `contact` can play haptic effects (a haptic pad).
+    func hasHaptics(_ contact: ContactKey) -> Bool
+
+    /// A client's effect for the interaction `contact` drives, while it runs and the user has
+    /// haptics on: play it on that device (rate-limited there), or drop it.
+    func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp)
+
     /// Runs an input the driver starts itself (its timer, a client's request), so a host can
     /// hold back its own teardown until the input is done.
     func run(_ input: () -> Void)
@@ -39,6 +46,8 @@ public protocol InteractionDriverHandler: AnyObject {
 extension InteractionDriverHandler {
     public func willPerform(_ action: Action) {}
     public func didPerform(_ event: PhaseEvent, _ update: PhaseUpdate) {}
+    public func hasHaptics(_ contact: ContactKey) -> Bool { false }
+    public func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp) {}
     public func run(_ input: () -> Void) { input() }
     public func interactionsChanged() {}
 }
@@ -61,14 +70,19 @@ public final class InteractionDriver: PreviewProtocolHost {
     private var gate = CoreInputGate()
     private var timer: EventSource?
 
+    /// `haptics`: the user's haptics setting, told to version 2 clients. `version`: the
+    /// protocol version the global advertises.
     public init(
-        display: Display, configuration: EngineConfiguration, handler: InteractionDriverHandler, logger: Logger
+        display: Display, configuration: EngineConfiguration, haptics: HapticIntensity = .off,
+        advertising version: Int32 = PreviewInteractionServer.version, handler: InteractionDriverHandler,
+        logger: Logger
     ) throws {
         engine = InteractionEngine(configuration: configuration)
         self.handler = handler
         self.logger = logger
         clock = display.clock
-        server = try PreviewInteractionServer(display: display, host: self, logger: logger)
+        server = try PreviewInteractionServer(display: display, host: self, logger: logger, advertising: version)
+        server.settings = PreviewSettings(engine: configuration, haptics: haptics)
         // A client behind on its acks is as slow as one that has not answered should-begin yet:
         // it gets the same time before a press is declined on its behalf.
         server.unresponsiveAfter = configuration.shouldBeginTimeout
@@ -93,11 +107,16 @@ public final class InteractionDriver: PreviewProtocolHost {
 
     public func now() -> Timestamp { Timestamp(microseconds: clock.microseconds()) }
 
-    /// New settings apply to contacts that begin afterwards.
-    public func configure(_ configuration: EngineConfiguration) {
+    /// New settings apply to contacts that begin afterwards; version 2 clients hear them at
+    /// once (the settings group). `haptics` nil keeps the current setting.
+    public func configure(_ configuration: EngineConfiguration, haptics: HapticIntensity? = nil) {
         engine.configure(configuration)
         server.unresponsiveAfter = configuration.shouldBeginTimeout
+        server.settings = PreviewSettings(engine: configuration, haptics: haptics ?? server.settings.haptics)
     }
+
+    /// The user's settings as clients hear them.
+    public var settings: PreviewSettings { server.settings }
 
     // MARK: inputs
 
@@ -108,9 +127,11 @@ public final class InteractionDriver: PreviewProtocolHost {
         if input(&engine, &actions) { perform(actions) }
     }
 
+    /// The behaviour is the client's for the contact's point (`sample.location`, surface-local).
     public func contactBegan(_ sample: ForceSample, surface: SurfaceID?, hasForce: Bool) {
+        let behaviour = surface.map { server.behaviour(on: $0, at: sample.location) } ?? .deepClick
         apply { engine, actions in
-            engine.contactBegan(sample, surface: surface, hasForce: hasForce, into: &actions)
+            engine.contactBegan(sample, surface: surface, hasForce: hasForce, behaviour: behaviour, into: &actions)
             return true
         }
     }
@@ -130,6 +151,56 @@ public final class InteractionDriver: PreviewProtocolHost {
             return true
         }
         return release(contact)
+    }
+
+    /// Fires the engine's timer now if it is due by the display's clock: for a host whose
+    /// clock jumps (a stepped clock), which need not wait for the loop's timer to come round.
+    public func runDueTimers() {
+        guard let due = engine.nextDeadline, due <= now() else { return }
+        timerPending = false
+        handler.run { perform(engine.timerFired(at: now())) }
+        handler.interactionsChanged()
+    }
+
+    /// The user's preview key went down while `surface` (of `surfaceSize`, surface-local) had
+    /// keyboard focus. Returns true when it may begin an interaction there: the host then
+    /// withholds the press from the client until `keyReleased` says what became of it. False:
+    /// deliver the key as usual (no object, keyboard not among its sources, a generic area).
+    public func keyPressed(
+        _ key: ContactKey, surface: SurfaceID, surfaceSize: Point, at time: Timestamp
+    ) -> Bool {
+        guard let point = server.keyboardPoint(on: surface, surfaceSize: surfaceSize),
+            allowsInteraction(on: surface, at: point, source: .keyboard)
+        else { return false }
+        let behaviour = server.behaviour(on: surface, at: point)
+        guard behaviour != .generic else { return false }
+        apply { engine, actions in
+            engine.keyPressed(key, at: point, surface: surface, behaviour: behaviour, time: time, into: &actions)
+            return true
+        }
+        return true
+    }
+
+    /// The withheld preview key came up. Returns true when no interaction was announced (a
+    /// tap): the host then delivers the withheld press and this release to the client.
+    public func keyReleased(_ key: ContactKey, at time: Timestamp) -> Bool {
+        let announced = engine.interaction(for: key)?.phase != nil
+        apply { engine, actions in
+            engine.keyReleased(key, at: time, into: &actions)
+            return true
+        }
+        return !announced
+    }
+
+    /// Escape on `seat`: its running interactions are cancelled (`dismissed`). True when one was
+    /// (the host then withholds the Escape from the client).
+    public func escapePressed(seat: UInt32, at time: Timestamp) -> Bool {
+        let running = engine.interactions.contains { $0.contact.seat == seat && $0.phase?.isFinal == false }
+        apply { engine, actions in
+            engine.escapePressed(seat: seat, at: time, into: &actions)
+            return true
+        }
+        return running
     }
 
     public func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
@@ -210,6 +281,26 @@ public final class InteractionDriver: PreviewProtocolHost {
 
     public func region(forRegionResource resource: OpaquePointer) -> PreviewRegion? {
         handler.region(forRegionResource: resource)
+    }
+
+    public func behaviour(of interaction: InteractionID) -> PressureBehaviour {
+        engine.interaction(interaction)?.behaviour ?? .deepClick
+    }
+
+    /// Never for the keyboard, nor while the user has haptics off.
+    public func hapticsAvailable(for interaction: InteractionID) -> Bool {
+        guard server.settings.haptics != .off, let running = engine.interaction(interaction),
+            running.source != .keyboard
+        else { return false }
+        return handler.hasHaptics(running.contact)
+    }
+
+    /// Only while the interaction runs past the client's answer (preview, commit, accelerator).
+    public func playHaptic(_ effect: AppHapticEffect, for interaction: InteractionID) {
+        guard hapticsAvailable(for: interaction), let running = engine.interaction(interaction),
+            let phase = running.phase, phase != .asking, !phase.isFinal
+        else { return }
+        handler.playHaptic(effect, on: running.contact, at: now())
     }
 
     public func previewServer(_ server: PreviewInteractionServer, received input: PreviewClientInput) {

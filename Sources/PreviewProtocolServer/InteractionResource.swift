@@ -15,8 +15,16 @@ final class InteractionResource: ResourceObject {
     // Double-buffered state (applied on wl_surface.commit, via `applyPendingState`).
     private var pendingRegion: PreviewRegion?
     private var pendingSources: UInt32?
+    /// Double-buffered focus point: outer nil, unchanged since the last commit; inner nil, unset.
+    private var pendingFocusPoint: Point??
+    /// The client's focused item (set_focus_point), surface-local; nil: the default point.
+    private(set) var focusPoint: Point?
+    /// nil: no set_behaviour or clear_behaviours since the last commit (the list stays).
+    private var pendingBehaviours: [BehaviourArea]?
     private(set) var region = PreviewRegion.infinite
     private(set) var sources = WireSources.all
+    /// Later areas lie on top of earlier ones.
+    private(set) var behaviours: [BehaviourArea] = []
 
     /// Interactions announced with should_begin and not yet ended, in the order asked.
     private var running: [OutgoingInteraction] = []
@@ -58,9 +66,27 @@ final class InteractionResource: ResourceObject {
     func applyPendingState() {
         if let pendingRegion { region = pendingRegion }
         if let pendingSources { sources = pendingSources }
+        if let pendingBehaviours { behaviours = pendingBehaviours }
+        if let pendingFocusPoint { focusPoint = pendingFocusPoint }
+        pendingFocusPoint = nil
         pendingRegion = nil
         pendingSources = nil
+        pendingBehaviours = nil
     }
+
+    /// The behaviour of the last area that contains `point`; deep click where none does.
+    func behaviour(at point: Point) -> PressureBehaviour {
+        behaviours.last { $0.region.contains(point) }?.behaviour ?? .deepClick
+    }
+
+    /// Where a keyboard interaction begins: the focus point, else the centre of the region's
+    /// extents (of `size` when the region is infinite), else a point inside the region.
+    func keyboardPoint(surfaceSize size: Point) -> Point {
+        if let focusPoint { return focusPoint }
+        return region.defaultPoint(surfaceSize: size)
+    }
+
+    private var speaksVersion2: Bool { version >= UInt32(SPI_PREVIEW_INTERACTION_V1_BEHAVIOUR_SINCE_VERSION) }
 
     /// should_begin + location + frame.
     func ask(_ update: PhaseUpdate) {
@@ -72,7 +98,35 @@ final class InteractionResource: ResourceObject {
         spi_preview_interaction_v1_send_should_begin(
             resource, wire, update.source.wireValue, WireForce.value(simulated: update.simulated))
         spi_preview_interaction_v1_send_location(resource, wire, update.location.x.fixed, update.location.y.fixed)
+        if speaksVersion2 {
+            let behaviour = server?.host?.behaviour(of: update.interaction) ?? .deepClick
+            spi_preview_interaction_v1_send_behaviour(resource, wire, behaviour.wireValue, behaviour.wireStages)
+            let available = server?.host?.hapticsAvailable(for: update.interaction) ?? false
+            running[running.count - 1].hapticsAvailable = available
+            spi_preview_interaction_v1_send_haptics(
+                resource, wire,
+                available
+                    ? SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_AVAILABLE.rawValue
+                    : SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_UNAVAILABLE.rawValue)
+        }
         sendFrame(update.interaction, wire: wire, time: update.time)
+    }
+
+    /// The user turned haptics on or off: each running interaction whose state changed hears
+    /// it, in a frame of its own (never coalesced: it is not progress).
+    func hapticsMayHaveChanged() {
+        guard speaksVersion2, let resource, !inert else { return }
+        for index in running.indices {
+            let available = server?.host?.hapticsAvailable(for: running[index].interaction) ?? false
+            guard available != running[index].hapticsAvailable else { continue }
+            running[index].hapticsAvailable = available
+            spi_preview_interaction_v1_send_haptics(
+                resource, running[index].wire,
+                available
+                    ? SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_AVAILABLE.rawValue
+                    : SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_UNAVAILABLE.rawValue)
+            sendFrame(running[index].interaction, wire: running[index].wire, time: now())
+        }
     }
 
     /// One phase event, in the protocol's words: progress is coalesced while the client owes
@@ -85,9 +139,13 @@ final class InteractionResource: ResourceObject {
         case .completed: end(update.interaction, at: update.time, location: update.location, cancelled: nil)
         case .cancelled(let reason):
             end(update.interaction, at: update.time, location: update.location, cancelled: reason)
-        case .stage:
-            // Accelerators are declared with version 2's set_behaviour; this server speaks version 1.
-            server?.logger.error("\(update.interaction): \(event) on a version 1 object; dropped")
+        case .stage(let level):
+            guard speaksVersion2 else {
+                // Accelerators are declared with version 2's set_behaviour: the engine never does this.
+                server?.logger.error("\(update.interaction): \(event) on a version 1 object; dropped")
+                return
+            }
+            progress(event, .stage(level), update)
         }
     }
 
@@ -95,7 +153,8 @@ final class InteractionResource: ResourceObject {
     private func progress(_ event: PhaseEvent, _ progress: OutgoingInteraction.Progress, _ update: PhaseUpdate) {
         guard let index = index(of: update.interaction) else { return }
         let phase = running[index].phase
-        guard phase == event.phase || (event.phase == .preview && phase == .asking) else {
+        guard phase == event.phase || (phase == .asking && (event.phase == .preview || event.phase == .accelerator))
+        else {
             // The engine never does this; dropping keeps the client's event order valid.
             server?.logger.error("\(update.interaction): \(event) in phase \(phase); dropped")
             return
@@ -140,12 +199,15 @@ final class InteractionResource: ResourceObject {
         if ended.pendingProgress != nil { server?.flowStatistics.recordSuperseded() }
         guard let resource else { return }
         if let reason {
-            spi_preview_interaction_v1_send_cancelled(resource, ended.wire, reason.wireValue)
+            spi_preview_interaction_v1_send_cancelled(resource, ended.wire, reason.wireValue(version2: speaksVersion2))
         } else {
             sendPendingLocation(resource: resource, of: &ended, latest: location)
             // Completion implies the commit phase; keep the documented order even if the
             // engine skipped straight to it.
-            if ended.phase != .commit { spi_preview_interaction_v1_send_preview_ended(resource, ended.wire) }
+            // An accelerator has no preview or commit phase: it just completes.
+            if ended.phase != .commit && ended.phase != .accelerator {
+                spi_preview_interaction_v1_send_preview_ended(resource, ended.wire)
+            }
             spi_preview_interaction_v1_send_completed(resource, ended.wire)
         }
         sendFrame(ended.interaction, wire: ended.wire, time: time)
@@ -169,13 +231,68 @@ final class InteractionResource: ResourceObject {
 
     fileprivate func setSources(_ bits: UInt32) {
         guard checkNotInert() else { return }
-        guard bits & ~WireSources.all == 0 else {
+        let known = WireSources.all | (speaksVersion2 ? InputSource.keyboard.wireBit : 0)
+        guard bits & ~known == 0 else {
             fail(
                 SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_SOURCES.rawValue,
                 "set_sources: 0x\(String(bits, radix: 16)) has bits that name no source")
             return
         }
         pendingSources = bits
+    }
+
+    fileprivate func setBehaviour(_ value: UInt32, stages: UInt32, regionResource: OpaquePointer?) {
+        guard checkNotInert() else { return }
+        guard let behaviour = PressureBehaviour(wire: value, stages: stages) else {
+            if !PressureBehaviour.namesBehaviour(value) {
+                fail(
+                    SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_BEHAVIOUR.rawValue,
+                    "set_behaviour: \(value) names no behaviour")
+            } else {
+                fail(
+                    SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_STAGES.rawValue,
+                    "set_behaviour: \(stages) stages are not allowed for behaviour \(value)")
+            }
+            return
+        }
+        var list = pendingBehaviours ?? []
+        guard list.count < BehaviourArea.maximumPerList else {
+            fail(
+                SPI_PREVIEW_INTERACTION_V1_ERROR_TOO_MANY_BEHAVIOURS.rawValue,
+                "set_behaviour: more than \(BehaviourArea.maximumPerList) areas in one list")
+            return
+        }
+        var region = PreviewRegion.infinite
+        if let regionResource {
+            if let known = server?.host?.region(forRegionResource: regionResource) {
+                region = known
+            } else {
+                server?.logger.warning("set_behaviour: the host does not know this wl_region; using the whole surface")
+            }
+        }
+        list.append(BehaviourArea(behaviour: behaviour, region: region))
+        pendingBehaviours = list
+    }
+
+    fileprivate func setFocusPoint(_ point: Point?) {
+        guard checkNotInert() else { return }
+        pendingFocusPoint = .some(point)
+    }
+
+    fileprivate func playHaptic(_ wire: UInt32, effect value: UInt32) {
+        guard checkNotInert(), checkAnnounced(wire, "play_haptic") else { return }
+        guard let effect = AppHapticEffect(rawValue: value) else {
+            fail(SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_EFFECT.rawValue, "play_haptic: \(value) names no effect")
+            return
+        }
+        // Ended already: the race the protocol allows; dropped.
+        guard let outgoing = running.first(where: { $0.wire == wire }) else { return }
+        server?.host?.playHaptic(effect, for: outgoing.interaction)
+    }
+
+    fileprivate func clearBehaviours() {
+        guard checkNotInert() else { return }
+        pendingBehaviours = []
     }
 
     fileprivate func answer(_ wire: UInt32, accept: Bool) {
@@ -277,6 +394,7 @@ final class InteractionResource: ResourceObject {
         switch pending.progress {
         case .preview(let value): spi_preview_interaction_v1_send_preview(resource, wire, value.fixed)
         case .commit(let value): spi_preview_interaction_v1_send_commit(resource, wire, value.fixed)
+        case .stage(let level): spi_preview_interaction_v1_send_stage(resource, wire, UInt32(level))
         case nil: break
         }
         sendFrame(running[index].interaction, wire: wire, time: pending.time ?? now())
@@ -351,6 +469,26 @@ nonisolated(unsafe) private let interactionImplementation = makeImplementation(
             guard let resource else { return }
             ResourceObject.owner(of: resource, as: InteractionResource.self)?.ackFrame(serial)
         },
-        // Version 2's requests: the global is advertised at version 1, so libwayland never
-        // dispatches them (a request newer than its object is an error it raises itself).
-        set_focus_point: nil, unset_focus_point: nil, set_behaviour: nil, clear_behaviours: nil, play_haptic: nil))
+        // Version 2's requests; libwayland raises the error for one newer than its object.
+        set_focus_point: { _, resource, x, y in
+            guard let resource else { return }
+            ResourceObject.owner(of: resource, as: InteractionResource.self)?.setFocusPoint(
+                Point(x: cwl_fixed_to_double(x), y: cwl_fixed_to_double(y)))
+        },
+        unset_focus_point: { _, resource in
+            guard let resource else { return }
+            ResourceObject.owner(of: resource, as: InteractionResource.self)?.setFocusPoint(nil)
+        },
+        set_behaviour: { _, resource, behaviour, stages, region in
+            guard let resource else { return }
+            ResourceObject.owner(of: resource, as: InteractionResource.self)?.setBehaviour(
+                behaviour, stages: stages, regionResource: region)
+        },
+        clear_behaviours: { _, resource in
+            guard let resource else { return }
+            ResourceObject.owner(of: resource, as: InteractionResource.self)?.clearBehaviours()
+        },
+        play_haptic: { _, resource, interaction, effect in
+            guard let resource else { return }
+            ResourceObject.owner(of: resource, as: InteractionResource.self)?.playHaptic(interaction, effect: effect)
+        }))

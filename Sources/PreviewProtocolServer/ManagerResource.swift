@@ -13,7 +13,12 @@ final class ManagerResource: ResourceObject {
             implementation: managerImplementation)
     }
 
-    override func resourceDestroyed() { server?.managerDestroyed() }
+    override func resourceDestroyed() { server?.managerDestroyed(self) }
+
+    func send(_ settings: PreviewSettings) {
+        guard let resource else { return }
+        settings.send(to: resource)
+    }
 
     fileprivate func getInteraction(id: UInt32, surfaceResource: OpaquePointer) {
         guard let server else { return }

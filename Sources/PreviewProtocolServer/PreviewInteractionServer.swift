@@ -16,7 +16,11 @@ import WaylandServer
 ///   `PreviewClientInput`s to the engine, performing the resulting actions.
 /// Everything runs on the display's thread.
 public final class PreviewInteractionServer {
-    public static let version: Int32 = 1
+    /// The version advertised by default: every request and event up to it is implemented.
+    public static let version: Int32 = 2
+
+    /// The version this server's global advertises.
+    public let advertisedVersion: Int32
 
     public weak var host: PreviewProtocolHost?
     let logger: Logger
@@ -25,6 +29,18 @@ public final class PreviewInteractionServer {
     public var clock: MonotonicClock { display.clock }
     private var global: Global?
     private var objects: [SurfaceID: InteractionResource] = [:]
+    /// Managers of version 2 or later: they hear the settings group again on every change.
+    private var settingsListeners: [ObjectIdentifier: ManagerResource] = [:]
+    /// The user's settings, sent at bind and on every change to managers of version 2 or later.
+    public var settings = PreviewSettings() {
+        didSet {
+            guard settings != oldValue else { return }
+            for manager in settingsListeners.values { manager.send(settings) }
+            if settings.haptics != oldValue.haptics {
+                for object in objects.values { object.hapticsMayHaveChanged() }
+            }
+        }
+    }
     /// Live protocol objects (managers and interaction objects), for leak checks in tests.
     public private(set) var liveManagers = 0
     public var liveInteractionObjects: Int { objects.count }
@@ -42,16 +58,24 @@ public final class PreviewInteractionServer {
     /// How flow control treated every progress value performed so far (all clients).
     public internal(set) var flowStatistics = FlowStatistics()
 
-    public init(display: Display, host: PreviewProtocolHost, logger: Logger = Logger(label: "preview-protocol")) throws
-    {
+    public init(
+        display: Display, host: PreviewProtocolHost, logger: Logger = Logger(label: "preview-protocol"),
+        advertising version: Int32 = PreviewInteractionServer.version
+    ) throws {
+        advertisedVersion = version
         self.display = display
         self.host = host
         self.logger = logger
         global = Global(
-            display: display, interface: cwl_interface_spi_preview_interaction_manager_v1(), version: Self.version
+            display: display, interface: cwl_interface_spi_preview_interaction_manager_v1(), version: version
         ) { [weak self] client, version, id in
-            guard let self else { return }
-            if ManagerResource(client: client, version: version, id: id, server: self) != nil { liveManagers += 1 }
+            guard let self, let manager = ManagerResource(client: client, version: version, id: id, server: self)
+            else { return }
+            liveManagers += 1
+            if version >= UInt32(SPI_PREVIEW_INTERACTION_MANAGER_V1_SETTINGS_DONE_SINCE_VERSION) {
+                settingsListeners[ObjectIdentifier(manager)] = manager
+                manager.send(settings)
+            }
         }
         guard global != nil else { throw WaylandServerError("cannot create the preview interaction global") }
     }
@@ -66,6 +90,18 @@ public final class PreviewInteractionServer {
     /// source in its set.
     public func allowsInteraction(on surface: SurfaceID, at point: Point, source: InputSource) -> Bool {
         objects[surface]?.accepts(point, source: source) ?? false
+    }
+
+    /// What force means at `point` (surface-local) on `surface`: the client's list of behaviours
+    /// (version 2's set_behaviour); deep click where it declared none.
+    public func behaviour(on surface: SurfaceID, at point: Point) -> PressureBehaviour {
+        objects[surface]?.behaviour(at: point) ?? .deepClick
+    }
+
+    /// Where a keyboard interaction on `surface` begins (surface-local): the client's focus
+    /// point, or the default point of its region; nil when the surface has no object.
+    public func keyboardPoint(on surface: SurfaceID, surfaceSize: Point) -> Point? {
+        objects[surface]?.keyboardPoint(surfaceSize: surfaceSize)
     }
 
     /// Performs one engine action: events go to the client of the action's surface only.
@@ -120,7 +156,10 @@ public final class PreviewInteractionServer {
         if objects[object.surface] === object { objects[object.surface] = nil }
     }
 
-    func managerDestroyed() { liveManagers -= 1 }
+    func managerDestroyed(_ manager: ManagerResource) {
+        liveManagers -= 1
+        settingsListeners[ObjectIdentifier(manager)] = nil
+    }
 
     func report(_ input: PreviewClientInput) {
         host?.previewServer(self, received: input)

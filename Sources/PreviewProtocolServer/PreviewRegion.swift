@@ -43,4 +43,30 @@ public struct PreviewRegion: Hashable, Sendable {
         }
         return inside
     }
+
+    /// The keyboard's default point: the centre of the extents of the added rectangles (of the
+    /// surface when the region is infinite); if that is outside the region, the centre of the
+    /// last added rectangle that contains its own centre; the surface's centre when none does.
+    func defaultPoint(surfaceSize size: Point) -> Point {
+        let surfaceCentre = Point(x: size.x / 2, y: size.y / 2)
+        guard let operations else { return surfaceCentre }
+        var added: [Rectangle] = []
+        for case .add(let rectangle) in operations { added.append(rectangle) }
+        guard let first = added.first else { return surfaceCentre }
+        var (left, top, right, bottom) = (Double(first.x), Double(first.y), Double(first.x), Double(first.y))
+        for rectangle in added {
+            left = min(left, Double(rectangle.x))
+            top = min(top, Double(rectangle.y))
+            right = max(right, Double(rectangle.x) + Double(rectangle.width))
+            bottom = max(bottom, Double(rectangle.y) + Double(rectangle.height))
+        }
+        let centre = Point(x: (left + right) / 2, y: (top + bottom) / 2)
+        if contains(centre) { return centre }
+        for rectangle in added.reversed() {
+            let own = Point(
+                x: Double(rectangle.x) + Double(rectangle.width) / 2, y: Double(rectangle.y) + Double(rectangle.height) / 2)
+            if contains(own) { return own }
+        }
+        return surfaceCentre
+    }
 }

@@ -87,6 +87,18 @@ struct PreviewCompositorCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "When the commit phase completes: on-force (pressing to the completion force) or on-release (lifting after the commit).",
+            valueName: "on-force|on-release"))
+    var completion: Completion = .onForce
+
+    @Option(
+        help: ArgumentHelp(
+            "A settings file (sensitivity, long-press, completion as name = value lines) applied over the options at start and read again on SIGHUP.",
+            valueName: "file"))
+    var settings: String?
+
+    @Option(
+        help: ArgumentHelp(
             "How long a client may take to answer should-begin before it counts as a decline (\(Self.shouldBeginRange.lowerBound)...\(Self.shouldBeginRange.upperBound)).",
             valueName: "ms"))
     var shouldBeginTimeout = 150
@@ -152,6 +164,8 @@ struct PreviewCompositorCommand: ParsableCommand {
         configuration.refreshMilliHertz = Int32((refresh * 1000).rounded())
         configuration.engine.sensitivity = engine.configuration.sensitivity
         configuration.engine.longPress = engine.configuration.longPress
+        configuration.engine.completion = completion
+        configuration.settingsPath = settings
         configuration.engine.shouldBeginTimeout = .milliseconds(Int64(shouldBeginTimeout))
         configuration.mapTimeoutMilliseconds = mapTimeout
 

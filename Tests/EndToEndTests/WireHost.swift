@@ -196,7 +196,7 @@ enum PhaseStep: Equatable, CustomStringConvertible {
             case .commit(let id, let p): .commit(number(id), p)
             case .completed(let id): .completed(number(id))
             case .cancelled(let id, let reason): .cancelled(number(id), reason)
-            case .location, .frame: nil
+            case .location, .frame, .behaviour, .stage, .haptics: nil
             }
         }
     }

@@ -7,7 +7,7 @@ import PreviewProtocolTestSupport
 import Testing
 
 /// Version 2 of the XML follows wayland-protocols' rules for a version bump, and a version 1
-/// client works unchanged against the server (which advertises version 1 until it speaks 2).
+/// client works unchanged against the server, which advertises version 2.
 @Suite struct ProtocolVersionTests {
     /// Version 1 as it was released: messages in wire order (their opcodes), enum entries with values.
     static let version1Requests = [
@@ -81,13 +81,13 @@ import Testing
         #expect(xml.interfaces.map(\.name).sorted() == Self.version1Requests.keys.sorted())
     }
 
-    @Test func theServerAdvertisesVersionOneWhileTheTablesAreVersionTwo() throws {
+    @Test func theServerAdvertisesVersionTwoAndRefusesMore() throws {
         #expect(cwl_interface_spi_preview_interaction_manager_v1().pointee.version == 2)
         #expect(cwl_interface_spi_preview_interaction_v1().pointee.version == 2)
-        #expect(PreviewInteractionServer.version == 1)
+        #expect(PreviewInteractionServer.version == 2)
         let harness = try ProtocolHarness()
         let connection = try Connection(to: harness.display)
-        #expect(connection.bind(cwl_interface_spi_preview_interaction_manager_v1(), version: 2) != nil)
+        #expect(connection.bind(cwl_interface_spi_preview_interaction_manager_v1(), version: 3) != nil)
         #expect(!connection.roundtrip(), "binding beyond the advertised version is refused")
         #expect(connection.protocolError?.code == 0, "invalid_object")
     }
@@ -131,7 +131,7 @@ import Testing
         let interaction = offender.interaction(for: offender.surface())
         let other = bystander.interaction(for: bystander.surface())
         offender.roundtrip()
-        // The server's handler for it is empty: libwayland must stop it before dispatch.
+        // A version 1 object: libwayland stops the request before dispatch.
         spi_preview_interaction_v1_set_focus_point(interaction.proxy, wl_fixed_from_int(1), wl_fixed_from_int(2))
         #expect(!offender.roundtrip())
         // wl_display's invalid_method ("invalid method 7 (since 1 < 2)"), which the client reports as EINVAL.

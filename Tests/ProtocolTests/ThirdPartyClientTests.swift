@@ -35,7 +35,7 @@ import Testing
     info.waitUntilExit()
     #expect(info.terminationStatus == 0, "\(text)")
     let entry = text.split(separator: "\n").first { $0.contains("'spi_preview_interaction_manager_v1'") }
-    #expect(entry?.replacingOccurrences(of: " ", with: "").contains("version:1,") == true, "\(text)")
+    #expect(entry?.replacingOccurrences(of: " ", with: "").contains("version:2,") == true, "\(text)")
     guard info.terminationStatus == 0 else { return }  // (the defer stops the server)
     server.waitUntilExit()  // it exits by itself once its clients have gone
     #expect(server.terminationStatus == 0)

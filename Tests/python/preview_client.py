@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A preview-interaction-v1 client written with someone else's tooling (pywayland).
 
-It binds version 1 with bindings generated from the current XML (version 2): what an old client
-does against a server that has not moved to version 2 yet.
+It binds version 1 with bindings generated from the current XML (version 2), against a server
+that advertises version 2: what an old client does.
 
 Generates Python bindings from protocol/preview-interaction-v1.xml with pywayland's
 scanner, starts the scripted test server (preview-protocol-test-server), binds the
@@ -117,7 +117,7 @@ def run(display, WlCompositor, Manager, Interaction):
     registry.dispatcher["global"] = on_global
     display.roundtrip()
     check(Manager.name in globals_, "the manager global is advertised")
-    check(globals_.get(Manager.name, (0, 0))[1] == 1, "at version 1")
+    check(globals_.get(Manager.name, (0, 0))[1] == 2, "at version 2")
     # Bindings generated from version 2 of the XML, used as a version 1 client: old clients work unchanged.
     check(Manager.version == 2 and Interaction.version == 2, "the XML is at version 2")
 

@@ -1,6 +1,7 @@
 import LibinputBackend
 import Logging
 import PreviewEngine
+import PreviewProtocolServer
 import WaylandServer
 
 /// A source of input: recordings, the real libinput, a test's fake devices. Every backend turns
@@ -30,6 +31,10 @@ protocol InputBackend: AnyObject {
     /// The engine's phase event for an interaction one of this backend's devices drives, as
     /// it is performed (a haptic pad clicks at the commit, in the same dispatch).
     func phaseChanged(_ event: PhaseEvent, _ update: PhaseUpdate)
+    /// Whether one of this backend's devices plays haptic effects.
+    func hasHaptics(device: DeviceID) -> Bool
+    /// A client's effect (play_haptic) for an interaction the device drives.
+    func playRequestedHaptic(_ effect: AppHapticEffect, device: DeviceID, at time: Timestamp)
 }
 
 extension InputBackend {
@@ -38,6 +43,8 @@ extension InputBackend {
     func clientsMayHaveCaughtUp() {}
     var finished: Bool? { nil }
     var keymapText: String? { nil }
+    func hasHaptics(device: DeviceID) -> Bool { false }
+    func playRequestedHaptic(_ effect: AppHapticEffect, device: DeviceID, at time: Timestamp) {}
     func phaseChanged(_ event: PhaseEvent, _ update: PhaseUpdate) {}
 }
 

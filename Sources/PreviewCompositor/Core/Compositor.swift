@@ -11,7 +11,10 @@ import WaylandServer
 /// (`InputBackend`: recordings, libinput) and where frames go (`OutputBackend`: headless).
 /// Single-threaded: everything happens on the thread that calls `run()`/`dispatch`.
 public final class Compositor {
-    public let configuration: CompositorConfiguration
+    /// As given, with the settings file's values in `engine` (the latest read of it).
+    public private(set) var configuration: CompositorConfiguration
+    /// The engine settings of the command line: what the settings file is applied over.
+    private let engineOptions: EngineConfiguration
     let logger: Logger
     /// Made again when the output's mode changes (a window resized or rescaled).
     public private(set) var framebuffer: Framebuffer
@@ -66,6 +69,11 @@ public final class Compositor {
     public init(configuration: CompositorConfiguration, logger: Logger = Logger(label: "preview-compositor"))
         throws(CompositorError)
     {
+        var configuration = configuration
+        engineOptions = configuration.engine
+        if let path = configuration.settingsPath {
+            configuration.engine = try SettingsFile.read(path, over: engineOptions)
+        }
         self.configuration = configuration
         self.logger = logger
         let runtimeDirectory = configuration.listen ? try Preflight.runtimeDirectory() : ""
@@ -245,6 +253,25 @@ public final class Compositor {
 
     /// Every client acknowledged its frames and no phase screenshot waits for a client's
     /// picture: `--fast` may skip the next idle gap (ReplayDriver).
+    /// Reads the settings file again (SIGHUP): new presses follow it and version 2 clients are
+    /// told. A file that cannot be read or is wrong is logged and the current settings stay.
+    public func reloadSettings() {
+        guard let path = configuration.settingsPath else {
+            logger.notice("settings: no --settings file to read again")
+            return
+        }
+        do {
+            let engine = try SettingsFile.read(path, over: engineOptions)
+            configuration.engine = engine
+            interaction.driver.configure(engine)
+            logger.notice(
+                "settings: \(path) read: sensitivity \(engine.sensitivity.rawValue), long-press \(engine.longPress.rawValue), completion \(engine.completion.rawValue)"
+            )
+        } catch {
+            logger.error("settings: \(error); keeping the current settings")
+        }
+    }
+
     public var clientsCaughtUp: Bool { !interaction.server.awaitsAcknowledgement && phaseScreenshots?.isIdle != false }
 
     /// Called when acks arrive, screenshots are taken or a should-begin question may be settled:

@@ -1,5 +1,6 @@
 import LibinputBackend
 import PreviewEngine
+import PreviewProtocolServer
 import WaylandServer
 
 /// Everything the command line selects; tests build one directly.
@@ -29,6 +30,11 @@ public struct CompositorConfiguration: Sendable {
     /// A shell command started with WAYLAND_DISPLAY set once the socket listens.
     public var runCommand: String?
     public var engine = EngineConfiguration()
+    /// The user's settings file (`SettingsFile`): applied over `engine` at start and on
+    /// SIGHUP (`Compositor.reloadSettings()`).
+    public var settingsPath: String?
+    /// The preview-interaction version advertised (version 2 only where a host opts in).
+    public var previewProtocolVersion: Int32 = PreviewInteractionServer.version
     public var keyboardLayout: String?
     /// SIGINT/SIGTERM (shut down), SIGUSR1 (screenshot), SIGCHLD (reap --run children) through
     /// the event loop. Only for the process's one compositor: `CompositorThread` turns it off.
@@ -102,6 +108,8 @@ public enum CompositorError: Error, CustomStringConvertible, Equatable {
     case trace(String, String)
     case runFailed(String, String)
     case parent(String)
+    /// The settings file is unreadable or wrong: `path:line: reason`.
+    case settings(String)
 
     public var description: String {
         switch self {
@@ -118,6 +126,7 @@ public enum CompositorError: Error, CustomStringConvertible, Equatable {
         case .trace(let path, let reason): "cannot write trace \(path): \(reason)"
         case .runFailed(let command, let reason): "cannot run \(command): \(reason)"
         case .parent(let reason): reason
+        case .settings(let reason): reason
         }
     }
 }

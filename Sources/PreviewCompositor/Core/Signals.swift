@@ -2,7 +2,8 @@ import Glibc
 import WaylandServer
 
 /// The process's signals through the event loop, for the process's one compositor:
-/// SIGINT/SIGTERM shut down, SIGUSR1 takes a screenshot, SIGCHLD reaps --run children.
+/// SIGINT/SIGTERM shut down, SIGUSR1 takes a screenshot, SIGHUP reads the settings file
+/// again, SIGCHLD reaps --run children.
 final class Signals {
     private var sources: [EventSource] = []
 
@@ -17,6 +18,7 @@ final class Signals {
         add(SIGUSR1, on: loop) { [unowned compositor] in
             do { try compositor.screenshot(label: "on-demand") } catch { compositor.logger.error("\(error)") }
         }
+        add(SIGHUP, on: loop) { [unowned compositor] in compositor.reloadSettings() }
         add(SIGCHLD, on: loop) { [unowned compositor] in compositor.children.reap() }
     }
 

@@ -33,6 +33,7 @@ final class InteractionHost: InteractionDriverHandler {
         var tablet = false
     }
     private var contacts: [ContactKey: ContactOrigin] = [:]
+    private var previewKeys = PreviewKeys()
     /// Pointer contacts whose commit phase took the pointer away (given back when it ends).
     private var pointerTakenAway: Set<ContactKey> = []
     /// Interactions whose preview / commit progress has reached one half (a screenshot moment each).
@@ -58,8 +59,9 @@ final class InteractionHost: InteractionDriverHandler {
     func attach(display: Display) throws(CompositorError) {
         do {
             driver = try InteractionDriver(
-                display: display, configuration: compositor.configuration.engine, handler: self,
-                logger: compositor.logger)
+                display: display, configuration: compositor.configuration.engine,
+                haptics: compositor.configuration.haptics,
+                advertising: compositor.configuration.previewProtocolVersion, handler: self, logger: compositor.logger)
         } catch {
             throw .socketFailed(compositor.socketName ?? "-", "\(error)")
         }
@@ -166,7 +168,7 @@ final class InteractionHost: InteractionDriverHandler {
             if key.device == tabletPen, seat.tabletButton(UInt32(key.code), pressed: key.pressed, time: time) { break }
             seat.pointerButton(UInt32(key.code), pressed: key.pressed, time: time)
         case .key(let key):
-            seat.key(UInt32(key.code), pressed: key.pressed, time: time)
+            previewKey(key, seat: seat, time: time)
         case .toolProximity(let state, false):
             if tabletPen == state.device {
                 seat.tabletProximityOut(time: time)
@@ -298,6 +300,35 @@ final class InteractionHost: InteractionDriverHandler {
     }
 
     /// The trace and the screenshot moments, before the frame that carries the action is sent.
+    /// A key, through the preview keys' rules (`PreviewKeys`) before wl_keyboard.
+    private func previewKey(_ key: KeyState, seat: Seat, time: UInt32) {
+        let contact = ContactKey(device: key.device, contact: Int32(key.code))
+        let verdict = previewKeys.handle(
+            key,
+            begin: {
+                guard let focus = seat.keyboardFocus, focus.isAlive else { return false }
+                let size = focus.node.size
+                return driver.keyPressed(
+                    contact, surface: focus.node.id, surfaceSize: Point(x: Double(size.width), y: Double(size.height)),
+                    at: key.time)
+            },
+            end: { driver.keyReleased(contact, at: key.time) },
+            escape: { driver.escapePressed(seat: contact.seat, at: key.time) })
+        switch verdict {
+        case .deliver: seat.key(UInt32(key.code), pressed: key.pressed, time: time)
+        case .withhold: break
+        case .deliverTap(let pressedAt):
+            seat.key(UInt32(key.code), pressed: true, time: UInt32(truncatingIfNeeded: pressedAt.microseconds / 1000))
+            seat.key(UInt32(key.code), pressed: false, time: time)
+        }
+    }
+
+    func hasHaptics(_ contact: ContactKey) -> Bool { compositor.input?.hasHaptics(device: contact.device) ?? false }
+
+    func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp) {
+        compositor.input?.playRequestedHaptic(effect, device: contact.device, at: time)
+    }
+
     func willPerform(_ action: Action) {
         // Haptics: the device driving the interaction reacts to the phase (the commit's deep
         // click) in this dispatch, before the client hears of it.

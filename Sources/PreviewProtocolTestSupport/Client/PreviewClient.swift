@@ -12,6 +12,9 @@ public enum Event: Equatable, CustomStringConvertible {
     case completed(UInt32)
     case cancelled(UInt32, reason: UInt32)
     case frame(UInt32, serial: UInt32, microseconds: UInt64)
+    case behaviour(UInt32, behaviour: UInt32, stages: UInt32)
+    case stage(UInt32, UInt32)
+    case haptics(UInt32, available: Bool)
 
     public var description: String {
         switch self {
@@ -23,6 +26,9 @@ public enum Event: Equatable, CustomStringConvertible {
         case .completed(let i): "completed(\(i))"
         case .cancelled(let i, let r): "cancelled(\(i), reason \(r))"
         case .frame(let i, let s, let t): "frame(\(i), serial \(s), \(t)µs)"
+        case .behaviour(let i, let b, let s): "behaviour(\(i), \(b), stages \(s))"
+        case .stage(let i, let s): "stage(\(i), \(s))"
+        case .haptics(let i, let a): "haptics(\(i), \(a ? "available" : "unavailable"))"
         }
     }
 
@@ -35,25 +41,45 @@ public struct Recorder {
     public var autoAck = true
 }
 
+/// The manager's settings events (version 2), as received: one string per event.
+public struct SettingsRecorder {
+    /// Every group closed by settings_done, in order.
+    public var groups: [[String]] = []
+    var pending: [String] = []
+}
+
 /// A real libwayland client of the harness: binds wl_compositor and the manager.
 public final class PreviewClient {
     public let connection: Connection
     public let compositor: OpaquePointer
     public let manager: OpaquePointer
     private var recorders: [UnsafeMutablePointer<Recorder>] = []
+    private let settingsRecorder: UnsafeMutablePointer<SettingsRecorder>
 
-    public init(_ harness: ProtocolHarness) throws {
-        connection = try Connection(to: harness.display)
+    public convenience init(_ harness: ProtocolHarness, version: UInt32 = 1) throws {
+        try self.init(display: harness.display, version: version)
+    }
+
+    /// A client of any display that advertises the manager, bound at `version`.
+    public init(display: Display, version: UInt32 = 1) throws {
+        connection = try Connection(to: display)
         guard let compositor = connection.bind(cwl_interface_wl_compositor(), version: 4),
-            let manager = connection.bind(cwl_interface_spi_preview_interaction_manager_v1(), version: 1)
-        else { throw WaylandServerError("the harness does not advertise wl_compositor and the manager") }
+            let manager = connection.bind(cwl_interface_spi_preview_interaction_manager_v1(), version: version)
+        else { throw WaylandServerError("the display does not advertise wl_compositor and the manager") }
         self.compositor = compositor
         self.manager = manager
+        settingsRecorder = .allocate(capacity: 1)
+        settingsRecorder.initialize(to: SettingsRecorder())
+        spi_preview_interaction_manager_v1_add_listener(manager, &managerListener, settingsRecorder)
     }
 
     deinit {
         for recorder in recorders { recorder.deinitialize(count: 1).deallocate() }
+        settingsRecorder.deinitialize(count: 1).deallocate()
     }
+
+    /// The settings groups received so far (version 2 managers only).
+    public var settingsGroups: [[String]] { settingsRecorder.pointee.groups }
 
     public func surface() -> OpaquePointer { wl_compositor_create_surface(compositor) }
 
@@ -95,6 +121,11 @@ public struct ClientInteraction {
     public func ack(_ serial: UInt32) { spi_preview_interaction_v1_ack_frame(proxy, serial) }
     public func setSources(_ bits: UInt32) { spi_preview_interaction_v1_set_sources(proxy, bits) }
     public func setRegion(_ region: OpaquePointer?) { spi_preview_interaction_v1_set_region(proxy, region) }
+    public func setBehaviour(_ behaviour: UInt32, stages: UInt32 = 0, region: OpaquePointer?) {
+        spi_preview_interaction_v1_set_behaviour(proxy, behaviour, stages, region)
+    }
+    public func clearBehaviours() { spi_preview_interaction_v1_clear_behaviours(proxy) }
+    public func playHaptic(_ id: UInt32, effect: UInt32) { spi_preview_interaction_v1_play_haptic(proxy, id, effect) }
     public func destroy() { spi_preview_interaction_v1_destroy(proxy) }
 }
 
@@ -116,5 +147,26 @@ nonisolated(unsafe) private var interactionListener = spi_preview_interaction_v1
             spi_preview_interaction_v1_ack_frame(proxy, serial)
         }
     },
-    // Version 2's events: this library binds version 1, so they never arrive.
-    behaviour: nil, stage: nil, haptics: nil)
+    behaviour: { data, _, id, behaviour, stages in record(data, .behaviour(id, behaviour: behaviour, stages: stages)) },
+    stage: { data, _, id, level in record(data, .stage(id, level)) },
+    haptics: { data, _, id, state in record(data, .haptics(id, available: state == 1)) })
+
+private func recordSetting(_ data: UnsafeMutableRawPointer?, _ text: String) {
+    data?.assumingMemoryBound(to: SettingsRecorder.self).pointee.pending.append(text)
+}
+
+nonisolated(unsafe) private var managerListener = spi_preview_interaction_manager_v1_listener(
+    sensitivity: { data, _, preset in recordSetting(data, "sensitivity \(preset)") },
+    thresholds: { data, _, begin, commit, complete in
+        recordSetting(
+            data,
+            "thresholds \(wl_fixed_to_double(begin)) \(wl_fixed_to_double(commit)) \(wl_fixed_to_double(complete))")
+    },
+    long_press_duration: { data, _, milliseconds in recordSetting(data, "long_press_duration \(milliseconds)") },
+    haptics: { data, _, setting in recordSetting(data, "haptics \(setting)") },
+    completion: { data, _, mode in recordSetting(data, "completion \(mode)") },
+    settings_done: { data, _ in
+        guard let recorder = data?.assumingMemoryBound(to: SettingsRecorder.self) else { return }
+        recorder.pointee.groups.append(recorder.pointee.pending)
+        recorder.pointee.pending.removeAll()
+    })

@@ -1,6 +1,8 @@
+import EvdevDecoder
 import LibinputBackend
 import Logging
 import PreviewEngine
+import PreviewProtocolServer
 import WaylandServer
 
 /// `--libinput`: a real seat through udev, its events on the display's loop. Device events
@@ -55,6 +57,19 @@ final class LibinputSource: InputBackend {
     /// The commit's deep click, written before the phase event goes out to the client.
     func phaseChanged(_ event: PhaseEvent, _ update: PhaseUpdate) {
         backend.phaseChanged(event, device: update.contact.device, at: update.time)
+    }
+
+    func hasHaptics(device: DeviceID) -> Bool { backend.hasHaptics(device: device) }
+
+    /// An app's effect: tick and snap are the pad's press, confirm the deep click (the CLICK
+    /// waveform); the pad drops one too soon after the previous.
+    func playRequestedHaptic(_ effect: AppHapticEffect, device: DeviceID, at time: Timestamp) {
+        let moment: HapticMoment =
+            switch effect {
+            case .tick, .snap: .press
+            case .confirm: .deepClick
+            }
+        backend.playRequestedHaptic(moment, device: device, at: time)
     }
 
     /// No more events, and the pads' clicks go back to their firmware (effects erased).

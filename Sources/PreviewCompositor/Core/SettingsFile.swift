@@ -1,0 +1,59 @@
+import Foundation
+import PreviewEngine
+
+/// The user's settings file (`--settings FILE`): `name = value` lines, `#` comments. Read at
+/// start and again on SIGHUP; a value it gives overrides the command line's, a line removed
+/// goes back to it. Haptics are not in it: the pads' host mode is set up with `--haptics`
+/// when a device is added and does not change while the compositor runs.
+///
+///     sensitivity = firm          # light, medium, firm
+///     long-press = slow           # fast, default, slow
+///     completion = on-release     # on-force, on-release
+enum SettingsFile {
+    /// A file that is larger than this is not a settings file.
+    static let maximumBytes = 64 * 1024
+
+    /// `options` with the file's values applied; throws `path:line: reason`.
+    static func read(_ path: String, over options: EngineConfiguration) throws(CompositorError) -> EngineConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .settings("\(path): cannot be read")
+        }
+        guard data.count <= maximumBytes else { throw .settings("\(path): larger than \(maximumBytes) bytes") }
+        guard let text = String(data: data, encoding: .utf8) else { throw .settings("\(path): not UTF-8 text") }
+        return try parse(text, path: path, over: options)
+    }
+
+    static func parse(_ text: String, path: String, over options: EngineConfiguration) throws(CompositorError)
+        -> EngineConfiguration
+    {
+        var configuration = options
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty else { continue }
+            let at = "\(path):\(index + 1)"
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2 else { throw .settings("\(at): expected name = value") }
+            let (name, value) = (parts[0], parts[1])
+            switch name {
+            case "sensitivity":
+                guard let sensitivity = Sensitivity(rawValue: value) else {
+                    throw .settings("\(at): sensitivity must be light, medium or firm, not \(value)")
+                }
+                configuration.sensitivity = sensitivity
+            case "long-press":
+                guard let longPress = LongPressDuration(rawValue: value) else {
+                    throw .settings("\(at): long-press must be fast, default or slow, not \(value)")
+                }
+                configuration.longPress = longPress
+            case "completion":
+                guard let completion = Completion(rawValue: value) else {
+                    throw .settings("\(at): completion must be on-force or on-release, not \(value)")
+                }
+                configuration.completion = completion
+            default:
+                throw .settings("\(at): unknown setting \(name) (sensitivity, long-press, completion)")
+            }
+        }
+        return configuration
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import PreviewEngine
+import Testing
+
+@testable import PreviewCompositor
+
+/// `--settings FILE`: the user's settings applied over the options at start and read again on
+/// SIGHUP; `--completion` among the options.
+@Suite struct SettingsFileTests {
+    @Test func theFileOverridesTheOptionsAndALineRemovedGoesBackToThem() throws {
+        let options = EngineConfiguration(sensitivity: .light, longPress: .slow, completion: .onRelease)
+        let read = try SettingsFile.parse(
+            "# mine\nsensitivity = firm   # firmer\n\ncompletion=on-force\n", path: "s", over: options)
+        #expect(read == EngineConfiguration(sensitivity: .firm, longPress: .slow, completion: .onForce))
+        #expect(try SettingsFile.parse("", path: "s", over: options) == options)
+    }
+
+    @Test(arguments: [
+        ("sensitivity = hard", "s:1: sensitivity must be light, medium or firm, not hard"),
+        ("\nlong-press", "s:2: expected name = value"),
+        ("haptics = off", "s:1: unknown setting haptics (sensitivity, long-press, completion)"),
+    ])
+    func aWrongLineIsNamedWithItsReason(_ text: String, _ reason: String) {
+        #expect(throws: CompositorError.settings(reason)) {
+            try SettingsFile.parse(text, path: "s", over: EngineConfiguration())
+        }
+    }
+
+    func compositor(_ arguments: [String]) throws -> ClientProcess {
+        try ClientProcess(
+            [ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket()]
+                + arguments, socket: "", environment: [:])
+    }
+
+    @Test func aWrongFileStopsTheStartWithFileLineAndReason() throws {
+        let path = TestRuntime.temporaryDirectory("settings") + "/settings"
+        try "sensitivity = firm\ncompletion = later\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try compositor(["--settings", path]).finish(timeout: 60)
+        #expect(run.status == 1 && !run.timedOut, "\(run.output)")
+        #expect(run.output.contains("\(path):2: completion must be on-force or on-release, not later"), "\(run.output)")
+    }
+
+    @Test func sighupReadsTheFileAgainAndAWrongOneKeepsTheSettings() throws {
+        let path = TestRuntime.temporaryDirectory("settings") + "/settings"
+        try "sensitivity = firm\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let process = try compositor(["--settings", path, "--completion", "on-release"])
+        defer { _ = process.terminate() }
+        #expect(process.waitForOutput("listening on", timeout: 60), "\(process.output)")
+
+        try "long-press = slow\n".write(toFile: path, atomically: true, encoding: .utf8)
+        kill(process.process.processIdentifier, SIGHUP)
+        #expect(
+            process.waitForOutput("read: sensitivity medium, long-press slow, completion on-release"),
+            "the file over the options: \(process.output)")
+
+        try "long-press = slower\n".write(toFile: path, atomically: true, encoding: .utf8)
+        kill(process.process.processIdentifier, SIGHUP)
+        #expect(
+            process.waitForOutput("\(path):1: long-press must be fast, default or slow, not slower; keeping the current settings"),
+            "\(process.output)")
+        #expect(process.process.isRunning)
+    }
+}

@@ -1,0 +1,98 @@
+import CWaylandClient
+import Logging
+import PreviewEngine
+import PreviewProtocolServer
+import PreviewProtocolTestSupport
+import Testing
+import WaylandServer
+
+/// The shared driver as a host runs it: a display, the mini compositor's surfaces and regions,
+/// and the driver performing its engine's actions.
+final class DriverHost: InteractionDriverHandler {
+    let display: Display
+    let compositor: MiniCompositor
+    /// The display's clock, stepped by `press`: what the engine sees is the test's, not the machine's.
+    let clock = ManualClock()
+    private(set) var driver: InteractionDriver!
+
+    init(
+        configuration: EngineConfiguration = EngineConfiguration(), haptics: HapticIntensity = .off,
+        version: Int32 = 2
+    ) throws {
+        display = try Display(clock: clock.clock)
+        compositor = try MiniCompositor(display: display)
+        driver = try InteractionDriver(
+            display: display, configuration: configuration, haptics: haptics, advertising: version, handler: self,
+            logger: Logger(label: "driver-test"))
+        compositor.onCommit = { [unowned self] surface in driver.server.surfaceCommitted(surface) }
+    }
+
+    func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID? { compositor.surfaceID(of: resource) }
+    func region(forRegionResource resource: OpaquePointer) -> PreviewRegion? { compositor.region(of: resource) }
+    func takeAway(_ contact: ContactKey, surface: SurfaceID) {}
+
+    /// Devices that play effects, and the client effects played on them, in order.
+    var hapticDevices: Set<DeviceID> = []
+    private(set) var played: [AppHapticEffect] = []
+    func hasHaptics(_ contact: ContactKey) -> Bool { hapticDevices.contains(contact.device) }
+    func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp) { played.append(effect) }
+
+    static let pen = ContactKey(device: DeviceID(1))
+
+    /// A pen sample 5 ms after the previous one, at `location` on surface 1 (the first surface
+    /// the mini compositor made).
+    func press(_ force: Double, at location: Point, began: Bool = false) {
+        clock.advance(milliseconds: 5)
+        let sample = ForceSample(
+            time: driver.now(), force: force, location: location, source: .pen, simulated: false, contact: Self.pen)
+        if began {
+            let surface = SurfaceID(1)
+            let allowed = driver.allowsInteraction(on: surface, at: location, source: .pen)
+            driver.contactBegan(sample, surface: allowed ? surface : nil, hasForce: true)
+        } else {
+            driver.forceChanged(sample)
+        }
+    }
+
+    func lift() { _ = driver.contactEnded(Self.pen, at: driver.now(), reason: .lifted) }
+    func giveBack(_ contact: ContactKey, surface: SurfaceID) {}
+}
+
+@Suite struct DriverSettingsTests {
+    static let medium = [
+        "sensitivity 2", "thresholds 0.12109375 0.55078125 0.87890625", "long_press_duration 500", "haptics 0",
+        "completion 1",
+    ]
+
+    @Test func aVersionTwoClientHearsTheSettingsAtBindAndOnEveryChange() throws {
+        let host = try DriverHost()
+        let client = try PreviewClient(display: host.display, version: 2)
+        client.roundtrip()
+        #expect(client.settingsGroups == [Self.medium])
+
+        host.driver.configure(
+            EngineConfiguration(sensitivity: .firm, longPress: .slow, completion: .onRelease), haptics: .strong)
+        client.roundtrip()
+        #expect(client.settingsGroups.count == 2)
+        #expect(
+            client.settingsGroups.last == [
+                "sensitivity 3", "thresholds 0.1796875 0.6796875 0.9296875", "long_press_duration 800", "haptics 3",
+                "completion 2",
+            ])
+        #expect(host.driver.engine.configuration.completion == .onRelease, "the engine follows too")
+
+        // The same settings again change nothing: no group is sent.
+        host.driver.configure(EngineConfiguration(sensitivity: .firm, longPress: .slow, completion: .onRelease))
+        client.roundtrip()
+        #expect(client.settingsGroups.count == 2)
+    }
+
+    @Test func aVersionOneClientHearsNoSettings() throws {
+        let host = try DriverHost()
+        let client = try PreviewClient(display: host.display, version: 1)
+        client.roundtrip()
+        host.driver.configure(EngineConfiguration(sensitivity: .light))
+        #expect(client.roundtrip(), "no event a version 1 object cannot decode")
+        #expect(client.settingsGroups.isEmpty)
+    }
+}
