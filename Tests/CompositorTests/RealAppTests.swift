@@ -51,6 +51,43 @@ import Testing
         #expect(shown, "gtk4-widget-factory drew no widgets (see \(path)): \(app.output)")
     }
 
+    /// A click on the widget factory's drop-down opens its list as a popover: an xdg_popup,
+    /// mapped above the window and drawn; a click outside it closes it.
+    @Test func gtk4DropDownOpensAsAPopup() throws {
+        let compositor = try startCompositor { $0.input = .injected }
+        defer { compositor.stop() }
+        let app = try startClient(["gtk4-widget-factory"], socket: compositor.socketName, environment: Self.quietGTK)
+        defer { _ = app.terminate() }
+        #expect(compositor.wait(timeout: 60) { $0.windows.count == 1 && Self.coloursShown($0) >= 12 }, "\(app.output)")
+        // A mouse clicks the "Andrea" drop-down of page 1; each event in a frame of its own.
+        compositor.sync { compositor in
+            guard let mouse = compositor.injectedInput else { return }
+            let device = mouse.addDevice(named: "test mouse")
+            mouse.pointer(device, movedTo: Point(x: 505, y: 250))
+            compositor.inject(.frame(TouchCommitTests.now()))
+            mouse.pointer(device, button: 0x110, pressed: true)
+            compositor.inject(.frame(TouchCommitTests.now()))
+            mouse.pointer(device, button: 0x110, pressed: false)
+            compositor.inject(.frame(TouchCommitTests.now()))
+        }
+        let opened = compositor.wait(timeout: 20) { compositor in
+            compositor.popups.contains { $0.rect.width > 40 && $0.rect.height > 40 }
+        }
+        let path = TestRuntime.temporaryDirectory("gtk4-popup") + "/drop-down.png"
+        compositor.sync { try? $0.writeScreenshot(to: path) }
+        #expect(opened, "no popover opened (see \(path)): \(app.output)")
+        // A click outside the grabbing popover dismisses it (popup_done).
+        compositor.sync { compositor in
+            guard let mouse = compositor.injectedInput else { return }
+            let device = mouse.addDevice(named: "second test mouse")
+            mouse.pointer(device, movedTo: Point(x: 1040, y: 500))
+            mouse.pointer(device, button: 0x110, pressed: true)
+            mouse.pointer(device, button: 0x110, pressed: false)
+            compositor.inject(.frame(TouchCommitTests.now()))
+        }
+        #expect(compositor.wait(timeout: 20) { $0.popups.isEmpty }, "the popover stayed open: \(app.output)")
+    }
+
     @Test func footShowsAndReadsWhatIsTyped() throws {
         let compositor = try startCompositor()
         defer { compositor.stop() }

@@ -508,4 +508,9 @@ public final class Compositor {
     public var windows: [(surface: SurfaceID, client: ClientID, rect: Rect)] {
         scene.toplevels.map { ($0.id, $0.client, scene.extents(of: $0)) }
     }
+
+    /// The mapped popups (menus, popovers), bottom to top, with their output rectangles.
+    public var popups: [(surface: SurfaceID, client: ClientID, rect: Rect)] {
+        scene.windows.filter { $0.role != .toplevel && $0.isMapped }.map { ($0.id, $0.client, scene.extents(of: $0)) }
+    }
 }
