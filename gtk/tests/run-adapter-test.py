@@ -209,12 +209,17 @@ def peek_gtk(compositor, recording, runtime, escape=False):
         preview, commit, half, completed, settled = moments
         # Under the grid's two rows (1280×800 headless output) only the peek card and its
         # quick actions ever draw: nothing there before the commit, the card fading in at
-        # the commit (30 %), more of it half way through.
+        # the commit (30 %), more of it half way through. The compositor sends phase changes
+        # without waiting for acks, so an app that is late to paint (a loaded machine) draws
+        # the preview and the commit in one frame: its preview picture then is the commit's,
+        # never one with more of the card.
         band = (0.3, 0.59, 0.7, 0.93)
         card, card_half = difference(rest, commit, band), difference(rest, half, band)
         print(f"card band: preview {difference(rest, preview, band):.1f}, commit {card:.1f}, "
               f"commit-half {card_half:.1f}")
-        check(difference(rest, preview, band) < 1, "the preview picture has no card yet")
+        early = difference(rest, preview, band)
+        check(early < 1 or abs(early - card) < 0.5,
+              f"the preview picture has no card yet, or is the commit's frame ({early:.1f} vs {card:.1f})")
         check(card > 3, f"the commit picture shows the peek card ({card:.1f})")
         check(card_half > card + 3, f"the half-way picture shows more of the card ({card_half:.1f} > {card:.1f})")
         check(difference(rest, settled) > 8, "the photo's page replaced the grid")
