@@ -22,38 +22,30 @@ struct PreviewCompositorCommand: ParsableCommand {
             otherwise it is headless: an off-screen output, no input (--backend headless). Input \
             can also come from recordings (--replay) or a real seat (--libinput). Exit status is \
             non-zero with a one-line reason when it cannot start or its parent compositor goes away.
+
+            \(BackendRegistry.standard.helpText)
             """,
         version: ToolVersion.current)
 
     @Option(
         help: ArgumentHelp(
-            "headless (off-screen) or wayland (a window on the compositor we run in). Default: wayland when WAYLAND_DISPLAY or WAYLAND_SOCKET is set, else headless.",
+            "The output: \(BackendRegistry.standard.outputs.map(\.name).joined(separator: ", ")) (below).",
             valueName: "backend"))
     var backend: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The input: \(BackendRegistry.standard.inputs.map(\.name).joined(separator: ", ")) (below); "
+                + "default: none, or the window's seat.",
+            valueName: "input"))
+    var input: String?
+
+    /// The backends' own options (`BackendRegistry`: --replay, --fast, --libinput, --seat, ...).
+    @Argument(parsing: .allUnrecognized, help: .hidden)
+    var backendOptions: [String] = []
+
     @Option(name: .customLong("socket"), help: "Wayland socket name (default: first free wayland-N).")
     var socket: String?
-
-    @Option(
-        name: .customLong("replay"), parsing: .upToNextOption,
-        help: ArgumentHelp(
-            "Replay libinput-record files as the seat's input (paused while a should-begin answer is awaited).",
-            valueName: "file"))
-    var replay: [String] = []
-
-    @Flag(
-        help: """
-            Skip the recordings' idle time: when no contact is down, no engine timer is pending and \
-            every client has caught up, the next event comes at once. Gestures keep their recorded \
-            timing.
-            """)
-    var fast = false
-
-    @Flag(help: "Use the real seat through libinput and udev.")
-    var libinput = false
-
-    @Option(help: "The udev seat for --libinput.")
-    var seat = "seat0"
 
     @Option(
         help: ArgumentHelp(
@@ -106,26 +98,24 @@ struct PreviewCompositorCommand: ParsableCommand {
     /// Below 1 ms no client can answer; above 10 s a press would hang with no feedback.
     static let shouldBeginRange = 1...10_000
 
-    @Option(
-        help: ArgumentHelp(
-            "--replay starts when a client maps a window, or after this long without one (1...600000).",
-            valueName: "ms"))
-    var mapTimeout: Int32 = 10_000
-
     @Flag(name: .shortAndLong, help: "Log every interaction transition and client event.")
     var verbose = false
 
-    func validate() throws {
-        if let backend, CompositorConfiguration.OutputSelection(rawValue: backend) == nil {
-            throw ValidationError("--backend must be headless or wayland")
+    /// The backends and their options, from the one registry.
+    func backends() throws -> BackendRegistry.Selections {
+        do {
+            return try BackendRegistry.standard.select(
+                output: backend, input: input, arguments: backendOptions,
+                environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
         }
-        if libinput && !replay.isEmpty { throw ValidationError("--replay and --libinput are exclusive") }
-        if fast && replay.isEmpty { throw ValidationError("--fast only applies to --replay") }
+    }
+
+    func validate() throws {
+        _ = try backends()
         if let output, parseSize(output) == nil { throw ValidationError("--output must look like 1280x800") }
         guard refresh >= 1 && refresh <= 1000 else { throw ValidationError("--refresh must be within 1...1000 Hz") }
-        guard (1...600_000).contains(mapTimeout) else {
-            throw ValidationError("--map-timeout must be within 1...600000 ms, got \(mapTimeout)")
-        }
         guard Self.shouldBeginRange.contains(shouldBeginTimeout) else {
             throw ValidationError(
                 "--should-begin-timeout must be within \(Self.shouldBeginRange.lowerBound)...\(Self.shouldBeginRange.upperBound) ms, got \(shouldBeginTimeout)")
@@ -141,15 +131,7 @@ struct PreviewCompositorCommand: ParsableCommand {
         }
         var configuration = CompositorConfiguration()
         configuration.socketName = socket
-        configuration.output =
-            backend.flatMap(CompositorConfiguration.OutputSelection.init(rawValue:))
-            ?? .automatic(environment: ProcessInfo.processInfo.environment)
-        if libinput {
-            configuration.input = .libinput(seat: seat)
-        } else if !replay.isEmpty {
-            configuration.input = .replay(replay)
-        }
-        configuration.fast = fast
+        (configuration.input, configuration.output) = try backends()
         configuration.haptics = haptics
         configuration.verbose = verbose
         configuration.screenshotDirectory = screenshotDir
@@ -167,7 +149,6 @@ struct PreviewCompositorCommand: ParsableCommand {
         configuration.engine.completion = completion
         configuration.settingsPath = settings
         configuration.engine.shouldBeginTimeout = .milliseconds(Int64(shouldBeginTimeout))
-        configuration.mapTimeoutMilliseconds = mapTimeout
 
         let logger = Logger(label: "preview-compositor")
         let compositor: Compositor

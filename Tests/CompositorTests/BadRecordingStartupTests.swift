@@ -94,10 +94,10 @@ import Testing
         try shifted.write(toFile: path, atomically: true, encoding: .utf8)
 
         let host = try LocalCompositor {
-            $0.input = .replay([path])
+            var replay = ReplayOptions(paths: [path], fast: false)
+            replay.longestGapMilliseconds = 200
+            $0.input = .replay(replay)
             $0.exitWhenDone = true
-            $0.fast = false
-            $0.longestReplayGapMilliseconds = 200
         }
         let client = try host.connect()
         _ = client.window()  // the replay starts when a window maps

@@ -13,9 +13,9 @@ import Testing
 
     @Test(arguments: ["0", "600001", "later"])
     func outOfRangeIsAUsageErrorThatSaysTheRange(_ value: String) throws {
-        let run = try compositor(["--map-timeout", value])
+        let run = try compositor(["--replay", Self.recording, "--map-timeout", value])
         #expect(run.status == 64, "\(run.output)")
-        #expect(run.output.contains("map-timeout"), "\(run.output)")
+        #expect(run.output.contains("--map-timeout must be within 1...600000"), "\(run.output)")
     }
 
     @Test func withoutAClientTheReplayStartsAfterTheTimeout() throws {

@@ -17,13 +17,10 @@ import Testing
         let recordings = ReplayRunTests.recordings
         // The same pen twice around another pen: all three are device 0 in their files.
         let files = ["wacom-cintiq13hd-pen.yml", "dell-canvas-isdv4-pen.yml", "wacom-cintiq13hd-pen.yml"]
-        let compositor = try startCompositor {
-            $0.input = .replay(files.map { recordings + "/" + $0 })
-            $0.fast = true
-        }
+        let compositor = try startCompositor { $0.input = .replay(files.map { recordings + "/" + $0 }, fast: true) }
         defer { compositor.stop() }
         let events = Events()
-        compositor.sync { $0.hooks.onReplayedEvent = { event in events.all.withLock { $0.append(event) } } }
+        compositor.sync { $0.hooks.onInputEvent = { event in events.all.withLock { $0.append(event) } } }
         // The replay starts when a window is mapped.
         let client = try startClient(["weston-simple-shm"], socket: compositor.socketName)
         defer { _ = client.terminate() }

@@ -13,8 +13,7 @@ import Testing
     /// log once it has read everything the replay caused.
     func replay(_ recording: String) throws -> [Substring] {
         let compositor = try startCompositor {
-            $0.input = .replay([ReplayRunTests.recordings + "/" + recording])
-            $0.fast = true
+            $0.input = .replay([ReplayRunTests.recordings + "/" + recording], fast: true)
             // A generous should-begin wait: the client is Python on a machine shared with other tests.
             $0.engine.shouldBeginTimeout = .milliseconds(2000)
         }

@@ -1,63 +1,111 @@
-import LibinputBackend
-import Logging
+import EvdevDecoder
 import PreviewEngine
 import PreviewProtocolServer
 import WaylandServer
 
-/// A source of input: recordings, the real libinput, a test's fake devices. Every backend turns
-/// its devices into the same `DeviceEvent`s, timed on CLOCK_MONOTONIC, and hands them to the
-/// compositor's input path (`Compositor.interaction`). A new kind of input is one more folder
-/// under Backends/Input and one case in `CompositorConfiguration.InputSelection`.
+/// Where device events enter the compositor: everything an input backend may call. The
+/// compositor implements it (`CompositorInputSink`); a backend never sees the compositor.
+public protocol InputSink: AnyObject {
+    /// A device appeared: its name in traces and logs.
+    func deviceAdded(_ device: DeviceID, name: String)
+    /// The device is gone: its interactions end (cancelled, as when it is unplugged).
+    func deviceRemoved(_ device: DeviceID, at time: Timestamp)
+    /// One decoded device event, timed on the compositor's clock.
+    func handle(_ event: DeviceEvent)
+    /// A haptic device played an effect (logged, and a line in the trace).
+    func hapticPlayed(_ moment: HapticMoment, device: DeviceID, at time: Timestamp)
+    /// The backend has played everything it had (a recording's end): --exit-when-done may stop.
+    func inputFinished()
+    /// Where the cursor is, in output coordinates (a host's pointer moves to a point from there).
+    var cursor: Point { get }
+    /// The output in logical coordinates (absolute devices map their range onto it).
+    var output: Rect { get }
+    /// What a recording paces itself by.
+    var pacing: InputPacing { get }
+}
+
+/// The compositor's state as a recording's pacing needs it (ReplayDriver): read, never kept.
+public struct InputPacing: Sendable {
+    /// Contacts down right now.
+    public var contactsDown: Int
+    /// The engine asked for a timer that has not fired yet.
+    public var engineTimerPending: Bool
+    /// An interaction waits for its client's should-begin answer.
+    public var awaitsAnswer: Bool
+    /// Every client acknowledged its frames and no phase screenshot waits for a picture.
+    public var clientsCaughtUp: Bool
+    /// A client's toplevel is mapped.
+    public var windowMapped: Bool
+    /// How long (µs) to wait for a client that is slow but not gone.
+    public var clientPatience: Int64
+
+    public init(
+        contactsDown: Int, engineTimerPending: Bool, awaitsAnswer: Bool, clientsCaughtUp: Bool, windowMapped: Bool,
+        clientPatience: Int64
+    ) {
+        self.contactsDown = contactsDown
+        self.engineTimerPending = engineTimerPending
+        self.awaitsAnswer = awaitsAnswer
+        self.clientsCaughtUp = clientsCaughtUp
+        self.windowMapped = windowMapped
+        self.clientPatience = clientPatience
+    }
+}
+
+/// A source of input: recordings, the real libinput, a window's seat, a host's fake devices.
+/// Every backend turns its devices into the same `DeviceEvent`s, timed on the compositor's clock,
+/// and hands them to its `InputSink`. A new kind of input is one folder under Backends/Input (the
+/// backend and its `InputBackendDescriptor`) and one line in `BackendRegistry.standard`.
 ///
 /// Life cycle: made before the socket opens (a file or device that cannot be used fails the
 /// start with one line and leaves nothing behind), attached once the compositor is built,
 /// started by `Compositor.start()`, stopped first in the teardown. Runs on the loop's thread.
-protocol InputBackend: AnyObject {
+public protocol InputBackend: AnyObject {
     /// The compositor is built: name the devices known so far, watch the backend's fds.
-    func attach(to compositor: Compositor)
+    func attach(to sink: InputSink, loop: EventLoop)
     /// `Compositor.start()`: the --run client was spawned; input may flow.
     func start()
-    /// A toplevel was mapped (a recording waits for a window before it plays).
-    func windowMapped()
-    /// Clients acknowledged frames or a phase screenshot was taken.
-    func clientsMayHaveCaughtUp()
-    /// Whether everything was played: nil for live input, which never ends.
-    var finished: Bool? { get }
     /// No more events (the teardown's first step).
     func stop()
-    /// The keymap the devices type with, when the backend knows it (a window: its parent's,
-    /// in xkb text); nil: the configured layout.
-    var keymapText: String? { get }
-    /// The engine's phase event for an interaction one of this backend's devices drives, as
-    /// it is performed (a haptic pad clicks at the commit, in the same dispatch).
-    func phaseChanged(_ event: PhaseEvent, _ update: PhaseUpdate)
-    /// Whether one of this backend's devices plays haptic effects.
-    func hasHaptics(device: DeviceID) -> Bool
-    /// A client's effect (play_haptic) for an interaction the device drives.
-    func playRequestedHaptic(_ effect: AppHapticEffect, device: DeviceID, at time: Timestamp)
 }
 
 extension InputBackend {
-    func start() {}
-    func windowMapped() {}
-    func clientsMayHaveCaughtUp() {}
-    var finished: Bool? { nil }
-    var keymapText: String? { nil }
-    func hasHaptics(device: DeviceID) -> Bool { false }
-    func playRequestedHaptic(_ effect: AppHapticEffect, device: DeviceID, at time: Timestamp) {}
-    func phaseChanged(_ event: PhaseEvent, _ update: PhaseUpdate) {}
+    public func start() {}
 }
 
-extension CompositorConfiguration.InputSelection {
-    /// The backend for this selection; nil for no input at all.
-    func makeBackend(logger: Logger, clock: MonotonicClock, haptics: HapticIntensity = .off) throws(CompositorError)
-        -> InputBackend?
-    {
-        switch self {
-        case .none: nil
-        case .replay(let paths): try ReplayDriver(paths: paths)
-        case .libinput(let seat): try LibinputSource(seat: seat, logger: logger, clock: clock, haptics: haptics)
-        case .injected: InjectedInput()
-        }
-    }
+// MARK: optional capabilities (a backend conforms to those it has)
+
+/// Told when a client's toplevel is mapped (a recording waits for a window before it plays; a
+/// window shows its first frame with a client in it). Input and output backends alike.
+public protocol WindowMapObserver: AnyObject {
+    func windowMapped()
+}
+
+/// Input that ends (a recording): whether everything was played.
+public protocol FiniteInput: InputBackend {
+    var finished: Bool { get }
+}
+
+/// Input paced by its clients (a recording waits for acknowledgements and answers).
+public protocol ClientPacedInput: InputBackend {
+    /// Clients acknowledged frames, a phase screenshot was taken or a should-begin question was
+    /// settled: something waiting for them may go on.
+    func clientsMayHaveCaughtUp()
+}
+
+/// Devices that bring their own keymap (a window: its parent's, in xkb text); without one, the
+/// configured layout.
+public protocol KeymapSource: InputBackend {
+    var keymapText: String? { get }
+}
+
+/// Devices that play haptic effects (a pressure pad with FF_HAPTIC).
+public protocol HapticInput: InputBackend {
+    /// The engine's phase event for an interaction one of this backend's devices drives, as it
+    /// is performed (a haptic pad clicks at the commit, in the same dispatch).
+    func phaseChanged(_ event: PhaseEvent, _ update: PhaseUpdate)
+    /// Whether the device plays haptic effects.
+    func hasHaptics(device: DeviceID) -> Bool
+    /// A client's effect (play_haptic) for an interaction the device drives.
+    func playRequestedHaptic(_ effect: AppHapticEffect, device: DeviceID, at time: Timestamp)
 }

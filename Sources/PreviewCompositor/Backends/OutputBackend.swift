@@ -1,41 +1,47 @@
 import Logging
 import WaylandServer
 
+/// What an output backend drives: the compositor's presentation. The compositor implements it
+/// (`CompositorPresentation`); an output never sees the compositor.
+public protocol Presentation: AnyObject {
+    /// The presentation time: the compositor paints what changed into its `Framebuffer`, hands
+    /// it to `OutputBackend.present` and answers the clients' frame callbacks.
+    func frameDue()
+    /// The output's mode changed (a window resized, or moved to an output of another scale).
+    func modeChanged(_ mode: OutputMode)
+    /// The output ended (a window closed: status 0; its parent went away: non-zero, with one
+    /// line saying so): the compositor stops.
+    func ended(status: Int32, reason: String)
+}
+
 /// Where the compositor's frames are shown and when: the headless framebuffer with its virtual
-/// vblank, or a window on another compositor (Backends/Wayland). The compositor paints the scene into
-/// its `Framebuffer` at each presentation time the output gives it, answers the clients' frame
-/// callbacks, and hands the painted frame to `present`. A new output is one more folder under
-/// Backends/Output and one case in `CompositorConfiguration.OutputSelection`.
-protocol OutputBackend: AnyObject {
-    /// Once, at start-up: `frame` is what to call at each presentation time.
-    func attach(to loop: EventLoop, frame: @escaping () -> Void)
-    /// Something waits for a frame: call `frame` at the next presentation time (requests made
-    /// before then coalesce into that one frame).
+/// vblank, or a window on another compositor (Backends/Output/Wayland). The output calls
+/// `Presentation.frameDue` at each presentation time and is handed the painted frame in
+/// `present`. A new output is one folder under Backends/Output (the backend and its
+/// `OutputBackendDescriptor`) and one line in `BackendRegistry.standard`.
+public protocol OutputBackend: AnyObject {
+    /// Once, at start-up: where to report frames, mode changes and the end.
+    func attach(to presentation: Presentation, loop: EventLoop)
+    /// Something waits for a frame: call `frameDue` at the next presentation time (requests
+    /// made before then coalesce into that one frame).
     func scheduleFrame()
     /// The frame was painted into `framebuffer` (a window copies it out; headless keeps it).
     func present(_ framebuffer: Framebuffer)
     /// No more frames (the teardown's last step).
     func stop()
-
     /// The mode to start with when the output decides it (a window: the size its parent gave
     /// it); nil: the configured one.
     var mode: OutputMode? { get }
-    /// Once, at start-up: the output's mode changed (a window resized, or moved to an output of
-    /// another scale), or the output ended (a window closed: status 0; its parent went away:
-    /// non-zero, with one line saying so).
-    func watch(modeChanged: @escaping (OutputMode) -> Void, ended: @escaping (Int32, String) -> Void)
-    /// An output that brings its own input (a window: its parent's seat), used when no other
-    /// input is selected.
-    var seatInput: InputBackend? { get }
-    /// A client's toplevel was mapped (a window shows its first frame with a client in it).
-    func windowMapped()
 }
 
 extension OutputBackend {
-    var mode: OutputMode? { nil }
-    func watch(modeChanged: @escaping (OutputMode) -> Void, ended: @escaping (Int32, String) -> Void) {}
-    var seatInput: InputBackend? { nil }
-    func windowMapped() {}
+    public var mode: OutputMode? { nil }
+}
+
+/// An output that brings its own input (a window: its parent's seat), used when no other input
+/// is selected. Optional capability.
+public protocol SeatOutput: OutputBackend {
+    var seatInput: InputBackend { get }
 }
 
 /// What clients see of the output (wl_output): its logical size, scale and refresh.
@@ -50,14 +56,5 @@ public struct OutputMode: Hashable, Sendable {
         self.height = height
         self.scale = scale
         self.refreshMilliHertz = refreshMilliHertz
-    }
-}
-
-extension CompositorConfiguration.OutputSelection {
-    func makeBackend(configuration: CompositorConfiguration, logger: Logger) throws(CompositorError) -> OutputBackend {
-        switch self {
-        case .headless: HeadlessOutput(refreshMilliHertz: configuration.refreshMilliHertz, clock: configuration.clock)
-        case .wayland: try WaylandBackend(configuration: configuration, logger: logger)
-        }
     }
 }

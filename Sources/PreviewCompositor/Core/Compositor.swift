@@ -32,9 +32,16 @@ public final class Compositor {
     /// The socket clients connect to (nil when `listen` is false).
     public let socketName: String?
     private(set) var interaction: InteractionHost!
-    /// The backends (Backends/): nil input means no input at all.
+    /// The backends (Backends/): nil input means no input at all. They reach the compositor
+    /// only through `inputSink` and `presentation`.
     let input: InputBackend?
     private let output: OutputBackend
+    private var inputSink: CompositorInputSink!
+    private var presentation: CompositorPresentation!
+    /// The backends' optional capabilities, looked up once.
+    let hapticInput: HapticInput?
+    private let pacedInput: ClientPacedInput?
+    private let windowObservers: [WindowMapObserver]
     private var settleTimer: EventSource?
     let screenshots: ScreenshotWriter?
     /// The phase screenshots (docs/compositor.md, "Screenshot moments"); nil without --screenshot-dir.
@@ -77,11 +84,14 @@ public final class Compositor {
         self.configuration = configuration
         self.logger = logger
         let runtimeDirectory = configuration.listen ? try Preflight.runtimeDirectory() : ""
-        let output = try configuration.output.makeBackend(configuration: configuration, logger: logger)
+        let context = BackendContext(configuration: configuration, logger: logger)
+        let output = try configuration.output.make(context)
         self.output = output
-        input =
-            try configuration.input.makeBackend(logger: logger, clock: configuration.clock, haptics: configuration.haptics)
-            ?? output.seatInput
+        let input = try configuration.input.make(context) ?? (output as? SeatOutput)?.seatInput
+        self.input = input
+        hapticInput = input as? HapticInput
+        pacedInput = input as? ClientPacedInput
+        windowObservers = [input as? WindowMapObserver, output as? WindowMapObserver].compactMap { $0 }
         if let directory = configuration.screenshotDirectory {
             try Preflight.screenshotDirectory(directory)
             screenshots = ScreenshotWriter(directory: directory)
@@ -97,7 +107,7 @@ public final class Compositor {
         outputMode = mode
         scene = Scene(output: framebuffer.bounds)
         do {
-            if let text = input?.keymapText, configuration.keyboardLayout == nil {
+            if let text = (input as? KeymapSource)?.keymapText, configuration.keyboardLayout == nil {
                 keymap = try Keymap(text: text)
             } else {
                 keymap = try Keymap(layout: configuration.keyboardLayout)
@@ -134,14 +144,10 @@ public final class Compositor {
         interaction = try InteractionHost(compositor: self)
         try interaction.attach(display: display)
         if screenshots != nil { phaseScreenshots = PhaseScreenshots(compositor: self, loop: display.eventLoop) }
-        input?.attach(to: self)
-        output.attach(to: display.eventLoop) { [unowned self] in frame() }
-        output.watch(
-            modeChanged: { [unowned self] mode in outputModeChanged(mode) },
-            ended: { [unowned self] status, reason in
-                if status == 0 { logger.notice("\(reason)") } else { logger.error("\(reason)") }
-                stop(status: status)
-            })
+        inputSink = CompositorInputSink(compositor: self)
+        presentation = CompositorPresentation(compositor: self)
+        input?.attach(to: inputSink, loop: display.eventLoop)
+        output.attach(to: presentation, loop: display.eventLoop)
         if configuration.handleSignals { signals = Signals(compositor: self, loop: display.eventLoop) }
         stalledClients = StalledClients(
             display: display, graceMilliseconds: configuration.stalledClientMilliseconds, logger: logger
@@ -276,10 +282,10 @@ public final class Compositor {
 
     /// Called when acks arrive, screenshots are taken or a should-begin question may be settled:
     /// wakes a replay waiting for clients.
-    func clientsMayHaveCaughtUp() { input?.clientsMayHaveCaughtUp() }
+    func clientsMayHaveCaughtUp() { pacedInput?.clientsMayHaveCaughtUp() }
 
     /// Whether the input has played everything (nil for live input or none).
-    public var replayFinishedAll: Bool? { input.flatMap(\.finished) }
+    public var replayFinishedAll: Bool? { (input as? FiniteInput)?.finished }
 
     /// The input backend played everything. With --exit-when-done: once the engine has nothing
     /// pending, clients had 300 ms to redraw and every client has handled what it was sent, stop.
@@ -423,8 +429,7 @@ public final class Compositor {
         }
         seat.repick()
         hooks.onToplevelMapped?(node.id)
-        input?.windowMapped()
-        output.windowMapped()
+        for observer in windowObservers { observer.windowMapped() }
     }
 
     func toplevelUnmapped(_ toplevel: XdgToplevel) {
@@ -493,7 +498,7 @@ public final class Compositor {
     }
 
     /// The output's presentation time: paint the damage, show it, answer the frame callbacks.
-    private func frame() {
+    func frame() {
         if framebuffer.repaint(scene.placements()) {
             framesPainted += 1
             output.present(framebuffer)

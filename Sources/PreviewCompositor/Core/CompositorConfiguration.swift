@@ -1,4 +1,5 @@
 import LibinputBackend
+import Logging
 import PreviewEngine
 import PreviewProtocolServer
 import WaylandServer
@@ -15,15 +16,10 @@ public struct CompositorConfiguration: Sendable {
     /// would not fit there (false: the size was asked for, the parent may still configure another).
     public var windowFitsParentOutput = true
     public var refreshMilliHertz: Int32 = 60_000
+    /// The backends (Backends/), each with its own options: `.replay(...)`, `.wayland(...)`, or
+    /// what a `BackendRegistry` made of the command line.
     public var input: InputSelection = .none
     public var output: OutputSelection = .headless
-    /// The compositor a `.wayland` output opens its window on: a socket name or path; nil:
-    /// WAYLAND_SOCKET / WAYLAND_DISPLAY of our environment, as every Wayland client reads them.
-    public var parentDisplay: String?
-    /// Replay recordings as fast as the event loop allows instead of on their own clock.
-    public var fast = false
-    /// Replay: input starts when a client maps a window, or after this long without one.
-    public var mapTimeoutMilliseconds: Int32 = 10_000
     public var screenshotDirectory: String?
     public var tracePath: String?
     public var exitWhenDone = false
@@ -53,32 +49,39 @@ public struct CompositorConfiguration: Sendable {
     public var clock = MonotonicClock.system
     /// A client whose socket stays full this long (it stopped reading) is disconnected.
     public var stalledClientMilliseconds: Int32 = 500
-    /// --replay waits at most this long between two events (a recording may hold any gap).
-    public var longestReplayGapMilliseconds: Int32 = 10_000
 
-    /// Where device events come from (Backends/Input).
-    public enum InputSelection: Sendable, Equatable {
-        /// Headless: no keyboard, pointer or contacts at all.
-        case none
-        case replay([String])
-        case libinput(seat: String)
-        /// Devices the host drives itself through `Compositor.injectedInput` (WLCS).
-        case injected
+    /// Where device events come from (Backends/Input): a backend's name and how to make it with
+    /// its options. Each backend's folder adds its own (`.replay`, `.libinput`, `.injected`).
+    public struct InputSelection: Sendable {
+        public let name: String
+        let make: @Sendable (BackendContext) throws(CompositorError) -> (any InputBackend)?
+
+        public init(
+            name: String, make: @escaping @Sendable (BackendContext) throws(CompositorError) -> any InputBackend
+        ) {
+            self.name = name
+            self.make = { context throws(CompositorError) in try make(context) }
+        }
+
+        private init(none: Void) {
+            name = "none"
+            make = { _ in nil }
+        }
+
+        /// Headless: no keyboard, pointer or contacts at all (a window's output brings its seat).
+        public static let none = InputSelection(none: ())
     }
 
-    /// Where frames go (Backends/Output).
-    public enum OutputSelection: String, Sendable, Equatable, CaseIterable {
-        /// Off-screen: the framebuffer, read by screenshots.
-        case headless
-        /// A window on the Wayland compositor we run in (WAYLAND_DISPLAY / WAYLAND_SOCKET),
-        /// fed by its seat: pointer, keyboard, touch and tablet-v2 pens with their pressure.
-        case wayland
+    /// Where frames go (Backends/Output): a backend's name and how to make it with its options.
+    public struct OutputSelection: Sendable {
+        public let name: String
+        let make: @Sendable (BackendContext) throws(CompositorError) -> any OutputBackend
 
-        /// As wlroots chooses: a window when our own environment names a Wayland compositor
-        /// (WAYLAND_DISPLAY or WAYLAND_SOCKET set and not empty), headless otherwise.
-        public static func automatic(environment: [String: String]) -> OutputSelection {
-            let named = ["WAYLAND_DISPLAY", "WAYLAND_SOCKET"].contains { !(environment[$0] ?? "").isEmpty }
-            return named ? .wayland : .headless
+        public init(
+            name: String, make: @escaping @Sendable (BackendContext) throws(CompositorError) -> any OutputBackend
+        ) {
+            self.name = name
+            self.make = make
         }
     }
 
@@ -90,6 +93,15 @@ public struct CompositorConfiguration: Sendable {
     var clientPatience: Int64 {
         max(5_000_000, min(engine.shouldBeginTimeout.microseconds, 60_000_000) + 100_000)
     }
+}
+
+/// What a backend is made with, before the socket opens: the configuration's general options
+/// (output size and refresh, the clock, haptics, --run) and the logger.
+public struct BackendContext {
+    public let configuration: CompositorConfiguration
+    public let logger: Logger
+    /// The compositor's one clock.
+    public var clock: MonotonicClock { configuration.clock }
 }
 
 /// Why the compositor cannot start or had to stop: one line each, for the user.
@@ -110,6 +122,8 @@ public enum CompositorError: Error, CustomStringConvertible, Equatable {
     case parent(String)
     /// The settings file is unreadable or wrong: `path:line: reason`.
     case settings(String)
+    /// A backend cannot start: its one line.
+    case backend(String)
 
     public var description: String {
         switch self {
@@ -127,6 +141,7 @@ public enum CompositorError: Error, CustomStringConvertible, Equatable {
         case .runFailed(let command, let reason): "cannot run \(command): \(reason)"
         case .parent(let reason): reason
         case .settings(let reason): reason
+        case .backend(let reason): reason
         }
     }
 }

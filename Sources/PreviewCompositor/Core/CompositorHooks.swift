@@ -6,9 +6,9 @@ import PreviewEngine
 public struct CompositorHooks {
     /// A toplevel was mapped (tests wait on it).
     public var onToplevelMapped: ((SurfaceID) -> Void)?
-    /// Every replayed event as it is handed to the input path (on the monotonic clock, devices
-    /// renumbered per file).
-    public var onReplayedEvent: ((DeviceEvent) -> Void)?
+    /// Every device event an input backend hands to the input path (a replay's: on the
+    /// monotonic clock, devices renumbered per file).
+    public var onInputEvent: ((DeviceEvent) -> Void)?
 
     public init() {}
 }

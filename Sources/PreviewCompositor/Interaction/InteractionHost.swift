@@ -323,16 +323,18 @@ final class InteractionHost: InteractionDriverHandler {
         }
     }
 
-    func hasHaptics(_ contact: ContactKey) -> Bool { compositor.input?.hasHaptics(device: contact.device) ?? false }
+    func hasHaptics(_ contact: ContactKey) -> Bool {
+        compositor.hapticInput?.hasHaptics(device: contact.device) ?? false
+    }
 
     func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp) {
-        compositor.input?.playRequestedHaptic(effect, device: contact.device, at: time)
+        compositor.hapticInput?.playRequestedHaptic(effect, device: contact.device, at: time)
     }
 
     func willPerform(_ action: Action) {
         // Haptics: the device driving the interaction reacts to the phase (the commit's deep
         // click) in this dispatch, before the client hears of it.
-        if case .phase(let event, let update) = action { compositor.input?.phaseChanged(event, update) }
+        if case .phase(let event, let update) = action { compositor.hapticInput?.phaseChanged(event, update) }
         record(action)
     }
 

@@ -9,47 +9,48 @@ import WaylandServer
 /// through the input path at once, on the compositor's thread (`CompositorThread.sync`):
 /// whatever the caller asks the compositor next sees the input already delivered.
 public final class InjectedInput: InputBackend {
-    private unowned var compositor: Compositor!
+    private unowned var sink: InputSink!
+    private let clock: MonotonicClock
     private var nextDevice: UInt32 = 0
     /// Pointers whose left button is down (a contact each).
     private var pressed: Set<DeviceID> = []
     /// Touch devices with their contact down.
     private var touching: Set<DeviceID> = []
 
-    init() {}
+    init(clock: MonotonicClock) { self.clock = clock }
 
-    func attach(to compositor: Compositor) { self.compositor = compositor }
+    public func attach(to sink: InputSink, loop: EventLoop) { self.sink = sink }
 
-    func stop() {}
+    public func stop() {}
 
     /// A new device, named in traces and logs.
     public func addDevice(named name: String) -> DeviceID {
         let id = DeviceID(nextDevice)
         nextDevice &+= 1
-        compositor.interaction.name(id, name)
+        sink.deviceAdded(id, name: name)
         return id
     }
 
     /// The device is gone: its contacts end (cancelled, as when a real device is unplugged).
     public func removeDevice(_ device: DeviceID) {
         if pressed.remove(device) != nil || touching.remove(device) != nil {
-            compositor.interaction.handle(.contactEnded(ContactKey(device: device), time: now(), reason: .deviceRemoved))
-            compositor.interaction.handle(.frame(now()))
+            sink.handle(.contactEnded(ContactKey(device: device), time: now(), reason: .deviceRemoved))
+            sink.handle(.frame(now()))
         }
-        compositor.interaction.deviceRemoved(device, at: now())
+        sink.deviceRemoved(device, at: now())
     }
 
     // MARK: pointers (one cursor, as on a real seat)
 
     /// Moves the cursor to `point` in output coordinates.
     public func pointer(_ device: DeviceID, movedTo point: Point) {
-        let cursor = compositor.seat.cursor
+        let cursor = sink.cursor
         pointer(device, movedBy: point.x - cursor.x, point.y - cursor.y)
     }
 
     public func pointer(_ device: DeviceID, movedBy dx: Double, _ dy: Double) {
-        compositor.interaction.handle(.pointerMotion(RelativeMotion(device: device, time: now(), dx: dx, dy: dy)))
-        if pressed.contains(device) { compositor.interaction.handle(.contactChanged(click(device))) }
+        sink.handle(.pointerMotion(RelativeMotion(device: device, time: now(), dx: dx, dy: dy)))
+        if pressed.contains(device) { sink.handle(.contactChanged(click(device))) }
     }
 
     /// `code` is the evdev button code (`BTN_LEFT` = 0x110), as wl_pointer.button carries it.
@@ -57,39 +58,39 @@ public final class InjectedInput: InputBackend {
         let time = now()
         if code == Self.leftButton {
             if down, pressed.insert(device).inserted {
-                compositor.interaction.handle(.contactBegan(click(device)))
+                sink.handle(.contactBegan(click(device)))
             } else if !down, pressed.remove(device) != nil {
-                compositor.interaction.handle(.contactEnded(ContactKey(device: device), time: time, reason: .lifted))
+                sink.handle(.contactEnded(ContactKey(device: device), time: time, reason: .lifted))
             }
         }
-        compositor.interaction.handle(.button(KeyState(device: device, time: time, code: code, pressed: down)))
+        sink.handle(.button(KeyState(device: device, time: time, code: code, pressed: down)))
     }
 
     // MARK: touchscreens (one contact per device)
 
     public func touch(_ device: DeviceID, downAt point: Point) {
         guard touching.insert(device).inserted else { return touch(device, movedTo: point) }
-        compositor.interaction.handle(.contactBegan(touchContact(device, at: point)))
-        compositor.interaction.handle(.frame(now()))
+        sink.handle(.contactBegan(touchContact(device, at: point)))
+        sink.handle(.frame(now()))
     }
 
     public func touch(_ device: DeviceID, movedTo point: Point) {
         guard touching.contains(device) else { return }
-        compositor.interaction.handle(.contactChanged(touchContact(device, at: point)))
-        compositor.interaction.handle(.frame(now()))
+        sink.handle(.contactChanged(touchContact(device, at: point)))
+        sink.handle(.frame(now()))
     }
 
     public func touchUp(_ device: DeviceID) {
         guard touching.remove(device) != nil else { return }
-        compositor.interaction.handle(.contactEnded(ContactKey(device: device), time: now(), reason: .lifted))
-        compositor.interaction.handle(.frame(now()))
+        sink.handle(.contactEnded(ContactKey(device: device), time: now(), reason: .lifted))
+        sink.handle(.frame(now()))
     }
 
     // MARK: the events
 
     private static let leftButton: UInt16 = 0x110
 
-    private func now() -> Timestamp { Timestamp(microseconds: compositor.clock.microseconds()) }
+    private func now() -> Timestamp { Timestamp(microseconds: clock.microseconds()) }
 
     /// A mouse's press: at the cursor, no force (the engine's long press decides).
     private func click(_ device: DeviceID) -> DeviceContact {
@@ -99,13 +100,19 @@ public final class InjectedInput: InputBackend {
     }
 
     private func touchContact(_ device: DeviceID, at point: Point) -> DeviceContact {
-        let output = compositor.scene.output
+        let output = sink.output
         let position = NormalisedPoint(
             x: point.x / Double(max(1, output.width)), y: point.y / Double(max(1, output.height)))
         return DeviceContact(
             key: ContactKey(device: device), time: now(), force: 0, hasForce: false, position: position,
             positioning: .absolute, source: .touchscreen)
     }
+}
+
+extension CompositorConfiguration.InputSelection {
+    /// Devices the host drives itself through `Compositor.injectedInput` (WLCS). Not on the
+    /// command line: nothing there would drive them.
+    public static let injected = Self(name: "injected") { context in InjectedInput(clock: context.clock) }
 }
 
 extension Compositor {

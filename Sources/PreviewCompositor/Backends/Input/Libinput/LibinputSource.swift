@@ -5,10 +5,34 @@ import PreviewEngine
 import PreviewProtocolServer
 import WaylandServer
 
+extension CompositorConfiguration.InputSelection {
+    /// A real seat through udev (the user's haptics from the configuration).
+    public static func libinput(seat: String) -> Self {
+        Self(name: "libinput") { context throws(CompositorError) in
+            try LibinputSource(
+                seat: seat, logger: context.logger, clock: context.clock, haptics: context.configuration.haptics)
+        }
+    }
+}
+
+extension LibinputSource {
+    static let descriptor = InputBackendDescriptor(
+        name: "libinput", help: "The real seat through libinput and udev.",
+        options: [
+            BackendOption("libinput", help: "Use the real seat through libinput and udev."),
+            BackendOption("seat", value: .one("seat"), help: "The udev seat (default: seat0)."),
+        ]
+    ) { arguments throws(BackendUsageError) in
+        .libinput(seat: arguments.value("seat") ?? "seat0")
+    }
+}
+
 /// `--libinput`: a real seat through udev, its events on the display's loop. Device events
 /// carry libinput's CLOCK_MONOTONIC times, the engine's clock already.
-final class LibinputSource: InputBackend {
+final class LibinputSource: InputBackend, HapticInput {
     private let backend: LibinputBackend
+    private let logger: Logger
+    private let clock: MonotonicClock
     private var source: EventSource?
     /// The devices found when the seat was opened, named once the compositor is attached.
     private var initialDevices: [(DeviceID, String)] = []
@@ -20,6 +44,8 @@ final class LibinputSource: InputBackend {
             throw .libinputUnavailable("cannot set up libinput on udev seat \(seat)")
         }
         self.backend = backend
+        self.logger = logger
+        self.clock = clock
         var devices: [(DeviceID, String)] = []
         backend.dispatch(now: Timestamp(microseconds: clock.microseconds())) { event in
             if case .deviceAdded(let device) = event { devices.append((device.id, device.name)) }
@@ -32,23 +58,22 @@ final class LibinputSource: InputBackend {
         initialDevices = devices
     }
 
-    func attach(to compositor: Compositor) {
-        for (id, name) in initialDevices { compositor.interaction.name(id, name) }
+    func attach(to sink: InputSink, loop: EventLoop) {
+        for (id, name) in initialDevices { sink.deviceAdded(id, name: name) }
         initialDevices = []
-        backend.onHaptic = { [unowned compositor] device, moment, time in
-            compositor.interaction.haptic(moment, device: device, at: time)
+        backend.onHaptic = { [unowned sink] device, moment, time in
+            sink.hapticPlayed(moment, device: device, at: time)
         }
-        source = compositor.display.eventLoop.addFD(backend.fileDescriptor, events: .readable) {
-            [unowned self, unowned compositor] _ in
-            backend.dispatch(now: Timestamp(microseconds: compositor.clock.microseconds())) { event in
+        source = loop.addFD(backend.fileDescriptor, events: .readable) { [unowned self, unowned sink] _ in
+            backend.dispatch(now: Timestamp(microseconds: clock.microseconds())) { event in
                 switch event {
                 case .deviceAdded(let device):
-                    compositor.interaction.name(device.id, device.name)
-                    compositor.logger.info("input device added: \(device.name) (\(device.kind))")
+                    sink.deviceAdded(device.id, name: device.name)
+                    logger.info("input device added: \(device.name) (\(device.kind))")
                 case .deviceRemoved(let id, let time):
-                    compositor.interaction.deviceRemoved(id, at: time)
+                    sink.deviceRemoved(id, at: time)
                 case .input(let input):
-                    compositor.interaction.handle(input)
+                    sink.handle(input)
                 }
             }
         }

@@ -1,11 +1,64 @@
 import EvdevDecoder
 import LibinputRecording
+import Logging
 import PreviewEngine
 import SystemLayer
 import WaylandServer
 
+/// `--replay FILE...`: what the replay input is given.
+public struct ReplayOptions: Sendable {
+    public var paths: [String]
+    /// `--fast`: skip the idle gaps (below).
+    public var fast: Bool
+    /// `--map-timeout`: input starts when a client maps a window, or after this long without one.
+    public var mapTimeoutMilliseconds: Int32 = 10_000
+    /// The longest wait between two events (a recording may hold any gap).
+    public var longestGapMilliseconds: Int32 = 10_000
+
+    public init(paths: [String], fast: Bool = false) {
+        self.paths = paths
+        self.fast = fast
+    }
+}
+
+extension CompositorConfiguration.InputSelection {
+    public static func replay(_ options: ReplayOptions) -> Self {
+        Self(name: "replay") { context throws(CompositorError) in try ReplayDriver(options: options, context: context) }
+    }
+
+    public static func replay(_ paths: [String], fast: Bool = false) -> Self {
+        .replay(ReplayOptions(paths: paths, fast: fast))
+    }
+}
+
+extension ReplayDriver {
+    static let descriptor = InputBackendDescriptor(
+        name: "replay", help: "libinput-record files as the seat's input, on the compositor's clock.",
+        options: [
+            BackendOption(
+                "replay", value: .many("file"),
+                help: "Replay these files (paused while a should-begin answer is awaited)."),
+            BackendOption(
+                "fast",
+                help: """
+                    Skip the recordings' idle time: when no contact is down, no engine timer is pending and \
+                    every client has caught up, the next event comes at once. Gestures keep their recorded \
+                    timing.
+                    """),
+            BackendOption(
+                "map-timeout", value: .one("ms"),
+                help: "Start when a client maps a window, or after this long without one (1...600000)."),
+        ]
+    ) { arguments throws(BackendUsageError) in
+        var options = ReplayOptions(paths: arguments.values("replay"), fast: arguments.flag("fast"))
+        options.mapTimeoutMilliseconds = Int32(
+            try arguments.integer("map-timeout", in: 1...600_000, fallback: Int(options.mapTimeoutMilliseconds)))
+        return .replay(options)
+    }
+}
+
 /// Plays `--replay` recordings, one file after the other, through the decoder into the
-/// `InteractionHost` on the event loop's timer.
+/// compositor's `InputSink` on the event loop's timer.
 ///
 /// Timing: each event is re-timed onto CLOCK_MONOTONIC (recording time + offset) and fed when
 /// that time comes, so engine timers and client answers share one clock. `--fast` skips the
@@ -26,8 +79,12 @@ import WaylandServer
 ///
 /// Start rule: input starts when the first toplevel is mapped (so the first contact has a
 /// surface to hit), or after `mapTimeout` if no client maps one.
-final class ReplayDriver: InputBackend {
-    private unowned var compositor: Compositor!
+final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, WindowMapObserver {
+    private unowned var sink: InputSink!
+    private var loop: EventLoop!
+    private let options: ReplayOptions
+    private let logger: Logger
+    private let clock: MonotonicClock
     /// The recordings, their headers read before the socket opened; their events are read here.
     private var recordings: [Recording]
     private var input: RecordingInput?
@@ -57,31 +114,36 @@ final class ReplayDriver: InputBackend {
     private var gaveUpOnAnswer = false
 
     /// Fails when a file cannot be opened or is not a recording, before the compositor opens its socket.
-    init(paths: [String]) throws(CompositorError) {
-        recordings = try Preflight.recordings(paths)
+    init(options: ReplayOptions, context: BackendContext) throws(CompositorError) {
+        recordings = try Preflight.recordings(options.paths)
+        self.options = options
+        logger = context.logger
+        clock = context.clock
     }
 
-    func attach(to compositor: Compositor) { self.compositor = compositor }
+    func attach(to sink: InputSink, loop: EventLoop) {
+        self.sink = sink
+        self.loop = loop
+    }
 
-    var finished: Bool? { playedAll }
+    var finished: Bool { playedAll }
 
     /// Arms the fallback start; `windowMapped()` starts earlier (at once if a window is up).
     func start() {
-        let mapTimeoutMilliseconds = compositor.configuration.mapTimeoutMilliseconds
-        let loop = compositor.display.eventLoop
+        let mapTimeoutMilliseconds = options.mapTimeoutMilliseconds
         timer = loop.addTimer { [unowned self] in pump() }
         startTimer = loop.addTimer { [unowned self] in
             guard !started else { return }
-            compositor.logger.warning("no client mapped a window within \(mapTimeoutMilliseconds) ms: replaying anyway")
+            logger.warning("no client mapped a window within \(mapTimeoutMilliseconds) ms: replaying anyway")
             begin()
         }
         startTimer?.arm(milliseconds: mapTimeoutMilliseconds)
-        if !compositor.scene.toplevels.isEmpty { windowMapped() }
+        if sink.pacing.windowMapped { windowMapped() }
     }
 
     func windowMapped() {
         guard !started else { return }
-        compositor.logger.info("a window is mapped: starting the replay")
+        logger.info("a window is mapped: starting the replay")
         begin()
     }
 
@@ -93,8 +155,9 @@ final class ReplayDriver: InputBackend {
     /// Clients acknowledged frames, a phase screenshot was taken or a should-begin question was
     /// settled: an idle gap or a pause that waits for them may end now. Deferred to the timer, not run inside the caller's callback.
     func clientsMayHaveCaughtUp() {
-        let gapMayEnd = waitingForClientsSince != nil && compositor.clientsCaughtUp
-        let answered = answerWaitSince != nil && !compositor.interaction.awaitsAnswer
+        let pacing = sink.pacing
+        let gapMayEnd = waitingForClientsSince != nil && pacing.clientsCaughtUp
+        let answered = answerWaitSince != nil && !pacing.awaitsAnswer
         guard gapMayEnd || answered else { return }
         timer?.arm(milliseconds: 1)
     }
@@ -125,12 +188,12 @@ final class ReplayDriver: InputBackend {
                     for device in input!.devices {
                         let id = DeviceID(deviceBase &+ device.id.rawValue)
                         nextDeviceBase = max(nextDeviceBase, id.rawValue &+ 1)
-                        compositor.interaction.name(id, device.name)
-                        compositor.logger.info("\(path): \(id) is \(device.name)")
+                        sink.deviceAdded(id, name: device.name)
+                        logger.info("\(path): \(id) is \(device.name)")
                     }
-                    compositor.logger.info("replaying \(path)")
+                    logger.info("replaying \(path)")
                 } catch {
-                    compositor.logger.error("\(path): \(error)")
+                    logger.error("\(path): \(error)")
                     continue
                 }
             }
@@ -141,7 +204,7 @@ final class ReplayDriver: InputBackend {
                     if batch.isEmpty { continue }
                 }
             } catch {
-                compositor.logger.error("recording: \(error)")
+                logger.error("recording: \(error)")
                 input!.finish(at: lastTime, into: &batch)
                 input = nil
             }
@@ -155,12 +218,12 @@ final class ReplayDriver: InputBackend {
     /// the engine's timeout, which ends the pause; `clientPatience` bounds it in any case (as
     /// long as the engine waits, so a machine that stalls a slow client does not turn its
     /// answer into a different gesture).
-    private func pausedForAnswer(now: Int64) -> Bool {
-        let awaits = compositor.interaction.awaitsAnswer
+    private func pausedForAnswer(now: Int64, pacing: InputPacing) -> Bool {
+        let awaits = pacing.awaitsAnswer
         if !awaits { gaveUpOnAnswer = false }
         if awaits && !gaveUpOnAnswer {
             let since = answerWaitSince ?? now
-            let limit = compositor.configuration.clientPatience
+            let limit = pacing.clientPatience
             if now - since < limit {
                 answerWaitSince = since
                 timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: since + limit - now))
@@ -179,7 +242,6 @@ final class ReplayDriver: InputBackend {
     private var held: DeviceEvent?
 
     private func pump() {
-        let host = compositor.interaction!
         while true {
             let fresh = held == nil
             guard let event = held ?? nextEvent() else {
@@ -187,21 +249,22 @@ final class ReplayDriver: InputBackend {
                 return
             }
             held = nil
-            let now = compositor.clock.microseconds()
+            let now = clock.microseconds()
+            let pacing = sink.pacing
             let recorded = event.time.microseconds
             if offset == nil {
                 offset = now - recorded
             } else if fresh {
                 shortenLongGap(before: recorded)
             }
-            if pausedForAnswer(now: now) {
+            if pausedForAnswer(now: now, pacing: pacing) {
                 held = event
                 return
             }
-            if compositor.configuration.fast && host.contactsDown == 0 && !host.timerPending {
+            if options.fast && pacing.contactsDown == 0 && !pacing.engineTimerPending {
                 let since = waitingForClientsSince ?? now
                 let recordedDue = recorded + offset!
-                if compositor.clientsCaughtUp || now - since >= Self.catchUpLimit {
+                if pacing.clientsCaughtUp || now - since >= Self.catchUpLimit {
                     // Skip idle time: this event is due now.
                     offset = min(offset!, now - recorded)
                     waitingForClientsSince = nil
@@ -233,19 +296,17 @@ final class ReplayDriver: InputBackend {
             lastTime = event.time
             lastDue = due
             nextFileNotBefore = nil
-            let adjusted = adjusted(event, by: offset!)
-            compositor.hooks.onReplayedEvent?(adjusted)
-            host.handle(adjusted)
+            sink.handle(adjusted(event, by: offset!))
         }
     }
 
     /// A recording may pause for any time (a 10^6 s gap would hold --exit-when-done for ever):
     /// a gap longer than the configured longest is shortened to it, and said so.
     private func shortenLongGap(before recorded: Int64) {
-        let longest = Int64(compositor.configuration.longestReplayGapMilliseconds) * 1000
+        let longest = Int64(options.longestGapMilliseconds) * 1000
         let gap = recorded - lastTime.microseconds
         guard gap > longest, lastDue != nil, nextFileNotBefore == nil, let current = offset else { return }
-        compositor.logger.warning(
+        logger.warning(
             "the recording pauses \(Double(gap) / 1e6) s: replayed as \(Double(longest) / 1e6) s")
         offset = current - (gap - longest)
     }
@@ -253,8 +314,8 @@ final class ReplayDriver: InputBackend {
     private func finish() {
         guard !playedAll else { return }
         playedAll = true
-        compositor.logger.info("replay finished")
-        compositor.inputFinished()
+        logger.info("replay finished")
+        sink.inputFinished()
     }
 
     /// The event on the monotonic clock, with the file's devices renumbered.

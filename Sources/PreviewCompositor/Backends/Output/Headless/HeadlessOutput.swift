@@ -1,6 +1,18 @@
 import SystemLayer
 import WaylandServer
 
+extension CompositorConfiguration.OutputSelection {
+    public static let headless = Self(name: "headless") { context in
+        HeadlessOutput(refreshMilliHertz: context.configuration.refreshMilliHertz, clock: context.clock)
+    }
+}
+
+extension HeadlessOutput {
+    static let descriptor = OutputBackendDescriptor(
+        name: "headless", help: "Off-screen: the framebuffer, read by screenshots. The default otherwise."
+    ) { _ in .headless }
+}
+
 /// The off-screen output: frames stay in the framebuffer (screenshots read them), paced by a
 /// virtual vblank at the configured refresh rate.
 final class HeadlessOutput: OutputBackend {
@@ -14,10 +26,10 @@ final class HeadlessOutput: OutputBackend {
         frames = FrameClock(refreshMilliHertz: refreshMilliHertz, start: clock.microseconds() * 1000)
     }
 
-    func attach(to loop: EventLoop, frame: @escaping () -> Void) {
-        timer = loop.addTimer { [unowned self] in
+    func attach(to presentation: Presentation, loop: EventLoop) {
+        timer = loop.addTimer { [unowned self, unowned presentation] in
             scheduled = false
-            frame()
+            presentation.frameDue()
         }
     }
 

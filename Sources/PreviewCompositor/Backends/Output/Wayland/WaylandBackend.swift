@@ -4,20 +4,49 @@ import SystemLayer
 import WaylandServer
 import WaylandWindow
 
+/// What the window output is given.
+public struct WaylandOutputOptions: Sendable {
+    /// The compositor the window opens on: a socket name or path; nil: WAYLAND_SOCKET /
+    /// WAYLAND_DISPLAY of our environment, as every Wayland client reads them.
+    public var parentDisplay: String?
+
+    public init(parentDisplay: String? = nil) { self.parentDisplay = parentDisplay }
+}
+
+extension CompositorConfiguration.OutputSelection {
+    public static func wayland(_ options: WaylandOutputOptions = .init()) -> Self {
+        Self(name: "wayland") { context throws(CompositorError) in
+            try WaylandBackend(options: options, context: context)
+        }
+    }
+}
+
+extension WaylandBackend {
+    static let descriptor = OutputBackendDescriptor(
+        name: "wayland",
+        help: """
+            A window on the Wayland compositor we run in, fed by its seat: pointer, keyboard, touch and \
+            pens with their pressure. The default when WAYLAND_DISPLAY or WAYLAND_SOCKET is set.
+            """,
+        isDefault: { environment in
+            // As wlroots chooses: a window when our own environment names a Wayland compositor.
+            ["WAYLAND_DISPLAY", "WAYLAND_SOCKET"].contains { !(environment[$0] ?? "").isEmpty }
+        }
+    ) { _ in .wayland() }
+}
+
 /// `--backend wayland`: the compositor as a window on the Wayland compositor it runs in (its
 /// "parent"), like weston's wayland backend or wlroots' nested mode. The output is our
 /// framebuffer in an xdg_toplevel (wl_shm, damage only, paced by the parent's frame callbacks);
 /// the input is the parent's seat as the window receives it (`ParentSeat` → `ParentInput`).
 /// The window's size and scale are our output's; closing it stops us with status 0; losing the
 /// parent stops us with one line and status 1.
-final class WaylandBackend: OutputBackend {
+final class WaylandBackend: OutputBackend, SeatOutput, WindowMapObserver {
     private let connection: ParentConnection
     private let window: ParentWindow
     private let logger: Logger
     private let refreshMilliHertz: Int32
-    private var frame: (() -> Void)?
-    private var modeChanged: ((OutputMode) -> Void)?
-    private var ended: ((Int32, String) -> Void)?
+    private weak var presentation: Presentation?
     /// A frame was asked for and not yet given.
     private var frameWanted = false
     /// Paces frames while the parent sends no frame callback (before the window is shown).
@@ -35,15 +64,16 @@ final class WaylandBackend: OutputBackend {
     /// The compositor's one clock.
     private let monotonic: MonotonicClock
 
-    init(configuration: CompositorConfiguration, logger: Logger) throws(CompositorError) {
-        self.logger = logger
+    init(options: WaylandOutputOptions, context: BackendContext) throws(CompositorError) {
+        let configuration = context.configuration
+        logger = context.logger
         refreshMilliHertz = configuration.refreshMilliHertz
         monotonic = configuration.clock
         clock = FrameClock(refreshMilliHertz: configuration.refreshMilliHertz, start: monotonic.microseconds() * 1000)
         do {
             let monotonic = monotonic
             connection = try ParentConnection(
-                display: configuration.parentDisplay, clock: { Timestamp(microseconds: monotonic.microseconds()) })
+                display: options.parentDisplay, clock: { Timestamp(microseconds: monotonic.microseconds()) })
         } catch {
             throw .parent(error.description)
         }
@@ -72,19 +102,19 @@ final class WaylandBackend: OutputBackend {
     private func outputChanged() {
         painted = nil
         unshown = false
-        modeChanged?(currentMode)
+        presentation?.modeChanged(currentMode)
     }
 
-    var seatInput: InputBackend? { input }
+    var seatInput: InputBackend { input }
 
     // MARK: OutputBackend
 
-    func attach(to loop: EventLoop, frame: @escaping () -> Void) {
-        self.frame = frame
+    func attach(to presentation: Presentation, loop: EventLoop) {
+        self.presentation = presentation
         timer = loop.addTimer { [unowned self] in giveFrame() }
         connection.onLost = { [unowned self] reason in
             source?.remove()
-            ended?(1, "\(reason): stopping")
+            self.presentation?.ended(status: 1, reason: "\(reason): stopping")
         }
         connection.onOutputsChanged = { [unowned self] in window.outputsChanged() }
         window.onFrame = { [unowned self] in
@@ -100,7 +130,9 @@ final class WaylandBackend: OutputBackend {
             logger.info("window scale \(scale)")
             outputChanged()
         }
-        window.onClose = { [unowned self] in ended?(0, "the window was closed: shutting down") }
+        window.onClose = { [unowned self] in
+            self.presentation?.ended(status: 0, reason: "the window was closed: shutting down")
+        }
         window.onBufferReleased = { [unowned self] in showUnshown() }
         if !window.mayMap {
             mapTimer = loop.addTimer { [unowned self] in
@@ -113,11 +145,6 @@ final class WaylandBackend: OutputBackend {
             if mask.contains(.hangup) || mask.contains(.error) { connection.hangUp() } else { connection.readEvents() }
         }
         connection.flush()
-    }
-
-    func watch(modeChanged: @escaping (OutputMode) -> Void, ended: @escaping (Int32, String) -> Void) {
-        self.modeChanged = modeChanged
-        self.ended = ended
     }
 
     func scheduleFrame() {
@@ -134,7 +161,7 @@ final class WaylandBackend: OutputBackend {
         guard frameWanted, !stopped else { return }
         frameWanted = false
         timer?.arm(milliseconds: 0)
-        frame?()
+        presentation?.frameDue()
     }
 
     func present(_ framebuffer: Framebuffer) {
