@@ -111,6 +111,21 @@ public final class Framebuffer {
     /// The image, for an output that shows it elsewhere (a window copies it into its buffers).
     var pixels: FramePixels { FramePixels(image: image, width: width, height: height) }
 
+    /// What the last repaint redrew, in pixels (nil: nothing): an output that shows the frame
+    /// elsewhere copies only that.
+    public var repaintedExtents: Rect? {
+        guard pixman_region32_not_empty(repainted) != 0, let box = pixman_region32_extents(repainted)?.pointee
+        else { return nil }
+        return Rect(x: box.x1, y: box.y1, width: box.x2 - box.x1, height: box.y2 - box.y1)
+    }
+
+    /// The pixels, for an output backend that shows them elsewhere: `height` rows of `stride`
+    /// XRGB8888 pixels (the top byte is not alpha), readable only inside `body`.
+    public func withRows<R>(_ body: (_ pixels: UnsafeBufferPointer<UInt32>, _ stride: Int) throws -> R) rethrows -> R {
+        let stride = Int(pixman_image_get_stride(image)) / 4
+        return try body(UnsafeBufferPointer(start: pixman_image_get_data(image), count: stride * Int(height)), stride)
+    }
+
     /// One pixel as 0xAARRGGBB (alpha forced opaque: the output has none).
     public func pixel(x: Int32, y: Int32) -> UInt32 {
         precondition(x >= 0 && y >= 0 && x < width && y < height, "pixel outside the framebuffer")
