@@ -198,6 +198,8 @@ public final class PreviewInteraction {
             delegate.previewInteraction(self, didUpdateCommitTransition: progress, ended: ended)
         case .cancel:
             delegate.previewInteractionDidCancel(self)
+        case .stage, .haptics:
+            break
         }
         flushLocalCalls()
     }
@@ -226,7 +228,8 @@ public final class PreviewInteraction {
 
     private func sendSources() {
         guard onOwnerThread("isEnabled / allowedSources") else { return }
-        let bits = isEnabled ? allowedSources.rawValue : 0
+        // The keyboard (version 2) needs a focus point, which this API does not take yet.
+        let bits = isEnabled ? allowedSources.intersection(.devices).rawValue : 0
         channel?.send { spi_preview_interaction_v1_set_sources($0, bits) }
     }
 
