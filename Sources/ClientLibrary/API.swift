@@ -218,9 +218,9 @@ public func previewInteractionClientInteractionWillCommit(
 // MARK: protocol version 2 (since 1.2)
 
 @_cdecl("preview_interaction_client_get_protocol_version")
-public func previewInteractionClientGetProtocolVersion(_ handle: OpaquePointer?, _ version: UnsafeMutablePointer<UInt32>?)
-    -> Int32
-{
+public func previewInteractionClientGetProtocolVersion(
+    _ handle: OpaquePointer?, _ version: UnsafeMutablePointer<UInt32>?
+) -> Int32 {
     call(handle, "preview_interaction_client_get_protocol_version") { context throws(Status) in
         guard let version else { throw .invalidArgument }
         version.pointee = context.disconnected ? 0 : context.protocolVersion
@@ -247,7 +247,9 @@ public func previewInteractionClientGetSettings(
 }
 
 @_cdecl("preview_interaction_client_interaction_set_focus_point")
-public func previewInteractionClientInteractionSetFocusPoint(_ handle: OpaquePointer?, _ x: Double, _ y: Double) -> Int32 {
+public func previewInteractionClientInteractionSetFocusPoint(_ handle: OpaquePointer?, _ x: Double, _ y: Double)
+    -> Int32
+{
     call(interaction: handle, "preview_interaction_client_interaction_set_focus_point") { interaction throws(Status) in
         try interaction.setFocusPoint(x: x, y: y)
     }
@@ -255,8 +257,8 @@ public func previewInteractionClientInteractionSetFocusPoint(_ handle: OpaquePoi
 
 @_cdecl("preview_interaction_client_interaction_unset_focus_point")
 public func previewInteractionClientInteractionUnsetFocusPoint(_ handle: OpaquePointer?) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_unset_focus_point") { interaction throws(Status) in
-        try interaction.unsetFocusPoint()
+    call(interaction: handle, "preview_interaction_client_interaction_unset_focus_point") {
+        interaction throws(Status) in try interaction.unsetFocusPoint()
     }
 }
 
@@ -282,7 +284,8 @@ public func previewInteractionClientInteractionPlayHaptic(
 public func previewInteractionClientInteractionHapticsAvailable(
     _ handle: OpaquePointer?, _ press: UInt32, _ available: UnsafeMutablePointer<Bool>?
 ) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_haptics_available") { interaction throws(Status) in
+    call(interaction: handle, "preview_interaction_client_interaction_haptics_available") {
+        interaction throws(Status) in
         guard let available else { throw .invalidArgument }
         available.pointee = try interaction.hapticsAvailable(press)
     }

@@ -136,7 +136,9 @@ final class ClientInteraction {
         channel?.flush()
     }
 
-    func setBehaviours(_ areas: UnsafePointer<preview_interaction_client_behaviour_area>?, count: UInt32) throws(Status) {
+    func setBehaviours(_ areas: UnsafePointer<preview_interaction_client_behaviour_area>?, count: UInt32)
+        throws(Status)
+    {
         guard count <= PreviewBehaviourArea.maximumCount, areas != nil || count == 0 else { throw .invalidArgument }
         var list: [Area] = []
         for area in UnsafeBufferPointer(start: areas, count: areas == nil ? 0 : Int(count)) {

@@ -106,7 +106,9 @@ package final class Channel: @unchecked Sendable {  // every mutable field is be
 
     /// A haptic effect for a running press (the app's thread); nothing is sent otherwise.
     package func playHaptic(_ id: UInt32, effect: PreviewHapticEffect) throws(CoreRefusal) {
-        let output = try received.withLock { state throws(CoreRefusal) in try state.core.playHaptic(id, effect: effect) }
+        let output = try received.withLock { state throws(CoreRefusal) in
+            try state.core.playHaptic(id, effect: effect)
+        }
         perform(output)
         flush()
     }

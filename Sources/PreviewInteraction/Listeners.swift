@@ -60,7 +60,9 @@ nonisolated(unsafe) package var managerListener = spi_preview_interaction_manage
                 begin: wl_fixed_to_double(begin), commit: wl_fixed_to_double(commit),
                 complete: wl_fixed_to_double(complete)))
     },
-    long_press_duration: { data, _, milliseconds in settings(data).read(.longPressDuration(milliseconds: milliseconds)) },
+    long_press_duration: { data, _, milliseconds in
+        settings(data).read(.longPressDuration(milliseconds: milliseconds))
+    },
     haptics: { data, _, setting in settings(data).read(.haptics(setting)) },
     completion: { data, _, mode in settings(data).read(.completion(mode)) },
     settings_done: { data, _ in settings(data).read(.done) })

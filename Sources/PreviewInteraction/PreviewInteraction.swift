@@ -299,7 +299,8 @@ public final class PreviewInteraction {
     private func sendBehaviours() {
         guard onOwnerThread("behaviours"), let channel, channel.version >= 2 else { return }
         guard behaviours.count <= PreviewBehaviourArea.maximumCount, behaviours.allSatisfy(\.isValid) else {
-            Self.warn("PreviewInteraction.behaviours: more than 32 areas, or an accelerator without 2...5 stages: not sent")
+            Self.warn(
+                "PreviewInteraction.behaviours: more than 32 areas, or an accelerator without 2...5 stages: not sent")
             return
         }
         channel.send { spi_preview_interaction_v1_clear_behaviours($0) }
@@ -316,7 +317,9 @@ public final class PreviewInteraction {
     }
 
     private func makeRegion(_ rects: [PreviewRect]) -> OpaquePointer? {
-        guard let compositor = client?.compositor, let wlRegion = wl_compositor_create_region(compositor) else { return nil }
+        guard let compositor = client?.compositor, let wlRegion = wl_compositor_create_region(compositor) else {
+            return nil
+        }
         for rect in rects {
             wl_region_add(
                 wlRegion, Int32(clamping: Int64(rect.x.rounded(.down))), Int32(clamping: Int64(rect.y.rounded(.down))),

@@ -712,7 +712,8 @@ static void misuse(const char *server_binary, const char *runtime) {
 	CHECK(strcmp(preview_interaction_client_source_string(1), "pen") == 0);
 	CHECK(strcmp(preview_interaction_client_source_string(5), "keyboard") == 0);
 	CHECK(strcmp(preview_interaction_client_cancel_reason_string(10), "dismissed") == 0);
-	CHECK(strcmp(preview_interaction_client_status_string(PREVIEW_INTERACTION_CLIENT_ERROR_UNSUPPORTED), "unknown status") != 0);
+	CHECK(strcmp(preview_interaction_client_status_string(PREVIEW_INTERACTION_CLIENT_ERROR_UNSUPPORTED),
+		      "unknown status") != 0);
 	STATUS(preview_interaction_client_get_settings(NULL, NULL), PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_CONTEXT);
 	STATUS(preview_interaction_client_interaction_play_haptic(NULL, 1, PREVIEW_INTERACTION_CLIENT_HAPTIC_TICK),
 		PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_INTERACTION);
