@@ -8,6 +8,7 @@ enum EventLog {
         case 2: "touchpad"
         case 3: "touchscreen"
         case 4: "pointer"
+        case 5: "keyboard"
         default: "unknown(\(source))"
         }
     }
@@ -31,7 +32,17 @@ enum EventLog {
         case 7: "desynchronised"
         case 8: "moved"
         case 9: "system"
+        case 10: "dismissed"
         default: "unknown(\(reason))"
+        }
+    }
+
+    static func behaviourName(_ behaviour: UInt32) -> String {
+        switch behaviour {
+        case 1: "deep_click"
+        case 2: "generic"
+        case 3: "accelerator"
+        default: "unknown(\(behaviour))"
         }
     }
 
