@@ -10,6 +10,8 @@ tested). It prints one line per event on stdout, flushed, for the test driver to
   button-gesture WIDGET cancel              GtkButton's own click gesture was cancelled
   drag WIDGET begin|end|cancel              a GtkGestureDrag on the button
   stage WIDGET N PHASE                      an accelerator's level (0 when its press ended)
+  haptic WHEN SENT AVAILABLE                keyboard: play_haptic's answer while asking, at the
+                                            first preview and once completed
   focused WIDGET                            the widget that has keyboard focus at the start
   settings SENSITIVITY BEGIN COMMIT COMPLETE LONG-PRESS-MS HAPTICS COMPLETION   Pi.Settings, at
                                             each change once the compositor sent them
@@ -213,10 +215,20 @@ class App:
 
             GLib.timeout_add(60, answer)
             return False  # ignored: the answer was deferred
+        if self.scenario == "keyboard":
+            self.haptic(interaction, "asking")
         return True
+
+    def haptic(self, interaction, when):
+        sent = interaction.play_haptic(Pi.HapticEffect.TICK)
+        say("haptic", when, sent, interaction.props.haptics_available)
 
     def progress(self, interaction, progress, ended, name, phase):
         say(phase, name, f"{progress:.3f}", "ended" if ended else "-", self.where(interaction))
+        if self.scenario == "keyboard" and (phase, ended) in (("preview", False), ("commit", True)):
+            if not (phase == "preview" and getattr(self, "played", False)):
+                self.played = True
+                self.haptic(interaction, "completed" if ended else "preview")
         if phase == "preview" and not ended and self.scenario == "resize" and not getattr(self, "resized", False):
             # The window's layout changes under the press: the region follows, the press stays.
             self.resized = True

@@ -656,6 +656,11 @@ def main():
                           if line.split()[0] in ("preview", "commit", "cancelled", "should-begin")),
                   "the unfocused button sees nothing")
             check(not lines_of(output, "clicked"), "the key press never reaches the button as an activation")
+            check(lines_of(output, "haptic") == [["haptic", "asking", "False", "False"],
+                                                 ["haptic", "preview", "True", "False"],
+                                                 ["haptic", "completed", "False", "False"]],
+                  f"play_haptic is sent only while the press runs; the keyboard has no haptics: "
+                  f"{lines_of(output, 'haptic')}")
 
         if scenario == "generic":
             check(not starts, f"no press on a generic widget is offered to the app: {starts}")
