@@ -178,20 +178,14 @@ depth_of (GtkWidget *widget)
   return depth;
 }
 
-/* Whether an interaction's widget lies inside another one's with a behaviour of its own: its
+/* Whether a widget lies inside one of `others` (the few with a behaviour of their own): its
  * area must then say its own behaviour, even the default. */
 static gboolean
-inside_other_behaviour (PiSurfaceContext *context, GtkWidget *widget)
+inside_any (GtkWidget *widget, GPtrArray *others)
 {
-  for (GtkWidget *ancestor = gtk_widget_get_parent (widget); ancestor != NULL;
-       ancestor = gtk_widget_get_parent (ancestor))
-    {
-      PiPreviewInteraction *interaction = interaction_of (context, ancestor);
-      guint stages;
-      if (interaction != NULL && pi_preview_interaction_region_behaviour (interaction, &stages)
-                                     != PI_BEHAVIOUR_DEEP_CLICK)
-        return TRUE;
-    }
+  for (guint i = 0; i < others->len; i++)
+    if (gtk_widget_is_ancestor (widget, g_ptr_array_index (others, i)))
+      return TRUE;
   return FALSE;
 }
 
@@ -256,6 +250,16 @@ update_region (PiSurfaceContext *context)
   cairo_region_t *region = cairo_region_create ();
   PiSources sources = PI_SOURCES_NONE;
   GArray *areas = g_array_new (FALSE, FALSE, sizeof (PiArea));
+  /* The widgets with a behaviour other than the default, usually none or a few. */
+  GPtrArray *others = g_ptr_array_new ();
+  for (guint i = 0; i < context->interactions->len; i++)
+    {
+      PiPreviewInteraction *interaction = g_ptr_array_index (context->interactions, i);
+      guint stages;
+      GtkWidget *widget = pi_preview_interaction_get_widget (interaction);
+      if (widget != NULL && pi_preview_interaction_region_behaviour (interaction, &stages) != PI_BEHAVIOUR_DEEP_CLICK)
+        g_ptr_array_add (others, widget);
+    }
   for (guint i = 0; i < context->interactions->len; i++)
     {
       PiPreviewInteraction *interaction = g_ptr_array_index (context->interactions, i);
@@ -269,12 +273,13 @@ update_region (PiSurfaceContext *context)
       cairo_region_union_rectangle (region, &rect);
       PiArea area = { .rect = rect };
       area.behaviour = pi_preview_interaction_region_behaviour (interaction, &area.stages);
-      if (area.behaviour != PI_BEHAVIOUR_DEEP_CLICK || inside_other_behaviour (context, widget))
+      if (area.behaviour != PI_BEHAVIOUR_DEEP_CLICK || (others->len > 0 && inside_any (widget, others)))
         {
           area.depth = depth_of (widget);
           g_array_append_val (areas, area);
         }
     }
+  g_ptr_array_unref (others);
   g_array_sort (areas, compare_areas);
   if (areas->len > MAX_AREAS)
     {

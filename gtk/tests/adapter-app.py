@@ -29,6 +29,7 @@ usage: adapter-app.py SCENARIO (button, two, resize, destroy, late, unavailable)
   keyboard: two buttons, the right one focused (a recorded keyboard holds the Menu key)
   generic: the button's behaviour is generic (a canvas): no press may become an interaction
   accelerator: the button is an accelerator of 4 stages
+  nested: a generic canvas fills the window; the button (deep click) lies inside it, 200 px in
   settings: prints the user's settings as they arrive and change
 Exits after --exit-after N ended presses (completed or cancelled), or when the window closes.
 """
@@ -107,6 +108,12 @@ class App:
             self.window.set_focus(self.interactions["right"].get_widget())
         if scenario == "generic":
             self.interactions["button"].props.behaviour = Pi.Behaviour.GENERIC
+        if scenario == "nested":
+            # The canvas's interaction is generic; the button's area must lie on top of it.
+            canvas = Pi.PreviewInteraction.new(self.box)
+            canvas.props.behaviour = Pi.Behaviour.GENERIC
+            for margin in ("start", "end", "top", "bottom"):
+                getattr(self.interactions["button"].get_widget(), f"set_margin_{margin}")(200)
         if scenario == "accelerator":
             self.interactions["button"].props.behaviour = Pi.Behaviour.ACCELERATOR
             self.interactions["button"].props.stages = 4

@@ -671,6 +671,11 @@ def main():
                 check(not interactions, f"nor is it an interaction in the compositor ({interactions})")
             check(len(lines_of(output, "clicked")) == 2, "both presses reach GTK unchanged: two clicks")
 
+        if scenario == "nested":
+            check(len(starts) == 2 and all(s[1:4] == ["button", "pen", "measured"] for s in starts),
+                  f"inside the generic canvas, both presses on the button are offered to it: {starts}")
+            check(any(c[3] == "ended" for c in lines_of(output, "commit")), "the firm press peeks and pops the button")
+
         if scenario == "accelerator":
             if behaviours_ignored(output):
                 print("SKIP: this compositor runs the pen's presses as deep clicks, not as the window's accelerator")
