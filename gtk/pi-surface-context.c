@@ -233,6 +233,10 @@ send_behaviours (PiSurfaceContext *context, GArray *areas)
 static void
 send_focus_point (PiSurfaceContext *context, gboolean has_focus, double x, double y)
 {
+  if (has_focus)
+    g_debug ("focus point %.1f,%.1f", x, y);
+  else
+    g_debug ("no focus point");
   int status = has_focus ? preview_interaction_client_interaction_set_focus_point (context->handle, x, y)
                          : preview_interaction_client_interaction_unset_focus_point (context->handle);
   if (status != PREVIEW_INTERACTION_CLIENT_OK)

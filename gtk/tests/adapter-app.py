@@ -27,6 +27,8 @@ usage: adapter-app.py SCENARIO (button, two, resize, destroy, late, unavailable)
   scrolled: the button is scrolled out of sight for the tap, under the pen for the firm press
   clipped: the pen presses where the button would be if its scrolled window did not clip it
   keyboard: two buttons, the right one focused (a recorded keyboard holds the Menu key)
+  keyboard-point: the right one focused, with the app's focus point 10,20; once its press
+    completed the focus moves to the left one
   generic: the button's behaviour is generic (a canvas): no press may become an interaction
   accelerator: the button is an accelerator of 4 stages
   nested: a generic canvas fills the window; the button (deep click) lies inside it, 200 px in
@@ -62,7 +64,7 @@ class App:
         self.window.set_default_size(1280, 800)
         self.box = Gtk.Box(homogeneous=True)
         self.window.set_child(self.box)
-        names = ["left", "right"] if scenario in ("two", "keyboard") else ["button"]
+        names = ["left", "right"] if scenario in ("two", "keyboard", "keyboard-point") else ["button"]
         if scenario == "scrolled":
             # The button starts scrolled out of sight, below a tall spacer; the tap (on the
             # spacer) scrolls it under the pen for the firm press.
@@ -103,9 +105,11 @@ class App:
             press = Gtk.GestureClick(propagation_phase=Gtk.PropagationPhase.CAPTURE)
             press.connect("pressed", self.where_pressed)
             self.window.add_controller(press)
-        if scenario == "keyboard":
+        if scenario in ("keyboard", "keyboard-point"):
             # Focused before the window shows: its first commit carries the focus point.
             self.window.set_focus(self.interactions["right"].get_widget())
+            if scenario == "keyboard-point":
+                self.interactions["right"].set_focus_point(10, 20)
         if scenario == "generic":
             self.interactions["button"].props.behaviour = Pi.Behaviour.GENERIC
         if scenario == "nested":
@@ -197,7 +201,7 @@ class App:
             say("available", next(iter(self.interactions.values())).props.available)
             if self.scenario == "unavailable":
                 self.quit()
-            if self.scenario == "keyboard":
+            if self.scenario in ("keyboard", "keyboard-point"):
                 say("focused", self.window.get_focus().get_name())
             if self.scenario == "settings":
                 self.print_settings()
@@ -257,6 +261,10 @@ class App:
 
             GLib.idle_add(gone)
         if phase == "commit" and ended:
+            if self.scenario == "keyboard-point":
+                # The focus moves (GtkWindow's focus-widget): the window's focus point follows.
+                self.interactions["left"].get_widget().grab_focus()
+                say("focused", self.window.get_focus().get_name())
             self.end()
 
     def cancelled(self, interaction, reason, name):

@@ -539,11 +539,11 @@ def main():
         # own pause between the strokes (--fast would skip it), as a user's next press would.
         region_change = scenario in ("insensitive", "hidden", "disabled", "scrolled", "clipped")
         # The keyboard's recording holds the Menu key in real time, as a user would.
-        recording = os.path.join(recordings, "handwritten-usb-keyboard-menu-hold.yml") if scenario == "keyboard" \
-            else dell
+        keyboard = scenario in ("keyboard", "keyboard-point")
+        recording = os.path.join(recordings, "handwritten-usb-keyboard-menu-hold.yml") if keyboard else dell
         output, errors, status, server_status, log = run(app_scenario, compositor, recording, runtime, kill_at,
                                                          extra=["--trace", trace],
-                                                         fast=not region_change and scenario != "keyboard",
+                                                         fast=not region_change and not keyboard,
                                                          app_env=BEHAVIOUR_DEBUG)
         print(output)
         starts = lines_of(output, "should-begin")
@@ -661,6 +661,17 @@ def main():
                                                  ["haptic", "completed", "False", "False"]],
                   f"play_haptic is sent only while the press runs; the keyboard has no haptics: "
                   f"{lines_of(output, 'haptic')}")
+
+        if scenario == "keyboard-point":
+            check(len(starts) == 1 and starts[0][1:6] == ["right", "keyboard", "simulated", "10.0", "20.0"],
+                  f"the Menu key begins on the focused button, at the app's point: {starts}")
+            text = output.splitlines()
+            began = next((i for i, line in enumerate(text) if line.startswith("should-begin")), len(text))
+            points = [[float(v) for v in line.split("focus point ")[1].split(",")] for line in text[began:]
+                      if "-DEBUG: " in line and "focus point " in line]
+            # The left button's centre in the window's surface (two buttons side by side, 1280 wide).
+            check("focused left" in text and len(points) == 1 and points[0][0] < 640 and points[0][1] > 200,
+                  f"when the focus moves to the left button, the window's focus point follows: {points}")
 
         if scenario == "generic":
             check(not starts, f"no press on a generic widget is offered to the app: {starts}")
