@@ -36,7 +36,8 @@ typedef enum {
  * @PI_SOURCES_POINTER: pointer buttons (long press)
  * @PI_SOURCES_KEYBOARD: the keyboard's preview key, while the widget (or an item in it) has
  *   keyboard focus. Since: 1.1
- * @PI_SOURCES_ALL: every kind of device
+ * @PI_SOURCES_ALL: every kind of device (without the keyboard's bit before 1.1: an app built
+ *   against 1.0 that sets it leaves the keyboard out)
  *
  * The kinds of devices that may begin presses: a drawing app may keep the pen for drawing.
  */
