@@ -5,6 +5,7 @@
 
 #include <gdk/wayland/gdkwayland.h>
 #include <glib-unix.h>
+#include <math.h>
 
 #include "pi-private.h"
 
@@ -14,6 +15,7 @@ struct _PiDisplayClient
   struct preview_interaction_client *handle;
   guint source_id;
   gboolean available;
+  PiSettings *settings;
   GPtrArray *contexts; /* PiSurfaceContext *, not owned: each leaves when it dies */
 };
 
@@ -52,6 +54,41 @@ availability_changed (void *user_data, struct preview_interaction_client *handle
     pi_surface_context_availability_changed (g_ptr_array_index (client->contexts, i));
 }
 
+static double
+clamp_threshold (double value)
+{
+  return isfinite (value) ? CLAMP (value, 0, 1) : 0;
+}
+
+static void
+apply_settings (PiDisplayClient *client, const struct preview_interaction_client_settings *settings)
+{
+  PiSettingsValues values = {
+    .sensitivity = settings->sensitivity >= PREVIEW_INTERACTION_CLIENT_SENSITIVITY_LIGHT
+                           && settings->sensitivity <= PREVIEW_INTERACTION_CLIENT_SENSITIVITY_CUSTOM
+                       ? (PiSensitivity) settings->sensitivity
+                       : PI_SENSITIVITY_CUSTOM,
+    .begin = clamp_threshold (settings->begin_threshold),
+    .commit = clamp_threshold (settings->commit_threshold),
+    .complete = clamp_threshold (settings->complete_threshold),
+    .long_press_ms = settings->long_press_ms,
+    .haptics = settings->haptics <= PREVIEW_INTERACTION_CLIENT_HAPTICS_STRONG ? (PiHaptics) settings->haptics
+                                                                              : PI_HAPTICS_STRONG,
+    .completion = settings->completion == PREVIEW_INTERACTION_CLIENT_COMPLETION_ON_RELEASE ? PI_COMPLETION_RELEASE
+                                                                                           : PI_COMPLETION_FORCE,
+  };
+  pi_settings_update (client->settings, &values);
+}
+
+/* The compositor's settings group (protocol version 2), once per change. */
+static void
+settings_changed (void *user_data, struct preview_interaction_client *handle,
+                  const struct preview_interaction_client_settings *settings)
+{
+  (void) handle;
+  apply_settings (user_data, settings);
+}
+
 static gboolean
 readable (int fd, GIOCondition condition, gpointer user_data)
 {
@@ -82,6 +119,7 @@ display_client_free (gpointer data)
   if (client->handle)
     preview_interaction_client_destroy (client->handle);
   g_ptr_array_unref (client->contexts);
+  g_object_unref (client->settings);
   g_free (client);
 }
 
@@ -91,6 +129,7 @@ display_client_new (GdkDisplay *display)
   PiDisplayClient *client = g_new0 (PiDisplayClient, 1);
   client->display = display;
   client->contexts = g_ptr_array_new ();
+  client->settings = pi_settings_new_for_client (display);
   if (!GDK_IS_WAYLAND_DISPLAY (display))
     return client; /* X11, Broadway: the app works as before, without previews */
 
@@ -98,6 +137,7 @@ display_client_new (GdkDisplay *display)
     .size = sizeof callbacks,
     .availability_changed = availability_changed,
     .log = log_message,
+    .settings_changed = settings_changed,
   };
   struct wl_display *wl_display = gdk_wayland_display_get_wl_display (display);
   int status = preview_interaction_client_create (wl_display, &callbacks, client, &client->handle);
@@ -110,6 +150,9 @@ display_client_new (GdkDisplay *display)
   bool available = false;
   preview_interaction_client_is_available (client->handle, &available);
   client->available = available;
+  struct preview_interaction_client_settings settings = { .size = sizeof settings };
+  if (preview_interaction_client_get_settings (client->handle, &settings) == PREVIEW_INTERACTION_CLIENT_OK)
+    apply_settings (client, &settings);
   int fd = -1;
   if (preview_interaction_client_get_fd (client->handle, &fd) == PREVIEW_INTERACTION_CLIENT_OK)
     client->source_id = g_unix_fd_add_full (G_PRIORITY_DEFAULT, fd, G_IO_IN, readable, client, NULL);
@@ -133,6 +176,12 @@ struct preview_interaction_client *
 pi_display_client_get_handle (PiDisplayClient *client)
 {
   return client->handle;
+}
+
+PiSettings *
+pi_display_client_get_settings (PiDisplayClient *client)
+{
+  return client->settings;
 }
 
 gboolean

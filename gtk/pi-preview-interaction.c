@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <math.h>
+
 #include "pi-enum-types.h"
 #include "pi-private.h"
 
@@ -24,7 +26,21 @@
  * - [signal@Pi.PreviewInteraction::cancelled] instead of the rest, at any
  *   point after should-begin (never for a declined press).
  *
- * A light tap stays an ordinary click. Where the compositor does not offer preview
+ * A light tap stays an ordinary click.
+ *
+ * The keyboard previews too (protocol version 2): while the widget, or an item inside it, or
+ * the list row or grid child that holds it, has keyboard focus, the user's preview key (by
+ * default Menu or Shift+F10) held for the long-press duration begins a press with source
+ * %PI_SOURCE_KEYBOARD at the focused item's centre (or at
+ * [method@Pi.PreviewInteraction.set_focus_point]); a tap of the key keeps its usual meaning.
+ * No app code is needed beyond what a pointer's press needs.
+ *
+ * [property@Pi.PreviewInteraction:behaviour] says what force means on the widget: peek and
+ * pop (the default), nothing at all (%PI_BEHAVIOUR_GENERIC, for a canvas that reads pressure
+ * itself), or levels (%PI_BEHAVIOUR_ACCELERATOR, for a zoom or a scrubber). During a press
+ * an app may ask for a short haptic effect ([method@Pi.PreviewInteraction.play_haptic]).
+ *
+ * Where the compositor does not offer preview
  * interactions (or the display is not Wayland), [property@Pi.PreviewInteraction:available]
  * is %FALSE, no signal is emitted and the widget works as before.
  *
@@ -51,6 +67,10 @@ struct _PiPreviewInteraction
 
   gboolean enabled;
   PiSources allowed_sources;
+  PiBehaviour behaviour;
+  guint stages;
+  gboolean has_focus_point;
+  double focus_x, focus_y;
 
   /* The latest press (UIKit's currentPress). */
   guint press;
@@ -60,6 +80,8 @@ struct _PiPreviewInteraction
   double surface_x, surface_y;
   guint64 time_usec;
   gboolean in_should_begin, deferred;
+  guint stage;
+  gboolean haptics_available;
 };
 
 enum
@@ -73,6 +95,10 @@ enum
   PROP_FORCE,
   PROP_PHASE,
   PROP_PRESS,
+  PROP_BEHAVIOUR,
+  PROP_STAGES,
+  PROP_STAGE,
+  PROP_HAPTICS_AVAILABLE,
   N_PROPS
 };
 
@@ -82,6 +108,7 @@ enum
   PREVIEW,
   COMMIT,
   CANCELLED,
+  STAGE,
   N_SIGNALS
 };
 
@@ -253,6 +280,18 @@ pi_preview_interaction_get_property (GObject *object, guint id, GValue *value, G
     case PROP_PRESS:
       g_value_set_uint (value, self->press);
       break;
+    case PROP_BEHAVIOUR:
+      g_value_set_enum (value, self->behaviour);
+      break;
+    case PROP_STAGES:
+      g_value_set_uint (value, self->stages);
+      break;
+    case PROP_STAGE:
+      g_value_set_uint (value, self->stage);
+      break;
+    case PROP_HAPTICS_AVAILABLE:
+      g_value_set_boolean (value, self->haptics_available);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
     }
@@ -272,6 +311,12 @@ pi_preview_interaction_set_property (GObject *object, guint id, const GValue *va
       break;
     case PROP_ALLOWED_SOURCES:
       pi_preview_interaction_set_allowed_sources (self, g_value_get_flags (value));
+      break;
+    case PROP_BEHAVIOUR:
+      pi_preview_interaction_set_behaviour (self, g_value_get_enum (value));
+      break;
+    case PROP_STAGES:
+      pi_preview_interaction_set_stages (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
@@ -354,6 +399,49 @@ pi_preview_interaction_class_init (PiPreviewInteractionClass *klass)
    */
   properties[PROP_PRESS] = g_param_spec_uint ("press", NULL, NULL, 0, G_MAXUINT, 0,
                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /**
+   * PiPreviewInteraction:behaviour:
+   *
+   * What force means on the widget (where an inner widget has an interaction of its own,
+   * its behaviour applies there). Applies to presses that begin afterwards.
+   *
+   * Since: 1.1
+   */
+  properties[PROP_BEHAVIOUR] = g_param_spec_enum ("behaviour", NULL, NULL, PI_TYPE_BEHAVIOUR, PI_BEHAVIOUR_DEEP_CLICK,
+                                                  G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS
+                                                      | G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * PiPreviewInteraction:stages:
+   *
+   * The number of levels of an accelerator ([property@Pi.PreviewInteraction:behaviour]),
+   * 2 to 5: each is a band of force the user can hold, and no more than five fit.
+   *
+   * Since: 1.1
+   */
+  properties[PROP_STAGES] = g_param_spec_uint ("stages", NULL, NULL, 2, 5, 3,
+                                               G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * PiPreviewInteraction:stage:
+   *
+   * The level of the accelerator's running press, 1 to
+   * [property@Pi.PreviewInteraction:stages]; 0 when none runs.
+   *
+   * Since: 1.1
+   */
+  properties[PROP_STAGE] = g_param_spec_uint ("stage", NULL, NULL, 0, 5, 0,
+                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * PiPreviewInteraction:haptics-available:
+   *
+   * Whether haptic effects ([method@Pi.PreviewInteraction.play_haptic]) can be felt for the
+   * latest press: its device can play them and the user has haptics on. The keyboard, a
+   * mouse, and pens never can.
+   *
+   * Since: 1.1
+   */
+  properties[PROP_HAPTICS_AVAILABLE] = g_param_spec_boolean ("haptics-available", NULL, NULL, FALSE,
+                                                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS
+                                                                 | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -405,6 +493,23 @@ pi_preview_interaction_class_init (PiPreviewInteractionClass *klass)
    */
   signals[CANCELLED] = g_signal_new ("cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                      G_TYPE_NONE, 1, PI_TYPE_CANCEL_REASON);
+  /**
+   * PiPreviewInteraction::stage-changed:
+   * @self: the interaction
+   * @stage: the level, 1 to [property@Pi.PreviewInteraction:stages]; 0 when the press ended
+   *   (always told when it completes, also before any level was reached)
+   *
+   * An accelerator's press changed level (%PI_BEHAVIOUR_ACCELERATOR): first 1, then on every
+   * change, up or down, possibly by more than one level. A held force at a level's edge does
+   * not flicker (the compositor's hysteresis); with simulated force (a long press, the
+   * keyboard) the level rises with the time held. When the press ends the stage is 0: the
+   * phase is %PI_PHASE_COMPLETED when the contact lifted (keep what the control did), and
+   * [signal@Pi.PreviewInteraction::cancelled] follows for any other end.
+   *
+   * Since: 1.1
+   */
+  signals[STAGE] = g_signal_new ("stage-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                 G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void
@@ -412,6 +517,8 @@ pi_preview_interaction_init (PiPreviewInteraction *self)
 {
   self->enabled = TRUE;
   self->allowed_sources = PI_SOURCES_ALL;
+  self->behaviour = PI_BEHAVIOUR_DEEP_CLICK;
+  self->stages = 3;
 }
 
 /**
@@ -733,12 +840,211 @@ pi_preview_interaction_cancel (PiPreviewInteraction *self)
     pi_surface_context_cancel_presses_of (self->context, self);
 }
 
+/**
+ * pi_preview_interaction_get_behaviour:
+ * @self: the interaction
+ *
+ * Returns: what force means on the widget
+ *
+ * Since: 1.1
+ */
+PiBehaviour
+pi_preview_interaction_get_behaviour (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), PI_BEHAVIOUR_DEEP_CLICK);
+  return self->behaviour;
+}
+
+/**
+ * pi_preview_interaction_set_behaviour:
+ * @self: the interaction
+ * @behaviour: what force means on the widget
+ *
+ * Peek and pop (the default), nothing (%PI_BEHAVIOUR_GENERIC: a canvas that reads pressure
+ * from GTK's events and must never peek), or levels (%PI_BEHAVIOUR_ACCELERATOR). Presses
+ * that begin afterwards follow it.
+ *
+ * Since: 1.1
+ */
+void
+pi_preview_interaction_set_behaviour (PiPreviewInteraction *self, PiBehaviour behaviour)
+{
+  g_return_if_fail (PI_IS_PREVIEW_INTERACTION (self));
+  g_return_if_fail (behaviour >= PI_BEHAVIOUR_DEEP_CLICK && behaviour <= PI_BEHAVIOUR_ACCELERATOR);
+  if (self->behaviour == behaviour)
+    return;
+  self->behaviour = behaviour;
+  invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BEHAVIOUR]);
+}
+
+/**
+ * pi_preview_interaction_get_stages:
+ * @self: the interaction
+ *
+ * Returns: the number of levels of an accelerator
+ *
+ * Since: 1.1
+ */
+guint
+pi_preview_interaction_get_stages (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), 0);
+  return self->stages;
+}
+
+/**
+ * pi_preview_interaction_set_stages:
+ * @self: the interaction
+ * @stages: 2 to 5
+ *
+ * Sets the number of levels of an accelerator (3 by default).
+ *
+ * Since: 1.1
+ */
+void
+pi_preview_interaction_set_stages (PiPreviewInteraction *self, guint stages)
+{
+  g_return_if_fail (PI_IS_PREVIEW_INTERACTION (self));
+  g_return_if_fail (stages >= 2 && stages <= 5);
+  if (self->stages == stages)
+    return;
+  self->stages = stages;
+  invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGES]);
+}
+
+/**
+ * pi_preview_interaction_get_stage:
+ * @self: the interaction
+ *
+ * Returns: the level of the accelerator's running press, 0 when none runs
+ *
+ * Since: 1.1
+ */
+guint
+pi_preview_interaction_get_stage (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), 0);
+  return self->stage;
+}
+
+/**
+ * pi_preview_interaction_set_focus_point:
+ * @self: the interaction
+ * @x: the horizontal position, in the widget's coordinates
+ * @y: the vertical position, in the widget's coordinates
+ *
+ * Where a keyboard press begins while the widget has keyboard focus: the point of the
+ * item the app considers focused (say, the selected cell of a canvas that draws its own
+ * items). Without it the adapter uses the centre of the focused widget (of this widget
+ * when the focus is on an ancestor that holds it, such as a list row). The point follows
+ * the widget when it moves.
+ *
+ * Since: 1.1
+ */
+void
+pi_preview_interaction_set_focus_point (PiPreviewInteraction *self, double x, double y)
+{
+  g_return_if_fail (PI_IS_PREVIEW_INTERACTION (self));
+  g_return_if_fail (isfinite (x) && isfinite (y));
+  if (self->has_focus_point && self->focus_x == x && self->focus_y == y)
+    return;
+  self->has_focus_point = TRUE;
+  self->focus_x = x;
+  self->focus_y = y;
+  invalidate (self);
+}
+
+/**
+ * pi_preview_interaction_unset_focus_point:
+ * @self: the interaction
+ *
+ * Goes back to the focused widget's centre for keyboard presses.
+ *
+ * Since: 1.1
+ */
+void
+pi_preview_interaction_unset_focus_point (PiPreviewInteraction *self)
+{
+  g_return_if_fail (PI_IS_PREVIEW_INTERACTION (self));
+  if (!self->has_focus_point)
+    return;
+  self->has_focus_point = FALSE;
+  invalidate (self);
+}
+
+/**
+ * pi_preview_interaction_get_focus_point:
+ * @self: the interaction
+ * @x: (out) (optional): the horizontal position, in the widget's coordinates
+ * @y: (out) (optional): the vertical position, in the widget's coordinates
+ *
+ * Returns: whether the app set a focus point
+ *
+ * Since: 1.1
+ */
+gboolean
+pi_preview_interaction_get_focus_point (PiPreviewInteraction *self, double *x, double *y)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), FALSE);
+  if (x != NULL)
+    *x = self->has_focus_point ? self->focus_x : 0;
+  if (y != NULL)
+    *y = self->has_focus_point ? self->focus_y : 0;
+  return self->has_focus_point;
+}
+
+/**
+ * pi_preview_interaction_get_haptics_available:
+ * @self: the interaction
+ *
+ * Returns: whether haptic effects can be felt for the latest press
+ *
+ * Since: 1.1
+ */
+gboolean
+pi_preview_interaction_get_haptics_available (PiPreviewInteraction *self)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), FALSE);
+  return self->haptics_available;
+}
+
+/**
+ * pi_preview_interaction_play_haptic:
+ * @self: the interaction
+ * @effect: the effect
+ *
+ * Asks for a short haptic effect on the device that drives the widget's running press, for
+ * example %PI_HAPTIC_EFFECT_TICK when a quick action is highlighted in the peek. Only the
+ * app's own running press can have one (after it was accepted, before it ends); the
+ * compositor drops it silently when
+ * [property@Pi.PreviewInteraction:haptics-available] is %FALSE (no actuator, or the user
+ * turned haptics off) and when it comes less than 50 ms after the previous effect: it is
+ * never an error to ask.
+ *
+ * Returns: %TRUE when a press was running and the request was sent
+ *
+ * Since: 1.1
+ */
+gboolean
+pi_preview_interaction_play_haptic (PiPreviewInteraction *self, PiHapticEffect effect)
+{
+  g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), FALSE);
+  g_return_val_if_fail (effect >= PI_HAPTIC_EFFECT_TICK && effect <= PI_HAPTIC_EFFECT_CONFIRM, FALSE);
+  if (self->context == NULL || self->press == 0
+      || (self->phase != PI_PHASE_PREVIEW && self->phase != PI_PHASE_COMMIT && self->phase != PI_PHASE_ACCELERATING
+          && self->phase != PI_PHASE_ASKING))
+    return FALSE;
+  return pi_surface_context_play_haptic (self->context, self->press, effect);
+}
+
 /* The context's side. */
 
 gboolean
 pi_preview_interaction_accepts_source (PiPreviewInteraction *self, PiSource source)
 {
-  if (!self->enabled || source < PI_SOURCE_PEN || source > PI_SOURCE_POINTER)
+  if (!self->enabled || source < PI_SOURCE_PEN || source > PI_SOURCE_KEYBOARD)
     return FALSE;
   return (self->allowed_sources & (1u << (source - 1))) != 0;
 }
@@ -756,13 +1062,18 @@ take_press (PiPreviewInteraction *self, const struct preview_interaction_client_
   if (self->press != press->id)
     {
       self->press = press->id;
-      self->source = press->source <= PREVIEW_INTERACTION_CLIENT_SOURCE_POINTER ? (PiSource) press->source
-                                                                                 : PI_SOURCE_NONE;
+      self->source = press->source <= PREVIEW_INTERACTION_CLIENT_SOURCE_KEYBOARD ? (PiSource) press->source
+                                                                                  : PI_SOURCE_NONE;
       self->force = press->force <= PREVIEW_INTERACTION_CLIENT_FORCE_SIMULATED ? (PiForce) press->force
                                                                                : PI_FORCE_UNKNOWN;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESS]);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SOURCE]);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FORCE]);
+    }
+  if (self->haptics_available != press->haptics_available)
+    {
+      self->haptics_available = press->haptics_available;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAPTICS_AVAILABLE]);
     }
   /* A press that was cancelled before it began has no position. */
   if (press->phase != PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED || press->x != 0 || press->y != 0)
@@ -822,12 +1133,62 @@ pi_preview_interaction_emit_commit (PiPreviewInteraction *self, const struct pre
   g_signal_emit (self, signals[COMMIT], 0, progress, ended);
 }
 
+/* `ended`: an accelerator's press ended; its 0 is told even when no level was reached. */
+static void
+set_stage (PiPreviewInteraction *self, guint stage, gboolean ended)
+{
+  if (self->stage == stage && !ended)
+    return;
+  if (self->stage != stage)
+    {
+      self->stage = stage;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
+    }
+  g_signal_emit (self, signals[STAGE], 0, stage);
+}
+
 void
 pi_preview_interaction_emit_cancelled (PiPreviewInteraction *self,
                                        const struct preview_interaction_client_press *press, PiCancelReason reason)
 {
+  g_object_ref (self);
   take_press (self, press, PI_PHASE_CANCELLED);
+  set_stage (self, 0, FALSE);
   g_signal_emit (self, signals[CANCELLED], 0, reason);
+  g_object_unref (self);
+}
+
+void
+pi_preview_interaction_emit_stage (PiPreviewInteraction *self, const struct preview_interaction_client_press *press,
+                                   guint stage)
+{
+  take_press (self, press, PI_PHASE_ACCELERATING);
+  set_stage (self, MIN (stage, 5u), FALSE); /* the property's range; the library checks the number */
+}
+
+void
+pi_preview_interaction_emit_accelerator_ended (PiPreviewInteraction *self,
+                                               const struct preview_interaction_client_press *press)
+{
+  take_press (self, press, PI_PHASE_COMPLETED);
+  set_stage (self, 0, TRUE);
+}
+
+void
+pi_preview_interaction_set_press_haptics (PiPreviewInteraction *self, guint press, gboolean available)
+{
+  available = !!available;
+  if (press != self->press || self->haptics_available == available)
+    return;
+  self->haptics_available = available;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAPTICS_AVAILABLE]);
+}
+
+PiBehaviour
+pi_preview_interaction_region_behaviour (PiPreviewInteraction *self, guint *stages)
+{
+  *stages = self->behaviour == PI_BEHAVIOUR_ACCELERATOR ? self->stages : 0;
+  return self->behaviour;
 }
 
 void

@@ -43,4 +43,17 @@ guint pi_preview_interaction_defer_answer (PiPreviewInteraction *self);
 gboolean pi_preview_interaction_answer (PiPreviewInteraction *self, guint press, gboolean accept, GError **error);
 void pi_preview_interaction_cancel (PiPreviewInteraction *self);
 
+PiBehaviour pi_preview_interaction_get_behaviour (PiPreviewInteraction *self);
+void pi_preview_interaction_set_behaviour (PiPreviewInteraction *self, PiBehaviour behaviour);
+guint pi_preview_interaction_get_stages (PiPreviewInteraction *self);
+void pi_preview_interaction_set_stages (PiPreviewInteraction *self, guint stages);
+guint pi_preview_interaction_get_stage (PiPreviewInteraction *self);
+
+void pi_preview_interaction_set_focus_point (PiPreviewInteraction *self, double x, double y);
+void pi_preview_interaction_unset_focus_point (PiPreviewInteraction *self);
+gboolean pi_preview_interaction_get_focus_point (PiPreviewInteraction *self, double *x, double *y);
+
+gboolean pi_preview_interaction_get_haptics_available (PiPreviewInteraction *self);
+gboolean pi_preview_interaction_play_haptic (PiPreviewInteraction *self, PiHapticEffect effect);
+
 G_END_DECLS

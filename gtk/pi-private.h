@@ -5,6 +5,7 @@
 #include <preview-interaction-client.h>
 
 #include "pi-preview-interaction.h"
+#include "pi-settings.h"
 
 G_BEGIN_DECLS
 
@@ -17,6 +18,20 @@ PiDisplayClient *pi_display_client_for_display (GdkDisplay *display);
 /* NULL when the display is not Wayland or the library could not start. */
 struct preview_interaction_client *pi_display_client_get_handle (PiDisplayClient *client);
 gboolean pi_display_client_is_available (PiDisplayClient *client);
+PiSettings *pi_display_client_get_settings (PiDisplayClient *client);
+
+/* One settings group of the compositor (applied together, at its settings_done). */
+typedef struct
+{
+  PiSensitivity sensitivity;
+  double begin, commit, complete;
+  guint long_press_ms;
+  PiHaptics haptics;
+  PiCompletion completion;
+} PiSettingsValues;
+
+PiSettings *pi_settings_new_for_client (GdkDisplay *display);
+void pi_settings_update (PiSettings *self, const PiSettingsValues *values);
 
 /* One per GtkNative with attached widgets: the protocol object on its wl_surface, its region
  * (the union of the widgets' allocations) and the routing of each press to a widget. */
@@ -32,6 +47,7 @@ void pi_surface_context_invalidate (PiSurfaceContext *context);
 gboolean pi_surface_context_is_available (PiSurfaceContext *context);
 int pi_surface_context_answer (PiSurfaceContext *context, guint press, gboolean accept);
 void pi_surface_context_cancel_presses_of (PiSurfaceContext *context, PiPreviewInteraction *interaction);
+gboolean pi_surface_context_play_haptic (PiSurfaceContext *context, guint press, PiHapticEffect effect);
 /* Surface coordinates of the context's native to the widget's coordinates. */
 gboolean pi_surface_context_to_widget (PiSurfaceContext *context, GtkWidget *widget, double sx, double sy,
                                        double *x, double *y);
@@ -53,6 +69,13 @@ void pi_preview_interaction_emit_commit (PiPreviewInteraction *self,
 void pi_preview_interaction_emit_cancelled (PiPreviewInteraction *self,
                                             const struct preview_interaction_client_press *press,
                                             PiCancelReason reason);
+void pi_preview_interaction_emit_stage (PiPreviewInteraction *self,
+                                        const struct preview_interaction_client_press *press, guint stage);
+void pi_preview_interaction_emit_accelerator_ended (PiPreviewInteraction *self,
+                                                    const struct preview_interaction_client_press *press);
+void pi_preview_interaction_set_press_haptics (PiPreviewInteraction *self, guint press, gboolean available);
+/* The behaviour of the widget's area, and an accelerator's number of stages (else 0). */
+PiBehaviour pi_preview_interaction_region_behaviour (PiPreviewInteraction *self, guint *stages);
 void pi_preview_interaction_notify_available (PiPreviewInteraction *self);
 
 G_END_DECLS

@@ -19,6 +19,11 @@ struct _PiSurfaceContext
   gulong realize_id, unrealize_id, layout_id, before_paint_id;
   cairo_region_t *region; /* the last one sent; NULL: none sent since attaching */
   PiSources sources;
+  GArray *areas; /* PiArea: the behaviours last sent; NULL: none sent since attaching */
+  gboolean has_focus_point;
+  double focus_x, focus_y; /* the last focus point sent, in surface coordinates */
+  GtkRoot *root;            /* weak: its focus is watched while attached */
+  gulong focus_id;
   GtkEventController *guard; /* on the native, capture phase */
   guint pen_releases_to_swallow;
   guint in_callback; /* inside one of the library's callbacks for this window */
@@ -26,6 +31,18 @@ struct _PiSurfaceContext
 };
 
 static const char *context_key = "pi-surface-context";
+
+/* An area of the surface with a pressure behaviour other than the surface's default. */
+typedef struct
+{
+  PiBehaviour behaviour;
+  guint stages;
+  int depth; /* of its widget in the window: inner areas lie on top */
+  cairo_rectangle_int_t rect;
+} PiArea;
+
+/* The protocol's limit on one list of behaviours. */
+#define MAX_AREAS 32
 
 static void
 surface_transform (PiSurfaceContext *context, double *x, double *y)
@@ -53,6 +70,179 @@ visible_bounds (GtkWidget *widget, GtkWidget *native, graphene_rect_t *out)
   return out->size.width > 0 && out->size.height > 0;
 }
 
+static cairo_rectangle_int_t
+surface_rect (const graphene_rect_t *bounds, double tx, double ty)
+{
+  cairo_rectangle_int_t rect;
+  rect.x = (int) floor (bounds->origin.x + tx);
+  rect.y = (int) floor (bounds->origin.y + ty);
+  rect.width = (int) ceil (bounds->origin.x + tx + bounds->size.width) - rect.x;
+  rect.height = (int) ceil (bounds->origin.y + ty + bounds->size.height) - rect.y;
+  return rect;
+}
+
+/* Whether the widget's presses can begin now: it shows, takes input, and is enabled. */
+static gboolean
+shows (PiPreviewInteraction *interaction, GtkWidget *native, graphene_rect_t *bounds)
+{
+  GtkWidget *widget = pi_preview_interaction_get_widget (interaction);
+  return widget != NULL && pi_preview_interaction_region_sources (interaction) != PI_SOURCES_NONE
+         && gtk_widget_get_mapped (widget) && gtk_widget_is_sensitive (widget)
+         && visible_bounds (widget, native, bounds);
+}
+
+static gboolean
+takes_keyboard (PiPreviewInteraction *interaction, GtkWidget *native)
+{
+  guint stages;
+  graphene_rect_t bounds;
+  return (pi_preview_interaction_region_sources (interaction) & PI_SOURCES_KEYBOARD) != 0
+         && pi_preview_interaction_region_behaviour (interaction, &stages) != PI_BEHAVIOUR_GENERIC
+         && shows (interaction, native, &bounds);
+}
+
+static PiPreviewInteraction *
+interaction_of (PiSurfaceContext *context, GtkWidget *widget)
+{
+  for (guint i = 0; i < context->interactions->len; i++)
+    {
+      PiPreviewInteraction *interaction = g_ptr_array_index (context->interactions, i);
+      if (pi_preview_interaction_get_widget (interaction) == widget)
+        return interaction;
+    }
+  return NULL;
+}
+
+/* The interaction a keyboard press goes to, and where it begins, in the native's
+ * coordinates: the focused widget's, or its nearest ancestor's with an interaction (at the
+ * focused widget's centre), or, when the focus is on a container such as a list row or a
+ * grid child, the first widget inside it with an interaction (at that widget's centre). An
+ * app's focus point replaces the centre. */
+static PiPreviewInteraction *
+focus_target (PiSurfaceContext *context, graphene_point_t *point)
+{
+  GtkWidget *native = GTK_WIDGET (context->native);
+  GtkRoot *root = gtk_widget_get_root (native);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  if (focus == NULL || gtk_widget_get_native (focus) != context->native)
+    return NULL;
+  PiPreviewInteraction *target = NULL;
+  GtkWidget *centre_of = focus;
+  for (GtkWidget *widget = focus; widget != NULL && target == NULL; widget = gtk_widget_get_parent (widget))
+    {
+      target = interaction_of (context, widget);
+      if (widget == native)
+        break;
+    }
+  if (target == NULL)
+    for (guint i = 0; i < context->interactions->len && target == NULL; i++)
+      {
+        PiPreviewInteraction *interaction = g_ptr_array_index (context->interactions, i);
+        GtkWidget *widget = pi_preview_interaction_get_widget (interaction);
+        if (widget != NULL && gtk_widget_is_ancestor (widget, focus) && takes_keyboard (interaction, native))
+          {
+            target = interaction;
+            centre_of = widget;
+          }
+      }
+  if (target == NULL || !takes_keyboard (target, native))
+    return NULL;
+  double x, y;
+  graphene_rect_t bounds;
+  if (pi_preview_interaction_get_focus_point (target, &x, &y))
+    {
+      graphene_point_t in = GRAPHENE_POINT_INIT ((float) x, (float) y);
+      if (!gtk_widget_compute_point (pi_preview_interaction_get_widget (target), native, &in, point))
+        return NULL;
+    }
+  else if (visible_bounds (centre_of, native, &bounds))
+    graphene_rect_get_center (&bounds, point);
+  else
+    return NULL;
+  return target;
+}
+
+static gint
+compare_areas (gconstpointer a, gconstpointer b)
+{
+  const PiArea *one = a, *two = b;
+  return one->depth - two->depth;
+}
+
+static int
+depth_of (GtkWidget *widget)
+{
+  int depth = 0;
+  for (; widget != NULL; widget = gtk_widget_get_parent (widget))
+    depth++;
+  return depth;
+}
+
+/* Whether a widget lies inside one of `others` (the few with a behaviour of their own): its
+ * area must then say its own behaviour, even the default. */
+static gboolean
+inside_any (GtkWidget *widget, GPtrArray *others)
+{
+  for (guint i = 0; i < others->len; i++)
+    if (gtk_widget_is_ancestor (widget, g_ptr_array_index (others, i)))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+same_areas (GArray *one, GArray *two)
+{
+  if (one == NULL || two == NULL || one->len != two->len)
+    return FALSE;
+  for (guint i = 0; i < one->len; i++)
+    {
+      PiArea *a = &g_array_index (one, PiArea, i), *b = &g_array_index (two, PiArea, i);
+      if (a->behaviour != b->behaviour || a->stages != b->stages || a->rect.x != b->rect.x || a->rect.y != b->rect.y
+          || a->rect.width != b->rect.width || a->rect.height != b->rect.height)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Replaces the surface's list of behaviours (the protocol's set_behaviour list). */
+static void
+send_behaviours (PiSurfaceContext *context, GArray *areas)
+{
+  struct preview_interaction_client_behaviour_area *list = g_new0 (struct preview_interaction_client_behaviour_area,
+                                                                    MAX (areas->len, 1));
+  struct preview_interaction_client_rect *rects = g_new0 (struct preview_interaction_client_rect, MAX (areas->len, 1));
+  for (guint i = 0; i < areas->len; i++)
+    {
+      PiArea *area = &g_array_index (areas, PiArea, i);
+      rects[i] = (struct preview_interaction_client_rect) { area->rect.x, area->rect.y, area->rect.width,
+                                                            area->rect.height };
+      list[i] = (struct preview_interaction_client_behaviour_area) {
+        .behaviour = (enum preview_interaction_client_behaviour) area->behaviour,
+        .stages = area->stages,
+        .rects = &rects[i],
+        .rect_count = 1,
+      };
+    }
+  int status = preview_interaction_client_interaction_set_behaviours (context->handle, list, areas->len);
+  if (status != PREVIEW_INTERACTION_CLIENT_OK)
+    g_debug ("behaviours not set: %s", preview_interaction_client_status_string (status));
+  g_free (rects);
+  g_free (list);
+}
+
+static void
+send_focus_point (PiSurfaceContext *context, gboolean has_focus, double x, double y)
+{
+  if (has_focus)
+    g_debug ("focus point %.1f,%.1f", x, y);
+  else
+    g_debug ("no focus point");
+  int status = has_focus ? preview_interaction_client_interaction_set_focus_point (context->handle, x, y)
+                         : preview_interaction_client_interaction_unset_focus_point (context->handle);
+  if (status != PREVIEW_INTERACTION_CLIENT_OK)
+    g_debug ("focus point not set: %s", preview_interaction_client_status_string (status));
+}
+
 static void
 update_region (PiSurfaceContext *context)
 {
@@ -63,23 +253,46 @@ update_region (PiSurfaceContext *context)
   surface_transform (context, &tx, &ty);
   cairo_region_t *region = cairo_region_create ();
   PiSources sources = PI_SOURCES_NONE;
+  GArray *areas = g_array_new (FALSE, FALSE, sizeof (PiArea));
+  /* The widgets with a behaviour other than the default, usually none or a few. */
+  GPtrArray *others = g_ptr_array_new ();
+  for (guint i = 0; i < context->interactions->len; i++)
+    {
+      PiPreviewInteraction *interaction = g_ptr_array_index (context->interactions, i);
+      guint stages;
+      GtkWidget *widget = pi_preview_interaction_get_widget (interaction);
+      if (widget != NULL && pi_preview_interaction_region_behaviour (interaction, &stages) != PI_BEHAVIOUR_DEEP_CLICK)
+        g_ptr_array_add (others, widget);
+    }
   for (guint i = 0; i < context->interactions->len; i++)
     {
       PiPreviewInteraction *interaction = g_ptr_array_index (context->interactions, i);
       GtkWidget *widget = pi_preview_interaction_get_widget (interaction);
-      PiSources allowed = pi_preview_interaction_region_sources (interaction);
       graphene_rect_t bounds;
-      if (widget == NULL || allowed == PI_SOURCES_NONE || !gtk_widget_get_mapped (widget)
-          || !gtk_widget_is_sensitive (widget) || !visible_bounds (widget, native, &bounds))
+      if (!shows (interaction, native, &bounds))
         continue;
-      sources |= allowed;
-      cairo_rectangle_int_t rect;
-      rect.x = (int) floor (bounds.origin.x + tx);
-      rect.y = (int) floor (bounds.origin.y + ty);
-      rect.width = (int) ceil (bounds.origin.x + tx + bounds.size.width) - rect.x;
-      rect.height = (int) ceil (bounds.origin.y + ty + bounds.size.height) - rect.y;
+      /* The keyboard begins presses only while there is a focus point (below). */
+      sources |= pi_preview_interaction_region_sources (interaction);
+      cairo_rectangle_int_t rect = surface_rect (&bounds, tx, ty);
       cairo_region_union_rectangle (region, &rect);
+      PiArea area = { .rect = rect };
+      area.behaviour = pi_preview_interaction_region_behaviour (interaction, &area.stages);
+      if (area.behaviour != PI_BEHAVIOUR_DEEP_CLICK || (others->len > 0 && inside_any (widget, others)))
+        {
+          area.depth = depth_of (widget);
+          g_array_append_val (areas, area);
+        }
     }
+  g_ptr_array_unref (others);
+  g_array_sort (areas, compare_areas);
+  if (areas->len > MAX_AREAS)
+    {
+      g_debug ("%u widgets with a pressure behaviour in one window: the innermost %d are kept", areas->len,
+               MAX_AREAS);
+      g_array_remove_range (areas, 0, areas->len - MAX_AREAS);
+    }
+  graphene_point_t focus = GRAPHENE_POINT_INIT (0, 0);
+  gboolean has_focus = focus_target (context, &focus) != NULL;
 
   gboolean changed = FALSE;
   if (context->region == NULL || !cairo_region_equal (region, context->region))
@@ -105,6 +318,23 @@ update_region (PiSurfaceContext *context)
       context->sources = sources;
       changed = TRUE;
     }
+  if (!same_areas (areas, context->areas))
+    {
+      send_behaviours (context, areas);
+      g_clear_pointer (&context->areas, g_array_unref);
+      context->areas = g_array_ref (areas);
+      changed = TRUE;
+    }
+  double fx = focus.x + tx, fy = focus.y + ty;
+  if (has_focus != context->has_focus_point || (has_focus && (fx != context->focus_x || fy != context->focus_y)))
+    {
+      send_focus_point (context, has_focus, fx, fy);
+      context->has_focus_point = has_focus;
+      context->focus_x = fx;
+      context->focus_y = fy;
+      changed = TRUE;
+    }
+  g_array_unref (areas);
   cairo_region_destroy (region);
   /* Both apply on the surface's next commit: make sure there is one. */
   if (changed)
@@ -208,6 +438,32 @@ routed (PiSurfaceContext *context, uint32_t press)
 }
 
 static enum preview_interaction_client_answer
+ask (PiSurfaceContext *context, PiPreviewInteraction *interaction, const struct preview_interaction_client_press *press)
+{
+  if (!pi_preview_interaction_accepts_source (interaction, (PiSource) press->source))
+    return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
+  /* A widget gets only presses of its own behaviour: a generic one none at all, an
+   * accelerator no peek. A compositor of version 1 (or one that ignores the behaviours)
+   * makes every press a deep click. */
+  guint stages;
+  PiBehaviour behaviour = pi_preview_interaction_region_behaviour (interaction, &stages);
+  if ((int) press->behaviour != (int) behaviour)
+    {
+      g_debug ("press %u declined: a %s press on a widget whose behaviour is %s", press->id,
+               press->behaviour == PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_ACCELERATOR ? "accelerator" : "deep-click",
+               behaviour == PI_BEHAVIOUR_GENERIC       ? "generic"
+               : behaviour == PI_BEHAVIOUR_ACCELERATOR ? "accelerator"
+                                                       : "deep-click");
+      return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
+    }
+  g_hash_table_insert (context->presses, GUINT_TO_POINTER (press->id), interaction);
+  enum preview_interaction_client_answer answer = pi_preview_interaction_emit_should_begin (interaction, press);
+  if (answer == PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE)
+    g_hash_table_remove (context->presses, GUINT_TO_POINTER (press->id));
+  return answer;
+}
+
+static enum preview_interaction_client_answer
 route_should_begin (void *user_data, struct preview_interaction_client_interaction *handle,
                  const struct preview_interaction_client_press *press)
 {
@@ -216,6 +472,14 @@ route_should_begin (void *user_data, struct preview_interaction_client_interacti
   double tx, ty;
   surface_transform (context, &tx, &ty);
   GtkWidget *native = GTK_WIDGET (context->native);
+  /* A keyboard press begins at the focus point the window gave: it belongs to the widget
+   * with the focus now. */
+  if (press->source == PREVIEW_INTERACTION_CLIENT_SOURCE_KEYBOARD)
+    {
+      graphene_point_t point;
+      PiPreviewInteraction *interaction = focus_target (context, &point);
+      return interaction != NULL ? ask (context, interaction, press) : PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
+    }
   /* The deepest widget that takes input there (insensitive and untargetable ones are
    * skipped), then up to the nearest one with an interaction of this window. */
   GtkWidget *picked = gtk_widget_pick (native, press->x - tx, press->y - ty, GTK_PICK_DEFAULT);
@@ -226,13 +490,7 @@ route_should_begin (void *user_data, struct preview_interaction_client_interacti
           PiPreviewInteraction *interaction = g_ptr_array_index (context->interactions, i);
           if (pi_preview_interaction_get_widget (interaction) != widget)
             continue;
-          if (!pi_preview_interaction_accepts_source (interaction, (PiSource) press->source))
-            return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
-          g_hash_table_insert (context->presses, GUINT_TO_POINTER (press->id), interaction);
-          enum preview_interaction_client_answer answer = pi_preview_interaction_emit_should_begin (interaction, press);
-          if (answer == PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE)
-            g_hash_table_remove (context->presses, GUINT_TO_POINTER (press->id));
-          return answer;
+          return ask (context, interaction, press);
         }
       if (widget == native)
         break;
@@ -269,7 +527,36 @@ route_commit (void *user_data, struct preview_interaction_client_interaction *ha
     return;
   if (ended)
     g_hash_table_remove (context->presses, GUINT_TO_POINTER (press->id));
+  /* An accelerator has no commit phase: its press ends with this when the contact lifts. */
+  if (press->behaviour == PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_ACCELERATOR)
+    {
+      if (ended)
+        pi_preview_interaction_emit_accelerator_ended (interaction, press);
+      return;
+    }
   pi_preview_interaction_emit_commit (interaction, press, progress, ended);
+}
+
+static void
+route_stage (void *user_data, struct preview_interaction_client_interaction *handle,
+             const struct preview_interaction_client_press *press, uint32_t stage)
+{
+  PiSurfaceContext *context = user_data;
+  (void) handle;
+  PiPreviewInteraction *interaction = routed (context, press->id);
+  if (interaction != NULL)
+    pi_preview_interaction_emit_stage (interaction, press, stage);
+}
+
+static void
+route_haptics (void *user_data, struct preview_interaction_client_interaction *handle,
+               const struct preview_interaction_client_press *press, bool available)
+{
+  PiSurfaceContext *context = user_data;
+  (void) handle;
+  PiPreviewInteraction *interaction = routed (context, press->id);
+  if (interaction != NULL)
+    pi_preview_interaction_set_press_haptics (interaction, press->id, available);
 }
 
 static void
@@ -283,8 +570,8 @@ route_cancelled (void *user_data, struct preview_interaction_client_interaction 
     return;
   g_hash_table_remove (context->presses, GUINT_TO_POINTER (press->id));
   /* A newer compositor's reasons count as the system's. */
-  PiCancelReason pi_reason = reason <= PREVIEW_INTERACTION_CLIENT_CANCEL_SYSTEM ? (PiCancelReason) reason
-                                                                                : PI_CANCEL_REASON_SYSTEM;
+  PiCancelReason pi_reason = reason <= PREVIEW_INTERACTION_CLIENT_CANCEL_DISMISSED ? (PiCancelReason) reason
+                                                                                   : PI_CANCEL_REASON_SYSTEM;
   pi_preview_interaction_emit_cancelled (interaction, press, pi_reason);
 }
 
@@ -343,6 +630,32 @@ on_cancelled (void *user_data, struct preview_interaction_client_interaction *ha
 }
 
 static void
+on_stage (void *user_data, struct preview_interaction_client_interaction *handle,
+          const struct preview_interaction_client_press *press, uint32_t stage)
+{
+  enter_callback (user_data);
+  route_stage (user_data, handle, press, stage);
+  leave_callback (user_data);
+}
+
+static void
+on_haptics (void *user_data, struct preview_interaction_client_interaction *handle,
+            const struct preview_interaction_client_press *press, bool available)
+{
+  enter_callback (user_data);
+  route_haptics (user_data, handle, press, available);
+  leave_callback (user_data);
+}
+
+static void
+focus_changed (GObject *root, GParamSpec *pspec, PiSurfaceContext *context)
+{
+  (void) root;
+  (void) pspec;
+  update_region (context);
+}
+
+static void
 attach (PiSurfaceContext *context)
 {
   struct preview_interaction_client *client = pi_display_client_get_handle (context->client);
@@ -355,6 +668,8 @@ attach (PiSurfaceContext *context)
     .preview = on_preview,
     .commit = on_commit,
     .cancelled = on_cancelled,
+    .stage = on_stage,
+    .haptics_changed = on_haptics,
   };
   int status = preview_interaction_client_interaction_attach (
       client, gdk_wayland_surface_get_wl_surface (surface), &callbacks, context, &context->handle);
@@ -364,8 +679,17 @@ attach (PiSurfaceContext *context)
       context->handle = NULL;
       return;
     }
-  context->sources = PI_SOURCES_ALL; /* the protocol's initial state */
+  /* The library's initial state: every source, no behaviour, no focus point. */
+  context->sources = PI_SOURCES_ALL;
+  context->areas = g_array_new (FALSE, FALSE, sizeof (PiArea));
+  context->has_focus_point = FALSE;
   context->pen_releases_to_swallow = 0;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (context->native));
+  if (root != NULL)
+    {
+      g_set_weak_pointer (&context->root, root);
+      context->focus_id = g_signal_connect (root, "notify::focus-widget", G_CALLBACK (focus_changed), context);
+    }
   context->clock = g_object_ref (gdk_surface_get_frame_clock (surface));
   context->layout_id = g_signal_connect_after (context->clock, "layout", G_CALLBACK (after_layout), context);
   context->before_paint_id = g_signal_connect (context->clock, "before-paint", G_CALLBACK (before_paint), context);
@@ -399,6 +723,11 @@ detach (PiSurfaceContext *context)
     preview_interaction_client_interaction_detach (context->handle);
   context->handle = NULL;
   g_clear_pointer (&context->region, cairo_region_destroy);
+  g_clear_pointer (&context->areas, g_array_unref);
+  if (context->root != NULL)
+    g_clear_signal_handler (&context->focus_id, context->root);
+  context->focus_id = 0;
+  g_clear_weak_pointer (&context->root);
 }
 
 static void
@@ -547,6 +876,16 @@ pi_surface_context_cancel_presses_of (PiSurfaceContext *context, PiPreviewIntera
 }
 
 gboolean
+pi_surface_context_play_haptic (PiSurfaceContext *context, guint press, PiHapticEffect effect)
+{
+  if (context->handle == NULL || routed (context, press) == NULL)
+    return FALSE;
+  return preview_interaction_client_interaction_play_haptic (context->handle, press,
+                                                             (enum preview_interaction_client_haptic_effect) effect)
+         == PREVIEW_INTERACTION_CLIENT_OK;
+}
+
+gboolean
 pi_surface_context_to_widget (PiSurfaceContext *context, GtkWidget *widget, double sx, double sy, double *x,
                               double *y)
 {
@@ -565,7 +904,10 @@ pi_surface_context_availability_changed (PiSurfaceContext *context)
 {
   if (pi_display_client_is_available (context->client))
     {
+      /* Everything is sent again. */
       g_clear_pointer (&context->region, cairo_region_destroy);
+      g_clear_pointer (&context->areas, g_array_unref);
+      context->has_focus_point = FALSE;
       update_region (context);
     }
   for (guint i = 0; i < context->interactions->len; i++)

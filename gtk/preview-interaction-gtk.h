@@ -4,3 +4,4 @@
 #include "pi-enum-types.h"
 #include "pi-enums.h"
 #include "pi-preview-interaction.h"
+#include "pi-settings.h"

@@ -9,6 +9,12 @@ tested). It prints one line per event on stdout, flushed, for the test driver to
   gesture WIDGET pressed|released|cancel    a GtkGestureClick on the button
   button-gesture WIDGET cancel              GtkButton's own click gesture was cancelled
   drag WIDGET begin|end|cancel              a GtkGestureDrag on the button
+  stage WIDGET N PHASE                      an accelerator's level (0 when its press ended)
+  haptic WHEN SENT AVAILABLE                keyboard: play_haptic's answer while asking, at the
+                                            first preview and once completed
+  focused WIDGET                            the widget that has keyboard focus at the start
+  settings SENSITIVITY BEGIN COMMIT COMPLETE LONG-PRESS-MS HAPTICS COMPLETION   Pi.Settings, at
+                                            each change once the compositor sent them
 
 usage: adapter-app.py SCENARIO (button, two, resize, destroy, late, unavailable)
   button:  one GtkButton fills the window (a light tap must click, a firm press must not)
@@ -20,6 +26,13 @@ usage: adapter-app.py SCENARIO (button, two, resize, destroy, late, unavailable)
   insensitive, hidden, disabled: after the tap the button becomes so
   scrolled: the button is scrolled out of sight for the tap, under the pen for the firm press
   clipped: the pen presses where the button would be if its scrolled window did not clip it
+  keyboard: two buttons, the right one focused (a recorded keyboard holds the Menu key)
+  keyboard-point: the right one focused, with the app's focus point 10,20; once its press
+    completed the focus moves to the left one
+  generic: the button's behaviour is generic (a canvas): no press may become an interaction
+  accelerator: the button is an accelerator of 4 stages
+  nested: a generic canvas fills the window; the button (deep click) lies inside it, 200 px in
+  settings: prints the user's settings as they arrive and change
 Exits after --exit-after N ended presses (completed or cancelled), or when the window closes.
 """
 import gc
@@ -51,7 +64,7 @@ class App:
         self.window.set_default_size(1280, 800)
         self.box = Gtk.Box(homogeneous=True)
         self.window.set_child(self.box)
-        names = ["left", "right"] if scenario == "two" else ["button"]
+        names = ["left", "right"] if scenario in ("two", "keyboard", "keyboard-point") else ["button"]
         if scenario == "scrolled":
             # The button starts scrolled out of sight, below a tall spacer; the tap (on the
             # spacer) scrolls it under the pen for the firm press.
@@ -92,6 +105,25 @@ class App:
             press = Gtk.GestureClick(propagation_phase=Gtk.PropagationPhase.CAPTURE)
             press.connect("pressed", self.where_pressed)
             self.window.add_controller(press)
+        if scenario in ("keyboard", "keyboard-point"):
+            # Focused before the window shows: its first commit carries the focus point.
+            self.window.set_focus(self.interactions["right"].get_widget())
+            if scenario == "keyboard-point":
+                self.interactions["right"].set_focus_point(10, 20)
+        if scenario == "generic":
+            self.interactions["button"].props.behaviour = Pi.Behaviour.GENERIC
+        if scenario == "nested":
+            # The canvas's interaction is generic; the button's area must lie on top of it.
+            canvas = Pi.PreviewInteraction.new(self.box)
+            canvas.props.behaviour = Pi.Behaviour.GENERIC
+            for margin in ("start", "end", "top", "bottom"):
+                getattr(self.interactions["button"].get_widget(), f"set_margin_{margin}")(200)
+        if scenario == "accelerator":
+            self.interactions["button"].props.behaviour = Pi.Behaviour.ACCELERATOR
+            self.interactions["button"].props.stages = 4
+        if scenario == "settings":
+            self.settings = Pi.Settings.get_default()
+            self.settings.connect("notify", lambda *a: self.print_settings_soon())
         self.window.connect("map", self.mapped)
         self.window.connect("close-request", lambda w: self.quit())
         self.window.present()
@@ -124,8 +156,29 @@ class App:
         interaction.connect("preview", self.progress, name, "preview")
         interaction.connect("commit", self.progress, name, "commit")
         interaction.connect("cancelled", self.cancelled, name)
+        interaction.connect("stage-changed", self.staged, name)
         self.interactions[name] = interaction
         return button
+
+    def staged(self, interaction, stage, name):
+        say("stage", name, stage, nick(interaction.props.phase))
+        if stage == 0 and interaction.props.phase == Pi.Phase.COMPLETED:
+            self.end()
+
+    def print_settings_soon(self):
+        # One line per change: the properties of one settings group are notified together.
+        if not getattr(self, "settings_pending", False):
+            self.settings_pending = True
+            GLib.idle_add(self.print_settings)
+
+    def print_settings(self):
+        self.settings_pending = False
+        s = self.settings
+        if s.props.available:
+            say("settings", nick(s.props.sensitivity), f"{s.props.begin_threshold:.3f}",
+                f"{s.props.commit_threshold:.3f}", f"{s.props.complete_threshold:.3f}", s.props.long_press_duration,
+                nick(s.props.haptics), nick(s.props.completion))
+        return GLib.SOURCE_REMOVE
 
     def where_pressed(self, gesture, n, x, y):
         button = self.interactions["button"].get_widget()
@@ -148,6 +201,10 @@ class App:
             say("available", next(iter(self.interactions.values())).props.available)
             if self.scenario == "unavailable":
                 self.quit()
+            if self.scenario in ("keyboard", "keyboard-point"):
+                say("focused", self.window.get_focus().get_name())
+            if self.scenario == "settings":
+                self.print_settings()
 
         GLib.idle_add(report)
 
@@ -169,10 +226,20 @@ class App:
 
             GLib.timeout_add(60, answer)
             return False  # ignored: the answer was deferred
+        if self.scenario == "keyboard":
+            self.haptic(interaction, "asking")
         return True
+
+    def haptic(self, interaction, when):
+        sent = interaction.play_haptic(Pi.HapticEffect.TICK)
+        say("haptic", when, sent, interaction.props.haptics_available)
 
     def progress(self, interaction, progress, ended, name, phase):
         say(phase, name, f"{progress:.3f}", "ended" if ended else "-", self.where(interaction))
+        if self.scenario == "keyboard" and (phase, ended) in (("preview", False), ("commit", True)):
+            if not (phase == "preview" and getattr(self, "played", False)):
+                self.played = True
+                self.haptic(interaction, "completed" if ended else "preview")
         if phase == "preview" and not ended and self.scenario == "resize" and not getattr(self, "resized", False):
             # The window's layout changes under the press: the region follows, the press stays.
             self.resized = True
@@ -194,6 +261,10 @@ class App:
 
             GLib.idle_add(gone)
         if phase == "commit" and ended:
+            if self.scenario == "keyboard-point":
+                # The focus moves (GtkWindow's focus-widget): the window's focus point follows.
+                self.interactions["left"].get_widget().grab_focus()
+                say("focused", self.window.get_focus().get_name())
             self.end()
 
     def cancelled(self, interaction, reason, name):

@@ -32,7 +32,8 @@ def lines_of(output, prefix):
     return [line.split() for line in output.splitlines() if line.startswith(prefix + " ")]
 
 
-def run(scenario, compositor, recording, runtime, kill_at=None, extra=(), app_argv=None, fast=True, more=()):
+def run(scenario, compositor, recording, runtime, kill_at=None, extra=(), app_argv=None, fast=True, more=(),
+        on_line=None, app_env=None):
     env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1",
                GDK_BACKEND="wayland", GTK_A11Y="none")
     env.pop("DISPLAY", None)
@@ -55,11 +56,13 @@ def run(scenario, compositor, recording, runtime, kill_at=None, extra=(), app_ar
         except subprocess.TimeoutExpired:
             pass
     env["WAYLAND_DISPLAY"] = socket
-    app = subprocess.Popen(app_argv or [sys.executable, APP, scenario], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True)
+    app = subprocess.Popen(app_argv or [sys.executable, APP, scenario], env=dict(env, **(app_env or {})),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     output = []
     for line in app.stdout:
         output.append(line)
+        if on_line:
+            on_line(line, server)
         if kill_at and line.startswith(kill_at):
             server.kill()  # the compositor goes away mid-interaction
             break
@@ -122,7 +125,48 @@ def run_snippets(env):
         check("gjs ok" in result.stdout, f"GJS imports Pi and attaches an interaction: {result.stderr.strip()[-400:]}")
 
 
-def run_without_global(runtime, snippets=False):
+API_CHECK = """
+import gi
+gi.require_version("Gtk", "4.0")
+gi.require_version("Pi", "1")
+from gi.repository import Gtk, Pi
+Gtk.init()
+failed = []
+def expect(condition, what):
+    if not condition:
+        failed.append(what)
+expect(Pi.Source.KEYBOARD == 5 and Pi.Sources.KEYBOARD == 16 and Pi.Sources.ALL == 31, "keyboard source and bit")
+expect(Pi.CancelReason.DISMISSED == 10 and Pi.Phase.ACCELERATING == 7, "dismissed, accelerating")
+expect([Pi.Behaviour.DEEP_CLICK, Pi.Behaviour.GENERIC, Pi.Behaviour.ACCELERATOR] == [1, 2, 3], "behaviours")
+expect([Pi.HapticEffect.TICK, Pi.HapticEffect.SNAP, Pi.HapticEffect.CONFIRM] == [1, 2, 3], "haptic effects")
+expect(Pi.Sensitivity.FIRM == 3 and Pi.Haptics.STRONG == 3 and Pi.Completion.RELEASE == 2, "settings' enums")
+button = Gtk.Button()
+i = Pi.PreviewInteraction.new(button)
+expect(i.props.behaviour == Pi.Behaviour.DEEP_CLICK and i.props.stages == 3 and i.props.stage == 0,
+       "defaults: deep click, 3 stages, no stage")
+expect(i.props.allowed_sources == Pi.Sources.ALL, "the keyboard is allowed by default")
+expect(not i.props.haptics_available and not i.play_haptic(Pi.HapticEffect.TICK), "no press: no haptic effect")
+notes = []
+i.connect("notify", lambda obj, pspec: notes.append(pspec.name))
+i.props.behaviour = Pi.Behaviour.ACCELERATOR
+i.props.behaviour = Pi.Behaviour.ACCELERATOR
+i.set_stages(5)
+expect(notes == ["behaviour", "stages"], f"one notify per change: {notes}")
+expect(i.get_focus_point() == (False, 0.0, 0.0), "no focus point")
+i.set_focus_point(12.5, 7)
+expect(i.get_focus_point() == (True, 12.5, 7.0), "the app's focus point")
+i.unset_focus_point()
+expect(not i.get_focus_point()[0], "focus point unset")
+settings = Pi.Settings.get_default()
+expect(settings is Pi.Settings.get_for_display(button.get_display()), "one settings object per display")
+expect(not settings.props.available and settings.props.sensitivity == Pi.Sensitivity.UNKNOWN
+       and settings.props.completion == Pi.Completion.FORCE and settings.props.long_press_duration == 0,
+       "no settings from a compositor without the global: defaults")
+print("api ok" if not failed else "api failed: " + "; ".join(failed))
+"""
+
+
+def run_without_global(runtime, snippets=False, api=False):
     """weston (headless) has no preview interaction global: the app must work as before."""
     env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1", GDK_BACKEND="wayland",
                GTK_A11Y="none", WAYLAND_DISPLAY="weston")
@@ -139,6 +183,14 @@ def run_without_global(runtime, snippets=False):
                 pass
         if snippets:
             return run_snippets(env)
+        if api:
+            result = subprocess.run([sys.executable, "-c", API_CHECK], env=env, capture_output=True, text=True,
+                                    timeout=60)
+            print(result.stdout, result.stderr)
+            check("api ok" in result.stdout, f"version 2's enums, properties and settings through GI: "
+                  f"{result.stdout.strip()} {result.stderr.strip()[-400:]}")
+            check(not adapter_messages(result.stderr), f"nothing on stderr: {adapter_messages(result.stderr)}")
+            return
         app = subprocess.run([sys.executable, APP, "unavailable"], env=env, capture_output=True, text=True, timeout=60)
         return app.stdout, app.stderr, app.returncode
     finally:
@@ -159,6 +211,17 @@ def difference(a, b, box=(0.0, 0.0, 1.0, 1.0)):
             total += abs(p[y * stride + x] - q[y * stride + x])
             count += 1
     return total / count
+
+
+def changed_points(a, b):
+    """How many points of an 8-pixel grid differ clearly (by more than 48 of 255 in a colour)
+    between two PNGs of one size: a small drawing anywhere."""
+    import cairo
+    one, two = cairo.ImageSurface.create_from_png(a), cairo.ImageSurface.create_from_png(b)
+    w, h, stride = one.get_width(), one.get_height(), one.get_stride()
+    p, q = one.get_data(), two.get_data()
+    return sum(1 for y in range(0, h, 8) for x in range(0, w * 4, 32)
+               if max(abs(p[y * stride + x + c] - q[y * stride + x + c]) for c in range(3)) > 48)
 
 
 def peek_gtk(compositor, recording, runtime, escape=False):
@@ -226,6 +289,115 @@ def peek_gtk(compositor, recording, runtime, escape=False):
     finish()
 
 
+def peek_gtk_v2(scenario, compositor, dell, runtime):
+    """The photo app's uses of protocol version 2, end to end with screenshots (kept in
+    PEEK_GTK_SHOTS when set):
+    keyboard: the Menu key held on the focused photo (the first) peeks, pops and opens it;
+    loupe: on a photo's page the pen's firm press drives the loupe's four levels (an
+      accelerator), pictured at the top level;
+    markup: with Markup on, the same presses draw strokes with the pen's pressure and neither
+      is an interaction (generic)."""
+    sys.path.insert(0, os.path.join(HERE, "..", "..", "examples", "peek-gtk"))
+    import artwork
+    first = artwork.samples(1)[0]["title"]
+    shots = os.environ.get("PEEK_GTK_SHOTS") or os.path.join(runtime, "shots")
+    shutil.rmtree(shots, ignore_errors=True)
+    os.makedirs(shots)
+    app = [os.path.join(HERE, "..", "..", "examples", "peek-gtk", "peek-gtk"), "--log"]
+    trace = os.path.join(runtime, "trace.jsonl")
+    extra = ["-v", "--screenshot-dir", shots, "--trace", trace]
+    # On-demand pictures (SIGUSR1) once the app has painted what a line of its log announced.
+    wanted = {"loupe": ("open ", "stage 4 "), "markup": ("markup on", "stroke ")}.get(scenario.split("-")[-1], ())
+    waiting = []
+
+    def on_line(line, server):
+        if any(line.startswith(w) for w in wanted):
+            waiting.append(line)
+        elif line.startswith("painted") and waiting:
+            waiting.clear()
+            server.send_signal(signal.SIGUSR1)
+
+    if scenario == "peek-gtk-keyboard":
+        recording = os.path.join(os.path.dirname(dell), "handwritten-usb-keyboard-menu-hold.yml")
+        output, errors, status, server_status, log = run("peek-gtk", compositor, recording, runtime, extra=extra,
+                                                         app_argv=app, fast=False)
+    else:
+        app += ["--open", "1"] + (["--markup"] if scenario == "peek-gtk-markup" else [])
+        output, errors, status, server_status, log = run("peek-gtk", compositor, dell, runtime, extra=extra,
+                                                         app_argv=app, on_line=on_line,
+                                                         app_env=dict(BEHAVIOUR_DEBUG, PEEK_GTK_PAINTS="1"))
+    text = [line for line in output.splitlines() if line != "painted" and "-DEBUG: " not in line]
+    print("\n".join(text))
+    if "available False" in text:
+        print("SKIP: the client library offers no preview interactions here (a stub?)")
+        sys.exit(77)
+    check(server_status == 0, f"the compositor ended the replay (status {server_status})")
+    check(not adapter_messages(errors), f"nothing on stderr: {adapter_messages(errors)}")
+    files = sorted(os.listdir(shots))
+    print("screenshots:", files)
+    interactions = set()
+    if os.path.exists(trace):
+        import json
+        with open(trace) as records:
+            interactions = {json.loads(line).get("interaction") for line in records} - {None}
+
+    if scenario == "peek-gtk-keyboard":
+        check(f"focus {first}" in text, f"the first photo has keyboard focus ({first})")
+        starts = [line for line in text if line.startswith("should-begin")]
+        check(len(starts) == 1 and starts[0].startswith(f"should-begin {first} keyboard ")
+              and starts[0].endswith(" accept"), f"the held Menu key peeks at the focused photo: {starts}")
+        check("preview 1.00 ended" in text and "commit 1.00 ended" in text, "held on, it peeks, then pops")
+        check(f"open {first}" in text, "the pop opens the focused photo's page")
+        commit = next((os.path.join(shots, f) for f in files if f.endswith("-interaction1-commit-half.png")), None)
+        rest = next((os.path.join(shots, f) for f in files if f.endswith("-interaction1-preview.png")), None)
+        check(commit is not None and rest is not None, "pictures of the keyboard's preview and commit")
+        if commit and rest:
+            card = difference(rest, commit, (0.3, 0.59, 0.7, 0.93))
+            check(card > 3, f"the commit's picture shows the peek card ({card:.1f})")
+
+    if scenario == "peek-gtk-loupe":
+        if behaviours_ignored(output):
+            print("SKIP: this compositor runs the pen's presses as deep clicks, not as the loupe's accelerator")
+            sys.exit(77)
+        starts = [line for line in text if line.startswith("loupe should-begin pen")]
+        check(len(starts) == 2, f"both pen presses on the photo are offered to the loupe: {starts}")
+        levels = [int(line.split()[1]) for line in text if line.startswith("stage ")]
+        check(levels and max(levels) == 4 and all(1 <= level <= 4 for level in levels),
+              f"the firm press drives the loupe through its levels to the fourth: {levels}")
+        check(text.count("loupe completed") == 2, "each press completes when the pen lifts")
+        check(not any(line.startswith(("preview", "commit", "open ")) for line in text[text.index(starts[0]):]
+                          if starts), "an accelerator never peeks or pops")
+        pictures = [os.path.join(shots, f) for f in files if f.endswith("-on-demand.png")]
+        check(len(pictures) == 2, f"pictures of the page, then of the loupe once it reached its top level: {pictures}")
+        if len(pictures) == 2 and starts:
+            # Around the press (the photo's coordinates, about 24 px right and 71 px down on the
+            # 1280×800 output): the loupe magnifies the photo there.
+            x, y = (float(v) for v in starts[-1].split()[-1].split(","))
+            box = (max(0, (x - 126) / 1280), max(0, (y - 79) / 800), min(1, (x + 174) / 1280), min(1, (y + 221) / 800))
+            change = difference(*pictures, box)
+            check(change > 5, f"the loupe shows in the second picture ({change:.1f} around the press)")
+
+    if scenario == "peek-gtk-markup":
+        check("markup on" in text, "Markup is on")
+        check(not any(line.startswith(("should-begin", "loupe should-begin", "stage ")) for line in text),
+              "no press on the markup layer is offered to the app")
+        if behaviours_ignored(output):
+            print("NOTE: this compositor runs the pen's presses as deep clicks on the markup layer; the adapter "
+                  "declined them")
+        else:
+            check(not interactions, f"nor is either one an interaction in the compositor ({interactions})")
+        strokes = [line.split() for line in text if line.startswith("stroke ")]
+        # The tip goes down and up as the pressure crosses libinput's thresholds: a stroke each.
+        check(len(strokes) >= 2 and float(strokes[-1][2]) > 0.3 and float(strokes[0][2]) < 0.3,
+              f"the presses draw, the firm one with the pen's pressure: {strokes}")
+        pictures = [os.path.join(shots, f) for f in files if f.endswith("-on-demand.png")]
+        check(len(pictures) >= 2, f"pictures before and after drawing: {pictures}")
+        if len(pictures) >= 2:
+            change = changed_points(pictures[0], pictures[-1])
+            check(change >= 10, f"the strokes show in the last picture ({change} points of the grid changed)")
+    finish()
+
+
 def peek_gtk_wlroots(compositor, recording, runtime):
     """The photo app end to end in examples/wlroots-compositor (wlroots' input path into the
     compositor-side C library): the same presses peek, pop and open the photo. That compositor
@@ -258,9 +430,70 @@ def peek_gtk_wlroots(compositor, recording, runtime):
     check("preview 1.00 ended" in text and "commit 1.00 ended" in text, "the firm press peeks, then pops")
     check(any(line.startswith("open ") for line in text), "the pop opens the photo's page")
     check(not adapter_messages("\n".join(line for line in text if not line.startswith(
-        ("should-begin", "preview", "commit", "open", "cancelled", "available", "back", "action", "painted")))),
+        ("should-begin", "preview", "commit", "open", "cancelled", "available", "back", "action", "painted",
+         "focus", "haptic")))),
           "nothing else in the app's output")
     finish()
+
+
+def run_settings(compositor, runtime):
+    """The user's settings reach the app (Pi.Settings) at start and after a change (SIGHUP)."""
+    settings = os.path.join(runtime, "settings")
+    with open(settings, "w") as file:
+        file.write("sensitivity = firm\nlong-press = slow\ncompletion = on-release\n")
+    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1",
+               GDK_BACKEND="wayland", GTK_A11Y="none", WAYLAND_DISPLAY="adapter-settings")
+    env.pop("DISPLAY", None)
+    log = open(os.path.join(runtime, "compositor.log"), "w+")
+    server = subprocess.Popen([compositor, "--backend", "headless", "--socket", "adapter-settings",
+                               "--settings", settings], env=env, stdout=log, stderr=subprocess.STDOUT)
+    app = None
+    try:
+        while "listening on" not in open(log.name).read():
+            try:
+                server.wait(0.05)
+                sys.exit(f"the compositor did not start:\n{open(log.name).read()}")
+            except subprocess.TimeoutExpired:
+                pass
+        app = subprocess.Popen([sys.executable, APP, "settings"], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+        lines = []
+        for line in app.stdout:
+            print(line, end="")
+            if not line.startswith("settings "):
+                continue
+            lines.append(line.split())
+            if len(lines) == 1:
+                with open(settings, "w") as file:
+                    file.write("sensitivity = light\n")  # the rest goes back to the options' defaults
+                server.send_signal(signal.SIGHUP)
+            else:
+                break
+    finally:
+        server.kill()
+        server.wait()
+        if app is not None:
+            app.kill()
+            app.communicate()
+    check(len(lines) == 2, f"the settings arrived, then their change: {lines}")
+    if len(lines) == 2:
+        first, second = lines
+        check(first[1] == "firm" and first[7] == "release", f"the file's sensitivity and completion: {first}")
+        check(0 < float(first[2]) < float(first[3]) < float(first[4]) <= 1, f"thresholds in order: {first}")
+        check(second[1] == "light" and second[7] == "force", f"the change after SIGHUP: {second}")
+        check(float(second[2]) < float(first[2]), f"a light preset begins earlier: {second[2]} < {first[2]}")
+        check(int(second[5]) < int(first[5]), f"the default long press is shorter than slow: {second[5]} < {first[5]}")
+    finish()
+
+
+# The adapter's debug messages (G_MESSAGES_DEBUG, on stdout) say when it declined a press whose
+# behaviour is not its widget's: the compositor ran it as a deep click, so it does not apply the
+# behaviours the window declared to that device's presses.
+BEHAVIOUR_DEBUG = {"G_MESSAGES_DEBUG": "PreviewInteraction"}
+
+
+def behaviours_ignored(output):
+    return "a deep-click press on a widget whose behaviour is" in output
 
 
 def adapter_messages(errors):
@@ -285,6 +518,13 @@ def main():
         if scenario == "snippets":
             run_without_global(runtime, snippets=True)
             return finish()
+        if scenario == "api":
+            run_without_global(runtime, api=True)
+            return finish()
+        if scenario == "settings":
+            return run_settings(compositor, runtime)
+        if scenario in ("peek-gtk-keyboard", "peek-gtk-loupe", "peek-gtk-markup"):
+            return peek_gtk_v2(scenario, compositor, dell, runtime)
         if scenario == "unavailable":
             output, errors, status = run_without_global(runtime)
             print(output, errors)
@@ -298,8 +538,13 @@ def main():
         # A change of region applies on the window's next commit: these keep the recording's
         # own pause between the strokes (--fast would skip it), as a user's next press would.
         region_change = scenario in ("insensitive", "hidden", "disabled", "scrolled", "clipped")
-        output, errors, status, server_status, log = run(app_scenario, compositor, dell, runtime, kill_at,
-                                                         extra=["--trace", trace], fast=not region_change)
+        # The keyboard's recording holds the Menu key in real time, as a user would.
+        keyboard = scenario in ("keyboard", "keyboard-point")
+        recording = os.path.join(recordings, "handwritten-usb-keyboard-menu-hold.yml") if keyboard else dell
+        output, errors, status, server_status, log = run(app_scenario, compositor, recording, runtime, kill_at,
+                                                         extra=["--trace", trace],
+                                                         fast=not region_change and not keyboard,
+                                                         app_env=BEHAVIOUR_DEBUG)
         print(output)
         starts = lines_of(output, "should-begin")
         if ["available", "False"] in lines_of(output, "available") and scenario != "peek-gtk":
@@ -396,6 +641,66 @@ def main():
             check(len(starts) == 1, "only the tap was offered to the app")
             check(len(interactions) == 1,
                   f"the window's region no longer has the button: the firm press is no interaction ({interactions})")
+
+        if scenario == "keyboard":
+            check(lines_of(output, "focused") == [["focused", "right"]], "the right button has keyboard focus")
+            check(len(starts) == 1 and starts[0][1:4] == ["right", "keyboard", "simulated"],
+                  f"the held Menu key is a keyboard press with simulated force on the focused button: {starts}")
+            if len(starts) == 1:
+                x, y, w, h = (float(v) for v in starts[0][4:8])
+                check(abs(x - w / 2) <= 1 and abs(y - h / 2) <= 1, f"it begins at the button's centre ({x},{y})")
+            check(any(p[3] == "ended" for p in lines_of(output, "preview"))
+                  and any(c[3] == "ended" for c in lines_of(output, "commit")),
+                  "held on, it peeks and completes")
+            check(not any(line.split()[1:2] == ["left"] for line in output.splitlines()
+                          if line.split()[0] in ("preview", "commit", "cancelled", "should-begin")),
+                  "the unfocused button sees nothing")
+            check(not lines_of(output, "clicked"), "the key press never reaches the button as an activation")
+            check(lines_of(output, "haptic") == [["haptic", "asking", "False", "False"],
+                                                 ["haptic", "preview", "True", "False"],
+                                                 ["haptic", "completed", "False", "False"]],
+                  f"play_haptic is sent only while the press runs; the keyboard has no haptics: "
+                  f"{lines_of(output, 'haptic')}")
+
+        if scenario == "keyboard-point":
+            check(len(starts) == 1 and starts[0][1:6] == ["right", "keyboard", "simulated", "10.0", "20.0"],
+                  f"the Menu key begins on the focused button, at the app's point: {starts}")
+            text = output.splitlines()
+            began = next((i for i, line in enumerate(text) if line.startswith("should-begin")), len(text))
+            points = [[float(v) for v in line.split("focus point ")[1].split(",")] for line in text[began:]
+                      if "-DEBUG: " in line and "focus point " in line]
+            # The left button's centre in the window's surface (two buttons side by side, 1280 wide).
+            check("focused left" in text and len(points) == 1 and points[0][0] < 640 and points[0][1] > 200,
+                  f"when the focus moves to the left button, the window's focus point follows: {points}")
+
+        if scenario == "generic":
+            check(not starts, f"no press on a generic widget is offered to the app: {starts}")
+            if behaviours_ignored(output):
+                print("NOTE: this compositor runs the pen's presses as deep clicks wherever the window says "
+                      "generic; the adapter declined them")
+            else:
+                check(not interactions, f"nor is it an interaction in the compositor ({interactions})")
+            check(len(lines_of(output, "clicked")) == 2, "both presses reach GTK unchanged: two clicks")
+
+        if scenario == "nested":
+            check(len(starts) == 2 and all(s[1:4] == ["button", "pen", "measured"] for s in starts),
+                  f"inside the generic canvas, both presses on the button are offered to it: {starts}")
+            check(any(c[3] == "ended" for c in lines_of(output, "commit")), "the firm press peeks and pops the button")
+
+        if scenario == "accelerator":
+            if behaviours_ignored(output):
+                print("SKIP: this compositor runs the pen's presses as deep clicks, not as the window's accelerator")
+                sys.exit(77)
+            stages = [int(line[2]) for line in lines_of(output, "stage")]
+            check(len(starts) == 2, f"both presses are offered: {starts}")
+            check(not lines_of(output, "preview") and not lines_of(output, "commit"),
+                  "an accelerator has no preview or commit phase")
+            check(all(0 <= stage <= 4 for stage in stages) and 4 in stages, f"levels 1…4, the firm press reaches 4: "
+                  f"{stages}")
+            top = stages.index(4) if 4 in stages else 0
+            check(any(0 < later < 4 for later in stages[top:]), f"the level falls again as the pen eases off: {stages}")
+            check(lines_of(output, "stage")[-1][2:] == ["0", "completed"], "lifting completes the last press")
+            check(not lines_of(output, "cancelled"), "nothing is cancelled")
 
         if scenario == "closing":
             check(len(lines_of(output, "preview")) >= 1, "the press was in its preview when the compositor went")
