@@ -153,7 +153,7 @@ let package = Package(
             name: "CompositorModule",
             dependencies: [
                 "CCompositorModule", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
-                "LibinputBackend", .product(name: "Logging", package: "swift-log"),
+                "LibinputBackend", "EvdevDecoder", .product(name: "Logging", package: "swift-log"),
             ]),
         // MARK: The C library for apps and toolkits: the header (C target) and its Swift implementation.
         .target(name: "CClientLibrary"),
