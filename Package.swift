@@ -258,6 +258,9 @@ let package = Package(
                 "preview-compositor", "preview-replay", "peek-client",
                 // The client library's C tests (Tests/capi-client) run against the scripted server.
                 "ClientLibrary", "preview-protocol-test-server",
+                // The library in process, with real clients of the mini compositor.
+                "PreviewProtocolTestSupport", "PreviewProtocolServer", "WaylandServer", "CWaylandClient", "CWaylandServer",
+                "CCompositorModule",
             ]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(
