@@ -85,6 +85,9 @@ let package = Package(
             name: "libinput-testbed-runner",
             dependencies: [
                 "UmockdevHarness", "LibinputBackend", "SystemLayer",
+                // --embedded: the C library as a host drives it, with a client of the mini compositor.
+                "CompositorModule", "CCompositorModule", "PreviewProtocolTestSupport", "WaylandServer",
+                "CWaylandClient", "CWaylandServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -1,0 +1,127 @@
+import CCompositorModule
+import CWaylandClient
+import CWaylandServer
+import CompositorModule
+import Glibc
+import PreviewEngine
+import PreviewProtocolTestSupport
+import WaylandServer
+
+/// `--embedded`: libpreview-interaction as a compositor embeds it, on a display of this
+/// process. The device libinput opened is handed over (`device_add_libinput`), its button is
+/// the contact (a wlroots host's pointer button) on the surface of a version 2 client that
+/// accepts every press; the library plays the pad's clicks at the user's haptics setting.
+/// Logs `embedded phase N` for every phase and `embedded ...` for the steps.
+final class EmbeddedHost {
+    let display: Display
+    let compositor: MiniCompositor
+    let client: PreviewClient
+    private var context: OpaquePointer?
+    private var device: OpaquePointer?
+    private var surface: OpaquePointer?
+    private var interaction: ClientInteraction?
+    private var answered: Set<UInt32> = []
+    private var buttonDown = false
+    private var ticked: Set<UInt32> = []
+
+    init(haptics intensity: HapticIntensity) throws {
+        let haptics: preview_interaction_haptics =
+            switch intensity {
+            case .off: PREVIEW_INTERACTION_HAPTICS_OFF
+            case .light: PREVIEW_INTERACTION_HAPTICS_LIGHT
+            case .medium: PREVIEW_INTERACTION_HAPTICS_MEDIUM
+            case .strong: PREVIEW_INTERACTION_HAPTICS_STRONG
+            }
+        display = try Display()
+        compositor = try MiniCompositor(display: display)
+        var callbacks = preview_interaction_callbacks()
+        callbacks.size = MemoryLayout<preview_interaction_callbacks>.size
+        callbacks.phase = { _, event in
+            guard let event else { return }
+            note("embedded phase \(event.pointee.phase.rawValue) reason \(event.pointee.reason.rawValue) progress \(event.pointee.progress) at \(event.pointee.time_usec)\n")
+        }
+        callbacks.log = { _, _, message in
+            guard let message else { return }
+            note("embedded log: \(String(cString: message))\n")
+        }
+        var made: OpaquePointer?
+        guard previewInteractionCreate(display.raw, &callbacks, nil, &made) == 0 else {
+            throw RunnerError("preview_interaction_create failed")
+        }
+        context = made
+        _ = previewInteractionSetLogLevel(made, PREVIEW_INTERACTION_LOG_DEBUG)
+        _ = previewInteractionSetHaptics(made, haptics)
+        client = try PreviewClient(display: display, version: 2)
+        let proxy = client.surface()
+        let object = client.interaction(for: proxy)
+        object.setSources(0x1f)
+        wl_surface_commit(proxy)
+        client.roundtrip()
+        surface = wl_client_get_object(client.connection.serverClient.raw, wl_proxy_get_id(proxy))
+        _ = previewInteractionSurfaceCommit(made, surface)
+        interaction = object
+    }
+
+    /// The device libinput opened, handed over as a host does.
+    func add(_ raw: OpaquePointer) {
+        var added: OpaquePointer?
+        let status = previewInteractionDeviceAddLibinput(context, raw, 0, &added)
+        note("embedded device added: \(status)\n")
+        device = added
+    }
+
+    /// The pad's button: the contact, in the middle of the client's surface.
+    func button(pressed: Bool, at time: Int64) {
+        let usec = UInt64(max(0, time))
+        note("embedded button \(pressed ? "down" : "up") at \(usec)\n")
+        buttonDown = pressed
+        if pressed {
+            _ = previewInteractionContactDown(device, 0, surface, 50, 50, PREVIEW_INTERACTION_PRESSURE_FROM_DEVICE, usec)
+        } else {
+            var swallow = false
+            _ = previewInteractionContactUp(device, 0, usec, &swallow)
+        }
+    }
+
+    /// After libinput's frames: the contact's force again. A kernel wakes every evdev client of
+    /// a device for each frame (the library's own descriptor too); umockdev's device is one pty
+    /// whose reader takes each frame, so the host forwards the frame, as a motion in place.
+    func frame(at time: Int64) {
+        guard buttonDown else { return }
+        _ = previewInteractionContactMotion(device, 0, 50, 50, UInt64(max(0, time)))
+    }
+
+    /// The display's sources (the library's timer and evdev watch) and the client's answers.
+    func dispatch() {
+        display.dispatch(timeoutMilliseconds: 0)
+        client.roundtrip()
+        guard let interaction else { return }
+        for case .shouldBegin(let id, _, _) in interaction.events where !answered.contains(id) {
+            answered.insert(id)
+            interaction.accept(id)
+        }
+        // The app's own effect at the peek (a quick action's tick): the library plays it on
+        // the pad that drives the interaction.
+        for case .previewEnded(let id) in interaction.events where !ticked.contains(id) {
+            ticked.insert(id)
+            interaction.playHaptic(id, effect: 1)
+        }
+        client.roundtrip()
+    }
+
+    var fd: Int32 { display.eventLoop.fd }
+
+    /// The host's teardown: the library first (its pads hand the clicks back).
+    func destroy() {
+        guard let context else { return }
+        let events = interaction?.phaseEvents.filter { if case .preview = $0 { false } else { true } } ?? []
+        note("embedded client saw: \(events.map(\.description).joined(separator: " "))\n")
+        note("embedded destroy: \(previewInteractionDestroy(context))\n")
+        self.context = nil
+    }
+}
+
+/// One line on standard error (the runner's log), unbuffered.
+private func note(_ line: String) {
+    _ = line.withCString { write(2, $0, strlen($0)) }
+}
