@@ -327,9 +327,11 @@ public func previewInteractionKeyboardKey(
             throw .invalidArgument
         }
         guard event.focus_width >= 0, event.focus_height >= 0 else { throw .invalidArgument }
+        // A C bool holding something other than 0 or 1 is read as the C compiler would: nonzero.
+        let pressed = withUnsafeBytes(of: &event) { $0[MemoryLayout.offset(of: \preview_interaction_key.pressed)!] != 0 }
         let input = PreviewKeys.Key(
             code: event.keycode, keysym: event.keysym, modifiers: KeyModifiers(rawValue: event.modifiers),
-            pressed: event.pressed, time: context.timestamp(event.time_usec))
+            pressed: pressed, time: context.timestamp(event.time_usec))
         let focusSize = Point(x: Double(event.focus_width), y: Double(event.focus_height))
         switch try context.keyboardKey(input, seat: event.seat, focus: event.focus, size: focusSize) {
         case .deliver: verdict.pointee = PREVIEW_INTERACTION_KEY_DELIVER
