@@ -91,6 +91,13 @@ final class EmbeddedHost {
         _ = previewInteractionContactMotion(device, 0, 50, 50, UInt64(max(0, time)))
     }
 
+    /// The device went away (the host's destroy signal): the library hands its pad back.
+    func remove(at time: Int64) {
+        note("embedded device removed: \(previewInteractionDeviceRemove(device, UInt64(max(0, time))))\n")
+        buttonDown = false
+        note("embedded erased at removal: \(erasedSoFar())\n")
+    }
+
     /// The display's sources (the library's timer and evdev watch) and the client's answers.
     func dispatch() {
         display.dispatch(timeoutMilliseconds: 0)
@@ -117,8 +124,23 @@ final class EmbeddedHost {
         let events = interaction?.phaseEvents.filter { if case .preview = $0 { false } else { true } } ?? []
         note("embedded client saw: \(events.map(\.description).joined(separator: " "))\n")
         note("embedded destroy: \(previewInteractionDestroy(context))\n")
+        note("embedded erased at destroy: \(erasedSoFar())\n")
         self.context = nil
     }
+}
+
+/// The effects the device has had erased so far (the shim's log, written as each call returns).
+private func erasedSoFar() -> Int {
+    guard let path = getenv("PREVIEW_FF_LOG"), let file = fopen(path, "r") else { return -1 }
+    defer { fclose(file) }
+    var erased = 0
+    var line: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    while getline(&line, &capacity, file) > 0 {
+        if let line, strstr(line, "EVIOCRMFF") != nil, strstr(line, "rc 0") != nil { erased += 1 }
+    }
+    free(line)
+    return erased
 }
 
 /// One line on standard error (the runner's log), unbuffered.

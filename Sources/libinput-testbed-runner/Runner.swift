@@ -237,6 +237,7 @@ struct Replay: ParsableCommand {
             }
         }
         if removeAt != nil {
+            embedded?.remove(at: monotonicMicroseconds())
             backend.removeDevice(DeviceID(options.deviceID))
             backend.dispatch(now: now(), report)
         }

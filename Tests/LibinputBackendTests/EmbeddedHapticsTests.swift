@@ -11,12 +11,13 @@ import UmockdevHarness
 /// force-feedback calls as the 6.18 kernel does and logs each.
 @Suite("Haptics through the embedded library", .serialized)
 struct EmbeddedHapticsTests {
-    static func run(haptics: HapticIntensity) throws -> LibinputTestbed.Run {
+    static func run(haptics: HapticIntensity, removeAt: Int64? = nil) throws -> LibinputTestbed.Run {
         let device = try TestbedDevice(
             recording: try Recording.open(Fixtures.path("apple-bcm5974-pressurepad.yml")))
         var options = LibinputTestbed.Options()
         options.haptics = haptics
         options.embedded = true
+        options.removeAt = removeAt
         return try LibinputTestbed.run(device, options: options, attempts: 3)
     }
 
@@ -56,8 +57,26 @@ struct EmbeddedHapticsTests {
         // Control goes back to the pad at the context's destroy: every effect erased by the
         // library itself (EVIOCRMFF), none left for the close.
         #expect(run.log.contains("embedded destroy: 0"), "\(run.log)")
+        #expect(run.log.contains("embedded erased at destroy: 3"), "\(run.log)\n\(ff)")
         #expect(HapticsTests.stillUploaded(ff).isEmpty, "\(ff)")
         #expect(!ff.contains("close erases"), "\(ff)")
+    }
+
+    @Test(
+        "The pad removed after its first press: the library erases its effects then, and plays nothing more",
+        .enabled(if: Testbed.available, "needs umockdev-run and mount namespaces (unshare -m)"))
+    func removal() throws {
+        // The first press ends at 311 868 µs; the second begins near 0.9 s.
+        let run = try Self.run(haptics: .strong, removeAt: 600_000)
+        let ff = run.forceFeedback
+        #expect(ff.contains("usage 0x1006 intensity 100 rc 0"), "\(ff)")
+        #expect(run.log.contains("embedded device removed: 0"), "\(run.log)")
+        #expect(run.log.contains("embedded erased at removal: 3"), "\(run.log)\n\(ff)")
+        #expect(Self.playedWaveforms(ff).count == 4, "the first press only: \(Self.playedWaveforms(ff))\n\(ff)")
+        // Erased by the library at the removal (the destroy afterwards has no pad left).
+        #expect(HapticsTests.stillUploaded(ff).isEmpty, "\(ff)")
+        #expect(!ff.contains("close erases"), "\(ff)")
+        #expect(ff.split(separator: "\n").filter { $0.contains("EVIOCRMFF") && $0.hasSuffix("rc 0") }.count == 3, "\(ff)")
     }
 
     @Test(
