@@ -24,14 +24,17 @@ final class EmbeddedHost {
     private var buttonDown = false
     private var ticked: Set<UInt32> = []
 
+    static func wire(_ intensity: HapticIntensity) -> preview_interaction_haptics {
+        switch intensity {
+        case .off: PREVIEW_INTERACTION_HAPTICS_OFF
+        case .light: PREVIEW_INTERACTION_HAPTICS_LIGHT
+        case .medium: PREVIEW_INTERACTION_HAPTICS_MEDIUM
+        case .strong: PREVIEW_INTERACTION_HAPTICS_STRONG
+        }
+    }
+
     init(haptics intensity: HapticIntensity) throws {
-        let haptics: preview_interaction_haptics =
-            switch intensity {
-            case .off: PREVIEW_INTERACTION_HAPTICS_OFF
-            case .light: PREVIEW_INTERACTION_HAPTICS_LIGHT
-            case .medium: PREVIEW_INTERACTION_HAPTICS_MEDIUM
-            case .strong: PREVIEW_INTERACTION_HAPTICS_STRONG
-            }
+        let haptics = Self.wire(intensity)
         display = try Display()
         compositor = try MiniCompositor(display: display)
         var callbacks = preview_interaction_callbacks()
@@ -91,11 +94,18 @@ final class EmbeddedHost {
         _ = previewInteractionContactMotion(device, 0, 50, 50, UInt64(max(0, time)))
     }
 
+    /// The user changes the haptics setting while the device is there: logs the uploads the
+    /// device had had before (the shim's log).
+    func setHaptics(_ intensity: HapticIntensity) {
+        note("embedded uploads before the change: \(countSoFar("EVIOCSFF type"))\n")
+        note("embedded haptics \(intensity.rawValue): \(previewInteractionSetHaptics(context, Self.wire(intensity)))\n")
+    }
+
     /// The device went away (the host's destroy signal): the library hands its pad back.
     func remove(at time: Int64) {
         note("embedded device removed: \(previewInteractionDeviceRemove(device, UInt64(max(0, time))))\n")
         buttonDown = false
-        note("embedded erased at removal: \(erasedSoFar())\n")
+        note("embedded erased at removal: \(countSoFar("EVIOCRMFF"))\n")
     }
 
     /// The display's sources (the library's timer and evdev watch) and the client's answers.
@@ -124,20 +134,21 @@ final class EmbeddedHost {
         let events = interaction?.phaseEvents.filter { if case .preview = $0 { false } else { true } } ?? []
         note("embedded client saw: \(events.map(\.description).joined(separator: " "))\n")
         note("embedded destroy: \(previewInteractionDestroy(context))\n")
-        note("embedded erased at destroy: \(erasedSoFar())\n")
+        note("embedded erased at destroy: \(countSoFar("EVIOCRMFF"))\n")
         self.context = nil
     }
 }
 
-/// The effects the device has had erased so far (the shim's log, written as each call returns).
-private func erasedSoFar() -> Int {
-    guard let path = getenv("PREVIEW_FF_LOG"), let file = fopen(path, "r") else { return -1 }
+/// The device's successful calls of `kind` so far (the shim's log, written as each returns).
+private func countSoFar(_ kind: String) -> Int {
+    guard let path = getenv("PREVIEW_FF_LOG") else { return -1 }
+    guard let file = fopen(path, "r") else { return 0 }  // the shim writes it at the first call
     defer { fclose(file) }
     var erased = 0
     var line: UnsafeMutablePointer<CChar>?
     var capacity = 0
     while getline(&line, &capacity, file) > 0 {
-        if let line, strstr(line, "EVIOCRMFF") != nil, strstr(line, "rc 0") != nil { erased += 1 }
+        if let line, strstr(line, kind) != nil, strstr(line, "rc 0") != nil { erased += 1 }
     }
     free(line)
     return erased

@@ -34,6 +34,8 @@ struct TestbedOptions: ParsableArguments {
     var crashWithChild = false
     @Flag(help: "Hand the device to libpreview-interaction (its haptics at --haptics) as a compositor embedding it does.")
     var embedded = false
+    @Option(help: "With --embedded: the user changes the haptics setting to this after the stream.")
+    var embeddedHapticsAfter: HapticIntensity?
 }
 
 extension HapticIntensity: ExpressibleByArgument {}
@@ -91,6 +93,7 @@ struct Setup: ParsableCommand {
         if let haptics = options.haptics { arguments += ["--haptics", haptics.rawValue] }
         if options.crashWithChild { arguments.append("--crash-with-child") }
         if options.embedded { arguments.append("--embedded") }
+        if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }
         if !command.isEmpty { arguments += ["--"] + command }
         let argv = arguments.map { strdup($0) } + [nil]
         execvp("umockdev-run", argv)
@@ -241,6 +244,7 @@ struct Replay: ParsableCommand {
             backend.removeDevice(DeviceID(options.deviceID))
             backend.dispatch(now: now(), report)
         }
+        if let after = options.embeddedHapticsAfter { embedded?.setHaptics(after) }
         embedded?.destroy()
         // The shim saw every read: how late libinput got its input, reported or not.
         var atRisk: Int64 = 0

@@ -11,13 +11,16 @@ import UmockdevHarness
 /// force-feedback calls as the 6.18 kernel does and logs each.
 @Suite("Haptics through the embedded library", .serialized)
 struct EmbeddedHapticsTests {
-    static func run(haptics: HapticIntensity, removeAt: Int64? = nil) throws -> LibinputTestbed.Run {
+    static func run(
+        haptics: HapticIntensity, removeAt: Int64? = nil, after: HapticIntensity? = nil
+    ) throws -> LibinputTestbed.Run {
         let device = try TestbedDevice(
             recording: try Recording.open(Fixtures.path("apple-bcm5974-pressurepad.yml")))
         var options = LibinputTestbed.Options()
         options.haptics = haptics
         options.embedded = true
         options.removeAt = removeAt
+        options.embeddedHapticsAfter = after
         return try LibinputTestbed.run(device, options: options, attempts: 3)
     }
 
@@ -80,12 +83,20 @@ struct EmbeddedHapticsTests {
     }
 
     @Test(
-        "Haptics off: the library uploads and plays nothing on a pad that has them, and the interaction still runs",
+        "Haptics off: nothing uploaded or played on a pad that has them; turned on later, the pad is taken at the new intensity",
         .enabled(if: Testbed.available, "needs umockdev-run and mount namespaces (unshare -m)"))
     func hapticsOff() throws {
-        let run = try Self.run(haptics: .off)
-        #expect(!run.forceFeedback.contains("EVIOCSFF") && !run.forceFeedback.contains("EV_FF"), "\(run.forceFeedback)")
+        let run = try Self.run(haptics: .off, after: .light)
+        let ff = run.forceFeedback
+        #expect(run.log.contains("embedded uploads before the change: 0"), "\(run.log)\n\(ff)")
+        #expect(!ff.contains(" EV_FF "), "\(ff)")
         #expect(run.log.contains("embedded phase 3"), "\(run.log)")
+        // The user turns haptics on (light): uploaded at 40 %, erased again at destroy.
+        #expect(run.log.contains("embedded haptics light: 0"), "\(run.log)")
+        for usage in ["0x1006", "0x1003", "0x1007"] {
+            #expect(ff.contains("usage \(usage) intensity 40 rc 0"), "\(ff)")
+        }
+        #expect(HapticsTests.stillUploaded(ff).isEmpty && !ff.contains("close erases"), "\(ff)")
         // The client hears haptics are unavailable, and its tick is dropped.
         #expect(run.log.contains("haptics(1, unavailable)"), "\(run.log)")
     }
