@@ -262,7 +262,8 @@ let package = Package(
                 // The client library's C tests (Tests/capi-client) run against the scripted server.
                 "ClientLibrary", "preview-protocol-test-server",
                 // The library in process, with real clients of the mini compositor.
-                "PreviewProtocolTestSupport", "PreviewProtocolServer", "WaylandServer", "CWaylandClient", "CWaylandServer",
+                "PreviewProtocolTestSupport", "PreviewProtocolServer", "WaylandServer", "CWaylandClient",
+                "CWaylandServer",
                 "CCompositorModule",
             ]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.

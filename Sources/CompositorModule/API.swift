@@ -276,7 +276,9 @@ public func previewInteractionAwaitingAnswerCount(_ handle: OpaquePointer?, _ ou
 }
 
 @_cdecl("preview_interaction_set_completion")
-public func previewInteractionSetCompletion(_ handle: OpaquePointer?, _ value: preview_interaction_completion) -> Int32 {
+public func previewInteractionSetCompletion(_ handle: OpaquePointer?, _ value: preview_interaction_completion)
+    -> Int32
+{
     call(handle) { context throws(Status) in
         let completion: Completion
         switch value {
@@ -328,7 +330,8 @@ public func previewInteractionKeyboardKey(
         }
         guard event.focus_width >= 0, event.focus_height >= 0 else { throw .invalidArgument }
         // A C bool holding something other than 0 or 1 is read as the C compiler would: nonzero.
-        let pressed = withUnsafeBytes(of: &event) { $0[MemoryLayout.offset(of: \preview_interaction_key.pressed)!] != 0 }
+        let offset = MemoryLayout.offset(of: \preview_interaction_key.pressed)!
+        let pressed = withUnsafeBytes(of: &event) { $0[offset] != 0 }
         let input = PreviewKeys.Key(
             code: event.keycode, keysym: event.keysym, modifiers: KeyModifiers(rawValue: event.modifiers),
             pressed: pressed, time: context.timestamp(event.time_usec))

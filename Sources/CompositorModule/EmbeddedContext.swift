@@ -259,7 +259,6 @@ final class EmbeddedContext: InteractionDriverHandler {
         let swallow = driver.contactEnded(key, at: timestamp(time), reason: reason)
         haptic(device.id, at: timestamp(time)) { $0.contactEnded(at: $1) }
         return swallow
-
     }
 
     func isTakenAway(_ handle: OpaquePointer, contact: Int32) throws(Status) -> Bool {

@@ -41,7 +41,10 @@ final class EmbeddedHost {
         callbacks.size = MemoryLayout<preview_interaction_callbacks>.size
         callbacks.phase = { _, event in
             guard let event else { return }
-            note("embedded phase \(event.pointee.phase.rawValue) reason \(event.pointee.reason.rawValue) progress \(event.pointee.progress) at \(event.pointee.time_usec)\n")
+            let phase = event.pointee
+            note(
+                "embedded phase \(phase.phase.rawValue) reason \(phase.reason.rawValue) progress \(phase.progress)"
+                    + " at \(phase.time_usec)\n")
         }
         callbacks.log = { _, _, message in
             guard let message else { return }
@@ -79,7 +82,8 @@ final class EmbeddedHost {
         note("embedded button \(pressed ? "down" : "up") at \(usec)\n")
         buttonDown = pressed
         if pressed {
-            _ = previewInteractionContactDown(device, 0, surface, 50, 50, PREVIEW_INTERACTION_PRESSURE_FROM_DEVICE, usec)
+            let fromDevice = PREVIEW_INTERACTION_PRESSURE_FROM_DEVICE
+            _ = previewInteractionContactDown(device, 0, surface, 50, 50, fromDevice, usec)
         } else {
             var swallow = false
             _ = previewInteractionContactUp(device, 0, usec, &swallow)

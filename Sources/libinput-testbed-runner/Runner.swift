@@ -32,7 +32,7 @@ struct TestbedOptions: ParsableArguments {
     var ffLog: String?
     @Flag(help: "With --haptics: at the first click, start a child that lives on, log its pid, then die of SIGKILL.")
     var crashWithChild = false
-    @Flag(help: "Hand the device to libpreview-interaction (its haptics at --haptics) as a compositor embedding it does.")
+    @Flag(help: "Hand the device to libpreview-interaction (haptics at --haptics), as an embedding compositor does.")
     var embedded = false
     @Option(help: "With --embedded: the user changes the haptics setting to this after the stream.")
     var embeddedHapticsAfter: HapticIntensity?

@@ -93,7 +93,9 @@ import Testing
         let (host, client) = try Self.host()
         let (interaction, surface) = try host.keyboardSurface(client)
         #expect(host.key(Self.menu, pressed: true, focus: surface) == PREVIEW_INTERACTION_KEY_CONSUMED)
-        host.wait(for: interaction, client) { events in events.contains { if case .preview = $0 { true } else { false } } }
+        host.wait(for: interaction, client) { events in
+            events.contains { if case .preview = $0 { true } else { false } }
+        }
         #expect(previewInteractionKeyboardFocusLost(host.context, 0, UInt64(host.display.clock.microseconds())) == 0)
         client.roundtrip()
         #expect(interaction.phaseEvents.last == .cancelled(1, reason: 9), "\(interaction.phaseEvents)")

@@ -30,7 +30,8 @@ import Testing
             arguments + [
                 "--replay", Fixtures.path(recording), "--trace", trace, "--exit-when-done", "--should-begin-timeout",
                 shouldBeginTimeout, "--run", command,
-            ], environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"], log: folder + "/compositor.log")
+            ], environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"],
+            log: folder + "/compositor.log")
         let status = process.wait(timeout: 120)
         let records = (try? TraceReader.read(path: trace)) ?? []
         return Run(
@@ -103,7 +104,8 @@ import Testing
                 Paths.binaries + "/preview-replay", "--replay", Fixtures.path("handwritten-usb-keyboard-menu-hold.yml"),
                 "--trace", folder + "/trace.jsonl", "--exit-when-done", "--run",
                 "exec python3 '\(Paths.root)/Tests/python/keyboard_client.py' > '\(client)' 2>&1",
-            ], environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"], log: folder + "/compositor.log")
+            ], environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"],
+            log: folder + "/compositor.log")
         let status = process.wait(timeout: 120)
         let lines = FileWatch.contents(of: client).split(separator: "\n").map(String.init)
         let log = FileWatch.contents(of: folder + "/compositor.log")

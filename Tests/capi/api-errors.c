@@ -134,7 +134,8 @@ static void bad_handles(void) {
 	STATUS(preview_interaction_surface_commit(NULL, NULL), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
 	STATUS(preview_interaction_set_completion(NULL, PREVIEW_INTERACTION_COMPLETION_ON_FORCE),
 		PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
-	STATUS(preview_interaction_set_haptics(bogus, PREVIEW_INTERACTION_HAPTICS_OFF), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_set_haptics(bogus, PREVIEW_INTERACTION_HAPTICS_OFF),
+		PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
 	STATUS(preview_interaction_set_preview_keys(NULL, NULL, 0), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
 	STATUS(preview_interaction_keyboard_focus_lost(bogus, 0, 1), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
 	enum preview_interaction_key_verdict verdict = PREVIEW_INTERACTION_KEY_CONSUMED;

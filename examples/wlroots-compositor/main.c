@@ -90,7 +90,8 @@ void focus_surface(struct server *server, struct wlr_surface *surface) {
 	struct wlr_keyboard *keyboard = wlr_seat_get_keyboard(server->seat);
 	if (!surface || !keyboard || server->seat->keyboard_state.focused_surface == surface) return;
 	/* A preview key held on the surface that loses focus ends there. */
-	if (server->seat->keyboard_state.focused_surface) preview_interaction_keyboard_focus_lost(server->preview, 0, now_usec());
+	if (server->seat->keyboard_state.focused_surface)
+		preview_interaction_keyboard_focus_lost(server->preview, 0, now_usec());
 	wlr_seat_keyboard_notify_enter(server->seat, surface, keyboard->keycodes, keyboard->num_keycodes,
 		&keyboard->modifiers);
 }
@@ -229,7 +230,8 @@ static void on_phase(void *data, const struct preview_interaction_phase_event *e
 		cancelled ? "cancel" : preview ? "preview" : "commit", event->progress);
 	fprintf(f, ",\"ended\":%s,\"phase\":\"%s\",\"x\":%.9g,\"y\":%.9g", ended ? "true" : "false",
 		phase_names[event->phase], event->x, event->y);
-	if (cancelled && event->reason >= 1 && event->reason <= 10) fprintf(f, ",\"reason\":\"%s\"", reason_names[event->reason]);
+	if (cancelled && event->reason >= 1 && event->reason <= 10)
+		fprintf(f, ",\"reason\":\"%s\"", reason_names[event->reason]);
 	fputs("}\n", f);
 	fflush(f);
 }
