@@ -85,6 +85,9 @@ let package = Package(
             name: "libinput-testbed-runner",
             dependencies: [
                 "UmockdevHarness", "LibinputBackend", "SystemLayer",
+                // --embedded: the C library as a host drives it, with a client of the mini compositor.
+                "CompositorModule", "CCompositorModule", "PreviewProtocolTestSupport", "WaylandServer",
+                "CWaylandClient", "CWaylandServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -153,7 +156,7 @@ let package = Package(
             name: "CompositorModule",
             dependencies: [
                 "CCompositorModule", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
-                "LibinputBackend", .product(name: "Logging", package: "swift-log"),
+                "LibinputBackend", "EvdevDecoder", .product(name: "Logging", package: "swift-log"),
             ]),
         // MARK: The C library for apps and toolkits: the header (C target) and its Swift implementation.
         .target(name: "CClientLibrary"),
@@ -258,6 +261,10 @@ let package = Package(
                 "preview-compositor", "preview-replay", "peek-client",
                 // The client library's C tests (Tests/capi-client) run against the scripted server.
                 "ClientLibrary", "preview-protocol-test-server",
+                // The library in process, with real clients of the mini compositor.
+                "PreviewProtocolTestSupport", "PreviewProtocolServer", "WaylandServer", "CWaylandClient",
+                "CWaylandServer",
+                "CCompositorModule",
             ]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(

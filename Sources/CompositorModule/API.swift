@@ -2,6 +2,7 @@ import CCompositorModule
 import LibinputBackend
 import Logging
 import PreviewEngine
+import PreviewProtocolServer
 
 // The C entry points (include/preview-interaction.h). Each one looks its handle up, checks
 // the thread and its arguments, and returns a status: nothing a host passes can trap here.
@@ -160,8 +161,10 @@ public func previewInteractionDeviceAddLibinput(
         let evdev = EvdevPressure(hosted)
         // Pens: libinput's normalised pressure from the host. Touch: the kernel's, read here.
         let range: (Double, Double)? = source == .pen ? (0, 1) : nil
+        // A touchpad may be a haptic pad (FF_HAPTIC): played while the user has haptics on.
         out.pointee = try context.addDevice(
-            source: source, name: hosted.name, pressure: range, seat: seat, evdev: evdev)
+            source: source, name: hosted.name, pressure: range, seat: seat, evdev: evdev,
+            hapticNode: hosted.kind == .touchpad && !hosted.node.isEmpty ? hosted.node : nil)
     }
 }
 
@@ -269,5 +272,105 @@ public func previewInteractionAwaitingAnswerCount(_ handle: OpaquePointer?, _ ou
     return call(handle) { context throws(Status) in
         guard let out else { throw .invalidArgument }
         out.pointee = UInt32(context.awaitingAnswerCount)
+    }
+}
+
+@_cdecl("preview_interaction_set_completion")
+public func previewInteractionSetCompletion(_ handle: OpaquePointer?, _ value: preview_interaction_completion)
+    -> Int32
+{
+    call(handle) { context throws(Status) in
+        let completion: Completion
+        switch value {
+        case PREVIEW_INTERACTION_COMPLETION_ON_FORCE: completion = .onForce
+        case PREVIEW_INTERACTION_COMPLETION_ON_RELEASE: completion = .onRelease
+        default: throw .invalidArgument
+        }
+        context.configure { $0.completion = completion }
+    }
+}
+
+@_cdecl("preview_interaction_set_haptics")
+public func previewInteractionSetHaptics(_ handle: OpaquePointer?, _ value: preview_interaction_haptics) -> Int32 {
+    call(handle) { context throws(Status) in
+        let intensity: HapticIntensity
+        switch value {
+        case PREVIEW_INTERACTION_HAPTICS_OFF: intensity = .off
+        case PREVIEW_INTERACTION_HAPTICS_LIGHT: intensity = .light
+        case PREVIEW_INTERACTION_HAPTICS_MEDIUM: intensity = .medium
+        case PREVIEW_INTERACTION_HAPTICS_STRONG: intensity = .strong
+        default: throw .invalidArgument
+        }
+        context.setHaptics(intensity)
+    }
+}
+
+/// Modifier bits the header defines (PREVIEW_INTERACTION_MODIFIER_*); others are refused.
+private let knownModifiers: UInt32 = 0xf
+
+@_cdecl("preview_interaction_keyboard_key")
+public func previewInteractionKeyboardKey(
+    _ handle: OpaquePointer?, _ key: UnsafePointer<preview_interaction_key>?,
+    _ verdict: UnsafeMutablePointer<preview_interaction_key_verdict>?, _ pressTime: UnsafeMutablePointer<UInt64>?
+) -> Int32 {
+    verdict?.pointee = PREVIEW_INTERACTION_KEY_DELIVER
+    pressTime?.pointee = 0
+    return call(handle) { context throws(Status) in
+        guard let key, let verdict else { throw .invalidArgument }
+        // Only as far as the host's `size` says: an older host's struct is shorter.
+        var event = preview_interaction_key()
+        let size = key.pointee.size
+        guard size >= MemoryLayout.offset(of: \preview_interaction_key.focus)! else { throw .invalidArgument }
+        withUnsafeMutableBytes(of: &event) { destination in
+            destination.copyMemory(
+                from: UnsafeRawBufferPointer(start: key, count: min(size, destination.count)))
+        }
+        guard event.keycode != 0 || event.keysym != 0, event.modifiers & ~knownModifiers == 0 else {
+            throw .invalidArgument
+        }
+        guard event.focus_width >= 0, event.focus_height >= 0 else { throw .invalidArgument }
+        // A C bool holding something other than 0 or 1 is read as the C compiler would: nonzero.
+        let offset = MemoryLayout.offset(of: \preview_interaction_key.pressed)!
+        let pressed = withUnsafeBytes(of: &event) { $0[offset] != 0 }
+        let input = PreviewKeys.Key(
+            code: event.keycode, keysym: event.keysym, modifiers: KeyModifiers(rawValue: event.modifiers),
+            pressed: pressed, time: context.timestamp(event.time_usec))
+        let focusSize = Point(x: Double(event.focus_width), y: Double(event.focus_height))
+        switch try context.keyboardKey(input, seat: event.seat, focus: event.focus, size: focusSize) {
+        case .deliver: verdict.pointee = PREVIEW_INTERACTION_KEY_DELIVER
+        case .consumed: verdict.pointee = PREVIEW_INTERACTION_KEY_CONSUMED
+        case .deliverTap(let time):
+            verdict.pointee = PREVIEW_INTERACTION_KEY_DELIVER_TAP
+            pressTime?.pointee = UInt64(clamping: max(0, time.microseconds))
+        }
+    }
+}
+
+@_cdecl("preview_interaction_keyboard_focus_lost")
+public func previewInteractionKeyboardFocusLost(_ handle: OpaquePointer?, _ seat: UInt32, _ time: UInt64) -> Int32 {
+    call(handle) { context throws(Status) in context.keyboardFocusLost(seat: seat, at: context.timestamp(time)) }
+}
+
+@_cdecl("preview_interaction_set_preview_keys")
+public func previewInteractionSetPreviewKeys(
+    _ handle: OpaquePointer?, _ keys: UnsafePointer<preview_interaction_key_binding>?, _ count: UInt32
+) -> Int32 {
+    call(handle) { context throws(Status) in
+        guard let keys else {
+            guard count == 0 else { throw .invalidArgument }
+            context.setPreviewKeys(PreviewKeyBinding.defaults)
+            return
+        }
+        guard count <= 16 else { throw .invalidArgument }
+        var bindings: [PreviewKeyBinding] = []
+        for key in UnsafeBufferPointer(start: keys, count: Int(count)) {
+            guard key.keycode != 0 || key.keysym != 0, key.modifiers & ~knownModifiers == 0 else {
+                throw .invalidArgument
+            }
+            bindings.append(
+                PreviewKeyBinding(
+                    keycode: key.keycode, keysym: key.keysym, modifiers: KeyModifiers(rawValue: key.modifiers)))
+        }
+        context.setPreviewKeys(bindings)
     }
 }

@@ -1,6 +1,8 @@
 import CCompositorModule
 import CWaylandServer
+import EvdevDecoder
 import Glibc
+import LibinputBackend
 import Logging
 import PreviewEngine
 import PreviewProtocolServer
@@ -21,7 +23,7 @@ final class EmbeddedContext: InteractionDriverHandler {
     let logger: Logger
     let logThreshold: LogThreshold
     private let thread = pthread_self()
-    private var driver: InteractionDriver!
+    var driver: InteractionDriver!
     private var displayGone: Listener?
 
     struct Device {
@@ -34,8 +36,12 @@ final class EmbeddedContext: InteractionDriverHandler {
         let seat: UInt32
         /// A libinput device's kernel state, for touch pressure libinput does not report.
         let evdev: EvdevPressure?
+        /// A libinput touchpad's node: a haptic pad while the user has haptics on.
+        let hapticNode: String?
+        var haptic: HapticPad?
+        var clicks = HapticClicks()
     }
-    private var devices: [DeviceID: Device] = [:]
+    var devices: [DeviceID: Device] = [:]
     private var deviceIDs: [UInt: DeviceID] = [:]
     private var nextDevice: UInt32 = 1
 
@@ -47,6 +53,9 @@ final class EmbeddedContext: InteractionDriverHandler {
         let hasForce: Bool
     }
     private var contacts: [ContactKey: Contact] = [:]
+    /// Each seat's keyboard: the user's preview keys, what is withheld.
+    var keyboards: [UInt32: PreviewKeys] = [:]
+    var previewKeyBindings = PreviewKeyBinding.defaults
 
     /// The host's wl_surface resources we have seen, numbered, each with a destroy listener.
     private var surfaces: [UInt: (id: SurfaceID, listener: Listener)] = [:]
@@ -120,14 +129,15 @@ final class EmbeddedContext: InteractionDriverHandler {
 
     func addDevice(
         source: InputSource, name: String, pressure: (minimum: Double, maximum: Double)?, seat: UInt32,
-        evdev: EvdevPressure? = nil
+        evdev: EvdevPressure? = nil, hapticNode: String? = nil
     ) throws(Status) -> OpaquePointer {
         guard devices.count < Self.maximumDevices else { throw .limit }
         let id = DeviceID(nextDevice)
         nextDevice &+= 1
         let handle = Handles.shared.registerDevice(of: self)
         devices[id] = Device(
-            handle: handle, id: id, source: source, name: name, pressure: pressure, seat: seat, evdev: evdev)
+            handle: handle, id: id, source: source, name: name, pressure: pressure, seat: seat, evdev: evdev,
+            hapticNode: hapticNode, haptic: HapticPad(node: hapticNode, name: name, intensity: haptics, logger: logger))
         deviceIDs[UInt(bitPattern: handle)] = id
         logger.info("device added: \(name) as \(source) \(id), force: \(evdev?.origin ?? (pressure == nil ? "none (long press)" : "the host's pressure"))")
         if let evdev { watch(evdev, of: id) }
@@ -151,6 +161,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         deviceIDs[UInt(bitPattern: handle)] = nil
         Handles.shared.forget(device: handle)
         device.evdev?.stop()
+        device.haptic?.close()
         logger.info("device removed: \(device.name) \(device.id)")
     }
 
@@ -192,6 +203,8 @@ final class EmbeddedContext: InteractionDriverHandler {
         contacts[key] = Contact(
             device: device.id, surface: surface, location: point, force: force ?? 0, hasForce: force != nil)
         let sample = ForceSample(time: timestamp(time), force: force ?? 0, location: point, source: device.source, contact: key)
+        // The pad's click under the finger first, as its button goes down (host mode).
+        haptic(device.id, at: sample.time) { $0.button(pressed: true, at: $1) }
         driver.contactBegan(sample, surface: surface, hasForce: force != nil)
     }
 
@@ -243,7 +256,9 @@ final class EmbeddedContext: InteractionDriverHandler {
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
         guard contacts.removeValue(forKey: key) != nil else { throw .unknownContact }
         // The protocol's order: the interaction ends before the core release.
-        return driver.contactEnded(key, at: timestamp(time), reason: reason)
+        let swallow = driver.contactEnded(key, at: timestamp(time), reason: reason)
+        haptic(device.id, at: timestamp(time)) { $0.contactEnded(at: $1) }
+        return swallow
     }
 
     func isTakenAway(_ handle: OpaquePointer, contact: Int32) throws(Status) -> Bool {
@@ -264,7 +279,7 @@ final class EmbeddedContext: InteractionDriverHandler {
     // MARK: surfaces
 
     /// The id of a wl_surface of this display's clients (numbered on first sight).
-    private func surfaceID(checking resource: OpaquePointer) throws(Status) -> SurfaceID {
+    func surfaceID(checking resource: OpaquePointer) throws(Status) -> SurfaceID {
         if let known = surfaces[UInt(bitPattern: resource)] { return known.id }
         guard let client = wl_resource_get_client(resource), wl_client_get_display(client) == display.raw,
             String(cString: wl_resource_get_class(resource)) == "wl_surface"
@@ -312,6 +327,12 @@ final class EmbeddedContext: InteractionDriverHandler {
 
     func didPerform(_ event: PhaseEvent, _ update: PhaseUpdate) { notify(event, update) }
 
+    /// The commit's deep click, in this dispatch, before the client hears of the commit.
+    func willPerform(_ action: Action) {
+        guard case .phase(let event, let update) = action, event == .previewEnded else { return }
+        haptic(update.contact.device, at: update.time) { $0.moment(for: event, at: $1) }
+    }
+
     /// The driver's own inputs (timer, clients) are calls too: a destroy inside waits for them.
     func run(_ input: () -> Void) { entered(input) }
 
@@ -320,7 +341,7 @@ final class EmbeddedContext: InteractionDriverHandler {
     ) -> Void
 
     private func callBack(_ callback: ContactCallback?, _ contact: ContactKey, _ surface: SurfaceID) {
-        guard let callback, let device = devices[contact.device] else { return }
+        guard let callback, let device = devices[contact.device] else { return }  // the keyboard: no device
         callback(host.userData, device.handle, contact.contact, surfaceResources[surface])
     }
 
@@ -338,6 +359,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         info.y = update.location.y
         info.time_usec = UInt64(clamping: max(0, update.time.microseconds))
         info.simulated = update.simulated
+        info.source = preview_interaction_device_kind(rawValue: UInt32(update.source.rawValue))
         phase(host.userData, &info)
     }
 
@@ -353,7 +375,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         }
     }
 
-    private func timestamp(_ time: UInt64) -> Timestamp { Timestamp(microseconds: Int64(clamping: time)) }
+    func timestamp(_ time: UInt64) -> Timestamp { Timestamp(microseconds: Int64(clamping: time)) }
 
     func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID? {
         try? surfaceID(checking: resource)
@@ -395,10 +417,14 @@ final class EmbeddedContext: InteractionDriverHandler {
         depth += 1  // callbacks that call back in now find the handle gone
         driver.endAllContacts(at: now(), reason: .system)
         depth -= 1
-        for device in devices.values { device.evdev?.stop() }
+        for device in devices.values {
+            device.evdev?.stop()
+            device.haptic?.close()
+        }
         devices.removeAll()
         deviceIDs.removeAll()
         contacts.removeAll()
+        keyboards.removeAll()
         for entry in surfaces.values { entry.listener.remove() }
         surfaces.removeAll()
         surfaceResources.removeAll()

@@ -8,6 +8,16 @@ public enum HapticMoment: String, Hashable, Sendable, CaseIterable {
     case deepClick = "deep-click"
     case release
 
+    /// The effect that plays an app's request (the protocol's haptic_effect: 1 tick, 2 snap,
+    /// 3 confirm): tick and snap are the pad's press, confirm the deep click; nil for others.
+    public init?(appEffect value: UInt32) {
+        switch value {
+        case 1, 2: self = .press
+        case 3: self = .deepClick
+        default: return nil
+        }
+    }
+
     /// The HID Haptics page waveform that plays it: WAVEFORM_PRESS, WAVEFORM_CLICK (a distinct
     /// waveform, so the commit feels different at every intensity, which a stronger press
     /// cannot at 100 %), WAVEFORM_RELEASE.

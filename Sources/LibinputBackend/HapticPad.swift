@@ -60,6 +60,19 @@ public final class HapticPad {
             "\(name): haptics in host mode at \(percent) % (effects \(ids.count) of \(capacity); deep click \(ids[.deepClick] != nil ? "CLICK" : "PRESS"))")
     }
 
+    /// A pad on a descriptor of its own (an embedding host's libinput keeps its descriptor to
+    /// itself): `node` opened read-write, close-on-exec, closed with the pad. Nil when `node`
+    /// is nil, the setting is off, the node cannot be opened or has no haptics.
+    public convenience init?(node: String?, name: String, intensity: HapticIntensity, logger: Logger) {
+        guard let node, intensity != .off else { return nil }
+        let fd = open(node, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            logger.warning("\(name): cannot open \(node) for haptics: \(String(cString: strerror(errno)))")
+            return nil
+        }
+        self.init(fd: fd, owns: true, name: name, intensity: intensity, logger: logger)
+    }
+
     deinit { close() }
 
     /// Plays one effect now. False when the pad is closed or the write failed. A deep click

@@ -41,6 +41,13 @@ public enum LibinputTestbed {
         /// `crash-test child PID devices PATHS` (the device files it has open) and dies of
         /// SIGKILL; the run then has no `done` line and returns what there is.
         public var crashWithChild = false
+        /// Hand the device to libpreview-interaction instead (a compositor embedding it, with a
+        /// version 2 client that accepts every press): the pad's clicks are the library's, at
+        /// `haptics`; the log gets `embedded phase N` lines.
+        public var embedded = false
+        /// With `embedded`: the user changes the haptics setting to this after the stream, before
+        /// the host's teardown (the log gets the uploads the device had had before it).
+        public var embeddedHapticsAfter: HapticIntensity?
         public init(removeAt: Int64? = nil, leadMilliseconds: Int = 1500, deviceID: UInt32 = 0) {
             self.deviceID = deviceID
             self.removeAt = removeAt
@@ -239,6 +246,8 @@ public enum LibinputTestbed {
             arguments += ["--haptics", haptics.rawValue, "--ff-log", forceFeedbackLog.path]
             if options.crashWithChild { arguments.append("--crash-with-child") }
         }
+        if options.embedded { arguments.append("--embedded") }
+        if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }
         if !command.isEmpty { arguments += ["--"] + command }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable(named: "unshare")!)

@@ -32,6 +32,10 @@ struct TestbedOptions: ParsableArguments {
     var ffLog: String?
     @Flag(help: "With --haptics: at the first click, start a child that lives on, log its pid, then die of SIGKILL.")
     var crashWithChild = false
+    @Flag(help: "Hand the device to libpreview-interaction (haptics at --haptics), as an embedding compositor does.")
+    var embedded = false
+    @Option(help: "With --embedded: the user changes the haptics setting to this after the stream.")
+    var embeddedHapticsAfter: HapticIntensity?
 }
 
 extension HapticIntensity: ExpressibleByArgument {}
@@ -88,6 +92,8 @@ struct Setup: ParsableCommand {
         if options.hosted { arguments.append("--hosted") }
         if let haptics = options.haptics { arguments += ["--haptics", haptics.rawValue] }
         if options.crashWithChild { arguments.append("--crash-with-child") }
+        if options.embedded { arguments.append("--embedded") }
+        if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }
         if !command.isEmpty { arguments += ["--"] + command }
         let argv = arguments.map { strdup($0) } + [nil]
         execvp("umockdev-run", argv)
@@ -108,17 +114,19 @@ struct Replay: ParsableCommand {
         let device = try JSONDecoder().decode(
             TestbedDevice.self, from: Data(contentsOf: dir.appendingPathComponent("device.json")))
         let first = device.events.first?.time ?? 0
+        // --embedded: the library plays the clicks, the backend only reports.
+        let embedded = try options.embedded ? EmbeddedHost(haptics: options.haptics ?? .off) : nil
         guard
             let backend = LibinputBackend(
                 source: options.udev ? .udev(seat: "seat0") : .path,
                 opener: options.denyOpen ? .denied : options.crashWithChild ? .inheritable : .direct,
                 firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) },
-                haptics: options.haptics ?? .off, logger: logger)
+                haptics: embedded == nil ? options.haptics ?? .off : .off, logger: logger)
         else { throw RunnerError("libinput context failed") }
         // --haptics: an engine as a compositor runs it (every press accepted at once), its phase
         // events handed to the backend as the compositor does; phases and clicks logged with
         // their recording times.
-        var engine = options.haptics.map { _ in InteractionEngine() }
+        var engine = embedded == nil ? options.haptics.map { _ in InteractionEngine() } : nil
         var timer: Timestamp?
         // When the dispatch that delivered the current frame began (poll's wakeup): latencies
         // of the EV_FF writes and of the phase actions are counted from it.
@@ -155,6 +163,9 @@ struct Replay: ParsableCommand {
             {
                 perform(actions)
             }
+            if let embedded, case .input(.button(let key)) = event, key.code == KeyCode.btnLeft {
+                embedded.button(pressed: key.pressed, at: key.time.microseconds)
+            }
             print(TestbedLine.format(event.shifted(by: shift)))
             if let hosted, case .input(.contactBegan(let contact)) = event, contact.hasForce {
                 logger.info("hosted force \(hosted.force(contact: contact.key.contact) ?? -1) backend \(contact.force)")
@@ -178,6 +189,7 @@ struct Replay: ParsableCommand {
             guard backend.addDevice(path: TestbedFiles.node) else { return finish() }
         }
         backend.dispatch(now: now(), report)
+        if let embedded, let raw = backend.libinputDevice(DeviceID(options.deviceID)) { embedded.add(raw) }
         if options.hosted, let raw = backend.libinputDevice(DeviceID(options.deviceID)) {
             let handedOver = HostedDevice(libinputDevice: raw, quirks: PressureQuirks(lines: device.quirks))
             logger.info("hosted device: \(handedOver.name) kind \(handedOver.kind) force \(handedOver.origin)")
@@ -198,7 +210,8 @@ struct Replay: ParsableCommand {
         let end = removeAt ?? ((due.last ?? base) + 600_000)
         let early: Int64 = 1_500
         var next = 0
-        var pollfd = Glibc.pollfd(fd: backend.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        var pollfds = [Glibc.pollfd(fd: backend.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        if let embedded { pollfds.append(Glibc.pollfd(fd: embedded.fd, events: Int16(POLLIN), revents: 0)) }
         while true {
             var now = monotonicMicroseconds()
             // A frame is released `early` before its stamp: the tick, umockdev's write and
@@ -217,17 +230,22 @@ struct Replay: ParsableCommand {
             var wait = max(0, min(next < due.count ? due[next] - early - now : end - now, 100_000))
             if let timer { wait = max(0, min(wait, timer.microseconds - now)) }
             // Milliseconds, rounded up: a tick is at most 1 ms late, and lateness never accumulates.
-            _ = poll(&pollfd, 1, Int32((wait + 999) / 1000))
+            _ = poll(&pollfds, nfds_t(pollfds.count), Int32((wait + 999) / 1000))
             wake = monotonicMicroseconds()
             backend.dispatch(now: Timestamp(microseconds: monotonicMicroseconds()), report)
+            embedded?.frame(at: monotonicMicroseconds())
+            embedded?.dispatch()
             if engine != nil, let due = timer, due.microseconds <= monotonicMicroseconds() {
                 perform(engine!.timerFired(at: due))
             }
         }
         if removeAt != nil {
+            embedded?.remove(at: monotonicMicroseconds())
             backend.removeDevice(DeviceID(options.deviceID))
             backend.dispatch(now: now(), report)
         }
+        if let after = options.embeddedHapticsAfter { embedded?.setHaptics(after) }
+        embedded?.destroy()
         // The shim saw every read: how late libinput got its input, reported or not.
         var atRisk: Int64 = 0
         if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "umockdev_shim_worst_lateness_us") {

@@ -30,7 +30,8 @@ import Testing
             arguments + [
                 "--replay", Fixtures.path(recording), "--trace", trace, "--exit-when-done", "--should-begin-timeout",
                 shouldBeginTimeout, "--run", command,
-            ], environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"], log: folder + "/compositor.log")
+            ], environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"],
+            log: folder + "/compositor.log")
         let status = process.wait(timeout: 120)
         let records = (try? TraceReader.read(path: trace)) ?? []
         return Run(
@@ -89,5 +90,30 @@ import Testing
         }
         // Every record names the pen, as preview-compositor's do.
         #expect(wlroots.trace.allSatisfy { $0.device == "Wacom ISD-V4 Pen" && $0.source == .pen })
+    }
+
+    @Test("A recorded Menu key held over a version 2 client: a keyboard interaction through the example's key handler")
+    func heldMenuKey() throws {
+        let build = try make("examples/wlroots-compositor", log: Paths.scratch("wlroots-build") + "/make.log")
+        try #require(build.status == 0, "\(build.output)")
+        let folder = Paths.scratch("wlroots-keyboard")
+        let client = folder + "/client.log"
+        let process = try ChildProcess(
+            [
+                Paths.binaries + "/wlroots-compositor/preview-wlroots-compositor", "--decoder",
+                Paths.binaries + "/preview-replay", "--replay", Fixtures.path("handwritten-usb-keyboard-menu-hold.yml"),
+                "--trace", folder + "/trace.jsonl", "--exit-when-done", "--run",
+                "exec python3 '\(Paths.root)/Tests/python/keyboard_client.py' > '\(client)' 2>&1",
+            ], environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"],
+            log: folder + "/compositor.log")
+        let status = process.wait(timeout: 120)
+        let lines = FileWatch.contents(of: client).split(separator: "\n").map(String.init)
+        let log = FileWatch.contents(of: folder + "/compositor.log")
+        #expect(status == 0, "\(log)")
+        #expect(lines.contains("should_begin 1 5 2"), "source keyboard, force simulated: \(lines)\n\(log)")
+        #expect(lines.contains("location 1 20.0 30.0"), "at the focus point: \(lines)")
+        #expect(lines.last == "keyboard_client: completed", "\(lines)")
+        let trace = (try? TraceReader.read(path: folder + "/trace.jsonl")) ?? []
+        #expect(trace.last?.phase == .completed && trace.allSatisfy { $0.source == .keyboard }, "\(trace)")
     }
 }

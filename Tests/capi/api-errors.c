@@ -132,6 +132,15 @@ static void bad_handles(void) {
 	CHECK(flag == false);
 	STATUS(preview_interaction_device_remove(NULL, 1), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
 	STATUS(preview_interaction_surface_commit(NULL, NULL), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_set_completion(NULL, PREVIEW_INTERACTION_COMPLETION_ON_FORCE),
+		PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_set_haptics(bogus, PREVIEW_INTERACTION_HAPTICS_OFF),
+		PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_set_preview_keys(NULL, NULL, 0), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_keyboard_focus_lost(bogus, 0, 1), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	enum preview_interaction_key_verdict verdict = PREVIEW_INTERACTION_KEY_CONSUMED;
+	STATUS(preview_interaction_keyboard_key(NULL, NULL, &verdict, NULL), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	CHECK(verdict == PREVIEW_INTERACTION_KEY_DELIVER);
 }
 
 static void settings(struct preview_interaction *context) {
@@ -148,6 +157,81 @@ static void settings(struct preview_interaction *context) {
 	pthread_create(&thread, NULL, other_thread, context);
 	pthread_join(thread, &result);
 	CHECK(*(int *)result == PREVIEW_INTERACTION_ERROR_WRONG_THREAD);
+}
+
+/* Since 1.1: completion, haptics, preview keys and the keyboard. */
+static struct preview_interaction_key key_event(uint32_t keycode, bool pressed, struct wl_resource *focus) {
+	struct preview_interaction_key key = {.size = sizeof(key), .keycode = keycode, .pressed = pressed,
+		.time_usec = 100, .focus = focus, .focus_width = 100, .focus_height = 100};
+	return key;
+}
+
+static void keyboard_and_settings(struct wl_display *display, struct preview_interaction *context) {
+	STATUS(preview_interaction_set_completion(context, 0), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_completion(context, 3), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_completion(context, PREVIEW_INTERACTION_COMPLETION_ON_RELEASE), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_set_haptics(context, 4), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_haptics(context, PREVIEW_INTERACTION_HAPTICS_STRONG), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_set_haptics(context, PREVIEW_INTERACTION_HAPTICS_OFF), PREVIEW_INTERACTION_OK);
+
+	struct preview_interaction_key_binding keys[17] = {{.keycode = 28, .modifiers = PREVIEW_INTERACTION_MODIFIER_CONTROL}};
+	STATUS(preview_interaction_set_preview_keys(context, NULL, 1), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_preview_keys(context, keys, 17), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	keys[1] = (struct preview_interaction_key_binding){0}; /* neither keycode nor keysym */
+	STATUS(preview_interaction_set_preview_keys(context, keys, 2), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	keys[1] = (struct preview_interaction_key_binding){.keysym = 0xff67, .modifiers = 1u << 9};
+	STATUS(preview_interaction_set_preview_keys(context, keys, 2), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_preview_keys(context, keys, 1), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_set_preview_keys(context, keys, 0), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_set_preview_keys(context, NULL, 0), PREVIEW_INTERACTION_OK);
+
+	enum preview_interaction_key_verdict verdict = PREVIEW_INTERACTION_KEY_CONSUMED;
+	uint64_t pressed_at = 7;
+	struct preview_interaction_key key = key_event(127, true, NULL);
+	STATUS(preview_interaction_keyboard_key(context, NULL, &verdict, NULL), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	CHECK(verdict == PREVIEW_INTERACTION_KEY_DELIVER); /* whatever fails, the key is the client's */
+	STATUS(preview_interaction_keyboard_key(context, &key, NULL, NULL), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	struct preview_interaction_key bad = key;
+	bad.size = 4;
+	STATUS(preview_interaction_keyboard_key(context, &bad, &verdict, NULL), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	bad = key;
+	bad.keycode = 0;
+	STATUS(preview_interaction_keyboard_key(context, &bad, &verdict, NULL), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	bad = key;
+	bad.modifiers = 1u << 30;
+	STATUS(preview_interaction_keyboard_key(context, &bad, &verdict, NULL), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	bad = key;
+	bad.focus_width = -1;
+	STATUS(preview_interaction_keyboard_key(context, &bad, &verdict, NULL), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	/* No focused surface: nothing can begin, the key is the client's, press and release. */
+	verdict = PREVIEW_INTERACTION_KEY_CONSUMED;
+	STATUS(preview_interaction_keyboard_key(context, &key, &verdict, &pressed_at), PREVIEW_INTERACTION_OK);
+	CHECK(verdict == PREVIEW_INTERACTION_KEY_DELIVER && pressed_at == 0);
+	key.pressed = false;
+	STATUS(preview_interaction_keyboard_key(context, &key, &verdict, NULL), PREVIEW_INTERACTION_OK);
+	CHECK(verdict == PREVIEW_INTERACTION_KEY_DELIVER);
+	/* A focus that is no wl_surface, and a surface without an interaction object. */
+	int fds[2];
+	CHECK(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) == 0);
+	struct wl_client *client = wl_client_create(display, fds[0]);
+	struct wl_resource *surface = wl_resource_create(client, &wl_surface_interface, 4, 0);
+	struct wl_resource *callback = wl_resource_create(client, &wl_callback_interface, 1, 0);
+	key = key_event(127, true, callback);
+	STATUS(preview_interaction_keyboard_key(context, &key, &verdict, NULL), PREVIEW_INTERACTION_ERROR_NOT_A_SURFACE);
+	CHECK(verdict == PREVIEW_INTERACTION_KEY_DELIVER);
+	key = key_event(127, true, surface);
+	STATUS(preview_interaction_keyboard_key(context, &key, &verdict, NULL), PREVIEW_INTERACTION_OK);
+	CHECK(verdict == PREVIEW_INTERACTION_KEY_DELIVER);
+	/* Escape with nothing running is the client's. */
+	key = key_event(1, true, surface);
+	STATUS(preview_interaction_keyboard_key(context, &key, &verdict, NULL), PREVIEW_INTERACTION_OK);
+	CHECK(verdict == PREVIEW_INTERACTION_KEY_DELIVER);
+	STATUS(preview_interaction_keyboard_focus_lost(context, 0, 200), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_keyboard_focus_lost(context, 3, 200), PREVIEW_INTERACTION_OK);
+	wl_resource_destroy(callback);
+	wl_resource_destroy(surface);
+	wl_client_destroy(client);
+	close(fds[1]);
 }
 
 static void devices_and_contacts(struct wl_display *display, struct preview_interaction *context) {
@@ -327,6 +411,7 @@ int main(void) {
 	struct host host = {0};
 	struct preview_interaction *context = create(display, &host);
 	settings(context);
+	keyboard_and_settings(display, context);
 	devices_and_contacts(display, context);
 	logging(display);
 	destroy_inside_a_callback(display);

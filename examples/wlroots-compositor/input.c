@@ -26,6 +26,8 @@ bool any_contact_down(struct server *server) {
 	wl_list_for_each(input, &server->inputs, link) {
 		if (input->tip.down) return true;
 		for (int i = 0; i < MAX_TOUCH_POINTS; i++) if (input->touches[i].down) return true;
+		/* A held key (the preview key's long press) is a contact too. */
+		if (input->device->type == WLR_INPUT_DEVICE_KEYBOARD && input->device->keyboard->num_keycodes > 0) return true;
 	}
 	return false;
 }
@@ -298,11 +300,54 @@ static void touch_frame(struct wl_listener *listener, void *data) {
 
 /* MARK: keyboards */
 
+/* wlroots' modifier bits as the library's. */
+static uint32_t preview_modifiers(struct wlr_keyboard *keyboard) {
+	uint32_t held = wlr_keyboard_get_modifiers(keyboard), modifiers = 0;
+	if (held & WLR_MODIFIER_SHIFT) modifiers |= PREVIEW_INTERACTION_MODIFIER_SHIFT;
+	if (held & WLR_MODIFIER_CTRL) modifiers |= PREVIEW_INTERACTION_MODIFIER_CONTROL;
+	if (held & WLR_MODIFIER_ALT) modifiers |= PREVIEW_INTERACTION_MODIFIER_ALT;
+	if (held & WLR_MODIFIER_LOGO) modifiers |= PREVIEW_INTERACTION_MODIFIER_LOGO;
+	return modifiers;
+}
+
+/* Every key goes to the library first (the preview keys, Escape), then as its verdict says. */
 static void keyboard_key(struct wl_listener *listener, void *data) {
 	struct input *input = wl_container_of(listener, input, a);
 	struct wlr_event_keyboard_key *event = data;
-	wlr_seat_set_keyboard(input->server->seat, input->device);
-	wlr_seat_keyboard_notify_key(input->server->seat, event->time_msec, event->keycode, event->state);
+	struct server *server = input->server;
+	struct wlr_keyboard *keyboard = input->device->keyboard;
+	wlr_seat_set_keyboard(server->seat, input->device);
+	struct wlr_surface *focus = server->seat->keyboard_state.focused_surface;
+	struct preview_interaction_key key = {
+		.size = sizeof(key),
+		.keycode = event->keycode,
+		.keysym = keyboard->xkb_state ? xkb_state_key_get_one_sym(keyboard->xkb_state, event->keycode + 8) : 0,
+		.modifiers = preview_modifiers(keyboard),
+		.pressed = event->state == WL_KEYBOARD_KEY_STATE_PRESSED,
+		.time_usec = now_usec(),
+		.focus = focus ? focus->resource : NULL,
+		.focus_width = focus ? focus->current.width : 0,
+		.focus_height = focus ? focus->current.height : 0,
+	};
+	enum preview_interaction_key_verdict verdict = PREVIEW_INTERACTION_KEY_DELIVER;
+	uint64_t pressed_at = 0;
+	preview_interaction_keyboard_key(server->preview, &key, &verdict, &pressed_at);
+	switch (verdict) {
+	case PREVIEW_INTERACTION_KEY_CONSUMED:
+		break;
+	case PREVIEW_INTERACTION_KEY_DELIVER_TAP: {
+		/* The press was withheld and began nothing: press (at its time) and release now. */
+		uint32_t held_ms = (uint32_t)((key.time_usec - pressed_at) / 1000);
+		wlr_seat_keyboard_notify_key(server->seat, event->time_msec - held_ms, event->keycode,
+			WL_KEYBOARD_KEY_STATE_PRESSED);
+		wlr_seat_keyboard_notify_key(server->seat, event->time_msec, event->keycode, event->state);
+		break;
+	}
+	case PREVIEW_INTERACTION_KEY_DELIVER:
+	default:
+		wlr_seat_keyboard_notify_key(server->seat, event->time_msec, event->keycode, event->state);
+		break;
+	}
 }
 
 static void keyboard_modifiers(struct wl_listener *listener, void *data) {

@@ -89,6 +89,9 @@ struct wlr_surface *surface_at(struct server *server, double lx, double ly, doub
 void focus_surface(struct server *server, struct wlr_surface *surface) {
 	struct wlr_keyboard *keyboard = wlr_seat_get_keyboard(server->seat);
 	if (!surface || !keyboard || server->seat->keyboard_state.focused_surface == surface) return;
+	/* A preview key held on the surface that loses focus ends there. */
+	if (server->seat->keyboard_state.focused_surface)
+		preview_interaction_keyboard_focus_lost(server->preview, 0, now_usec());
 	wlr_seat_keyboard_notify_enter(server->seat, surface, keyboard->keycodes, keyboard->num_keycodes,
 		&keyboard->modifiers);
 }
@@ -185,8 +188,8 @@ static void new_surface(struct wl_listener *listener, void *data) {
 static const char *phase_names[] = {"", "preview-began", "preview-progress", "preview-ended", "commit-progress",
 	"completed", "cancelled"};
 static const char *reason_names[] = {"", "lifted", "client-cancelled", "declined", "timeout", "device-removed",
-	"surface-gone", "desynchronised", "moved", "system"};
-static const char *source_names[] = {"", "pen", "touchpad", "touchscreen", "pointer"};
+	"surface-gone", "desynchronised", "moved", "system", "dismissed"};
+static const char *source_names[] = {"", "pen", "touchpad", "touchscreen", "pointer", "keyboard"};
 
 static void write_json_string(FILE *file, const char *text) {
 	fputc('"', file);
@@ -204,14 +207,18 @@ static void on_phase(void *data, const struct preview_interaction_phase_event *e
 	if (!server->trace || event->phase < 1 || event->phase > 6) return;
 	struct input *input = input_of_preview_device(server, event->device);
 	const char *name = input && input->device->name ? input->device->name : "?";
-	int kind = PREVIEW_INTERACTION_DEVICE_POINTER;
-	if (input) {
-		switch (input->device->type) {
-		case WLR_INPUT_DEVICE_TABLET_TOOL: kind = PREVIEW_INTERACTION_DEVICE_PEN; break;
-		case WLR_INPUT_DEVICE_TOUCH: kind = PREVIEW_INTERACTION_DEVICE_TOUCHSCREEN; break;
-		default: break;
+	/* Keyboard interactions have no device: the seat's keyboard drives them. */
+	struct input *candidate;
+	if (event->source == PREVIEW_INTERACTION_DEVICE_KEYBOARD) {
+		wl_list_for_each(candidate, &server->inputs, link) {
+			if (candidate->device->type == WLR_INPUT_DEVICE_KEYBOARD && candidate->device->name) {
+				name = candidate->device->name;
+				break;
+			}
 		}
 	}
+	int kind = event->source >= PREVIEW_INTERACTION_DEVICE_PEN && event->source <= PREVIEW_INTERACTION_DEVICE_KEYBOARD
+		? (int)event->source : PREVIEW_INTERACTION_DEVICE_POINTER;
 	bool preview = event->phase <= PREVIEW_INTERACTION_PHASE_PREVIEW_ENDED;
 	bool cancelled = event->phase == PREVIEW_INTERACTION_PHASE_CANCELLED;
 	bool ended = event->phase == PREVIEW_INTERACTION_PHASE_PREVIEW_ENDED || event->phase == PREVIEW_INTERACTION_PHASE_COMPLETED;
@@ -223,7 +230,8 @@ static void on_phase(void *data, const struct preview_interaction_phase_event *e
 		cancelled ? "cancel" : preview ? "preview" : "commit", event->progress);
 	fprintf(f, ",\"ended\":%s,\"phase\":\"%s\",\"x\":%.9g,\"y\":%.9g", ended ? "true" : "false",
 		phase_names[event->phase], event->x, event->y);
-	if (cancelled && event->reason >= 1 && event->reason <= 9) fprintf(f, ",\"reason\":\"%s\"", reason_names[event->reason]);
+	if (cancelled && event->reason >= 1 && event->reason <= 10)
+		fprintf(f, ",\"reason\":\"%s\"", reason_names[event->reason]);
 	fputs("}\n", f);
 	fflush(f);
 }

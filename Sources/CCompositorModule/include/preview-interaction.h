@@ -44,9 +44,9 @@ extern "C" {
 #endif
 
 #define PREVIEW_INTERACTION_VERSION_MAJOR 1
-#define PREVIEW_INTERACTION_VERSION_MINOR 0
+#define PREVIEW_INTERACTION_VERSION_MINOR 1
 #define PREVIEW_INTERACTION_VERSION_PATCH 0
-#define PREVIEW_INTERACTION_VERSION "1.0.0"
+#define PREVIEW_INTERACTION_VERSION "1.1.0"
 /* (major << 16) | (minor << 8) | patch, as returned by preview_interaction_version(). */
 #define PREVIEW_INTERACTION_VERSION_NUMBER \
 	((PREVIEW_INTERACTION_VERSION_MAJOR << 16) | (PREVIEW_INTERACTION_VERSION_MINOR << 8) | \
@@ -102,6 +102,9 @@ enum preview_interaction_device_kind {
 	PREVIEW_INTERACTION_DEVICE_TOUCHSCREEN = 3,
 	/* A mouse or anything without pressure: a long press simulates the force. */
 	PREVIEW_INTERACTION_DEVICE_POINTER = 4,
+	/* Since 1.1: the keyboard's preview key (phase events only: keys go through
+	 * preview_interaction_keyboard_key, not through a device). */
+	PREVIEW_INTERACTION_DEVICE_KEYBOARD = 5,
 };
 
 /* The phases an interaction goes through, in order; cancelled can end it at any point. */
@@ -128,6 +131,8 @@ enum preview_interaction_cancel_reason {
 	PREVIEW_INTERACTION_CANCEL_DESYNCHRONISED = 7,
 	PREVIEW_INTERACTION_CANCEL_MOVED = 8,
 	PREVIEW_INTERACTION_CANCEL_SYSTEM = 9,
+	/* Since 1.1: the user pressed Escape. */
+	PREVIEW_INTERACTION_CANCEL_DISMISSED = 10,
 };
 
 /* The user's settings (never the application's). */
@@ -141,6 +146,21 @@ enum preview_interaction_long_press {
 	PREVIEW_INTERACTION_LONG_PRESS_FAST = 1,
 	PREVIEW_INTERACTION_LONG_PRESS_DEFAULT = 2, /* the default */
 	PREVIEW_INTERACTION_LONG_PRESS_SLOW = 3,
+};
+
+/* Since 1.1: when the commit phase completes (the pop). */
+enum preview_interaction_completion {
+	PREVIEW_INTERACTION_COMPLETION_ON_FORCE = 1, /* the default: when the force reaches it */
+	/* When the contact lifts past the commit line: for those who press hard by accident. */
+	PREVIEW_INTERACTION_COMPLETION_ON_RELEASE = 2,
+};
+
+/* Since 1.1: the user's haptics setting, for haptic pads (and told to clients). */
+enum preview_interaction_haptics {
+	PREVIEW_INTERACTION_HAPTICS_OFF = 0, /* the default: no effect is ever played */
+	PREVIEW_INTERACTION_HAPTICS_LIGHT = 1,
+	PREVIEW_INTERACTION_HAPTICS_MEDIUM = 2,
+	PREVIEW_INTERACTION_HAPTICS_STRONG = 3,
 };
 
 enum preview_interaction_log_level {
@@ -162,6 +182,9 @@ struct preview_interaction_phase_event {
 	double x, y; /* surface-local */
 	uint64_t time_usec;
 	bool simulated; /* the force is a long press's, not a sensor's */
+	/* Since 1.1 (members the library fills; an older host never reads them): where the
+	 * force comes from. Keyboard interactions have device NULL and contact the key's. */
+	enum preview_interaction_device_kind source;
 };
 
 /* A rectangle of a wl_region, for the region callback. */
@@ -218,6 +241,15 @@ int preview_interaction_set_sensitivity(struct preview_interaction *context, enu
 int preview_interaction_set_long_press(struct preview_interaction *context, enum preview_interaction_long_press value);
 /* How long a client may take to answer should_begin (1...60000 ms; default 150). */
 int preview_interaction_set_should_begin_timeout(struct preview_interaction *context, uint32_t milliseconds);
+/* Since 1.1. When the commit phase completes: on force (default) or on release. */
+int preview_interaction_set_completion(struct preview_interaction *context, enum preview_interaction_completion value);
+/* Since 1.1. The user's haptics setting: haptic pads (preview_interaction_device_add_libinput
+ * of a touchpad with FF_HAPTIC) play the clicks at this intensity; OFF (the default) hands
+ * every pad back to its firmware and plays nothing, not even what apps ask for. */
+int preview_interaction_set_haptics(struct preview_interaction *context, enum preview_interaction_haptics value);
+/* Every setting above is the user's: version 2 clients hear sensitivity, long press,
+ * completion and haptics at bind and again whenever one changes. */
+
 /* The least severe message the log callback receives (default PREVIEW_INTERACTION_LOG_INFO;
  * DEBUG adds the calls that failed for an unknown contact, which hosts may make routinely). */
 int preview_interaction_set_log_level(struct preview_interaction *context, enum preview_interaction_log_level minimum);
@@ -279,6 +311,72 @@ int preview_interaction_surface_commit(struct preview_interaction *context, stru
  * (surface_gone). Destruction of the wl_surface resource is noticed by the library too. */
 int preview_interaction_surface_gone(struct preview_interaction *context, struct wl_resource *surface,
 	uint64_t time_usec);
+
+/*
+ * The keyboard (since 1.1). A user who cannot press hard, or at all, holds a preview key (the
+ * user's choice; by default Menu, and F10 with Shift) on the focused surface: held for the
+ * long-press duration, the client is asked should_begin with source keyboard at its focused
+ * item; released before completion it cancels (lifted); Escape cancels every interaction of
+ * the seat (dismissed). Pass every key of the seat's keyboard before delivering it through
+ * wl_keyboard, and deliver what the verdict says.
+ */
+
+/* Modifiers held with a key (xkbcommon's effective state: depressed, latched and locked). */
+#define PREVIEW_INTERACTION_MODIFIER_SHIFT (1u << 0)
+#define PREVIEW_INTERACTION_MODIFIER_CONTROL (1u << 1)
+#define PREVIEW_INTERACTION_MODIFIER_ALT (1u << 2)
+#define PREVIEW_INTERACTION_MODIFIER_LOGO (1u << 3)
+
+/* One key event of a seat's keyboard. Set `size` to sizeof(struct preview_interaction_key)
+ * (newer members are added at the end). */
+struct preview_interaction_key {
+	size_t size;
+	uint32_t seat;
+	uint32_t keycode; /* evdev (linux/input-event-codes.h: KEY_COMPOSE = 127), 0 if unknown */
+	uint32_t keysym; /* xkb keysym (XKB_KEY_Menu = 0xff67), 0 if unknown */
+	uint32_t modifiers; /* PREVIEW_INTERACTION_MODIFIER_* held */
+	bool pressed;
+	uint64_t time_usec;
+	/* Presses: the wl_surface with the seat's keyboard focus (NULL: none) and its size,
+	 * surface-local (a client that gave no focus point gets its region's default). */
+	struct wl_resource *focus;
+	int32_t focus_width, focus_height;
+};
+
+enum preview_interaction_key_verdict {
+	/* Deliver the key through wl_keyboard as usual. */
+	PREVIEW_INTERACTION_KEY_DELIVER = 0,
+	/* The library consumed it (a preview key that may begin or began an interaction, an
+	 * Escape that cancelled, or their releases): do not deliver it. */
+	PREVIEW_INTERACTION_KEY_CONSUMED = 1,
+	/* A release whose press was withheld and began nothing (a tap): deliver the withheld
+	 * press, at *press_time_usec, and then this release. */
+	PREVIEW_INTERACTION_KEY_DELIVER_TAP = 2,
+};
+
+/* A key went down or up. `verdict` is required; `press_time_usec` (may be NULL) is set
+ * for DELIVER_TAP. Key repeat is the host's: pass physical presses only. */
+int preview_interaction_keyboard_key(struct preview_interaction *context, const struct preview_interaction_key *key,
+	enum preview_interaction_key_verdict *verdict, uint64_t *press_time_usec);
+
+/* The seat's keyboard focus left the surface (or went to another): a preview key held
+ * there ends (its interaction is cancelled with reason system; a press still withheld is
+ * dropped, never delivered, nor its release). */
+int preview_interaction_keyboard_focus_lost(struct preview_interaction *context, uint32_t seat, uint64_t time_usec);
+
+/* A preview key the user chose: an evdev keycode and/or an xkb keysym (0: not matched on)
+ * and the modifiers that must be held with it. */
+struct preview_interaction_key_binding {
+	uint32_t keycode;
+	uint32_t keysym;
+	uint32_t modifiers;
+};
+
+/* The user's preview keys (at most 16), replacing the current ones; `count` 0 turns the
+ * keyboard off as a source; `keys` NULL with `count` 0 restores the defaults (Menu, and
+ * F10 with Shift). Escape is not a preview key: it always cancels. */
+int preview_interaction_set_preview_keys(struct preview_interaction *context,
+	const struct preview_interaction_key_binding *keys, uint32_t count);
 
 /* Interactions running now (for tests and a compositor's idle check). */
 int preview_interaction_running_count(struct preview_interaction *context, uint32_t *count);

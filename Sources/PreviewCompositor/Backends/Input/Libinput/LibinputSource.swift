@@ -89,11 +89,7 @@ final class LibinputSource: InputBackend, HapticInput {
     /// An app's effect: tick and snap are the pad's press, confirm the deep click (the CLICK
     /// waveform); the pad drops one too soon after the previous.
     func playRequestedHaptic(_ effect: AppHapticEffect, device: DeviceID, at time: Timestamp) {
-        let moment: HapticMoment =
-            switch effect {
-            case .tick, .snap: .press
-            case .confirm: .deepClick
-            }
+        guard let moment = HapticMoment(appEffect: effect.rawValue) else { return }
         backend.playRequestedHaptic(moment, device: device, at: time)
     }
 

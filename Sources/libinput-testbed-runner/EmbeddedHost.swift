@@ -1,0 +1,164 @@
+import CCompositorModule
+import CWaylandClient
+import CWaylandServer
+import CompositorModule
+import Glibc
+import PreviewEngine
+import PreviewProtocolTestSupport
+import WaylandServer
+
+/// `--embedded`: libpreview-interaction as a compositor embeds it, on a display of this
+/// process. The device libinput opened is handed over (`device_add_libinput`), its button is
+/// the contact (a wlroots host's pointer button) on the surface of a version 2 client that
+/// accepts every press; the library plays the pad's clicks at the user's haptics setting.
+/// Logs `embedded phase N` for every phase and `embedded ...` for the steps.
+final class EmbeddedHost {
+    let display: Display
+    let compositor: MiniCompositor
+    let client: PreviewClient
+    private var context: OpaquePointer?
+    private var device: OpaquePointer?
+    private var surface: OpaquePointer?
+    private var interaction: ClientInteraction?
+    private var answered: Set<UInt32> = []
+    private var buttonDown = false
+    private var ticked: Set<UInt32> = []
+
+    static func wire(_ intensity: HapticIntensity) -> preview_interaction_haptics {
+        switch intensity {
+        case .off: PREVIEW_INTERACTION_HAPTICS_OFF
+        case .light: PREVIEW_INTERACTION_HAPTICS_LIGHT
+        case .medium: PREVIEW_INTERACTION_HAPTICS_MEDIUM
+        case .strong: PREVIEW_INTERACTION_HAPTICS_STRONG
+        }
+    }
+
+    init(haptics intensity: HapticIntensity) throws {
+        let haptics = Self.wire(intensity)
+        display = try Display()
+        compositor = try MiniCompositor(display: display)
+        var callbacks = preview_interaction_callbacks()
+        callbacks.size = MemoryLayout<preview_interaction_callbacks>.size
+        callbacks.phase = { _, event in
+            guard let event else { return }
+            let phase = event.pointee
+            note(
+                "embedded phase \(phase.phase.rawValue) reason \(phase.reason.rawValue) progress \(phase.progress)"
+                    + " at \(phase.time_usec)\n")
+        }
+        callbacks.log = { _, _, message in
+            guard let message else { return }
+            note("embedded log: \(String(cString: message))\n")
+        }
+        var made: OpaquePointer?
+        guard previewInteractionCreate(display.raw, &callbacks, nil, &made) == 0 else {
+            throw RunnerError("preview_interaction_create failed")
+        }
+        context = made
+        _ = previewInteractionSetLogLevel(made, PREVIEW_INTERACTION_LOG_DEBUG)
+        _ = previewInteractionSetHaptics(made, haptics)
+        client = try PreviewClient(display: display, version: 2)
+        let proxy = client.surface()
+        let object = client.interaction(for: proxy)
+        object.setSources(0x1f)
+        wl_surface_commit(proxy)
+        client.roundtrip()
+        surface = wl_client_get_object(client.connection.serverClient.raw, wl_proxy_get_id(proxy))
+        _ = previewInteractionSurfaceCommit(made, surface)
+        interaction = object
+    }
+
+    /// The device libinput opened, handed over as a host does.
+    func add(_ raw: OpaquePointer) {
+        var added: OpaquePointer?
+        let status = previewInteractionDeviceAddLibinput(context, raw, 0, &added)
+        note("embedded device added: \(status)\n")
+        device = added
+    }
+
+    /// The pad's button: the contact, in the middle of the client's surface.
+    func button(pressed: Bool, at time: Int64) {
+        let usec = UInt64(max(0, time))
+        note("embedded button \(pressed ? "down" : "up") at \(usec)\n")
+        buttonDown = pressed
+        if pressed {
+            let fromDevice = PREVIEW_INTERACTION_PRESSURE_FROM_DEVICE
+            _ = previewInteractionContactDown(device, 0, surface, 50, 50, fromDevice, usec)
+        } else {
+            var swallow = false
+            _ = previewInteractionContactUp(device, 0, usec, &swallow)
+        }
+    }
+
+    /// After libinput's frames: the contact's force again. A kernel wakes every evdev client of
+    /// a device for each frame (the library's own descriptor too); umockdev's device is one pty
+    /// whose reader takes each frame, so the host forwards the frame, as a motion in place.
+    func frame(at time: Int64) {
+        guard buttonDown else { return }
+        _ = previewInteractionContactMotion(device, 0, 50, 50, UInt64(max(0, time)))
+    }
+
+    /// The user changes the haptics setting while the device is there: logs the uploads the
+    /// device had had before (the shim's log).
+    func setHaptics(_ intensity: HapticIntensity) {
+        note("embedded uploads before the change: \(countSoFar("EVIOCSFF type"))\n")
+        note("embedded haptics \(intensity.rawValue): \(previewInteractionSetHaptics(context, Self.wire(intensity)))\n")
+    }
+
+    /// The device went away (the host's destroy signal): the library hands its pad back.
+    func remove(at time: Int64) {
+        note("embedded device removed: \(previewInteractionDeviceRemove(device, UInt64(max(0, time))))\n")
+        buttonDown = false
+        note("embedded erased at removal: \(countSoFar("EVIOCRMFF"))\n")
+    }
+
+    /// The display's sources (the library's timer and evdev watch) and the client's answers.
+    func dispatch() {
+        display.dispatch(timeoutMilliseconds: 0)
+        client.roundtrip()
+        guard let interaction else { return }
+        for case .shouldBegin(let id, _, _) in interaction.events where !answered.contains(id) {
+            answered.insert(id)
+            interaction.accept(id)
+        }
+        // The app's own effect at the peek (a quick action's tick): the library plays it on
+        // the pad that drives the interaction.
+        for case .previewEnded(let id) in interaction.events where !ticked.contains(id) {
+            ticked.insert(id)
+            interaction.playHaptic(id, effect: 1)
+        }
+        client.roundtrip()
+    }
+
+    var fd: Int32 { display.eventLoop.fd }
+
+    /// The host's teardown: the library first (its pads hand the clicks back).
+    func destroy() {
+        guard let context else { return }
+        let events = interaction?.phaseEvents.filter { if case .preview = $0 { false } else { true } } ?? []
+        note("embedded client saw: \(events.map(\.description).joined(separator: " "))\n")
+        note("embedded destroy: \(previewInteractionDestroy(context))\n")
+        note("embedded erased at destroy: \(countSoFar("EVIOCRMFF"))\n")
+        self.context = nil
+    }
+}
+
+/// The device's successful calls of `kind` so far (the shim's log, written as each returns).
+private func countSoFar(_ kind: String) -> Int {
+    guard let path = getenv("PREVIEW_FF_LOG") else { return -1 }
+    guard let file = fopen(path, "r") else { return 0 }  // the shim writes it at the first call
+    defer { fclose(file) }
+    var erased = 0
+    var line: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    while getline(&line, &capacity, file) > 0 {
+        if let line, strstr(line, kind) != nil, strstr(line, "rc 0") != nil { erased += 1 }
+    }
+    free(line)
+    return erased
+}
+
+/// One line on standard error (the runner's log), unbuffered.
+private func note(_ line: String) {
+    _ = line.withCString { write(2, $0, strlen($0)) }
+}
