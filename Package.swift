@@ -43,8 +43,10 @@ let package = Package(
     targets: [
         // MARK: Core: pure Swift, no C, no Foundation.
         .target(name: "PreviewEngine"),
-        // The system layer: the one monotonic clock, timer rounding, errno text (libc only).
-        .target(name: "SystemLayer"),
+        // The system layer: the one monotonic clock, timer rounding, errno text, shared memory,
+        // child processes (libc only; CSystemLayer reaches the Linux calls Swift's Glibc lacks).
+        .target(name: "CSystemLayer"),
+        .target(name: "SystemLayer", dependencies: ["CSystemLayer"]),
 
         // MARK: Input: evdev frames and recordings.
         .target(name: "EvdevDecoder", dependencies: ["PreviewEngine"]),
