@@ -81,7 +81,9 @@ let package = Package(
                 "CLibinput", "PreviewEngine", "EvdevDecoder", "SystemLayer", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "UmockdevFstatShim", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder", "LibinputBackend", "PreviewEngine"]),
+        .target(
+            name: "UmockdevHarness",
+            dependencies: ["LibinputRecording", "EvdevDecoder", "LibinputBackend", "PreviewEngine", "SystemLayer"]),
         // Runs LibinputBackend inside the umockdev testbed (re-executed by UmockdevHarness).
         .executableTarget(
             name: "libinput-testbed-runner",
@@ -214,12 +216,14 @@ let package = Package(
             dependencies: ["PreviewEngine", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "RecordingTests",
-            dependencies: ["FixtureSupport", "LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace"]),
+            dependencies: [
+                "FixtureSupport", "LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace", "SystemLayer",
+            ]),
         .testTarget(
             name: "LibinputBackendTests",
             dependencies: ["FixtureSupport", 
                 "LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder", "PreviewTrace",
-                .product(name: "Logging", package: "swift-log"),
+                "SystemLayer", .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "ProtocolTests",
@@ -237,16 +241,16 @@ let package = Package(
             name: "PeekUITests",
             dependencies: [
                 "PeekUI", "CCairo", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
-                "peek-client",
+                "peek-client", "SystemLayer",
             ]),
         // WLCS against the compositor (scripts/conformance).
-        .testTarget(name: "ConformanceTests"),
+        .testTarget(name: "ConformanceTests", dependencies: ["SystemLayer"]),
         .testTarget(
             name: "PreviewInteractionTests",
             dependencies: [
                 "FixtureSupport", "PreviewInteraction", "PreviewClientCore", "ClientLibrary", "CClientLibrary",
                 "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
-                "CWaylandClient",
+                "CWaylandClient", "SystemLayer",
                 // Run as processes by RealCompositorTests.
                 "preview-compositor", "minimal-preview-app",
             ]),
@@ -259,7 +263,7 @@ let package = Package(
                 "FixtureSupport", "DemoReport", "PreviewTrace", "PreviewEngine", "CompositorModule",
                 "preview-compositor", "preview-replay", "peek-client",
                 // The client library's C tests (Tests/capi-client) run against the scripted server.
-                "ClientLibrary", "preview-protocol-test-server",
+                "ClientLibrary", "preview-protocol-test-server", "SystemLayer",
             ]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(
@@ -268,7 +272,7 @@ let package = Package(
                 "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
                 "PreviewProtocolServer", "PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
                 "preview-demo", "preview-compositor", "peek-client", "preview-replay", "minimal-preview-app", "PeekUI",
-                "ToolOptions",
+                "ToolOptions", "SystemLayer",
                 // In-process runs (two windows, the real libinput's events) use the library itself.
                 "PreviewCompositor",
             ]),

@@ -1,6 +1,7 @@
 import DemoReport
 import FixtureSupport
 import Foundation
+import SystemLayer
 import Testing
 
 /// The client library from C (Tests/capi-client/client-api.c) under AddressSanitizer and UBSan,
@@ -35,7 +36,7 @@ import Testing
             environment: [
                 "XDG_RUNTIME_DIR": scratch,
                 "LSAN_OPTIONS": "suppressions=\(Paths.root)/scripts/lsan.supp,print_suppressions=0",
-            ], log: scratch + "/run.log")
+            ], output: .file(scratch + "/run.log"))
         let status = process.wait(timeout: 120)
         let output = (try? String(contentsOfFile: scratch + "/run.log", encoding: .utf8)) ?? ""
         #expect(status == 0, "\(output.suffix(3000))")

@@ -2,6 +2,7 @@ import DemoReport
 import FixtureSupport
 import Foundation
 import PreviewTrace
+import SystemLayer
 import Testing
 
 /// The wlroots proof: examples/wlroots-compositor, built by make against Debian's wlroots 0.15
@@ -30,7 +31,8 @@ import Testing
             arguments + [
                 "--replay", Fixtures.path(recording), "--trace", trace, "--exit-when-done", "--should-begin-timeout",
                 shouldBeginTimeout, "--run", command,
-            ], environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"], log: folder + "/compositor.log")
+            ], environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"],
+            output: .file(folder + "/compositor.log"))
         let status = process.wait(timeout: 120)
         let records = (try? TraceReader.read(path: trace)) ?? []
         return Run(
@@ -70,7 +72,7 @@ import Testing
         // which the compositors' traces begin wherever their client's answer landed.
         let replayed = Paths.scratch("wlroots-replay") + "/trace.jsonl"
         let replay = try ChildProcess(
-            [Paths.binaries + "/preview-replay", "--format", "json", Fixtures.path(recording)], log: replayed)
+            [Paths.binaries + "/preview-replay", "--format", "json", Fixtures.path(recording)], output: .file(replayed))
         #expect(replay.wait(timeout: 60) == 0)
         let engine = TracedInteraction.all(try TraceReader.read(path: replayed))
         #expect(engine.map(\.outcome) == ours.map(\.outcome), "\(engine)")

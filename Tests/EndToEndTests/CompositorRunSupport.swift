@@ -3,6 +3,7 @@ import FixtureSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
+import SystemLayer
 import Testing
 
 // Support for the end-to-end tests that run the real preview-compositor with peek-client:
@@ -214,7 +215,7 @@ struct CompositorRun {
                 tools.compositor, "--backend", "headless", "--replay", recording, "--fast", "--trace", folder + "/trace.jsonl",
                 "--screenshot-dir", shotsDirectory, "--exit-when-done", "--run", command,
                 "--should-begin-timeout", String(slowClientShouldBeginTimeout),
-            ] + extra, log: folder + "/compositor.log")
+            ] + extra, output: .file(folder + "/compositor.log"))
         // Synchronisation: the compositor exits by itself once the replay has ended and the
         // engine and clients have settled (--exit-when-done); the timeout only catches a hang.
         status = child.wait(timeout: timeout)

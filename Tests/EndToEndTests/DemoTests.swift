@@ -3,6 +3,7 @@ import FixtureSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
+import SystemLayer
 import Testing
 
 /// `preview-demo run`, what scripts/demo runs after building: the whole demo as a user gets it.
@@ -189,7 +190,7 @@ struct DemoTests {
         let path = stubs + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let script = shellQuote(repository + "/scripts/demo")
         let command = "cd \(shellQuote(caller)) && exec \(script) --mode replay --fast --recording mine.yml --output out"
-        let child = try ChildProcess(["/bin/sh", "-c", command], environment: ["PATH": path], log: log)
+        let child = try ChildProcess(["/bin/sh", "-c", command], environment: ["PATH": path], output: .file(log))
         let status = child.wait(timeout: 60)
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(status == 0, "\(output)")
@@ -200,7 +201,8 @@ struct DemoTests {
     /// preview-demo from the build, with `unsetting` removed from its environment.
     func runDemo(_ arguments: [String], unsetting: [String] = []) throws -> (status: Int32?, output: String) {
         let log = scratchDirectory("demo") + "/output.log"
-        let child = try ChildProcess([tools.directory + "/preview-demo"] + arguments, unsetting: unsetting, log: log)
+        let child = try ChildProcess(
+            [tools.directory + "/preview-demo"] + arguments, unsetting: unsetting, output: .file(log))
         let status = child.wait(timeout: 120)
         return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
     }

@@ -7,6 +7,7 @@ import PreviewEngine
 @testable import PreviewCompositor
 import PreviewTrace
 import ReplayTool
+import SystemLayer
 import WaylandServer
 
 /// The real compositor in-process (`CompositorThread`) with real peek-client processes, for the

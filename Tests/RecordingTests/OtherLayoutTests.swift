@@ -2,24 +2,18 @@ import EvdevDecoder
 import FixtureSupport
 import Foundation
 import LibinputRecording
+import SystemLayer
 import Testing
 
 /// The same recording re-saved by PyYAML (`yaml.safe_dump(yaml.safe_load(f))`: keys sorted,
 /// every list in block style, long strings folded), as a user's script would write it.
 func pyyamlResave(_ path: String) throws -> String {
     let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-        python, "-c", "import yaml,sys; yaml.safe_dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)", path,
-    ]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "python3 with PyYAML (scripts/install-deps installs python3-yaml)")
-    return String(decoding: data, as: UTF8.self)
+    let run = try ChildProcess.run(
+        [python, "-c", "import yaml,sys; yaml.safe_dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)", path],
+        input: .inherit, errors: .inherit)
+    #expect(run.status == 0, "python3 with PyYAML (scripts/install-deps installs python3-yaml)")
+    return run.output
 }
 
 @Suite("Recordings in another YAML layout (the general reader)")
