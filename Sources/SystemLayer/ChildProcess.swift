@@ -73,7 +73,7 @@ public final class ChildProcess: Sendable {
     /// Starts `arguments[0]` (a path, or a name looked up in PATH) with the rest. The
     /// environment is the parent's with `environment` set and the `unsetting` names removed
     /// (`inheritingEnvironment: false`: only `environment`); `errors: nil` sends standard error
-    /// where standard output goes. The `passing` descriptors become the child's 3, 4, … (in
+    /// where standard output goes (both inherited when the output is). The `passing` descriptors become the child's 3, 4, … (in
     /// that order; each a number above the ones before it, or one of 0…2's copies, is fine).
     public init(
         _ arguments: [String], environment: [String: String] = [:], unsetting: [String] = [],
@@ -128,7 +128,7 @@ public final class ChildProcess: Sendable {
         streams.output = try route(output, to: 1)
         if let errors {
             streams.errors = try route(errors, to: 2)
-        } else {
+        } else if output != .inherit {
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
         }
         for (index, fd) in passing.enumerated() { posix_spawn_file_actions_adddup2(&actions, fd, 3 + Int32(index)) }

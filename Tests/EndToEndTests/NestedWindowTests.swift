@@ -61,8 +61,7 @@ struct NestedWindowTests {
     }
 
     static func end(_ child: ChildProcess) {
-        kill(child.pid, SIGKILL)  // test-runner children may block SIGTERM
-        _ = child.wait(timeout: 10)
+        child.stop()
     }
 
     /// Where `small` sits inside `large` pixel for pixel (the window's place on the parent's
@@ -126,8 +125,10 @@ struct NestedWindowTests {
         var found: (x: Int, y: Int)?
         var sizes = ""
         var ours: Picture?
+        // SIGUSR1 before the compositor handles it would end it: wait until it listens.
+        guard Self.log(runtime + "/nested.log", contains: "listening on", within: 30) else { return (false, nil, "") }
         _ = Self.retried(for: 60) {
-            kill(nested.pid, SIGUSR1)
+            nested.signal(SIGUSR1)
             taken += 1
             let path = shots + String(format: "/%04d-on-demand.png", taken)
             guard Self.appears(path, within: 10), let picture = Picture(path: path)
@@ -232,7 +233,7 @@ struct NestedWindowTests {
         var taken = 0
         #expect(
             Self.retried(for: 30) {
-                kill(nested.pid, SIGUSR1)
+                nested.signal(SIGUSR1)
                 taken += 1
                 let path = shots + String(format: "/%04d-on-demand.png", taken)
                 guard Self.appears(path, within: 10), let shot = Picture(path: path)
