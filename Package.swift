@@ -210,7 +210,7 @@ let package = Package(
             ]),
 
         // MARK: Tests, one target per layer, plus end to end.
-        .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
+        .target(name: "FixtureSupport", dependencies: ["SystemLayer"], path: "Tests/FixtureSupport"),
         .testTarget(
             name: "PreviewEngineTests",
             dependencies: ["PreviewEngine", .product(name: "PropertyBased", package: "swift-property-based")]),

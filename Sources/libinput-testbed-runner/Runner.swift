@@ -217,7 +217,7 @@ struct Replay: ParsableCommand {
             var wait = max(0, min(next < due.count ? due[next] - early - now : end - now, 100_000))
             if let timer { wait = max(0, min(wait, timer.microseconds - now)) }
             // Milliseconds, rounded up: a tick is at most 1 ms late, and lateness never accumulates.
-            _ = poll(&pollfd, 1, Int32((wait + 999) / 1000))
+            _ = poll(&pollfd, 1, wait == 0 ? 0 : TimerRounding.milliseconds(afterMicroseconds: wait))
             wake = monotonicMicroseconds()
             backend.dispatch(now: Timestamp(microseconds: monotonicMicroseconds()), report)
             if engine != nil, let due = timer, due.microseconds <= monotonicMicroseconds() {
