@@ -192,10 +192,8 @@ let package = Package(
             path: "examples/minimal-preview-app"),
 
         // MARK: The demo: live view, plot and report over a compositor run (scripts/demo).
-        // The real recordings (the tests' fixtures) as resources, so the demo runs from anywhere.
-        .target(
-            name: "BundledRecordings", path: "Tests/Fixtures", exclude: ["peek-client"],
-            sources: ["BundledRecordings.swift"], resources: [.copy("recordings")]),
+        // The real recordings (the tests' fixtures too) as resources, so the demo runs from anywhere.
+        .target(name: "BundledRecordings", resources: [.copy("recordings")]),
         .target(
             name: "DemoReport",
             dependencies: [

@@ -159,7 +159,7 @@ struct DemoTests {
     @Test("docs/demo.md's own --recording example: a pen that lifts during the commit is a report and exit 0")
     func ownRecordingWithoutAPop() throws {
         let output = scratchDirectory() + "/out"
-        let recording = checkout + "/Tests/Fixtures/recordings/wacom-cintiq12wx-pen.yml"
+        let recording = checkout + "/Sources/BundledRecordings/recordings/wacom-cintiq12wx-pen.yml"
         let run = try runDemo(["run", "--fast", "--mode", "replay", "--recording", recording, "--output", output])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("0 completed") && run.output.contains("no interaction completed in these recordings"))
@@ -185,7 +185,7 @@ struct DemoTests {
         try FileManager.default.createSymbolicLink(
             atPath: repository + "/.build/release/preview-demo", withDestinationPath: tools.directory + "/preview-demo")
         try FileManager.default.copyItem(
-            atPath: checkout + "/Tests/Fixtures/recordings/dell-canvas-isdv4-pen.yml", toPath: caller + "/mine.yml")
+            atPath: checkout + "/Sources/BundledRecordings/recordings/dell-canvas-isdv4-pen.yml", toPath: caller + "/mine.yml")
         let log = folder + "/demo.log"
         let path = stubs + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let script = shellQuote(repository + "/scripts/demo")

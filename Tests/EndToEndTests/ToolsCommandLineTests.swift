@@ -24,7 +24,7 @@ let checkout: String = {
 @Suite("The tools' command lines: the habits of libinput's tools")
 struct ToolsCommandLineTests {
     static let names = ["preview-replay", "preview-compositor", "peek-client", "preview-demo", "minimal-preview-app"]
-    static let fixtures = checkout + "/Tests/Fixtures/recordings/"
+    static let fixtures = checkout + "/Sources/BundledRecordings/recordings/"
 
     @Test("--version on every tool prints the project's version", arguments: names)
     func version(tool: String) throws {

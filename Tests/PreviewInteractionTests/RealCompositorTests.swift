@@ -4,13 +4,13 @@ import SystemLayer
 import Testing
 
 // The library against the real compositor: preview-compositor replays a recorded pen press
-// (real hardware, Tests/Fixtures/recordings) into minimal-preview-app, which uses nothing but
+// (real hardware, Sources/BundledRecordings/recordings) into minimal-preview-app, which uses nothing but
 // the PreviewInteraction API. What CI runs to show an app built on the library works end to end.
 
 @Suite(.serialized) struct RealCompositorTests {
     static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
     static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../Fixtures/recordings").standardized.path
+        .appendingPathComponent("../../Sources/BundledRecordings/recordings").standardized.path
 
     struct Run {
         var status: Int32

@@ -15,7 +15,7 @@ import PreviewEngine
 func syntheticRecording(fixture: String, repetitions: Int) -> (path: String, eventLines: Int) {
     var root = #filePath
     for _ in 0..<4 { root = String(root[..<root.lastIndex(of: "/")!]) }
-    let source = try! String(contentsOfFile: root + "/Tests/Fixtures/recordings/" + fixture, encoding: .utf8)
+    let source = try! String(contentsOfFile: root + "/Sources/BundledRecordings/recordings/" + fixture, encoding: .utf8)
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     let eventsIndex = lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "events:" }!
     var out = lines[...eventsIndex].joined(separator: "\n") + "\n"
