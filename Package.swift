@@ -19,9 +19,10 @@ let package = Package(
         .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
         .library(name: "LibinputRecording", targets: ["LibinputRecording"]),
         .library(name: "PreviewCompositor", targets: ["PreviewCompositor"]),
-        // For the benchmarks (and other layers' tests): the protocol server and its test support.
+        // For the benchmarks (and other layers' tests): the protocol server and its test support
+        // (a leading underscore, as swift-syntax's _SwiftSyntaxTestSupport: not API).
         .library(name: "PreviewProtocolServer", targets: ["PreviewProtocolServer"]),
-        .library(name: "PreviewProtocolTestSupport", targets: ["PreviewProtocolTestSupport"]),
+        .library(name: "_PreviewProtocolTestSupport", targets: ["PreviewProtocolTestSupport"]),
         // peek-client's renderer, for the benchmarks package.
         .library(name: "PeekUI", targets: ["PeekUI"]),
         // libpreview-interaction.so: the module other compositors load (C API, docs/embedding.md).
