@@ -73,8 +73,9 @@ public final class ChildProcess: Sendable {
     /// Starts `arguments[0]` (a path, or a name looked up in PATH) with the rest. The
     /// environment is the parent's with `environment` set and the `unsetting` names removed
     /// (`inheritingEnvironment: false`: only `environment`); `errors: nil` sends standard error
-    /// where standard output goes (both inherited when the output is). The `passing` descriptors become the child's 3, 4, … (in
-    /// that order; each a number above the ones before it, or one of 0…2's copies, is fine).
+    /// where standard output goes (both inherited when the output is). The `passing`
+    /// descriptors become the child's 3, 4, … (in that order; each a number above the ones
+    /// before it, or one of 0…2's copies, is fine).
     public init(
         _ arguments: [String], environment: [String: String] = [:], unsetting: [String] = [],
         inheritingEnvironment: Bool = true, directory: String? = nil, passing: [Int32] = [], input: Input = .discard,

@@ -151,7 +151,8 @@ public final class ParentConnection {
     private func failed() {
         let code = wl_display_get_error(display)
         connectionLost(
-            code == EPROTO ? "protocol error from the parent compositor" : "lost the parent compositor (\(errnoText(code)))")
+            code == EPROTO
+                ? "protocol error from the parent compositor" : "lost the parent compositor (\(errnoText(code)))")
     }
 
     private func connectionLost(_ reason: String) {

@@ -13,8 +13,8 @@ import Testing
     @Test func everyFailureIsListedWithItsReason() throws {
         let run = try ChildProcess.run(
             [Self.root + "/scripts/conformance"],
-            environment: ["WLCS_MODULE": Self.binaries + "/libpreview-compositor-wlcs.so"], input: .inherit, errors: nil,
-            timeout: 1800)
+            environment: ["WLCS_MODULE": Self.binaries + "/libpreview-compositor-wlcs.so"], input: .inherit,
+            errors: nil, timeout: 1800)
         let text = run.output
         #expect(run.status == 0, "\(text)")
         // The counts line, and enough passing tests that the module really ran.

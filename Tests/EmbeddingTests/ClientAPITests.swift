@@ -30,7 +30,8 @@ import Testing
         let process = try ChildProcess(
             [
                 Paths.binaries + "/preview-compositor", "--backend", "headless", "--socket", "window-app-\(getpid())",
-                "--replay", Paths.root + "/Sources/BundledRecordings/recordings/dell-canvas-isdv4-pen.yml", "--exit-when-done",
+                "--replay", Paths.root + "/Sources/BundledRecordings/recordings/dell-canvas-isdv4-pen.yml",
+                "--exit-when-done",
                 "--should-begin-timeout", String(slowClientShouldBeginTimeout), "--run", "\(app) 2",
             ],
             environment: [

@@ -9,18 +9,16 @@ import Testing
 /// `preview-demo run`, what scripts/demo runs after building: the whole demo as a user gets it.
 @Suite("The demo (scripts/demo)")
 struct DemoTests {
-    @Test("As a newcomer runs it (no XDG_RUNTIME_DIR): compositor + client, the whole story, every file, in a minute")
+    /// How long it takes is a figure in BENCHMARKS.md ("The demo, end to end"), not a test.
+    @Test("As a newcomer runs it (no XDG_RUNTIME_DIR): compositor + client, the whole story, every file")
     func demoRun() throws {
         let output = scratchDirectory() + "/demo output"  // a space, as people's folders have
-        let started = Date()
         // No options but the folder: the default mode (auto → the compositor) on the recordings'
         // clock, in an environment without a runtime folder, as on a fresh machine or in CI.
         let run = try runDemo(
             ["run", "--output", output, "--should-begin-timeout", String(slowClientShouldBeginTimeout)],
             unsetting: ["XDG_RUNTIME_DIR"])
-        let elapsed = Date().timeIntervalSince(started)
         #expect(run.status == 0, "\(run.output)")
-        #expect(elapsed < 60, "took \(elapsed) s")
 
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("preview-demo: preview-compositor + peek-client on dell-canvas") == true)
@@ -185,7 +183,8 @@ struct DemoTests {
         try FileManager.default.createSymbolicLink(
             atPath: repository + "/.build/release/preview-demo", withDestinationPath: tools.directory + "/preview-demo")
         try FileManager.default.copyItem(
-            atPath: checkout + "/Sources/BundledRecordings/recordings/dell-canvas-isdv4-pen.yml", toPath: caller + "/mine.yml")
+            atPath: checkout + "/Sources/BundledRecordings/recordings/dell-canvas-isdv4-pen.yml",
+            toPath: caller + "/mine.yml")
         let log = folder + "/demo.log"
         let path = stubs + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let script = shellQuote(repository + "/scripts/demo")

@@ -79,7 +79,9 @@ struct OtherLayoutTests {
         #expect(stats.peakForce > 0.8)
     }
 
-    @Test("Aliases that expand beyond the file's size are an error, not a hang")
+    /// The time to the error is a figure in BENCHMARKS.md (RecordingBenchmarks); a hang would
+    /// meet the time limit.
+    @Test("Aliases that expand beyond the file's size are an error, not a hang", .timeLimit(.minutes(1)))
     func billionLaughs() throws {
         var text = "a0: &a0 [0, 0, 0, 0, 0]\n"
         for level in 1..<30 {
@@ -88,11 +90,7 @@ struct OtherLayoutTests {
         text += "version: 1\ndevices: [{evdev: {name: x}, events: [{evdev: *a29}]}]\n"
         let path = try scratchFile(text)
         defer { removeScratch(path) }
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            #expect(throws: RecordingError.self) { try decodeAll(path) }
-        }
-        #expect(elapsed < .seconds(10))
+        #expect(throws: RecordingError.self) { try decodeAll(path) }
     }
 
     @Test("Nesting deeper than libyaml's 1000 levels is an error, not a stack overflow")
