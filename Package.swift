@@ -158,11 +158,11 @@ let package = Package(
             name: "CompositorModule",
             dependencies: [
                 "CCompositorModule", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
-                "LibinputBackend", .product(name: "Logging", package: "swift-log"),
+                "LibinputBackend", "SystemLayer", .product(name: "Logging", package: "swift-log"),
             ]),
         // MARK: The C library for apps and toolkits: the header (C target) and its Swift implementation.
         .target(name: "CClientLibrary"),
-        .target(name: "ClientLibrary", dependencies: ["CClientLibrary", "PreviewInteraction", "CWaylandClient"]),
+        .target(name: "ClientLibrary", dependencies: ["CClientLibrary", "PreviewInteraction", "CWaylandClient", "SystemLayer"]),
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
