@@ -175,7 +175,7 @@ struct PeekRun {
 
 /// Reference images for the end-to-end screenshots, next to peek-client's own references.
 enum References {
-    static let directory = URL(fileURLWithPath: Fixtures.directory).deletingLastPathComponent().path + "/peek-client"
+    static let directory = checkout + "/Tests/Fixtures/peek-client"
 
     static func path(_ name: String) -> String { directory + "/" + name + ".png" }
 
