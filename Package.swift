@@ -162,7 +162,8 @@ let package = Package(
             ]),
         // MARK: The C library for apps and toolkits: the header (C target) and its Swift implementation.
         .target(name: "CClientLibrary"),
-        .target(name: "ClientLibrary", dependencies: ["CClientLibrary", "PreviewInteraction", "CWaylandClient", "SystemLayer"]),
+        .target(
+            name: "ClientLibrary", dependencies: ["CClientLibrary", "PreviewInteraction", "CWaylandClient", "SystemLayer"]),
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
