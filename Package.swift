@@ -19,9 +19,10 @@ let package = Package(
         .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
         .library(name: "LibinputRecording", targets: ["LibinputRecording"]),
         .library(name: "PreviewCompositor", targets: ["PreviewCompositor"]),
-        // For the benchmarks (and other layers' tests): the protocol server and its test support.
+        // For the benchmarks (and other layers' tests): the protocol server and its test support
+        // (a leading underscore, as swift-syntax's _SwiftSyntaxTestSupport: not API).
         .library(name: "PreviewProtocolServer", targets: ["PreviewProtocolServer"]),
-        .library(name: "PreviewProtocolTestSupport", targets: ["PreviewProtocolTestSupport"]),
+        .library(name: "_PreviewProtocolTestSupport", targets: ["PreviewProtocolTestSupport"]),
         // peek-client's renderer, for the benchmarks package.
         .library(name: "PeekUI", targets: ["PeekUI"]),
         // libpreview-interaction.so: the module other compositors load (C API, docs/embedding.md).
@@ -43,8 +44,10 @@ let package = Package(
     targets: [
         // MARK: Core: pure Swift, no C, no Foundation.
         .target(name: "PreviewEngine"),
-        // The system layer: the one monotonic clock, timer rounding, errno text (libc only).
-        .target(name: "SystemLayer"),
+        // The system layer: the one monotonic clock, timer rounding, errno text, shared memory,
+        // child processes (libc only; CSystemLayer reaches the Linux calls Swift's Glibc lacks).
+        .target(name: "CSystemLayer"),
+        .target(name: "SystemLayer", dependencies: ["CSystemLayer"]),
 
         // MARK: Input: evdev frames and recordings.
         .target(name: "EvdevDecoder", dependencies: ["PreviewEngine"]),
@@ -79,7 +82,9 @@ let package = Package(
                 "CLibinput", "PreviewEngine", "EvdevDecoder", "SystemLayer", .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "UmockdevFstatShim", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "UmockdevHarness", dependencies: ["LibinputRecording", "EvdevDecoder", "LibinputBackend", "PreviewEngine"]),
+        .target(
+            name: "UmockdevHarness",
+            dependencies: ["LibinputRecording", "EvdevDecoder", "LibinputBackend", "PreviewEngine", "SystemLayer"]),
         // Runs LibinputBackend inside the umockdev testbed (re-executed by UmockdevHarness).
         .executableTarget(
             name: "libinput-testbed-runner",
@@ -156,11 +161,12 @@ let package = Package(
             name: "CompositorModule",
             dependencies: [
                 "CCompositorModule", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
-                "LibinputBackend", "EvdevDecoder", .product(name: "Logging", package: "swift-log"),
+                "LibinputBackend", "EvdevDecoder", "SystemLayer", .product(name: "Logging", package: "swift-log"),
             ]),
         // MARK: The C library for apps and toolkits: the header (C target) and its Swift implementation.
         .target(name: "CClientLibrary"),
-        .target(name: "ClientLibrary", dependencies: ["CClientLibrary", "PreviewInteraction", "CWaylandClient"]),
+        .target(
+            name: "ClientLibrary", dependencies: ["CClientLibrary", "PreviewInteraction", "CWaylandClient", "SystemLayer"]),
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
@@ -191,10 +197,8 @@ let package = Package(
             path: "examples/minimal-preview-app"),
 
         // MARK: The demo: live view, plot and report over a compositor run (scripts/demo).
-        // The real recordings (the tests' fixtures) as resources, so the demo runs from anywhere.
-        .target(
-            name: "BundledRecordings", path: "Tests/Fixtures", exclude: ["peek-client"],
-            sources: ["BundledRecordings.swift"], resources: [.copy("recordings")]),
+        // The real recordings (the tests' fixtures too) as resources, so the demo runs from anywhere.
+        .target(name: "BundledRecordings", resources: [.copy("recordings")]),
         .target(
             name: "DemoReport",
             dependencies: [
@@ -209,18 +213,20 @@ let package = Package(
             ]),
 
         // MARK: Tests, one target per layer, plus end to end.
-        .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
+        .target(name: "FixtureSupport", dependencies: ["SystemLayer"], path: "Tests/FixtureSupport"),
         .testTarget(
             name: "PreviewEngineTests",
             dependencies: ["PreviewEngine", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "RecordingTests",
-            dependencies: ["FixtureSupport", "LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace"]),
+            dependencies: [
+                "FixtureSupport", "LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace", "SystemLayer",
+            ]),
         .testTarget(
             name: "LibinputBackendTests",
             dependencies: ["FixtureSupport", 
                 "LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder", "PreviewTrace",
-                .product(name: "Logging", package: "swift-log"),
+                "SystemLayer", .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "ProtocolTests",
@@ -238,16 +244,16 @@ let package = Package(
             name: "PeekUITests",
             dependencies: [
                 "PeekUI", "CCairo", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
-                "peek-client",
+                "peek-client", "SystemLayer",
             ]),
         // WLCS against the compositor (scripts/conformance).
-        .testTarget(name: "ConformanceTests"),
+        .testTarget(name: "ConformanceTests", dependencies: ["SystemLayer"]),
         .testTarget(
             name: "PreviewInteractionTests",
             dependencies: [
                 "FixtureSupport", "PreviewInteraction", "PreviewClientCore", "ClientLibrary", "CClientLibrary",
                 "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
-                "CWaylandClient", .product(name: "Logging", package: "swift-log"),
+                "CWaylandClient", "SystemLayer", .product(name: "Logging", package: "swift-log"),
                 // Run as processes by RealCompositorTests.
                 "preview-compositor", "minimal-preview-app",
             ]),
@@ -260,11 +266,10 @@ let package = Package(
                 "FixtureSupport", "DemoReport", "PreviewTrace", "PreviewEngine", "CompositorModule",
                 "preview-compositor", "preview-replay", "peek-client",
                 // The client library's C tests (Tests/capi-client) run against the scripted server.
-                "ClientLibrary", "preview-protocol-test-server",
+                "ClientLibrary", "preview-protocol-test-server", "SystemLayer",
                 // The library in process, with real clients of the mini compositor.
                 "PreviewProtocolTestSupport", "PreviewProtocolServer", "WaylandServer", "CWaylandClient",
-                "CWaylandServer",
-                "CCompositorModule",
+                "CWaylandServer", "CCompositorModule",
             ]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(
@@ -273,7 +278,7 @@ let package = Package(
                 "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
                 "PreviewProtocolServer", "PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
                 "preview-demo", "preview-compositor", "peek-client", "preview-replay", "minimal-preview-app", "PeekUI",
-                "ToolOptions",
+                "ToolOptions", "SystemLayer",
                 // In-process runs (two windows, the real libinput's events) use the library itself.
                 "PreviewCompositor",
             ]),

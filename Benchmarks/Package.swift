@@ -40,7 +40,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PreviewEngine", package: "swift-preview-interaction"),
                 .product(name: "PreviewProtocolServer", package: "swift-preview-interaction"),
-                .product(name: "PreviewProtocolTestSupport", package: "swift-preview-interaction"),
+                .product(name: "_PreviewProtocolTestSupport", package: "swift-preview-interaction"),
             ]),
         // peek-client's renderer: one frame per phase at 1280x800 (BENCHMARKS.md).
         suite(

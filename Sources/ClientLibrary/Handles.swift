@@ -1,64 +1,47 @@
 import Synchronization
+import SystemLayer
 
-/// The handles C holds: numbers dressed as pointers, never dereferenced and never reused, so
-/// a NULL, stale or foreign handle is looked up and reported instead of followed. The table
-/// owns the objects.
+/// The handles C holds (`HandleTable`: looked up, never followed). The table owns the objects.
 final class Handles: Sendable {
     static let shared = Handles()
 
     private struct Table {
-        /// Numbers spaced apart, far from small integers and from the compositor library's.
-        var next: UInt = 0x7_0000
-        var contexts: [UInt: ClientContext] = [:]
-        var interactions: [UInt: ClientInteraction] = [:]
-
-        mutating func take() -> OpaquePointer {
-            let number = next
-            next += 16
-            return OpaquePointer(bitPattern: number)!
-        }
+        /// Far from small integers and from the compositor library's numbers.
+        var numbers = HandleNumbers(first: 0x7_0000)
+        var contexts = HandleTable<ClientContext>()
+        var interactions = HandleTable<ClientInteraction>()
     }
 
     // The objects are used on their context's thread only (checked); the table is shared.
     private let table = Mutex(Table())
 
     func register(_ context: ClientContext) -> OpaquePointer {
-        table.withLock { table in
-            let handle = table.take()
-            table.contexts[UInt(bitPattern: handle)] = context
-            return handle
-        }
+        table.withLock { $0.contexts.register(context, numbers: &$0.numbers) }
     }
 
     func register(_ interaction: ClientInteraction) -> OpaquePointer {
-        table.withLock { table in
-            let handle = table.take()
-            table.interactions[UInt(bitPattern: handle)] = interaction
-            return handle
-        }
+        table.withLock { $0.interactions.register(interaction, numbers: &$0.numbers) }
     }
 
     func context(_ handle: OpaquePointer?) -> ClientContext? {
-        guard let handle else { return nil }
-        return table.withLock { $0.contexts[UInt(bitPattern: handle)] }
+        table.withLock { $0.contexts[handle] }
     }
 
     /// Every live context on `display` (a surface may have one interaction object, whoever asks).
     func contexts(on display: OpaquePointer) -> [ClientContext] {
-        table.withLock { $0.contexts.values.filter { $0.display == display } }
+        table.withLock { $0.contexts.all.filter { $0.display == display } }
     }
 
     func interaction(_ handle: OpaquePointer?) -> ClientInteraction? {
-        guard let handle else { return nil }
-        return table.withLock { $0.interactions[UInt(bitPattern: handle)] }
+        table.withLock { $0.interactions[handle] }
     }
 
     func forget(context handle: OpaquePointer) {
-        _ = table.withLock { $0.contexts.removeValue(forKey: UInt(bitPattern: handle)) }
+        table.withLock { $0.contexts.forget(handle) }
     }
 
     func forget(interaction handle: OpaquePointer) {
-        _ = table.withLock { $0.interactions.removeValue(forKey: UInt(bitPattern: handle)) }
+        table.withLock { $0.interactions.forget(handle) }
     }
 }
 

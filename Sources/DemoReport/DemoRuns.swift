@@ -3,6 +3,7 @@ import LibinputRecording
 import PreviewEngine
 import PreviewTrace
 import RecordingReplay
+import SystemLayer
 
 #if canImport(Glibc)
     import Glibc
@@ -81,9 +82,9 @@ public struct CompositorRun {
 
         let child: ChildProcess
         do {
-            child = try ChildProcess(arguments(trace: fifo), environment: environment, log: compositorLog)
+            child = try ChildProcess(arguments(trace: fifo), environment: environment, output: .file(compositorLog))
         } catch {
-            throw RunError("cannot start \(tools.compositor): \(error.localizedDescription)")
+            throw RunError("\(error)")
         }
         Interruption.track(child: child.pid)
         defer { Interruption.forget(child: child.pid) }

@@ -16,7 +16,6 @@ final class Device {
     // Pen: the tip is contact 0.
     var penDown = false
     var penHasForce = false
-    var lastPen: DeviceContact?
     // Touchscreen: active libinput slots → the last reported contact.
     var touches: [Int32: DeviceContact] = [:]
     // Touchpads and mice: the click (BTN_LEFT) is contact 0, like the decoder's.

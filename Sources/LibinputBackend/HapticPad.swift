@@ -3,6 +3,7 @@ import EvdevDecoder
 import Glibc
 import Logging
 import PreviewEngine
+import SystemLayer
 
 /// One haptic pressure pad in host mode (Linux 6.18, `FF_HAPTIC`): the press, release and
 /// deep-click waveforms uploaded on a descriptor of the device, played by writing `EV_FF`.
@@ -33,7 +34,7 @@ public final class HapticPad {
         }
         let has = clibinput_ff_has_haptic(fd)
         guard has == 1 else {
-            logger.debug("\(name): no FF_HAPTIC (\(has < 0 ? String(cString: strerror(-has)) : "not reported")): no haptics")
+            logger.debug("\(name): no FF_HAPTIC (\(has < 0 ? errnoText(-has) : "not reported")): no haptics")
             if owns { Glibc.close(fd) }
             return nil
         }
@@ -44,7 +45,7 @@ public final class HapticPad {
         for moment in HapticMoment.allCases {
             let id = clibinput_ff_upload_haptic(fd, moment.waveform, percent)
             guard id >= 0 else {
-                logger.warning("\(name): cannot upload haptic \(moment.rawValue): \(String(cString: strerror(-id)))")
+                logger.warning("\(name): cannot upload haptic \(moment.rawValue): \(errnoText(-id))")
                 continue
             }
             ids[moment] = id

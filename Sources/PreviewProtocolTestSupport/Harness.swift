@@ -41,8 +41,6 @@ public final class ProtocolHarness: PreviewProtocolHost {
         inputs.append(input)
         for action in react(input) { server.perform(action) }
     }
-
-    public func clearInputs() { inputs.removeAll() }
 }
 
 extension PhaseUpdate {

@@ -1,6 +1,7 @@
 import PreviewEngine
 import Foundation
 import LibinputBackend
+import SystemLayer
 
 /// Runs a recorded device through the real libinput, headless: the device becomes an
 /// umockdev testbed and `libinput-testbed-runner` drives `LibinputBackend` on it inside
@@ -108,13 +109,8 @@ public enum LibinputTestbed {
     }
 
     /// Whether the runner has printed its last line.
-    static func finished(_ stdout: URL) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: stdout) else { return false }
-        defer { try? handle.close() }
-        let size = (try? handle.seekToEnd()) ?? 0
-        try? handle.seek(toOffset: size > 4096 ? size - 4096 : 0)
-        let tail = "\n" + String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
-        return tail.contains("\n" + TestbedLine.done + "\n")
+    static func finished(_ output: String) -> Bool {
+        ("\n" + output).contains("\n" + TestbedLine.done + "\n")
     }
 
     /// Whether this machine can run a testbed, and if not, why.
@@ -129,18 +125,13 @@ public enum LibinputTestbed {
         guard FileManager.default.fileExists(atPath: shim.path) else {
             return .unavailable("\(shim.path) not built (swift build --product umockdev-fstat-shim)")
         }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: unshare)
-        probe.arguments = unshareArguments + ["true"]
-        probe.standardOutput = FileHandle.nullDevice
-        probe.standardError = FileHandle.nullDevice
+        let probe: ChildProcess.Run
         do {
-            try probe.run()
-            probe.waitUntilExit()
+            probe = try ChildProcess.run([unshare] + unshareArguments + ["true"], output: .discard, errors: .discard)
         } catch {
-            return .unavailable("cannot run unshare: \(error)")
+            return .unavailable("\(error)")
         }
-        guard probe.terminationStatus == 0 else {
+        guard probe.status == 0 else {
             return .unavailable("no mount namespaces here (unshare \(unshareArguments.joined(separator: " ")) failed)")
         }
         return .available
@@ -249,41 +240,23 @@ public enum LibinputTestbed {
         if options.embedded { arguments.append("--embedded") }
         if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }
         if !command.isEmpty { arguments += ["--"] + command }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable(named: "unshare")!)
-        process.arguments = arguments
-        let stdout = dir.appendingPathComponent("runner.out")
         let stderr = dir.appendingPathComponent("runner.err")
-        _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: stdout)
-        process.standardError = try FileHandle(forWritingTo: stderr)
-        try process.run()
+        let process = try ChildProcess(
+            [executable(named: "unshare")!] + arguments, output: .pipe, errors: .file(stderr.path))
         // Wait for the runner's `done` line rather than for umockdev-run: 0.17.16 sometimes
-        // hangs at exit joining its script thread, deaf to SIGTERM. Give it a moment, then kill
-        // it (the pid is umockdev-run itself: unshare and our setup step exec into it).
-        let deadline = Date().addingTimeInterval(
-            Double(options.leadMilliseconds) / 1000 + Double(device.duration) / 1_000_000 + 60)
-        var doneAt: Date?
-        while process.isRunning {
-            usleep(50_000)
-            if doneAt == nil, Self.finished(stdout) { doneAt = Date() }
-            if let doneAt, Date().timeIntervalSince(doneAt) > (options.wrapper.isEmpty ? 2 : 30) {  // a tool writes its output at exit
-                kill(process.processIdentifier, SIGKILL)
-                break
-            }
-            if Date() > deadline {
-                kill(process.processIdentifier, SIGKILL)
-                break
-            }
+        // hangs at exit joining its script thread, deaf to SIGTERM. Give it a moment (a tool
+        // writes its output at exit), then kill it (the pid is umockdev-run itself: unshare and
+        // our setup step exec into it).
+        let limit = Double(options.leadMilliseconds) / 1000 + Double(device.duration) / 1_000_000 + 60
+        if process.waitForOutput(containing: TestbedLine.done + "\n", timeout: limit) {
+            process.wait(timeout: options.wrapper.isEmpty ? 2 : 30, grace: 0)
         }
-        process.waitUntilExit()
+        let status = process.stop().status
         let log = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
-        let output = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
-        guard Self.finished(stdout) || options.crashWithChild else {
+        let output = process.standardOutput
+        guard Self.finished(output) || options.crashWithChild else {
             throw Failure(
-                description:
-                    "libinput testbed runner did not finish (exit status \(process.terminationStatus)):\n\(log)")
+                description: "libinput testbed runner did not finish (exit status \(status)):\n\(log)")
         }
         // Everything up to our `done` line (GLib may print its own lines to stdout after it).
         let ours = output.components(separatedBy: "\n" + TestbedLine.done + "\n").first ?? output

@@ -1,6 +1,7 @@
 internal import CWaylandClient
 import Glibc
 import PreviewEngine
+import SystemLayer
 
 /// Our connection to the parent compositor (WAYLAND_SOCKET or WAYLAND_DISPLAY of our own
 /// environment, as libwayland reads them): its globals, our window and our view of its seat.
@@ -33,7 +34,7 @@ public final class ParentConnection {
         let connected = name.map { wl_display_connect($0) } ?? wl_display_connect(nil)
         guard let display = connected else {
             let name = name ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
-            throw .cannotConnect(name, String(cString: strerror(errno)))
+            throw .cannotConnect(name, errnoText())
         }
         self.display = display
         guard let registry = wl_display_get_registry(display) else {
@@ -44,7 +45,7 @@ public final class ParentConnection {
         wl_registry_add_listener(registry, &ParentListeners.registry, listenerContext(self))
         for _ in 0..<3 {
             guard wl_display_roundtrip(display) >= 0 else {
-                let reason = String(cString: strerror(wl_display_get_error(display)))
+                let reason = errnoText(wl_display_get_error(display))
                 destroy()
                 throw .cannotConnect("-", reason)
             }
@@ -149,7 +150,9 @@ public final class ParentConnection {
 
     private func failed() {
         let code = wl_display_get_error(display)
-        connectionLost(code == EPROTO ? "protocol error from the parent compositor" : "lost the parent compositor (\(String(cString: strerror(code))))")
+        connectionLost(
+            code == EPROTO
+                ? "protocol error from the parent compositor" : "lost the parent compositor (\(errnoText(code)))")
     }
 
     private func connectionLost(_ reason: String) {

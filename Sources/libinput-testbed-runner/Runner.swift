@@ -230,7 +230,7 @@ struct Replay: ParsableCommand {
             var wait = max(0, min(next < due.count ? due[next] - early - now : end - now, 100_000))
             if let timer { wait = max(0, min(wait, timer.microseconds - now)) }
             // Milliseconds, rounded up: a tick is at most 1 ms late, and lateness never accumulates.
-            _ = poll(&pollfds, nfds_t(pollfds.count), Int32((wait + 999) / 1000))
+            _ = poll(&pollfds, nfds_t(pollfds.count), wait == 0 ? 0 : TimerRounding.milliseconds(afterMicroseconds: wait))
             wake = monotonicMicroseconds()
             backend.dispatch(now: Timestamp(microseconds: monotonicMicroseconds()), report)
             embedded?.frame(at: monotonicMicroseconds())
@@ -286,14 +286,11 @@ struct Live: ParsableCommand {
         let dir = URL(fileURLWithPath: options.directory)
         let device = try JSONDecoder().decode(
             TestbedDevice.self, from: Data(contentsOf: dir.appendingPathComponent("device.json")))
-        guard let executable = command.first else { throw RunnerError("live: no command") }
-        let tool = Process()
-        tool.executableURL = URL(fileURLWithPath: executable)
-        tool.arguments = Array(command.dropFirst())
-        try tool.run()
+        guard !command.isEmpty else { throw RunnerError("live: no command") }
+        let tool = try ChildProcess(command, input: .inherit)
         let ticker = open(TestbedFiles.node, O_WRONLY | O_CLOEXEC)
         guard ticker >= 0 else {
-            kill(tool.processIdentifier, SIGKILL)
+            tool.stop()
             throw RunnerError("cannot open the device to pace it: \(errnoText())")
         }
         defer { close(ticker) }
@@ -306,12 +303,9 @@ struct Live: ParsableCommand {
         }
         // Time for libinput's timers and the tool's last lines, then Ctrl-C.
         sleep(until: (due.last ?? base) + 600_000)
-        kill(tool.processIdentifier, SIGINT)
-        let deadline = monotonicMicroseconds() + 5_000_000
-        while tool.isRunning && monotonicMicroseconds() < deadline { usleep(10_000) }
-        if tool.isRunning { kill(tool.processIdentifier, SIGKILL) }
-        tool.waitUntilExit()
-        print(TestbedLine.liveStatus(tool.terminationStatus))
+        tool.signal(SIGINT)
+        let status = tool.wait(timeout: 5, grace: 0) ?? tool.wait().status
+        print(TestbedLine.liveStatus(status))
         print(TestbedLine.done)
         fflush(nil)
     }

@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized) struct PhaseScreenshotTests {
     static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
     static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../Fixtures/recordings").standardized.path
+        .appendingPathComponent("../../Sources/BundledRecordings/recordings").standardized.path
 
     /// One `screenshot … (why, N ms after the event)` log line.
     struct Shot {

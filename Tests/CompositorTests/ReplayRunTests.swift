@@ -6,7 +6,7 @@ import Testing
 @Suite(.serialized) struct ReplayRunTests {
     static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
     static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../Fixtures/recordings").standardized.path
+        .appendingPathComponent("../../Sources/BundledRecordings/recordings").standardized.path
 
     /// The executable with `arguments`; real clients get `slowClientShouldBeginTimeout` to answer.
     func compositor(_ arguments: [String]) throws -> ClientRun {

@@ -48,16 +48,16 @@ import Testing
         #expect(process.waitForOutput("listening on", timeout: 60), "\(process.output)")
 
         try "long-press = slow\n".write(toFile: path, atomically: true, encoding: .utf8)
-        kill(process.process.processIdentifier, SIGHUP)
+        process.child.signal(SIGHUP)
         #expect(
             process.waitForOutput("read: sensitivity medium, long-press slow, completion on-release"),
             "the file over the options: \(process.output)")
 
         try "long-press = slower\n".write(toFile: path, atomically: true, encoding: .utf8)
-        kill(process.process.processIdentifier, SIGHUP)
+        process.child.signal(SIGHUP)
         #expect(
             process.waitForOutput("\(path):1: long-press must be fast, default or slow, not slower; keeping the current settings"),
             "\(process.output)")
-        #expect(process.process.isRunning)
+        #expect(process.isRunning)
     }
 }

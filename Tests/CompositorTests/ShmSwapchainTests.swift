@@ -2,6 +2,7 @@ import CPixman
 import Foundation
 import PreviewCompositor
 import PreviewEngine
+import SystemLayer
 import Testing
 import WaylandWindow
 
@@ -11,8 +12,8 @@ import WaylandWindow
 struct ShmSwapchainTests {
     /// Reads the parent's events until `condition` holds (at most 10 s).
     static func pump(_ connection: ParentConnection, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
+        let deadline = MonotonicTime.microseconds() + 10_000_000
+        while MonotonicTime.microseconds() < deadline {
             if condition() { return true }
             connection.flush()
             var poller = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)

@@ -22,7 +22,7 @@ import Testing
                 "--run", "python3 \(Self.client) \(mode.joined(separator: " ")) \(log)",
             ], socket: "", environment: [:])
         process.waitForText(in: log) { $0.components(separatedBy: last + "\n").count - 1 >= times }
-        kill(process.process.processIdentifier, SIGTERM)
+        process.child.signal(SIGTERM)
         let run = process.finish(timeout: 20)
         #expect(run.status == 0 && !run.timedOut, "\(run.output)")
         #expect(!run.output.contains("Traceback"), "\(run.output)")

@@ -3,6 +3,7 @@ import FixtureSupport
 import Foundation
 import PreviewEngine
 @testable import PreviewCompositor
+import SystemLayer
 import Testing
 import WaylandServer
 
@@ -11,11 +12,7 @@ import WaylandServer
 /// A real client (Tests/python/tablet_client.py) and synthetic touchscreen samples injected
 /// into the in-process compositor (the fixtures have no touchscreen recording).
 @Suite(.serialized) struct TouchCommitTests {
-    static func now() -> Timestamp {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Timestamp(microseconds: Int64(t.tv_sec) * 1_000_000 + Int64(t.tv_nsec) / 1000)
-    }
+    static func now() -> Timestamp { Timestamp(microseconds: MonotonicTime.microseconds()) }
 
     static func waitFor(_ text: String, in path: String, timeout: Double = 20) -> String {
         FileWatch.waitForText(in: path, timeout: timeout) { $0.contains(text) }

@@ -18,7 +18,7 @@ import Testing
             ], socket: "", environment: [:])
         let lastKey = "key: 31; state: 0 (released)"  // xkb keycode 31 = evdev KEY_I (23) + 8
         process.waitForText(in: log) { $0.contains(lastKey) }
-        kill(process.process.processIdentifier, SIGTERM)
+        process.child.signal(SIGTERM)
         let run = process.finish(timeout: 20)
         #expect(run.status == 0 && !run.timedOut, "SIGTERM is a clean shutdown: \(run.output)")
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

@@ -1,4 +1,5 @@
 import Foundation
+import SystemLayer
 import Testing
 
 /// WLCS, the conformance suite Mir and Smithay run, against the compositor loaded as a WLCS
@@ -10,18 +11,12 @@ import Testing
         .appendingPathComponent("../..").standardized.path
 
     @Test func everyFailureIsListedWithItsReason() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.root + "/scripts/conformance")
-        var environment = ProcessInfo.processInfo.environment
-        environment["WLCS_MODULE"] = Self.binaries + "/libpreview-compositor-wlcs.so"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let run = try ChildProcess.run(
+            [Self.root + "/scripts/conformance"],
+            environment: ["WLCS_MODULE": Self.binaries + "/libpreview-compositor-wlcs.so"], input: .inherit,
+            errors: nil, timeout: 1800)
+        let text = run.output
+        #expect(run.status == 0, "\(text)")
         // The counts line, and enough passing tests that the module really ran.
         let counts = text.split(separator: "\n").first { $0.hasPrefix("WLCS: ") }
         let passed = counts.flatMap { Int($0.dropFirst(6).prefix { $0 != " " }) } ?? 0

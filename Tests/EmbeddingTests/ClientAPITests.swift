@@ -1,6 +1,7 @@
 import DemoReport
 import FixtureSupport
 import Foundation
+import SystemLayer
 import Testing
 
 /// The client library from C (Tests/capi-client/client-api.c) under AddressSanitizer and UBSan,
@@ -29,13 +30,14 @@ import Testing
         let process = try ChildProcess(
             [
                 Paths.binaries + "/preview-compositor", "--backend", "headless", "--socket", "window-app-\(getpid())",
-                "--replay", Paths.root + "/Tests/Fixtures/recordings/dell-canvas-isdv4-pen.yml", "--exit-when-done",
+                "--replay", Paths.root + "/Sources/BundledRecordings/recordings/dell-canvas-isdv4-pen.yml",
+                "--exit-when-done",
                 "--should-begin-timeout", String(slowClientShouldBeginTimeout), "--run", "\(app) 2",
             ],
             environment: [
                 "XDG_RUNTIME_DIR": scratch,
                 "LSAN_OPTIONS": "suppressions=\(Paths.root)/scripts/lsan.supp,print_suppressions=0",
-            ], log: scratch + "/run.log")
+            ], output: .file(scratch + "/run.log"))
         let status = process.wait(timeout: 120)
         let output = (try? String(contentsOfFile: scratch + "/run.log", encoding: .utf8)) ?? ""
         #expect(status == 0, "\(output.suffix(3000))")

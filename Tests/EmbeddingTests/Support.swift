@@ -3,6 +3,7 @@ import FixtureSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
+import SystemLayer
 import Testing
 
 /// Where SwiftPM put the binaries (libpreview-interaction.so among them), and the repository.
@@ -22,7 +23,8 @@ enum Paths {
 /// Runs `make` in a folder of the repository against this build; returns its output.
 func make(_ folder: String, _ targets: [String] = [], log: String) throws -> (status: Int32?, output: String) {
     let process = try ChildProcess(
-        ["/usr/bin/env", "make", "-C", Paths.root + "/" + folder, "BUILD=\(Paths.binaries)"] + targets, log: log)
+        ["/usr/bin/env", "make", "-C", Paths.root + "/" + folder, "BUILD=\(Paths.binaries)"] + targets,
+        output: .file(log))
     let status = process.wait(timeout: 600)
     return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
 }

@@ -2,6 +2,7 @@ import DemoReport
 import FixtureSupport
 import Foundation
 import PreviewTrace
+import SystemLayer
 import Testing
 
 /// The wlroots proof: examples/wlroots-compositor, built by make against Debian's wlroots 0.15
@@ -31,7 +32,7 @@ import Testing
                 "--replay", Fixtures.path(recording), "--trace", trace, "--exit-when-done", "--should-begin-timeout",
                 shouldBeginTimeout, "--run", command,
             ], environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"],
-            log: folder + "/compositor.log")
+            output: .file(folder + "/compositor.log"))
         let status = process.wait(timeout: 120)
         let records = (try? TraceReader.read(path: trace)) ?? []
         return Run(
@@ -71,7 +72,7 @@ import Testing
         // which the compositors' traces begin wherever their client's answer landed.
         let replayed = Paths.scratch("wlroots-replay") + "/trace.jsonl"
         let replay = try ChildProcess(
-            [Paths.binaries + "/preview-replay", "--format", "json", Fixtures.path(recording)], log: replayed)
+            [Paths.binaries + "/preview-replay", "--format", "json", Fixtures.path(recording)], output: .file(replayed))
         #expect(replay.wait(timeout: 60) == 0)
         let engine = TracedInteraction.all(try TraceReader.read(path: replayed))
         #expect(engine.map(\.outcome) == ours.map(\.outcome), "\(engine)")
@@ -105,7 +106,7 @@ import Testing
                 "--trace", folder + "/trace.jsonl", "--exit-when-done", "--run",
                 "exec python3 '\(Paths.root)/Tests/python/keyboard_client.py' > '\(client)' 2>&1",
             ], environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"],
-            log: folder + "/compositor.log")
+            output: .file(folder + "/compositor.log"))
         let status = process.wait(timeout: 120)
         let lines = FileWatch.contents(of: client).split(separator: "\n").map(String.init)
         let log = FileWatch.contents(of: folder + "/compositor.log")

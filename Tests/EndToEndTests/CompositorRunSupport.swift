@@ -3,6 +3,7 @@ import FixtureSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
+import SystemLayer
 import Testing
 
 // Support for the end-to-end tests that run the real preview-compositor with peek-client:
@@ -198,7 +199,6 @@ struct CompositorRun {
     let shots: [PhaseShot]
     /// The compositor's stderr and the client's diagnostics, for messages.
     let diagnostics: String
-    let seconds: Double
 
     init(recording: String, extra: [String] = [], timeout: Double = 90) throws {
         _ = TestRuntimeDirectory.path
@@ -208,17 +208,15 @@ struct CompositorRun {
         let clientLog = folder + "/client.log"
         let clientErrors = folder + "/client.stderr"
         let command = "exec \(shellQuote(tools.client)) --log > \(shellQuote(clientLog)) 2> \(shellQuote(clientErrors))"
-        let started = Date()
         let child = try ChildProcess(
             [
                 tools.compositor, "--backend", "headless", "--replay", recording, "--fast", "--trace", folder + "/trace.jsonl",
                 "--screenshot-dir", shotsDirectory, "--exit-when-done", "--run", command,
                 "--should-begin-timeout", String(slowClientShouldBeginTimeout),
-            ] + extra, log: folder + "/compositor.log")
+            ] + extra, output: .file(folder + "/compositor.log"))
         // Synchronisation: the compositor exits by itself once the replay has ended and the
         // engine and clients have settled (--exit-when-done); the timeout only catches a hang.
         status = child.wait(timeout: timeout)
-        seconds = Date().timeIntervalSince(started)
         trace = (try? TraceReader.read(path: folder + "/trace.jsonl")) ?? []
         client = ClientLog(path: clientLog)
         shots = PhaseShot.all(in: shotsDirectory)

@@ -3,6 +3,7 @@ import FixtureSupport
 import Foundation
 import PreviewProtocolTestSupport
 import Synchronization
+import SystemLayer
 import Testing
 import WaylandServer
 
@@ -192,30 +193,12 @@ struct HostileCompositorTests {
     {
         let compositor = try HostileCompositor(numbers)
         defer { compositor.stop() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tools.directory + "/" + tool)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["WAYLAND_DISPLAY"] = compositor.socket
-        environment.removeValue(forKey: "WAYLAND_SOCKET")
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard ended.wait(timeout: .now() + 60) == .success else {
-            process.terminate()
-            process.waitUntilExit()
-            return (false, -1, text, HostileCompositor.buffers.withLock { $0 })
-        }
-        return (
-            process.terminationReason == .exit, process.terminationStatus, text,
-            HostileCompositor.buffers.withLock { $0 }
-        )
+        let run = try ChildProcess.run(
+            [tools.directory + "/" + tool] + arguments, environment: ["WAYLAND_DISPLAY": compositor.socket],
+            unsetting: ["WAYLAND_SOCKET"], errors: nil, timeout: 60)
+        let exited = if case .exited = run.termination { true } else { false }
+        let buffers = HostileCompositor.buffers.withLock { $0 }
+        return (exited && !run.timedOut, run.timedOut ? -1 : run.status, run.output, buffers)
     }
 
     @Test("minimal-preview-app: a 2147483647 × 2147483647 configure is clamped; a lost compositor is said")

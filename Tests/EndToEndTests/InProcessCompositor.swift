@@ -7,6 +7,7 @@ import PreviewEngine
 @testable import PreviewCompositor
 import PreviewTrace
 import ReplayTool
+import SystemLayer
 import WaylandServer
 
 /// The real compositor in-process (`CompositorThread`) with real peek-client processes, for the
@@ -174,7 +175,7 @@ private final class EventFeeder {
             if host.contactsDown == 0 && !host.timerPending { offset = min(offset!, now - recorded) }
             let due = recorded + offset!
             if due > now + 500 {
-                timer?.arm(milliseconds: Int32(clamping: max(1, (due - now) / 1000)))
+                timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: due - now))
                 return
             }
             host.handle(event.shifted(by: offset!))

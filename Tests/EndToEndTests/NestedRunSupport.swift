@@ -3,6 +3,7 @@ import FixtureSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
+import SystemLayer
 import Testing
 
 // Support for the nested tests: our compositor as a window (--backend wayland) inside a parent
@@ -33,7 +34,7 @@ struct NestedRun {
         let parent = try ChildProcess(
             [tools.compositor, "--backend", "headless", "--replay"] + recordings + [
                 "--fast", "--exit-when-done", "--trace", folder + "/parent.jsonl", "--run", nested,
-            ], log: folder + "/parent.log")
+            ], output: .file(folder + "/parent.log"))
         // The parent exits once its replay has ended and its client (the nested compositor)
         // settled; the timeout only catches a hang.
         status = parent.wait(timeout: timeout)

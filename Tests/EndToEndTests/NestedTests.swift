@@ -3,6 +3,7 @@ import FixtureSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
+import SystemLayer
 import Testing
 
 /// preview-compositor as a window (`--backend wayland`) inside our own headless compositor,
@@ -95,7 +96,7 @@ struct NestedTests {
         let run = try ChildProcess(
             ["/bin/sh", "-c", "cd \(shellQuote(folder)) && " + command],
             environment: ["XDG_RUNTIME_DIR": TestRuntimeDirectory.path], unsetting: ["WAYLAND_DISPLAY", "WAYLAND_SOCKET"],
-            log: log)
+            output: .file(log))
         let status = run.wait(timeout: 120)
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(status == 0, "\(output)")

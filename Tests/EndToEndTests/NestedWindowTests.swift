@@ -3,6 +3,7 @@ import FixtureSupport
 import Foundation
 import PreviewCompositor
 import PreviewEngine
+import SystemLayer
 import Testing
 
 /// The window itself: weston (headless, pixman) shows our frames pixel for pixel, at scale 1 and
@@ -53,14 +54,14 @@ struct NestedWindowTests {
             try "[shell]\npanel-position=none\n".write(toFile: runtime + "/weston.ini", atomically: true, encoding: .utf8)
             arguments.append("--config=" + runtime + "/weston.ini")
         }
-        let weston = try ChildProcess(arguments, environment: ["XDG_RUNTIME_DIR": runtime], log: runtime + "/weston.log")
+        let weston = try ChildProcess(
+            arguments, environment: ["XDG_RUNTIME_DIR": runtime], output: .file(runtime + "/weston.log"))
         _ = appears(runtime + "/parent", within: 20)
         return weston
     }
 
     static func end(_ child: ChildProcess) {
-        kill(child.pid, SIGKILL)  // test-runner children may block SIGTERM
-        _ = child.wait(timeout: 10)
+        child.stop()
     }
 
     /// Where `small` sits inside `large` pixel for pixel (the window's place on the parent's
@@ -93,7 +94,8 @@ struct NestedWindowTests {
             [
                 tools.compositor, "--backend", "wayland", "--output", "600x400", "--screenshot-dir", shots, "-v",
                 "--run", "exec \(shellQuote(tools.client))",
-            ], environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "parent"], log: runtime + "/nested.log")
+            ], environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "parent"],
+            output: .file(runtime + "/nested.log"))
         defer { Self.end(nested) }
 
         // Our output is 600×400 points: at scale 2 its pixels are 1200×800, shown 1:1.
@@ -123,8 +125,10 @@ struct NestedWindowTests {
         var found: (x: Int, y: Int)?
         var sizes = ""
         var ours: Picture?
+        // SIGUSR1 before the compositor handles it would end it: wait until it listens.
+        guard Self.log(runtime + "/nested.log", contains: "listening on", within: 30) else { return (false, nil, "") }
         _ = Self.retried(for: 60) {
-            kill(nested.pid, SIGUSR1)
+            nested.signal(SIGUSR1)
             taken += 1
             let path = shots + String(format: "/%04d-on-demand.png", taken)
             guard Self.appears(path, within: 10), let picture = Picture(path: path)
@@ -165,7 +169,7 @@ struct NestedWindowTests {
             [
                 tools.compositor, "--backend", "wayland", "--screenshot-dir", shots, "--run",
                 "exec \(shellQuote(tools.client))",
-            ], environment: environment, log: log)
+            ], environment: environment, output: .file(log))
         defer { Self.end(nested) }
 
         // Smaller than the default 1280x800: the output's size, less the title bar when there is one.
@@ -191,7 +195,7 @@ struct NestedWindowTests {
         let environment = ["XDG_RUNTIME_DIR": TestRuntimeDirectory.path, "WAYLAND_DISPLAY": parent.socketName]
         let nested = try ChildProcess(
             [tools.compositor, "--backend", "wayland"] + extra + ["--run", "exec \(shellQuote(tools.client))"],
-            environment: environment, log: runtime + "/nested.log")
+            environment: environment, output: .file(runtime + "/nested.log"))
         #expect(parent.wait(timeout: 30) { $0.windows.count == 1 }, "the nested window never mapped")
         return (parent, nested, environment)
     }
@@ -210,7 +214,8 @@ struct NestedWindowTests {
         }
 
         // A second window in the parent: the tiling gives each half the width.
-        let other = try ChildProcess(["/usr/bin/weston-simple-shm"], environment: environment, log: runtime + "/shm.log")
+        let other = try ChildProcess(
+            ["/usr/bin/weston-simple-shm"], environment: environment, output: .file(runtime + "/shm.log"))
         defer { Self.end(other) }
         #expect(parent.wait(timeout: 30) { $0.windows.count == 2 })
         #expect(
@@ -218,15 +223,17 @@ struct NestedWindowTests {
             "\(Self.text(runtime + "/nested.log").suffix(2000))")
 
         // Clients of the nested compositor see the new mode (wayland-info, a third-party client).
-        let info = try ChildProcess.output(
-            of: ["/usr/bin/wayland-info"], environment: environment.merging(["WAYLAND_DISPLAY": socket]) { $1 })
+        let info = try ChildProcess.run(
+            ["/usr/bin/wayland-info"], environment: environment.merging(["WAYLAND_DISPLAY": socket]) { $1 },
+            errors: .discard
+        ).output
         #expect(info.contains("width: 640 px, height: 800 px"), "\(info.prefix(3000))")
         // And peek-client redraws at the new width: our next frame is 640 wide and full.
         var width = 0
         var taken = 0
         #expect(
             Self.retried(for: 30) {
-                kill(nested.pid, SIGUSR1)
+                nested.signal(SIGUSR1)
                 taken += 1
                 let path = shots + String(format: "/%04d-on-demand.png", taken)
                 guard Self.appears(path, within: 10), let shot = Picture(path: path)
@@ -258,13 +265,13 @@ struct NestedWindowTests {
         let environment = ["XDG_RUNTIME_DIR": runtime]
         let parent = try ChildProcess(
             [tools.compositor, "--backend", "headless", "--socket", "parent"], environment: environment,
-            log: runtime + "/parent.log")
+            output: .file(runtime + "/parent.log"))
         defer { Self.end(parent) }
         try #require(Self.appears(runtime + "/parent", within: 20))
         let log = runtime + "/nested.log"
         let nested = try ChildProcess(
             [tools.compositor, "--backend", "wayland", "--socket", "nested"], environment: environment.merging(["WAYLAND_DISPLAY": "parent"]) { $1 },
-            log: log)
+            output: .file(log))
         defer { Self.end(nested) }
         #expect(Self.log(log, contains: "listening on nested", within: 30), "\(Self.text(log))")
         kill(parent.pid, SIGKILL)
@@ -288,15 +295,6 @@ extension Picture {
 
 /// Runs a tool in `directory` (weston-screenshooter writes its file there); returns its status.
 func runIn(_ directory: String, _ arguments: [String], environment: [String: String]) throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: arguments[0])
-    process.arguments = Array(arguments.dropFirst())
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
+    try ChildProcess.run(arguments, environment: environment, directory: directory, output: .discard, errors: .discard)
+        .status
 }

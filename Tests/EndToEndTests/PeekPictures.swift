@@ -3,6 +3,7 @@ import DemoReport
 import FixtureSupport
 import Foundation
 import PeekUI
+import SystemLayer
 
 // Support for PeekScreenshotTests: the compositor's screenshots of peek-client read back through
 // cairo, measured (sharpness, colours) and compared with reference images at half size.
@@ -174,7 +175,7 @@ struct PeekRun {
 
 /// Reference images for the end-to-end screenshots, next to peek-client's own references.
 enum References {
-    static let directory = URL(fileURLWithPath: Fixtures.directory).deletingLastPathComponent().path + "/peek-client"
+    static let directory = checkout + "/Tests/Fixtures/peek-client"
 
     static func path(_ name: String) -> String { directory + "/" + name + ".png" }
 
@@ -189,7 +190,7 @@ func runIsolated(_ arguments: [String], timeout: Double = 120) throws -> (status
     let runtime = scratchDirectory("runtime")
     chmod(runtime, 0o700)
     let log = runtime + "/output.log"
-    let child = try ChildProcess(arguments, environment: ["XDG_RUNTIME_DIR": runtime], log: log)
+    let child = try ChildProcess(arguments, environment: ["XDG_RUNTIME_DIR": runtime], output: .file(log))
     let status = child.wait(timeout: timeout)
     return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
 }

@@ -1,6 +1,7 @@
 import DemoReport
 import FixtureSupport
 import Foundation
+import SystemLayer
 import Testing
 
 /// Buffer scale: our compositor's output is scale 1, so peek-client's HiDPI path runs against
@@ -16,7 +17,7 @@ import Testing
             [
                 "/usr/bin/weston", "--backend=headless-backend.so", "--use-pixman", "--scale=2", "--width=1280",
                 "--height=800", "--socket=peek-scale", "--idle-time=0",
-            ], environment: environment, log: runtime + "/weston.log")
+            ], environment: environment, output: .file(runtime + "/weston.log"))
         defer {
             kill(weston.pid, SIGKILL)  // test-runner children may block SIGTERM
             _ = weston.wait(timeout: 10)
@@ -29,7 +30,7 @@ import Testing
         let log = runtime + "/client.log"
         let client = try ChildProcess(
             [tools.client], environment: environment.merging(["WAYLAND_DISPLAY": "peek-scale", "WAYLAND_DEBUG": "1"]) { $1 },
-            log: log)
+            output: .file(log))
         defer {
             kill(client.pid, SIGKILL)
             _ = client.wait(timeout: 10)

@@ -3,6 +3,7 @@ import DemoReport
 import Foundation
 import PreviewEngine
 import PreviewTrace
+import SystemLayer
 
 /// The project's executables, built next to the test bundle by `swift build --build-tests`.
 let tools = Tools.beside(CommandLine.arguments[0])
@@ -88,7 +89,7 @@ struct Picture: Equatable {
 /// Runs one of the project's executables to its exit; stdout and stderr together.
 func runTool(_ arguments: [String], timeout: Double = 120) throws -> (status: Int32?, output: String) {
     let log = scratchDirectory("tool") + "/output.log"
-    let child = try ChildProcess(arguments, log: log)
+    let child = try ChildProcess(arguments, output: .file(log))
     let status = child.wait(timeout: timeout)
     return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
 }

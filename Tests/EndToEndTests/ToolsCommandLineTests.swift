@@ -1,6 +1,6 @@
 import DemoReport
 import Foundation
-import Synchronization
+import SystemLayer
 import Testing
 import ToolOptions
 
@@ -9,42 +9,9 @@ import ToolOptions
 func runBuiltTool(
     _ arguments: [String], in directory: String? = nil, input: String? = nil
 ) throws -> (status: Int32, out: String, err: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: arguments[0])
-    process.arguments = Array(arguments.dropFirst())
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    if let input {
-        let pipe = Pipe()
-        process.standardInput = pipe
-        try process.run()
-        let writer = pipe.fileHandleForWriting
-        Thread {
-            writer.write(Data(input.utf8))
-            try? writer.close()
-        }.start()
-    } else {
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-    }
-    // Both pipes drained at once, so a chatty stderr cannot block the child.
-    let errData = Mutex(Data())
-    let errDone = DispatchSemaphore(value: 0)
-    Thread {
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        errData.withLock { $0 = data }
-        errDone.signal()
-    }.start()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    errDone.wait()
-    process.waitUntilExit()
-    return (
-        process.terminationStatus, String(decoding: outData, as: UTF8.self),
-        String(decoding: errData.withLock { $0 }, as: UTF8.self)
-    )
+    let run = try ChildProcess.run(
+        arguments, directory: directory, input: input.map { .bytes(Array($0.utf8)) } ?? .discard)
+    return (run.status, run.output, run.errors)
 }
 
 /// The checkout, for docs/man.
@@ -57,7 +24,7 @@ let checkout: String = {
 @Suite("The tools' command lines: the habits of libinput's tools")
 struct ToolsCommandLineTests {
     static let names = ["preview-replay", "preview-compositor", "peek-client", "preview-demo", "minimal-preview-app"]
-    static let fixtures = checkout + "/Tests/Fixtures/recordings/"
+    static let fixtures = checkout + "/Sources/BundledRecordings/recordings/"
 
     @Test("--version on every tool prints the project's version", arguments: names)
     func version(tool: String) throws {

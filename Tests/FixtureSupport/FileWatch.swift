@@ -1,4 +1,5 @@
 import Glibc
+import SystemLayer
 
 /// Waits for what other processes write (a client's log, a socket appearing) without polling:
 /// the condition is checked again each time something in the file's directory changes
@@ -56,9 +57,5 @@ public enum FileWatch {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func monotonicMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
-    }
+    private static func monotonicMilliseconds() -> Int64 { MonotonicTime.microseconds() / 1000 }
 }

@@ -1,9 +1,10 @@
-/// The checked-in recordings (Tests/Fixtures/recordings, with their MIT notice), for every test target.
+/// The checked-in recordings (Sources/BundledRecordings/recordings, with their MIT notice, also
+/// reachable as Tests/Fixtures/recordings), for every test target.
 public enum Fixtures {
     public static let directory: String = {
         var path = #filePath
-        for _ in 0..<2 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path + "/Fixtures/recordings"
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path + "/Sources/BundledRecordings/recordings"
     }()
 
     public static func path(_ name: String) -> String { directory + "/" + name }

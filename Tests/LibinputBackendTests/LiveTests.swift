@@ -1,6 +1,7 @@
 import FixtureSupport
 import Foundation
 import LibinputRecording
+import SystemLayer
 import Testing
 import UmockdevHarness
 
@@ -12,19 +13,8 @@ import UmockdevHarness
 
     /// Runs preview-replay with `arguments`, optionally as another user (`prefix`).
     static func run(_ arguments: [String], prefix: [String] = []) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        let command = prefix + [tool] + arguments
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let error = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+        let run = try ChildProcess.run(prefix + [tool] + arguments, input: .inherit)
+        return (run.status, run.output, run.errors)
     }
 
     @Test func aMissingDeviceIsOneLineAndStatus1() throws {

@@ -3,6 +3,7 @@ import PeekUI
 import PreviewEngine
 import PreviewProtocolServer
 import PreviewProtocolTestSupport
+import SystemLayer
 import Testing
 import WaylandServer
 
@@ -83,10 +84,9 @@ struct Press {
 /// One peek-client process connected to a fresh harness through WAYLAND_SOCKET.
 final class ClientRun {
     let harness: ProtocolHarness
-    let pid: pid_t
+    let child: ChildProcess
     private var nextInteraction: UInt32 = 1
     private var surface: SurfaceID?
-    private var exitStatus: Int32?
     private let outPath: String
     private let errPath: String
 
@@ -99,38 +99,28 @@ final class ClientRun {
         outPath = "/tmp/peek-client-test-\(tag).out"
         errPath = "/tmp/peek-client-test-\(tag).err"
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var environment = ["XDG_RUNTIME_DIR=/tmp"]
+        var environment = ["XDG_RUNTIME_DIR": "/tmp"]
         var clientFD: Int32 = -1
         if connect {
             let (client, fd) = try harness.display.connectedClientSocket()
             _ = client
             clientFD = fd
-            // dup2 onto a fixed number clears close-on-exec in the child only.
-            posix_spawn_file_actions_adddup2(&actions, fd, 47)
-            environment.append("WAYLAND_SOCKET=47")
+            environment["WAYLAND_SOCKET"] = "3"  // the first passed descriptor
         }
         var surfaceSeen: SurfaceID?
         harness.compositor.onCommit = { [harness] id in
             harness.server.surfaceCommitted(id)
             surfaceSeen = id
         }
-        let argv = [binary] + arguments
-        var cArgs = argv.map { strdup($0) } + [nil]
-        var cEnv = environment.map { strdup($0) } + [nil]
-        defer {
-            for p in cArgs { free(p) }
-            for p in cEnv { free(p) }
+        do {
+            child = try ChildProcess(
+                [binary] + arguments, environment: environment, inheritingEnvironment: false,
+                passing: clientFD >= 0 ? [clientFD] : [], output: .file(outPath), errors: .file(errPath))
+        } catch {
+            if clientFD >= 0 { close(clientFD) }
+            throw error
         }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, binary, &actions, nil, &cArgs, &cEnv)
         if clientFD >= 0 { close(clientFD) }
-        guard spawned == 0 else { throw TestFailure("cannot start \(binary): \(String(cString: strerror(spawned)))") }
-        pid = child
         harness.react = { [unowned self] input in self.react(input) }
         if connect {
             try pump("the client's first commit") { surfaceSeen != nil }
@@ -139,7 +129,7 @@ final class ClientRun {
     }
 
     deinit {
-        if exitStatus == nil { kill(pid, SIGKILL); _ = waitStatus(blocking: true) }
+        child.stop()
         unlink(outPath)
         unlink(errPath)
     }
@@ -213,21 +203,11 @@ final class ClientRun {
         }
     }
 
-    var exited: Bool { exitStatus != nil || waitStatus(blocking: false) != nil }
+    var exited: Bool { !child.isRunning }
 
     func waitForExit() throws -> Int32 {
         try pump("the client to exit") { self.exited }
-        return exitStatus!
-    }
-
-    @discardableResult
-    private func waitStatus(blocking: Bool) -> Int32? {
-        if let exitStatus { return exitStatus }
-        var status: Int32 = 0
-        guard waitpid(pid, &status, blocking ? 0 : WNOHANG) == pid else { return nil }
-        // WIFEXITED/WEXITSTATUS are macros: decode by hand.
-        exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return exitStatus
+        return child.wait().status
     }
 
     private func now() -> Timestamp { Timestamp(microseconds: harness.display.clock.microseconds()) }
@@ -251,8 +231,4 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-private func monotonicMilliseconds() -> Int64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
-}
+private func monotonicMilliseconds() -> Int64 { MonotonicTime.microseconds() / 1000 }

@@ -4,6 +4,7 @@ import PreviewEngine
 import PreviewInteraction
 import PreviewProtocolServer
 import PreviewProtocolTestSupport
+import SystemLayer
 
 /// An app on the test's thread: its own connection to the scripted server, a wl_surface, the
 /// library's client and one PreviewInteraction with a recording delegate. The test plays the
@@ -100,11 +101,7 @@ final class AppHarness {
         return wl_display_dispatch_pending(display) >= 0
     }
 
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    static func now() -> Double { Double(MonotonicTime.microseconds()) / 1e6 }
 
     static func bindCompositor(_ display: OpaquePointer) -> OpaquePointer? {
         let box = CompositorBox()

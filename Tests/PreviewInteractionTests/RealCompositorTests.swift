@@ -1,15 +1,16 @@
 import FixtureSupport
 import Foundation
+import SystemLayer
 import Testing
 
 // The library against the real compositor: preview-compositor replays a recorded pen press
-// (real hardware, Tests/Fixtures/recordings) into minimal-preview-app, which uses nothing but
+// (real hardware, Sources/BundledRecordings/recordings) into minimal-preview-app, which uses nothing but
 // the PreviewInteraction API. What CI runs to show an app built on the library works end to end.
 
 @Suite(.serialized) struct RealCompositorTests {
     static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
     static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../Fixtures/recordings").standardized.path
+        .appendingPathComponent("../../Sources/BundledRecordings/recordings").standardized.path
 
     struct Run {
         var status: Int32
@@ -23,29 +24,17 @@ import Testing
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: runtime) }
         let log = runtime.appendingPathComponent("run.log")
-        #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binaries + "/preview-compositor")
-        process.arguments =
+        let process = try ChildProcess(
             [
+                binaries + "/preview-compositor",
                 "--backend", "headless", "--socket", "minimal-\(getpid())-\(UUID().uuidString.prefix(6))", "--replay",
                 recordings + "/" + recording,
                 "--exit-when-done", "-v", "--should-begin-timeout", String(slowClientShouldBeginTimeout),
                 "--run", binaries + "/minimal-preview-app --exit-after \(presses)",
-            ] + extra
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 }
-        process.standardOutput = handle
-        process.standardError = handle
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        if exited.wait(timeout: .now() + 120) == .timedOut {
-            process.terminate()
-            exited.wait()
-        }
-        try handle.close()
-        return Run(status: process.terminationStatus, output: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+            ] + extra,
+            environment: ["XDG_RUNTIME_DIR": runtime.path], output: .file(log.path))
+        let status = process.wait(timeout: 120, grace: 60) ?? -1
+        return Run(status: status, output: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 
     @Test func aRecordedPenPressOpensTheItem() throws {

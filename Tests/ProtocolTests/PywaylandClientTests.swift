@@ -1,4 +1,5 @@
 import Foundation
+import SystemLayer
 import Testing
 
 /// A client written against the XML with someone else's tooling: pywayland generates its
@@ -13,15 +14,9 @@ import Testing
     let server = products.appendingPathComponent("preview-protocol-test-server")
     #expect(FileManager.default.isExecutableFile(atPath: server.path), "build first: swift build --build-tests")
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", root.appendingPathComponent("Tests/python/preview_client.py").path, server.path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let transcript = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(transcript)")
+    let run = try ChildProcess.run(
+        ["python3", root.appendingPathComponent("Tests/python/preview_client.py").path, server.path], errors: nil)
+    let transcript = run.output
+    #expect(run.status == 0, "\(transcript)")
     #expect(transcript.contains("preview_client: all checks passed"), "\(transcript)")
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemLayer
 import Testing
 
 /// wayland-info (Debian package wayland-utils), a client that knows nothing of our protocol,
@@ -9,34 +10,22 @@ import Testing
     try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: runtime) }
 
-    let server = Process()
-    server.executableURL = products.appendingPathComponent("preview-protocol-test-server")
-    server.arguments = ["wayland-info-test"]
-    server.environment = ["XDG_RUNTIME_DIR": runtime.path]
-    let ready = Pipe()
-    server.standardOutput = ready
-    try server.run()
-    defer { if server.isRunning { server.terminate() } }
-    // The server prints WAYLAND_DISPLAY=<name> once it listens.
-    var line = Data()
-    while let byte = try ready.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-        line.append(byte)
-    }
-    #expect(String(decoding: line, as: UTF8.self) == "WAYLAND_DISPLAY=wayland-info-test")
+    let server = try ChildProcess(
+        [products.appendingPathComponent("preview-protocol-test-server").path, "wayland-info-test"],
+        environment: ["XDG_RUNTIME_DIR": runtime.path], inheritingEnvironment: false, output: .pipe)
+    // The server prints WAYLAND_DISPLAY=<name> once it listens (the child is stopped when it goes).
+    #expect(server.waitForOutput(containing: "\n", timeout: 20))
+    #expect(server.standardOutput == "WAYLAND_DISPLAY=wayland-info-test\n")
 
-    let info = Process()
-    info.executableURL = URL(fileURLWithPath: "/usr/bin/wayland-info")
-    info.environment = ["XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": "wayland-info-test"]
-    let output = Pipe()
-    info.standardOutput = output
-    info.standardError = output
-    try info.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    info.waitUntilExit()
-    #expect(info.terminationStatus == 0, "\(text)")
+    let info = try ChildProcess.run(
+        ["/usr/bin/wayland-info"],
+        environment: ["XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": "wayland-info-test"],
+        inheritingEnvironment: false, errors: nil)
+    let text = info.output
+    #expect(info.status == 0, "\(text)")
     let entry = text.split(separator: "\n").first { $0.contains("'spi_preview_interaction_manager_v1'") }
     #expect(entry?.replacingOccurrences(of: " ", with: "").contains("version:2,") == true, "\(text)")
-    guard info.terminationStatus == 0 else { return }  // (the defer stops the server)
-    server.waitUntilExit()  // it exits by itself once its clients have gone
-    #expect(server.terminationStatus == 0)
+    guard info.status == 0 else { return }
+    // It exits by itself once its clients have gone.
+    #expect(server.wait(timeout: 60) == 0)
 }

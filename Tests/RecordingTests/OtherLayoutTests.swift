@@ -2,24 +2,18 @@ import EvdevDecoder
 import FixtureSupport
 import Foundation
 import LibinputRecording
+import SystemLayer
 import Testing
 
 /// The same recording re-saved by PyYAML (`yaml.safe_dump(yaml.safe_load(f))`: keys sorted,
 /// every list in block style, long strings folded), as a user's script would write it.
 func pyyamlResave(_ path: String) throws -> String {
     let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-        python, "-c", "import yaml,sys; yaml.safe_dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)", path,
-    ]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "python3 with PyYAML (scripts/install-deps installs python3-yaml)")
-    return String(decoding: data, as: UTF8.self)
+    let run = try ChildProcess.run(
+        [python, "-c", "import yaml,sys; yaml.safe_dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)", path],
+        input: .inherit, errors: .inherit)
+    #expect(run.status == 0, "python3 with PyYAML (scripts/install-deps installs python3-yaml)")
+    return run.output
 }
 
 @Suite("Recordings in another YAML layout (the general reader)")
@@ -85,7 +79,9 @@ struct OtherLayoutTests {
         #expect(stats.peakForce > 0.8)
     }
 
-    @Test("Aliases that expand beyond the file's size are an error, not a hang")
+    /// The time to the error is a figure in BENCHMARKS.md (RecordingBenchmarks); a hang would
+    /// meet the time limit.
+    @Test("Aliases that expand beyond the file's size are an error, not a hang", .timeLimit(.minutes(1)))
     func billionLaughs() throws {
         var text = "a0: &a0 [0, 0, 0, 0, 0]\n"
         for level in 1..<30 {
@@ -94,11 +90,7 @@ struct OtherLayoutTests {
         text += "version: 1\ndevices: [{evdev: {name: x}, events: [{evdev: *a29}]}]\n"
         let path = try scratchFile(text)
         defer { removeScratch(path) }
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            #expect(throws: RecordingError.self) { try decodeAll(path) }
-        }
-        #expect(elapsed < .seconds(10))
+        #expect(throws: RecordingError.self) { try decodeAll(path) }
     }
 
     @Test("Nesting deeper than libyaml's 1000 levels is an error, not a stack overflow")

@@ -5,6 +5,7 @@ import PreviewEngine
 import PreviewTrace
 import ReplayTool
 import Synchronization
+import SystemLayer
 import Testing
 
 /// Runs the replay in-process and returns its stdout lines, stderr lines and status.
@@ -227,20 +228,8 @@ func runReplayBinary(_ arguments: [String]) throws -> (status: Int32, out: Strin
         })
     let binary = directory + "/preview-replay"
     #expect(FileManager.default.isExecutableFile(atPath: binary), "build the package first: \(binary)")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-        process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
-    )
+    let run = try ChildProcess.run([binary] + arguments, input: .inherit)
+    return (run.status, run.output, run.errors)
 }
 
 @Suite("preview-replay command line")

@@ -163,7 +163,8 @@ final class PenFixture: @unchecked Sendable {
         for _ in 0..<20 { compositor.dispatch(timeoutMilliseconds: 5) }
         residentBytesPerSurface = client.scaled ? max(0, residentBytes() - before) / PenClient.scale : 0
         // The recording's pen samples, decoded once.
-        let recording = try! Recording.open(repositoryRoot + "/Tests/Fixtures/recordings/wacom-cintiq13hd-pen.yml")
+        let recording = try! Recording.open(
+            repositoryRoot + "/Sources/BundledRecordings/recordings/wacom-cintiq13hd-pen.yml")
         var decoders = recording.devices.map { EvdevDecoder(description: $0.description, device: DeviceID(UInt32($0.index))) }
         let frames = try! recording.frames()
         var events: [DeviceEvent] = []

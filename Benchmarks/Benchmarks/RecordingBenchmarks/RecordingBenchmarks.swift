@@ -15,7 +15,8 @@ import PreviewEngine
 func syntheticRecording(fixture: String, repetitions: Int) -> (path: String, eventLines: Int) {
     var root = #filePath
     for _ in 0..<4 { root = String(root[..<root.lastIndex(of: "/")!]) }
-    let source = try! String(contentsOfFile: root + "/Tests/Fixtures/recordings/" + fixture, encoding: .utf8)
+    let source = try! String(
+        contentsOfFile: root + "/Sources/BundledRecordings/recordings/" + fixture, encoding: .utf8)
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     let eventsIndex = lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "events:" }!
     var out = lines[...eventsIndex].joined(separator: "\n") + "\n"
@@ -44,6 +45,28 @@ func syntheticRecording(fixture: String, repetitions: Int) -> (path: String, eve
     let path = NSTemporaryDirectory() + "recording-benchmark-\(repetitions)-\(fixture)"
     try! out.write(toFile: path, atomically: true, encoding: .utf8)
     return (path, count)
+}
+
+/// A YAML alias bomb ("billion laughs"): 29 levels, each alias three times the one before
+/// (3^29 lists if expanded), in a recording's layout. Returns its path.
+func aliasBomb() -> String {
+    var text = "a0: &a0 [0, 0, 0, 0, 0]\n"
+    for level in 1..<30 { text += "a\(level): &a\(level) [*a\(level - 1), *a\(level - 1), *a\(level - 1)]\n" }
+    text += "version: 1\ndevices: [{evdev: {name: x}, events: [{evdev: *a29}]}]\n"
+    let path = NSTemporaryDirectory() + "recording-benchmark-alias-bomb.yml"
+    try! text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+/// Whether reading `path` to its end fails (as a hostile file must).
+func refused(_ path: String) -> Bool {
+    do {
+        let frames = try Recording.open(path).frames()
+        while try frames.nextFrame() != nil {}
+        return false
+    } catch {
+        return true
+    }
 }
 
 /// Reads and decodes every frame; returns the number of decoded events (kept alive by blackHole).
@@ -96,6 +119,14 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("Parse only, pen recording, \(pen.eventLines) event lines", configuration: wholeFile) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(parseAndDecode(pen.path, decode: false)) }
+    }
+
+    // A hostile file: the time to refuse an alias bomb (RecordingTests checks that it is refused).
+    let bomb = aliasBomb()
+    let refusal = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 1000)
+    Benchmark("Alias bomb refused, 29 levels of three aliases each", configuration: refusal) { benchmark in
+        for _ in benchmark.scaledIterations { precondition(refused(bomb)) }
     }
 
     // The replay's per-frame path in steady state: read the next frame, find its decoder

@@ -13,9 +13,6 @@ extension Compositor {
         return path
     }
 
-    /// The phase screenshots written so far, in order (tests).
-    public var phaseScreenshotsWritten: [PhaseScreenshot] { phaseScreenshots?.written ?? [] }
-
     /// A phase moment happened (before its event goes to the client); the shot follows the
     /// client's acknowledgement and redraw.
     func phaseMoment(_ moment: ScreenshotMoments.Moment, interaction: InteractionID, surface: SurfaceID) {

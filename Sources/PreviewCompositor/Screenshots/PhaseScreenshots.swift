@@ -2,24 +2,12 @@ import PreviewEngine
 import SystemLayer
 import WaylandServer
 
-/// A phase screenshot that was written (tests read these through `CompositorThread.sync`).
-public struct PhaseScreenshot: Equatable, Sendable {
-    /// `interaction<K>-<moment>`.
-    public var label: String
-    public var path: String
-    /// True when taken on the client's commit, false when the deadline passed first.
-    public var onCommit: Bool
-    /// From the phase event to the shot, in milliseconds.
-    public var delayMilliseconds: Int
-}
-
 /// Takes the phase screenshots at the moments `ScreenshotMoments` decides, with one timer for
 /// the deadlines. Runs on the display's thread.
 final class PhaseScreenshots {
     private unowned let compositor: Compositor
     private var moments = ScreenshotMoments()
     private var timer: EventSource?
-    private(set) var written: [PhaseScreenshot] = []
 
     init(compositor: Compositor, loop: EventLoop) {
         self.compositor = compositor
@@ -94,7 +82,6 @@ final class PhaseScreenshots {
                     }
                 guard let path = result else { continue }
                 picture = picture ?? path
-                written.append(PhaseScreenshot(label: shot.label, path: path, onCommit: shot.trigger.isCommit, delayMilliseconds: delay))
                 let line = "screenshot \(path) (\(why), \(delay) ms after the event)"
                 if shot.trigger.isCommit { compositor.logger.info("\(line)") } else { compositor.logger.warning("\(line)") }
             } catch {

@@ -1,6 +1,7 @@
 import FixtureSupport
 import Foundation
 import PreviewCompositor
+import SystemLayer
 import Synchronization
 
 /// The test process's XDG_RUNTIME_DIR (`TestRuntimeDirectory`), and a unique socket name per
@@ -46,37 +47,19 @@ func runClient(_ arguments: [String], socket: String, timeout: Double = 20, envi
     return process.finish(timeout: timeout)
 }
 
-final class ClientProcess: @unchecked Sendable {
-    let process = Process()
+final class ClientProcess: Sendable {
+    let child: ChildProcess
     let outputPath: String
+    var pid: Int32 { child.pid }
     /// Readable once the process exited: waits wake on it.
-    var exitFD: Int32 { exit.read }
-    private let exit: ExitPipe
-    private let exited = DispatchSemaphore(value: 0)
+    var exitFD: Int32 { child.exitDescriptor }
+    var isRunning: Bool { child.isRunning }
 
     init(_ arguments: [String], socket: String, environment: [String: String]) throws {
         outputPath = TestRuntime.directory + "/client-\(UUID().uuidString.prefix(8)).log"
-        // A file that could not be made is reported by FileHandle's open right after.
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["WAYLAND_DISPLAY"] = socket
-        env["XDG_RUNTIME_DIR"] = TestRuntime.directory
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        process.standardOutput = handle
-        process.standardError = handle
-        exit = try ExitPipe()
-        // The handler keeps the pipe open: Foundation may run it after this object is gone
-        // (after terminate(), or a test that stopped early), and a write to a closed and reused
-        // descriptor would land in another test's socket or pipe.
-        process.terminationHandler = { [exited, exit] _ in
-            exit.signal()
-            exited.signal()
-        }
-        try process.run()
+        let own = ["WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": TestRuntime.directory]
+        child = try ChildProcess(
+            ["/usr/bin/env"] + arguments, environment: own.merging(environment) { $1 }, output: .file(outputPath))
     }
 
     var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
@@ -95,42 +78,12 @@ final class ClientProcess: @unchecked Sendable {
     }
 
     func finish(timeout: Double) -> ClientRun {
-        let timedOut = exited.wait(timeout: .now() + timeout) == .timedOut
-        if timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        return ClientRun(status: process.terminationStatus, output: output, timedOut: timedOut)
+        let status = child.wait(timeout: timeout, grace: 0)
+        return ClientRun(status: status ?? child.termination?.status ?? -1, output: output, timedOut: status == nil)
     }
 
     func terminate() -> ClientRun {
-        // SIGKILL: children of the test runner inherit a mask that blocks SIGTERM.
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        return ClientRun(status: process.terminationStatus, output: output, timedOut: false)
-    }
-}
-
-/// A pipe that becomes readable when a child exits; closed when the last holder lets go.
-final class ExitPipe: @unchecked Sendable {
-    let read: Int32
-    private let write: Int32
-
-    init() throws {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        (read, write) = (fds[0], fds[1])
-    }
-
-    func signal() {
-        var one: UInt8 = 1
-        _ = Glibc.write(write, &one, 1)
-    }
-
-    deinit {
-        close(read)
-        close(write)
+        ClientRun(status: child.stop().status, output: output, timedOut: false)
     }
 }
 

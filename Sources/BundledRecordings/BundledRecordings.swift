@@ -3,7 +3,7 @@ import Foundation
 /// The recordings in `recordings/` (real devices, MIT, with their NOTICE.md), shipped as the
 /// package's resources so the demo finds them wherever it runs: SwiftPM copies them beside the
 /// executables (`swift-preview-interaction_BundledRecordings.resources`). They are also the
-/// tests' fixtures, hence this target's place.
+/// tests' fixtures (`Tests/Fixtures/recordings` links here).
 public enum BundledRecordings {
     static let bundleName = "swift-preview-interaction_BundledRecordings.resources"
 
