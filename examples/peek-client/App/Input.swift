@@ -95,6 +95,7 @@ extension PeekApp {
     func touchMoved(_ id: Int32, x: Double, y: Double) {
         guard id == touchID else { return }
         pointerPosition = Point(x: x, y: y)
+        handle(model.pointerMoved(to: pointerPosition))
     }
 
     func touchUp(_ id: Int32) {

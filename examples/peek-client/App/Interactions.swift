@@ -82,6 +82,12 @@ extension PeekApp: PreviewInteractionDelegate {
         ended(id)
     }
 
+    /// Asks the compositor for a haptic effect on the device driving the interaction; the
+    /// compositor drops it where none can be felt.
+    private func playHaptic(_ feedback: HapticFeedback, for id: UInt32) {
+        emit(id, "request=play_haptic effect=\(feedback)")
+    }
+
     /// Every should-begin ends once: completed, cancelled, or declined by us.
     private func ended(_ id: UInt32) {
         if active == id { active = nil }
@@ -102,6 +108,9 @@ extension PeekApp: PreviewInteractionDelegate {
         case .none:
             break
         case .redraw:
+            scheduleRedraw()
+        case .feedback(let feedback):
+            if let id { playHaptic(feedback, for: id) }
             scheduleRedraw()
         case .opened(let item):
             if log { print("\(prefix)result=opened item=\(item.id.rawValue) title=\(EventLog.quoted(item.title))") }
