@@ -244,7 +244,7 @@ let package = Package(
             dependencies: [
                 "FixtureSupport", "PreviewInteraction", "PreviewClientCore", "ClientLibrary", "CClientLibrary",
                 "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
-                "CWaylandClient",
+                "CWaylandClient", .product(name: "Logging", package: "swift-log"),
                 // Run as processes by RealCompositorTests.
                 "preview-compositor", "minimal-preview-app",
             ]),

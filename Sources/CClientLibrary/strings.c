@@ -16,6 +16,8 @@ const char *preview_interaction_client_status_string(int status) {
 	case PREVIEW_INTERACTION_CLIENT_ERROR_DISCONNECTED: return "the connection to the compositor is gone";
 	case PREVIEW_INTERACTION_CLIENT_ERROR_LIMIT: return "too many interactions";
 	case PREVIEW_INTERACTION_CLIENT_ERROR_BUSY: return "not allowed from inside a callback";
+	case PREVIEW_INTERACTION_CLIENT_ERROR_UNSUPPORTED: return "the compositor's protocol version does not have it";
+	case PREVIEW_INTERACTION_CLIENT_ERROR_NOT_RUNNING: return "the press is not running yet";
 	default: return "unknown status";
 	}
 }
@@ -40,6 +42,7 @@ const char *preview_interaction_client_cancel_reason_string(uint32_t reason) {
 	case PREVIEW_INTERACTION_CLIENT_CANCEL_DESYNCHRONISED: return "desynchronised";
 	case PREVIEW_INTERACTION_CLIENT_CANCEL_MOVED: return "moved";
 	case PREVIEW_INTERACTION_CLIENT_CANCEL_SYSTEM: return "system";
+	case PREVIEW_INTERACTION_CLIENT_CANCEL_DISMISSED: return "dismissed";
 	default: return "unknown";
 	}
 }
@@ -50,6 +53,7 @@ const char *preview_interaction_client_source_string(uint32_t source) {
 	case PREVIEW_INTERACTION_CLIENT_SOURCE_TOUCHPAD: return "touchpad";
 	case PREVIEW_INTERACTION_CLIENT_SOURCE_TOUCHSCREEN: return "touchscreen";
 	case PREVIEW_INTERACTION_CLIENT_SOURCE_POINTER: return "pointer";
+	case PREVIEW_INTERACTION_CLIENT_SOURCE_KEYBOARD: return "keyboard";
 	default: return "unknown";
 	}
 }

@@ -32,9 +32,11 @@ private func call(
     }
 }
 
-/// Logs a refused call (a late answer after a timeout is a harmless race: debug only).
+/// Logs a refused call (a late answer after a timeout, a version 2 call on version 1, a
+/// haptic effect racing a press's end: expected, debug only).
 private func refuse(_ context: ClientContext, _ name: StaticString, _ status: Status) -> Int32 {
-    context.logger.log(status == .pressEnded ? .debug : .error, "\(name): \(status.text)")
+    let expected = status == .pressEnded || status == .unsupported || status == .notRunning
+    context.logger.log(expected ? .debug : .error, "\(name): \(status.text)")
     return status.rawValue
 }
 
@@ -210,5 +212,81 @@ public func previewInteractionClientInteractionWillCommit(
     call(interaction: handle, "preview_interaction_client_interaction_will_commit") { interaction in
         let shown = interaction.willCommit()
         serial?.pointee = shown
+    }
+}
+
+// MARK: protocol version 2 (since 1.2)
+
+@_cdecl("preview_interaction_client_get_protocol_version")
+public func previewInteractionClientGetProtocolVersion(
+    _ handle: OpaquePointer?, _ version: UnsafeMutablePointer<UInt32>?
+) -> Int32 {
+    call(handle, "preview_interaction_client_get_protocol_version") { context throws(Status) in
+        guard let version else { throw .invalidArgument }
+        version.pointee = context.disconnected ? 0 : context.protocolVersion
+    }
+}
+
+@_cdecl("preview_interaction_client_get_settings")
+public func previewInteractionClientGetSettings(
+    _ handle: OpaquePointer?, _ settings: UnsafeMutablePointer<preview_interaction_client_settings>?
+) -> Int32 {
+    call(handle, "preview_interaction_client_get_settings") { context throws(Status) in
+        guard let settings else { throw .invalidArgument }
+        // As far as the app's struct goes (an older app's is shorter); its size stays.
+        let size = UnsafeRawPointer(settings).load(as: Int.self)
+        guard size >= MemoryLayout<Int>.size else { throw .invalidArgument }
+        guard let current = context.currentSettings else { throw .unsupported }
+        var full = ClientContext.cSettings(current)
+        full.size = size
+        withUnsafeBytes(of: &full) { source in
+            UnsafeMutableRawPointer(settings).copyMemory(
+                from: source.baseAddress!, byteCount: min(size, MemoryLayout<preview_interaction_client_settings>.size))
+        }
+    }
+}
+
+@_cdecl("preview_interaction_client_interaction_set_focus_point")
+public func previewInteractionClientInteractionSetFocusPoint(_ handle: OpaquePointer?, _ x: Double, _ y: Double)
+    -> Int32
+{
+    call(interaction: handle, "preview_interaction_client_interaction_set_focus_point") { interaction throws(Status) in
+        try interaction.setFocusPoint(x: x, y: y)
+    }
+}
+
+@_cdecl("preview_interaction_client_interaction_unset_focus_point")
+public func previewInteractionClientInteractionUnsetFocusPoint(_ handle: OpaquePointer?) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_unset_focus_point") {
+        interaction throws(Status) in try interaction.unsetFocusPoint()
+    }
+}
+
+@_cdecl("preview_interaction_client_interaction_set_behaviours")
+public func previewInteractionClientInteractionSetBehaviours(
+    _ handle: OpaquePointer?, _ areas: UnsafePointer<preview_interaction_client_behaviour_area>?, _ count: UInt32
+) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_set_behaviours") { interaction throws(Status) in
+        try interaction.setBehaviours(areas, count: count)
+    }
+}
+
+@_cdecl("preview_interaction_client_interaction_play_haptic")
+public func previewInteractionClientInteractionPlayHaptic(
+    _ handle: OpaquePointer?, _ press: UInt32, _ effect: preview_interaction_client_haptic_effect
+) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_play_haptic") { interaction throws(Status) in
+        try interaction.playHaptic(press, effect: effect.rawValue)
+    }
+}
+
+@_cdecl("preview_interaction_client_interaction_haptics_available")
+public func previewInteractionClientInteractionHapticsAvailable(
+    _ handle: OpaquePointer?, _ press: UInt32, _ available: UnsafeMutablePointer<Bool>?
+) -> Int32 {
+    call(interaction: handle, "preview_interaction_client_interaction_haptics_available") {
+        interaction throws(Status) in
+        guard let available else { throw .invalidArgument }
+        available.pointee = try interaction.hapticsAvailable(press)
     }
 }

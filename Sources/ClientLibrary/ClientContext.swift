@@ -17,6 +17,9 @@ final class ClientContext {
     let userData: UnsafeMutableRawPointer?
     let logger: Logger
     private let watch = RegistryWatch()
+    /// The user's settings (version 2), and the last change the app was told of.
+    let settings: SettingsWatch
+    private var settingsDelivered: UInt64 = 0
     private var registry: OpaquePointer?
     private(set) var compositor: OpaquePointer?
     private(set) var manager: OpaquePointer?
@@ -34,7 +37,9 @@ final class ClientContext {
         self.display = display
         self.callbacks = callbacks
         self.userData = userData
-        logger = Logger(callback: callbacks.log, userData: userData)
+        let logger = Logger(callback: callbacks.log, userData: userData)
+        self.logger = logger
+        settings = SettingsWatch { logger.log(.warning, $0) }
         guard let queue = wl_display_create_queue(display) else { throw .wayland }
         self.queue = queue
         guard let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(display))) else {
@@ -59,7 +64,15 @@ final class ClientContext {
             throw .wayland
         }
         applyGlobals(announce: false)
+        // The first settings (version 2) before create returns, so get_settings has them.
+        if protocolVersion >= 2 && wl_display_roundtrip_queue(display, queue) < 0 {
+            logger.log(.error, "the Wayland connection failed while reading the settings")
+            closeObjects()
+            throw .wayland
+        }
+        settingsDelivered = settings.current.generation
         watch.watch(with: reader)
+        settings.watch(with: reader)
         guard reader.start() else {
             closeObjects()
             throw .wayland
@@ -70,6 +83,15 @@ final class ClientContext {
     var onOwnerThread: Bool { pthread_equal(pthread_self(), owner) != 0 }
 
     var isAvailable: Bool { manager != nil }
+
+    /// The bound global's version (0 without one).
+    var protocolVersion: UInt32 { manager.map { spi_preview_interaction_manager_v1_get_version($0) } ?? 0 }
+
+    /// The settings the compositor told, while a global of version 2 is bound.
+    var currentSettings: PreviewUserSettings? {
+        guard protocolVersion >= 2, !disconnected else { return nil }
+        return settings.current.settings
+    }
 
     // MARK: interactions
 
@@ -109,8 +131,32 @@ final class ClientContext {
             return .disconnected
         }
         applyGlobals(announce: true)
+        deliverSettings()
         for interaction in interactions where interaction.isAttached { interaction.deliver() }
         return .ok
+    }
+
+    /// settings_changed, once per group applied since the last call.
+    private func deliverSettings() {
+        let (current, generation) = settings.current
+        guard generation != settingsDelivered else { return }
+        settingsDelivered = generation
+        guard let current, let changed = callbacks.settings_changed else { return }
+        var out = Self.cSettings(current)
+        changed(userData, handle, &out)
+    }
+
+    static func cSettings(_ settings: PreviewUserSettings) -> preview_interaction_client_settings {
+        var out = preview_interaction_client_settings()
+        out.size = MemoryLayout<preview_interaction_client_settings>.size
+        out.sensitivity = preview_interaction_client_sensitivity(rawValue: settings.sensitivity.rawValue)
+        out.begin_threshold = settings.thresholds.begin
+        out.commit_threshold = settings.thresholds.commit
+        out.complete_threshold = settings.thresholds.complete
+        out.long_press_ms = settings.longPressMilliseconds
+        out.haptics = preview_interaction_client_haptics_setting(rawValue: settings.haptics.rawValue)
+        out.completion = preview_interaction_client_completion(rawValue: settings.completion.rawValue)
+        return out
     }
 
     /// Binds what the registry announced since the last look, drops what it removed.
@@ -121,9 +167,9 @@ final class ClientContext {
             compositor = OpaquePointer(cwlc_registry_bind(registry, found.name, cwl_interface_wl_compositor(), 1))
         }
         if manager == nil, let found = globals.manager {
-            manager = OpaquePointer(
-                cwlc_registry_bind(registry, found.name, cwl_interface_spi_preview_interaction_manager_v1(), 1))
+            manager = ProtocolVersion.bindManager(registry, name: found.name, advertised: found.version)
             guard let manager else { return }
+            if protocolVersion >= 2 { settings.listen(to: manager) }
             for interaction in interactions { interaction.createObject(manager: manager) }
             wl_display_flush(display)
             if announce { callbacks.availability_changed?(userData, handle, true) }

@@ -16,8 +16,19 @@ final class ClientInteraction {
     private var retained: Retained?
     /// nil: the whole surface.
     private var region: [preview_interaction_client_rect]?
-    private var sources: UInt32 = 15
+    private var sources: UInt32 = PREVIEW_INTERACTION_CLIENT_SOURCES_ALL.rawValue
     private var enabled = true
+    /// The focused item's point (version 2); keyboard presses begin only while there is one.
+    private var focusPoint: (x: Double, y: Double)?
+    /// The app's pressure behaviours (version 2); empty: deep_click everywhere.
+    private var behaviours: [Area] = []
+
+    struct Area {
+        var behaviour: UInt32
+        var stages: UInt32
+        /// nil: the whole surface.
+        var rects: [preview_interaction_client_rect]?
+    }
     /// Frames are acknowledged by `willCommit`, not as they are read.
     private var holdsAcknowledgements = false
     /// The last frame whose calls the app has had (repeated before a commit).
@@ -28,6 +39,8 @@ final class ClientInteraction {
     private var making = false
 
     static let maximumRectangles: UInt32 = 4096
+    /// The sources of protocol version 1.
+    static let versionOneSources: UInt32 = 15
 
     init(
         context: ClientContext, surface: OpaquePointer, callbacks: preview_interaction_client_interaction_callbacks,
@@ -58,7 +71,11 @@ final class ClientInteraction {
         (self.channel, self.retained) = (channel, retained)
         if holdsAcknowledgements { channel.holdAcknowledgements(true) }
         if region != nil { sendRegion() }
-        if sources != 15 || !enabled { sendSources() }
+        if effectiveSources != Self.versionOneSources { sendSources() }
+        if channel.version >= 2 {
+            if focusPoint != nil { sendFocusPoint() }
+            if !behaviours.isEmpty { sendBehaviours() }
+        }
         channel.flush()
     }
 
@@ -90,9 +107,103 @@ final class ClientInteraction {
     }
 
     func setSources(_ bits: UInt32) throws(Status) {
-        guard bits & ~15 == 0 else { throw .invalidArgument }
+        guard bits & ~PREVIEW_INTERACTION_CLIENT_SOURCES_ALL.rawValue == 0 else { throw .invalidArgument }
         sources = bits
         sendSources()
+    }
+
+    /// The version 2 settings are kept whatever the global; a global of version 1 cannot take them.
+    private func requireVersionTwo() throws(Status) {
+        if let channel, channel.version < 2 { throw .unsupported }
+    }
+
+    func setFocusPoint(x: Double, y: Double) throws(Status) {
+        guard x.isFinite, y.isFinite else { throw .invalidArgument }
+        let hadPoint = focusPoint != nil
+        focusPoint = (x, y)
+        try requireVersionTwo()
+        sendFocusPoint()
+        if !hadPoint { sendSources() }
+        channel?.flush()
+    }
+
+    func unsetFocusPoint() throws(Status) {
+        let hadPoint = focusPoint != nil
+        focusPoint = nil
+        try requireVersionTwo()
+        sendFocusPoint()
+        if hadPoint { sendSources() }
+        channel?.flush()
+    }
+
+    func setBehaviours(_ areas: UnsafePointer<preview_interaction_client_behaviour_area>?, count: UInt32)
+        throws(Status)
+    {
+        guard count <= PreviewBehaviourArea.maximumCount, areas != nil || count == 0 else { throw .invalidArgument }
+        var list: [Area] = []
+        for area in UnsafeBufferPointer(start: areas, count: areas == nil ? 0 : Int(count)) {
+            let behaviour = area.behaviour.rawValue
+            guard let kind = PreviewBehaviour(wire: behaviour, stages: area.stages),
+                PreviewBehaviourArea(kind).isValid, kind == .deepClick || kind == .generic ? area.stages == 0 : true,
+                area.rect_count <= Self.maximumRectangles, area.rects != nil || area.rect_count == 0
+            else { throw .invalidArgument }
+            let rects = area.rects.map { Array(UnsafeBufferPointer(start: $0, count: Int(area.rect_count))) }
+            list.append(Area(behaviour: behaviour, stages: area.stages, rects: rects))
+        }
+        behaviours = list
+        try requireVersionTwo()
+        sendBehaviours()
+        channel?.flush()
+    }
+
+    func playHaptic(_ press: UInt32, effect: UInt32) throws(Status) {
+        guard let effect = PreviewHapticEffect(rawValue: effect) else { throw .invalidArgument }
+        guard let channel else { throw .unknownPress }
+        guard channel.version >= 2 else { throw .unsupported }
+        do { try channel.playHaptic(press, effect: effect) } catch { throw Status(error) }
+    }
+
+    func hapticsAvailable(_ press: UInt32) throws(Status) -> Bool {
+        guard let channel else { throw .unknownPress }
+        do { return try channel.hapticsAvailable(press) } catch { throw Status(error) }
+    }
+
+    /// What set_sources says: the keyboard only with a focus point, and only to version 2.
+    private var effectiveSources: UInt32 {
+        guard enabled else { return 0 }
+        var bits = sources
+        if focusPoint == nil || (channel?.version ?? 1) < 2 { bits &= Self.versionOneSources }
+        return bits
+    }
+
+    private func sendFocusPoint() {
+        guard let channel, channel.version >= 2 else { return }
+        if let point = focusPoint {
+            let (x, y) = (wl_fixed_from_double(point.x), wl_fixed_from_double(point.y))
+            channel.send { spi_preview_interaction_v1_set_focus_point($0, x, y) }
+        } else {
+            channel.send { spi_preview_interaction_v1_unset_focus_point($0) }
+        }
+    }
+
+    private func sendBehaviours() {
+        guard let channel, channel.version >= 2 else { return }
+        channel.send { spi_preview_interaction_v1_clear_behaviours($0) }
+        for area in behaviours {
+            guard let rects = area.rects else {
+                channel.send { spi_preview_interaction_v1_set_behaviour($0, area.behaviour, area.stages, nil) }
+                continue
+            }
+            guard let compositor = context.compositor, let wlRegion = wl_compositor_create_region(compositor) else {
+                context.logger.log(.error, "the compositor has no wl_compositor: a behaviour's area is not sent")
+                continue
+            }
+            for rect in rects where rect.width > 0 && rect.height > 0 {
+                wl_region_add(wlRegion, rect.x, rect.y, rect.width, rect.height)
+            }
+            channel.send { spi_preview_interaction_v1_set_behaviour($0, area.behaviour, area.stages, wlRegion) }
+            wl_region_destroy(wlRegion)
+        }
     }
 
     func setEnabled(_ value: Bool) {
@@ -101,7 +212,7 @@ final class ClientInteraction {
     }
 
     private func sendSources() {
-        let bits = enabled ? sources : 0
+        let bits = effectiveSources
         channel?.send { spi_preview_interaction_v1_set_sources($0, bits) }
         channel?.flush()
     }
@@ -216,6 +327,10 @@ final class ClientInteraction {
             callbacks.commit?(userData, handle, &press, progress, ended)
         case .cancel:
             callbacks.cancelled?(userData, handle, &press, press.cancel_reason)
+        case .stage(let level):
+            callbacks.stage?(userData, handle, &press, level)
+        case .haptics(let available):
+            callbacks.haptics_changed?(userData, handle, &press, available)
         }
         making = false
         // Cancels made from inside the callback, right after it.
@@ -232,10 +347,16 @@ final class ClientInteraction {
         out.y = press.location.y
         out.time_usec = press.timestamp
         out.cancel_reason = PREVIEW_INTERACTION_CLIENT_CANCEL_NONE
+        let (behaviour, stages) = press.behaviour.wire
+        out.behaviour = preview_interaction_client_behaviour(rawValue: behaviour)
+        out.stages = stages
+        out.stage = press.stage
+        out.haptics_available = press.hapticsAvailable
         switch press.phase {
         case .asking: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_ASKING
         case .preview: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_PREVIEW
         case .commit: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_COMMIT
+        case .accelerating: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_STAGE
         case .completed: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_COMPLETED
         case .cancelled(let reason):
             out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED

@@ -16,12 +16,15 @@ enum Status: Int32, Error {
     case disconnected = -10
     case limit = -11
     case busy = -12
+    case unsupported = -13
+    case notRunning = -14
 
     init(_ refusal: CoreRefusal) {
         switch refusal {
         case .unknownPress: self = .unknownPress
         case .pressEnded: self = .pressEnded
         case .alreadyAnswered: self = .alreadyAnswered
+        case .notRunning: self = .notRunning
         }
     }
 

@@ -7,6 +7,8 @@ public struct CoreOutput: Sendable, Equatable {
         case accept(UInt32)
         case decline(UInt32)
         case cancel(UInt32)
+        /// Version 2: a haptic effect for a running press.
+        case playHaptic(UInt32, effect: UInt32)
     }
 
     public var request: Request?

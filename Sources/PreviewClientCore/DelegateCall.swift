@@ -4,19 +4,24 @@ public enum DelegateCall: Sendable, Equatable {
     case preview(Double, ended: Bool)
     case commit(Double, ended: Bool)
     case cancel(PreviewCancelReason)
+    /// An accelerator's level changed (version 2); its end is `.commit(1, ended: true)`.
+    case stage(UInt32)
+    /// Whether effects can be felt changed while the press runs (version 2).
+    case haptics(Bool)
 
     /// The last call about a press.
     var isTerminal: Bool {
         switch self {
         case .commit(_, ended: true), .cancel: true
-        case .shouldBegin, .preview, .commit: false
+        case .shouldBegin, .preview, .commit, .stage, .haptics: false
         }
     }
 
     /// A progress call that a later one of the same phase replaces (latest value wins).
     func isReplaced(by later: DelegateCall) -> Bool {
         switch (self, later) {
-        case (.preview(_, ended: false), .preview(_, ended: false)), (.commit(_, ended: false), .commit(_, ended: false)):
+        case (.preview(_, ended: false), .preview(_, ended: false)), (.commit(_, ended: false), .commit(_, ended: false)),
+            (.stage, .stage), (.haptics, .haptics):
             true
         default: false
         }
@@ -42,4 +47,6 @@ public enum CoreRefusal: Error, Sendable, Equatable {
     case pressEnded
     /// The press was already answered.
     case alreadyAnswered
+    /// The press is not running yet: its should-begin is not accepted (a haptic effect).
+    case notRunning
 }

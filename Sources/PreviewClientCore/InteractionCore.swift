@@ -34,6 +34,8 @@ public struct InteractionCore: Sendable {
         case asking(accepted: Bool)
         case preview(Double)
         case commit(Double)
+        /// An accelerator's press after the answer, at a level (version 2).
+        case accelerating(UInt32)
         /// Over for the app; `confirmed` once the compositor has ended it too.
         case ended(Ending, confirmed: Bool)
 
@@ -47,6 +49,7 @@ public struct InteractionCore: Sendable {
             case .asking(let accepted): accepted ? "the accepted should_begin" : "the unanswered should_begin"
             case .preview: "the preview phase"
             case .commit: "the commit phase"
+            case .accelerating: "the stages"
             case .ended: "the end"
             }
         }
@@ -59,8 +62,15 @@ public struct InteractionCore: Sendable {
         var state: State
         var location = PreviewPoint.zero
         var timestamp: UInt64 = 0
+        var behaviour = PreviewBehaviour.deepClick
+        var hapticsAvailable = false
         /// A location arrived in the group being read.
         var moved = false
+
+        var isAccelerator: Bool {
+            if case .accelerator = behaviour { return true }
+            return false
+        }
 
         var snapshot: PreviewPress {
             let phase: PreviewPress.Phase
@@ -69,13 +79,16 @@ public struct InteractionCore: Sendable {
             case .asking: (phase, progress) = (.asking, 0)
             case .preview(let value): (phase, progress) = (.preview, value)
             case .commit(let value): (phase, progress) = (.commit, value)
+            case .accelerating: (phase, progress) = (.accelerating, 0)
             case .ended(.completed, _): (phase, progress) = (.completed, 1)
             case .ended(.cancelled(let reason), _): (phase, progress) = (.cancelled(reason), 0)
             case .ended(.declined, _): (phase, progress) = (.cancelled(.declined), 0)
             }
+            var stage: UInt32 = 0
+            if case .accelerating(let level) = state { stage = level }
             return PreviewPress(
                 id: id, source: source, force: force, location: location, phase: phase, progress: progress,
-                timestamp: timestamp)
+                timestamp: timestamp, behaviour: behaviour, stage: stage, hapticsAvailable: hapticsAvailable)
         }
     }
 
@@ -126,11 +139,43 @@ public struct InteractionCore: Sendable {
             forgetIfDone(index)
             return CoreOutput()
         }
+        // An accelerator has stages instead of the phases.
+        switch event {
+        case .preview, .previewEnded, .commit: if records[index].isAccelerator { return desynchronise(index, event) }
+        default: break
+        }
         switch (event, records[index].state) {
         case (.location(_, let x, let y), _):
             records[index].location = PreviewPoint(x: x, y: y)
             records[index].moved = true
             for call in open.indices where open[call].press.id == id { open[call].press.location = records[index].location }
+            return CoreOutput()
+        case (.behaviour(_, let wire, let stages), .asking(accepted: false)) where isAnnouncedNow(id):
+            // Told in should_begin's frame only; never generic (nothing begins there).
+            guard let behaviour = PreviewBehaviour(wire: wire, stages: stages), behaviour != .generic,
+                PreviewBehaviourArea(behaviour).isValid
+            else { break }
+            records[index].behaviour = behaviour
+            for call in open.indices where open[call].press.id == id { open[call].press.behaviour = behaviour }
+            return CoreOutput()
+        case (.haptics(_, let wire), _):
+            guard wire <= 1 else { break }
+            let available = wire == 1
+            let changed = records[index].hapticsAvailable != available
+            records[index].hapticsAvailable = available
+            for call in open.indices where open[call].press.id == id { open[call].press.hapticsAvailable = available }
+            // With should_begin it is part of the announcement; later, a change is a call.
+            if changed && !isAnnouncedNow(id) { addOpen(index, .haptics(available)) }
+            return CoreOutput()
+        case (.stage(_, let level), .asking(accepted: true)), (.stage(_, let level), .accelerating):
+            guard case .accelerator(let stages) = records[index].behaviour, (1...stages).contains(level) else { break }
+            records[index].state = .accelerating(level)
+            addOpen(index, .stage(level))
+            return CoreOutput()
+        case (.completed, .accelerating):
+            records[index].state = .ended(.completed, confirmed: true)
+            addOpen(index, .commit(1, ended: true))
+            forgetIfDone(index)
             return CoreOutput()
         case (.preview(_, let progress), .asking(accepted: true)), (.preview(_, let progress), .preview):
             guard (0...1).contains(progress) else { break }
@@ -213,7 +258,7 @@ public struct InteractionCore: Sendable {
             open.removeAll { $0.press.id == id }
             dropReady(id)
             return CoreOutput(request: .decline(id))
-        case .asking(accepted: true), .preview, .commit, .ended(.declined, _):
+        case .asking(accepted: true), .preview, .commit, .accelerating, .ended(.declined, _):
             throw .alreadyAnswered
         case .ended:
             throw .pressEnded
@@ -231,6 +276,23 @@ public struct InteractionCore: Sendable {
         dropReady(id)
         let call = heard ? CoreCall(press: records[index].snapshot, call: .cancel(.clientCancelled)) : nil
         return (CoreOutput(request: .cancel(id)), call)
+    }
+
+    /// A haptic effect for a press: only while it runs past the app's yes (the compositor drops
+    /// the rest; the library does not even send them).
+    public func playHaptic(_ id: UInt32, effect: PreviewHapticEffect) throws(CoreRefusal) -> CoreOutput {
+        let index = try find(id)
+        switch records[index].state {
+        case .asking(accepted: false): throw .notRunning
+        case .asking(accepted: true), .preview, .commit, .accelerating:
+            return CoreOutput(request: .playHaptic(id, effect: effect.rawValue))
+        case .ended: throw .pressEnded
+        }
+    }
+
+    /// A press as it is now (one the compositor has not ended yet, or just ended).
+    public func press(_ id: UInt32) throws(CoreRefusal) -> PreviewPress {
+        records[try find(id)].snapshot
     }
 
     /// Presses announced and not ended, in the order they began.
@@ -301,7 +363,7 @@ public struct InteractionCore: Sendable {
             switch records[index].state {
             case .preview(let progress): addOpen(index, .preview(progress, ended: false))
             case .commit(let progress): addOpen(index, .commit(progress, ended: false))
-            case .asking, .ended: break
+            case .asking, .accelerating, .ended: break
             }
         }
         if let stray = open.first(where: { $0.press.id != id }) { output.message = .unframed(stray.press.id) }
@@ -380,6 +442,11 @@ public struct InteractionCore: Sendable {
     private mutating func clearReady() {
         ready.removeAll(keepingCapacity: true)
         taken = 0
+    }
+
+    /// Whether should-begin about `id` is in the group being read (its announcement).
+    private func isAnnouncedNow(_ id: UInt32) -> Bool {
+        open.contains { $0.press.id == id && $0.call == .shouldBegin }
     }
 
     /// Whether should-begin about `id` reached the app (or is past the point of being dropped).

@@ -7,6 +7,8 @@ public struct PreviewPress: Sendable, Hashable, Identifiable {
         case asking
         case preview
         case commit
+        /// An accelerator's press, accepted: its level is `stage` (0 until the first).
+        case accelerating
         case completed
         case cancelled(PreviewCancelReason)
     }
@@ -25,11 +27,19 @@ public struct PreviewPress: Sendable, Hashable, Identifiable {
     /// The timestamp of the latest hardware event about the press, µs (the clock of core
     /// input event times: divided by 1000 and truncated to 32 bits it is their `time`).
     public internal(set) var timestamp: UInt64
+    /// What force means for this press (protocol version 2; `deepClick` on version 1): told with
+    /// should-begin, fixed for the press's life.
+    public internal(set) var behaviour: PreviewBehaviour = .deepClick
+    /// An accelerator's level, 1...stages (0 before the first, and for other behaviours).
+    public internal(set) var stage: UInt32 = 0
+    /// Whether haptic effects asked for during this press can be felt (protocol version 2: the
+    /// device has actuators and the user has haptics on; false on version 1).
+    public internal(set) var hapticsAvailable = false
 
     /// True once completed or cancelled.
     public var hasEnded: Bool {
         switch phase {
-        case .asking, .preview, .commit: false
+        case .asking, .preview, .commit, .accelerating: false
         case .completed, .cancelled: true
         }
     }
@@ -53,11 +63,18 @@ public enum PreviewWireEvent: Sendable, Equatable {
     case cancelled(interaction: UInt32, reason: UInt32)
     /// `time` is the hardware event's timestamp in µs (`utime_hi << 32 | utime_lo`).
     case frame(interaction: UInt32, serial: UInt32, time: UInt64)
+    /// Version 2: the press's behaviour (in should_begin's frame).
+    case behaviour(interaction: UInt32, behaviour: UInt32, stages: UInt32)
+    /// Version 2: an accelerator's level.
+    case stage(interaction: UInt32, stage: UInt32)
+    /// Version 2: whether effects can be felt for the press (1 available, 0 not).
+    case haptics(interaction: UInt32, state: UInt32)
 
     public var interaction: UInt32 {
         switch self {
         case .shouldBegin(let id, _, _), .location(let id, _, _), .preview(let id, _), .previewEnded(let id),
-            .commit(let id, _), .completed(let id), .cancelled(let id, _), .frame(let id, _, _):
+            .commit(let id, _), .completed(let id), .cancelled(let id, _), .frame(let id, _, _),
+            .behaviour(let id, _, _), .stage(let id, _), .haptics(let id, _):
             id
         }
     }
@@ -73,6 +90,9 @@ public enum PreviewWireEvent: Sendable, Equatable {
         case .completed: "completed"
         case .cancelled: "cancelled"
         case .frame: "frame"
+        case .behaviour: "behaviour"
+        case .stage: "stage"
+        case .haptics: "haptics"
         }
     }
 }

@@ -25,6 +25,8 @@ package final class Channel: @unchecked Sendable {  // every mutable field is be
     package let log: @Sendable (CoreMessage) -> Void
 
     private let display: OpaquePointer
+    /// The object's protocol version (the manager's): version 2 requests need 2.
+    package let version: UInt32
 
     package init(
         proxy: OpaquePointer, display: OpaquePointer, reader: ReadingThread,
@@ -33,6 +35,7 @@ package final class Channel: @unchecked Sendable {  // every mutable field is be
         self.reader = reader
         self.display = display
         self.log = log
+        version = spi_preview_interaction_v1_get_version(proxy)
         sending = Mutex(Sending(proxy: proxy))
     }
 
@@ -101,6 +104,20 @@ package final class Channel: @unchecked Sendable {  // every mutable field is be
         return acknowledged
     }
 
+    /// A haptic effect for a running press (the app's thread); nothing is sent otherwise.
+    package func playHaptic(_ id: UInt32, effect: PreviewHapticEffect) throws(CoreRefusal) {
+        let output = try received.withLock { state throws(CoreRefusal) in
+            try state.core.playHaptic(id, effect: effect)
+        }
+        perform(output)
+        flush()
+    }
+
+    /// Whether effects can be felt for a press (its latest haptics event).
+    package func hapticsAvailable(_ id: UInt32) throws(CoreRefusal) -> Bool {
+        try received.withLock { state throws(CoreRefusal) in try state.core.press(id).hapticsAvailable }
+    }
+
     package var runningPresses: [PreviewPress] { received.withLock { $0.core.runningPresses } }
     package var runningCount: Int { received.withLock { $0.core.runningCount } }
 
@@ -113,6 +130,7 @@ package final class Channel: @unchecked Sendable {  // every mutable field is be
             case .accept(let id): spi_preview_interaction_v1_accept(proxy, id)
             case .decline(let id): spi_preview_interaction_v1_decline(proxy, id)
             case .cancel(let id): spi_preview_interaction_v1_cancel(proxy, id)
+            case .playHaptic(let id, let effect): spi_preview_interaction_v1_play_haptic(proxy, id, effect)
             }
         }
     }

@@ -40,8 +40,40 @@ nonisolated(unsafe) package var interactionListener = spi_preview_interaction_v1
     frame: { data, _, id, serial, hi, lo in
         channel(data).received(.frame(interaction: id, serial: serial, time: UInt64(hi) << 32 | UInt64(lo)))
     },
-    // Version 2's events: this library binds version 1, so they never arrive.
-    behaviour: nil, stage: nil, haptics: nil)
+    behaviour: { data, _, id, behaviour, stages in
+        channel(data).received(.behaviour(interaction: id, behaviour: behaviour, stages: stages))
+    },
+    stage: { data, _, id, stage in channel(data).received(.stage(interaction: id, stage: stage)) },
+    haptics: { data, _, id, state in channel(data).received(.haptics(interaction: id, state: state)) })
+
+private func settings(_ data: UnsafeMutableRawPointer?) -> SettingsWatch {
+    Unmanaged<SettingsWatch>.fromOpaque(data!).takeUnretainedValue()
+}
+
+/// The manager's settings group (version 2), where the library's queue is dispatched. The
+/// data is a SettingsWatch its owner keeps for longer than the manager.
+nonisolated(unsafe) package var managerListener = spi_preview_interaction_manager_v1_listener(
+    sensitivity: { data, _, preset in settings(data).read(.sensitivity(preset)) },
+    thresholds: { data, _, begin, commit, complete in
+        settings(data).read(
+            .thresholds(
+                begin: wl_fixed_to_double(begin), commit: wl_fixed_to_double(commit),
+                complete: wl_fixed_to_double(complete)))
+    },
+    long_press_duration: { data, _, milliseconds in
+        settings(data).read(.longPressDuration(milliseconds: milliseconds))
+    },
+    haptics: { data, _, setting in settings(data).read(.haptics(setting)) },
+    completion: { data, _, mode in settings(data).read(.completion(mode)) },
+    settings_done: { data, _ in settings(data).read(.done) })
+
+extension SettingsWatch {
+    /// Listens to `manager`'s settings (a manager of version 2 or later).
+    package func listen(to manager: OpaquePointer) {
+        spi_preview_interaction_manager_v1_add_listener(
+            manager, &managerListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+}
 
 /// The wakeup's wl_callback.done, on the app's thread: deliver what the reading thread filed.
 nonisolated(unsafe) var wakeupListener = wl_callback_listener(

@@ -98,9 +98,40 @@ public final class PreviewInteraction {
     }
 
     /// The kinds of devices that may begin presses (all by default): a drawing app may keep the
-    /// pen for drawing. Applies on the next commit.
+    /// pen for drawing. `.keyboard` takes effect only while `focusPoint` is set (and the
+    /// compositor speaks version 2). Applies on the next commit.
     public var allowedSources = PreviewSources.all {
         didSet { sendSources() }
+    }
+
+    /// The protocol version of the interaction's object: 2 brings the keyboard, behaviours and
+    /// haptics; 0 when not available.
+    public var protocolVersion: UInt32 { isAvailable ? channel?.version ?? 0 : 0 }
+
+    /// Where the item with the app's keyboard focus is, surface-local (version 2): the user's
+    /// preview key (by default Menu or Shift+F10), held, begins a press there with source
+    /// `.keyboard` and simulated force, which the delegate sees like a long press. nil (the
+    /// default): no keyboard presses, the key keeps its usual meaning. Giving it is the only
+    /// change an app needs for the keyboard. Kept but not sent on version 1 (a no-op there).
+    /// Applies on the next commit.
+    public var focusPoint: PreviewPoint? {
+        didSet {
+            guard onOwnerThread("focusPoint"), focusPoint != oldValue else { return }
+            sendFocusPoint()
+            if (oldValue == nil) != (focusPoint == nil) { sendSources() }
+        }
+    }
+
+    /// What force means on each part of the surface (version 2): at a point the last area that
+    /// contains it decides, elsewhere `.deepClick`. Empty (the default): deep click everywhere.
+    /// A press keeps the behaviour of the point it began at (`currentPress?.behaviour`). An
+    /// accelerator's press gets `previewInteraction(_:didChangeStage:)` instead of preview and
+    /// commit, and `didUpdateCommitTransition` 1, ended, when it lifts. Areas the protocol does
+    /// not allow (an accelerator outside 2...5 stages, more than 32 areas) are not sent (a
+    /// message on stderr). Kept but not sent on version 1 (a no-op there). Applies on the next
+    /// commit.
+    public var behaviours: [PreviewBehaviourArea] = [] {
+        didSet { sendBehaviours() }
     }
 
     /// Where presses may begin, surface-local (nil, the default: the whole surface). The
@@ -130,6 +161,24 @@ public final class PreviewInteraction {
         guard onOwnerThread("cancel(_:)"), isAvailable, let channel, let call = try? channel.cancel(id) else { return }
         localCalls.append(call)
         if !delivering { deliver() }
+    }
+
+    /// Asks for a short haptic effect for a running press (`press` nil: the current one), on
+    /// the device that drives it (a quick action highlighted: `.tick`). Sent only while the
+    /// press runs (accepted, not ended); the compositor still drops it where effects cannot be
+    /// felt (`currentPress?.hapticsAvailable` false) or within 50 ms of the press's previous
+    /// effect: no error means sent, not felt.
+    public func playHaptic(_ effect: PreviewHapticEffect, press: UInt32? = nil) throws(PreviewHapticError) {
+        guard onOwnerThread("playHaptic(_:press:)") else { throw .wrongThread }
+        guard let id = press ?? currentPress?.id, isAvailable, let channel else { throw .unknownPress }
+        guard channel.version >= 2 else { throw .unsupportedVersion }
+        do { try channel.playHaptic(id, effect: effect) } catch {
+            switch error {
+            case .unknownPress: throw .unknownPress
+            case .pressEnded, .alreadyAnswered: throw .pressEnded
+            case .notRunning: throw .notRunning
+            }
+        }
     }
 
     /// Where the current press is (UIKit's `location(in:)`): in surface-local coordinates
@@ -198,6 +247,10 @@ public final class PreviewInteraction {
             delegate.previewInteraction(self, didUpdateCommitTransition: progress, ended: ended)
         case .cancel:
             delegate.previewInteractionDidCancel(self)
+        case .stage(let level):
+            delegate.previewInteraction(self, didChangeStage: level)
+        case .haptics(let available):
+            delegate.previewInteraction(self, didChangeHapticsAvailability: available)
         }
         flushLocalCalls()
     }
@@ -226,8 +279,53 @@ public final class PreviewInteraction {
 
     private func sendSources() {
         guard onOwnerThread("isEnabled / allowedSources") else { return }
-        let bits = isEnabled ? allowedSources.rawValue : 0
+        var sources = isEnabled ? allowedSources : []
+        // The keyboard needs a point to begin at, and version 2.
+        if focusPoint == nil || (channel?.version ?? 1) < 2 { sources.formIntersection(.devices) }
+        let bits = sources.rawValue
         channel?.send { spi_preview_interaction_v1_set_sources($0, bits) }
+    }
+
+    private func sendFocusPoint() {
+        guard let channel, channel.version >= 2 else { return }
+        if let point = focusPoint {
+            let (x, y) = (wl_fixed_from_double(point.x), wl_fixed_from_double(point.y))
+            channel.send { spi_preview_interaction_v1_set_focus_point($0, x, y) }
+        } else {
+            channel.send { spi_preview_interaction_v1_unset_focus_point($0) }
+        }
+    }
+
+    private func sendBehaviours() {
+        guard onOwnerThread("behaviours"), let channel, channel.version >= 2 else { return }
+        guard behaviours.count <= PreviewBehaviourArea.maximumCount, behaviours.allSatisfy(\.isValid) else {
+            Self.warn(
+                "PreviewInteraction.behaviours: more than 32 areas, or an accelerator without 2...5 stages: not sent")
+            return
+        }
+        channel.send { spi_preview_interaction_v1_clear_behaviours($0) }
+        for area in behaviours {
+            let (behaviour, stages) = area.behaviour.wire
+            guard let rects = area.rects else {
+                channel.send { spi_preview_interaction_v1_set_behaviour($0, behaviour, stages, nil) }
+                continue
+            }
+            guard let wlRegion = makeRegion(rects) else { continue }
+            channel.send { spi_preview_interaction_v1_set_behaviour($0, behaviour, stages, wlRegion) }
+            wl_region_destroy(wlRegion)
+        }
+    }
+
+    private func makeRegion(_ rects: [PreviewRect]) -> OpaquePointer? {
+        guard let compositor = client?.compositor, let wlRegion = wl_compositor_create_region(compositor) else {
+            return nil
+        }
+        for rect in rects {
+            wl_region_add(
+                wlRegion, Int32(clamping: Int64(rect.x.rounded(.down))), Int32(clamping: Int64(rect.y.rounded(.down))),
+                Int32(clamping: Int64(rect.width.rounded(.up))), Int32(clamping: Int64(rect.height.rounded(.up))))
+        }
+        return wlRegion
     }
 
     private func sendRegion() {
@@ -236,12 +334,7 @@ public final class PreviewInteraction {
             channel.send { spi_preview_interaction_v1_set_region($0, nil) }
             return
         }
-        guard let compositor = client?.compositor, let wlRegion = wl_compositor_create_region(compositor) else { return }
-        for rect in rects {
-            wl_region_add(
-                wlRegion, Int32(clamping: Int64(rect.x.rounded(.down))), Int32(clamping: Int64(rect.y.rounded(.down))),
-                Int32(clamping: Int64(rect.width.rounded(.up))), Int32(clamping: Int64(rect.height.rounded(.up))))
-        }
+        guard let wlRegion = makeRegion(rects) else { return }
         channel.send { spi_preview_interaction_v1_set_region($0, wlRegion) }
         wl_region_destroy(wlRegion)
     }

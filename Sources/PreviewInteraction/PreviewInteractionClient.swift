@@ -7,6 +7,8 @@ public enum PreviewInteractionError: Error, CustomStringConvertible, Equatable {
     /// The compositor does not advertise spi_preview_interaction_manager_v1: no peek and pop
     /// here (keep the app's other ways to reach the same actions).
     case unsupportedByCompositor
+    /// The compositor speaks protocol version 1: the call needs version 2 (nothing was sent).
+    case unsupportedVersion
     /// The connection failed while the library looked for the global.
     case connectionFailed(errno: Int32)
     /// The library's reading thread could not be started.
@@ -15,6 +17,7 @@ public enum PreviewInteractionError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .unsupportedByCompositor: "the compositor does not advertise \(PreviewInteractionClient.interfaceName)"
+        case .unsupportedVersion: "the compositor speaks version 1 of \(PreviewInteractionClient.interfaceName)"
         case .connectionFailed(let code): "the Wayland connection failed (\(String(cString: strerror(code))))"
         case .threadUnavailable: "cannot start the preview-interaction reading thread"
         }
@@ -53,6 +56,20 @@ public final class PreviewInteractionClient {
     /// The interactions made with this client (app's thread).
     private var interactions: [WeakInteraction] = []
     private var closed = false
+    private let settingsWatch = SettingsWatch { PreviewInteraction.warn($0) }
+    private var settingsDelivered: UInt64 = 0
+
+    /// The protocol version the global is bound at: 1 or 2 (the highest both speak). Version 2
+    /// brings the keyboard, settings, pressure behaviours and haptics; on version 1 those
+    /// calls throw `PreviewInteractionError.unsupportedVersion` (or are empty).
+    public var protocolVersion: UInt32 { spi_preview_interaction_manager_v1_get_version(manager) }
+
+    /// The user's settings as the compositor told them (version 2; nil on version 1). An app's
+    /// own recogniser uses them; `onSettingsChanged` says when they change.
+    public var settings: PreviewUserSettings? { settingsWatch.current.settings }
+
+    /// Called on the app's thread (with the delegate calls) when the user changed a setting.
+    public var onSettingsChanged: ((PreviewUserSettings) -> Void)?
 
     /// Binds the global from the app's own registry: call it from the registry's `global`
     /// event when `interface == PreviewInteractionClient.interfaceName`. `compositor` (the
@@ -67,7 +84,7 @@ public final class PreviewInteractionClient {
         queue = wl_display_create_queue(display)
         let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(registry)))!
         wl_proxy_set_queue(wrapper, queue)
-        manager = OpaquePointer(cwlc_registry_bind(wrapper, name, cwl_interface_spi_preview_interaction_manager_v1(), 1))!
+        manager = ProtocolVersion.bindManager(wrapper, name: name, advertised: version)!
         wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wrapper))
         self.compositor = compositor
         ownsCompositor = false
@@ -96,7 +113,7 @@ public final class PreviewInteractionClient {
             throw status < 0 ? .connectionFailed(errno: wl_display_get_error(display)) : .unsupportedByCompositor
         }
         self.queue = queue
-        manager = OpaquePointer(cwlc_registry_bind(registry, found.name, cwl_interface_spi_preview_interaction_manager_v1(), 1))!
+        manager = ProtocolVersion.bindManager(registry, name: found.name, advertised: found.version)!
         compositor = scan.compositor.map {
             OpaquePointer(cwlc_registry_bind(registry, $0.name, cwl_interface_wl_compositor(), min($0.version, 4)))!
         }
@@ -116,6 +133,13 @@ public final class PreviewInteractionClient {
     }
 
     private func finishSetup() {
+        if protocolVersion >= 2 {
+            settingsWatch.listen(to: manager)
+            // The first settings before init returns (the manager sends them at bind).
+            wl_display_roundtrip_queue(display, queue)
+            settingsDelivered = settingsWatch.current.generation
+        }
+        settingsWatch.watch(with: reader)
         let wakeup = Wakeup(factory: wakeupFactory, target: unretainedSelf)
         self.wakeup = wakeup
         reader.wakeApp = { wakeup.send() }
@@ -163,6 +187,11 @@ public final class PreviewInteractionClient {
         reader.appWillDeliver()
         guard !closed else { return }
         let alive = reader.dispatchQueue() && !reader.failed
+        let (current, generation) = settingsWatch.current
+        if alive, generation != settingsDelivered {
+            settingsDelivered = generation
+            if let current { onSettingsChanged?(current) }
+        }
         interactions.removeAll { $0.interaction == nil }
         for entry in interactions {
             if alive { entry.interaction?.deliver() } else { entry.interaction?.connectionLost() }

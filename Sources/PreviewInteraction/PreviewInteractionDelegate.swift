@@ -29,6 +29,16 @@ public protocol PreviewInteractionDelegate: AnyObject {
     /// …; `currentPress?.cancelReason` says which). Undo the interaction's visual effects.
     /// Not called for a press the app declined.
     func previewInteractionDidCancel(_ previewInteraction: PreviewInteraction)
+
+    /// An accelerator's press changed level, 1...stages (version 2; see
+    /// `PreviewInteraction.behaviours`): the first after the app accepted, then at every change,
+    /// up or down. Optional.
+    func previewInteraction(_ previewInteraction: PreviewInteraction, didChangeStage stage: UInt32)
+
+    /// Whether haptic effects can be felt for the current press changed while it runs (the user
+    /// turned haptics on or off; version 2). The value at should-begin is
+    /// `currentPress?.hapticsAvailable`. Optional.
+    func previewInteraction(_ previewInteraction: PreviewInteraction, didChangeHapticsAvailability available: Bool)
 }
 
 extension PreviewInteractionDelegate {
@@ -41,6 +51,26 @@ extension PreviewInteractionDelegate {
     public func previewInteraction(
         _ previewInteraction: PreviewInteraction, didUpdateCommitTransition transitionProgress: Double, ended: Bool
     ) {}
+
+    public func previewInteraction(_ previewInteraction: PreviewInteraction, didChangeStage stage: UInt32) {}
+
+    public func previewInteraction(
+        _ previewInteraction: PreviewInteraction, didChangeHapticsAvailability available: Bool
+    ) {}
+}
+
+/// Why `PreviewInteraction.playHaptic` sent nothing.
+public enum PreviewHapticError: Error, Sendable, Equatable {
+    /// The compositor speaks protocol version 1.
+    case unsupportedVersion
+    /// No such press (or no current one; or the interaction is not available).
+    case unknownPress
+    /// The press's should-begin is not accepted yet.
+    case notRunning
+    /// The press already ended (a race with its end: harmless).
+    case pressEnded
+    /// Called from a thread other than the interaction's.
+    case wrongThread
 }
 
 /// The answer to one should-begin, given once from any thread. An answer after the press

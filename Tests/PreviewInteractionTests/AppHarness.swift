@@ -180,4 +180,12 @@ final class RecordingDelegate: PreviewInteractionDelegate {
     func previewInteractionDidCancel(_ previewInteraction: PreviewInteraction) {
         record(previewInteraction, "cancel \(previewInteraction.currentPress!.cancelReason!)")
     }
+
+    func previewInteraction(_ previewInteraction: PreviewInteraction, didChangeStage stage: UInt32) {
+        record(previewInteraction, "stage \(stage)")
+    }
+
+    func previewInteraction(_ previewInteraction: PreviewInteraction, didChangeHapticsAvailability available: Bool) {
+        record(previewInteraction, "haptics \(available)")
+    }
 }

@@ -94,9 +94,14 @@ import Testing
         app.ask(9, at: Point(x: 1, y: 2))
         #expect(app.waitForInputs(1))
         let events = seen.events
-        #expect(events.count == 3, "\(events)")
+        // Version 2's should_begin frame also says the behaviour and whether haptics can be felt.
+        #expect(events.count == 5, "\(events)")
         #expect(events.first == .shouldBegin(interaction: 1, source: 1, force: 1))
         #expect(events.dropFirst().first == .location(interaction: 1, x: 1, y: 2))
+        let versionTwo: [PreviewWireEvent] = [
+            .behaviour(interaction: 1, behaviour: 1, stages: 0), .haptics(interaction: 1, state: 0),
+        ]
+        #expect(Array(events.dropFirst(2).prefix(2)) == versionTwo)
         guard case .frame(1, serial: 1, _) = events.last else {
             Issue.record("no frame: \(events)")
             return

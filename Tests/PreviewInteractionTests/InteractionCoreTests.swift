@@ -44,6 +44,8 @@ struct CoreScript {
         case .preview(let p, let ended): "preview \(p)\(ended ? " ended" : "")"
         case .commit(let p, let ended): "commit \(p)\(ended ? " ended" : "")"
         case .cancel(let reason): "cancel \(reason)"
+        case .stage(let level): "stage \(level)"
+        case .haptics(let available): "haptics \(available)"
         }
     }
 

@@ -7,7 +7,10 @@
  * - the compositor killed mid-interaction: the press ends cancelled (system), dispatch
  *   reports the lost connection;
  * - misuse: NULL and stale handles, the wrong thread, destroy from a callback, bad
- *   arguments each return their status.
+ *   arguments each return their status;
+ * - protocol version 2 against the scripted server (settings, a haptic effect only while the
+ *   press runs, behaviours, the focus point) and version 1 against the in-process one (every
+ *   version 2 call returns UNSUPPORTED and sends nothing).
  * Prints "N passed, N failed".
  *
  * usage: client-api PATH/TO/preview-protocol-test-server
@@ -76,6 +79,7 @@ struct app {
 	uint32_t asked; /* the last press asked about */
 	double x, y;
 	enum preview_interaction_client_source source;
+	enum preview_interaction_client_behaviour behaviour;
 	int cancel_in_preview; /* cancel from inside the first preview call */
 	int try_destroy;       /* try destroy from inside the next should_begin */
 	int destroy_status;
@@ -105,6 +109,7 @@ static enum preview_interaction_client_answer on_should_begin(void *data,
 	app->x = press->x;
 	app->y = press->y;
 	app->source = press->source;
+	app->behaviour = press->behaviour;
 	if (app->try_destroy) {
 		app->try_destroy = 0;
 		app->destroy_status = preview_interaction_client_destroy(app->context);
@@ -335,7 +340,11 @@ static void scripted_presses(const char *server_binary, const char *runtime) {
 	run_until(&app, 1);
 	CHECK(app.count == 1 && app.asked == 1);
 	CHECK(app.x == 10.5 && app.y == 20.25 && app.source == PREVIEW_INTERACTION_CLIENT_SOURCE_TOUCHSCREEN);
+	CHECK(app.behaviour == PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_DEEP_CLICK);
 	STATUS(app.destroy_status, PREVIEW_INTERACTION_CLIENT_ERROR_BUSY);
+	/* Not accepted yet: no effect is sent. */
+	STATUS(preview_interaction_client_interaction_play_haptic(app.interaction, 1, PREVIEW_INTERACTION_CLIENT_HAPTIC_TICK),
+		PREVIEW_INTERACTION_CLIENT_ERROR_NOT_RUNNING);
 	uint32_t running = 0;
 	STATUS(preview_interaction_client_interaction_running_count(app.interaction, &running), PREVIEW_INTERACTION_CLIENT_OK);
 	CHECK(running == 1);
@@ -346,6 +355,17 @@ static void scripted_presses(const char *server_binary, const char *runtime) {
 	STATUS(preview_interaction_client_interaction_answer(app.interaction, 99, true),
 		PREVIEW_INTERACTION_CLIENT_ERROR_UNKNOWN_PRESS);
 	run_until_call(&app, "1: commit 0.50");
+	/* Running: an effect is sent (the scripted server has no haptic device: dropped there). */
+	STATUS(preview_interaction_client_interaction_play_haptic(app.interaction, 1, PREVIEW_INTERACTION_CLIENT_HAPTIC_TICK),
+		PREVIEW_INTERACTION_CLIENT_OK);
+	STATUS(preview_interaction_client_interaction_play_haptic(app.interaction, 1, 9),
+		PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_client_interaction_play_haptic(app.interaction, 99, PREVIEW_INTERACTION_CLIENT_HAPTIC_TICK),
+		PREVIEW_INTERACTION_CLIENT_ERROR_UNKNOWN_PRESS);
+	bool haptics = true;
+	STATUS(preview_interaction_client_interaction_haptics_available(app.interaction, 1, &haptics),
+		PREVIEW_INTERACTION_CLIENT_OK);
+	CHECK(!haptics);
 	/* The commit phase: the next surface commit completes it. Held acknowledgements first
 	 * (a toolkit committing on its own): will_commit names the last frame delivered. */
 	STATUS(preview_interaction_client_interaction_set_hold_acks(app.interaction, true), PREVIEW_INTERACTION_CLIENT_OK);
@@ -362,6 +382,8 @@ static void scripted_presses(const char *server_binary, const char *runtime) {
 	CHECK(has_calls(&app, completed, 4));
 	CHECK(strstr(app.calls[1], "1: preview 0.") == app.calls[1]);
 	if (!has_calls(&app, completed, 4)) print_calls(&app);
+	STATUS(preview_interaction_client_interaction_play_haptic(app.interaction, 1, PREVIEW_INTERACTION_CLIENT_HAPTIC_CONFIRM),
+		PREVIEW_INTERACTION_CLIENT_ERROR_PRESS_ENDED);
 
 	/* Declined: nothing more about it (the server answers with cancelled(declined)). */
 	app.count = 0;
@@ -393,10 +415,47 @@ static void scripted_presses(const char *server_binary, const char *runtime) {
 		PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_ARGUMENT);
 	STATUS(preview_interaction_client_interaction_set_sources(app.interaction, PREVIEW_INTERACTION_CLIENT_SOURCES_PEN),
 		PREVIEW_INTERACTION_CLIENT_OK);
-	STATUS(preview_interaction_client_interaction_set_sources(app.interaction, 16),
+	STATUS(preview_interaction_client_interaction_set_sources(app.interaction, 32),
 		PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_client_interaction_set_sources(app.interaction, PREVIEW_INTERACTION_CLIENT_SOURCES_ALL),
+		PREVIEW_INTERACTION_CLIENT_OK);
 	STATUS(preview_interaction_client_interaction_set_enabled(app.interaction, false), PREVIEW_INTERACTION_CLIENT_OK);
+	/* Version 2's settings of the interaction: accepted by the server (no protocol error). */
+	STATUS(preview_interaction_client_interaction_set_focus_point(app.interaction, 40, 30), PREVIEW_INTERACTION_CLIENT_OK);
+	STATUS(preview_interaction_client_interaction_set_focus_point(app.interaction, 0.0 / 0.0, 30),
+		PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_ARGUMENT);
+	struct preview_interaction_client_rect left = {0, 0, 50, 100};
+	struct preview_interaction_client_behaviour_area areas[2] = {
+		{PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_GENERIC, 0, &left, 1},
+		{PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_ACCELERATOR, 3, NULL, 0},
+	};
+	STATUS(preview_interaction_client_interaction_set_behaviours(app.interaction, areas, 2), PREVIEW_INTERACTION_CLIENT_OK);
+	areas[1].stages = 6;
+	STATUS(preview_interaction_client_interaction_set_behaviours(app.interaction, areas, 2),
+		PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_ARGUMENT);
+	areas[0].stages = 1;
+	STATUS(preview_interaction_client_interaction_set_behaviours(app.interaction, areas, 1),
+		PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_client_interaction_set_behaviours(app.interaction, NULL, 0), PREVIEW_INTERACTION_CLIENT_OK);
+	STATUS(preview_interaction_client_interaction_unset_focus_point(app.interaction), PREVIEW_INTERACTION_CLIENT_OK);
 	CHECK(wl_display_roundtrip(connection.display) >= 0 && wl_display_get_error(connection.display) == 0);
+	/* The user's settings, read at create (the scripted server's are the defaults). */
+	uint32_t version = 0;
+	STATUS(preview_interaction_client_get_protocol_version(app.context, &version), PREVIEW_INTERACTION_CLIENT_OK);
+	CHECK(version == 2);
+	struct preview_interaction_client_settings settings = {.size = sizeof settings};
+	STATUS(preview_interaction_client_get_settings(app.context, &settings), PREVIEW_INTERACTION_CLIENT_OK);
+	CHECK(settings.size == sizeof settings && settings.sensitivity == PREVIEW_INTERACTION_CLIENT_SENSITIVITY_MEDIUM);
+	CHECK(settings.begin_threshold > 0 && settings.begin_threshold < settings.commit_threshold &&
+		settings.commit_threshold < settings.complete_threshold && settings.complete_threshold <= 1);
+	CHECK(settings.long_press_ms == 500 && settings.haptics == PREVIEW_INTERACTION_CLIENT_HAPTICS_OFF &&
+		settings.completion == PREVIEW_INTERACTION_CLIENT_COMPLETION_ON_FORCE);
+	/* An older app's shorter struct is filled only as far as its size. */
+	struct preview_interaction_client_settings shorter = {.size = offsetof(struct preview_interaction_client_settings,
+		begin_threshold), .begin_threshold = -1};
+	STATUS(preview_interaction_client_get_settings(app.context, &shorter), PREVIEW_INTERACTION_CLIENT_OK);
+	CHECK(shorter.sensitivity == PREVIEW_INTERACTION_CLIENT_SENSITIVITY_MEDIUM && shorter.begin_threshold == -1);
+	STATUS(preview_interaction_client_get_settings(app.context, NULL), PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_ARGUMENT);
 
 	STATUS(preview_interaction_client_interaction_detach(app.interaction), PREVIEW_INTERACTION_CLIENT_OK);
 	STATUS(preview_interaction_client_interaction_detach(app.interaction),
@@ -582,6 +641,24 @@ static void without_the_global(void) {
 	available = false;
 	STATUS(preview_interaction_client_is_available(app.context, &available), PREVIEW_INTERACTION_CLIENT_OK);
 	CHECK(available);
+	/* A global of version 1: every version 2 call says so and sends nothing (the bare
+	 * server's objects would not know the requests: a protocol error if one were sent). */
+	uint32_t version = 0;
+	STATUS(preview_interaction_client_get_protocol_version(app.context, &version), PREVIEW_INTERACTION_CLIENT_OK);
+	CHECK(version == 1);
+	struct preview_interaction_client_settings settings = {.size = sizeof settings};
+	STATUS(preview_interaction_client_get_settings(app.context, &settings), PREVIEW_INTERACTION_CLIENT_ERROR_UNSUPPORTED);
+	STATUS(preview_interaction_client_interaction_set_focus_point(app.interaction, 1, 2),
+		PREVIEW_INTERACTION_CLIENT_ERROR_UNSUPPORTED);
+	STATUS(preview_interaction_client_interaction_unset_focus_point(app.interaction),
+		PREVIEW_INTERACTION_CLIENT_ERROR_UNSUPPORTED);
+	STATUS(preview_interaction_client_interaction_set_behaviours(app.interaction, NULL, 0),
+		PREVIEW_INTERACTION_CLIENT_ERROR_UNSUPPORTED);
+	STATUS(preview_interaction_client_interaction_play_haptic(app.interaction, 1, PREVIEW_INTERACTION_CLIENT_HAPTIC_TICK),
+		PREVIEW_INTERACTION_CLIENT_ERROR_UNSUPPORTED);
+	/* Every source, the keyboard too: only the version 1 bits go out. */
+	STATUS(preview_interaction_client_interaction_set_sources(app.interaction, PREVIEW_INTERACTION_CLIENT_SOURCES_ALL),
+		PREVIEW_INTERACTION_CLIENT_OK);
 	CHECK(wl_display_roundtrip(connection.display) >= 0 && wl_display_get_error(connection.display) == 0);
 	CHECK(write(server.toggle, &one, sizeof one) == sizeof one);
 	run_until_call(&app, "available 0");
@@ -633,6 +710,13 @@ static void misuse(const char *server_binary, const char *runtime) {
 	CHECK(preview_interaction_client_version() == PREVIEW_INTERACTION_CLIENT_VERSION_NUMBER);
 	CHECK(strcmp(preview_interaction_client_version_string(), PREVIEW_INTERACTION_CLIENT_VERSION) == 0);
 	CHECK(strcmp(preview_interaction_client_source_string(1), "pen") == 0);
+	CHECK(strcmp(preview_interaction_client_source_string(5), "keyboard") == 0);
+	CHECK(strcmp(preview_interaction_client_cancel_reason_string(10), "dismissed") == 0);
+	CHECK(strcmp(preview_interaction_client_status_string(PREVIEW_INTERACTION_CLIENT_ERROR_UNSUPPORTED),
+		      "unknown status") != 0);
+	STATUS(preview_interaction_client_get_settings(NULL, NULL), PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_client_interaction_play_haptic(NULL, 1, PREVIEW_INTERACTION_CLIENT_HAPTIC_TICK),
+		PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_INTERACTION);
 
 	struct server server;
 	if (start_server(server_binary, runtime, &server) != 0) {

@@ -61,6 +61,14 @@
  *   only ever added at the end; an older app's shorter struct is read only as far as its
  *   size, and the members it lacks count as NULL.
  *
+ * Protocol version 2 (library 1.2): the library binds the compositor's global at the highest
+ * version both speak. Version 2 adds the keyboard (a preview key held at the app's focus
+ * point: set_focus_point), the user's settings (get_settings, settings_changed), pressure
+ * behaviours per area (set_behaviours, the stage callback) and haptic effects for apps
+ * (play_haptic, haptics_changed). Against a compositor of version 1 everything of 1.1 works
+ * as before and the version 2 calls return UNSUPPORTED, sending nothing;
+ * preview_interaction_client_get_protocol_version says which version is bound.
+ *
  * pkg-config: preview-interaction-client. See docs/preview-interaction.md.
  */
 #ifndef PREVIEW_INTERACTION_CLIENT_H
@@ -75,9 +83,9 @@ extern "C" {
 #endif
 
 #define PREVIEW_INTERACTION_CLIENT_VERSION_MAJOR 1
-#define PREVIEW_INTERACTION_CLIENT_VERSION_MINOR 1
+#define PREVIEW_INTERACTION_CLIENT_VERSION_MINOR 2
 #define PREVIEW_INTERACTION_CLIENT_VERSION_PATCH 0
-#define PREVIEW_INTERACTION_CLIENT_VERSION "1.1.0"
+#define PREVIEW_INTERACTION_CLIENT_VERSION "1.2.0"
 /* (major << 16) | (minor << 8) | patch, as returned by preview_interaction_client_version(). */
 #define PREVIEW_INTERACTION_CLIENT_VERSION_NUMBER \
 	((PREVIEW_INTERACTION_CLIENT_VERSION_MAJOR << 16) | (PREVIEW_INTERACTION_CLIENT_VERSION_MINOR << 8) | \
@@ -122,6 +130,12 @@ enum preview_interaction_client_status {
 	PREVIEW_INTERACTION_CLIENT_ERROR_LIMIT = -11,
 	/* Not allowed from inside one of the context's callbacks (destroying the context). */
 	PREVIEW_INTERACTION_CLIENT_ERROR_BUSY = -12,
+	/* The compositor's global is bound at protocol version 1 (or, for get_settings, no
+	 * settings have arrived: no global): the version 2 call did nothing. Since 1.2. */
+	PREVIEW_INTERACTION_CLIENT_ERROR_UNSUPPORTED = -13,
+	/* The press is not running yet: its should_begin is not accepted (play_haptic). Nothing
+	 * was sent. Since 1.2. */
+	PREVIEW_INTERACTION_CLIENT_ERROR_NOT_RUNNING = -14,
 };
 
 /* A short English description of a status ("invalid argument"); never NULL. */
@@ -141,6 +155,9 @@ enum preview_interaction_client_source {
 	PREVIEW_INTERACTION_CLIENT_SOURCE_TOUCHSCREEN = 3,
 	/* A pointer button without force: the compositor simulates force from a long press. */
 	PREVIEW_INTERACTION_CLIENT_SOURCE_POINTER = 4,
+	/* The keyboard's preview key, held (by default Menu or Shift+F10), with simulated force,
+	 * at the interaction's focus point. Protocol version 2; since 1.2. */
+	PREVIEW_INTERACTION_CLIENT_SOURCE_KEYBOARD = 5,
 };
 
 /* A set of sources, for preview_interaction_client_interaction_set_sources: a source s has
@@ -151,7 +168,14 @@ enum preview_interaction_client_sources {
 	PREVIEW_INTERACTION_CLIENT_SOURCES_TOUCHPAD = 2,
 	PREVIEW_INTERACTION_CLIENT_SOURCES_TOUCHSCREEN = 4,
 	PREVIEW_INTERACTION_CLIENT_SOURCES_POINTER = 8,
-	PREVIEW_INTERACTION_CLIENT_SOURCES_ALL = 15,
+	/* The preview key (since 1.2; protocol version 2, ignored on version 1). It takes effect
+	 * only while the interaction has a focus point (set_focus_point): an app that gives the
+	 * point of its focused item gets keyboard presses with no other change, and an app that
+	 * gives none keeps the key's usual meaning. */
+	PREVIEW_INTERACTION_CLIENT_SOURCES_KEYBOARD = 16,
+	/* Every source (the initial set). 15 before 1.2: an app built against 1.1 that sets
+	 * sources explicitly leaves the keyboard out. */
+	PREVIEW_INTERACTION_CLIENT_SOURCES_ALL = 31,
 };
 
 /* Whether progress follows a measured force, or one the compositor simulates from the
@@ -170,6 +194,79 @@ enum preview_interaction_client_phase {
 	PREVIEW_INTERACTION_CLIENT_PHASE_COMMIT = 3,
 	PREVIEW_INTERACTION_CLIENT_PHASE_COMPLETED = 4,
 	PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED = 5,
+	/* An ACCELERATOR press after the answer: press->stage is its level (0 before the first
+	 * stage callback). Since 1.2. */
+	PREVIEW_INTERACTION_CLIENT_PHASE_STAGE = 6,
+};
+
+/* What force means where a press begins (protocol version 2; the protocol's behaviour), like
+ * a view's pressure configuration on another platform. Since 1.2. */
+enum preview_interaction_client_behaviour {
+	/* The preview and commit phases (version 1's behaviour; the default everywhere). */
+	PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_DEEP_CLICK = 1,
+	/* No interaction at all: the app reads raw pressure from core input (a drawing canvas).
+	 * Never the behaviour of a press (nothing begins there). */
+	PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_GENERIC = 2,
+	/* The force selects one of 2...5 stage levels, reported with the stage callback instead
+	 * of preview and commit (fast-forward speed, a zoom step). The press ends with the commit
+	 * callback (1, ended = true) when the contact lifts (keep what the control did), or
+	 * cancelled; core input is never taken away from it. */
+	PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_ACCELERATOR = 3,
+};
+
+/* A short haptic effect for play_haptic (the protocol's haptic_effect); the compositor
+ * chooses the waveform, at the user's intensity. Since 1.2. */
+enum preview_interaction_client_haptic_effect {
+	/* A light, short click: a selection moved (a quick action highlighted). */
+	PREVIEW_INTERACTION_CLIENT_HAPTIC_TICK = 1,
+	/* A firmer click: something settled into place (a detent, a snap point). */
+	PREVIEW_INTERACTION_CLIENT_HAPTIC_SNAP = 2,
+	/* A distinct click: an action was chosen (a quick action performed). */
+	PREVIEW_INTERACTION_CLIENT_HAPTIC_CONFIRM = 3,
+};
+
+/* The user's settings (protocol version 2, the manager's settings group). Since 1.2. */
+enum preview_interaction_client_sensitivity {
+	PREVIEW_INTERACTION_CLIENT_SENSITIVITY_LIGHT = 1,
+	PREVIEW_INTERACTION_CLIENT_SENSITIVITY_MEDIUM = 2,
+	PREVIEW_INTERACTION_CLIENT_SENSITIVITY_FIRM = 3,
+	/* Thresholds that match no preset: see the thresholds. */
+	PREVIEW_INTERACTION_CLIENT_SENSITIVITY_CUSTOM = 4,
+};
+
+enum preview_interaction_client_haptics_setting {
+	/* No effect is ever played, the compositor's own or an app's. */
+	PREVIEW_INTERACTION_CLIENT_HAPTICS_OFF = 0,
+	PREVIEW_INTERACTION_CLIENT_HAPTICS_LIGHT = 1,
+	PREVIEW_INTERACTION_CLIENT_HAPTICS_MEDIUM = 2,
+	PREVIEW_INTERACTION_CLIENT_HAPTICS_STRONG = 3,
+};
+
+enum preview_interaction_client_completion {
+	/* The commit phase completes when the force reaches the completion threshold. */
+	PREVIEW_INTERACTION_CLIENT_COMPLETION_ON_FORCE = 1,
+	/* It completes when the contact lifts (or the key is released) in the commit phase. */
+	PREVIEW_INTERACTION_CLIENT_COMPLETION_ON_RELEASE = 2,
+};
+
+/*
+ * The user's settings, so an app's own recogniser (on raw tablet pressure, say) agrees with
+ * the compositor. They are the user's: nothing lets an app change them. Filled by
+ * preview_interaction_client_get_settings and passed to settings_changed. The caller of
+ * get_settings sets `size` to sizeof the struct; members are only ever added at the end. Since
+ * 1.2.
+ */
+struct preview_interaction_client_settings {
+	size_t size; /* sizeof(struct preview_interaction_client_settings) */
+	enum preview_interaction_client_sensitivity sensitivity;
+	/* The preset's thresholds on a force normalised to 0...1 of the device (a tablet tool's
+	 * pressure / 65535): begin asks should_begin, commit begins the commit phase, complete
+	 * completes it (completion ON_FORCE). begin < commit < complete <= 1. */
+	double begin_threshold, commit_threshold, complete_threshold;
+	/* How long a contact without force, or the preview key, is held before should_begin. */
+	uint32_t long_press_ms;
+	enum preview_interaction_client_haptics_setting haptics;
+	enum preview_interaction_client_completion completion;
 };
 
 /* Why a press ended without completing (the protocol's cancel_reason). Informative: the
@@ -195,6 +292,8 @@ enum preview_interaction_client_cancel_reason {
 	/* The compositor cancelled it (focus change, grab, shutdown), the connection to the
 	 * compositor was lost, or the global went away. */
 	PREVIEW_INTERACTION_CLIENT_CANCEL_SYSTEM = 9,
+	/* The user pressed Escape (protocol version 2; since 1.2). */
+	PREVIEW_INTERACTION_CLIENT_CANCEL_DISMISSED = 10,
 	/* Values above are a newer compositor's reasons: treat them as SYSTEM. */
 };
 
@@ -245,6 +344,17 @@ struct preview_interaction_client_press {
 	uint64_t time_usec;
 	/* CANCELLED only (else NONE). */
 	enum preview_interaction_client_cancel_reason cancel_reason;
+	/* Since 1.2 (protocol version 2; on version 1: DEEP_CLICK, 0, 0, false). The press's
+	 * behaviour, fixed for its life (known at should_begin); for an ACCELERATOR its number of
+	 * stages, else 0. */
+	enum preview_interaction_client_behaviour behaviour;
+	uint32_t stages;
+	/* An ACCELERATOR's level, 1...stages, once the first stage callback came (else 0). */
+	uint32_t stage;
+	/* Whether haptic effects asked for with play_haptic can be felt for this press: its
+	 * device has actuators and the user has haptics on (never for the keyboard). Known at
+	 * should_begin; changes are reported with haptics_changed. */
+	bool haptics_available;
 };
 
 /*
@@ -263,6 +373,13 @@ struct preview_interaction_client_callbacks {
 	 * warnings and errors go to stderr. May be called on any thread (the reader logs what
 	 * it reads): keep it thread-safe and short. */
 	void (*log)(void *user_data, enum preview_interaction_client_log_level level, const char *message);
+
+	/* Since 1.2. The user changed a setting (protocol version 2): `settings` holds every
+	 * value, applied together. Called from dispatch, for each change after create (create
+	 * itself reads the first settings: get_settings), and when a global of version 2
+	 * appears. */
+	void (*settings_changed)(void *user_data, struct preview_interaction_client *context,
+		const struct preview_interaction_client_settings *settings);
 };
 
 /*
@@ -300,6 +417,18 @@ struct preview_interaction_client_interaction_callbacks {
 	 * declined, nor after completion; once per press. */
 	void (*cancelled)(void *user_data, struct preview_interaction_client_interaction *interaction,
 		const struct preview_interaction_client_press *press, enum preview_interaction_client_cancel_reason reason);
+
+	/* Since 1.2 (protocol version 2). An ACCELERATOR press's level, 1...press->stages: the
+	 * first after the app accepted, then at every change, up or down (possibly by more than
+	 * one level; a busy app gets the latest). Also press->stage. */
+	void (*stage)(void *user_data, struct preview_interaction_client_interaction *interaction,
+		const struct preview_interaction_client_press *press, uint32_t stage);
+
+	/* Since 1.2 (protocol version 2). Whether effects can be felt for a running press changed
+	 * (the user turned haptics on or off); the value at should_begin is
+	 * press->haptics_available, and this is called only for later changes. */
+	void (*haptics_changed)(void *user_data, struct preview_interaction_client_interaction *interaction,
+		const struct preview_interaction_client_press *press, bool available);
 };
 
 /*
@@ -342,6 +471,16 @@ int preview_interaction_client_get_fd(struct preview_interaction_client *context
  * DISCONNECTED once the connection to the compositor is lost (after delivering the running
  * presses' cancels with SYSTEM). Calling it with nothing waiting is fine. */
 int preview_interaction_client_dispatch(struct preview_interaction_client *context);
+
+/* The protocol version the compositor's global is bound at: 1 or 2, 0 while it has none.
+ * Since 1.2. */
+int preview_interaction_client_get_protocol_version(struct preview_interaction_client *context, uint32_t *version);
+
+/* The user's settings as the compositor last told them (set settings->size first; filled as
+ * far as it goes). UNSUPPORTED: the global is of version 1, or there is none (settings
+ * unknown). INVALID_ARGUMENT: NULL, or a size smaller than size_t. Since 1.2. */
+int preview_interaction_client_get_settings(struct preview_interaction_client *context,
+	struct preview_interaction_client_settings *settings);
 
 /* The user_data given to create. */
 int preview_interaction_client_get_user_data(struct preview_interaction_client *context, void **user_data);
@@ -454,6 +593,67 @@ int preview_interaction_client_interaction_set_hold_acks(struct preview_interact
  */
 int preview_interaction_client_interaction_will_commit(struct preview_interaction_client_interaction *interaction,
 	uint32_t *serial);
+
+/*
+ * Protocol version 2 (since 1.2). Settings of an interaction (focus point, behaviours) are
+ * kept by the library and sent again if the global comes back; like set_region they apply on
+ * the surface's next wl_surface.commit. While the global is bound at version 1 they return
+ * UNSUPPORTED (the values are kept for a later global of version 2); with no global they
+ * return OK.
+ */
+
+/*
+ * The point, in surface coordinates, of the item that has the app's keyboard focus (the item a
+ * context-menu key acts on): a keyboard press (the user's preview key, held) begins there, as
+ * a press with source KEYBOARD and force SIMULATED that runs the preview and commit like a long
+ * press. Keyboard presses begin only while a focus point is set (and KEYBOARD is among the
+ * sources, as it is initially): giving the point is the only change an app needs. A tap of the
+ * key reaches the app as an ordinary key press. Non-finite: INVALID_ARGUMENT.
+ */
+int preview_interaction_client_interaction_set_focus_point(struct preview_interaction_client_interaction *interaction,
+	double x, double y);
+
+/* No item has focus: keyboard presses no longer begin on the surface (the key keeps its usual
+ * meaning). The initial state. */
+int preview_interaction_client_interaction_unset_focus_point(
+	struct preview_interaction_client_interaction *interaction);
+
+/* One area for set_behaviours: `rects` NULL with `rect_count` 0 is the whole surface. */
+struct preview_interaction_client_behaviour_area {
+	enum preview_interaction_client_behaviour behaviour;
+	/* ACCELERATOR: 2...5; the other behaviours: 0. */
+	uint32_t stages;
+	const struct preview_interaction_client_rect *rects;
+	uint32_t rect_count;
+};
+
+/*
+ * What force means on each part of the surface, replacing the previous list: at a point, the
+ * last area that contains it decides; where none does, DEEP_CLICK. `count` 0 (areas may then
+ * be NULL): DEEP_CLICK everywhere, the initial state. A press keeps the behaviour of the point
+ * where it began (for the keyboard, the focus point). At most 32 areas of at most 4096
+ * rectangles; a behaviour or number of stages the protocol does not allow: INVALID_ARGUMENT
+ * (nothing sent).
+ */
+int preview_interaction_client_interaction_set_behaviours(struct preview_interaction_client_interaction *interaction,
+	const struct preview_interaction_client_behaviour_area *areas, uint32_t count);
+
+/*
+ * Asks for a short haptic effect for a running press (a quick action highlighted in the
+ * preview: TICK), played on the device that drives it. Sent only while the press runs (after
+ * the app accepted, until its end): NOT_RUNNING before the answer, PRESS_ENDED after its end,
+ * UNKNOWN_PRESS; nothing is sent then. The compositor still drops it where effects cannot be
+ * felt (press->haptics_available false), within 50 ms of the press's previous effect, and
+ * when the user turned haptics off: OK means sent, not felt. Another effect value:
+ * INVALID_ARGUMENT. UNSUPPORTED on version 1.
+ */
+int preview_interaction_client_interaction_play_haptic(struct preview_interaction_client_interaction *interaction,
+	uint32_t press, enum preview_interaction_client_haptic_effect effect);
+
+/* Whether effects can be felt for a press now (its latest haptics state; false on version
+ * 1). Errors: UNKNOWN_PRESS, PRESS_ENDED. */
+int preview_interaction_client_interaction_haptics_available(struct preview_interaction_client_interaction *interaction,
+	uint32_t press, bool *available);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,131 @@
+import Dispatch
+import Foundation
+import Glibc
+import Logging
+import PreviewEngine
+import PreviewProtocolServer
+import PreviewProtocolTestSupport
+import Synchronization
+import WaylandServer
+
+/// The shared InteractionDriver (the real engine, the protocol server of the version it
+/// advertises) with the mini compositor, on a thread of its own, for the client libraries: the
+/// test's thread is the app's. The clock is stepped by the test (`press`, `hold`), so what the
+/// engine decides depends on the test, not on the machine's load.
+final class DriverServer: @unchecked Sendable {  // the host is only touched on the server's thread
+    /// The handler the driver runs with (the server's thread only).
+    final class Host: InteractionDriverHandler {
+        let display: Display
+        let compositor: MiniCompositor
+        let clock = ManualClock()
+        private(set) var driver: InteractionDriver!
+        /// Devices that play effects, and the apps' effects played on them, in order.
+        var hapticDevices: Set<DeviceID> = []
+        private(set) var played: [AppHapticEffect] = []
+
+        init(version: Int32, haptics: HapticIntensity) throws {
+            display = try Display(clock: clock.clock)
+            compositor = try MiniCompositor(display: display)
+            driver = try InteractionDriver(
+                display: display, configuration: EngineConfiguration(), haptics: haptics, advertising: version,
+                handler: self, logger: Logger(label: "driver-server"))
+            compositor.onCommit = { [unowned self] surface in driver.server.surfaceCommitted(surface) }
+        }
+
+        func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID? { compositor.surfaceID(of: resource) }
+        func region(forRegionResource resource: OpaquePointer) -> PreviewRegion? { compositor.region(of: resource) }
+        func takeAway(_ contact: ContactKey, surface: SurfaceID) {}
+        func giveBack(_ contact: ContactKey, surface: SurfaceID) {}
+        func hasHaptics(_ contact: ContactKey) -> Bool { hapticDevices.contains(contact.device) }
+        func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp) { played.append(effect) }
+
+        static let pen = ContactKey(device: DeviceID(1))
+        static let key = ContactKey(seat: 0, device: DeviceID(99), contact: 127)
+        /// The first surface the mini compositor made.
+        static let surface = SurfaceID(1)
+
+        /// A pen sample 5 ms after the previous one.
+        func press(_ force: Double, at location: Point, began: Bool = false) {
+            clock.advance(milliseconds: 5)
+            let sample = ForceSample(
+                time: driver.now(), force: force, location: location, source: .pen, simulated: false, contact: Self.pen)
+            if began {
+                let allowed = driver.allowsInteraction(on: Self.surface, at: location, source: .pen)
+                driver.contactBegan(sample, surface: allowed ? Self.surface : nil, hasForce: true)
+            } else {
+                driver.forceChanged(sample)
+            }
+        }
+
+        func lift() { _ = driver.contactEnded(Self.pen, at: driver.now(), reason: .lifted) }
+
+        /// The preview key goes down on the first surface (focused); true when it may begin there.
+        func keyDown() -> Bool {
+            driver.keyPressed(Self.key, surface: Self.surface, surfaceSize: Point(x: 200, y: 100), at: driver.now())
+        }
+
+        /// Steps the clock and fires what became due (a long press, the keyboard).
+        func advance(milliseconds: Int64) {
+            clock.advance(milliseconds: milliseconds)
+            driver.runDueTimers()
+        }
+    }
+
+    private let host: Host
+    private let jobs = Mutex<[@Sendable () -> Void]>([])
+    private let stopping = Atomic<Bool>(false)
+    private var wake: (read: Int32, write: Int32) = (-1, -1)
+    private var wakeSource: EventSource?
+    private let finished = DispatchSemaphore(value: 0)
+    /// The client end of a socket connected to the server.
+    let clientFD: Int32
+
+    init(advertising version: Int32 = 2, haptics: HapticIntensity = .off) throws {
+        host = try Host(version: version, haptics: haptics)
+        clientFD = try host.display.connectedClientSocket().clientFD
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw WaylandServerError("pipe failed") }
+        wake = (fds[0], fds[1])
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(wake.read, F_SETFL, O_NONBLOCK)
+        wakeSource = host.display.eventLoop.addFD(wake.read, events: .readable) { [unowned self] _ in
+            var buffer = [UInt8](repeating: 0, count: 64)
+            _ = read(wake.read, &buffer, buffer.count)
+            let pending = jobs.withLock { jobs -> [@Sendable () -> Void] in
+                defer { jobs.removeAll() }
+                return jobs
+            }
+            for job in pending { job() }
+            host.display.flushClients()
+        }
+        let thread = Thread { [unowned self] in
+            while !stopping.load(ordering: .acquiring) { host.display.dispatch(timeoutMilliseconds: 100) }
+            finished.signal()
+        }
+        thread.start()
+    }
+
+    /// Runs `body` on the server's thread and returns its result.
+    func sync<T>(_ body: @escaping (Host) -> T) -> T {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: T?
+        nonisolated(unsafe) let body = body
+        jobs.withLock { $0.append { result = body(self.host); done.signal() } }
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
+        done.wait()
+        return result!
+    }
+
+    func stop() {
+        guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
+        finished.wait()
+        wakeSource = nil
+        close(wake.read)
+        close(wake.write)
+    }
+
+    deinit { stop() }
+}
