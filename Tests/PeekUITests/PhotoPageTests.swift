@@ -75,9 +75,11 @@ import Testing
         let layout = model.detailLayout
         let r7 = model.shouldBegin(at: Point(x: layout.list.midX, y: layout.list.midY), now: 0)
         #expect(!r7, "the list does not peek")
+        let deep = model.shouldBegin(at: Point(x: layout.photo.midX, y: layout.photo.midY), now: 0)
+        #expect(!deep, "a deep click on the photo (behaviours not applied yet) is declined")
         let r8 = model.stageChanged(to: 2)
         #expect(r8 == .ignored("stage outside a zoom press"))
-        let r9 = model.shouldBegin(at: Point(x: layout.photo.midX, y: layout.photo.midY), now: 0)
+        let r9 = model.shouldBegin(at: Point(x: layout.photo.midX, y: layout.photo.midY), now: 0, accelerator: true)
         #expect(r9)
         #expect(model.state == .detail(model.items[2].id), "the page stays")
         let r10 = model.stageChanged(to: 1)
@@ -93,7 +95,7 @@ import Testing
         #expect(r13 == .none)
         #expect(model.zoomFactor == 2)
         // The next press starts from there; a cancel undoes it.
-        let r14 = model.shouldBegin(at: Point(x: layout.photo.midX, y: layout.photo.midY), now: 1)
+        let r14 = model.shouldBegin(at: Point(x: layout.photo.midX, y: layout.photo.midY), now: 1, accelerator: true)
         #expect(r14)
         let r15 = model.stageChanged(to: 9)
         #expect(r15 == .feedback(.snap), "clamped to the last level")
@@ -173,7 +175,7 @@ import Testing
         let r24 = fresh.shouldBegin(at: at, now: 0)
         #expect(r24)
         #expect(fresh.state == .armed(try #require(focused)))
-        #expect(fresh.focusPoint == nil, "none while a press runs")
+        #expect(fresh.focusPoint == at, "it stays on the pressed photo while the press runs")
         // On the page: the photo (the keyboard zooms it).
         let page = Self.page()
         #expect(page.focusPoint == Point(x: page.detailLayout.photo.midX, y: page.detailLayout.photo.midY))
@@ -187,7 +189,7 @@ import Testing
         let plain = Image(model)
         plain.save("page-zoom-1")
         let layout = model.detailLayout
-        _ = model.shouldBegin(at: Point(x: layout.photo.midX, y: layout.photo.midY), now: 0)
+        _ = model.shouldBegin(at: Point(x: layout.photo.midX, y: layout.photo.midY), now: 0, accelerator: true)
         _ = model.stageChanged(to: 4)
         let zoomed = Image(model)
         zoomed.save("page-zoom-3")

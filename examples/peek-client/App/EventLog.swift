@@ -8,6 +8,7 @@ enum EventLog {
         case 2: "touchpad"
         case 3: "touchscreen"
         case 4: "pointer"
+        case 5: "keyboard"
         default: "unknown(\(source))"
         }
     }
@@ -31,6 +32,7 @@ enum EventLog {
         case 7: "desynchronised"
         case 8: "moved"
         case 9: "system"
+        case 10: "dismissed"
         default: "unknown(\(reason))"
         }
     }

@@ -61,22 +61,18 @@ public struct PeekModel: Sendable {
 
     /// Where the keyboard's preview key acts (the protocol's focus point): the centre of the
     /// visible part of the focused photo (the first one when none has focus yet), the photo on
-    /// its page; nil when there is none on screen.
+    /// its page; nil when the focused photo is scrolled out of view.
     public var focusPoint: Point? {
-        switch state {
-        case .idle:
-            guard let id = focused ?? items.first?.id, let index = index(of: id) else { return nil }
-            let tile = grid.tile(at: index)
-            let top = max(tile.y, GridLayout.barHeight)
-            let bottom = min(tile.maxY, size.height)
-            guard grid.isVisible(tile), bottom > top else { return nil }
-            return Point(x: tile.midX, y: (top + bottom) / 2)
-        case .detail:
+        if case .detail = state {
             let photo = detailLayout.photo
             return Point(x: photo.midX, y: photo.midY)
-        case .armed, .preview, .commit, .menu, .cancelling, .popping, .dismissing:
-            return nil
         }
+        guard let id = focused ?? items.first?.id, let index = index(of: id) else { return nil }
+        let tile = grid.tile(at: index)
+        let top = max(tile.y, GridLayout.barHeight)
+        let bottom = min(tile.maxY, size.height)
+        guard grid.isVisible(tile), bottom > top else { return nil }
+        return Point(x: tile.midX, y: (top + bottom) / 2)
     }
 
     public func index(of id: Item.ID) -> Int? { items.firstIndex { $0.id == id } }
@@ -139,19 +135,20 @@ public struct PeekModel: Sendable {
 
     // MARK: The protocol's phases
 
-    /// should-begin: accept over an item, decline over empty space or while busy.
-    public mutating func shouldBegin(at point: Point, now: Double) -> Bool {
+    /// should-begin: accept over an item, decline over empty space or while busy. `accelerator`:
+    /// the compositor runs the press as an accelerator (stages, the photo page's zoom).
+    public mutating func shouldBegin(at point: Point, now: Double, accelerator: Bool = false) -> Bool {
         settleAnimations()
         switch state {
         case .idle:
-            guard let id = itemID(at: point) else { return false }
+            guard !accelerator, let id = itemID(at: point) else { return false }
             state = .armed(id)
             focused = id
             pressed = nil  // the press became an interaction: its release is not a tap
             return true
         case .detail:
             // The photo zooms (an accelerator: stages, not phases); nothing else on the page peeks.
-            guard zoomPressFrom == nil, detailLayout.photo.contains(point) else { return false }
+            guard accelerator, zoomPressFrom == nil, detailLayout.photo.contains(point) else { return false }
             zoomPressFrom = zoom
             return true
         case .armed, .preview, .commit, .menu, .cancelling, .popping, .dismissing:
