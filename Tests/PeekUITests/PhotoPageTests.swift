@@ -57,7 +57,8 @@ import Testing
         let model = Self.page()
         let layout = model.detailLayout
         let markup = try #require(layout.markup)
-        #expect(model.behaviours == [BehaviourArea(.accelerator(stages: 4), layout.photo), BehaviourArea(.generic, markup)])
+        let areas = [BehaviourArea(.accelerator(stages: 4), layout.photo), BehaviourArea(.generic, markup)]
+        #expect(model.behaviours == areas)
         // Stacked without overlap, all on screen.
         // Beside the title and list on a wide page, under them on a narrow one; never overlapping.
         #expect(layout.photo.maxY < markup.y && layout.list.maxX < markup.x && markup.maxY <= Self.size.height)
@@ -164,7 +165,9 @@ import Testing
         // Scrolled away: no point on screen for it.
         _ = model.key(.end, now: 0)
         _ = model.scroll(by: -model.scrollOffset)
-        if let focused = model.focused, let i = model.index(of: focused), !model.grid.isVisible(model.grid.tile(at: i)) {
+        if let focused = model.focused, let i = model.index(of: focused),
+            !model.grid.isVisible(model.grid.tile(at: i))
+        {
             #expect(model.focusPoint == nil)
         }
         // The keyboard's press begins at the point: it is over the focused photo.

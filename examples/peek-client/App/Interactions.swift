@@ -56,7 +56,8 @@ extension PeekApp: PreviewInteractionDelegate {
             let rect = PreviewRect(x: area.rect.x, y: area.rect.y, width: area.rect.width, height: area.rect.height)
             switch area.kind {
             case .generic: return PreviewBehaviourArea(.generic, rects: [rect])
-            case .accelerator(let stages): return PreviewBehaviourArea(.accelerator(stages: UInt32(stages)), rects: [rect])
+            case .accelerator(let stages):
+                return PreviewBehaviourArea(.accelerator(stages: UInt32(stages)), rects: [rect])
             }
         }
         if interaction.behaviours != areas { interaction.behaviours = areas }
@@ -73,7 +74,8 @@ extension PeekApp: PreviewInteractionDelegate {
         // One interaction at a time drives the model; a second finger's press is declined.
         var accelerator = false
         if case .accelerator = previewInteraction.currentPress?.behaviour { accelerator = true }
-        let accept = active == nil && model.shouldBegin(at: location, now: monotonicSeconds(), accelerator: accelerator)
+        let accept =
+            active == nil && model.shouldBegin(at: location, now: monotonicSeconds(), accelerator: accelerator)
         emit(id, "request=\(accept ? "accept" : "decline")")
         if accept { active = id } else { ended(id) }
         return accept

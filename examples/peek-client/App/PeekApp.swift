@@ -80,13 +80,17 @@ final class PeekApp {
 
     static let defaultSize = Size(width: 800, height: 600)
 
-    init(items: Int, theme: Theme, exitAfterInteractions: Int?, log: Bool, drawDelay: Int = 0) throws {
+    init(
+        items: Int, theme: Theme, exitAfterInteractions: Int?, log: Bool, drawDelay: Int = 0, open: Int? = nil
+    ) throws {
         guard let display = wl_display_connect(nil) else {
             let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
             throw ClientError("cannot connect to the Wayland display '\(name)' (is a compositor running?)")
         }
         self.display = display
         self.model = PeekModel(items: Item.samples(count: items), size: Self.defaultSize)
+        // Before the first frame: the window maps showing the page, with the page's behaviours.
+        if let open { model.openDetail(at: open) }
         self.renderer = PeekRenderer(theme: theme)
         self.exitAfterInteractions = exitAfterInteractions
         self.log = log

@@ -53,12 +53,11 @@ struct PeekClientCommand: ParsableCommand {
         do {
             app = try PeekApp(
                 items: items, theme: Theme(rawValue: theme)!, exitAfterInteractions: exitAfterInteractions, log: log,
-                drawDelay: drawDelay)
+                drawDelay: drawDelay, open: open)
         } catch {
             printError("peek-client: \(error)")
             throw ExitCode.failure
         }
-        if let open { app.model.openDetail(at: open) }
         let status = app.run()
         if status != 0 { throw ExitCode(status) }
     }

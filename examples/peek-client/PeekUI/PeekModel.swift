@@ -583,7 +583,8 @@ public struct DetailLayout: Sendable {
         let pad: Rect
         if isWide {
             let x = list.maxX + Self.gap
-            pad = Rect(x: x, y: titleY, width: size.width - Self.padding - x, height: size.height - Self.hintHeight - titleY)
+            let height = size.height - Self.hintHeight - titleY
+            pad = Rect(x: x, y: titleY, width: size.width - Self.padding - x, height: height)
         } else {
             let top = list.maxY + Self.gap
             pad = Rect(x: Self.padding, y: top, width: list.width, height: size.height - Self.hintHeight - top)
