@@ -217,6 +217,7 @@ import Testing
         for step in 1...40 { _ = model.pointerMoved(to: Point(x: pad.x + 40 + Double(step) * 8, y: pad.midY + 10)) }
         let drawn = Image(model)
         drawn.save("page-markup")
+        Image(model, theme: .dark).save("page-markup-dark")
         let ink = { (image: Image) in RenderTests.count(image, in: pad) { $0.b > 200 && $0.r < 60 && $0.g < 160 } }
         #expect(ink(blank) == 0)
         #expect(ink(drawn) > 300, "\(ink(drawn)) blue pixels")
