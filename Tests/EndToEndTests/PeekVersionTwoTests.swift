@@ -82,7 +82,7 @@ import Testing
         #expect(before.mean > 10, "the photo did not zoom: \(before), \(settled.path)")
     }
 
-    @Test("A firm pen press on the markup pad starts no interaction; the pen draws there")
+    @Test("A firm pen press on the markup pad starts no interaction; the pen draws there, as wide as it presses")
     func theMarkupPadNeverPeeks() throws {
         // At 800×1200 the page's markup pad lies under the Dell pen (two strokes, the second
         // firm enough to pop a photo in the grid). The Cintiq pen after it lands on the title, a
@@ -103,6 +103,18 @@ import Testing
         let settled = try #require(run.shots["settled"].flatMap { Shot(path: $0) }, "\(run.shots)")
         let ink = settled.count(near: (0, 122, 255), tolerance: 40, in: pad.insetBy(2, 2))
         #expect(ink > 100, "no strokes on the markup pad (\(ink) tinted pixels): \(settled.path)")
+        // The pen came as a tablet tool with its pressure: where it pressed hard the line is
+        // wider than a mouse's 4 points (the strokes run down the pad: a row's ink is its width).
+        var widest = 0
+        for y in Int(pad.y)..<Int(pad.maxY) {
+            var run = 0
+            for x in Int(pad.x)..<Int(pad.maxX) {
+                let p = settled.pixel(x, y)
+                run = abs(p.r - 0) <= 40 && abs(p.g - 122) <= 40 && abs(p.b - 255) <= 40 ? run + 1 : 0
+                widest = max(widest, run)
+            }
+        }
+        #expect(widest >= 7, "the widest line is \(widest) pixels: \(settled.path)")
         // Nothing else changed: the rest of the page is the untouched page.
         let blank = Shot(rendering: page)
         #expect(blank.count(near: (0, 122, 255), tolerance: 40, in: pad.insetBy(2, 2)) == 0)

@@ -132,7 +132,9 @@ import Testing
         _ = model.pointerButton(.primary, pressed: false, at: Point(x: 0, y: 0), now: 0)
         let r22 = model.pointerMoved(to: Point(x: pad.x + 90, y: pad.y + 40))
         #expect(r22 == .none, "released: no more ink")
-        #expect(model.strokes == [[start, Point(x: pad.x + 60, y: pad.y + 40), Point(x: pad.x, y: pad.maxY)]])
+        let drawn = [[start, Point(x: pad.x + 60, y: pad.y + 40), Point(x: pad.x, y: pad.maxY)]]
+        #expect(model.strokes.map { $0.map(\.point) } == drawn)
+        #expect(model.strokes.joined().allSatisfy { $0.pressure == nil }, "a mouse has no pressure")
         // A press outside the pad draws nothing.
         let list = model.detailLayout.list
         _ = model.pointerButton(.primary, pressed: true, at: Point(x: list.midX, y: list.midY), now: 0)
@@ -206,6 +208,27 @@ import Testing
         let p = plain.pixel(centre.0, centre.1)
         let q = zoomed.pixel(centre.0, centre.1)
         #expect(abs(p.r - q.r) + abs(p.g - q.g) + abs(p.b - q.b) < 30)
+    }
+
+    @Test("A pen's pressure is kept with each point and drawn as the line's width")
+    func pressureIsTheWidth() throws {
+        var inks: [Int] = []
+        for pressure in [0.1, 0.9] {
+            var model = PhotoPageTests.page()
+            let pad = try #require(model.detailLayout.markup)
+            let y = pad.midY
+            _ = model.pointerButton(.primary, pressed: true, at: Point(x: pad.x + 40, y: y), now: 0, pressure: pressure)
+            for step in 1...30 {
+                _ = model.pointerMoved(to: Point(x: pad.x + 40 + Double(step) * 8, y: y), pressure: pressure)
+            }
+            #expect(model.strokes.joined().allSatisfy { $0.pressure == pressure })
+            let image = Image(model)
+            image.save("page-markup-pressure-\(Int(pressure * 10))")
+            inks.append(RenderTests.count(image, in: pad) { $0.b > 200 && $0.r < 60 && $0.g < 160 })
+        }
+        // 1.8 against 8.2 points wide.
+        #expect(inks[1] > 3 * inks[0], "\(inks)")
+        #expect(InkPoint(Point(x: 0, y: 0), pressure: 7).pressure == 1, "clamped")
     }
 
     @Test("Strokes on the markup pad are drawn in the tint colour")

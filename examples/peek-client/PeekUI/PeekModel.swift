@@ -28,7 +28,7 @@ public struct PeekModel: Sendable {
     /// The zoom when the running zoom press began (restored if it is cancelled); nil when none runs.
     public private(set) var zoomPressFrom: Int?
     /// The photo page's markup strokes in surface coordinates, oldest first.
-    public private(set) var strokes: [[Point]] = []
+    public private(set) var strokes: [[InkPoint]] = []
     /// A primary press began on the markup pad: motion draws until the release.
     private var drawing = false
 
@@ -224,11 +224,12 @@ public struct PeekModel: Sendable {
 
     // MARK: Pointer and keyboard: every action is reachable without pressure
 
-    public mutating func pointerMoved(to point: Point) -> Effect {
+    /// The pointer (or a pen's tip, with its `pressure`, 0...1) moved.
+    public mutating func pointerMoved(to point: Point, pressure: Double? = nil) -> Effect {
         if drawing, case .detail = state, let pad = detailLayout.markup {
             guard strokes.reduce(0, { $0 + $1.count }) < Self.strokePointLimit, !strokes.isEmpty else { return .none }
-            strokes[strokes.count - 1].append(
-                Point(x: min(pad.maxX, max(pad.x, point.x)), y: min(pad.maxY, max(pad.y, point.y))))
+            let inside = Point(x: min(pad.maxX, max(pad.x, point.x)), y: min(pad.maxY, max(pad.y, point.y)))
+            strokes[strokes.count - 1].append(InkPoint(inside, pressure: pressure))
             return .redraw
         }
         guard case .menu(let id, let old) = state else { return .none }
@@ -238,9 +239,10 @@ public struct PeekModel: Sendable {
         return .redraw
     }
 
-    public mutating func pointerButton(_ button: PointerButton, pressed isDown: Bool, at point: Point, now: Double)
-        -> Effect
-    {
+    /// A button went down or up (a pen's tip too, with its `pressure`, 0...1).
+    public mutating func pointerButton(
+        _ button: PointerButton, pressed isDown: Bool, at point: Point, now: Double, pressure: Double? = nil
+    ) -> Effect {
         settleAnimations()
         showsFocus = false
         switch (state, button, isDown) {
@@ -274,7 +276,7 @@ public struct PeekModel: Sendable {
             guard let pad = layout.markup, pad.contains(point),
                 strokes.reduce(0, { $0 + $1.count }) < Self.strokePointLimit
             else { return .none }
-            strokes.append([point])
+            strokes.append([InkPoint(point, pressure: pressure)])
             drawing = true
             return .redraw
         case (.detail, _, false):
@@ -282,9 +284,10 @@ public struct PeekModel: Sendable {
             return .none
         case (.idle, .secondary, false), (.menu, _, false), (.detail, .secondary, true):
             return .none
-        case (.armed, .primary, _), (.preview, .primary, _):
+        case (.armed, .primary, _), (.preview, .primary, _), (.commit, .primary, false):
             // The press that began the interaction (or its release when it is let go): core input
-            // keeps it until the commit phase takes it away. It belongs to the interaction.
+            // keeps it until the commit phase takes it away. It belongs to the interaction. (A
+            // compositor on wlroots sends a pen's up with the proximity_out that takes it away.)
             return .none
         case (.armed, _, _), (.preview, _, _), (.commit, _, _):
             // The compositor withholds the pressing contact from the commit on; another button, or
@@ -590,6 +593,17 @@ public struct DetailLayout: Sendable {
             pad = Rect(x: Self.padding, y: top, width: list.width, height: size.height - Self.hintHeight - top)
         }
         return pad.height >= 80 ? pad : nil
+    }
+}
+
+/// A point of a markup stroke, with the pen's pressure there (0...1; nil for a mouse or a finger).
+public struct InkPoint: Hashable, Sendable {
+    public var point: Point
+    public var pressure: Double?
+
+    public init(_ point: Point, pressure: Double? = nil) {
+        self.point = point
+        self.pressure = pressure.map(clamp01)
     }
 }
 

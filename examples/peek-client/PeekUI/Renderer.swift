@@ -383,24 +383,29 @@ public final class PeekRenderer {
             style: TextStyle(size: 14, weight: .bold, color: Color(1, 1, 1, 1), alignment: .center))
     }
 
-    /// The markup strokes, in the tint colour.
-    private func drawStrokes(_ cr: Cairo, _ strokes: [[Point]]) {
+    /// The markup strokes in the tint colour, each segment as wide as the pen pressed there.
+    private func drawStrokes(_ cr: Cairo, _ strokes: [[InkPoint]]) {
         guard !strokes.isEmpty else { return }
         withSaved(cr) {
             palette.tint.set(on: cr)
-            cairo_set_line_width(cr, 4)
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             for stroke in strokes {
                 guard let first = stroke.first else { continue }
-                cairo_move_to(cr, first.x, first.y)
                 // A single point is a dot.
-                if stroke.count == 1 { cairo_line_to(cr, first.x + 0.01, first.y) }
-                for point in stroke.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+                var previous = InkPoint(Point(x: first.point.x - 0.01, y: first.point.y), pressure: first.pressure)
+                for ink in stroke {
+                    cairo_set_line_width(cr, Self.inkWidth(ink.pressure))
+                    cairo_move_to(cr, previous.point.x, previous.point.y)
+                    cairo_line_to(cr, ink.point.x, ink.point.y)
+                    cairo_stroke(cr)
+                    previous = ink
+                }
             }
-            cairo_stroke(cr)
         }
     }
+
+    /// A line's width for a pen's pressure: 1 to 9 points; 4 without pressure (mouse, finger).
+    static func inkWidth(_ pressure: Double?) -> Double { pressure.map { 1 + 8 * $0 } ?? 4 }
 
     private func drawToast(_ cr: Cairo, _ model: PeekModel, now: Double) {
         guard let toast = model.toast else { return }
