@@ -17,7 +17,7 @@ public func fuzzClientCore(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // Progress from -0.5 to 1.5 in steps of 1/128 (out of range on purpose).
         let progress = (Double(value) - 64) / 128
         var output = CoreOutput()
-        switch op % 14 {
+        switch op % 18 {
         case 0: output = core.read(.shouldBegin(interaction: id, source: UInt32(value % 6), force: UInt32(value % 4)))
         case 1: output = core.read(.location(interaction: id, x: progress * 100, y: -progress))
         case 2: output = core.read(.preview(interaction: id, progress: progress))
@@ -40,6 +40,16 @@ public func fuzzClientCore(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 contract.ended(id)
             }
         case 11: output = core.connectionLost()
+        // Version 2: behaviours (also ones no press can have), stages out of range, haptics.
+        case 12:
+            output = core.read(.behaviour(interaction: id, behaviour: UInt32(value % 4), stages: UInt32(value % 7)))
+        case 13: output = core.read(.stage(interaction: id, stage: UInt32(value % 7)))
+        case 14: output = core.read(.haptics(interaction: id, state: UInt32(value % 3)))
+        case 15:
+            if let request = try? core.playHaptic(id, effect: .tick) {
+                guard contract.isRunning(id) else { fatalError("a haptic effect for \(id), which is not running") }
+                output = request
+            }
         default:
             while let call = core.nextCall() { contract.check(call) }
         }
@@ -52,11 +62,14 @@ public func fuzzClientCore(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// UIKit's order per press, as the app sees it.
 struct Contract {
-    enum Seen { case asked, preview, commit, ended }
+    enum Seen { case asked, preview, commit, stages, ended }
     private var presses: [UInt32: Seen] = [:]
 
     mutating func declined(_ id: UInt32) { presses[id] = .ended }
     mutating func ended(_ id: UInt32) { presses[id] = .ended }
+
+    /// Asked about (and maybe answered) and not ended, as far as the app saw.
+    func isRunning(_ id: UInt32) -> Bool { presses[id] != .ended }
 
     mutating func check(_ entry: CoreCall) {
         let id = entry.press.id
@@ -71,10 +84,18 @@ struct Contract {
             }
             presses[id] = ended ? .commit : .preview
         case .commit(let progress, let ended):
-            guard seen == .commit, (0...1).contains(progress) else {
+            // An accelerator ends with the commit call (1, ended) after its stages.
+            guard seen == .commit || (seen == .stages && ended && progress == 1), (0...1).contains(progress) else {
                 fatalError("commit \(progress) after \(String(describing: seen)) for \(id)")
             }
             if ended { presses[id] = .ended }
+        case .stage(let level):
+            guard seen == .asked || seen == .stages, level >= 1, entry.press.stage == level else {
+                fatalError("stage \(level) after \(String(describing: seen)) for \(id)")
+            }
+            presses[id] = .stages
+        case .haptics:
+            guard seen != nil, seen != .ended else { fatalError("haptics after \(String(describing: seen)) for \(id)") }
         case .cancel(let reason):
             guard seen != nil, seen != .ended, reason != .declined else {
                 fatalError("cancel \(reason) after \(String(describing: seen)) for \(id)")

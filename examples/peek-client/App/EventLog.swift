@@ -37,6 +37,15 @@ enum EventLog {
         }
     }
 
+    static func behaviourName(_ behaviour: UInt32) -> String {
+        switch behaviour {
+        case 1: "deep_click"
+        case 2: "generic"
+        case 3: "accelerator"
+        default: "unknown(\(behaviour))"
+        }
+    }
+
     /// `value` with exactly `digits` decimals, without Foundation (e.g. -3.5 → "-3.50").
     static func fixed(_ value: Double, digits: Int) -> String {
         guard value.isFinite else { return "nan" }

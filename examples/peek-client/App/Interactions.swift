@@ -26,9 +26,10 @@ extension PeekApp: PreviewInteractionDelegate {
         case .completed: text = "event=completed"
         case .cancelled(_, let reason): text = "event=cancelled reason=\(EventLog.reasonName(reason))"
         case .frame(_, let serial, let time): text = "event=frame serial=\(serial) time_us=\(time)"
-        case .behaviour(_, let behaviour, let stages): text = "event=behaviour behaviour=\(behaviour) stages=\(stages)"
+        case .behaviour(_, let behaviour, let stages):
+            text = "event=behaviour behaviour=\(EventLog.behaviourName(behaviour)) stages=\(stages)"
         case .stage(_, let stage): text = "event=stage stage=\(stage)"
-        case .haptics(_, let state): text = "event=haptics state=\(state)"
+        case .haptics(_, let state): text = "event=haptics state=\(state == 1 ? "available" : "unavailable")"
         }
         return "interaction=\(event.interaction) \(text)"
     }
