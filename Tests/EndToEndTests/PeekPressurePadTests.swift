@@ -95,8 +95,8 @@ struct PeekPressurePadTests {
         #expect(run.live.status == 0, "\(run.live.log.suffix(3000))")
         #expect(log.contains("interaction=1 event=preview_ended"), "\(log)")
         #expect(log.contains("interaction=1 result=opened item=11 "), "\(log)")
-        #expect(log.contains("interaction=2 event=behaviour behaviour=3 stages=4"), "\(log)")
-        #expect(log.contains("interaction=2 event=haptics state=1"), "the pad plays effects: \(log)")
+        #expect(log.contains("interaction=2 event=behaviour behaviour=accelerator stages=4"), "\(log)")
+        #expect(log.contains("interaction=2 event=haptics state=available"), "the pad plays effects: \(log)")
         let requests = log.split(separator: "\n").filter { $0.contains("request=play_haptic effect=snap") }
         #expect(!requests.isEmpty, "\(log)")
 

@@ -86,8 +86,8 @@ import WaylandServer
         #expect(run.harness.playedHaptics.map(\.effect) == [.tick])
         let requests = log.split(separator: "\n").filter { $0.contains("request=play_haptic") }
         #expect(requests == ["interaction=1 request=play_haptic effect=tick"], "\(log)")
-        #expect(log.contains("interaction=1 event=haptics state=1"), "\(log)")
-        #expect(log.contains("interaction=3 event=haptics state=0"), "\(log)")
+        #expect(log.contains("interaction=1 event=haptics state=available"), "\(log)")
+        #expect(log.contains("interaction=3 event=haptics state=unavailable"), "\(log)")
         #expect(log.contains("interaction=1 result=performed action=nope"), "\(log)")
     }
 
