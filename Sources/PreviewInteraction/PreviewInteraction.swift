@@ -289,6 +289,10 @@ public final class PreviewInteraction {
     private func sendFocusPoint() {
         guard let channel, channel.version >= 2 else { return }
         if let point = focusPoint {
+            guard point.x.isFinite, point.y.isFinite else {
+                Self.warn("PreviewInteraction.focusPoint \(point) is not a point: not sent")
+                return
+            }
             let (x, y) = (wl_fixed_from_double(point.x), wl_fixed_from_double(point.y))
             channel.send { spi_preview_interaction_v1_set_focus_point($0, x, y) }
         } else {

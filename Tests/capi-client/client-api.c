@@ -736,6 +736,14 @@ static void misuse(const char *server_binary, const char *runtime) {
 		PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_ARGUMENT);
 	STATUS(preview_interaction_client_interaction_attach(app.context, connection.surface, NULL, NULL, NULL),
 		PREVIEW_INTERACTION_CLIENT_ERROR_INVALID_ARGUMENT);
+	/* An app built against 1.1: its interaction callbacks end before stage and haptics_changed. */
+	struct preview_interaction_client_interaction_callbacks older = interaction_callbacks;
+	older.size = offsetof(struct preview_interaction_client_interaction_callbacks, stage);
+	struct preview_interaction_client_interaction *older_interaction = NULL;
+	STATUS(preview_interaction_client_interaction_attach(app.context, connection.surface, &older, &app,
+		       &older_interaction),
+		PREVIEW_INTERACTION_CLIENT_OK);
+	STATUS(preview_interaction_client_interaction_detach(older_interaction), PREVIEW_INTERACTION_CLIENT_OK);
 	STATUS(preview_interaction_client_interaction_attach(app.context, connection.surface, &interaction_callbacks,
 		       &app, &app.interaction),
 		PREVIEW_INTERACTION_CLIENT_OK);

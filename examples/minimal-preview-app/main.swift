@@ -20,7 +20,8 @@ final class App: PreviewInteractionDelegate {
     let connection: PreviewConnection
     var surface: OpaquePointer!, toplevel: OpaquePointer!
     var interaction: PreviewInteraction!
-    var size = (width: 640, height: 480), configured = false, running = true
+    var size = (width: 640, height: 480) { didSet { focusItem() } }
+    var configured = false, running = true
     var glow = TransitionScrubber(curve: .easeOut), growth = TransitionScrubber(curve: .easeInOut)
     var opened = false, ended = 0
     let exitAfter: Int?
@@ -40,8 +41,13 @@ final class App: PreviewInteractionDelegate {
         interaction = connection.makeInteraction(surface: surface)  // UIPreviewInteraction(view:)
         interaction.delegate = self
         interaction.allowedSources = .all  // e.g. [.touchscreen, .touchpad] keeps the pen for drawing
+        focusItem()
         wl_surface_commit(surface)
     }
+
+    /// The item has the keyboard focus (it is the only one): the preview key (Menu or Shift+F10,
+    /// held) peeks at it, with no other change (protocol version 2).
+    func focusItem() { interaction?.focusPoint = PreviewPoint(x: item.x + item.width / 2, y: item.y + item.height / 2) }
 
     func say(_ line: String) { print(line); fflush(nil) }
 
