@@ -31,6 +31,8 @@ public struct PeekModel: Sendable {
     public private(set) var strokes: [[InkPoint]] = []
     /// A primary press began on the markup pad: motion draws until the release.
     private var drawing = false
+    /// The points in `strokes`.
+    private var inkCount = 0
 
     /// The photo page's zoom levels: a firm press on the photo steps through them, one per
     /// accelerator stage.
@@ -227,9 +229,10 @@ public struct PeekModel: Sendable {
     /// The pointer (or a pen's tip, with its `pressure`, 0...1) moved.
     public mutating func pointerMoved(to point: Point, pressure: Double? = nil) -> Effect {
         if drawing, case .detail = state, let pad = detailLayout.markup {
-            guard strokes.reduce(0, { $0 + $1.count }) < Self.strokePointLimit, !strokes.isEmpty else { return .none }
+            guard inkCount < Self.strokePointLimit, !strokes.isEmpty else { return .none }
             let inside = Point(x: min(pad.maxX, max(pad.x, point.x)), y: min(pad.maxY, max(pad.y, point.y)))
             strokes[strokes.count - 1].append(InkPoint(inside, pressure: pressure))
+            inkCount += 1
             return .redraw
         }
         guard case .menu(let id, let old) = state else { return .none }
@@ -273,10 +276,9 @@ public struct PeekModel: Sendable {
                 zoom = (zoom + 1) % Self.zoomLevels.count
                 return .redraw
             }
-            guard let pad = layout.markup, pad.contains(point),
-                strokes.reduce(0, { $0 + $1.count }) < Self.strokePointLimit
-            else { return .none }
+            guard let pad = layout.markup, pad.contains(point), inkCount < Self.strokePointLimit else { return .none }
             strokes.append([InkPoint(point, pressure: pressure)])
+            inkCount += 1
             drawing = true
             return .redraw
         case (.detail, _, false):
@@ -421,6 +423,7 @@ public struct PeekModel: Sendable {
         zoom = 0
         zoomPressFrom = nil
         strokes = []
+        inkCount = 0
         drawing = false
         return .redraw
     }
