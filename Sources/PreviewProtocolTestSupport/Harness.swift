@@ -41,6 +41,17 @@ public final class ProtocolHarness: PreviewProtocolHost {
         inputs.append(input)
         for action in react(input) { server.perform(action) }
     }
+
+    /// Whether the interactions' device plays haptic effects (the haptics event of version 2).
+    public var playsHaptics = false
+    /// The effects clients asked for on running interactions, in order.
+    public private(set) var playedHaptics: [(interaction: InteractionID, effect: AppHapticEffect)] = []
+
+    public func hapticsAvailable(for interaction: InteractionID) -> Bool { playsHaptics }
+
+    public func playHaptic(_ effect: AppHapticEffect, for interaction: InteractionID) {
+        playedHaptics.append((interaction, effect))
+    }
 }
 
 extension PhaseUpdate {

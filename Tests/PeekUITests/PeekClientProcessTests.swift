@@ -65,6 +65,33 @@ import WaylandServer
         #expect(serials == Array(1...max(1, serials.count)), "\(serials)")
     }
 
+    @Test("Sliding onto a quick action asks for a tick on the press's device, where effects can be felt")
+    func aQuickActionReachedTicks() throws {
+        let grid = GridLayout(size: Self.size)
+        let peek = PeekLayout(size: Self.size)
+        func centre(_ r: PeekUI.Rect) -> PreviewEngine.Point { PreviewEngine.Point(x: r.midX, y: r.midY) }
+        let action = { (name: QuickAction) in peek.actionFrames(appearance: 1).first { $0.0 == name }!.1 }
+        let run = try ClientRun(arguments: ["--log", "--exit-after-interactions", "3"])
+        run.harness.playsHaptics = true
+        // Onto 💀 Nope: a tick while the press runs.
+        try run.play(Press(at: centre(grid.tile(at: 0)), commitAt: centre(action(.nope)), ending: .complete))
+        // Completed over the card: no action reached, nothing to feel.
+        try run.play(Press(at: centre(grid.tile(at: 1)), commitAt: centre(peek.card), ending: .complete))
+        // The device cannot play effects: the app does not ask.
+        run.harness.playsHaptics = false
+        try run.play(Press(at: centre(grid.tile(at: 2)), commitAt: centre(action(.copy)), ending: .complete))
+        let status = try run.waitForExit()
+        let log = run.stdout()
+        #expect(status == 0, "exit status \(status); stderr: \(run.stderr())\n\(log)")
+        #expect(run.harness.playedHaptics.map(\.interaction) == [InteractionID(1)], "\(run.harness.playedHaptics)")
+        #expect(run.harness.playedHaptics.map(\.effect) == [.tick])
+        let requests = log.split(separator: "\n").filter { $0.contains("request=play_haptic") }
+        #expect(requests == ["interaction=1 request=play_haptic effect=tick"], "\(log)")
+        #expect(log.contains("interaction=1 event=haptics state=available"), "\(log)")
+        #expect(log.contains("interaction=3 event=haptics state=unavailable"), "\(log)")
+        #expect(log.contains("interaction=1 result=performed action=nope"), "\(log)")
+    }
+
     @Test func rejectsBadOptionsWithAClearError() throws {
         let run = try ClientRun(arguments: ["--theme", "purple"], connect: false)
         let status = try run.waitForExit()

@@ -236,6 +236,10 @@ import Testing
         let effect = model.pointerButton(.primary, pressed: true, at: Self.centre(of: .delete, in: model), now: 1)
         #expect(effect == .ignored("pointer button during a preview interaction"))
         #expect(model.items.count == 12)
+        // The pressing pen's up as the compositor takes it away (wlroots sends one): quietly nothing.
+        let up = model.pointerButton(.primary, pressed: false, at: Self.centre(of: .delete, in: model), now: 1)
+        #expect(up == .none)
+        #expect(model.items.count == 12 && model.isInteracting)
     }
 
     @Test func theKeyboardReachesEveryAction() {

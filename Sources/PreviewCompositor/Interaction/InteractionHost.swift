@@ -261,7 +261,12 @@ final class InteractionHost: InteractionDriverHandler {
     /// A contact event to the engine (its actions in a buffer on the stack, read by index: the
     /// per-event path copies no `Actions`).
     private func feed(_ event: DeviceEvent, at location: Point, on surface: SurfaceID?) {
-        driver.apply { engine, actions in engine.apply(event, location: location, surface: surface, into: &actions) }
+        // A contact's pressure behaviour is the client's for the point where it begins.
+        var behaviour = PressureBehaviour.deepClick
+        if case .contactBegan = event, let surface { behaviour = driver.server.behaviour(on: surface, at: location) }
+        driver.apply { engine, actions in
+            engine.apply(event, location: location, surface: surface, behaviour: behaviour, into: &actions)
+        }
     }
 
     // MARK: InteractionDriverHandler

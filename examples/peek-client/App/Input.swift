@@ -95,6 +95,7 @@ extension PeekApp {
     func touchMoved(_ id: Int32, x: Double, y: Double) {
         guard id == touchID else { return }
         pointerPosition = Point(x: x, y: y)
+        handle(model.pointerMoved(to: pointerPosition))
     }
 
     func touchUp(_ id: Int32) {
@@ -105,6 +106,49 @@ extension PeekApp {
 
     /// wl_touch.cancel (e.g. the commit phase took the touch away): no release will come.
     func touchCancelled() { touchID = nil }
+
+    // MARK: Pens (tablet-v2): the tip is a primary button, with the pen's pressure
+
+    func toolAdded(_ tool: OpaquePointer?) {
+        guard let tool else { return }
+        tools.append(tool)
+        zwp_tablet_tool_v2_add_listener(tool, &toolListener, context(self))
+    }
+
+    func toolRemoved(_ tool: OpaquePointer?) {
+        guard let tool else { return }
+        tools.removeAll { $0 == tool }
+        zwp_tablet_tool_v2_destroy(tool)
+    }
+
+    /// proximity_out: the pen left the surface (or the commit phase took it away, without its
+    /// tip's release): nothing more comes for this stroke.
+    func toolLeft() {
+        pen = PenState()
+    }
+
+    /// The end of one pen event: its tip going down or up, or its motion, to the model.
+    func toolFrame() {
+        guard pen.inside else { return }
+        pointerPosition = pen.position
+        let pressure = pen.pressure
+        if pen.tip != pen.tipDrawn {
+            pen.tipDrawn = pen.tip
+            handle(
+                model.pointerButton(
+                    .primary, pressed: pen.tip, at: pen.position, now: monotonicSeconds(), pressure: pressure))
+        } else {
+            handle(model.pointerMoved(to: pen.position, pressure: pen.tip ? pressure : nil))
+        }
+    }
+
+    func releaseTablets() {
+        for tool in tools { zwp_tablet_tool_v2_destroy(tool) }
+        tools.removeAll()
+        if let tabletSeat { zwp_tablet_seat_v2_destroy(tabletSeat) }
+        tabletSeat = nil
+        pen = PenState()
+    }
 
     // MARK: Keyboard
 
@@ -135,4 +179,15 @@ extension PeekApp {
     func modifiers(depressed: UInt32) { shiftDown = depressed & 1 != 0 }
 
     func keymapReceived(fd: Int32) { close(fd) }
+}
+
+/// A pen over the surface, as its tablet-v2 events say; applied at each tool frame.
+struct PenState {
+    var inside = false
+    var position = Point(x: 0, y: 0)
+    /// 0...1 (the protocol's 0...65535).
+    var pressure = 0.0
+    var tip = false
+    /// The tip state the model has had.
+    var tipDrawn = false
 }

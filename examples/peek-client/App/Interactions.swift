@@ -47,6 +47,23 @@ extension PeekApp: PreviewInteractionDelegate {
         self.interaction = interaction
     }
 
+    /// The interaction's surface state follows the model (where the keyboard acts, what force
+    /// means where); like the surface's own state, it applies with the commit that follows.
+    func updateInteractionState() {
+        guard let interaction else { return }
+        let focus = model.focusPoint.map { PreviewPoint(x: $0.x, y: $0.y) }
+        if interaction.focusPoint != focus { interaction.focusPoint = focus }
+        let areas = model.behaviours.map { area in
+            let rect = PreviewRect(x: area.rect.x, y: area.rect.y, width: area.rect.width, height: area.rect.height)
+            switch area.kind {
+            case .generic: return PreviewBehaviourArea(.generic, rects: [rect])
+            case .accelerator(let stages):
+                return PreviewBehaviourArea(.accelerator(stages: UInt32(stages)), rects: [rect])
+            }
+        }
+        if interaction.behaviours != areas { interaction.behaviours = areas }
+    }
+
     /// Where the press the current call is about is (the model hit-tests in surface coordinates).
     private var location: Point {
         let at = interaction?.location() ?? .zero
@@ -56,7 +73,10 @@ extension PeekApp: PreviewInteractionDelegate {
     func previewInteractionShouldBegin(_ previewInteraction: PreviewInteraction) -> Bool {
         guard let id = previewInteraction.currentPress?.id else { return false }
         // One interaction at a time drives the model; a second finger's press is declined.
-        let accept = active == nil && model.shouldBegin(at: location, now: monotonicSeconds())
+        var accelerator = false
+        if case .accelerator = previewInteraction.currentPress?.behaviour { accelerator = true }
+        let accept =
+            active == nil && model.shouldBegin(at: location, now: monotonicSeconds(), accelerator: accelerator)
         emit(id, "request=\(accept ? "accept" : "decline")")
         if accept { active = id } else { ended(id) }
         return accept
@@ -72,7 +92,14 @@ extension PeekApp: PreviewInteractionDelegate {
     func previewInteraction(
         _ previewInteraction: PreviewInteraction, didUpdateCommitTransition transitionProgress: Double, ended: Bool
     ) {
-        guard let id = previewInteraction.currentPress?.id, id == active else { return }
+        guard let press = previewInteraction.currentPress, press.id == active else { return }
+        let id = press.id
+        if case .accelerator = press.behaviour {
+            // The zoom press lifted: it keeps the zoom it reached.
+            handle(model.zoomEnded(completed: ended), interaction: id)
+            if ended { self.ended(id) }
+            return
+        }
         // A call at the same progress means the pen slid over another quick action: hit-test again.
         handle(
             model.commitUpdated(progress: transitionProgress, ended: ended, at: location, now: monotonicSeconds()),
@@ -80,10 +107,34 @@ extension PeekApp: PreviewInteractionDelegate {
         if ended { self.ended(id) }
     }
 
+    func previewInteraction(_ previewInteraction: PreviewInteraction, didChangeStage stage: UInt32) {
+        guard let id = previewInteraction.currentPress?.id, id == active else { return }
+        handle(model.stageChanged(to: Int(stage)), interaction: id)
+    }
+
     func previewInteractionDidCancel(_ previewInteraction: PreviewInteraction) {
         guard let id = previewInteraction.currentPress?.id else { return }
         if id == active { handle(model.cancelled(now: monotonicSeconds()), interaction: id) }
         ended(id)
+    }
+
+    /// Asks the compositor for a haptic effect on the device driving the interaction; the
+    /// compositor drops it where none can be felt.
+    private func playHaptic(_ feedback: HapticFeedback, for id: UInt32) {
+        guard let interaction, interaction.runningPresses.first(where: { $0.id == id })?.hapticsAvailable == true
+        else { return }
+        let effect: PreviewHapticEffect =
+            switch feedback {
+            case .tick: .tick
+            case .snap: .snap
+            }
+        do {
+            try interaction.playHaptic(effect, press: id)
+            emit(id, "request=play_haptic effect=\(effect)")
+        } catch {
+            // The press ended meanwhile, or a version 1 compositor: nothing to feel.
+            if log { printError("peek-client: no haptic effect: \(error)") }
+        }
     }
 
     /// Every should-begin ends once: completed, cancelled, or declined by us.
@@ -106,6 +157,9 @@ extension PeekApp: PreviewInteractionDelegate {
         case .none:
             break
         case .redraw:
+            scheduleRedraw()
+        case .feedback(let feedback):
+            if let id { playHaptic(feedback, for: id) }
             scheduleRedraw()
         case .opened(let item):
             if log { print("\(prefix)result=opened item=\(item.id.rawValue) title=\(EventLog.quoted(item.title))") }

@@ -87,6 +87,42 @@ nonisolated(unsafe) var keyboardListener = wl_keyboard_listener(
     modifiers: { data, _, _, depressed, _, _, _ in app(data).modifiers(depressed: depressed) },
     repeat_info: { _, _, _, _ in })
 
+nonisolated(unsafe) var tabletSeatListener = zwp_tablet_seat_v2_listener(
+    tablet_added: { data, _, tablet in zwp_tablet_v2_add_listener(tablet, &tabletListener, data) },
+    tool_added: { data, _, tool in app(data).toolAdded(tool) },
+    pad_added: { _, _, pad in zwp_tablet_pad_v2_destroy(pad) })
+
+nonisolated(unsafe) var tabletListener = zwp_tablet_v2_listener(
+    name: { _, _, _ in },
+    id: { _, _, _, _ in },
+    path: { _, _, _ in },
+    done: { _, _ in },
+    removed: { _, tablet in zwp_tablet_v2_destroy(tablet) })
+
+nonisolated(unsafe) var toolListener = zwp_tablet_tool_v2_listener(
+    type: { _, _, _ in },
+    hardware_serial: { _, _, _, _ in },
+    hardware_id_wacom: { _, _, _, _ in },
+    capability: { _, _, _ in },
+    done: { _, _ in },
+    removed: { data, tool in app(data).toolRemoved(tool) },
+    proximity_in: { data, _, _, _, _ in app(data).pen.inside = true },
+    proximity_out: { data, _ in app(data).toolLeft() },
+    down: { data, _, serial in
+        app(data).inputSerial = serial
+        app(data).pen.tip = true
+    },
+    up: { data, _ in app(data).pen.tip = false },
+    motion: { data, _, x, y in app(data).pen.position = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)) },
+    pressure: { data, _, pressure in app(data).pen.pressure = Double(pressure) / 65535 },
+    distance: { _, _, _ in },
+    tilt: { _, _, _, _ in },
+    rotation: { _, _, _ in },
+    slider: { _, _, _ in },
+    wheel: { _, _, _, _ in },
+    button: { _, _, _, _, _ in },
+    frame: { data, _, _ in app(data).toolFrame() })
+
 nonisolated(unsafe) var dataSourceListener = wl_data_source_listener(
     target: { _, _, _ in },
     send: { data, _, mimeType, fd in app(data).clipboardSend(mimeType: mimeType.map { String(cString: $0) }, fd: fd) },

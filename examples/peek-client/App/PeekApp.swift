@@ -19,6 +19,11 @@ final class PeekApp {
     var previewClient: PreviewInteractionClient?
     var seat: OpaquePointer?
     var seatName: UInt32 = 0
+    /// tablet-v2: pens reach the app as tools, with their pressure (Input.swift).
+    var tabletManager: OpaquePointer?
+    var tabletSeat: OpaquePointer?
+    var tools: [OpaquePointer] = []
+    var pen = PenState()
     /// The "Copy" quick action's clipboard (Clipboard.swift).
     var dataDeviceManager: OpaquePointer?
     var dataDevice: OpaquePointer?
@@ -80,13 +85,17 @@ final class PeekApp {
 
     static let defaultSize = Size(width: 800, height: 600)
 
-    init(items: Int, theme: Theme, exitAfterInteractions: Int?, log: Bool, drawDelay: Int = 0) throws {
+    init(
+        items: Int, theme: Theme, exitAfterInteractions: Int?, log: Bool, drawDelay: Int = 0, open: Int? = nil
+    ) throws {
         guard let display = wl_display_connect(nil) else {
             let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
             throw ClientError("cannot connect to the Wayland display '\(name)' (is a compositor running?)")
         }
         self.display = display
         self.model = PeekModel(items: Item.samples(count: items), size: Self.defaultSize)
+        // Before the first frame: the window maps showing the page, with the page's behaviours.
+        if let open { model.openDetail(at: open) }
         self.renderer = PeekRenderer(theme: theme)
         self.exitAfterInteractions = exitAfterInteractions
         self.log = log
@@ -112,6 +121,10 @@ final class PeekApp {
                 "peek-client: no spi_preview_interaction_manager_v1: no peek and pop, right click and keys still work")
         }
         createWindow()
+        if let tabletManager, let seat, let tablets = zwp_tablet_manager_v2_get_tablet_seat(tabletManager, seat) {
+            tabletSeat = tablets
+            zwp_tablet_seat_v2_add_listener(tablets, &tabletSeatListener, context(self))
+        }
         // The second roundtrip brings the seat's capabilities and the first configure.
         guard wl_display_roundtrip(display) >= 0 else { throw connectionError() }
     }
@@ -133,6 +146,8 @@ final class PeekApp {
             seat = bind(name, cwl_interface_wl_seat(), min(version, 5))
             seatName = name
             wl_seat_add_listener(seat, &seatListener, context(self))
+        case "zwp_tablet_manager_v2":
+            tabletManager = bind(name, cwl_interface_zwp_tablet_manager_v2(), 1)
         case "wl_data_device_manager":
             dataDeviceManager = bind(name, cwl_interface_wl_data_device_manager(), min(version, 3))
         case "wl_output" where version >= 2:
@@ -151,6 +166,7 @@ final class PeekApp {
             updateScale()
         } else if name == seatName, let seat {
             releaseInputDevices()
+            releaseTablets()
             releaseSeat(seat)
             self.seat = nil
         }
@@ -262,6 +278,7 @@ final class PeekApp {
         previewClient?.close()
         previewClient = nil
         releaseInputDevices()
+        releaseTablets()
         if let seat { releaseSeat(seat) }
         seat = nil
         if let frameCallback { wl_callback_destroy(frameCallback) }
@@ -275,6 +292,8 @@ final class PeekApp {
         (toplevel, xdgSurface, surface) = (nil, nil, nil)
         for (_, output) in outputs { wl_output_destroy(output.proxy) }
         outputs.removeAll()
+        if let tabletManager { zwp_tablet_manager_v2_destroy(tabletManager) }
+        tabletManager = nil
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }

@@ -12,7 +12,9 @@ struct PeekClientCommand: ParsableCommand {
             Press a photo firmly (pen, force touchpad, touchscreen, or a long press) to peek; press \
             harder to pop it open, or slide onto a quick action and press through to perform it; lift \
             to cancel. Without pressure: right click, the Menu key or Shift+F10 opens the same quick \
-            actions; click, tap or Enter opens a photo; Escape goes back.
+            actions; click, tap or Enter opens a photo; Escape goes back. On a photo's page, press the \
+            photo firmly to zoom (each stage of force one step) and draw on the markup pad, where a \
+            firm press never peeks.
             """,
         version: ToolVersion.current)
 
@@ -28,6 +30,9 @@ struct PeekClientCommand: ParsableCommand {
     @Flag(help: "Print one line per preview-interaction event received on stdout (format: README.md).")
     var log = false
 
+    @Option(help: ArgumentHelp("Start on this photo's page (0 is the first photo) instead of the grid.", valueName: "N"))
+    var open: Int?
+
     @Option(help: ArgumentHelp("Simulate an app slow to draw its peek: wait this long before each frame of an interaction or animation (tests use it).", valueName: "ms"))
     var drawDelay = 0
 
@@ -37,6 +42,9 @@ struct PeekClientCommand: ParsableCommand {
         if let n = exitAfterInteractions, n < 1 {
             throw ValidationError("--exit-after-interactions must be at least 1, not \(n)")
         }
+        if let open, !(0..<items).contains(open) {
+            throw ValidationError("--open must name one of the \(items) photos (0...\(items - 1)), not \(open)")
+        }
         guard (0...5000).contains(drawDelay) else { throw ValidationError("--draw-delay must be 0...5000 ms, not \(drawDelay)") }
     }
 
@@ -45,7 +53,7 @@ struct PeekClientCommand: ParsableCommand {
         do {
             app = try PeekApp(
                 items: items, theme: Theme(rawValue: theme)!, exitAfterInteractions: exitAfterInteractions, log: log,
-                drawDelay: drawDelay)
+                drawDelay: drawDelay, open: open)
         } catch {
             printError("peek-client: \(error)")
             throw ExitCode.failure

@@ -100,6 +100,7 @@ extension PeekApp {
     /// wl_surface.commit through the interaction, which tells the compositor which interaction
     /// frames this picture shows (the compositor photographs phases on the commit that shows them).
     private func commit(_ surface: OpaquePointer) {
+        updateInteractionState()
         if let interaction { interaction.commitSurface() } else { wl_surface_commit(surface) }
     }
 

@@ -23,6 +23,22 @@ public struct PeekModel: Sendable {
     public private(set) var scrollOffset = 0.0
     /// The item under a primary press, so that a release over it is a tap (= pop, as in the HIG).
     private var pressed: Item.ID?
+    /// The photo page's zoom: an index into `zoomLevels`.
+    public private(set) var zoom = 0
+    /// The zoom when the running zoom press began (restored if it is cancelled); nil when none runs.
+    public private(set) var zoomPressFrom: Int?
+    /// The photo page's markup strokes in surface coordinates, oldest first.
+    public private(set) var strokes: [[InkPoint]] = []
+    /// A primary press began on the markup pad: motion draws until the release.
+    private var drawing = false
+    /// The points in `strokes`.
+    private var inkCount = 0
+
+    /// The photo page's zoom levels: a firm press on the photo steps through them, one per
+    /// accelerator stage.
+    public static let zoomLevels: [Double] = [1, 1.5, 2, 3]
+    /// The most points the markup keeps (memory stays bounded however long one draws).
+    public static let strokePointLimit = 8192
 
     public init(items: [Item], size: Size) {
         self.items = items
@@ -31,6 +47,35 @@ public struct PeekModel: Sendable {
 
     public var grid: GridLayout { GridLayout(size: size, scroll: scrollOffset) }
     public var peek: PeekLayout { PeekLayout(size: size) }
+    public var detailLayout: DetailLayout { DetailLayout(size: size) }
+    public var zoomFactor: Double { Self.zoomLevels[zoom] }
+
+    /// What force means where on the surface, for the compositor (the protocol's behaviours):
+    /// on the photo page the photo is a zoom accelerator and the markup pad reads raw input and
+    /// never peeks; everywhere else, and in the grid, a firm press is a deep click.
+    public var behaviours: [BehaviourArea] {
+        guard case .detail = state else { return [] }
+        let layout = detailLayout
+        var areas = [BehaviourArea(.accelerator(stages: Self.zoomLevels.count), layout.photo)]
+        if let pad = layout.markup { areas.append(BehaviourArea(.generic, pad)) }
+        return areas
+    }
+
+    /// Where the keyboard's preview key acts (the protocol's focus point): the centre of the
+    /// visible part of the focused photo (the first one when none has focus yet), the photo on
+    /// its page; nil when the focused photo is scrolled out of view.
+    public var focusPoint: Point? {
+        if case .detail = state {
+            let photo = detailLayout.photo
+            return Point(x: photo.midX, y: photo.midY)
+        }
+        guard let id = focused ?? items.first?.id, let index = index(of: id) else { return nil }
+        let tile = grid.tile(at: index)
+        let top = max(tile.y, GridLayout.barHeight)
+        let bottom = min(tile.maxY, size.height)
+        guard grid.isVisible(tile), bottom > top else { return nil }
+        return Point(x: tile.midX, y: (top + bottom) / 2)
+    }
 
     public func index(of id: Item.ID) -> Int? { items.firstIndex { $0.id == id } }
     public func item(_ id: Item.ID) -> Item? { index(of: id).map { items[$0] } }
@@ -83,21 +128,53 @@ public struct PeekModel: Sendable {
         scrollOffset = grid.scrollRevealing(index, count: items.count)
     }
 
+    /// Shows the page of the photo at `index` at once (the command line's `--open`).
+    public mutating func openDetail(at index: Int) {
+        guard items.indices.contains(index) else { return }
+        focused = items[index].id
+        state = .detail(items[index].id)
+    }
+
     // MARK: The protocol's phases
 
-    /// should-begin: accept over an item, decline over empty space or while busy.
-    public mutating func shouldBegin(at point: Point, now: Double) -> Bool {
+    /// should-begin: accept over an item, decline over empty space or while busy. `accelerator`:
+    /// the compositor runs the press as an accelerator (stages, the photo page's zoom).
+    public mutating func shouldBegin(at point: Point, now: Double, accelerator: Bool = false) -> Bool {
         settleAnimations()
         switch state {
         case .idle:
-            guard let id = itemID(at: point) else { return false }
+            guard !accelerator, let id = itemID(at: point) else { return false }
             state = .armed(id)
             focused = id
             pressed = nil  // the press became an interaction: its release is not a tap
             return true
-        case .armed, .preview, .commit, .menu, .detail, .cancelling, .popping, .dismissing:
+        case .detail:
+            // The photo zooms (an accelerator: stages, not phases); nothing else on the page peeks.
+            guard accelerator, zoomPressFrom == nil, detailLayout.photo.contains(point) else { return false }
+            zoomPressFrom = zoom
+            return true
+        case .armed, .preview, .commit, .menu, .cancelling, .popping, .dismissing:
             return false
         }
+    }
+
+    /// The zoom press's stage (1...stages): each level reached zooms in one step; the zoom never
+    /// backs off during a press, so lifting keeps what the press reached.
+    public mutating func stageChanged(to stage: Int) -> Effect {
+        guard case .detail = state, zoomPressFrom != nil else { return .ignored("stage outside a zoom press") }
+        let level = min(Self.zoomLevels.count - 1, max(0, stage - 1))
+        guard level > zoom else { return .none }
+        zoom = level
+        return .feedback(.snap)
+    }
+
+    /// The zoom press ended: completed (lifted) keeps its zoom, cancelled restores the one before.
+    public mutating func zoomEnded(completed: Bool) -> Effect {
+        guard let from = zoomPressFrom else { return .ignored("no zoom press") }
+        zoomPressFrom = nil
+        guard !completed, zoom != from else { return .none }
+        zoom = from
+        return .redraw
     }
 
     public mutating func previewUpdated(progress: Double, ended: Bool, at point: Point, now: Double) -> Effect {
@@ -118,11 +195,17 @@ public struct PeekModel: Sendable {
         case .idle, .menu, .cancelling, .popping, .dismissing, .detail:
             return .ignored("commit progress outside an interaction")
         }
+        var previous: QuickAction?
+        if case .commit(_, _, let h) = state { previous = h }
         let progress = ended ? 1 : clamp01(progress)
         let growth = Ease.outCubic(progress)
         let highlighted = peek.action(at: point, appearance: PeekLayout.platterAppearance(growth: growth))
         state = .commit(id, progress: progress, highlighted: highlighted)
-        guard ended else { return .redraw }
+        guard ended else {
+            // The pen slid onto another action: a tick, as a selection moving does.
+            if let highlighted, highlighted != previous { return .feedback(highlighted.feedback) }
+            return .redraw
+        }
         return complete(id, with: highlighted, now: now)
     }
 
@@ -134,14 +217,24 @@ public struct PeekModel: Sendable {
         case .preview, .commit:
             state = .cancelling(from: visual(at: now)!, since: now)
             return .redraw
-        case .idle, .menu, .cancelling, .popping, .dismissing, .detail:
+        case .detail:
+            return zoomEnded(completed: false)
+        case .idle, .menu, .cancelling, .popping, .dismissing:
             return .ignored("cancel outside an interaction")
         }
     }
 
     // MARK: Pointer and keyboard: every action is reachable without pressure
 
-    public mutating func pointerMoved(to point: Point) -> Effect {
+    /// The pointer (or a pen's tip, with its `pressure`, 0...1) moved.
+    public mutating func pointerMoved(to point: Point, pressure: Double? = nil) -> Effect {
+        if drawing, case .detail = state, let pad = detailLayout.markup {
+            guard inkCount < Self.strokePointLimit, !strokes.isEmpty else { return .none }
+            let inside = Point(x: min(pad.maxX, max(pad.x, point.x)), y: min(pad.maxY, max(pad.y, point.y)))
+            strokes[strokes.count - 1].append(InkPoint(inside, pressure: pressure))
+            inkCount += 1
+            return .redraw
+        }
         guard case .menu(let id, let old) = state else { return .none }
         let new = peek.action(at: point, appearance: 1)
         guard new != old else { return .none }
@@ -149,9 +242,10 @@ public struct PeekModel: Sendable {
         return .redraw
     }
 
-    public mutating func pointerButton(_ button: PointerButton, pressed isDown: Bool, at point: Point, now: Double)
-        -> Effect
-    {
+    /// A button went down or up (a pen's tip too, with its `pressure`, 0...1).
+    public mutating func pointerButton(
+        _ button: PointerButton, pressed isDown: Bool, at point: Point, now: Double, pressure: Double? = nil
+    ) -> Effect {
         settleAnimations()
         showsFocus = false
         switch (state, button, isDown) {
@@ -175,14 +269,27 @@ public struct PeekModel: Sendable {
         case (.menu, .secondary, true):
             return closeMenu(now: now)
         case (.detail, .primary, true):
-            guard DetailLayout(size: size).back.contains(point) else { return .none }
-            state = .idle
+            let layout = detailLayout
+            if layout.back.contains(point) { return leaveDetail() }
+            if layout.zoomBadge.contains(point), zoomPressFrom == nil {
+                // The way to every zoom level without force: each click steps, then back to 1×.
+                zoom = (zoom + 1) % Self.zoomLevels.count
+                return .redraw
+            }
+            guard let pad = layout.markup, pad.contains(point), inkCount < Self.strokePointLimit else { return .none }
+            strokes.append([InkPoint(point, pressure: pressure)])
+            inkCount += 1
+            drawing = true
             return .redraw
-        case (.idle, .secondary, false), (.menu, _, false), (.detail, _, _):
+        case (.detail, _, false):
+            drawing = false
             return .none
-        case (.armed, .primary, _), (.preview, .primary, _):
+        case (.idle, .secondary, false), (.menu, _, false), (.detail, .secondary, true):
+            return .none
+        case (.armed, .primary, _), (.preview, .primary, _), (.commit, .primary, false):
             // The press that began the interaction (or its release when it is let go): core input
-            // keeps it until the commit phase takes it away. It belongs to the interaction.
+            // keeps it until the commit phase takes it away. It belongs to the interaction. (A
+            // compositor on wlroots sends a pen's up with the proximity_out that takes it away.)
             return .none
         case (.armed, _, _), (.preview, _, _), (.commit, _, _):
             // The compositor withholds the pressing contact from the commit on; another button, or
@@ -210,8 +317,7 @@ public struct PeekModel: Sendable {
             }
         case .detail:
             switch key {
-            case .escape: state = .idle
-                return .redraw
+            case .escape: return leaveDetail()
             case .left, .right, .up, .down, .enter, .menu, .pageUp, .pageDown, .home, .end: return .none
             }
         case .armed, .preview, .commit:
@@ -309,6 +415,17 @@ public struct PeekModel: Sendable {
         case .popping(let from, _): state = item(from.item) != nil ? .detail(from.item) : .idle
         case .idle, .armed, .preview, .commit, .menu, .detail: break
         }
+    }
+
+    /// Back to the grid; the page's zoom and markup go with it.
+    private mutating func leaveDetail() -> Effect {
+        state = .idle
+        zoom = 0
+        zoomPressFrom = nil
+        strokes = []
+        inkCount = 0
+        drawing = false
+        return .redraw
     }
 
     private func menuVisual(_ id: Item.ID, _ highlighted: QuickAction?) -> PeekVisual {
@@ -441,5 +558,73 @@ public struct DetailLayout: Sendable {
         let top = GridLayout.barHeight
         let height = min(size.width * 0.6, size.height * 0.5)
         return Rect(x: 0, y: top, width: size.width, height: max(1, height))
+    }
+
+    static let padding = 20.0
+    static let rowHeight = 38.0
+    static let hintHeight = 34.0
+
+    /// The zoom level's badge in the photo's top right corner (a click steps the zoom).
+    public var zoomBadge: Rect {
+        let photo = photo
+        return Rect(x: photo.maxX - 16 - 72, y: photo.y + 12, width: 72, height: 30)
+    }
+
+    /// Where the title's line begins.
+    public var titleY: Double { photo.maxY + 14 }
+
+    /// Pages at least this wide put the markup pad beside the title and list, narrower ones under them.
+    static let wideWidth = 600.0
+    static let gap = 16.0
+    private var isWide: Bool { size.width >= Self.wideWidth }
+
+    /// The info list (place, date, rating) under the title.
+    public var list: Rect {
+        let width = isWide ? (size.width - 2 * Self.padding - Self.gap) / 2 : size.width - 2 * Self.padding
+        return Rect(x: Self.padding, y: titleY + 46, width: width, height: 3 * Self.rowHeight)
+    }
+
+    /// The markup pad, down to the hint: nil when it would be less than 80 points tall.
+    public var markup: Rect? {
+        let pad: Rect
+        if isWide {
+            let x = list.maxX + Self.gap
+            let height = size.height - Self.hintHeight - titleY
+            pad = Rect(x: x, y: titleY, width: size.width - Self.padding - x, height: height)
+        } else {
+            let top = list.maxY + Self.gap
+            pad = Rect(x: Self.padding, y: top, width: list.width, height: size.height - Self.hintHeight - top)
+        }
+        return pad.height >= 80 ? pad : nil
+    }
+}
+
+/// A point of a markup stroke, with the pen's pressure there (0...1; nil for a mouse or a finger).
+public struct InkPoint: Hashable, Sendable {
+    public var point: Point
+    public var pressure: Double?
+
+    public init(_ point: Point, pressure: Double? = nil) {
+        self.point = point
+        self.pressure = pressure.map(clamp01)
+    }
+}
+
+/// An area of the surface and what a firm press means there (the protocol's pressure
+/// behaviours; everything else is a deep click: peek and pop).
+public struct BehaviourArea: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// Raw input only: no interaction ever begins here (a drawing area).
+        case generic
+        /// Stages 1...stages follow the force (a continuous control).
+        case accelerator(stages: Int)
+    }
+
+    public var kind: Kind
+    public var rect: Rect
+
+    public init(_ kind: Kind, _ rect: Rect) {
+        self.kind = kind
+        self.rect = rect
     }
 }

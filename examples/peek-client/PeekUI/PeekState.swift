@@ -63,6 +63,9 @@ public enum Effect: Hashable, Sendable {
     /// Nothing visible changed.
     case none
     case redraw
+    /// Redraw, and ask the compositor for this haptic effect on the running interaction's device
+    /// (a quick action highlighted, a zoom level reached).
+    case feedback(HapticFeedback)
     /// A quick action ran on the item (the item as it was before, e.g. before deletion).
     case performed(QuickAction, Item)
     /// The item's detail view opens (pop).
@@ -87,4 +90,13 @@ public enum Key: Sendable {
     case menu
     /// Page Up/Down, Home, End: scroll the grid (the focus follows).
     case pageUp, pageDown, home, end
+}
+
+/// The short haptic effects the app asks for during its own interaction (the protocol's
+/// `haptic_effect`), chosen as iOS and macOS do (README.md, "Haptics").
+public enum HapticFeedback: Hashable, Sendable {
+    /// A selection moved: a quick action became highlighted (iOS: a selection-changed tick).
+    case tick
+    /// A detent: the zoom reached another level (macOS: an accelerator's level change).
+    case snap
 }

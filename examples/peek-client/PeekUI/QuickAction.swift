@@ -41,6 +41,13 @@ public enum QuickAction: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The haptic tick when the pen slides onto the action during the commit phase: every action
+    /// gets the same light tick, as a selection moving does on iOS (a selection feedback
+    /// generator) and macOS (the generic pattern). None is played when the action is performed:
+    /// that is the end of the interaction, where the compositor's own release click is felt and
+    /// an app's request would be dropped.
+    public var feedback: HapticFeedback { .tick }
+
     /// Rows of the action platter; a row of two is the "Rate" group, shown side by side as in the
     /// rating example of the iOS articles so the pen only has to slide left or right.
     public static let rows: [[QuickAction]] = [[.share], [.love, .nope], [.copy], [.delete]]

@@ -22,6 +22,7 @@ public final class PeekRenderer {
         var item: Item
         var size: Size
         var scale: Int
+        var zoom: Int
     }
 
     private struct GridKey: Equatable {
@@ -72,6 +73,7 @@ public final class PeekRenderer {
 
         if case .detail(let id) = model.state, let item = model.item(id) {
             paintDetail(cr, item, model: model, scale: scale, alpha: 1)
+            drawStrokes(cr, model.strokes)
             drawToast(cr, model, now: now)
             return
         }
@@ -295,7 +297,7 @@ public final class PeekRenderer {
 
     /// Paints the item's detail view from its cache (drawn on first use), at `alpha`.
     private func paintDetail(_ cr: Cairo, _ item: Item, model: PeekModel, scale: Int, alpha: Double) {
-        let key = DetailKey(item: item, size: model.size, scale: scale)
+        let key = DetailKey(item: item, size: model.size, scale: scale, zoom: model.zoom)
         if detail?.key != key {
             if let detail { cairo_surface_destroy(detail.surface) }
             let surface = Self.makeSurface(size: model.size, scale: scale)
@@ -317,19 +319,25 @@ public final class PeekRenderer {
         let size = model.size
         let layout = DetailLayout(size: size)
         fillRect(cr, Rect(x: 0, y: 0, width: size.width, height: size.height), palette.background)
-        Artwork.draw(cr, index: item.artwork, in: layout.photo)
-        let pad = 20.0
-        var y = layout.photo.maxY + 14
-        y += Text.draw(
-            cr, item.title, x: pad, y: y, width: size.width - 2 * pad,
-            style: TextStyle(size: 26, weight: .bold, color: palette.label)) + 10
+        // The zoom magnifies the photo about its centre, inside its frame.
+        withSaved(cr) {
+            let photo = layout.photo
+            cairo_rectangle(cr, photo.x, photo.y, photo.width, photo.height)
+            cairo_clip(cr)
+            Artwork.draw(cr, index: item.artwork, in: photo.scaled(by: model.zoomFactor))
+        }
+        drawZoomBadge(cr, layout.zoomBadge, factor: model.zoomFactor)
+        let pad = DetailLayout.padding
+        Text.draw(
+            cr, item.title, x: pad, y: layout.titleY, width: layout.list.width,
+            style: TextStyle(size: 26, weight: .bold, color: palette.label))
         // An inset grouped list, as in a Photos info panel.
         let rows: [(String, String)] = [
             ("Place", item.place), ("Taken", item.date),
             ("Rating", item.rating.map { $0 == .love ? "❤️ Loved" : "💀 Not for you" } ?? "Not rated"),
         ]
-        let rowHeight = 38.0
-        let list = Rect(x: pad, y: y, width: size.width - 2 * pad, height: rowHeight * Double(rows.count))
+        let rowHeight = DetailLayout.rowHeight
+        let list = layout.list
         fillRoundedRect(cr, list, radius: 10, palette.tile)
         for (i, row) in rows.enumerated() {
             let top = list.y + Double(i) * rowHeight
@@ -339,10 +347,21 @@ public final class PeekRenderer {
                 cr, row.1, x: list.x + 120, y: top + 10, width: list.width - 136,
                 style: TextStyle(size: 15, color: palette.secondaryLabel, alignment: .right))
         }
-        // The hint only where it fits below the list (a short window keeps the list whole).
-        if list.maxY + 34 <= size.height {
+        if let markup = layout.markup {
+            fillRoundedRect(cr, markup, radius: 10, palette.tile)
+            roundedRect(cr, markup.insetBy(0.5, 0.5), radius: 10)
+            palette.separator.set(on: cr)
+            cairo_set_line_width(cr, 1)
+            cairo_stroke(cr)
             Text.draw(
-                cr, "Esc or ‹ Photos to go back", x: pad, y: size.height - 28, width: size.width - 2 * pad,
+                cr, "Markup · draw here", x: markup.x + 16, y: markup.y + 10,
+                width: markup.width - 32, style: TextStyle(size: 13, color: palette.secondaryLabel))
+        }
+        // The hint only where it fits below the list (a short window keeps the list whole).
+        if list.maxY + DetailLayout.hintHeight <= size.height {
+            Text.draw(
+                cr, "Esc or ‹ Photos to go back · press the photo firmly to zoom", x: pad, y: size.height - 28,
+                width: size.width - 2 * pad,
                 style: TextStyle(size: 12, color: palette.secondaryLabel, alignment: .center))
         }
         drawBar(cr, size: size) {
@@ -354,6 +373,39 @@ public final class PeekRenderer {
                 style: TextStyle(size: 17, weight: .bold, color: palette.label, alignment: .center))
         }
     }
+
+    /// The zoom level on a dark pill over the photo ("1×", "1.5×", ...).
+    private func drawZoomBadge(_ cr: Cairo, _ badge: Rect, factor: Double) {
+        fillRoundedRect(cr, badge, radius: badge.height / 2, Color(0, 0, 0, 0.55))
+        let text = factor == factor.rounded() ? "\(Int(factor))×" : "\(factor)×"
+        Text.draw(
+            cr, "🔍 " + text, x: badge.x, y: badge.y + 6, width: badge.width,
+            style: TextStyle(size: 14, weight: .bold, color: Color(1, 1, 1, 1), alignment: .center))
+    }
+
+    /// The markup strokes in the tint colour, each segment as wide as the pen pressed there.
+    private func drawStrokes(_ cr: Cairo, _ strokes: [[InkPoint]]) {
+        guard !strokes.isEmpty else { return }
+        withSaved(cr) {
+            palette.tint.set(on: cr)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            for stroke in strokes {
+                guard let first = stroke.first else { continue }
+                // A single point is a dot.
+                var previous = InkPoint(Point(x: first.point.x - 0.01, y: first.point.y), pressure: first.pressure)
+                for ink in stroke {
+                    cairo_set_line_width(cr, Self.inkWidth(ink.pressure))
+                    cairo_move_to(cr, previous.point.x, previous.point.y)
+                    cairo_line_to(cr, ink.point.x, ink.point.y)
+                    cairo_stroke(cr)
+                    previous = ink
+                }
+            }
+        }
+    }
+
+    /// A line's width for a pen's pressure: 1 to 9 points; 4 without pressure (mouse, finger).
+    static func inkWidth(_ pressure: Double?) -> Double { pressure.map { 1 + 8 * $0 } ?? 4 }
 
     private func drawToast(_ cr: Cairo, _ model: PeekModel, now: Double) {
         guard let toast = model.toast else { return }
