@@ -92,8 +92,15 @@ struct PreviewCompositorCommand: ParsableCommand {
     var completion: Completion = .onForce
 
     @Option(
+        name: .customLong("preview-key"),
         help: ArgumentHelp(
-            "A settings file (sensitivity, long-press, completion as name = value lines) applied over the options at start and read again on SIGHUP.",
+            "A key that begins a preview when held on the focused window: an xkb key name with optional modifiers (Shift, Ctrl, Alt, Super) such as Menu or Shift+F10. Repeat for more keys, or give none for no key. Default: Menu and Shift+F10.",
+            valueName: "key"))
+    var previewKeys: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "A settings file (sensitivity, long-press, completion, preview-key as name = value lines) applied over the options at start and read again on SIGHUP.",
             valueName: "file"))
     var settings: String?
 
@@ -125,6 +132,11 @@ struct PreviewCompositorCommand: ParsableCommand {
         guard refresh >= 1 && refresh <= 1000 else { throw ValidationError("--refresh must be within 1...1000 Hz") }
         guard (1...600_000).contains(mapTimeout) else {
             throw ValidationError("--map-timeout must be within 1...600000 ms, got \(mapTimeout)")
+        }
+        do {
+            _ = try PreviewKeyBinding.list(parsing: previewKeys)
+        } catch {
+            throw ValidationError("--preview-key: \(error)")
         }
         guard Self.shouldBeginRange.contains(shouldBeginTimeout) else {
             throw ValidationError(
@@ -165,6 +177,9 @@ struct PreviewCompositorCommand: ParsableCommand {
         configuration.engine.sensitivity = engine.configuration.sensitivity
         configuration.engine.longPress = engine.configuration.longPress
         configuration.engine.completion = completion
+        if !previewKeys.isEmpty, let keys = try? PreviewKeyBinding.list(parsing: previewKeys) {
+            configuration.previewKeys = keys
+        }
         configuration.settingsPath = settings
         configuration.engine.shouldBeginTimeout = .milliseconds(Int64(shouldBeginTimeout))
         configuration.mapTimeoutMilliseconds = mapTimeout

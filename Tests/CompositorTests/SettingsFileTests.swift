@@ -8,21 +8,40 @@ import Testing
 /// SIGHUP; `--completion` among the options.
 @Suite struct SettingsFileTests {
     @Test func theFileOverridesTheOptionsAndALineRemovedGoesBackToThem() throws {
-        let options = EngineConfiguration(sensitivity: .light, longPress: .slow, completion: .onRelease)
+        let options = UserSettings(
+            engine: EngineConfiguration(sensitivity: .light, longPress: .slow, completion: .onRelease))
         let read = try SettingsFile.parse(
             "# mine\nsensitivity = firm   # firmer\n\ncompletion=on-force\n", path: "s", over: options)
-        #expect(read == EngineConfiguration(sensitivity: .firm, longPress: .slow, completion: .onForce))
+        #expect(read.engine == EngineConfiguration(sensitivity: .firm, longPress: .slow, completion: .onForce))
+        #expect(read.previewKeys == PreviewKeyBinding.defaults)
         #expect(try SettingsFile.parse("", path: "s", over: options) == options)
+    }
+
+    @Test func thePreviewKeysOfTheFileReplaceTheOptions() throws {
+        let options = UserSettings(previewKeys: [try PreviewKeyBinding(parsing: "Ctrl+m")])
+        let keys = { (text: String) in
+            try SettingsFile.parse(text, path: "s", over: options).previewKeys.map(\.description)
+        }
+        let two = "preview-key = Shift+F10\npreview-key = ctrl+alt+k, Menu\n"
+        #expect(try keys(two) == ["Shift+F10", "Ctrl+Alt+k", "Menu"])
+        #expect(try keys("preview-key = none") == [])
+        #expect(try keys("sensitivity = firm") == ["Ctrl+m"])
     }
 
     @Test(arguments: [
         ("sensitivity = hard", "s:1: sensitivity must be light, medium or firm, not hard"),
         ("\nlong-press", "s:2: expected name = value"),
-        ("haptics = off", "s:1: unknown setting haptics (sensitivity, long-press, completion)"),
+        ("haptics = off", "s:1: unknown setting haptics (sensitivity, long-press, completion, preview-key)"),
+        (
+            "preview-key = Menu\npreview-key = Hyper+x",
+            "s:2: preview-key: unknown modifier 'Hyper' in 'Hyper+x' (Shift, Ctrl, Alt, Super)"
+        ),
+        ("preview-key = Menu\npreview-key = none", "s:2: preview-key none (no key) cannot be combined with keys"),
+        ("preview-key = none\npreview-key = Menu", "s:2: preview-key none (no key) cannot be combined with keys"),
     ])
     func aWrongLineIsNamedWithItsReason(_ text: String, _ reason: String) {
         #expect(throws: CompositorError.settings(reason)) {
-            try SettingsFile.parse(text, path: "s", over: EngineConfiguration())
+            try SettingsFile.parse(text, path: "s", over: UserSettings())
         }
     }
 
@@ -50,7 +69,7 @@ import Testing
         try "long-press = slow\n".write(toFile: path, atomically: true, encoding: .utf8)
         kill(process.process.processIdentifier, SIGHUP)
         #expect(
-            process.waitForOutput("read: sensitivity medium, long-press slow, completion on-release"),
+            process.waitForOutput("read: sensitivity medium, long-press slow, completion on-release, preview keys Menu Shift+F10"),
             "the file over the options: \(process.output)")
 
         try "long-press = slower\n".write(toFile: path, atomically: true, encoding: .utf8)

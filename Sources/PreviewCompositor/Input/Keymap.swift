@@ -101,6 +101,28 @@ public final class Keymap {
         return true
     }
 
+    /// What a key gives, for matching the user's preview keys: its keysym at the first level of
+    /// the active layout, and the one it produces with the modifiers held now.
+    func symbols(evdevKey key: UInt32) -> KeySymbols {
+        let code = key + 8
+        let layout = xkb_state_key_get_layout(state, code)
+        var syms: UnsafePointer<xkb_keysym_t>?
+        let count = xkb_keymap_key_get_syms_by_level(keymap, code, layout == XKB_LAYOUT_INVALID ? 0 : layout, 0, &syms)
+        let base = count > 0 ? syms?[0] ?? 0 : 0
+        return KeySymbols(base: base, produced: xkb_state_key_get_one_sym(state, code))
+    }
+
+    /// Which of Shift, Ctrl, Alt and Super are held (down or latched; locks do not count).
+    var heldModifiers: PreviewKeyBinding.Modifiers {
+        let held = xkb_state_component(rawValue: XKB_STATE_MODS_DEPRESSED.rawValue | XKB_STATE_MODS_LATCHED.rawValue)
+        var modifiers: PreviewKeyBinding.Modifiers = []
+        for modifier in PreviewKeyBinding.Modifiers.named
+        where xkb_state_mod_name_is_active(state, modifier.xkb, held) > 0 {
+            modifiers.insert(modifier.0)
+        }
+        return modifiers
+    }
+
     /// The keysym name a key produces now (for logs and tests).
     public func keysymName(evdevKey key: UInt32) -> String {
         let sym = xkb_state_key_get_one_sym(state, key + 8)
