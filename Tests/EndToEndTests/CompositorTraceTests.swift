@@ -18,6 +18,7 @@ import Testing
 /// | handwritten-usb-keyboard-escape | none (Escape) | none |
 /// | handwritten-usb-keyboard-quick-actions | none (arrows, Menu, Enter) | none (performs ❤️ Love without pressure) |
 /// | handwritten-usb-keyboard-menu-hold | none (a held key) | none: peek-client binds version 1, so Menu is its own key |
+/// | handwritten-usb-keyboard-menu-release | none (a tapped and a held key) | none, as menu-hold |
 /// | handwritten-usb-mouse | none (one click, shorter than a long press) | none |
 /// | uclogic-wp5540u-pen | 1, cancelled (lifted) | accepted, peek, lifted |
 /// | wacom-cintiq12wx-pen | 2, both cancelled (lifted) | accepted, peek, lifted |
@@ -54,6 +55,7 @@ struct RecordingExpectation: CustomTestStringConvertible, Sendable {
         .init(file: "handwritten-usb-keyboard-escape.yml", interactions: 0, pinned: []),
         .init(file: "handwritten-usb-keyboard-quick-actions.yml", interactions: 0, pinned: []),
         .init(file: "handwritten-usb-keyboard-menu-hold.yml", interactions: 0, pinned: []),
+        .init(file: "handwritten-usb-keyboard-menu-release.yml", interactions: 0, pinned: []),
         .init(file: "handwritten-usb-mouse.yml", interactions: 0, pinned: []),
         .init(file: "uclogic-wp5540u-pen.yml", interactions: 1, pinned: [[.shouldBegin(1), .cancelled(1, lifted)]]),
         .init(file: "wacom-cintiq12wx-pen.yml", interactions: 2, pinned: [[.shouldBegin(1), .cancelled(1, lifted)]]),

@@ -24,6 +24,8 @@ Options:
   --haptic-after-end EFFECT  play_haptic when the interaction has completed or been cancelled
   --interactions N           leave after N interactions ended (default 1)
   --settings-groups N        leave after N settings groups (settings_done) instead
+  --until-disconnected       run until the compositor ends the connection instead
+  --keys N                   leave after N wl_keyboard key events instead (with --keyboard)
 
 The compositor's WAYLAND_DISPLAY is the one in the environment.
 """
@@ -63,6 +65,8 @@ def main():
     parser.add_argument("--haptic-after-end", choices=EFFECTS)
     parser.add_argument("--interactions", type=int, default=1)
     parser.add_argument("--settings-groups", type=int)
+    parser.add_argument("--until-disconnected", action="store_true")
+    parser.add_argument("--keys", type=int)
     options = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as scratch:
@@ -90,11 +94,16 @@ def main():
         # Proxies whose events we handle stay referenced: pywayland drops the events of a
         # proxy Python's garbage collector took.
         kept = []
+        keys = []
         if options.keyboard:
             seat = registry.bind(found["wl_seat"][0], WlSeat, 5)
             keyboard = seat.get_keyboard()
             keyboard.dispatcher["keymap"] = lambda proxy, fmt, fd, size: os.close(fd)
-            keyboard.dispatcher["key"] = lambda proxy, serial, time, key, state: say("key", key, state)
+            def on_key(proxy, serial, time, key, state):
+                say("key", key, state)
+                keys.append(key)
+
+            keyboard.dispatcher["key"] = on_key
             kept += [seat, keyboard]
 
         manager = registry.bind(found[Manager.name][0], Manager, 2)
@@ -192,16 +201,26 @@ def main():
         say("mapped", width, height)
 
         def finished():
+            if options.until_disconnected:
+                return False
+            if options.keys is not None:
+                return len(keys) >= options.keys
             if options.settings_groups is not None:
                 return len(groups) >= options.settings_groups
             return len(ended) >= options.interactions
 
-        while not finished():
-            if display.dispatch(block=True) < 0:
-                break
+        try:
+            while not finished():
+                if display.dispatch(block=True) < 0:
+                    break
+        except RuntimeError:
+            pass  # the compositor went away
         if finished() and options.haptic_after_end:
             display.roundtrip()  # the request is on the wire before we leave
-        say("v2_client: " + (ended[-1][0] if ended else ("settings" if groups else "disconnected")))
+        if options.until_disconnected or not finished():
+            say("v2_client: disconnected")
+        else:
+            say("v2_client: " + (ended[-1][0] if ended else "keys" if keys else "settings"))
         # pywayland's proxies crash the interpreter's teardown once the display is gone: leave
         # without it (the checks are the caller's, on the lines printed).
         os._exit(0)
