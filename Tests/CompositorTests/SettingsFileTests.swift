@@ -79,4 +79,43 @@ import Testing
             "\(process.output)")
         #expect(process.process.isRunning)
     }
+
+    /// What a version 2 client hears: the settings group at bind with the configured values,
+    /// and again, changed, after the file changed and the compositor got SIGHUP.
+    @Test func aClientHearsTheSettingsAndTheirChange() throws {
+        let path = TestRuntime.temporaryDirectory("settings") + "/settings"
+        try "sensitivity = firm\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let socket = TestRuntime.uniqueSocket()
+        let process = try ClientProcess(
+            [
+                ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", socket,
+                "--settings", path, "--completion", "on-release", "--haptics", "light",
+            ], socket: "", environment: [:])
+        defer { _ = process.terminate() }
+        #expect(process.waitForOutput("listening on", timeout: 60), "\(process.output)")
+        let client = try startClient(
+            ["python3", KeyboardPreviewTests.client, "--settings-groups", "2"], socket: socket)
+        defer { _ = client.terminate() }
+        #expect(client.waitForOutput("settings_done", timeout: 60), "\(client.output)")
+
+        try "sensitivity = light\nlong-press = slow\n".write(toFile: path, atomically: true, encoding: .utf8)
+        kill(process.process.processIdentifier, SIGHUP)
+        let run = client.finish(timeout: 60)
+        #expect(run.status == 0 && !run.timedOut, "\(run.output)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        let groups = lines.split(separator: "settings_done").map { Array($0.filter { $0.hasPrefix("settings ") }) }
+        try #require(groups.count >= 2, "\(lines)")
+        // firm: begin 0.18, commit 0.68, complete 0.93 (wl_fixed: 1/256 steps).
+        #expect(
+            groups[0] == [
+                "settings sensitivity 3", "settings thresholds 0.1796875 0.6796875 0.9296875",
+                "settings long_press_duration 500", "settings haptics 1", "settings completion 2",
+            ], "\(lines)")
+        // light, slow; completion still the command line's, haptics the user's.
+        #expect(
+            groups[1] == [
+                "settings sensitivity 1", "settings thresholds 0.078125 0.3984375 0.75",
+                "settings long_press_duration 800", "settings haptics 1", "settings completion 2",
+            ], "\(lines)")
+    }
 }

@@ -263,7 +263,12 @@ final class InteractionHost: InteractionDriverHandler {
     /// A contact event to the engine (its actions in a buffer on the stack, read by index: the
     /// per-event path copies no `Actions`).
     private func feed(_ event: DeviceEvent, at location: Point, on surface: SurfaceID?) {
-        driver.apply { engine, actions in engine.apply(event, location: location, surface: surface, into: &actions) }
+        // A press runs the behaviour the client declared where it begins (set_behaviour).
+        var behaviour = PressureBehaviour.deepClick
+        if case .contactBegan = event, let surface { behaviour = server.behaviour(on: surface, at: location) }
+        driver.apply { engine, actions in
+            engine.apply(event, location: location, surface: surface, behaviour: behaviour, into: &actions)
+        }
     }
 
     // MARK: InteractionDriverHandler
