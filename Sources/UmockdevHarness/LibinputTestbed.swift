@@ -188,6 +188,8 @@ public enum LibinputTestbed {
         public var log: String
         /// The tool's exit status after the runner's SIGINT (Ctrl-C) at the end of the stream.
         public var status: Int32?
+        /// The device's force-feedback log (as `Run.forceFeedback`), when `Options.haptics` was set.
+        public var forceFeedback = ""
     }
 
     /// Plays `device` on /dev/input/event0 (with its udev entry) while `command`, a live tool
@@ -196,14 +198,15 @@ public enum LibinputTestbed {
     public static func runLive(_ device: TestbedDevice, command: [String], options: Options = Options()) throws
         -> LiveRun
     {
-        let (output, log, _) = try launch(device, options: options, command: command)
+        let (output, log, forceFeedback) = try launch(device, options: options, command: command)
         var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var status: Int32?
         if let index = lines.lastIndex(where: { $0.hasPrefix("live-status ") }) {
             status = Int32(lines[index].dropFirst("live-status ".count))
             lines.remove(at: index)
         }
-        return LiveRun(output: lines.joined(separator: "\n"), log: log, status: status)
+        return LiveRun(
+            output: lines.joined(separator: "\n"), log: log, status: status, forceFeedback: forceFeedback)
     }
 
     /// Sets the testbed up and runs the runner in it (`replay`, or `live` with `command`);

@@ -12,16 +12,17 @@ acknowledges every frame at once, and prints each event as a line:
   should_begin ID SOURCE FORCE | location ID X Y | preview ID P | preview_ended ID | commit ID P
   completed ID | cancelled ID REASON | behaviour ID B STAGES | stage ID S | haptics ID STATE
   key CODE STATE                      (--keyboard)
-  play_haptic ID EFFECT               (--haptic, --haptic-after-end: a request sent)
+  play_haptic ID EFFECT at US         (--haptic, --haptic-after-end: a request sent, CLOCK_MONOTONIC)
   v2_client: OUTCOME                  (last line: the last interaction's end, or disconnected)
 
 Options:
   --behaviour KIND[:STAGES]  set_behaviour on the whole surface (generic, accelerator:3, ...)
   --keyboard                 bind wl_keyboard and print its keys
-  --haptic EFFECT            once per interaction, play_haptic (tick, snap, confirm) on the
-                             first frame at least 60 ms (frame time) after preview_ended's frame:
-                             past the compositor's own click at the commit (50 ms apart at least)
-  --haptic-after-end EFFECT  play_haptic when the interaction has completed or been cancelled
+  --haptic EFFECT            once per interaction, play_haptic (tick, snap, confirm) 80 ms (the
+                             client's clock) after preview_ended arrived, if it still runs: past
+                             the compositor's own click at the commit (effects are 50 ms apart)
+  --haptic-after-end EFFECT  play_haptic 150 ms after the interaction completed or was cancelled
+                             (past the compositor's own click at the end)
   --interactions N           leave after N interactions ended (default 1)
   --settings-groups N        leave after N settings groups (settings_done) instead
   --until-disconnected       run until the compositor ends the connection instead
@@ -32,9 +33,11 @@ The compositor's WAYLAND_DISPLAY is the one in the environment.
 import argparse
 import mmap
 import os
+import select
 import subprocess
 import sys
 import tempfile
+import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 XML = os.path.join(ROOT, "protocol", "preview-interaction-v1.xml")
@@ -126,23 +129,21 @@ def main():
 
         surface = compositor.create_surface()
         interaction = manager.get_interaction(surface)
-        # Per interaction: the frame time of its preview_ended's frame, and whether its haptic
-        # request went out.
-        committed_at = {}
-        played = set()
-        pending = []  # events of the frame being read
+        # When each haptic request is due: (interaction, effect) -> the client's monotonic time.
+        due = {}
 
         def record(name):
             def handler(proxy, *args):
                 say(name, *args)
-                pending.append((name, args))
                 if name == "should_begin":
                     proxy.accept(args[0])
+                if name == "preview_ended" and options.haptic:
+                    due[(args[0], options.haptic)] = time.monotonic() + 0.08
                 if name in ("completed", "cancelled"):
+                    due.pop((args[0], options.haptic), None)
                     ended.append((name, args[0]))
                     if options.haptic_after_end:
-                        proxy.play_haptic(args[0], EFFECTS[options.haptic_after_end])
-                        say("play_haptic", args[0], options.haptic_after_end)
+                        due[(args[0], options.haptic_after_end)] = time.monotonic() + 0.15
             return handler
 
         for name in ("should_begin", "location", "preview", "preview_ended", "commit", "completed",
@@ -151,19 +152,6 @@ def main():
 
         def on_frame(proxy, wire, serial, hi, lo):
             proxy.ack_frame(serial)
-            time = (hi << 32) | lo
-            for name, args in pending:
-                if name == "preview_ended":
-                    committed_at[args[0]] = time
-                if name in ("completed", "cancelled"):
-                    committed_at.pop(args[0], None)
-            pending.clear()
-            if options.haptic:
-                for id, at in list(committed_at.items()):
-                    if id not in played and time >= at + 60_000:
-                        played.add(id)
-                        proxy.play_haptic(id, EFFECTS[options.haptic])
-                        say("play_haptic", id, options.haptic)
 
         interaction.dispatcher["frame"] = on_frame
         interaction.set_sources(0x1F)
@@ -209,14 +197,33 @@ def main():
                 return len(groups) >= options.settings_groups
             return len(ended) >= options.interactions
 
+        def pump():
+            """Dispatches what arrives, and sends the haptic requests that are due."""
+            display.dispatch(block=False)
+            display.flush()
+            now = time.monotonic()
+            for (id, effect), at in sorted(due.items(), key=lambda item: item[1]):
+                if at <= now:
+                    del due[(id, effect)]
+                    interaction.play_haptic(id, EFFECTS[effect])
+                    display.flush()
+                    say("play_haptic", id, effect, "at", int(time.monotonic() * 1_000_000))
+            timeout = max(0.0, min(due.values()) - now) if due else None
+            readable, _, _ = select.select([display.get_fd()], [], [], timeout)
+            if readable:
+                display.read()
+                display.dispatch(block=False)
+
         try:
             while not finished():
-                if display.dispatch(block=True) < 0:
-                    break
+                pump()
         except RuntimeError:
             pass  # the compositor went away
-        if finished() and options.haptic_after_end:
-            display.roundtrip()  # the request is on the wire before we leave
+        try:
+            while due and options.until_disconnected is False and finished():
+                pump()  # the requests still due go out before we leave
+        except RuntimeError:
+            pass
         if options.until_disconnected or not finished():
             say("v2_client: disconnected")
         else:
