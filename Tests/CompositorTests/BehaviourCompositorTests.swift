@@ -43,10 +43,13 @@ import Testing
                 if case .contactEnded(_, let time, _) = event { lifts.withLock { $0.append(time.microseconds) } }
             }
         }
-        let client = try startClient(["python3", KeyboardPreviewTests.client] + arguments, socket: compositor.socketName)
+        let client = try startClient(
+            ["python3", KeyboardPreviewTests.client] + arguments, socket: compositor.socketName)
         defer { _ = client.terminate() }
         if untilReplayEnds {
-            let ended = compositor.wait(timeout: 120) { $0.replayFinishedAll == true && $0.interaction.contactsDown == 0 }
+            let ended = compositor.wait(timeout: 120) {
+                $0.replayFinishedAll == true && $0.interaction.contactsDown == 0
+            }
             #expect(ended, "the replay ended: \(client.output)")
             compositor.stop()
         }
@@ -81,7 +84,8 @@ import Testing
     /// A canvas: the same firm strokes on a `generic` surface begin nothing.
     @Test func aGenericSurfaceGetsNoInteractionFromAFirmPress() throws {
         let run = try Self.run(
-            "dell-canvas-isdv4-pen.yml", client: ["--behaviour", "generic", "--until-disconnected"], untilReplayEnds: true)
+            "dell-canvas-isdv4-pen.yml", client: ["--behaviour", "generic", "--until-disconnected"],
+            untilReplayEnds: true)
         #expect(run.client.contains("mapped 1280 800"), "the strokes land on the client: \(run.client)")
         #expect(run.lifts.count == 2, "both strokes were replayed: \(run.lifts)")
         #expect(!run.client.contains { $0.hasPrefix("should_begin") }, "\(run.client)")

@@ -14,7 +14,8 @@ import Testing
 
     /// Replays `recording` to the v2 client (with `arguments`) in an in-process compositor.
     static func run(
-        _ recording: String, client arguments: [String] = [], _ tweak: (inout CompositorConfiguration) -> Void = { _ in }
+        _ recording: String, client arguments: [String] = [],
+        _ tweak: (inout CompositorConfiguration) -> Void = { _ in }
     ) throws -> [String] {
         let compositor = try startCompositor {
             $0.input = .replay([ReplayRunTests.recordings + "/" + recording])

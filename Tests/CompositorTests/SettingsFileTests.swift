@@ -69,7 +69,8 @@ import Testing
         try "long-press = slow\n".write(toFile: path, atomically: true, encoding: .utf8)
         kill(process.process.processIdentifier, SIGHUP)
         #expect(
-            process.waitForOutput("read: sensitivity medium, long-press slow, completion on-release, preview keys Menu Shift+F10"),
+            process.waitForOutput(
+                "read: sensitivity medium, long-press slow, completion on-release, preview keys Menu Shift+F10"),
             "the file over the options: \(process.output)")
 
         try "long-press = slower\n".write(toFile: path, atomically: true, encoding: .utf8)

@@ -162,7 +162,8 @@ struct HapticsTests {
     ) {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
-        let client = "python3 \(root)/Tests/python/v2_client.py --haptic confirm --haptic-after-end tick --until-disconnected"
+        let client =
+            "python3 \(root)/Tests/python/v2_client.py --haptic confirm --haptic-after-end tick --until-disconnected"
         let compositor = LibinputTestbed.toolsDirectory.appendingPathComponent("preview-compositor").path
         let device = try TestbedDevice(recording: try Recording.open(Fixtures.path("apple-bcm5974-pressurepad.yml")))
         // Time for the compositor to open the pad and the client to map its window before the
@@ -228,7 +229,8 @@ struct HapticsTests {
         // A tick after the end is written nowhere, though the pad would have played one then:
         // the last effect was more than 50 ms before it.
         for request in ticks {
-            #expect(!written.contains { $0.time >= request && $0.time < request + 30_000 }, "tick at \(request): \(written)")
+            #expect(
+                !written.contains { $0.time >= request && $0.time < request + 30_000 }, "tick at \(request): \(written)")
         }
         #expect(
             ticks.contains { request in written.last { $0.time < request }.map { request - $0.time > 50_000 } ?? true },

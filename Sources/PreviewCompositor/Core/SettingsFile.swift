@@ -8,7 +8,8 @@ public struct UserSettings: Equatable, Sendable {
     public var previewKeys: [PreviewKeyBinding]
 
     public init(
-        engine: EngineConfiguration = EngineConfiguration(), previewKeys: [PreviewKeyBinding] = PreviewKeyBinding.defaults
+        engine: EngineConfiguration = EngineConfiguration(),
+        previewKeys: [PreviewKeyBinding] = PreviewKeyBinding.defaults
     ) {
         self.engine = engine
         self.previewKeys = previewKeys
