@@ -170,7 +170,8 @@ let package = Package(
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
-                "PreviewCompositor", "ToolOptions", "LibinputBackend", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PreviewCompositor", "PreviewProtocolServer", "ToolOptions", "LibinputBackend",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: The sample client (examples/).

@@ -12,7 +12,8 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
 }
 
 /// One preview key the user chose: an evdev key code and/or an xkb keysym (0: not matched on),
-/// with the modifiers that must be held (others may be held too).
+/// with exactly the modifiers that must be held, as compositors match key bindings (Ctrl+Shift+F10
+/// is an app's shortcut, not Shift+F10). A letter's keysym matches either case.
 public struct PreviewKeyBinding: Hashable, Sendable {
     public var keycode: UInt32
     public var keysym: UInt32
@@ -31,10 +32,24 @@ public struct PreviewKeyBinding: Hashable, Sendable {
     /// The context-menu keys GTK and Qt use.
     public static let defaults: [PreviewKeyBinding] = [.menu, .shiftF10]
 
-    /// Whether a key (code and/or keysym, 0 when unknown) with `held` modifiers is this one.
-    public func matches(code: UInt32, keysym: UInt32, held: KeyModifiers) -> Bool {
-        let same = (keycode != 0 && keycode == code) || (self.keysym != 0 && self.keysym == keysym)
-        return same && held.isSuperset(of: modifiers)
+    /// Whether a key (code and/or keysyms, 0 when unknown) with `held` modifiers is this one.
+    /// `baseKeysym`: the key's keysym at its first level (`a` for a key that gives `A` with
+    /// Shift), when the host knows it.
+    public func matches(code: UInt32, keysym: UInt32, baseKeysym: UInt32 = 0, held: KeyModifiers) -> Bool {
+        let mine = Self.folded(self.keysym)
+        let same =
+            (keycode != 0 && keycode == code)
+            || (mine != 0 && (mine == Self.folded(keysym) || mine == Self.folded(baseKeysym)))
+        return same && held == modifiers
+    }
+
+    /// Latin letters' keysyms in lower case (keysyms 0x41–0xde are Latin-1's code points); hosts
+    /// with xkb may pass other scripts' keysyms already in lower case.
+    static func folded(_ keysym: UInt32) -> UInt32 {
+        switch keysym {
+        case 0x41...0x5a, 0xc0...0xd6, 0xd8...0xde: keysym + 0x20
+        default: keysym
+        }
     }
 }
 
@@ -69,13 +84,19 @@ public struct PreviewKeys {
     public struct Key: Hashable, Sendable {
         public var code: UInt32
         public var keysym: UInt32
+        /// The keysym at the key's first level (0 if unknown).
+        public var baseKeysym: UInt32
         public var modifiers: KeyModifiers?
         public var pressed: Bool
         public var time: Timestamp
 
-        public init(code: UInt32, keysym: UInt32 = 0, modifiers: KeyModifiers? = nil, pressed: Bool, time: Timestamp) {
+        public init(
+            code: UInt32, keysym: UInt32 = 0, baseKeysym: UInt32 = 0, modifiers: KeyModifiers? = nil, pressed: Bool,
+            time: Timestamp
+        ) {
             self.code = code
             self.keysym = keysym
+            self.baseKeysym = baseKeysym
             self.modifiers = modifiers
             self.pressed = pressed
             self.time = time
@@ -98,7 +119,7 @@ public struct PreviewKeys {
     /// Whether `key` (a press) is one of the user's preview keys.
     public func isPreviewKey(_ key: Key) -> Bool {
         let held = key.modifiers ?? modifiersDown.values.reduce(into: KeyModifiers()) { $0.formUnion($1) }
-        return bindings.contains { $0.matches(code: key.code, keysym: key.keysym, held: held) }
+        return bindings.contains { $0.matches(code: key.code, keysym: key.keysym, baseKeysym: key.baseKeysym, held: held) }
     }
 
     /// `begin`: asks the driver to begin an interaction for a preview key's press (true: withhold

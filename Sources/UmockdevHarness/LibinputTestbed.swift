@@ -252,7 +252,8 @@ public enum LibinputTestbed {
         // writes its output at exit), then kill it (the pid is umockdev-run itself: unshare and
         // our setup step exec into it).
         let limit = Double(options.leadMilliseconds) / 1000 + Double(device.duration) / 1_000_000 + 60
-        if process.waitForOutput(containing: TestbedLine.done + "\n", timeout: limit) {
+        // The line itself: a tool's own lines may end in "done" (a client's `settings_done`).
+        if process.waitForOutput(containing: "\n" + TestbedLine.done + "\n", timeout: limit) {
             process.wait(timeout: options.wrapper.isEmpty ? 2 : 30, grace: 0)
         }
         let status = process.stop().status

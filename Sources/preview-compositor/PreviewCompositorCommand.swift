@@ -4,6 +4,7 @@ import LibinputBackend
 import Logging
 import PreviewCompositor
 import PreviewEngine
+import PreviewProtocolServer
 import ToolOptions
 
 #if canImport(Glibc)
@@ -84,8 +85,15 @@ struct PreviewCompositorCommand: ParsableCommand {
     var completion: Completion = .onForce
 
     @Option(
+        name: .customLong("preview-key"),
         help: ArgumentHelp(
-            "A settings file (sensitivity, long-press, completion as name = value lines) applied over the options at start and read again on SIGHUP.",
+            "A key that begins a preview when held on the focused window: an xkb key name with optional modifiers (Shift, Ctrl, Alt, Super) such as Menu or Shift+F10. Repeat for more keys, or give none for no key. Default: Menu and Shift+F10.",
+            valueName: "key"))
+    var previewKeys: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "A settings file (sensitivity, long-press, completion, preview-key as name = value lines) applied over the options at start and read again on SIGHUP.",
             valueName: "file"))
     var settings: String?
 
@@ -116,6 +124,11 @@ struct PreviewCompositorCommand: ParsableCommand {
         _ = try backends()
         if let output, parseSize(output) == nil { throw ValidationError("--output must look like 1280x800") }
         guard refresh >= 1 && refresh <= 1000 else { throw ValidationError("--refresh must be within 1...1000 Hz") }
+        do {
+            _ = try PreviewKeyBinding.list(parsing: previewKeys)
+        } catch {
+            throw ValidationError("--preview-key: \(error)")
+        }
         guard Self.shouldBeginRange.contains(shouldBeginTimeout) else {
             throw ValidationError(
                 "--should-begin-timeout must be within \(Self.shouldBeginRange.lowerBound)...\(Self.shouldBeginRange.upperBound) ms, got \(shouldBeginTimeout)")
@@ -147,6 +160,9 @@ struct PreviewCompositorCommand: ParsableCommand {
         configuration.engine.sensitivity = engine.configuration.sensitivity
         configuration.engine.longPress = engine.configuration.longPress
         configuration.engine.completion = completion
+        if !previewKeys.isEmpty, let keys = try? PreviewKeyBinding.list(parsing: previewKeys) {
+            configuration.previewKeys = keys
+        }
         configuration.settingsPath = settings
         configuration.engine.shouldBeginTimeout = .milliseconds(Int64(shouldBeginTimeout))
 

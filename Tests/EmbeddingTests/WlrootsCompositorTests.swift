@@ -104,7 +104,7 @@ import Testing
                 Paths.binaries + "/wlroots-compositor/preview-wlroots-compositor", "--decoder",
                 Paths.binaries + "/preview-replay", "--replay", Fixtures.path("handwritten-usb-keyboard-menu-hold.yml"),
                 "--trace", folder + "/trace.jsonl", "--exit-when-done", "--run",
-                "exec python3 '\(Paths.root)/Tests/python/keyboard_client.py' > '\(client)' 2>&1",
+                "exec python3 '\(Paths.root)/Tests/python/v2_client.py' > '\(client)' 2>&1",
             ], environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"],
             output: .file(folder + "/compositor.log"))
         let status = process.wait(timeout: 120)
@@ -113,7 +113,7 @@ import Testing
         #expect(status == 0, "\(log)")
         #expect(lines.contains("should_begin 1 5 2"), "source keyboard, force simulated: \(lines)\n\(log)")
         #expect(lines.contains("location 1 20.0 30.0"), "at the focus point: \(lines)")
-        #expect(lines.last == "keyboard_client: completed", "\(lines)")
+        #expect(lines.last == "v2_client: completed", "\(lines)")
         let trace = (try? TraceReader.read(path: folder + "/trace.jsonl")) ?? []
         #expect(trace.last?.phase == .completed && trace.allSatisfy { $0.source == .keyboard }, "\(trace)")
     }

@@ -144,4 +144,109 @@ struct HapticsTests {
         }
         return live
     }
+
+    // MARK: apps' effects through preview-compositor
+
+    /// An EV_FF write to the pad: the effect's HID usage, and when (CLOCK_MONOTONIC µs).
+    struct Write {
+        var usage: String
+        var time: Int64
+    }
+
+    /// The pressure pad played to `preview-compositor --libinput` on the testbed, with a version
+    /// 2 client (Tests/python/v2_client.py) that asks for `confirm` 80 ms into each commit phase
+    /// and for `tick` 150 ms after each interaction ended; the user completes on release.
+    /// Returns the run, the client's lines and the effects written to the pad.
+    static func appRun(haptics: HapticIntensity) throws -> (
+        run: LibinputTestbed.LiveRun, client: [String], written: [Write]
+    ) {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let client =
+            "python3 \(root)/Tests/python/v2_client.py --haptic confirm --haptic-after-end tick --until-disconnected"
+        let compositor = LibinputTestbed.toolsDirectory.appendingPathComponent("preview-compositor").path
+        let device = try TestbedDevice(recording: try Recording.open(Fixtures.path("apple-bcm5974-pressurepad.yml")))
+        // Time for the compositor to open the pad and the client to map its window before the
+        // first press (pywayland generates its bindings first).
+        var options = LibinputTestbed.Options(leadMilliseconds: 6_000)
+        options.haptics = haptics
+        let run = try LibinputTestbed.runLive(
+            device,
+            command: [
+                compositor, "--backend", "headless", "--socket", "wayland-haptics-\(UUID().uuidString.prefix(8))",
+                "--libinput", "--haptics", haptics.rawValue, "--should-begin-timeout", "10000",
+                // The pad's presses reach full force within 60 ms of the commit; on release, the
+                // commit phase lasts until the finger lifts (over 200 ms later).
+                "--completion", "on-release", "--run", client,
+            ], options: options)
+        // Usages by effect id (per descriptor), then the EV_FF writes in order.
+        var usages: [String: String] = [:]
+        var written: [Write] = []
+        for line in run.forceFeedback.split(separator: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            guard let fd = words.firstIndex(of: "fd").map({ words[$0 + 1] }), let id = words.firstIndex(of: "id"),
+                let time = Int64(words[0])
+            else { continue }
+            let key = "\(fd)/\(words[id + 1])"
+            if line.contains("EVIOCSFF"), let usage = words.firstIndex(of: "usage") { usages[key] = words[usage + 1] }
+            if line.contains(" EV_FF id "), !line.hasSuffix("ignored") {
+                written.append(Write(usage: usages[key] ?? "?", time: time))
+            }
+        }
+        return (run, run.output.split(separator: "\n").map(String.init), written)
+    }
+
+    /// `play_haptic 3 confirm at 11029605130` lines: the requests' times.
+    static func requests(_ client: [String], _ effect: String) -> [Int64] {
+        client.filter { $0.hasPrefix("play_haptic ") && $0.contains(" \(effect) at ") }.compactMap {
+            $0.split(separator: " ").last.flatMap { Int64($0) }
+        }
+    }
+
+    @Test(
+        "An app's effect during its interaction is played on the pad after the deep click; after its end, nothing",
+        .enabled(if: Testbed.available, "needs umockdev-run and mount namespaces (unshare -m)"))
+    func appEffects() throws {
+        let (run, client, written) = try Self.appRun(haptics: .medium)
+        #expect(run.status == 0, "\(run.output)\n\(run.log)")
+        #expect(client.contains("mapped 1280 800"), "\(run.output)\n\(run.log)")
+        #expect(client.contains("haptics 1 1"), "haptics available for the pad's interaction: \(client)")
+        let confirms = Self.requests(client, "confirm")
+        let ticks = Self.requests(client, "tick")
+        try #require(!confirms.isEmpty && !ticks.isEmpty, "the client asked for both: \(client)")
+        let usages = written.map(\.usage)
+        // Every confirm is one more deep click (CLICK, 0x1003), right after the commit's own.
+        let commits = client.filter { $0.hasPrefix("preview_ended ") }.count
+        #expect(usages.filter { $0 == "0x1003" }.count == commits + confirms.count, "\(usages)\n\(client)")
+        for request in confirms {
+            let index = written.firstIndex { $0.time >= request }
+            #expect(
+                index.map { $0 > 0 && written[$0].usage == "0x1003" && written[$0 - 1].usage == "0x1003" } == true,
+                "confirm at \(request): \(written)")
+        }
+        let firstClick = try #require(usages.firstIndex(of: "0x1003"), "\(usages)")
+        #expect(Array(usages[firstClick...].prefix(3)) == ["0x1003", "0x1003", "0x1007"], "\(usages)")
+        // A tick after the end is written nowhere, though the pad would have played one then:
+        // the last effect was more than 50 ms before it.
+        for request in ticks {
+            #expect(
+                !written.contains { $0.time >= request && $0.time < request + 30_000 }, "tick at \(request): \(written)")
+        }
+        #expect(
+            ticks.contains { request in written.last { $0.time < request }.map { request - $0.time > 50_000 } ?? true },
+            "\(ticks) \(written)")
+        #expect(Self.stillUploaded(run.forceFeedback).isEmpty, "\(run.forceFeedback)")
+    }
+
+    @Test(
+        "With haptics off an app's requests play nothing, and it is told haptics are unavailable",
+        .enabled(if: Testbed.available, "needs umockdev-run and mount namespaces (unshare -m)"))
+    func appEffectsWithHapticsOff() throws {
+        let (run, client, written) = try Self.appRun(haptics: .off)
+        #expect(run.status == 0, "\(run.output)\n\(run.log)")
+        #expect(client.contains("settings haptics 0"), "\(client)")
+        #expect(client.contains("haptics 1 0") && !client.contains("haptics 1 1"), "\(client)")
+        #expect(!Self.requests(client, "confirm").isEmpty, "the client asked anyway: \(client)")
+        #expect(written.isEmpty && run.forceFeedback.isEmpty, "\(run.forceFeedback)")
+    }
 }

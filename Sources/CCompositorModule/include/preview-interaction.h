@@ -365,7 +365,8 @@ int preview_interaction_keyboard_key(struct preview_interaction *context, const 
 int preview_interaction_keyboard_focus_lost(struct preview_interaction *context, uint32_t seat, uint64_t time_usec);
 
 /* A preview key the user chose: an evdev keycode and/or an xkb keysym (0: not matched on)
- * and the modifiers that must be held with it. */
+ * and exactly the modifiers held with it (Ctrl+Shift+F10 does not match Shift+F10); a Latin
+ * letter's keysym matches either case. */
 struct preview_interaction_key_binding {
 	uint32_t keycode;
 	uint32_t keysym;

@@ -3,6 +3,7 @@ import EvdevDecoder
 import Glibc
 import Logging
 import PreviewEngine
+import PreviewProtocolServer
 import WaylandServer
 
 /// The compositor as a library: tests create one (or a `CompositorThread`), hand it client
@@ -14,7 +15,8 @@ public final class Compositor {
     /// As given, with the settings file's values in `engine` (the latest read of it).
     public private(set) var configuration: CompositorConfiguration
     /// The engine settings of the command line: what the settings file is applied over.
-    private let engineOptions: EngineConfiguration
+    /// The command line's settings, which the settings file overrides.
+    private let userOptions: UserSettings
     let logger: Logger
     /// Made again when the output's mode changes (a window resized or rescaled).
     public private(set) var framebuffer: Framebuffer
@@ -77,9 +79,10 @@ public final class Compositor {
         throws(CompositorError)
     {
         var configuration = configuration
-        engineOptions = configuration.engine
+        userOptions = UserSettings(engine: configuration.engine, previewKeys: configuration.previewKeys)
         if let path = configuration.settingsPath {
-            configuration.engine = try SettingsFile.read(path, over: engineOptions)
+            let settings = try SettingsFile.read(path, over: userOptions)
+            (configuration.engine, configuration.previewKeys) = (settings.engine, settings.previewKeys)
         }
         self.configuration = configuration
         self.logger = logger
@@ -267,12 +270,18 @@ public final class Compositor {
             return
         }
         do {
-            let engine = try SettingsFile.read(path, over: engineOptions)
-            configuration.engine = engine
+            let settings = try SettingsFile.read(path, over: userOptions)
+            let engine = settings.engine
+            (configuration.engine, configuration.previewKeys) = (engine, settings.previewKeys)
             interaction.driver.configure(engine)
+            interaction.previewKeys.bindings = settings.previewKeys
+            let keys = settings.previewKeys.isEmpty ? ["none"] : settings.previewKeys.map(\.name)
             logger.notice(
-                "settings: \(path) read: sensitivity \(engine.sensitivity.rawValue), long-press \(engine.longPress.rawValue), completion \(engine.completion.rawValue)"
-            )
+                """
+                settings: \(path) read: sensitivity \(engine.sensitivity.rawValue), \
+                long-press \(engine.longPress.rawValue), completion \(engine.completion.rawValue), \
+                preview keys \(keys.joined(separator: " "))
+                """)
         } catch {
             logger.error("settings: \(error); keeping the current settings")
         }

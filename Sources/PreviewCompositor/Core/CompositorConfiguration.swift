@@ -26,8 +26,11 @@ public struct CompositorConfiguration: Sendable {
     /// A shell command started with WAYLAND_DISPLAY set once the socket listens.
     public var runCommand: String?
     public var engine = EngineConfiguration()
-    /// The user's settings file (`SettingsFile`): applied over `engine` at start and on
-    /// SIGHUP (`Compositor.reloadSettings()`).
+    /// The keys that begin a keyboard interaction (protocol version 2): Menu and Shift+F10
+    /// unless the user chose others; empty: none.
+    public var previewKeys = PreviewKeyBinding.defaults
+    /// The user's settings file (`SettingsFile`): applied over `engine` and `previewKeys` at
+    /// start and on SIGHUP (`Compositor.reloadSettings()`).
     public var settingsPath: String?
     /// The preview-interaction version advertised (version 2 only where a host opts in).
     public var previewProtocolVersion: Int32 = PreviewInteractionServer.version

@@ -1,5 +1,21 @@
 import Foundation
 import PreviewEngine
+import PreviewProtocolServer
+
+/// What the user may change while the compositor runs: the engine's settings and the preview
+/// keys. The command line gives them first; the settings file overrides them.
+public struct UserSettings: Equatable, Sendable {
+    public var engine: EngineConfiguration
+    public var previewKeys: [PreviewKeyBinding]
+
+    public init(
+        engine: EngineConfiguration = EngineConfiguration(),
+        previewKeys: [PreviewKeyBinding] = PreviewKeyBinding.defaults
+    ) {
+        self.engine = engine
+        self.previewKeys = previewKeys
+    }
+}
 
 /// The user's settings file (`--settings FILE`): `name = value` lines, `#` comments. Read at
 /// start and again on SIGHUP; a value it gives overrides the command line's, a line removed
@@ -9,12 +25,17 @@ import PreviewEngine
 ///     sensitivity = firm          # light, medium, firm
 ///     long-press = slow           # fast, default, slow
 ///     completion = on-release     # on-force, on-release
+///     preview-key = Menu          # one line per key, or keys separated by commas;
+///     preview-key = Ctrl+Alt+p    #   the file's lines replace the command line's keys
+///     preview-key = none          # no key begins an interaction
 enum SettingsFile {
     /// A file that is larger than this is not a settings file.
     static let maximumBytes = 64 * 1024
+    /// More keys than this is not a user's choice.
+    static let maximumPreviewKeys = 16
 
     /// `options` with the file's values applied; throws `path:line: reason`.
-    static func read(_ path: String, over options: EngineConfiguration) throws(CompositorError) -> EngineConfiguration {
+    static func read(_ path: String, over options: UserSettings) throws(CompositorError) -> UserSettings {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .settings("\(path): cannot be read")
         }
@@ -23,10 +44,13 @@ enum SettingsFile {
         return try parse(text, path: path, over: options)
     }
 
-    static func parse(_ text: String, path: String, over options: EngineConfiguration) throws(CompositorError)
-        -> EngineConfiguration
+    static func parse(_ text: String, path: String, over options: UserSettings) throws(CompositorError)
+        -> UserSettings
     {
-        var configuration = options
+        var configuration = options.engine
+        // The file's preview keys, once it has a preview-key line; `none` names no key.
+        var previewKeys: [PreviewKeyBinding]?
+        var noneLine: String?
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty else { continue }
@@ -50,10 +74,34 @@ enum SettingsFile {
                     throw .settings("\(at): completion must be on-force or on-release, not \(value)")
                 }
                 configuration.completion = completion
+            case "preview-key":
+                for key in value.split(separator: ",").map({ String($0) }) {
+                    let isNone = key.trimmingCharacters(in: .whitespaces).lowercased() == "none"
+                    if let noneLine, noneLine != at || !isNone {
+                        throw .settings("\(at): preview-key none (no key) cannot be combined with keys")
+                    }
+                    if isNone {
+                        guard previewKeys?.isEmpty ?? true else {
+                            throw .settings("\(at): preview-key none (no key) cannot be combined with keys")
+                        }
+                        (noneLine, previewKeys) = (at, [])
+                        continue
+                    }
+                    do {
+                        let binding = try PreviewKeyBinding(parsing: key)
+                        if previewKeys?.contains(binding) != true { previewKeys = (previewKeys ?? []) + [binding] }
+                    } catch {
+                        throw .settings("\(at): preview-key: \(error)")
+                    }
+                    guard previewKeys!.count <= maximumPreviewKeys else {
+                        throw .settings("\(at): more than \(maximumPreviewKeys) preview keys")
+                    }
+                }
             default:
-                throw .settings("\(at): unknown setting \(name) (sensitivity, long-press, completion)")
+                throw .settings(
+                    "\(at): unknown setting \(name) (sensitivity, long-press, completion, preview-key)")
             }
         }
-        return configuration
+        return UserSettings(engine: configuration, previewKeys: previewKeys ?? options.previewKeys)
     }
 }

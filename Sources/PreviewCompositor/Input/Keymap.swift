@@ -1,6 +1,7 @@
 import CXkbcommon
 import Glibc
 import SystemLayer
+import PreviewProtocolServer
 
 public struct KeymapError: Error, CustomStringConvertible {
     public var description: String
@@ -99,6 +100,28 @@ public final class Keymap {
             locked: xkb_state_serialize_mods(state, XKB_STATE_MODS_LOCKED),
             group: xkb_state_serialize_layout(state, XKB_STATE_LAYOUT_EFFECTIVE))
         return true
+    }
+
+    /// What a key gives, for matching the user's preview keys: its keysym at the first level of
+    /// the active layout, and the one it produces with the modifiers held now.
+    func symbols(evdevKey key: UInt32) -> KeySymbols {
+        let code = key + 8
+        let layout = xkb_state_key_get_layout(state, code)
+        var syms: UnsafePointer<xkb_keysym_t>?
+        let count = xkb_keymap_key_get_syms_by_level(keymap, code, layout == XKB_LAYOUT_INVALID ? 0 : layout, 0, &syms)
+        let base = count > 0 ? syms?[0] ?? 0 : 0
+        return KeySymbols(base: base, produced: xkb_state_key_get_one_sym(state, code))
+    }
+
+    /// Which of Shift, Ctrl, Alt and Super are held (down or latched; locks do not count).
+    var heldModifiers: KeyModifiers {
+        let held = xkb_state_component(rawValue: XKB_STATE_MODS_DEPRESSED.rawValue | XKB_STATE_MODS_LATCHED.rawValue)
+        var modifiers: KeyModifiers = []
+        for modifier in PreviewKeyBinding.modifierNames
+        where xkb_state_mod_name_is_active(state, modifier.xkb, held) > 0 {
+            modifiers.insert(modifier.0)
+        }
+        return modifiers
     }
 
     /// The keysym name a key produces now (for logs and tests).

@@ -33,7 +33,8 @@ final class InteractionHost: InteractionDriverHandler {
         var tablet = false
     }
     private var contacts: [ContactKey: ContactOrigin] = [:]
-    private var previewKeys = PreviewKeys()
+    /// The preview keys' rules, with the user's keys (`Compositor.reloadSettings` changes them).
+    var previewKeys = PreviewKeys()
     /// Pointer contacts whose commit phase took the pointer away (given back when it ends).
     private var pointerTakenAway: Set<ContactKey> = []
     /// Interactions whose preview / commit progress has reached one half (a screenshot moment each).
@@ -45,6 +46,7 @@ final class InteractionHost: InteractionDriverHandler {
 
     init(compositor: Compositor) throws(CompositorError) {
         self.compositor = compositor
+        previewKeys.bindings = compositor.configuration.previewKeys
         if let path = compositor.configuration.tracePath {
             // open(2), not FileManager: the path may be a FIFO someone reads (the demo's live view).
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -308,8 +310,9 @@ final class InteractionHost: InteractionDriverHandler {
     /// A key, through the preview keys' rules (`PreviewKeys`) before wl_keyboard.
     private func previewKey(_ key: KeyState, seat: Seat, time: UInt32) {
         let contact = ContactKey(device: key.device, contact: Int32(key.code))
+        let keymap = compositor.keymap
         let verdict = previewKeys.handle(
-            key,
+            key, symbols: keymap.symbols(evdevKey: UInt32(key.code)), held: keymap.heldModifiers,
             begin: {
                 guard let focus = seat.keyboardFocus, focus.isAlive else { return false }
                 let size = focus.node.size
