@@ -68,4 +68,26 @@ import Testing
         #expect(calls.last == "press 1 cancelled: lifted", "\(calls)")
         #expect(!calls.contains { $0.contains("completed") || $0.contains("commit") }, "\(calls)")
     }
+
+    /// The keyboard, with no force at all: a recorded Menu key held over the focused app (its
+    /// one item has the focus point) runs the simulated long press through to the pop.
+    @Test func aHeldMenuKeyOpensTheFocusedItem() throws {
+        let run = try Self.run("handwritten-usb-keyboard-menu-hold.yml")
+        #expect(run.status == 0, "\(run.output.suffix(3000))")
+        let calls = run.lines.filter { $0.hasPrefix("press ") }
+        #expect(calls.first?.hasPrefix("press 1 keyboard simulated at ") == true, "\(calls)")
+        #expect(calls.first?.hasSuffix(" in the item: accept") == true, "\(calls)")
+        #expect(calls.contains("press 1 preview 1.0 ended"), "\(calls)")
+        #expect(calls.last == "press 1 completed: opened the item", "\(calls)")
+    }
+
+    /// A tap of Menu is the app's own key; a hold released before the commit cancels (`lifted`).
+    @Test func aMenuKeyReleasedEarlyCancels() throws {
+        let run = try Self.run("handwritten-usb-keyboard-menu-release.yml")
+        #expect(run.status == 0, "\(run.output.suffix(3000))")
+        let calls = run.lines.filter { $0.hasPrefix("press ") }
+        #expect(calls.first?.hasPrefix("press 1 keyboard simulated at ") == true, "\(calls)")
+        #expect(calls.last == "press 1 cancelled: lifted", "\(calls)")
+        #expect(!calls.contains { $0.contains("completed") }, "\(calls)")
+    }
 }
