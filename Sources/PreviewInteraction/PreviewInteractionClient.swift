@@ -1,5 +1,4 @@
 import CWaylandClient
-import Glibc
 import Synchronization
 internal import SystemLayer
 
@@ -19,7 +18,7 @@ public enum PreviewInteractionError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .unsupportedByCompositor: "the compositor does not advertise \(PreviewInteractionClient.interfaceName)"
         case .unsupportedVersion: "the compositor speaks version 1 of \(PreviewInteractionClient.interfaceName)"
-        case .connectionFailed(let code): "the Wayland connection failed (\(String(cString: strerror(code))))"
+        case .connectionFailed(let code): "the Wayland connection failed (\(errnoText(code)))"
         case .threadUnavailable: "cannot start the preview-interaction reading thread"
         }
     }
