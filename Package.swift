@@ -109,7 +109,7 @@ let package = Package(
         // The client's bookkeeping, shared by the Swift and C libraries: pure, no C.
         .target(name: "PreviewClientCore"),
         // The client library apps use (UIPreviewInteraction's API); its own reading thread.
-        .target(name: "PreviewInteraction", dependencies: ["PreviewClientCore", "CWaylandClient"]),
+        .target(name: "PreviewInteraction", dependencies: ["PreviewClientCore", "CWaylandClient", "SystemLayer"]),
         .target(
             name: "PreviewProtocolServer",
             dependencies: [
@@ -184,6 +184,7 @@ let package = Package(
             name: "peek-client",
             dependencies: [
                 "PeekUI", "PreviewInteraction", "CWaylandClient", "CWaylandCursor", "CCairo", "ToolOptions",
+                "SystemLayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "examples/peek-client/App"),

@@ -68,7 +68,7 @@ public final class HapticPad {
         guard let node, intensity != .off else { return nil }
         let fd = open(node, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
-            logger.warning("\(name): cannot open \(node) for haptics: \(String(cString: strerror(errno)))")
+            logger.warning("\(name): cannot open \(node) for haptics: \(errnoText())")
             return nil
         }
         self.init(fd: fd, owns: true, name: name, intensity: intensity, logger: logger)

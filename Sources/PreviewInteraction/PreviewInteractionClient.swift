@@ -1,6 +1,6 @@
 import CWaylandClient
-import Glibc
 import Synchronization
+internal import SystemLayer
 
 /// Why the library cannot serve preview interactions on a connection.
 public enum PreviewInteractionError: Error, CustomStringConvertible, Equatable {
@@ -18,7 +18,7 @@ public enum PreviewInteractionError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .unsupportedByCompositor: "the compositor does not advertise \(PreviewInteractionClient.interfaceName)"
         case .unsupportedVersion: "the compositor speaks version 1 of \(PreviewInteractionClient.interfaceName)"
-        case .connectionFailed(let code): "the Wayland connection failed (\(String(cString: strerror(code))))"
+        case .connectionFailed(let code): "the Wayland connection failed (\(errnoText(code)))"
         case .threadUnavailable: "cannot start the preview-interaction reading thread"
         }
     }
@@ -250,7 +250,7 @@ final class Wakeup: @unchecked Sendable {  // the pointers are fixed; the callba
 
     /// On the reading thread.
     func send() {
-        let now = monotonicMicroseconds()
+        let now = MonotonicTime.microseconds()
         outstanding.withLock { outstanding in
             if let newest = outstanding.last, now - newest.time < Self.resendAfter { return }
             guard let callback = wl_display_sync(factory) else { return }
@@ -274,10 +274,4 @@ final class Wakeup: @unchecked Sendable {  // the pointers are fixed; the callba
             outstanding.removeAll()
         }
     }
-}
-
-func monotonicMicroseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
 }

@@ -52,6 +52,8 @@ public final class ChildProcess: Sendable {
     }
 
     public let pid: Int32
+    /// Where signals go: the pid, or the process group (negative) the child leads.
+    private let signalTarget: pid_t
     /// Readable once the child has exited (its pidfd), for waits on other things to wake on.
     public let exitDescriptor: Int32
 
@@ -75,11 +77,13 @@ public final class ChildProcess: Sendable {
     /// (`inheritingEnvironment: false`: only `environment`); `errors: nil` sends standard error
     /// where standard output goes (both inherited when the output is). The `passing`
     /// descriptors become the child's 3, 4, … (in that order; each a number above the ones
-    /// before it, or one of 0…2's copies, is fine).
+    /// before it, or one of 0…2's copies, is fine). `ownProcessGroup`: the child leads a new
+    /// process group, and every signal sent through this object reaches the whole group (what
+    /// the child started too, a shell's background commands).
     public init(
         _ arguments: [String], environment: [String: String] = [:], unsetting: [String] = [],
         inheritingEnvironment: Bool = true, directory: String? = nil, passing: [Int32] = [], input: Input = .discard,
-        output: Output = .inherit, errors: Output? = nil
+        output: Output = .inherit, errors: Output? = nil, ownProcessGroup: Bool = false
     ) throws(SpawnError) {
         precondition(!arguments.isEmpty, "a child process needs an executable")
         let executable = arguments[0]
@@ -145,7 +149,12 @@ public final class ChildProcess: Sendable {
         var defaults = sigset_t()
         sigfillset(&defaults)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if ownProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let variables = Self.environment(environment, unsetting: unsetting, inheriting: inheritingEnvironment)
         var child: pid_t = 0
@@ -162,12 +171,13 @@ public final class ChildProcess: Sendable {
         let pidfd = system_layer_pidfd_open(child)
         guard pidfd >= 0 else {
             let code = errno
-            sendSignal(SIGKILL, to: child)
+            sendSignal(SIGKILL, to: ownProcessGroup ? -child : child)
             var status: Int32 = 0
             waitpid(child, &status, 0)
             throw fail(code)
         }
         pid = child
+        signalTarget = ownProcessGroup ? -child : child
         exitDescriptor = pidfd
         state = Mutex(streams)
     }
@@ -177,7 +187,7 @@ public final class ChildProcess: Sendable {
         // nor stays a zombie.
         state.withLock { state in
             if state.termination == nil {
-                sendSignal(SIGKILL, to: pid)
+                sendSignal(SIGKILL, to: signalTarget)
                 var status: Int32 = 0
                 waitpid(pid, &status, 0)
             }
@@ -200,10 +210,11 @@ public final class ChildProcess: Sendable {
     public var standardOutput: String { state.withLock { String(decoding: $0.output?.bytes ?? [], as: UTF8.self) } }
     public var standardError: String { state.withLock { String(decoding: $0.errors?.bytes ?? [], as: UTF8.self) } }
 
-    /// Sends `signal` unless the child has been reaped (so never to a reused pid).
+    /// Sends `signal` (to its process group when it leads one) unless the child has been reaped
+    /// (so never to a reused pid).
     public func signal(_ signal: Int32) {
         state.withLock { state in
-            if state.termination == nil { sendSignal(signal, to: pid) }
+            if state.termination == nil { sendSignal(signal, to: signalTarget) }
         }
     }
 

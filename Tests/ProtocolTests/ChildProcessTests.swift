@@ -91,6 +91,17 @@ import Testing
         child.signal(SIGKILL)  // after the reap: nothing is sent
     }
 
+    @Test func inItsOwnProcessGroupASignalReachesWhatItStarted() throws {
+        // The shell survives SIGUSR1 (a trap) and waits for its background child, which does not.
+        let script = "trap 'echo caught' USR1; sleep 600 & echo ready; wait $!; wait $!; echo done"
+        let child = try ChildProcess(["/bin/sh", "-c", script], output: .pipe, ownProcessGroup: true)
+        #expect(child.waitForOutput(containing: "ready\n", timeout: 20))
+        #expect(getpgid(child.pid) == child.pid)
+        child.signal(SIGUSR1)
+        #expect(child.wait(timeout: 20) == 0, "the background child lives on")
+        #expect(child.standardOutput.hasSuffix("done\n"), "\(child.standardOutput)")
+    }
+
     @Test func theExitDescriptorWakesAPoll() throws {
         let child = try ChildProcess(["/bin/true"])
         var entry = pollfd(fd: child.exitDescriptor, events: Int16(POLLIN), revents: 0)

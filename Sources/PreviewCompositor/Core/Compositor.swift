@@ -139,7 +139,7 @@ public final class Compositor {
         } else {
             socketName = nil
         }
-        children = ChildProcesses(logger: logger)
+        children = ChildProcesses(logger: logger, loop: display.eventLoop)
         seat = Seat(compositor: self)
         popupGrabs = PopupGrabs(compositor: self)
         tiling = Tiling(compositor: self)
@@ -241,19 +241,15 @@ public final class Compositor {
         guard !started else { return }
         started = true
         if let command = configuration.runCommand {
-            var environment = ["WAYLAND_DISPLAY": socketName ?? ""]
-            var inherited: Int32?
-            if socketName == nil, let fd = try? connectClient() {
-                // No socket: the child gets its end of a socketpair, which must survive exec.
-                _ = fcntl(fd, F_SETFD, 0)
-                environment = ["WAYLAND_SOCKET": String(fd)]
-                inherited = fd
-            }
-            if !children.spawn(command, environment: environment, label: "--run") {
+            // No socket: the child gets its end of a socketpair.
+            var socket: Int32?
+            if socketName == nil { socket = try? connectClient() }
+            let environment = socket == nil ? ["WAYLAND_DISPLAY": socketName ?? ""] : [:]
+            if !children.spawn(command, environment: environment, socket: socket, label: "--run") {
                 logger.error("cannot start --run command: \(command)")
                 stop(status: 1)
             }
-            if let inherited { close(inherited) }
+            if let socket { close(socket) }
         } else if configuration.exitWhenDone && input == nil {
             stop(status: 0)
         }

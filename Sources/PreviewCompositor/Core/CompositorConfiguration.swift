@@ -35,7 +35,7 @@ public struct CompositorConfiguration: Sendable {
     /// The preview-interaction version advertised (version 2 only where a host opts in).
     public var previewProtocolVersion: Int32 = PreviewInteractionServer.version
     public var keyboardLayout: String?
-    /// SIGINT/SIGTERM (shut down), SIGUSR1 (screenshot), SIGCHLD (reap --run children) through
+    /// SIGINT/SIGTERM (shut down), SIGUSR1 (screenshot), SIGHUP (settings file) through
     /// the event loop. Only for the process's one compositor: `CompositorThread` turns it off.
     public var handleSignals = true
     /// A toplevel's or popup's buffer is accepted before its first configure was acked (or even

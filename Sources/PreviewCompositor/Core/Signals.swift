@@ -3,7 +3,7 @@ import WaylandServer
 
 /// The process's signals through the event loop, for the process's one compositor:
 /// SIGINT/SIGTERM shut down, SIGUSR1 takes a screenshot, SIGHUP reads the settings file
-/// again, SIGCHLD reaps --run children.
+/// again (--run children are reaped through their pidfds, `ChildProcesses`).
 final class Signals {
     private var sources: [EventSource] = []
 
@@ -19,7 +19,6 @@ final class Signals {
             do { try compositor.screenshot(label: "on-demand") } catch { compositor.logger.error("\(error)") }
         }
         add(SIGHUP, on: loop) { [unowned compositor] in compositor.reloadSettings() }
-        add(SIGCHLD, on: loop) { [unowned compositor] in compositor.children.reap() }
     }
 
     private func add(_ signal: Int32, on loop: EventLoop, _ handler: @escaping () -> Void) {

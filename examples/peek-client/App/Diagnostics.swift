@@ -1,4 +1,5 @@
 import Glibc
+import SystemLayer
 
 /// Diagnostics go to stderr, so that stdout carries only the --log lines.
 func printError(_ message: String) {
@@ -11,11 +12,9 @@ struct ClientError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Seconds on CLOCK_MONOTONIC: the model's clock (time is read here, passed into PeekModel).
+/// Seconds on the one monotonic clock: the model's clock (time is read here, passed into PeekModel).
 func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    Double(MonotonicTime.microseconds()) / 1e6
 }
 
 /// --log lines are read by other programs as they arrive (pipes are block-buffered otherwise).

@@ -2,6 +2,7 @@ import CWaylandClient
 import Glibc
 import PeekUI
 import PreviewInteraction
+import SystemLayer
 
 /// The client: one connection, one xdg toplevel with the photo grid, one PreviewInteraction for
 /// its surface. Its own code runs on one thread: every listener and the interaction's delegate
@@ -267,7 +268,7 @@ final class PeekApp {
             let name = interface.map { String(cString: $0.pointee.name) } ?? "?"
             return ClientError("protocol error \(error) on \(name)@\(id)")
         }
-        return ClientError("lost the connection to the compositor (\(String(cString: strerror(code))))")
+        return ClientError("lost the connection to the compositor (\(errnoText(code)))")
     }
 
     /// Destroys every proxy, children before parents; the interaction before its surface (so no

@@ -1,6 +1,7 @@
 import CCairo
 import CWaylandClient
 import Glibc
+import SystemLayer
 
 /// One wl_shm buffer with a cairo image surface over the same memory.
 final class ShmBuffer {
@@ -13,20 +14,13 @@ final class ShmBuffer {
     /// Attached and not yet released by the compositor: must not be drawn into.
     var busy = false
 
-    private nonisolated(unsafe) static var counter = 0
-
     init?(shm: OpaquePointer, width: Int32, height: Int32, listenerData: UnsafeMutableRawPointer) {
         let stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width)
         let length = Int(stride) * Int(height)
-        // An anonymous shared file: shm_open + shm_unlink (memfd_create needs _GNU_SOURCE).
-        Self.counter += 1
-        let name = "/peek-client-\(getpid())-\(Self.counter)"
-        let fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        let fd = SharedMemory.anonymousFile(length: length)
         guard fd >= 0 else { return nil }
-        shm_unlink(name)
         defer { close(fd) }
-        guard ftruncate(fd, off_t(length)) == 0,
-            let memory = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED
+        guard let memory = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED
         else { return nil }
         guard let pool = wl_shm_create_pool(shm, fd, Int32(length)) else {
             munmap(memory, length)

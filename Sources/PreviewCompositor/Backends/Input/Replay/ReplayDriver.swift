@@ -290,7 +290,9 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, WindowMap
             let due = recorded + offset!
             if due > now + 500 {
                 held = event
-                timer?.arm(milliseconds: Int32(clamping: max(1, (due - now) / 1000)))
+                // Rounded up like every timer: one wakeup at most 1 ms late, rather than one
+                // up to 1 ms early and, past the 0.5 ms slack, a second.
+                timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: due - now))
                 return
             }
             lastTime = event.time
