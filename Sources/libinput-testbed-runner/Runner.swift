@@ -169,8 +169,10 @@ struct Replay: ParsableCommand {
             {
                 perform(actions)
             }
-            if let embedded, case .input(.button(let key)) = event, key.code == KeyCode.btnLeft {
-                embedded.button(pressed: key.pressed, at: key.time.microseconds)
+            if let embedded, case .input(.button(let key)) = event,
+                let bit: UInt8 = [KeyCode.btnLeft: 1, KeyCode.btnRight: 2, KeyCode.btnMiddle: 4][key.code]
+            {
+                embedded.button(bit, pressed: key.pressed, at: key.time.microseconds)
             }
             print(TestbedLine.format(event.shifted(by: shift)))
             if let hosted, case .input(.contactBegan(let contact)) = event, contact.hasForce {
