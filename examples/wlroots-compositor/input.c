@@ -1,7 +1,8 @@
 /*
  * Input: every wlroots device is also a device of the library; contacts (a pen's tip, the
- * left button or a touchpad's click, touch points) go to the library with the wl_surface they land on, and to the
- * client's core input unless the library took them away for the commit phase.
+ * left button or a touchpad's click, touch points) go to the library with the wl_surface
+ * they land on, and to the client's core input unless the library took them away for the
+ * commit phase.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <linux/input-event-codes.h>
