@@ -165,7 +165,8 @@ struct Replay: ParsableCommand {
         func report(_ event: BackendEvent) {
             if let time = event.time { worstLag = max(worstLag, monotonicMicroseconds() - time.microseconds) }
             if engine != nil, case .input(let input) = event,
-                let actions = engine!.apply(input, location: Point(x: 0, y: 0), surface: SurfaceID(1), behaviour: behaviour)
+                let actions = engine!.apply(
+                    input, location: Point(x: 0, y: 0), surface: SurfaceID(1), behaviour: behaviour)
             {
                 perform(actions)
             }
