@@ -1,8 +1,10 @@
 import EvdevDecoder
 import FixtureSupport
+import Foundation
 import LibinputBackend
 import LibinputRecording
 import PreviewEngine
+import ReplayTool
 import Testing
 import UmockdevHarness
 
@@ -154,5 +156,32 @@ struct HapticClickTests {
         let presses = played.filter { $0 == "0x1006" }.count
         #expect((clicks.count...clicks.count + commits).contains(presses), "\(played)")
         #expect(HapticsTests.stillUploaded(run.forceFeedback).isEmpty, "\(run.forceFeedback)")
+    }
+
+    @Test(
+        "preview-replay shows the same clicks through the real libinput as through the decoder, on every area",
+        .enabled(if: Testbed.available, "needs umockdev-run and mount namespaces (unshare -m)"),
+        arguments: [PressureBehaviour.deepClick, .accelerator(stages: 3)])
+    func replayPathsAgree(_ behaviour: PressureBehaviour) throws {
+        func effects(viaLibinput: Bool) throws -> [String] {
+            var options = ReplayOptions()
+            options.format = .json
+            options.behaviour = behaviour
+            options.viaLibinput = viaLibinput
+            var lines: [String] = []
+            let status = Replay.run(
+                files: [Fixtures.path("apple-bcm5974-pressurepad.yml")], options: options,
+                output: { lines.append($0) }, error: { _ in })
+            #expect(status == 0)
+            return try lines.compactMap { line in
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                return object?["event"] as? String == "haptic" ? object?["effect"] as? String : nil
+            }
+        }
+        let direct = try effects(viaLibinput: false)
+        // The recording's four clicks, each felt; the commits' deep clicks on a deep-click area.
+        #expect(direct.filter { $0 == "press" }.count == 4, "\(direct)")
+        #expect(direct.filter { $0 == "release" }.count == 4, "\(direct)")
+        #expect(try effects(viaLibinput: true) == direct)
     }
 }
