@@ -204,7 +204,7 @@ final class EmbeddedContext: InteractionDriverHandler {
             device: device.id, surface: surface, location: point, force: force ?? 0, hasForce: force != nil)
         let sample = ForceSample(time: timestamp(time), force: force ?? 0, location: point, source: device.source, contact: key)
         // The pad's click under the finger first, as its button goes down (host mode).
-        haptic(device.id, at: sample.time) { $0.button(pressed: true, at: $1) }
+        haptic(device.id, at: sample.time) { $0.clicked(at: $1) }
         driver.contactBegan(sample, surface: surface, hasForce: force != nil)
     }
 

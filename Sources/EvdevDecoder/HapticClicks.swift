@@ -34,16 +34,38 @@ public enum HapticMoment: String, Hashable, Sendable, CaseIterable {
 /// makes the host play every click the user feels, so the press and release follow the pad's
 /// own button, the deep click the commit, and a release is owed after any press. Never two
 /// effects for one moment (one timestamp): the first wins; never a release without a press.
+///
+/// A clickpad is one switch whatever button its click is reported as: libinput names it by the
+/// fingers on the pad (two: BTN_RIGHT, three: BTN_MIDDLE) or by where it lands (software
+/// buttons), so every one of the three is the pad's click, played once however many are down.
 public struct HapticClicks: Hashable, Sendable {
     /// A press or deep click was played and its release is owed.
     public private(set) var held = false
     private var lastMoment: Timestamp?
+    /// The pad's buttons down (bit 0 left, 1 right, 2 middle): the click is down while any is.
+    private var buttons: UInt8 = 0
 
     public init() {}
 
-    /// The pad's button (BTN_LEFT, a pressure pad's own force threshold) went down or up.
-    public mutating func button(pressed: Bool, at time: Timestamp) -> HapticMoment? {
-        pressed ? (held ? nil : play(.press, at: time)) : released(at: time)
+    /// One of the pad's buttons went down or up (BTN_LEFT, BTN_RIGHT, BTN_MIDDLE: the pad's
+    /// click whatever libinput calls it; a pressure pad's own force threshold). The press
+    /// plays when the first goes down, the release when the last comes up; other codes
+    /// play nothing.
+    public mutating func button(_ code: UInt16, pressed: Bool, at time: Timestamp) -> HapticMoment? {
+        guard let bit = Self.bit(code) else { return nil }
+        let wasDown = buttons != 0
+        buttons = pressed ? buttons | bit : buttons & ~bit
+        switch (wasDown, buttons != 0) {
+        case (false, true): return held ? nil : play(.press, at: time)
+        case (true, false): return released(at: time)
+        case (false, false), (true, true): return nil
+        }
+    }
+
+    /// The pad clicked where the host has no button to report, only the contact it makes (an
+    /// embedding host's contact down): the press, unless one is already owed its release.
+    public mutating func clicked(at time: Timestamp) -> HapticMoment? {
+        held ? nil : play(.press, at: time)
     }
 
     /// The interaction this device drives entered its commit phase.
@@ -55,7 +77,7 @@ public struct HapticClicks: Hashable, Sendable {
     /// The effect for one of the device's events, nil for most: its button, its contact's end.
     public mutating func moment(for event: DeviceEvent) -> HapticMoment? {
         switch event {
-        case .button(let key) where key.code == KeyCode.btnLeft: button(pressed: key.pressed, at: key.time)
+        case .button(let key): button(key.code, pressed: key.pressed, at: key.time)
         case .contactEnded(_, let time, _): contactEnded(at: time)
         default: nil
         }
@@ -64,6 +86,15 @@ public struct HapticClicks: Hashable, Sendable {
     /// The effect for one of the engine's phase events of an interaction on this device.
     public mutating func moment(for event: PhaseEvent, at time: Timestamp) -> HapticMoment? {
         event == .previewEnded ? committed(at: time) : nil
+    }
+
+    private static func bit(_ code: UInt16) -> UInt8? {
+        switch code {
+        case KeyCode.btnLeft: 1
+        case KeyCode.btnRight: 2
+        case KeyCode.btnMiddle: 4
+        default: nil
+        }
     }
 
     private mutating func released(at time: Timestamp) -> HapticMoment? {

@@ -38,6 +38,9 @@ public enum LibinputTestbed {
         /// `phase EVENT at T` and `haptic MOMENT at T` lines (recording µs), and
         /// `Run.forceFeedback` every force-feedback call the device got.
         public var haptics: HapticIntensity?
+        /// With `haptics`: what force means where the runner's presses begin (the client's
+        /// declaration in a compositor).
+        public var behaviour: PressureBehaviour = .deepClick
         /// With `haptics`: at the first click the runner starts a child that lives on, logs
         /// `crash-test child PID devices PATHS` (the device files it has open) and dies of
         /// SIGKILL; the run then has no `done` line and returns what there is.
@@ -240,6 +243,7 @@ public enum LibinputTestbed {
         if let haptics = options.haptics {
             arguments += ["--haptics", haptics.rawValue, "--ff-log", forceFeedbackLog.path]
             if options.crashWithChild { arguments.append("--crash-with-child") }
+            arguments += ["--behaviour", options.behaviour.runnerSpelling]
         }
         if options.embedded { arguments.append("--embedded") }
         if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }
@@ -267,5 +271,24 @@ public enum LibinputTestbed {
         let ours = output.components(separatedBy: "\n" + TestbedLine.done + "\n").first ?? output
         let forceFeedback = (try? String(contentsOf: forceFeedbackLog, encoding: .utf8)) ?? ""
         return (ours, notes.map { "testbed: \($0)\n" }.joined() + log, forceFeedback)
+    }
+}
+
+extension PressureBehaviour {
+    /// The runner's spelling: deep-click, generic, accelerator:N (the tools' `--behaviour`).
+    public var runnerSpelling: String {
+        switch self {
+        case .deepClick: "deep-click"
+        case .generic: "generic"
+        case .accelerator(let stages): "accelerator:\(stages)"
+        }
+    }
+
+    /// The behaviour `spelling` names, nil for anything else.
+    public init?(runnerSpelling spelling: String) {
+        let known: [PressureBehaviour] =
+            [.deepClick, .generic] + PressureBehaviour.stageRange.map { .accelerator(stages: $0) }
+        guard let match = known.first(where: { $0.runnerSpelling == spelling }) else { return nil }
+        self = match
     }
 }

@@ -21,7 +21,9 @@ final class EmbeddedHost {
     private var surface: OpaquePointer?
     private var interaction: ClientInteraction?
     private var answered: Set<UInt32> = []
-    private var buttonDown = false
+    /// The pad's buttons down (bit 0 left, 1 right, 2 middle): its one click is contact 0.
+    private var buttons: UInt8 = 0
+    private var buttonDown: Bool { buttons != 0 }
     private var ticked: Set<UInt32> = []
 
     static func wire(_ intensity: HapticIntensity) -> preview_interaction_haptics {
@@ -76,11 +78,15 @@ final class EmbeddedHost {
         device = added
     }
 
-    /// The pad's button: the contact, in the middle of the client's surface.
-    func button(pressed: Bool, at time: Int64) {
+    /// The touchpad's click, whichever of its buttons libinput names it (BTN_LEFT, or
+    /// BTN_RIGHT / BTN_MIDDLE for two and three fingers): the contact, in the middle of the
+    /// client's surface, from its first button down to its last up (`bit`: 1, 2 or 4).
+    func button(_ bit: UInt8, pressed: Bool, at time: Int64) {
         let usec = UInt64(max(0, time))
-        note("embedded button \(pressed ? "down" : "up") at \(usec)\n")
-        buttonDown = pressed
+        note("embedded button \(bit) \(pressed ? "down" : "up") at \(usec)\n")
+        let wasDown = buttonDown
+        buttons = pressed ? buttons | bit : buttons & ~bit
+        guard wasDown != buttonDown else { return }
         if pressed {
             let fromDevice = PREVIEW_INTERACTION_PRESSURE_FROM_DEVICE
             _ = previewInteractionContactDown(device, 0, surface, 50, 50, fromDevice, usec)
@@ -108,7 +114,7 @@ final class EmbeddedHost {
     /// The device went away (the host's destroy signal): the library hands its pad back.
     func remove(at time: Int64) {
         note("embedded device removed: \(previewInteractionDeviceRemove(device, UInt64(max(0, time))))\n")
-        buttonDown = false
+        buttons = 0
         note("embedded erased at removal: \(countSoFar("EVIOCRMFF"))\n")
     }
 

@@ -28,6 +28,8 @@ struct TestbedOptions: ParsableArguments {
     var hosted = false
     @Option(help: "Haptics at this intensity, with an engine that accepts every press (logs phases and clicks).")
     var haptics: HapticIntensity?
+    @Option(help: "With --haptics: deep-click, generic or accelerator:N where the engine's presses begin.")
+    var behaviour = "deep-click"
     @Option(help: "Where the shim logs every force-feedback call (PREVIEW_FF_LOG).")
     var ffLog: String?
     @Flag(help: "With --haptics: at the first click, start a child that lives on, log its pid, then die of SIGKILL.")
@@ -91,6 +93,7 @@ struct Setup: ParsableCommand {
         if options.udev { arguments.append("--udev") }
         if options.hosted { arguments.append("--hosted") }
         if let haptics = options.haptics { arguments += ["--haptics", haptics.rawValue] }
+        arguments += ["--behaviour", options.behaviour]
         if options.crashWithChild { arguments.append("--crash-with-child") }
         if options.embedded { arguments.append("--embedded") }
         if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }
@@ -127,6 +130,9 @@ struct Replay: ParsableCommand {
         // events handed to the backend as the compositor does; phases and clicks logged with
         // their recording times.
         var engine = embedded == nil ? options.haptics.map { _ in InteractionEngine() } : nil
+        guard let behaviour = PressureBehaviour(runnerSpelling: options.behaviour) else {
+            throw RunnerError("unknown behaviour \(options.behaviour)")
+        }
         var timer: Timestamp?
         // When the dispatch that delivered the current frame began (poll's wakeup): latencies
         // of the EV_FF writes and of the phase actions are counted from it.
@@ -159,12 +165,15 @@ struct Replay: ParsableCommand {
         func report(_ event: BackendEvent) {
             if let time = event.time { worstLag = max(worstLag, monotonicMicroseconds() - time.microseconds) }
             if engine != nil, case .input(let input) = event,
-                let actions = engine!.apply(input, location: Point(x: 0, y: 0), surface: SurfaceID(1))
+                let actions = engine!.apply(
+                    input, location: Point(x: 0, y: 0), surface: SurfaceID(1), behaviour: behaviour)
             {
                 perform(actions)
             }
-            if let embedded, case .input(.button(let key)) = event, key.code == KeyCode.btnLeft {
-                embedded.button(pressed: key.pressed, at: key.time.microseconds)
+            if let embedded, case .input(.button(let key)) = event,
+                let bit: UInt8 = [KeyCode.btnLeft: 1, KeyCode.btnRight: 2, KeyCode.btnMiddle: 4][key.code]
+            {
+                embedded.button(bit, pressed: key.pressed, at: key.time.microseconds)
             }
             print(TestbedLine.format(event.shifted(by: shift)))
             if let hosted, case .input(.contactBegan(let contact)) = event, contact.hasForce {

@@ -86,6 +86,7 @@ struct input {
 	bool in_proximity, over_tablet_client, tool_taken;
 	double x, y, pressure; /* layout coordinates, 0...1 */
 	struct contact tip; /* contact 0 of pens and pointers */
+	uint8_t click_buttons; /* a pointer's buttons that make its click, down (bit 0 left, 1 right, 2 middle) */
 	struct contact touches[MAX_TOUCH_POINTS];
 };
 

@@ -1,7 +1,8 @@
 /*
  * Input: every wlroots device is also a device of the library; contacts (a pen's tip, the
- * left button, touch points) go to the library with the wl_surface they land on, and to the
- * client's core input unless the library took them away for the commit phase.
+ * left button or a touchpad's click, touch points) go to the library with the wl_surface
+ * they land on, and to the client's core input unless the library took them away for the
+ * commit phase.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <linux/input-event-codes.h>
@@ -112,18 +113,32 @@ static void cursor_motion_absolute(struct wl_listener *listener, void *data) {
 	pointer_moved(server, event->device->data, event->time_msec);
 }
 
+/* Which bit of the click a button is: a mouse's left button; any of a touchpad's three, since
+ * libinput names a clickpad's one click by the fingers on it (two: right, three: middle), and
+ * on a haptic pad the library plays its press and release at this contact. */
+static uint8_t click_bit(struct input *input, uint32_t button) {
+	if (button == BTN_LEFT) return 1;
+	if (!wlr_input_device_is_libinput(input->device)) return 0;
+	struct libinput_device *raw = wlr_libinput_get_device_handle(input->device);
+	if (libinput_device_config_tap_get_finger_count(raw) == 0) return 0; /* not a touchpad */
+	return button == BTN_RIGHT ? 2 : button == BTN_MIDDLE ? 4 : 0;
+}
+
 static void cursor_button(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, cursor_button);
 	struct wlr_event_pointer_button *event = data;
 	struct input *input = event->device->data;
 	bool deliver = true;
-	if (event->button == BTN_LEFT && input) {
-		if (event->state == WLR_BUTTON_PRESSED && !input->tip.down) {
+	uint8_t bit = input ? click_bit(input, event->button) : 0;
+	if (bit) {
+		uint8_t was = input->click_buttons;
+		input->click_buttons = event->state == WLR_BUTTON_PRESSED ? was | bit : was & ~bit;
+		if (!was && input->click_buttons && !input->tip.down) {
 			/* No pressure on a wlroots pointer: the library's long press simulates force. */
 			contact_down(input, &input->tip, 0, server->cursor->x, server->cursor->y, 0);
 			double sx, sy;
 			focus_surface(server, surface_at(server, server->cursor->x, server->cursor->y, &sx, &sy));
-		} else if (event->state == WLR_BUTTON_RELEASED && input->tip.down) {
+		} else if (was && !input->click_buttons && input->tip.down) {
 			deliver = !contact_up(input, &input->tip);
 		}
 	}

@@ -280,7 +280,10 @@ int preview_interaction_device_remove(struct preview_interaction_device *device,
 /* A contact went down (finger, pen tip, primary button) on `surface` (the wl_surface
  * resource the host routes it to, or NULL over no client surface) at surface-local
  * (sx, sy). `contact`: the touch slot or tracking id, 0 for a pen tip or a button.
- * `pressure` in the device's range (ignored without one). */
+ * `pressure` in the device's range (ignored without one). A touchpad's click is its contact
+ * whichever button libinput reports it as (BTN_LEFT, or BTN_RIGHT and BTN_MIDDLE for two and
+ * three fingers), from its first button down to its last up: on a haptic pad the library
+ * plays the press and release there. */
 int preview_interaction_contact_down(struct preview_interaction_device *device, int32_t contact,
 	struct wl_resource *surface, double sx, double sy, double pressure, uint64_t time_usec);
 /* The contact moved: surface-local to the surface it went down on. */
