@@ -22,7 +22,7 @@ let package = Package(
         // For the benchmarks (and other layers' tests): the protocol server and its test support
         // (a leading underscore, as swift-syntax's _SwiftSyntaxTestSupport: not API).
         .library(name: "PreviewProtocolServer", targets: ["PreviewProtocolServer"]),
-        .library(name: "_PreviewProtocolTestSupport", targets: ["PreviewProtocolTestSupport"]),
+        .library(name: "_PreviewProtocolTestSupport", targets: ["_PreviewProtocolTestSupport"]),
         // peek-client's renderer, for the benchmarks package.
         .library(name: "PeekUI", targets: ["PeekUI"]),
         // libpreview-interaction.so: the module other compositors load (C API, docs/embedding.md).
@@ -91,7 +91,7 @@ let package = Package(
             dependencies: [
                 "UmockdevHarness", "LibinputBackend", "SystemLayer",
                 // --embedded: the C library as a host drives it, with a client of the mini compositor.
-                "CompositorModule", "CCompositorModule", "PreviewProtocolTestSupport", "WaylandServer",
+                "CompositorModule", "CCompositorModule", "_PreviewProtocolTestSupport", "WaylandServer",
                 "CWaylandClient", "CWaylandServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -117,9 +117,9 @@ let package = Package(
             ]),
         // Test support: a minimal wl_compositor + the global, and a scripted server for pywayland.
         .target(
-            name: "PreviewProtocolTestSupport",
+            name: "_PreviewProtocolTestSupport",
             dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandServer", "CWaylandClient", "PreviewEngine"]),
-        .executableTarget(name: "preview-protocol-test-server", dependencies: ["PreviewProtocolTestSupport", "WaylandServer"]),
+        .executableTarget(name: "preview-protocol-test-server", dependencies: ["_PreviewProtocolTestSupport", "WaylandServer"]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -215,37 +215,37 @@ let package = Package(
             ]),
 
         // MARK: Tests, one target per layer, plus end to end.
-        .target(name: "FixtureSupport", dependencies: ["SystemLayer"], path: "Tests/FixtureSupport"),
+        .target(name: "_FixtureTestSupport", dependencies: ["SystemLayer"], path: "Tests/_FixtureTestSupport"),
         .testTarget(
             name: "PreviewEngineTests",
             dependencies: ["PreviewEngine", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "RecordingTests",
             dependencies: [
-                "FixtureSupport", "LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace", "SystemLayer",
+                "_FixtureTestSupport", "LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace", "SystemLayer",
             ]),
         .testTarget(
             name: "LibinputBackendTests",
-            dependencies: ["FixtureSupport", 
+            dependencies: ["_FixtureTestSupport", 
                 "LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder", "PreviewTrace",
                 "SystemLayer", .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "ProtocolTests",
             dependencies: [
-                "PreviewProtocolServer", "WaylandServer", "CWaylandClient", "PreviewProtocolTestSupport",
+                "PreviewProtocolServer", "WaylandServer", "CWaylandClient", "_PreviewProtocolTestSupport",
                 "preview-protocol-test-server", "SystemLayer",
             ]),
         .testTarget(
             name: "CompositorTests",
             dependencies: [
-                "FixtureSupport", "PreviewCompositor", "WaylandWindow", "CWaylandClient", "CPNG", "CPixman", "PreviewEngine", "EvdevDecoder",
-                "preview-compositor", "peek-client", "PreviewProtocolTestSupport", "WaylandServer", "SystemLayer",
+                "_FixtureTestSupport", "PreviewCompositor", "WaylandWindow", "CWaylandClient", "CPNG", "CPixman", "PreviewEngine", "EvdevDecoder",
+                "preview-compositor", "peek-client", "_PreviewProtocolTestSupport", "WaylandServer", "SystemLayer",
             ]),
         .testTarget(
             name: "PeekUITests",
             dependencies: [
-                "PeekUI", "CCairo", "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
+                "PeekUI", "CCairo", "_PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
                 "peek-client", "SystemLayer",
             ]),
         // WLCS against the compositor (scripts/conformance).
@@ -253,32 +253,32 @@ let package = Package(
         .testTarget(
             name: "PreviewInteractionTests",
             dependencies: [
-                "FixtureSupport", "PreviewInteraction", "PreviewClientCore", "ClientLibrary", "CClientLibrary",
-                "PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
+                "_FixtureTestSupport", "PreviewInteraction", "PreviewClientCore", "ClientLibrary", "CClientLibrary",
+                "_PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
                 "CWaylandClient", "SystemLayer", .product(name: "Logging", package: "swift-log"),
                 // Run as processes by RealCompositorTests.
                 "preview-compositor", "minimal-preview-app",
             ]),
-        .testTarget(name: "DemoReportTests", dependencies: ["FixtureSupport", "DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
+        .testTarget(name: "DemoReportTests", dependencies: ["_FixtureTestSupport", "DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
         // The C libraries: their error paths under ASan (Tests/capi, Tests/capi-client), and the wlroots compositor
         // (examples/wlroots-compositor) that uses it, both built with make against this build.
         .testTarget(
             name: "EmbeddingTests",
             dependencies: [
-                "FixtureSupport", "DemoReport", "PreviewTrace", "PreviewEngine", "CompositorModule",
+                "_FixtureTestSupport", "DemoReport", "PreviewTrace", "PreviewEngine", "CompositorModule",
                 "preview-compositor", "preview-replay", "peek-client",
                 // The client library's C tests (Tests/capi-client) run against the scripted server.
                 "ClientLibrary", "preview-protocol-test-server", "SystemLayer",
                 // The library in process, with real clients of the mini compositor.
-                "PreviewProtocolTestSupport", "PreviewProtocolServer", "WaylandServer", "CWaylandClient",
+                "_PreviewProtocolTestSupport", "PreviewProtocolServer", "WaylandServer", "CWaylandClient",
                 "CWaylandServer", "CCompositorModule",
             ]),
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["FixtureSupport", 
+            dependencies: ["_FixtureTestSupport", 
                 "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
-                "PreviewProtocolServer", "PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
+                "PreviewProtocolServer", "_PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
                 "preview-demo", "preview-compositor", "peek-client", "preview-replay", "minimal-preview-app", "PeekUI",
                 "ToolOptions", "SystemLayer",
                 // In-process runs (two windows, the real libinput's events) use the library itself.

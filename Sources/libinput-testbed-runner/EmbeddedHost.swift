@@ -4,7 +4,7 @@ import CWaylandServer
 import CompositorModule
 import Glibc
 import PreviewEngine
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import WaylandServer
 
 /// `--embedded`: libpreview-interaction as a compositor embeds it, on a display of this

@@ -3,7 +3,7 @@
 // tooling (Tests/python). Prints `WAYLAND_DISPLAY=<name>` once it listens; exits 0 when
 // its first clients have all disconnected, 1 on error.
 import Glibc
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import WaylandServer
 
 do {

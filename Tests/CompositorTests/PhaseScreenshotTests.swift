@@ -1,4 +1,4 @@
-import FixtureSupport
+import _FixtureTestSupport
 import Foundation
 import Testing
 

@@ -3,7 +3,7 @@ import CWaylandClient
 import CWaylandServer
 import CompositorModule
 import Foundation
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 import WaylandServer
 

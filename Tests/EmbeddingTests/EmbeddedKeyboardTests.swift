@@ -1,6 +1,6 @@
 import CCompositorModule
 import CompositorModule
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 
 /// The keyboard and the user's settings through the C library's entry points, with a real

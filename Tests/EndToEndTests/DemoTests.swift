@@ -1,5 +1,5 @@
 import DemoReport
-import FixtureSupport
+import _FixtureTestSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace

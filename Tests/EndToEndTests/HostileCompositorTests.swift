@@ -1,7 +1,7 @@
 import CWaylandServer
-import FixtureSupport
+import _FixtureTestSupport
 import Foundation
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Synchronization
 import SystemLayer
 import Testing

@@ -1,6 +1,6 @@
 import DemoReport
 import EvdevDecoder
-import FixtureSupport
+import _FixtureTestSupport
 import Foundation
 import LibinputRecording
 import PreviewEngine

@@ -1,6 +1,6 @@
 import CCairo
 import DemoReport
-import FixtureSupport
+import _FixtureTestSupport
 import Foundation
 import PeekUI
 import SystemLayer

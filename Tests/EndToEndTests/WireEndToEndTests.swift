@@ -1,8 +1,8 @@
 import DemoReport
-import FixtureSupport
+import _FixtureTestSupport
 import LibinputRecording
 import PreviewEngine
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import PreviewTrace
 import ReplayTool
 import Testing

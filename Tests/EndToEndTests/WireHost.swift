@@ -2,7 +2,7 @@ import EvdevDecoder
 import LibinputRecording
 import PreviewEngine
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import PreviewTrace
 import ReplayTool
 import WaylandServer

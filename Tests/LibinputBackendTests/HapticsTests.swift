@@ -1,5 +1,5 @@
 import PreviewEngine
-import FixtureSupport
+import _FixtureTestSupport
 import Foundation
 import LibinputBackend
 import LibinputRecording

@@ -2,7 +2,7 @@ import Glibc
 import PeekUI
 import PreviewEngine
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import SystemLayer
 import Testing
 import WaylandServer

@@ -3,7 +3,7 @@ import Glibc
 import PreviewEngine
 import PreviewInteraction
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import SystemLayer
 
 /// An app on the test's thread: its own connection to the scripted server, a wl_surface, the

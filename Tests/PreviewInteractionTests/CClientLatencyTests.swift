@@ -4,7 +4,7 @@ import ClientLibrary
 import Glibc
 import PreviewEngine
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 
 // The C library (libpreview-interaction-client's entry points, called as C calls them) under

@@ -3,7 +3,7 @@ import Foundation
 import PreviewEngine
 import PreviewInteraction
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 
 // A cancel at each point of a press, for each reason: one previewInteractionDidCancel, with

@@ -3,7 +3,7 @@ import Foundation
 import PreviewEngine
 import PreviewInteraction
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 
 // Asynchronous should-begin answers, several presses at once, and the app's thread.

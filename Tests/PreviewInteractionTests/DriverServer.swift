@@ -4,7 +4,7 @@ import Glibc
 import Logging
 import PreviewEngine
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Synchronization
 import WaylandServer
 

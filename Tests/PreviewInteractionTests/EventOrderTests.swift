@@ -2,7 +2,7 @@ import Foundation
 import PreviewEngine
 import PreviewInteraction
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 
 // The library against the scripted protocol server: every event order of the XML's overview

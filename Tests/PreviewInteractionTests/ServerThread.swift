@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Synchronization
 import PreviewEngine
 import WaylandServer

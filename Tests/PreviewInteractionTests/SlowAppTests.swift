@@ -4,7 +4,7 @@ import Glibc
 import PreviewEngine
 import PreviewInteraction
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 
 // An app that draws slowly (6 ms a frame, like peek-client's blurred grid) while a pen reports

@@ -1,6 +1,6 @@
 import PreviewEngine
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 
 /// The core-input rules: no click after completion, core input untouched before commit.

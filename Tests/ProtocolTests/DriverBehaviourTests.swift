@@ -1,7 +1,7 @@
 import CWaylandClient
 import PreviewEngine
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 
 /// Version 2's pressure behaviours through the shared driver: the client's list decides what

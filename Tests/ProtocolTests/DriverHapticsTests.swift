@@ -1,7 +1,7 @@
 import CWaylandClient
 import PreviewEngine
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 
 /// Version 2's play_haptic and haptics event through the shared driver: effects reach the

@@ -1,7 +1,7 @@
 import CWaylandClient
 import PreviewEngine
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 
 /// Version 2's keyboard through the shared driver: the preview key held on the focused surface

@@ -2,7 +2,7 @@ import CWaylandClient
 import Logging
 import PreviewEngine
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 import WaylandServer
 

@@ -3,7 +3,7 @@ import CWaylandServer
 import Glibc
 import PreviewEngine
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 import WaylandServer
 

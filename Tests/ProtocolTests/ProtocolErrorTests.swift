@@ -1,7 +1,7 @@
 import CWaylandClient
 import PreviewEngine
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 import WaylandServer
 

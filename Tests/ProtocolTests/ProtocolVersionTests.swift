@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 import PreviewEngine
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 
 /// Version 2 of the XML follows wayland-protocols' rules for a version bump, and a version 1

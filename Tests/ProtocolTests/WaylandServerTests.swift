@@ -1,7 +1,7 @@
 import CWaylandClient
 import Glibc
 import CWaylandServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import Testing
 import WaylandServer
 

@@ -1,5 +1,5 @@
 import EvdevDecoder
-import FixtureSupport
+import _FixtureTestSupport
 import Foundation
 import LibinputRecording
 import PreviewEngine

@@ -4,7 +4,7 @@
 import Benchmark
 import PreviewEngine
 import PreviewProtocolServer
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 
 let benchmarks: @Sendable () -> Void = {
     let perSample = Benchmark.Configuration(

@@ -2,7 +2,7 @@ import CWaylandClient
 import CWaylandServer
 import Glibc
 @testable import PreviewCompositor
-import PreviewProtocolTestSupport
+import _PreviewProtocolTestSupport
 import SystemLayer
 import WaylandServer
 
