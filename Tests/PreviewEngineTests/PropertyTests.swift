@@ -40,7 +40,9 @@ struct PropertyTests {
                 case 0...7:
                     if down.contains(step.finger) {
                         if longPress {
-                            let distance = step.value * 14  // within or beyond the 10 px slop
+                            // Within or beyond the 10 px slop, half and half: a move that cancels is
+                            // common enough that every run reaches it.
+                            let distance = step.value * 20
                             script.force(0, at: ms, finger: finger, at: Point(x: distance, y: 0), source: .pointer)
                         } else {
                             script.force(step.value, at: ms, finger: finger)
@@ -187,7 +189,8 @@ struct PropertyTests {
                 // Half a period after the next sample would come, never with it (a tie raced the
                 // sample and made flow control hold one of the two progress values); 24 ms at most.
                 let period = min(settle.upperBound, max(settle.lowerBound, gap * 1000))
-                #expect(deadline - Timestamp(milliseconds: gap) == Timestamp.Duration(microseconds: period + period / 2))
+                #expect(
+                    deadline - Timestamp(milliseconds: gap) == Timestamp.Duration(microseconds: period + period / 2))
                 #expect(deadline - Timestamp(milliseconds: gap) <= .milliseconds(24))
                 filter.settle()
                 #expect(filter.smoothed == b, "silence reaches it by the settle deadline")
