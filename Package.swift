@@ -79,7 +79,8 @@ let package = Package(
         .target(
             name: "LibinputBackend",
             dependencies: [
-                "CLibinput", "PreviewEngine", "EvdevDecoder", "SystemLayer", .product(name: "Logging", package: "swift-log"),
+                "CLibinput", "PreviewEngine", "EvdevDecoder", "SystemLayer",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "UmockdevFstatShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(
@@ -113,13 +114,17 @@ let package = Package(
         .target(
             name: "PreviewProtocolServer",
             dependencies: [
-                "WaylandServer", "CWaylandServer", "PreviewEngine", "SystemLayer", .product(name: "Logging", package: "swift-log"),
+                "WaylandServer", "CWaylandServer", "PreviewEngine", "SystemLayer",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // Test support: a minimal wl_compositor + the global, and a scripted server for pywayland.
         .target(
             name: "_PreviewProtocolTestSupport",
-            dependencies: ["PreviewProtocolServer", "WaylandServer", "CWaylandServer", "CWaylandClient", "PreviewEngine"]),
-        .executableTarget(name: "preview-protocol-test-server", dependencies: ["_PreviewProtocolTestSupport", "WaylandServer"]),
+            dependencies: [
+                "PreviewProtocolServer", "WaylandServer", "CWaylandServer", "CWaylandClient", "PreviewEngine",
+            ]),
+        .executableTarget(
+            name: "preview-protocol-test-server", dependencies: ["_PreviewProtocolTestSupport", "WaylandServer"]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -166,7 +171,8 @@ let package = Package(
         // MARK: The C library for apps and toolkits: the header (C target) and its Swift implementation.
         .target(name: "CClientLibrary"),
         .target(
-            name: "ClientLibrary", dependencies: ["CClientLibrary", "PreviewInteraction", "CWaylandClient", "SystemLayer"]),
+            name: "ClientLibrary",
+            dependencies: ["CClientLibrary", "PreviewInteraction", "CWaylandClient", "SystemLayer"]),
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
@@ -226,7 +232,8 @@ let package = Package(
             ]),
         .testTarget(
             name: "LibinputBackendTests",
-            dependencies: ["_FixtureTestSupport", 
+            dependencies: [
+                "_FixtureTestSupport",
                 "LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder", "PreviewTrace",
                 "SystemLayer", .product(name: "Logging", package: "swift-log"),
             ]),
@@ -239,13 +246,15 @@ let package = Package(
         .testTarget(
             name: "CompositorTests",
             dependencies: [
-                "_FixtureTestSupport", "PreviewCompositor", "WaylandWindow", "CWaylandClient", "CPNG", "CPixman", "PreviewEngine", "EvdevDecoder",
+                "_FixtureTestSupport", "PreviewCompositor", "WaylandWindow", "CWaylandClient", "CPNG", "CPixman",
+                "PreviewEngine", "EvdevDecoder",
                 "preview-compositor", "peek-client", "_PreviewProtocolTestSupport", "WaylandServer", "SystemLayer",
             ]),
         .testTarget(
             name: "PeekUITests",
             dependencies: [
-                "PeekUI", "CCairo", "_PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
+                "PeekUI", "CCairo", "_PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine",
+                "WaylandServer",
                 "peek-client", "SystemLayer",
             ]),
         // WLCS against the compositor (scripts/conformance).
@@ -259,7 +268,9 @@ let package = Package(
                 // Run as processes by RealCompositorTests.
                 "preview-compositor", "minimal-preview-app",
             ]),
-        .testTarget(name: "DemoReportTests", dependencies: ["_FixtureTestSupport", "DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
+        .testTarget(
+            name: "DemoReportTests",
+            dependencies: ["_FixtureTestSupport", "DemoReport", "PreviewTrace", "ReplayTool", "CCairo"]),
         // The C libraries: their error paths under ASan (Tests/capi, Tests/capi-client), and the wlroots compositor
         // (examples/wlroots-compositor) that uses it, both built with make against this build.
         .testTarget(
@@ -276,8 +287,10 @@ let package = Package(
         // Whole runs: preview-compositor + peek-client + recordings, the demo, the real libinput.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["_FixtureTestSupport", 
-                "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo", "EvdevDecoder",
+            dependencies: [
+                "_FixtureTestSupport",
+                "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo",
+                "EvdevDecoder",
                 "PreviewProtocolServer", "_PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
                 "preview-demo", "preview-compositor", "peek-client", "preview-replay", "minimal-preview-app", "PeekUI",
                 "ToolOptions", "SystemLayer",

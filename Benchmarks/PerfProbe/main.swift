@@ -7,6 +7,7 @@ import BenchmarkSupport
 import EvdevDecoder
 import LibinputRecording
 import PreviewEngine
+
 #if canImport(Glibc)
     import Glibc
 #endif

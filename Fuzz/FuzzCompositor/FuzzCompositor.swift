@@ -39,13 +39,18 @@ let requests: [Kind: [Request]] = {
     return [
         .display: [r(0, [.newID(.callback)])],
         .compositor: [r(0, [.newID(.surface)]), r(1, [.newID(.region)])],
-        .subcompositor: [r(0, destructor: true), r(1, [.newID(.subsurface), .object(.surface, nullable: false), .object(.surface, nullable: false)])],
+        .subcompositor: [
+            r(0, destructor: true),
+            r(1, [.newID(.subsurface), .object(.surface, nullable: false), .object(.surface, nullable: false)]),
+        ],
         .shm: [r(0, [.newID(.shmPool), .fd, .int])],
         .shmPool: [r(0, [.newID(.buffer), .int, .int, .int, .int, .uint]), r(1, destructor: true), r(2, [.int])],
         .buffer: [r(0, destructor: true)],
         .surface: [
-            r(0, destructor: true), r(1, [.object(.buffer, nullable: true), .int, .int]), r(2, rect), r(3, [.newID(.callback)]),
-            r(4, [.object(.region, nullable: true)]), r(5, [.object(.region, nullable: true)]), r(6), r(6), r(6), r(7, [.int]),
+            r(0, destructor: true), r(1, [.object(.buffer, nullable: true), .int, .int]), r(2, rect),
+            r(3, [.newID(.callback)]),
+            r(4, [.object(.region, nullable: true)]), r(5, [.object(.region, nullable: true)]), r(6), r(6), r(6),
+            r(7, [.int]),
             r(8, [.int]), r(9, rect),
         ],
         .region: [r(0, destructor: true), r(1, rect), r(2, rect)],
@@ -68,7 +73,8 @@ let requests: [Kind: [Request]] = {
         ],
         .xdgSurface: [
             r(0, destructor: true), r(1, [.newID(.toplevel)]),
-            r(2, [.newID(.popup), .object(.xdgSurface, nullable: true), .object(.positioner, nullable: false)]), r(3, rect),
+            r(2, [.newID(.popup), .object(.xdgSurface, nullable: true), .object(.positioner, nullable: false)]),
+            r(3, rect),
             r(4, [.uint]),
         ],
         .toplevel: [
@@ -80,15 +86,23 @@ let requests: [Kind: [Request]] = {
         .popup: [r(0, destructor: true), r(1, [.object(.seat, nullable: false), .uint])],
         .tabletManager: [r(0, [.newID(.tabletSeat), .object(.seat, nullable: false)]), r(1, destructor: true)],
         .tabletSeat: [r(0, destructor: true)],
-        .dataDeviceManager: [r(0, [.newID(.dataSource)]), r(1, [.newID(.dataDevice), .object(.seat, nullable: false)])],
+        .dataDeviceManager: [
+            r(0, [.newID(.dataSource)]), r(1, [.newID(.dataDevice), .object(.seat, nullable: false)]),
+        ],
         .dataSource: [r(0, [.string]), r(1, destructor: true), r(2, [.uint])],
         .dataDevice: [
-            r(0, [.object(.dataSource, nullable: true), .object(.surface, nullable: false), .object(.surface, nullable: true), .uint]),
+            r(
+                0,
+                [
+                    .object(.dataSource, nullable: true), .object(.surface, nullable: false),
+                    .object(.surface, nullable: true), .uint,
+                ]),
             r(1, [.object(.dataSource, nullable: true), .uint]), r(2, destructor: true),
         ],
         .previewManager: [r(0, destructor: true), r(1, [.newID(.preview), .object(.surface, nullable: false)])],
         .preview: [
-            r(0, destructor: true), r(1, [.object(.region, nullable: true)]), r(2, [.uint]), r(3, [.uint]), r(4, [.uint]),
+            r(0, destructor: true), r(1, [.object(.region, nullable: true)]), r(2, [.uint]), r(3, [.uint]),
+            r(4, [.uint]),
             r(5, [.uint]), r(6, [.uint]),
         ],
     ]
@@ -235,7 +249,9 @@ func setUp() {
     let count = buffer.withUnsafeMutableBytes { fuzz_receive(socket, $0.baseAddress, $0.count) }
     var offset = 0
     while count > 0, offset + 8 <= count {
-        func word(_ at: Int) -> UInt32 { buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: UInt32.self) } }
+        func word(_ at: Int) -> UInt32 {
+            buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: UInt32.self) }
+        }
         let size = Int(word(offset + 4) >> 16)
         if word(offset) == registry && word(offset + 4) & 0xffff == 0 {
             let name = word(offset + 8)
@@ -331,7 +347,8 @@ func mapWindow(_ program: inout Program, _ state: inout ClientState) {
     state.put(pool); state.put(32 << 16 | 0); state.put(buffer); state.put(0); state.put(UInt32(width))
     state.put(UInt32(height)); state.put(UInt32(width * 4)); state.put(0)
     state.put(surface); state.put(20 << 16 | 1); state.put(buffer); state.put(0); state.put(0)
-    state.put(surface); state.put(24 << 16 | 9); state.put(0); state.put(0); state.put(UInt32(width)); state.put(UInt32(height))
+    state.put(surface); state.put(24 << 16 | 9); state.put(0); state.put(0); state.put(UInt32(width));
+    state.put(UInt32(height))
     state.put(surface); state.put(8 << 16 | 6)
     state.flush()
 }

@@ -41,7 +41,9 @@ private func play(_ options: ReadOptions) {
             switch action {
             case .scheduleTimer(let due): timer = due
             case .askShouldBegin(let update):
-                perform(engine.clientAnswered(update.interaction, accept: update.interaction.rawValue % 2 == 1, at: update.time))
+                perform(
+                    engine.clientAnswered(
+                        update.interaction, accept: update.interaction.rawValue % 2 == 1, at: update.time))
             case .phase: break
             }
         }

@@ -153,34 +153,46 @@ public func previewInteractionClientInteractionGetUserData(
 public func previewInteractionClientInteractionSetRegion(
     _ handle: OpaquePointer?, _ rects: UnsafePointer<preview_interaction_client_rect>?, _ count: UInt32
 ) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_set_region") { interaction throws(Status) in try interaction.setRegion(rects, count: count) }
+    call(interaction: handle, "preview_interaction_client_interaction_set_region") { interaction throws(Status) in
+        try interaction.setRegion(rects, count: count)
+    }
 }
 
 @_cdecl("preview_interaction_client_interaction_set_sources")
 public func previewInteractionClientInteractionSetSources(_ handle: OpaquePointer?, _ sources: UInt32) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_set_sources") { interaction throws(Status) in try interaction.setSources(sources) }
+    call(interaction: handle, "preview_interaction_client_interaction_set_sources") { interaction throws(Status) in
+        try interaction.setSources(sources)
+    }
 }
 
 @_cdecl("preview_interaction_client_interaction_set_enabled")
 public func previewInteractionClientInteractionSetEnabled(_ handle: OpaquePointer?, _ enabled: Bool) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_set_enabled") { interaction in interaction.setEnabled(enabled) }
+    call(interaction: handle, "preview_interaction_client_interaction_set_enabled") { interaction in
+        interaction.setEnabled(enabled)
+    }
 }
 
 @_cdecl("preview_interaction_client_interaction_answer")
 public func previewInteractionClientInteractionAnswer(_ handle: OpaquePointer?, _ press: UInt32, _ accept: Bool)
     -> Int32
 {
-    call(interaction: handle, "preview_interaction_client_interaction_answer") { interaction throws(Status) in try interaction.answer(press, accept: accept) }
+    call(interaction: handle, "preview_interaction_client_interaction_answer") { interaction throws(Status) in
+        try interaction.answer(press, accept: accept)
+    }
 }
 
 @_cdecl("preview_interaction_client_interaction_cancel")
 public func previewInteractionClientInteractionCancel(_ handle: OpaquePointer?, _ press: UInt32) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_cancel") { interaction throws(Status) in try interaction.cancel(press) }
+    call(interaction: handle, "preview_interaction_client_interaction_cancel") { interaction throws(Status) in
+        try interaction.cancel(press)
+    }
 }
 
 @_cdecl("preview_interaction_client_interaction_cancel_all")
 public func previewInteractionClientInteractionCancelAll(_ handle: OpaquePointer?) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_cancel_all") { interaction in interaction.cancelAll() }
+    call(interaction: handle, "preview_interaction_client_interaction_cancel_all") { interaction in
+        interaction.cancelAll()
+    }
 }
 
 @_cdecl("preview_interaction_client_interaction_running_count")
@@ -195,7 +207,9 @@ public func previewInteractionClientInteractionRunningCount(
 
 @_cdecl("preview_interaction_client_interaction_commit_surface")
 public func previewInteractionClientInteractionCommitSurface(_ handle: OpaquePointer?) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_commit_surface") { interaction in interaction.commitSurface() }
+    call(interaction: handle, "preview_interaction_client_interaction_commit_surface") { interaction in
+        interaction.commitSurface()
+    }
 }
 
 @_cdecl("preview_interaction_client_interaction_set_hold_acks")

@@ -254,7 +254,11 @@ nonisolated(unsafe) var clientRegistryListener = wl_registry_listener(
 
 /// The app's log callback (any thread), or stderr for warnings and errors.
 struct Logger: @unchecked Sendable {  // a C function pointer and the app's pointer, called as the header says
-    let callback: (@convention(c) (UnsafeMutableRawPointer?, preview_interaction_client_log_level, UnsafePointer<CChar>?) -> Void)?
+    let callback:
+        (
+            @convention(c) (UnsafeMutableRawPointer?, preview_interaction_client_log_level, UnsafePointer<CChar>?) ->
+                Void
+        )?
     let userData: UnsafeMutableRawPointer?
 
     enum Level: UInt32 {
@@ -266,7 +270,9 @@ struct Logger: @unchecked Sendable {  // a C function pointer and the app's poin
 
     func log(_ level: Level, _ message: String) {
         if let callback {
-            message.withCString { callback(userData, preview_interaction_client_log_level(rawValue: level.rawValue), $0) }
+            message.withCString {
+                callback(userData, preview_interaction_client_log_level(rawValue: level.rawValue), $0)
+            }
         } else if level.rawValue >= Level.warning.rawValue {
             var line = "preview-interaction-client: \(message)\n"
             line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }

@@ -62,7 +62,8 @@ final class ClientInteraction {
         guard channel == nil, let proxy = spi_preview_interaction_manager_v1_get_interaction(manager, surface) else {
             return
         }
-        let channel = Channel(proxy: proxy, display: context.display, reader: context.reader) { [logger = context.logger] in
+        let channel = Channel(proxy: proxy, display: context.display, reader: context.reader) {
+            [logger = context.logger] in
             logger.log($0)
         }
         applied = 0  // serials count per protocol object

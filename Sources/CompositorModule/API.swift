@@ -193,7 +193,9 @@ public func previewInteractionContactMotion(
 }
 
 @_cdecl("preview_interaction_contact_force")
-public func previewInteractionContactForce(_ device: OpaquePointer?, _ contact: Int32, _ pressure: Double, _ time: UInt64)
+public func previewInteractionContactForce(
+    _ device: OpaquePointer?, _ contact: Int32, _ pressure: Double, _ time: UInt64
+)
     -> Int32
 {
     call(device: device) { context, device throws(Status) in
@@ -248,7 +250,8 @@ public func previewInteractionSurfaceCommit(_ handle: OpaquePointer?, _ surface:
 }
 
 @_cdecl("preview_interaction_surface_gone")
-public func previewInteractionSurfaceGone(_ handle: OpaquePointer?, _ surface: OpaquePointer?, _ time: UInt64) -> Int32 {
+public func previewInteractionSurfaceGone(_ handle: OpaquePointer?, _ surface: OpaquePointer?, _ time: UInt64) -> Int32
+{
     call(handle) { context throws(Status) in
         guard let surface else { throw .invalidArgument }
         try context.surfaceGone(surface, at: time)

@@ -139,7 +139,9 @@ final class EmbeddedContext: InteractionDriverHandler {
             handle: handle, id: id, source: source, name: name, pressure: pressure, seat: seat, evdev: evdev,
             hapticNode: hapticNode, haptic: HapticPad(node: hapticNode, name: name, intensity: haptics, logger: logger))
         deviceIDs[UInt(bitPattern: handle)] = id
-        logger.info("device added: \(name) as \(source) \(id), force: \(evdev?.origin ?? (pressure == nil ? "none (long press)" : "the host's pressure"))")
+        logger.info(
+            "device added: \(name) as \(source) \(id), force: \(evdev?.origin ?? (pressure == nil ? "none (long press)" : "the host's pressure"))"
+        )
         if let evdev { watch(evdev, of: id) }
         return handle
     }
@@ -202,7 +204,8 @@ final class EmbeddedContext: InteractionDriverHandler {
         }
         contacts[key] = Contact(
             device: device.id, surface: surface, location: point, force: force ?? 0, hasForce: force != nil)
-        let sample = ForceSample(time: timestamp(time), force: force ?? 0, location: point, source: device.source, contact: key)
+        let sample = ForceSample(
+            time: timestamp(time), force: force ?? 0, location: point, source: device.source, contact: key)
         // The pad's click under the finger first, as its button goes down (host mode).
         haptic(device.id, at: sample.time) { $0.clicked(at: $1) }
         driver.contactBegan(sample, surface: surface, hasForce: force != nil)
@@ -336,9 +339,10 @@ final class EmbeddedContext: InteractionDriverHandler {
     /// The driver's own inputs (timer, clients) are calls too: a destroy inside waits for them.
     func run(_ input: () -> Void) { entered(input) }
 
-    private typealias ContactCallback = @convention(c) (
-        UnsafeMutableRawPointer?, OpaquePointer?, Int32, OpaquePointer?
-    ) -> Void
+    private typealias ContactCallback =
+        @convention(c) (
+            UnsafeMutableRawPointer?, OpaquePointer?, Int32, OpaquePointer?
+        ) -> Void
 
     private func callBack(_ callback: ContactCallback?, _ contact: ContactKey, _ surface: SurfaceID) {
         guard let callback, let device = devices[contact.device] else { return }  // the keyboard: no device

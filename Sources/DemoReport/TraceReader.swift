@@ -94,7 +94,9 @@ public enum TraceReader {
         var phase: PhaseEvent?
         if event != .shouldBegin {
             guard let name = object.phase else { throw fail("\"phase\" missing") }
-            guard let known = PhaseEvent(name: name, reason: reason, stage: object.stage) else { throw fail("unknown phase \"\(name)\"") }
+            guard let known = PhaseEvent(name: name, reason: reason, stage: object.stage) else {
+                throw fail("unknown phase \"\(name)\"")
+            }
             phase = known
         }
         let record = TraceRecord(

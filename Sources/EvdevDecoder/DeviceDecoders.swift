@@ -15,7 +15,9 @@ public struct DeviceDecoders: Sendable {
     @discardableResult
     public mutating func set(_ decoder: EvdevDecoder, at index: Int) -> Bool {
         guard index >= 0, index <= Self.maximumIndex else { return false }
-        if index >= decoders.count { decoders.append(contentsOf: repeatElement(nil, count: index + 1 - decoders.count)) }
+        if index >= decoders.count {
+            decoders.append(contentsOf: repeatElement(nil, count: index + 1 - decoders.count))
+        }
         decoders[index] = decoder
         return true
     }

@@ -85,7 +85,9 @@ struct TabletPressure: Sendable {
         return wasDown
     }
 
-    private func detectOffset(_ thresholds: inout Thresholds, pressure: Int32, distance rawDistance: Int32, entering: Bool) {
+    private func detectOffset(
+        _ thresholds: inout Thresholds, pressure: Int32, distance rawDistance: Int32, entering: Bool
+    ) {
         guard let distance else { return }
         if thresholds.hasOffset {
             // A fast first touch may have set it too high: follow any lower pressure down.

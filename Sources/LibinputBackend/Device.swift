@@ -32,7 +32,9 @@ final class Device {
     /// Time of this device's latest libinput event, for samples read from the kernel state.
     var lastEventTime: Timestamp?
 
-    init(id: DeviceID, seat: UInt32, name: String, kind: DeviceKind, pressure: TouchPressure?, pressurePad: Bool = false) {
+    init(
+        id: DeviceID, seat: UInt32, name: String, kind: DeviceKind, pressure: TouchPressure?, pressurePad: Bool = false
+    ) {
         self.pressurePad = pressurePad
         self.id = id
         self.seat = seat

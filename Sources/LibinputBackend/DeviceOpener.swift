@@ -1,7 +1,8 @@
+import SystemLayer
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import SystemLayer
 
 /// An errno from opening a device node.
 public struct OpenError: Error, Hashable, Sendable, CustomStringConvertible {

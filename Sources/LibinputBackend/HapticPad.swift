@@ -58,7 +58,8 @@ public final class HapticPad {
             return nil
         }
         logger.info(
-            "\(name): haptics in host mode at \(percent) % (effects \(ids.count) of \(capacity); deep click \(ids[.deepClick] != nil ? "CLICK" : "PRESS"))")
+            "\(name): haptics in host mode at \(percent) % (effects \(ids.count) of \(capacity); deep click \(ids[.deepClick] != nil ? "CLICK" : "PRESS"))"
+        )
     }
 
     /// A pad on a descriptor of its own (an embedding host's libinput keeps its descriptor to

@@ -1,3 +1,5 @@
+import SystemLayer
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import SystemLayer
 
 /// Where a recording's bytes come from. A regular file is read at any offset. A stream
 /// (standard input as `-`, a pipe, a FIFO, `/dev/fd/N`) is copied to an unlinked spool file as
@@ -89,7 +90,8 @@ final class ByteSource: @unchecked Sendable {
         }
         guard !streamEnded else { return 0 }
         guard offset == spooled else {
-            throw RecordingError(file: name, line: 0, kind: .io, reason: "cannot read at \(offset): only \(spooled) bytes arrived")
+            throw RecordingError(
+                file: name, line: 0, kind: .io, reason: "cannot read at \(offset): only \(spooled) bytes arrived")
         }
         let got = try Self.retrying(name, "read") { readStream(stream, buffer, count) }
         guard got > 0 else {
@@ -98,7 +100,9 @@ final class ByteSource: @unchecked Sendable {
         }
         var written = 0
         while written < got {
-            let more = try Self.retrying(name, "spool") { pwrite(fd, buffer + written, got - written, off_t(offset) + off_t(written)) }
+            let more = try Self.retrying(name, "spool") {
+                pwrite(fd, buffer + written, got - written, off_t(offset) + off_t(written))
+            }
             guard more > 0 else {
                 throw RecordingError(file: name, line: 0, kind: .io, reason: "cannot spool: the disk is full")
             }
@@ -134,4 +138,6 @@ final class ByteSource: @unchecked Sendable {
 
 private func openForReading(_ path: String) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
 
-private func readStream(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int { read(fd, buffer, count) }
+private func readStream(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}

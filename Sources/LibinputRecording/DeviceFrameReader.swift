@@ -245,7 +245,9 @@ public final class DeviceFrameReader {
             return nil
         }
         let (seconds, micros, type, code, value) = values
-        if let (kind, reason) = EventRules.problem(seconds: seconds, micros: micros, type: type, code: code, value: value) {
+        if let (kind, reason) = EventRules.problem(
+            seconds: seconds, micros: micros, type: type, code: code, value: value)
+        {
             try problem(error(kind, reason))
             return nil
         }
@@ -260,7 +262,9 @@ public final class DeviceFrameReader {
         guard events.count < Self.maximumFrameEvents || event.isSynReport else {
             events.removeAll(keepingCapacity: true)
             try problem(
-                error(.range, "more than \(Self.maximumFrameEvents) events before a SYN_REPORT: not one frame of a device"))
+                error(
+                    .range, "more than \(Self.maximumFrameEvents) events before a SYN_REPORT: not one frame of a device"
+                ))
             return nil
         }
         events.append(event)

@@ -109,7 +109,8 @@ struct FlowParser {
                     if text[position] == Byte.comma {
                         position += 1
                     } else if text[position] != top.closer {
-                        throw error(.syntax, top.isSequence ? "expected ',' or ']' in a list" : "expected ',' or '}' in a map")
+                        throw error(
+                            .syntax, top.isSequence ? "expected ',' or ']' in a list" : "expected ',' or '}' in a map")
                     }
                 }
                 try skipSpacesAcrossLines(opened: top.openedLine)
@@ -120,7 +121,8 @@ struct FlowParser {
                 }
                 if !top.isSequence {
                     // A key, and a value unless it is `key` or `key:` alone.
-                    top.key = text[position] == Byte.doubleQuote || text[position] == Byte.singleQuote
+                    top.key =
+                        text[position] == Byte.doubleQuote || text[position] == Byte.singleQuote
                         ? try quoted() : plainScalar(stopAtColon: true)
                     try skipSpacesAcrossLines(opened: top.openedLine)
                     let missing = self.mark

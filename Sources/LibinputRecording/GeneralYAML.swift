@@ -17,7 +17,8 @@ enum GeneralYAML {
             throw RecordingError(
                 file: source.name, line: fastPathError.line, column: fastPathError.column, kind: fastPathError.kind,
                 reason: fastPathError.reason
-                    + " (not libinput's layout; larger than \(maximumBytes >> 20) MiB, too large to read as general YAML)")
+                    + " (not libinput's layout; larger than \(maximumBytes >> 20) MiB, too large to read as general YAML)"
+            )
         }
         let root: Node?
         do {
@@ -48,7 +49,8 @@ enum GeneralYAML {
             }
             switch node {
             case .scalar(let scalar):
-                return FlowParser.plain(scalar.string, quoted: scalar.style != .plain && scalar.style != .any, mark: mark)
+                return FlowParser.plain(
+                    scalar.string, quoted: scalar.style != .plain && scalar.style != .any, mark: mark)
             case .sequence(let sequence):
                 var items: [YAMLNode] = []
                 items.reserveCapacity(sequence.count)

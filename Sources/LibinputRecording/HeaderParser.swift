@@ -158,7 +158,8 @@ final class HeaderParser {
     private func openBlock(isSequence: Bool, indent: Int, context: Context) throws(RecordingError) {
         let mark = Mark(line: (try peek())?.number ?? 0, column: indent + 1)
         guard open.count < Self.maximumDepth else {
-            throw error(mark.line, mark.column, .syntax, "maps and lists nested deeper than \(Self.maximumDepth) levels")
+            throw error(
+                mark.line, mark.column, .syntax, "maps and lists nested deeper than \(Self.maximumDepth) levels")
         }
         open.append(OpenNode(isSequence: isSequence, indent: indent, context: context, mark: mark))
     }

@@ -78,7 +78,8 @@ final class NodeFrameReader {
             return nil
         }
         guard parts.count == 5 else {
-            try problem(node, .arity, "an event has 5 numbers [sec, usec, type, code, value], this one has \(parts.count)")
+            try problem(
+                node, .arity, "an event has 5 numbers [sec, usec, type, code, value], this one has \(parts.count)")
             return nil
         }
         var values: [Int64] = []

@@ -20,7 +20,8 @@ public enum DelegateCall: Sendable, Equatable {
     /// A progress call that a later one of the same phase replaces (latest value wins).
     func isReplaced(by later: DelegateCall) -> Bool {
         switch (self, later) {
-        case (.preview(_, ended: false), .preview(_, ended: false)), (.commit(_, ended: false), .commit(_, ended: false)),
+        case (.preview(_, ended: false), .preview(_, ended: false)),
+            (.commit(_, ended: false), .commit(_, ended: false)),
             (.stage, .stage), (.haptics, .haptics):
             true
         default: false

@@ -148,7 +148,9 @@ public struct InteractionCore: Sendable {
         case (.location(_, let x, let y), _):
             records[index].location = PreviewPoint(x: x, y: y)
             records[index].moved = true
-            for call in open.indices where open[call].press.id == id { open[call].press.location = records[index].location }
+            for call in open.indices where open[call].press.id == id {
+                open[call].press.location = records[index].location
+            }
             return CoreOutput()
         case (.behaviour(_, let wire, let stages), .asking(accepted: false)) where isAnnouncedNow(id):
             // Told in should_begin's frame only; never generic (nothing begins there).
@@ -345,7 +347,9 @@ public struct InteractionCore: Sendable {
             records.remove(at: oldest)
         }
         records.append(
-            Record(id: id, source: PreviewSource(rawValue: source), force: PreviewForce(rawValue: force), state: .asking(accepted: false)))
+            Record(
+                id: id, source: PreviewSource(rawValue: source), force: PreviewForce(rawValue: force),
+                state: .asking(accepted: false)))
         addOpen(records.count - 1, .shouldBegin)
         return CoreOutput()
     }
@@ -400,7 +404,8 @@ public struct InteractionCore: Sendable {
         }
         forgetIfDone(index)
         return CoreOutput(
-            request: confirmed ? nil : .cancel(id), message: .outOfOrder(event, phase: phase), callsReady: hasReadyCalls)
+            request: confirmed ? nil : .cancel(id), message: .outOfOrder(event, phase: phase), callsReady: hasReadyCalls
+        )
     }
 
     /// Adds a call to the group being read, with the press as it is now.
@@ -426,7 +431,9 @@ public struct InteractionCore: Sendable {
             dropReady(id)
             return
         }
-        if let last = ready[taken...].lastIndex(where: { $0.press.id == id }), ready[last].call.isReplaced(by: entry.call) {
+        if let last = ready[taken...].lastIndex(where: { $0.press.id == id }),
+            ready[last].call.isReplaced(by: entry.call)
+        {
             ready[last] = entry
         } else {
             ready.append(entry)

@@ -82,7 +82,8 @@ final class WLCSServer: Sendable {
     func addDevice(touch: Bool) -> UInt32 {
         guard let thread else { return UInt32.max }
         return thread.sync { compositor in
-            compositor.injectedInput?.addDevice(named: touch ? "WLCS touchscreen" : "WLCS pointer").rawValue ?? UInt32.max
+            compositor.injectedInput?.addDevice(named: touch ? "WLCS touchscreen" : "WLCS pointer").rawValue
+                ?? UInt32.max
         }
     }
 

@@ -178,7 +178,8 @@ public struct InteractionEngine: Sendable {
 
     /// The client cancelled the interaction (the protocol's `cancel` request). The contact
     /// stays inert until it ends. Unknown or finished interactions: ignored.
-    public mutating func clientCancelled(_ interaction: InteractionID, at time: Timestamp, into actions: inout Actions) {
+    public mutating func clientCancelled(_ interaction: InteractionID, at time: Timestamp, into actions: inout Actions)
+    {
         start(&actions)
         guard let index = index(of: interaction) else { return }
         apply(at: index, into: &actions) { machine, actions, context in

@@ -111,7 +111,9 @@ nonisolated(unsafe) package var connectionRegistryListener = wl_registry_listene
     },
     global_remove: { _, _, _ in })
 
-nonisolated(unsafe) var pingListener = xdg_wm_base_listener(ping: { _, wmBase, serial in xdg_wm_base_pong(wmBase, serial) })
+nonisolated(unsafe) var pingListener = xdg_wm_base_listener(ping: { _, wmBase, serial in
+    xdg_wm_base_pong(wmBase, serial)
+})
 
 package func withUnretained<T: AnyObject, R>(_ object: T, _ body: (UnsafeMutableRawPointer) -> R) -> R {
     withExtendedLifetime(object) { body(Unmanaged.passUnretained(object).toOpaque()) }

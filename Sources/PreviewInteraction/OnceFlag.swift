@@ -7,5 +7,7 @@ final class OnceFlag: Sendable {
     var isSet: Bool { flag.load(ordering: .acquiring) }
 
     /// True for the one call that set it.
-    func set() -> Bool { flag.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged }
+    func set() -> Bool {
+        flag.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    }
 }

@@ -103,7 +103,9 @@ public final class PreviewConnection {
         wl_display_disconnect(display)
     }
 
-    private func bind(_ global: (name: UInt32, version: UInt32)?, _ interface: UnsafePointer<wl_interface>, _ version: UInt32)
+    private func bind(
+        _ global: (name: UInt32, version: UInt32)?, _ interface: UnsafePointer<wl_interface>, _ version: UInt32
+    )
         -> OpaquePointer?
     {
         guard let global, let registry else { return nil }

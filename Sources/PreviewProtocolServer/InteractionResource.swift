@@ -193,7 +193,8 @@ final class InteractionResource: ResourceObject {
     }
 
     /// completed or cancelled: the last event about the interaction. Never coalesced.
-    private func end(_ interaction: InteractionID, at time: Timestamp, location: Point, cancelled reason: CancelReason?) {
+    private func end(_ interaction: InteractionID, at time: Timestamp, location: Point, cancelled reason: CancelReason?)
+    {
         guard let index = index(of: interaction) else { return }
         var ended = running.remove(at: index)
         if ended.pendingProgress != nil { server?.flowStatistics.recordSuperseded() }

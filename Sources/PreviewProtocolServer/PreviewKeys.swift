@@ -119,7 +119,9 @@ public struct PreviewKeys {
     /// Whether `key` (a press) is one of the user's preview keys.
     public func isPreviewKey(_ key: Key) -> Bool {
         let held = key.modifiers ?? modifiersDown.values.reduce(into: KeyModifiers()) { $0.formUnion($1) }
-        return bindings.contains { $0.matches(code: key.code, keysym: key.keysym, baseKeysym: key.baseKeysym, held: held) }
+        return bindings.contains {
+            $0.matches(code: key.code, keysym: key.keysym, baseKeysym: key.baseKeysym, held: held)
+        }
     }
 
     /// `begin`: asks the driver to begin an interaction for a preview key's press (true: withhold

@@ -64,7 +64,8 @@ public struct PreviewRegion: Hashable, Sendable {
         if contains(centre) { return centre }
         for rectangle in added.reversed() {
             let own = Point(
-                x: Double(rectangle.x) + Double(rectangle.width) / 2, y: Double(rectangle.y) + Double(rectangle.height) / 2)
+                x: Double(rectangle.x) + Double(rectangle.width) / 2,
+                y: Double(rectangle.y) + Double(rectangle.height) / 2)
             if contains(own) { return own }
         }
         return surfaceCentre

@@ -59,11 +59,13 @@ public enum DeviceEventLines {
         case .contactChanged(let contact): return "move \(time) " + fields(contact)
         case .contactEnded(let key, _, let reason): return "up \(time) \(key.device.rawValue) \(key.contact) \(reason)"
         case .toolProximity(let state, true):
-            return "proximity-in \(time) \(state.device.rawValue) \(state.position.x) \(state.position.y) \(state.pressure ?? -1)"
+            return
+                "proximity-in \(time) \(state.device.rawValue) \(state.position.x) \(state.position.y) \(state.pressure ?? -1)"
         case .toolProximity(let state, false):
             return "proximity-out \(time) \(state.device.rawValue) \(state.position.x) \(state.position.y)"
         case .toolMotion(let state):
-            return "tool \(time) \(state.device.rawValue) \(state.position.x) \(state.position.y) \(state.pressure ?? -1)"
+            return
+                "tool \(time) \(state.device.rawValue) \(state.position.x) \(state.position.y) \(state.pressure ?? -1)"
         case .pointerMotion(let motion): return "motion \(time) \(motion.device.rawValue) \(motion.dx) \(motion.dy)"
         case .scroll(let scroll):
             return "scroll \(time) \(scroll.device.rawValue) \(scroll.vertical120) \(scroll.horizontal120)"
@@ -74,10 +76,11 @@ public enum DeviceEventLines {
     }
 
     private static func fields(_ contact: DeviceContact) -> String {
-        let positioning = switch contact.positioning {
-        case .absolute: "absolute"
-        case .cursor: "cursor"
-        }
+        let positioning =
+            switch contact.positioning {
+            case .absolute: "absolute"
+            case .cursor: "cursor"
+            }
         return "\(contact.key.device.rawValue) \(contact.key.contact) \(contact.source) \(contact.position.x) "
             + "\(contact.position.y) \(contact.hasForce ? contact.force : -1) \(positioning)"
     }

@@ -91,7 +91,9 @@ public struct ReplaySession<Clock: ReplayClock> {
     }
 
     /// The click a haptic device plays for one of its events or phases, reported to `played`.
-    private mutating func haptic(_ device: DeviceID, _ moment: (inout HapticClicks) -> HapticMoment?, at time: Timestamp) {
+    private mutating func haptic(
+        _ device: DeviceID, _ moment: (inout HapticClicks) -> HapticMoment?, at time: Timestamp
+    ) {
         guard clicks[device] != nil, let moment = moment(&clicks[device]!) else { return }
         played(HapticRecord(device: name(device), effect: moment.rawValue, waveform: moment.waveform, time: time))
     }
@@ -149,7 +151,9 @@ public struct ReplaySession<Clock: ReplayClock> {
             cursor.y = min(outputSize.height, max(0, cursor.y + motion.dy))
         case .toolProximity(let state, let inProximity):
             if verbose {
-                note("\(columns(state.device, inProximity ? "PROXIMITY_IN" : "PROXIMITY_OUT", state.time))\(state.axes.tool)")
+                note(
+                    "\(columns(state.device, inProximity ? "PROXIMITY_IN" : "PROXIMITY_OUT", state.time))\(state.axes.tool)"
+                )
             }
         case .toolMotion, .scroll, .key, .frame:
             break

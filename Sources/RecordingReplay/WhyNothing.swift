@@ -11,7 +11,8 @@ extension Replay {
         configuration: EngineConfiguration
     ) -> [String] {
         let begin = configuration.sensitivity.thresholds.begin
-        let needed = "below the \(Fixed.format(begin, digits: 2)) a preview needs (--sensitivity \(configuration.sensitivity))"
+        let needed =
+            "below the \(Fixed.format(begin, digits: 2)) a preview needs (--sensitivity \(configuration.sensitivity))"
         var lines: [String] = []
         for device in devices {
             let activity = summary.devices[device.id] ?? DeviceActivity()
@@ -22,7 +23,9 @@ extension Replay {
             case .touchpad:
                 if activity.contacts == 0 {
                     if let touched = touchPeaks[device.id] {
-                        why = (touched > 0 ? "fingers pressed up to \(Fixed.format(touched, digits: 2))" : "fingers touched")
+                        why =
+                            (touched > 0
+                                ? "fingers pressed up to \(Fixed.format(touched, digits: 2))" : "fingers touched")
                             + " but the touchpad never clicked: a force click begins at the click, as on macOS"
                     } else {
                         why = "no finger touched it"
@@ -31,14 +34,17 @@ extension Replay {
                     why = "clicked \(activity.contacts) time(s), pressing at most \(peak), \(needed)"
                 }
             case .pen:
-                why = activity.contacts == 0
+                why =
+                    activity.contacts == 0
                     ? "the tip never touched (only hovering)" : "the tip pressed at most \(peak), \(needed)"
             case .touchscreen:
-                why = activity.contacts == 0
+                why =
+                    activity.contacts == 0
                     ? "nothing touched it" : "\(activity.contacts) touch(es) pressed at most \(peak), \(needed)"
             case .pointer:
                 let hold = Fixed.format(Double(configuration.longPress.duration.microseconds) / 1_000_000, digits: 2)
-                why = activity.contacts == 0
+                why =
+                    activity.contacts == 0
                     ? "no left button press"
                     : "\(activity.contacts) press(es), none held still for the long press (\(hold) s, --long-press \(configuration.longPress))"
             case .keyboard:

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import EvdevDecoder
 import LibinputBackend
 import LibinputRecording
 import Logging
 import PreviewEngine
 import SystemLayer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `preview-replay --device PATH` / `--udev`: the user's own device, live, through the real
 /// libinput (`LibinputBackend`), as `libinput debug-events` does: every phase is printed as it

@@ -147,7 +147,9 @@ public struct PreviewReplayCommand: ParsableCommand {
         guard !files.isEmpty else {
             throw ValidationError("give at least one recording file (- for standard input), or --device / --udev")
         }
-        guard files.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("standard input (-) can be read once") }
+        guard files.filter({ $0 == "-" }).count <= 1 else {
+            throw ValidationError("standard input (-) can be read once")
+        }
         if haptics != nil && !viaLibinput { throw ValidationError("--haptics needs --via-libinput") }
     }
 

@@ -1,7 +1,7 @@
 import EvdevDecoder
 import LibinputRecording
-import UmockdevHarness
 @_exported import RecordingReplay
+import UmockdevHarness
 
 /// `preview-replay`'s files: each one through the decoder, or through the real libinput on an
 /// umockdev testbed (`--via-libinput`).
@@ -50,7 +50,8 @@ extension Replay {
         for device in input.recording.devices {
             guard let why = device.description.libinputRejection else { continue }
             // A compositor on libinput would never see this device: say so next to the answer.
-            let line = "\(file): device \(device.index) '\(device.name)': libinput would reject it (\(why)); the decoder replays it anyway"
+            let line =
+                "\(file): device \(device.index) '\(device.name)': libinput would reject it (\(why)); the decoder replays it anyway"
             if options.format == .human { output("# " + line) } else { warning("preview-replay: warning: " + line) }
         }
         if options.realtime {

@@ -1,10 +1,11 @@
+import CSystemLayer
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import CSystemLayer
-import Synchronization
 
 /// A child process: started with posix_spawn, waited on through its pidfd (poll), never by
 /// sleeping. The child gets only its standard descriptors (every other one is closed in it), an

@@ -44,7 +44,9 @@ public struct EngineSettings: ParsableArguments {
 
     @Option(
         name: .customLong("long-press"),
-        help: "How long a press without force (mouse, touchpads and screens without pressure) is held: fast, default or slow.")
+        help:
+            "How long a press without force (mouse, touchpads and screens without pressure) is held: fast, default or slow."
+    )
     public var longPress: LongPressDuration = .default
 
     @Option(help: .hidden)

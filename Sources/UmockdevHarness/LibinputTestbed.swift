@@ -1,6 +1,6 @@
-import PreviewEngine
 import Foundation
 import LibinputBackend
+import PreviewEngine
 import SystemLayer
 
 /// Runs a recorded device through the real libinput, headless: the device becomes an

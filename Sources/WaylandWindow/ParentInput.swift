@@ -105,7 +105,9 @@ public struct ParentInput: Sendable {
         events.append(.frame(time))
     }
 
-    public mutating func pointerButton(_ code: UInt32, pressed: Bool, at time: Timestamp, into events: inout [DeviceEvent]) {
+    public mutating func pointerButton(
+        _ code: UInt32, pressed: Bool, at time: Timestamp, into events: inout [DeviceEvent]
+    ) {
         guard code <= UInt32(UInt16.max) else { return }
         let button = UInt16(code)
         if pressed {
@@ -139,7 +141,11 @@ public struct ParentInput: Sendable {
 
     /// wl_pointer.axis_value120 (or axis_discrete × 120): the wheel's own steps, preferred.
     public mutating func pointerAxis(vertical: Bool, value120: Int32) {
-        if vertical { wheel.vertical = wheel.vertical &+ value120 } else { wheel.horizontal = wheel.horizontal &+ value120 }
+        if vertical {
+            wheel.vertical = wheel.vertical &+ value120
+        } else {
+            wheel.horizontal = wheel.horizontal &+ value120
+        }
     }
 
     public mutating func pointerFrame(at time: Timestamp, into events: inout [DeviceEvent]) {
@@ -147,7 +153,8 @@ public struct ParentInput: Sendable {
         events.append(
             .scroll(
                 ScrollMotion(
-                    device: Self.pointerDevice, time: time, vertical120: wheel.vertical, horizontal120: wheel.horizontal)))
+                    device: Self.pointerDevice, time: time, vertical120: wheel.vertical, horizontal120: wheel.horizontal
+                )))
         events.append(.frame(time))
         wheel = (0, 0)
     }
@@ -184,14 +191,18 @@ public struct ParentInput: Sendable {
             position: point, positioning: .absolute, source: .touchscreen)
     }
 
-    public mutating func touchDown(id: Int32, x: Double, y: Double, at time: Timestamp, into events: inout [DeviceEvent]) {
+    public mutating func touchDown(
+        id: Int32, x: Double, y: Double, at time: Timestamp, into events: inout [DeviceEvent]
+    ) {
         guard touchPoints[id] == nil else { return }
         let point = normalised(x, y)
         touchPoints[id] = point
         events.append(.contactBegan(touchContact(id, at: point, time: time)))
     }
 
-    public mutating func touchMoved(id: Int32, x: Double, y: Double, at time: Timestamp, into events: inout [DeviceEvent]) {
+    public mutating func touchMoved(
+        id: Int32, x: Double, y: Double, at time: Timestamp, into events: inout [DeviceEvent]
+    ) {
         guard let old = touchPoints[id] else { return }
         let point = normalised(x, y)
         guard point != old else { return }
@@ -347,7 +358,8 @@ public struct ParentInput: Sendable {
             events.append(.toolMotion(toolState(state, at: time)))
         }
         for button in state.buttons {
-            events.append(.button(KeyState(device: state.device, time: time, code: button.code, pressed: button.pressed)))
+            events.append(
+                .button(KeyState(device: state.device, time: time, code: button.code, pressed: button.pressed)))
         }
         if state.tipReported && !state.tipDown {
             state.tipReported = false

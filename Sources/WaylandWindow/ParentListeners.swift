@@ -29,7 +29,9 @@ enum ParentListeners {
         },
         global_remove: { data, _, name in connection(data).globalRemoved(name: name) })
 
-    nonisolated(unsafe) static var wmBase = xdg_wm_base_listener(ping: { _, wmBase, serial in xdg_wm_base_pong(wmBase, serial) })
+    nonisolated(unsafe) static var wmBase = xdg_wm_base_listener(ping: { _, wmBase, serial in
+        xdg_wm_base_pong(wmBase, serial)
+    })
 
     nonisolated(unsafe) static var output = wl_output_listener(
         geometry: { _, _, _, _, _, _, _, _, _, _ in },
@@ -77,9 +79,13 @@ enum ParentListeners {
         return interface
     }()
 
-    nonisolated(unsafe) static var frame = wl_callback_listener(done: { data, callback, _ in window(data).frameDone(callback) })
+    nonisolated(unsafe) static var frame = wl_callback_listener(done: { data, callback, _ in
+        window(data).frameDone(callback)
+    })
 
-    nonisolated(unsafe) static var buffer = wl_buffer_listener(release: { data, buffer in window(data).bufferReleased(buffer) })
+    nonisolated(unsafe) static var buffer = wl_buffer_listener(release: { data, buffer in
+        window(data).bufferReleased(buffer)
+    })
 
     // MARK: input
 

@@ -152,7 +152,8 @@ public final class ParentSeat {
     func pointerAxis(_ axis: UInt32, pixels: Double, time: UInt32) {
         guard pointerOnSurface else { return }
         _ = at(time)
-        input.pointerAxis(vertical: axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, pixels: pixels, hasDiscrete: discreteThisFrame)
+        input.pointerAxis(
+            vertical: axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, pixels: pixels, hasDiscrete: discreteThisFrame)
         // Before wl_pointer v5 there is no frame: each axis event is its own.
         if version < 5 { pointerFrame() }
     }
@@ -287,7 +288,9 @@ public final class ParentSeat {
     }
 
     func toolTip(_ tool: OpaquePointer?, down: Bool) { if let tool { input.toolTip(id(tool), down: down) } }
-    func toolMotion(_ tool: OpaquePointer?, x: Double, y: Double) { if let tool { input.toolMotion(id(tool), x: x, y: y) } }
+    func toolMotion(_ tool: OpaquePointer?, x: Double, y: Double) {
+        if let tool { input.toolMotion(id(tool), x: x, y: y) }
+    }
     func toolPressure(_ tool: OpaquePointer?, _ value: UInt32) { if let tool { input.toolPressure(id(tool), value) } }
     func toolDistance(_ tool: OpaquePointer?, _ value: UInt32) { if let tool { input.toolDistance(id(tool), value) } }
     func toolTilt(_ tool: OpaquePointer?, x: Double, y: Double) { if let tool { input.toolTilt(id(tool), x: x, y: y) } }

@@ -1,7 +1,7 @@
 import CPixman
 internal import CWaylandClient
-import Glibc
 internal import CWaylandLibdecor
+import Glibc
 
 /// Our output as an xdg_toplevel on the parent: configure (the window's size is our output's
 /// size), close, the scale of the outputs it is on, and the frames: wl_shm buffers
@@ -134,9 +134,13 @@ public final class ParentWindow {
             wl_surface_commit(surface)
         }
         for _ in 0..<4 where !configured {
-            guard wl_display_roundtrip(connection.display) >= 0 else { throw .window("the parent closed the connection") }
+            guard wl_display_roundtrip(connection.display) >= 0 else {
+                throw .window("the parent closed the connection")
+            }
         }
-        guard configured else { throw .window(ParentListeners.libdecorError ?? "the parent never configured the window") }
+        guard configured else {
+            throw .window(ParentListeners.libdecorError ?? "the parent never configured the window")
+        }
         // libdecor asks to be maximized at its first configure: wait for the parent's answer,
         // so the output starts at the maximized size (a parent may also ignore the request).
         if case .libdecor = shell, maximizeRequested {
@@ -169,7 +173,10 @@ public final class ParentWindow {
         var height: Int32 = 0
         if !libdecor_configuration_get_content_size(configuration, frame, &width, &height) { (width, height) = (0, 0) }
         toplevelConfigured(width: width, height: height)
-        let chosen = (pendingSize.width > 0 ? pendingSize.width : size.width, pendingSize.height > 0 ? pendingSize.height : size.height)
+        let chosen = (
+            pendingSize.width > 0 ? pendingSize.width : size.width,
+            pendingSize.height > 0 ? pendingSize.height : size.height
+        )
         let state = libdecor_state_new(chosen.0, chosen.1)
         libdecor_frame_commit(frame, state, configuration)
         libdecor_state_free(state)

@@ -116,7 +116,8 @@ final class ShmSwapchain {
             return true
         }
         var chosen = buffers.first { !$0.busy && $0.width == width && $0.height == height }
-        if chosen == nil, buffers.count < Self.maximumBuffers, let made = Buffer(shm: shm, width: width, height: height) {
+        if chosen == nil, buffers.count < Self.maximumBuffers, let made = Buffer(shm: shm, width: width, height: height)
+        {
             onBufferCreated?(made.proxy)
             buffers.append(made)
             chosen = made

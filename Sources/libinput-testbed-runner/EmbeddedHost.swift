@@ -4,8 +4,8 @@ import CWaylandServer
 import CompositorModule
 import Glibc
 import PreviewEngine
-import _PreviewProtocolTestSupport
 import WaylandServer
+import _PreviewProtocolTestSupport
 
 /// `--embedded`: libpreview-interaction as a compositor embeds it, on a display of this
 /// process. The device libinput opened is handed over (`device_add_libinput`), its button is

@@ -47,7 +47,9 @@ extension HapticIntensity: ExpressibleByArgument {}
 struct Setup: ParsableCommand {
     @OptionGroup var options: TestbedOptions
     @Option var leadMs: Int = 1500
-    @Option(parsing: .unconditionalSingleValue, help: "One word of a command the replay step runs under (repeat for each word).")
+    @Option(
+        parsing: .unconditionalSingleValue,
+        help: "One word of a command the replay step runs under (repeat for each word).")
     var wrapper: [String] = []
     @Argument(
         parsing: .postTerminator,
@@ -80,14 +82,15 @@ struct Setup: ParsableCommand {
         setenv("LD_PRELOAD", preload, 1)
         if let ffLog = options.ffLog { setenv("PREVIEW_FF_LOG", ffLog, 1) }
         let node = TestbedFiles.node
-        var arguments = [
-            "umockdev-run", "-d", dir.appendingPathComponent("device.umockdev").path,
-            "-i", "\(node)=\(dir.appendingPathComponent("device.ioctl").path)",
-            "-s", "\(node)=\(script.path)", "--",
-        ] + wrapper + [
-            CommandLine.arguments[0], command.isEmpty ? "replay" : "live", options.directory, "--base", "\(base)",
-            "--device-id", "\(options.deviceID)",
-        ]
+        var arguments =
+            [
+                "umockdev-run", "-d", dir.appendingPathComponent("device.umockdev").path,
+                "-i", "\(node)=\(dir.appendingPathComponent("device.ioctl").path)",
+                "-s", "\(node)=\(script.path)", "--",
+            ] + wrapper + [
+                CommandLine.arguments[0], command.isEmpty ? "replay" : "live", options.directory, "--base", "\(base)",
+                "--device-id", "\(options.deviceID)",
+            ]
         if let removeAt = options.removeAt { arguments += ["--remove-at", "\(removeAt)"] }
         if options.denyOpen { arguments.append("--deny-open") }
         if options.udev { arguments.append("--udev") }
@@ -151,7 +154,9 @@ struct Replay: ParsableCommand {
                 case .phase(let event, let update):
                     backend.phaseChanged(event, device: update.contact.device, at: update.time)
                     // Where a compositor sends the phase to its client (InteractionHost.perform).
-                    if event == .previewEnded { logger.info("latency phase \(event) \(monotonicMicroseconds() - wake) us") }
+                    if event == .previewEnded {
+                        logger.info("latency phase \(event) \(monotonicMicroseconds() - wake) us")
+                    }
                     logger.info("phase \(event) at \(update.time.microseconds + shift)")
                 }
             }
@@ -239,7 +244,8 @@ struct Replay: ParsableCommand {
             var wait = max(0, min(next < due.count ? due[next] - early - now : end - now, 100_000))
             if let timer { wait = max(0, min(wait, timer.microseconds - now)) }
             // Milliseconds, rounded up: a tick is at most 1 ms late, and lateness never accumulates.
-            _ = poll(&pollfds, nfds_t(pollfds.count), wait == 0 ? 0 : TimerRounding.milliseconds(afterMicroseconds: wait))
+            _ = poll(
+                &pollfds, nfds_t(pollfds.count), wait == 0 ? 0 : TimerRounding.milliseconds(afterMicroseconds: wait))
             wake = monotonicMicroseconds()
             backend.dispatch(now: Timestamp(microseconds: monotonicMicroseconds()), report)
             embedded?.frame(at: monotonicMicroseconds())

@@ -64,7 +64,8 @@ struct PreviewCompositorCommand: ParsableCommand {
     var exitWhenDone = false
 
     @Option(
-        name: .customLong("run"), help: ArgumentHelp("Start this shell command with WAYLAND_DISPLAY set.", valueName: "command"))
+        name: .customLong("run"),
+        help: ArgumentHelp("Start this shell command with WAYLAND_DISPLAY set.", valueName: "command"))
     var runCommand: String?
 
     @Option(
@@ -131,7 +132,8 @@ struct PreviewCompositorCommand: ParsableCommand {
         }
         guard Self.shouldBeginRange.contains(shouldBeginTimeout) else {
             throw ValidationError(
-                "--should-begin-timeout must be within \(Self.shouldBeginRange.lowerBound)...\(Self.shouldBeginRange.upperBound) ms, got \(shouldBeginTimeout)")
+                "--should-begin-timeout must be within \(Self.shouldBeginRange.lowerBound)...\(Self.shouldBeginRange.upperBound) ms, got \(shouldBeginTimeout)"
+            )
         }
     }
 

@@ -114,10 +114,12 @@ struct RunCommand: ParsableCommand {
                 header += "  (\(reason): a private runtime folder for this run, removed at exit: \(runtime.path))\n"
             }
         case (false, .replay):
-            header = "preview-demo: engine replay only (--mode replay: no compositor, no client, no screenshots) "
+            header =
+                "preview-demo: engine replay only (--mode replay: no compositor, no client, no screenshots) "
                 + "on \(names), \(clock)\n"
         case (false, _):
-            header = "preview-demo: engine replay only: \(missing) not built in \(tools.directory) "
+            header =
+                "preview-demo: engine replay only: \(missing) not built in \(tools.directory) "
                 + "(scripts/demo builds them), so no compositor, no client, no screenshots; on \(names), \(clock)\n"
         }
         Terminal.write(header + "\n")

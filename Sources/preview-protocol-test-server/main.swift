@@ -3,8 +3,8 @@
 // tooling (Tests/python). Prints `WAYLAND_DISPLAY=<name>` once it listens; exits 0 when
 // its first clients have all disconnected, 1 on error.
 import Glibc
-import _PreviewProtocolTestSupport
 import WaylandServer
+import _PreviewProtocolTestSupport
 
 do {
     let harness = try ProtocolHarness()

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PreviewCompositor
 import Testing
+
+@testable import PreviewCompositor
 
 /// A recording given at start-up is read through before the socket opens: a bad one is one
 /// line and a non-zero status; a good one with an absurd pause still ends.
@@ -59,7 +60,10 @@ import Testing
         for (name, path) in try Self.badFiles().prefix(4) {
             let socket = TestRuntime.uniqueSocket()
             let run = try ClientProcess(
-                [ReplayRunTests.binaries + "/preview-compositor", "--socket", socket, "--replay", path, "--exit-when-done"],
+                [
+                    ReplayRunTests.binaries + "/preview-compositor", "--socket", socket, "--replay", path,
+                    "--exit-when-done",
+                ],
                 socket: "", environment: [:]
             ).finish(timeout: 60)
             #expect(run.status == 1, "\(name): \(run.output)")

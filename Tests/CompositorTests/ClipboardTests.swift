@@ -13,7 +13,9 @@ import Testing
         let copy = try startClient(["wl-copy", "--foreground", text], socket: compositor.socketName)
         defer { _ = copy.terminate() }
         // wl-copy sets the selection once its surface has the keyboard focus.
-        let selected = compositor.wait(timeout: 20) { $0.selectionMimeTypes?.contains("text/plain;charset=utf-8") == true }
+        let selected = compositor.wait(timeout: 20) {
+            $0.selectionMimeTypes?.contains("text/plain;charset=utf-8") == true
+        }
         #expect(selected, "wl-copy never set a selection: \(copy.output)")
         let paste = try runClient(["wl-paste", "--no-newline"], socket: compositor.socketName)
         #expect(paste.status == 0 && !paste.timedOut)
@@ -25,7 +27,8 @@ import Testing
         defer { compositor.stop() }
         let log = TestRuntime.temporaryDirectory("clipboard") + "/peek.log"
         let peek = try startClient(
-            ["sh", "-c", "exec \(ReplayRunTests.binaries)/peek-client --log > \(log) 2>&1"], socket: compositor.socketName)
+            ["sh", "-c", "exec \(ReplayRunTests.binaries)/peek-client --log > \(log) 2>&1"],
+            socket: compositor.socketName)
         defer { _ = peek.terminate() }
         #expect(compositor.wait(timeout: 20) { $0.windows.count == 1 })
         // The keyboard's way to the quick actions: Menu, down to "Copy" (Share, Love, Nope, Copy), Enter.
@@ -38,7 +41,8 @@ import Testing
             }
         }
         let output = peek.waitForText(in: log) { $0.contains("result=performed action=copy") }
-        let title = output.split(separator: "\n").first { $0.contains("action=copy") }?
+        let title =
+            output.split(separator: "\n").first { $0.contains("action=copy") }?
             .components(separatedBy: "title=\"").last?.dropLast() ?? ""
         #expect(!title.isEmpty, "\(output)")
         #expect(compositor.wait(timeout: 20) { $0.selectionMimeTypes?.contains("text/plain") == true })

@@ -23,7 +23,8 @@ private final class WatchedHandler: LogHandler, @unchecked Sendable {
             watched = handler
             var configuration = CompositorConfiguration()
             configuration.socketName = TestRuntime.uniqueSocket()
-            let thread = try CompositorThread(configuration: configuration, logger: Logger(label: "watched") { _ in handler })
+            let thread = try CompositorThread(
+                configuration: configuration, logger: Logger(label: "watched") { _ in handler })
             #expect(thread.stop() == 0)
         }
         #expect(watched == nil, "the stopped thread's logger is still alive")

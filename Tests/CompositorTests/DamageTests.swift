@@ -19,7 +19,8 @@ struct DamageTests {
 
     @Test("Ordinary damage passes unchanged; negative sizes become empty")
     func ordinaryDamageUnchanged() {
-        #expect(Rect(x: 10, y: 20, width: 300, height: 200).clampedDamage == Rect(x: 10, y: 20, width: 300, height: 200))
+        #expect(
+            Rect(x: 10, y: 20, width: 300, height: 200).clampedDamage == Rect(x: 10, y: 20, width: 300, height: 200))
         #expect(Rect(x: 5, y: 5, width: -3, height: 4).clampedDamage.width == 0)
     }
 }

@@ -9,7 +9,9 @@ import Testing
     }
 
     @Test func withoutXdgRuntimeDirItSaysSo() throws {
-        let run = try run(["-u", "XDG_RUNTIME_DIR", ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless"])
+        let run = try run([
+            "-u", "XDG_RUNTIME_DIR", ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless",
+        ])
         #expect(run.status == 1)
         #expect(
             run.output
@@ -20,7 +22,9 @@ import Testing
     @Test func aSocketInUseIsNamed() throws {
         let compositor = try startCompositor()
         defer { compositor.stop() }
-        let run = try run([ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", compositor.socketName])
+        let run = try run([
+            ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", compositor.socketName,
+        ])
         #expect(run.status == 1)
         #expect(
             run.output

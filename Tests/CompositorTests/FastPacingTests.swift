@@ -12,7 +12,8 @@ import Testing
         let log = TestRuntime.temporaryDirectory("pacing") + "/events.log"
         let process = try ClientProcess(
             [
-                ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(),
+                ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket",
+                TestRuntime.uniqueSocket(),
                 "--replay", ReplayRunTests.recordings + "/" + recording, "--exit-when-done",
                 "--run", "python3 \(TabletTests.client) \(clientOptions) \(log)",
             ] + options, socket: "", environment: [:])
@@ -43,7 +44,9 @@ import Testing
         let lines = try run(
             "apple-bcm5974-touchpad.yml", client: "--pointer --preview --answer-delay \(delayMilliseconds)",
             ["--should-begin-timeout", String(delayMilliseconds + 2000)] + (fast ? ["--fast"] : []))
-        let outline = lines.filter { $0.hasPrefix("preview") && !$0.hasPrefix("preview preview ") && !$0.hasPrefix("preview commit ") }
+        let outline = lines.filter {
+            $0.hasPrefix("preview") && !$0.hasPrefix("preview preview ") && !$0.hasPrefix("preview commit ")
+        }
         // preview-replay (every answer at once): the first click peeks and pops.
         let first = outline.prefix { !$0.hasPrefix("preview completed") && !$0.hasPrefix("preview cancelled") }
         #expect(first.count == 2 && first.last?.hasPrefix("preview preview_ended") == true, "\(outline)")

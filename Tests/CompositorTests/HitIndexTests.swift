@@ -1,7 +1,7 @@
-import _FixtureTestSupport
 import PreviewCompositor
 import PreviewEngine
 import Testing
+import _FixtureTestSupport
 
 /// The scene's hit test answers from a grid index per window (rebuilt after geometry changes);
 /// here it is checked against the plain definition (walk the tree top to bottom, recompute every
@@ -30,7 +30,9 @@ import Testing
     }
 
     func texture(_ random: inout SplitMix64) -> SurfaceTexture? {
-        SurfaceTexture(width: .random(in: 1...300, using: &random), height: .random(in: 1...300, using: &random), format: .argb8888)
+        SurfaceTexture(
+            width: .random(in: 1...300, using: &random), height: .random(in: 1...300, using: &random), format: .argb8888
+        )
     }
 
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])

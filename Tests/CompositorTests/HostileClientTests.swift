@@ -1,6 +1,7 @@
 import CWaylandClient
-@testable import PreviewCompositor
 import Testing
+
+@testable import PreviewCompositor
 
 /// Requests with numbers a client chooses: each one must end in a protocol error for that
 /// client or be served, never trap. A well-behaved client beside it keeps working.

@@ -1,7 +1,8 @@
 import CWaylandClient
-@testable import PreviewCompositor
 import PreviewEngine
 import Testing
+
+@testable import PreviewCompositor
 
 /// Destroy orders and disconnects: what a client leaves behind must go, and the windows that
 /// remain take the space.
@@ -113,7 +114,9 @@ struct HostileLifetimeTests {
         wl_surface_commit(window.surface)
         staying.roundtrip()
         #expect(host.windowRects == [Rect(x: 0, y: 0, width: 1280, height: 800)])
-        #expect(host.compositor.scene.surface(at: Point(x: 100, y: 100))?.surface.client == host.compositor.windows[0].client)
+        #expect(
+            host.compositor.scene.surface(at: Point(x: 100, y: 100))?.surface.client
+                == host.compositor.windows[0].client)
     }
 
     @Test("Destroying an unmapped toplevel gives its column back")

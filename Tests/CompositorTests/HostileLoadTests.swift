@@ -1,10 +1,11 @@
 import CWaylandClient
 import EvdevDecoder
 import Foundation
-@testable import PreviewCompositor
 import PreviewEngine
 import Testing
 import WaylandServer
+
+@testable import PreviewCompositor
 
 /// Many clients behaving badly at once while one behaves well: the well-behaved client's
 /// requests and interactions go on, and what the others took is given back.
@@ -83,7 +84,8 @@ struct HostileLoadTests {
         let left = leaving!.window(size: (640, 800))
         let right = steady.window(size: (640, 800))
         for (client, window) in [(leaving!, left), (steady, right)] {
-            let manager = try #require(client.connection.bind(cwl_interface_spi_preview_interaction_manager_v1(), version: 1))
+            let manager = try #require(
+                client.connection.bind(cwl_interface_spi_preview_interaction_manager_v1(), version: 1))
             _ = spi_preview_interaction_manager_v1_get_interaction(manager, window.surface)
             client.roundtrip()
         }
@@ -112,8 +114,11 @@ struct HostileLoadTests {
         #expect(steady.roundtrip())
         host.compositor.stop()
         let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
-        #expect(lines.contains { $0.contains("\"interaction\":1,") && $0.contains("\"reason\":\"surface-gone\"") }, "\(lines)")
-        #expect(lines.contains { $0.contains("\"interaction\":2,") && $0.contains("\"client\":\"client2\"") }, "\(lines)")
+        #expect(
+            lines.contains { $0.contains("\"interaction\":1,") && $0.contains("\"reason\":\"surface-gone\"") },
+            "\(lines)")
+        #expect(
+            lines.contains { $0.contains("\"interaction\":2,") && $0.contains("\"client\":\"client2\"") }, "\(lines)")
     }
 
     func now() -> Timestamp { Timestamp(microseconds: MonotonicClock.system.microseconds()) }

@@ -47,7 +47,8 @@ import Testing
         #expect(clock.period == 16_666_666)
         #expect(clock.nextTick(after: 1_000) == 1_000 + 16_666_666)
         #expect(
-            clock.nextTick(after: 1_000 + 40_000_000) == 1_000 + 3 * 16_666_666, "a late wake-up skips to the next vblank")
+            clock.nextTick(after: 1_000 + 40_000_000) == 1_000 + 3 * 16_666_666,
+            "a late wake-up skips to the next vblank")
         #expect(clock.nextTick(after: 0) == 1_000)
     }
 }

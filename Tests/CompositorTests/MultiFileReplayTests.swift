@@ -31,17 +31,24 @@ import Testing
         var runs: [(device: UInt32, first: Int, last: Int)] = []
         for (index, event) in replayed.enumerated() {
             let device = event.device!.rawValue
-            if runs.last?.device == device { runs[runs.count - 1].last = index } else { runs.append((device, index, index)) }
+            if runs.last?.device == device {
+                runs[runs.count - 1].last = index
+            } else {
+                runs.append((device, index, index))
+            }
         }
         #expect(runs.map(\.device) == [0, 1, 2], "\(runs.map(\.device))")
         // Between files: every contact of the earlier file has ended, and at least 500 ms pass.
         for (earlier, later) in zip(runs, runs.dropFirst()) {
             let gap = replayed[later.first].time - replayed[earlier.last].time
             #expect(gap.microseconds >= 500_000, "gap before device \(later.device): \(gap.microseconds) µs")
-            #expect(contactsDown(replayed[...earlier.last]).isEmpty, "file of device \(earlier.device) leaves nothing down")
+            #expect(
+                contactsDown(replayed[...earlier.last]).isEmpty, "file of device \(earlier.device) leaves nothing down")
         }
         // Each file has its own pen presses (the Cintiq file twice: the same number of contacts).
-        let began = runs.map { run in replayed[run.first...run.last].filter { if case .contactBegan = $0 { true } else { false } }.count }
+        let began = runs.map { run in
+            replayed[run.first...run.last].filter { if case .contactBegan = $0 { true } else { false } }.count
+        }
         #expect(began[0] > 0 && began[1] > 0 && began[0] == began[2], "\(began)")
     }
 

@@ -1,7 +1,7 @@
 import EvdevDecoder
-import WaylandWindow
 import PreviewEngine
 import Testing
+import WaylandWindow
 
 /// The nested window's input translation, alone: what the parent compositor sends (surface-local
 /// pointer, keyboard, touch and tablet-tool events) becomes the decoder's `DeviceEvent`s.
@@ -44,7 +44,11 @@ struct ParentInputTests {
         input.toolPressure(7, 65535)
         input.toolFrame(7, at: t(3), into: &events)
         #expect(events.count == 2)
-        if case .contactChanged(let changed) = events.first { #expect(changed.force == 1) } else { Issue.record("\(events)") }
+        if case .contactChanged(let changed) = events.first {
+            #expect(changed.force == 1)
+        } else {
+            Issue.record("\(events)")
+        }
 
         events.removeAll()
         input.toolTip(7, down: false)
@@ -95,7 +99,9 @@ struct ParentInputTests {
         var input = ParentInput(outputWidth: 1280, outputHeight: 800)
         var events: [DeviceEvent] = []
         input.pointerEntered(x: 100, y: 100, at: t(1), into: &events)
-        #expect(events.first == .pointerMotion(RelativeMotion(device: ParentInput.pointerDevice, time: t(1), dx: -540, dy: -300)))
+        #expect(
+            events.first
+                == .pointerMotion(RelativeMotion(device: ParentInput.pointerDevice, time: t(1), dx: -540, dy: -300)))
         #expect(input.cursor == (100, 100))
 
         events.removeAll()
@@ -113,8 +119,11 @@ struct ParentInputTests {
 
         events.removeAll()
         input.pointerLeft(at: t(4), into: &events)
-        #expect(events.contains(.contactEnded(ContactKey(device: ParentInput.pointerDevice), time: t(4), reason: .system)))
-        #expect(events.contains(.button(KeyState(device: ParentInput.pointerDevice, time: t(4), code: 0x110, pressed: false))))
+        #expect(
+            events.contains(.contactEnded(ContactKey(device: ParentInput.pointerDevice), time: t(4), reason: .system)))
+        #expect(
+            events.contains(
+                .button(KeyState(device: ParentInput.pointerDevice, time: t(4), code: 0x110, pressed: false))))
 
         // The release the parent sends later (if any) is not a second end.
         events.removeAll()
@@ -129,11 +138,17 @@ struct ParentInputTests {
         input.pointerAxis(vertical: true, value120: 120)
         input.pointerAxis(vertical: true, pixels: 15, hasDiscrete: true)
         input.pointerFrame(at: t(1), into: &events)
-        #expect(events.first == .scroll(ScrollMotion(device: ParentInput.pointerDevice, time: t(1), vertical120: 120, horizontal120: 0)))
+        #expect(
+            events.first
+                == .scroll(
+                    ScrollMotion(device: ParentInput.pointerDevice, time: t(1), vertical120: 120, horizontal120: 0)))
         events.removeAll()
         input.pointerAxis(vertical: false, pixels: -7.5, hasDiscrete: false)
         input.pointerFrame(at: t(2), into: &events)
-        #expect(events.first == .scroll(ScrollMotion(device: ParentInput.pointerDevice, time: t(2), vertical120: 0, horizontal120: -60)))
+        #expect(
+            events.first
+                == .scroll(
+                    ScrollMotion(device: ParentInput.pointerDevice, time: t(2), vertical120: 0, horizontal120: -60)))
     }
 
     @Test("Touch points are touchscreen contacts without pressure; cancel ends them all")
@@ -145,11 +160,14 @@ struct ParentInputTests {
             Issue.record("\(events)")
             return
         }
-        #expect(contact.source == .touchscreen && !contact.hasForce && contact.position == NormalisedPoint(x: 0.25, y: 0.5))
+        #expect(
+            contact.source == .touchscreen && !contact.hasForce && contact.position == NormalisedPoint(x: 0.25, y: 0.5))
         #expect(contact.key.contact == 3)
         events.removeAll()
         input.touchCancelled(at: t(2), into: &events)
-        #expect(events.first == .contactEnded(ContactKey(device: ParentInput.touchDevice, contact: 3), time: t(2), reason: .system))
+        #expect(
+            events.first
+                == .contactEnded(ContactKey(device: ParentInput.touchDevice, contact: 3), time: t(2), reason: .system))
     }
 
     @Test("Keys pass through; losing keyboard focus releases what is held")
@@ -158,7 +176,10 @@ struct ParentInputTests {
         var events: [DeviceEvent] = []
         input.key(1, pressed: true, at: t(1), into: &events)
         input.key(1, pressed: true, at: t(1), into: &events)  // repeated press: ignored
-        #expect(events == [.key(KeyState(device: ParentInput.keyboardDevice, time: t(1), code: 1, pressed: true)), .frame(t(1))])
+        #expect(
+            events == [
+                .key(KeyState(device: ParentInput.keyboardDevice, time: t(1), code: 1, pressed: true)), .frame(t(1)),
+            ])
         events.removeAll()
         input.keyboardLeft(at: t(2), into: &events)
         #expect(events.first == .key(KeyState(device: ParentInput.keyboardDevice, time: t(2), code: 1, pressed: false)))
@@ -181,11 +202,16 @@ struct ParentInputTests {
     @Test("The parent's millisecond times land on our clock (across the 32-bit wrap); another clock's do not")
     func eventTimes() {
         let now = Timestamp(microseconds: 5_000_000_123)
-        #expect(ParentInput.eventTime(parentMilliseconds: 4_999_990, now: now) == Timestamp(microseconds: 4_999_990_000))
+        #expect(
+            ParentInput.eventTime(parentMilliseconds: 4_999_990, now: now) == Timestamp(microseconds: 4_999_990_000))
         // 2^32 ms after the clock started, the parent's 32-bit time has wrapped.
         let late = Timestamp(microseconds: ((Int64(1) << 32) + 5) * 1000)
-        #expect(ParentInput.eventTime(parentMilliseconds: 2, now: late) == Timestamp(microseconds: ((Int64(1) << 32) + 2) * 1000))
-        #expect(ParentInput.eventTime(parentMilliseconds: UInt32.max - 1, now: late) == Timestamp(microseconds: ((Int64(1) << 32) - 2) * 1000))
+        #expect(
+            ParentInput.eventTime(parentMilliseconds: 2, now: late)
+                == Timestamp(microseconds: ((Int64(1) << 32) + 2) * 1000))
+        #expect(
+            ParentInput.eventTime(parentMilliseconds: UInt32.max - 1, now: late)
+                == Timestamp(microseconds: ((Int64(1) << 32) - 2) * 1000))
         // A parent on another clock (or far behind): the event gets our time.
         #expect(ParentInput.eventTime(parentMilliseconds: 12, now: now) == now)
     }

@@ -1,6 +1,6 @@
-import _FixtureTestSupport
 import Foundation
 import Testing
+import _FixtureTestSupport
 
 /// The phase screenshots through the executable, with a client that is slow to draw: each shot
 /// waits for the client's commit instead of a fixed number of frames.
@@ -37,7 +37,8 @@ import Testing
         let shots = directory + "/shots"
         let process = try ClientProcess(
             [
-                Self.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(), "-v", "--replay",
+                Self.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(),
+                "-v", "--replay",
                 Self.recordings + "/wacom-cintiq13hd-pen.yml", "--fast", "--exit-when-done", "--screenshot-dir", shots,
                 "--should-begin-timeout", String(slowClientShouldBeginTimeout),
                 "--run", Self.binaries + "/peek-client --draw-delay \(delay)",

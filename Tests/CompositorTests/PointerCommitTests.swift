@@ -20,7 +20,8 @@ import Testing
         defer { compositor.stop() }
         let log = TestRuntime.temporaryDirectory("pointer-commit") + "/events.log"
         // The replay starts when the window is mapped.
-        let client = try startClient(["python3", TabletTests.client, "--pointer", "--preview", log], socket: compositor.socketName)
+        let client = try startClient(
+            ["python3", TabletTests.client, "--pointer", "--preview", log], socket: compositor.socketName)
         defer { _ = client.terminate() }
         #expect(compositor.wait(timeout: 60) { $0.replayFinishedAll == true }, "\(client.output)")
         // A marker after everything the replay caused: once the client logs it, it has read all
@@ -35,7 +36,9 @@ import Testing
 
     /// Checks the order around the commit phase of interaction `id`; `end` is the line that ends it.
     func expectTakenAwayAndGivenBack(_ all: [Substring], id: Int = 1, end: String) throws {
-        let lines = all.filter { !$0.hasPrefix("pointer motion") && !$0.hasPrefix("preview preview ") && !$0.hasPrefix("preview commit ") }
+        let lines = all.filter {
+            !$0.hasPrefix("pointer motion") && !$0.hasPrefix("preview preview ") && !$0.hasPrefix("preview commit ")
+        }
         let ended = try #require(lines.firstIndex(of: "preview preview_ended \(id)"), "\(lines)")
         let press = try #require(lines[..<ended].lastIndex(of: "pointer button 272 1"), "\(lines)")
         let finished = try #require(lines.firstIndex(of: Substring(end)), "\(lines)")
@@ -48,7 +51,8 @@ import Testing
         // Nothing of the pointer during the commit phase, motion included.
         let leave = try #require(all.firstIndex(of: "pointer leave"))
         let done = try #require(all.firstIndex(of: Substring(end)))
-        #expect(!all[leave..<done].contains { $0.hasPrefix("pointer ") && $0 != "pointer leave" }, "\(all[leave..<done])")
+        #expect(
+            !all[leave..<done].contains { $0.hasPrefix("pointer ") && $0 != "pointer leave" }, "\(all[leave..<done])")
         // It enters where the pen is, inside the 1280x800 window.
         let enter = lines[finished + 1].split(separator: " ").dropFirst(2).compactMap { Double($0) }
         #expect(enter.count == 2 && (1..<1280).contains(enter[0]) && (1..<800).contains(enter[1]), "\(enter)")

@@ -1,9 +1,9 @@
 import EvdevDecoder
-import _FixtureTestSupport
 import Foundation
 import PreviewCompositor
 import PreviewEngine
 import Testing
+import _FixtureTestSupport
 
 /// Apps people run, in the headless compositor: GTK 4's widget factory maps a window that
 /// shows its widgets, and foot shows (and its shell reads) what is typed on the keyboard.
@@ -105,7 +105,8 @@ import Testing
         let keys: [(UInt16, Bool)] = [(42, true), (35, true), (35, false), (42, false), (23, true), (23, false)]
         compositor.sync { compositor in
             for (code, pressed) in keys {
-                compositor.inject(.key(KeyState(device: DeviceID(7), time: TouchCommitTests.now(), code: code, pressed: pressed)))
+                compositor.inject(
+                    .key(KeyState(device: DeviceID(7), time: TouchCommitTests.now(), code: code, pressed: pressed)))
             }
         }
         let text = foot.waitForText(in: typed, timeout: 20) { $0.count >= 2 }

@@ -41,7 +41,9 @@ import Testing
         #expect(result == nil)
         let window = try #require(windows.first)
         // weston-simple-shm paints a moving pattern, not the background: the window's centre differs.
-        let centre = compositor.sync { $0.framebuffer.pixel(x: window.rect.x + window.rect.width / 2, y: window.rect.y + window.rect.height / 2) }
+        let centre = compositor.sync {
+            $0.framebuffer.pixel(x: window.rect.x + window.rect.width / 2, y: window.rect.y + window.rect.height / 2)
+        }
         #expect(centre != Framebuffer.background)
         let run = client.terminate()
         #expect(!run.output.contains("error"), "\(run.output)")

@@ -1,6 +1,6 @@
-import _FixtureTestSupport
 import Foundation
 import Testing
+import _FixtureTestSupport
 
 /// The executable as the demo uses it: a recording drives peek-client through the protocol.
 @Suite(.serialized) struct ReplayRunTests {
@@ -41,9 +41,10 @@ import Testing
         // The phase changes in order, the halfway moments the recording reaches, then the settled picture.
         let moments = files.map { $0.dropFirst(5).dropLast(4) }
         #expect(moments.first == "interaction1-preview", "\(files)")
-        #expect(moments.filter { !$0.hasSuffix("-half") } == [
-            "interaction1-preview", "interaction1-commit", "interaction1-cancelled", "interaction1-settled",
-        ], "\(files)")
+        #expect(
+            moments.filter { !$0.hasSuffix("-half") } == [
+                "interaction1-preview", "interaction1-commit", "interaction1-cancelled", "interaction1-settled",
+            ], "\(files)")
     }
 
     @Test func verboseLogsEveryEngineTransition() throws {
@@ -62,11 +63,12 @@ import Testing
         }
         // The pen's short first touch, then the interaction's way through the machine
         // (docs/state-machine.md), as the trace tells it.
-        #expect(transitions == [
-            "idle → began → armed", "armed → contactEnded → ended",
-            "idle → began → armed", "armed → sample → awaitingAnswer", "awaitingAnswer → accepted → preview",
-            "preview → sample → commit", "commit → contactEnded → ended",
-        ], "\(run.output)")
+        #expect(
+            transitions == [
+                "idle → began → armed", "armed → contactEnded → ended",
+                "idle → began → armed", "armed → sample → awaitingAnswer", "awaitingAnswer → accepted → preview",
+                "preview → sample → commit", "commit → contactEnded → ended",
+            ], "\(run.output)")
     }
 
     @Test func unreadableRecordingIsOneLineAndStatusOne() throws {

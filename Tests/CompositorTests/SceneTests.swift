@@ -36,7 +36,8 @@ import Testing
         parent.addSubsurface(child)
         child.offset = (-20, 10)
         scene.show(parent)
-        #expect(scene.surface(at: Point(x: 85, y: 115))?.surface.id == SurfaceID(2), "outside the parent, inside the child")
+        #expect(
+            scene.surface(at: Point(x: 85, y: 115))?.surface.id == SurfaceID(2), "outside the parent, inside the child")
         #expect(scene.surface(at: Point(x: 105, y: 115))?.local == Point(x: 25, y: 5))
         #expect(parent.restack(child, relativeTo: parent, above: false))
         #expect(scene.surface(at: Point(x: 105, y: 115))?.surface.id == SurfaceID(1), "below the parent now")

@@ -48,7 +48,10 @@ import Testing
 
     func compositor(_ arguments: [String]) throws -> ClientProcess {
         try ClientProcess(
-            [ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket()]
+            [
+                ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket",
+                TestRuntime.uniqueSocket(),
+            ]
                 + arguments, socket: "", environment: [:])
     }
 
@@ -77,7 +80,8 @@ import Testing
         try "long-press = slower\n".write(toFile: path, atomically: true, encoding: .utf8)
         process.child.signal(SIGHUP)
         #expect(
-            process.waitForOutput("\(path):1: long-press must be fast, default or slow, not slower; keeping the current settings"),
+            process.waitForOutput(
+                "\(path):1: long-press must be fast, default or slow, not slower; keeping the current settings"),
             "\(process.output)")
         #expect(process.isRunning)
     }

@@ -4,7 +4,10 @@ import Testing
 @Suite struct ShouldBeginTimeoutOptionTests {
     func compositor(_ arguments: [String]) throws -> ClientRun {
         let process = try ClientProcess(
-            [ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket()] + arguments,
+            [
+                ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket",
+                TestRuntime.uniqueSocket(),
+            ] + arguments,
             socket: "", environment: [:])
         return process.finish(timeout: 60)
     }

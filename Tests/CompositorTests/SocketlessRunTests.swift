@@ -1,7 +1,7 @@
-import _FixtureTestSupport
 import Foundation
 import PreviewCompositor
 import Testing
+import _FixtureTestSupport
 
 /// `listen = false` with a run command: no socket at all, the child gets its end of a
 /// socketpair as WAYLAND_SOCKET (how the benchmarks start their clients).

@@ -21,7 +21,9 @@ import Testing
         configuration.listen = false
         configuration.outputWidth = 1 << 30
         configuration.outputHeight = 1 << 30
-        #expect(throws: CompositorError.outputTooLarge(1 << 30, 1 << 30)) { _ = try Compositor(configuration: configuration) }
+        #expect(throws: CompositorError.outputTooLarge(1 << 30, 1 << 30)) {
+            _ = try Compositor(configuration: configuration)
+        }
     }
 
     @Test func failureReasonsAreOneLine() {

@@ -12,10 +12,12 @@ import Testing
         defer { compositor.stop() }
         let directory = TestRuntime.temporaryDirectory("tablet-focus")
         let (tabletLog, pointerLog) = (directory + "/tablet.log", directory + "/pointer.log")
-        let left = try startClient(["python3", TabletTests.client, "--tablet", tabletLog], socket: compositor.socketName)
+        let left = try startClient(
+            ["python3", TabletTests.client, "--tablet", tabletLog], socket: compositor.socketName)
         defer { _ = left.terminate() }
         _ = TouchCommitTests.waitFor("mapped", in: tabletLog)
-        let right = try startClient(["python3", TabletTests.client, "--pointer", pointerLog], socket: compositor.socketName)
+        let right = try startClient(
+            ["python3", TabletTests.client, "--pointer", pointerLog], socket: compositor.socketName)
         defer { _ = right.terminate() }
         _ = TouchCommitTests.waitFor("mapped", in: pointerLog)
         _ = compositor.wait(timeout: 20) { $0.windows.count >= 2 }
@@ -40,7 +42,9 @@ import Testing
         // Tip down on the left, drag to the right while down (grabbed), lift there, leave.
         compositor.sync { $0.inject(.contactBegan(tip(0.25, 0.4))) }
         compositor.sync { $0.inject(.contactChanged(tip(0.75, 0.5))) }
-        compositor.sync { $0.inject(.contactEnded(ContactKey(device: device), time: TouchCommitTests.now(), reason: .lifted)) }
+        compositor.sync {
+            $0.inject(.contactEnded(ContactKey(device: device), time: TouchCommitTests.now(), reason: .lifted))
+        }
         compositor.sync { $0.inject(.toolMotion(tool(0.76))) }
         compositor.sync { $0.inject(.toolProximity(tool(0.76), inProximity: false)) }
         compositor.sync { $0.flushClients() }
@@ -50,8 +54,11 @@ import Testing
             $0.components(separatedBy: "tool proximity_out").count >= 3
         }
         let events = tablet.split(separator: "\n")
-            .filter { $0.hasPrefix("tool ") && !["tool frame", "tool added"].contains($0) && !$0.hasPrefix("tool type")
-                && !$0.hasPrefix("tool capability") && !$0.hasPrefix("tool distance") && !$0.hasPrefix("tool pressure") }
+            .filter {
+                $0.hasPrefix("tool ") && !["tool frame", "tool added"].contains($0) && !$0.hasPrefix("tool type")
+                    && !$0.hasPrefix("tool capability") && !$0.hasPrefix("tool distance")
+                    && !$0.hasPrefix("tool pressure")
+            }
         #expect(
             events == [
                 "tool proximity_in", "tool motion 320.0 400.0",  // hover on the left
@@ -65,7 +72,9 @@ import Testing
         let pointer = TouchCommitTests.waitFor("pointer motion 332.8", in: pointerLog).split(separator: "\n")
             .filter { $0.hasPrefix("pointer ") }
         // The pointer client saw the pen as a pointer while it hovered there, and no button.
-        #expect(pointer.contains("pointer motion 320.0 400.0") || pointer.contains { $0.hasPrefix("pointer enter 320.0") }, "\(pointer)")
+        #expect(
+            pointer.contains("pointer motion 320.0 400.0") || pointer.contains { $0.hasPrefix("pointer enter 320.0") },
+            "\(pointer)")
         #expect(!pointer.contains { $0.hasPrefix("pointer button") }, "\(pointer)")
     }
 }

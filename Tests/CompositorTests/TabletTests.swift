@@ -1,6 +1,6 @@
-import _FixtureTestSupport
 import Foundation
 import Testing
+import _FixtureTestSupport
 
 /// Pens over tablet-v2, with a real client on a real socket: Tests/python/tablet_client.py
 /// (pywayland bindings generated from tablet-unstable-v2.xml) logs every event it gets while
@@ -16,7 +16,8 @@ import Testing
         let log = TestRuntime.temporaryDirectory("tablet") + "/events.log"
         let process = try ClientProcess(
             [
-                ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(),
+                ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket",
+                TestRuntime.uniqueSocket(),
                 "--replay", ReplayRunTests.recordings + "/wacom-cintiq13hd-pen.yml", "--fast",
                 "--should-begin-timeout", String(slowClientShouldBeginTimeout),
                 "--run", "python3 \(Self.client) \(mode.joined(separator: " ")) \(log)",
@@ -31,15 +32,22 @@ import Testing
 
     /// Lines that are not motion, axes or frames.
     func milestones(_ lines: [Substring]) -> [Substring] {
-        lines.filter { !["motion", "pressure", "distance", "tilt", "frame"].contains($0.split(separator: " ").dropFirst().first ?? "") }
+        lines.filter {
+            !["motion", "pressure", "distance", "tilt", "frame"].contains(
+                $0.split(separator: " ").dropFirst().first ?? "")
+        }
     }
 
     @Test func aTabletClientGetsProximityDownPressureUpInOrder() throws {
         let lines = try replayPen("--tablet", until: "tool proximity_out\ntool frame", times: 1)
-        let tool = milestones(lines).filter { $0.hasPrefix("tool ") && !$0.hasPrefix("tool type") && !$0.hasPrefix("tool capability") }
+        let tool = milestones(lines).filter {
+            $0.hasPrefix("tool ") && !$0.hasPrefix("tool type") && !$0.hasPrefix("tool capability")
+        }
         // The recording: the pen comes close, taps briefly, presses long and hard, lifts and leaves.
         #expect(
-            tool == ["tool added", "tool proximity_in", "tool down", "tool up", "tool down", "tool up", "tool proximity_out"],
+            tool == [
+                "tool added", "tool proximity_in", "tool down", "tool up", "tool down", "tool up", "tool proximity_out",
+            ],
             "\(tool)")
         #expect(!lines.contains { $0.hasPrefix("pointer button") }, "no emulated click for a tablet client")
         // The long press: pressure reported between down and up rises steadily to well over half.
@@ -75,14 +83,18 @@ import Testing
     /// goes up and out of proximity, no core event follows for that press, and once the
     /// interaction ends the tool enters again (proximity_in) without a down.
     @Test func theCommitPhaseTakesTheToolAwayAndGivesItBack() throws {
-        let lines = milestones(try replayPen("--tablet", "--preview", until: "tool proximity_out\ntool frame", times: 2))
+        let lines = milestones(
+            try replayPen("--tablet", "--preview", until: "tool proximity_out\ntool frame", times: 2))
         let ended = try #require(lines.firstIndex(of: "preview preview_ended 1"), "\(lines)")
         // The commit progress of the same sample shares preview_ended's frame; then the tool leaves.
         let left = lines[ended + 1].hasPrefix("preview commit 1 ") ? ended + 2 : ended + 1
         #expect(lines[left] == "tool up" && lines[left + 1] == "tool proximity_out", "\(lines[ended...])")
-        let after = lines[(left + 2)...].filter { $0.hasPrefix("tool ") || $0.hasPrefix("preview cancelled") || $0.hasPrefix("preview completed") }
+        let after = lines[(left + 2)...].filter {
+            $0.hasPrefix("tool ") || $0.hasPrefix("preview cancelled") || $0.hasPrefix("preview completed")
+        }
         #expect(Array(after) == ["preview cancelled 1 1", "tool proximity_in", "tool proximity_out"], "\(after)")
-        #expect(lines[..<ended].contains("preview should_begin 1 1 1"), "should_begin for a pen source with measured force")
+        #expect(
+            lines[..<ended].contains("preview should_begin 1 1 1"), "should_begin for a pen source with measured force")
     }
 
     /// The measuring client (scripts/perf-compare's scale runs) allocates many proxies; Python's

@@ -12,7 +12,8 @@ import Testing
         // the keyboard recording (the release of "i"), then stop the compositor with SIGTERM.
         let process = try ClientProcess(
             [
-                ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(),
+                ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket",
+                TestRuntime.uniqueSocket(),
                 "--replay", recordings + "/handwritten-usb-mouse.yml", recordings + "/handwritten-usb-keyboard.yml",
                 "--run", "stdbuf -oL wev > \(log) 2>&1",
             ], socket: "", environment: [:])
@@ -40,7 +41,10 @@ import Testing
 
     @Test func libinputWithoutDevicesIsAOneLineError() throws {
         let process = try ClientProcess(
-            [ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket", TestRuntime.uniqueSocket(), "--libinput"],
+            [
+                ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket",
+                TestRuntime.uniqueSocket(), "--libinput",
+            ],
             socket: "", environment: [:])
         let run = process.finish(timeout: 30)
         #expect(run.status == 1)

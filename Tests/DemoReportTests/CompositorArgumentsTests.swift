@@ -6,7 +6,8 @@ import Testing
 @Suite struct CompositorArgumentsTests {
     static func run() -> CompositorRun {
         CompositorRun(
-            tools: Tools(directory: "/opt/spi"), recordings: ["/r/pen.yml"], directory: "/out", screenshots: "/out/shots",
+            tools: Tools(directory: "/opt/spi"), recordings: ["/r/pen.yml"], directory: "/out",
+            screenshots: "/out/shots",
             fast: true, timeout: 60)
     }
 

@@ -1,9 +1,9 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
 import Testing
+import _FixtureTestSupport
 
 @Suite("The report: force from the trace, plot, HTML and Markdown")
 struct ReportTests {
@@ -145,7 +145,8 @@ struct ReportTests {
         #expect(byLabel["interaction2-commit"]?.caption == "#2 commit begins (peek) · progress 1.00 · 0.137 s")
         #expect(byLabel["interaction2-commit-half"]?.caption.hasPrefix("#2 commit half-way · progress 0.") == true)
         #expect(byLabel["interaction2-settled"]?.caption == "#2 settled after the pop · progress 1.00 · 0.275 s")
-        #expect(byLabel["interaction3-cancelled"]?.caption.hasPrefix("#3 cancelled (lifted) · progress 0.00 · ") == true)
+        #expect(
+            byLabel["interaction3-cancelled"]?.caption.hasPrefix("#3 cancelled (lifted) · progress 0.00 · ") == true)
 
         let markdown = try String(contentsOfFile: written.markdown, encoding: .utf8)
         let html = try String(contentsOfFile: written.html, encoding: .utf8)
@@ -221,11 +222,14 @@ struct LiveViewTests {
         #expect(changes[6].contains("cancelled (lifted)"))
         // The press shows in between: the preview reaches past half way before the commit.
         let beforeCommit = lines[lines.firstIndex(of: changes[2])!..<lines.firstIndex(of: changes[3])!]
-        #expect(beforeCommit.contains { $0.contains("preview") && (Double($0.split(separator: " ").last ?? "") ?? 0) > 0.5 })
+        #expect(
+            beforeCommit.contains { $0.contains("preview") && (Double($0.split(separator: " ").last ?? "") ?? 0) > 0.5 }
+        )
         #expect(lines.count < 35)
         #expect(
             view.finished == [
-                InteractionID(1): .cancelled(.lifted), InteractionID(2): .completed, InteractionID(3): .cancelled(.lifted),
+                InteractionID(1): .cancelled(.lifted), InteractionID(2): .completed,
+                InteractionID(3): .cancelled(.lifted),
             ])
     }
 

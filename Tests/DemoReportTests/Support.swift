@@ -1,10 +1,10 @@
 import CCairo
-import _FixtureTestSupport
 import Foundation
 import LibinputRecording
 import PreviewEngine
 import PreviewTrace
 import ReplayTool
+import _FixtureTestSupport
 
 /// The trace `preview-replay --format json` prints for a fixture, as records and as text.
 func replayTrace(_ name: String) throws -> (records: [TraceRecord], text: String) {

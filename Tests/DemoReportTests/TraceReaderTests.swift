@@ -1,9 +1,9 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
 import Testing
+import _FixtureTestSupport
 
 @Suite("Reading traces back")
 struct TraceReaderTests {
@@ -26,9 +26,11 @@ struct TraceReaderTests {
     @Test("A haptic pad's lines (\"event\":\"haptic\") are not phase records: skipped")
     func hapticLinesSkipped() throws {
         let trace = try replayTrace("dell-canvas-isdv4-pen.yml")
-        let haptic = HapticRecord(device: "pad \"x\"", effect: "deep-click", waveform: 0x1003, time: Timestamp(microseconds: 5))
+        let haptic = HapticRecord(
+            device: "pad \"x\"", effect: "deep-click", waveform: 0x1003, time: Timestamp(microseconds: 5))
         let lines = trace.text.split(separator: "\n").map(String.init)
-        let mixed = ([haptic.jsonLine] + lines.prefix(2) + [haptic.jsonLine] + lines.dropFirst(2)).joined(separator: "\n")
+        let mixed = ([haptic.jsonLine] + lines.prefix(2) + [haptic.jsonLine] + lines.dropFirst(2)).joined(
+            separator: "\n")
         #expect(try TraceReader.parse(mixed) == trace.records)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(haptic.jsonLine.utf8)) as? [String: Any])
         #expect(object["device"] as? String == "pad \"x\"" && object["waveform"] as? Int == 4099)

@@ -12,7 +12,8 @@ import Testing
         #expect(run.status == 0, "\(run.output)")
         let summary = run.output.split(separator: "\n").last { $0.hasSuffix(" failed") } ?? ""
         #expect(summary.hasSuffix(" 0 failed") && !summary.hasPrefix("0 passed"), "\(run.output)")
-        #expect(!run.output.contains("ERROR: AddressSanitizer") && !run.output.contains("runtime error"), "\(run.output)")
+        #expect(
+            !run.output.contains("ERROR: AddressSanitizer") && !run.output.contains("runtime error"), "\(run.output)")
     }
 
     @Test("The header's version matches the library's, and the pkg-config file names the library")

@@ -1,8 +1,8 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import SystemLayer
 import Testing
+import _FixtureTestSupport
 
 /// The client library from C (Tests/capi-client/client-api.c) under AddressSanitizer and UBSan,
 /// the way an app's loop drives it: a compositor without the global, a press to completion
@@ -18,7 +18,8 @@ import Testing
         let summaries = run.output.split(separator: "\n").filter { $0.hasSuffix(" failed") }
         #expect(summaries.count == 2, "\(run.output)")
         #expect(summaries.allSatisfy { $0.hasSuffix(" 0 failed") && !$0.hasPrefix("0 passed") }, "\(run.output)")
-        #expect(!run.output.contains("ERROR: AddressSanitizer") && !run.output.contains("runtime error"), "\(run.output)")
+        #expect(
+            !run.output.contains("ERROR: AddressSanitizer") && !run.output.contains("runtime error"), "\(run.output)")
     }
 
     @Test("A C app on the client library takes a recorded pen press to completion in preview-compositor")
@@ -45,15 +46,19 @@ import Testing
         // The Dell pen: a short stroke lifted in the preview, then the press that completes.
         #expect(calls.first?.hasPrefix("press 1 pen measured at ") == true, "\(calls)")
         #expect(calls.contains("press 1 cancelled lifted"), "\(calls)")
-        #expect(calls.filter { $0.hasSuffix(" ended") }.count == 1 && calls.contains("press 2 preview 1.00 ended"), "\(calls)")
+        #expect(
+            calls.filter { $0.hasSuffix(" ended") }.count == 1 && calls.contains("press 2 preview 1.00 ended"),
+            "\(calls)")
         #expect(calls.last == "press 2 completed", "\(calls)")
-        #expect(!output.contains("ERROR: AddressSanitizer") && !output.contains("runtime error"), "\(output.suffix(3000))")
+        #expect(
+            !output.contains("ERROR: AddressSanitizer") && !output.contains("runtime error"), "\(output.suffix(3000))")
     }
 
     @Test("The client header's version and the pkg-config template name the library")
     func versionAndPkgConfig() throws {
         let header = try String(
-            contentsOfFile: Paths.root + "/Sources/CClientLibrary/include/preview-interaction-client.h", encoding: .utf8)
+            contentsOfFile: Paths.root + "/Sources/CClientLibrary/include/preview-interaction-client.h", encoding: .utf8
+        )
         let template = try String(
             contentsOfFile: Paths.root + "/pkgconfig/preview-interaction-client.pc.in", encoding: .utf8)
         #expect(header.contains("#define PREVIEW_INTERACTION_CLIENT_VERSION \""))

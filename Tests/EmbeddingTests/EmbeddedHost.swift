@@ -3,9 +3,9 @@ import CWaylandClient
 import CWaylandServer
 import CompositorModule
 import Foundation
-import _PreviewProtocolTestSupport
 import Testing
 import WaylandServer
+import _PreviewProtocolTestSupport
 
 /// The C library on a display of this process, as a host runs it (its C entry points, the real
 /// CLOCK_MONOTONIC), with the mini compositor's wl_surface and real libwayland clients. Waits

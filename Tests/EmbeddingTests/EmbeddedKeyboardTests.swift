@@ -1,7 +1,7 @@
 import CCompositorModule
 import CompositorModule
-import _PreviewProtocolTestSupport
 import Testing
+import _PreviewProtocolTestSupport
 
 /// The keyboard and the user's settings through the C library's entry points, with a real
 /// version 2 client: what the host is told to do with each key, and what the client sees.

@@ -1,10 +1,10 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
 import SystemLayer
 import Testing
+import _FixtureTestSupport
 
 /// Where SwiftPM put the binaries (libpreview-interaction.so among them), and the repository.
 enum Paths {
@@ -42,7 +42,8 @@ struct TracedInteraction: CustomStringConvertible {
             TracedInteraction(
                 phases: story.records.compactMap { $0.phase?.changesPhase == true ? $0.phase?.description : nil },
                 outcome: "\(story.outcome)",
-                preview: story.records.filter { $0.phaseAfter == .preview || $0.phase == .previewEnded }.map(\.progress),
+                preview: story.records.filter { $0.phaseAfter == .preview || $0.phase == .previewEnded }.map(
+                    \.progress),
                 commit: story.records.filter { $0.phaseAfter == .commit && $0.phase != .previewEnded }.map(\.progress))
         }
     }

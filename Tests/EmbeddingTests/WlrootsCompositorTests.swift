@@ -1,16 +1,17 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import PreviewTrace
 import SystemLayer
 import Testing
+import _FixtureTestSupport
 
 /// The wlroots proof: examples/wlroots-compositor, built by make against Debian's wlroots 0.15
 /// and libpreview-interaction, on wlroots' headless backend with the pixman renderer. A
 /// recording drives virtual wlroots devices, so the events take wlroots' input path into the
 /// library; peek-client runs inside.
 @Suite(.serialized) struct WlrootsCompositorTests {
-    static let shouldBeginTimeout = String(slowClientShouldBeginTimeout)  // a client on a loaded machine may answer late
+    // A client on a loaded machine may answer late
+    static let shouldBeginTimeout = String(slowClientShouldBeginTimeout)
 
     struct Run {
         var status: Int32?
@@ -52,7 +53,8 @@ import Testing
             [compositor, "--decoder", Paths.binaries + "/preview-replay"], recording: recording, label: "wlroots")
         #expect(wlroots.status == 0, "\(wlroots.log)")
         #expect(wlroots.log.contains("libpreview-interaction 1."), "\(wlroots.log)")
-        #expect(wlroots.client.contains("result=opened"), "peek-client popped the photo\n\(wlroots.client)\n\(wlroots.log)")
+        #expect(
+            wlroots.client.contains("result=opened"), "peek-client popped the photo\n\(wlroots.client)\n\(wlroots.log)")
         // The documented run is quiet: no error from wlroots looking for a GPU the headless
         // pixman renderer does not need, and peek-client ends before its connection does
         // (no "Broken pipe").
@@ -80,7 +82,8 @@ import Testing
             // A client that answers after the force passed the commit threshold sees the
             // preview begin and end at once (no preview-began): how fast peek-client answers
             // varies with the machine's load, in either compositor.
-            #expect(mine.phases.filter { $0 != "preview-began" } == other.phases.filter { $0 != "preview-began" },
+            #expect(
+                mine.phases.filter { $0 != "preview-began" } == other.phases.filter { $0 != "preview-began" },
                 "\(mine)\n\(other)")
         }
         for (index, curve) in engine.enumerated() where index < ours.count && index < theirs.count {

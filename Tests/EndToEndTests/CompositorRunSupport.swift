@@ -1,10 +1,10 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
 import SystemLayer
 import Testing
+import _FixtureTestSupport
 
 // Support for the end-to-end tests that run the real preview-compositor with peek-client:
 // reading peek-client's `--log`, the compositor's trace and its screenshots, and checking one
@@ -39,7 +39,9 @@ struct ClientLog {
                 fields[word[..<equals]] = word[word.index(after: equals)...]
             }
             if fields["result"] != nil { results.append(String(line)) }
-            guard let wire = fields["interaction"].flatMap({ UInt32($0) }), let event = fields["event"] else { continue }
+            guard let wire = fields["interaction"].flatMap({ UInt32($0) }), let event = fields["event"] else {
+                continue
+            }
             let step: PhaseStep
             switch event {
             case "should_begin": step = .shouldBegin(1)
@@ -159,7 +161,9 @@ func mismatches(client: ClientLog, trace: TracedInteractions) -> [String] {
                 + "the client received \(heard.first.map { $0.steps.map(\.description) } ?? ["nothing"])")
         if !heard.isEmpty { heard = heard.dropFirst() }
     }
-    for extra in heard { problems.append("client interaction \(extra.wire) was never traced: \(extra.steps.map(\.description))") }
+    for extra in heard {
+        problems.append("client interaction \(extra.wire) was never traced: \(extra.steps.map(\.description))")
+    }
     return problems
 }
 
@@ -210,7 +214,8 @@ struct CompositorRun {
         let command = "exec \(shellQuote(tools.client)) --log > \(shellQuote(clientLog)) 2> \(shellQuote(clientErrors))"
         let child = try ChildProcess(
             [
-                tools.compositor, "--backend", "headless", "--replay", recording, "--fast", "--trace", folder + "/trace.jsonl",
+                tools.compositor, "--backend", "headless", "--replay", recording, "--fast", "--trace",
+                folder + "/trace.jsonl",
                 "--screenshot-dir", shotsDirectory, "--exit-when-done", "--run", command,
                 "--should-begin-timeout", String(slowClientShouldBeginTimeout),
             ] + extra, output: .file(folder + "/compositor.log"))
@@ -220,7 +225,8 @@ struct CompositorRun {
         trace = (try? TraceReader.read(path: folder + "/trace.jsonl")) ?? []
         client = ClientLog(path: clientLog)
         shots = PhaseShot.all(in: shotsDirectory)
-        diagnostics = ((try? String(contentsOfFile: folder + "/compositor.log", encoding: .utf8)) ?? "")
+        diagnostics =
+            ((try? String(contentsOfFile: folder + "/compositor.log", encoding: .utf8)) ?? "")
             + ((try? String(contentsOfFile: clientErrors, encoding: .utf8)) ?? "")
     }
 

@@ -1,8 +1,8 @@
-import _FixtureTestSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
 import Testing
+import _FixtureTestSupport
 
 /// What one bundled recording does through `preview-compositor` + `peek-client` at the default
 /// 1280×800 output, where peek-client's 12-photo grid fills the one window.
@@ -47,8 +47,12 @@ struct RecordingExpectation: CustomTestStringConvertible, Sendable {
     static let lifted = UInt32(CancelReason.lifted.rawValue)
 
     static let all: [RecordingExpectation] = [
-        .init(file: "apple-bcm5974-pressurepad.yml", interactions: 5, pinned: [[.shouldBegin(1), .previewEnded(1), .completed(1)]]),
-        .init(file: "apple-bcm5974-touchpad.yml", interactions: 3, pinned: [[.shouldBegin(1), .previewEnded(1), .completed(1)]]),
+        .init(
+            file: "apple-bcm5974-pressurepad.yml", interactions: 5,
+            pinned: [[.shouldBegin(1), .previewEnded(1), .completed(1)]]),
+        .init(
+            file: "apple-bcm5974-touchpad.yml", interactions: 3,
+            pinned: [[.shouldBegin(1), .previewEnded(1), .completed(1)]]),
         .init(file: "cypress-trackpad.yml", interactions: 1, pinned: [[.shouldBegin(1), .cancelled(1, lifted)]]),
         .init(
             file: "dell-canvas-isdv4-pen.yml", interactions: 2,
@@ -136,7 +140,9 @@ struct CompositorTraceTests {
             let shots = run.shots.filter { $0.interaction == number }
             let outcome = interaction.steps.last
             let terminal = shots.filter { $0.moment == "completed" || $0.moment == "cancelled" }
-            #expect(terminal.map(\.moment) == [outcome == .completed(1) ? "completed" : "cancelled"], "#\(number): \(shots.map(\.path))")
+            #expect(
+                terminal.map(\.moment) == [outcome == .completed(1) ? "completed" : "cancelled"],
+                "#\(number): \(shots.map(\.path))")
         }
         // The pictures of the pictured interaction, if the client took part (declined ones don't
         // change the window). Pinned: pop → the photo view; peek → commit changes the pressed
@@ -147,7 +153,9 @@ struct CompositorTraceTests {
             interaction.steps.contains(where: \.isProgress) || interaction.steps.contains(.previewEnded(1))
         else { return }
         let shots = run.shots.filter { $0.interaction == pictured }
-        func picture(_ moment: String) -> Picture? { shots.first { $0.moment == moment }.flatMap { Picture(path: $0.path) } }
+        func picture(_ moment: String) -> Picture? {
+            shots.first { $0.moment == moment }.flatMap { Picture(path: $0.path) }
+        }
         let idle = try #require(try IdleGrid.picture(), "no picture of the idle grid")
         // Moments are photographed on the client's reaction (docs/compositor.md, "Screenshot
         // moments"); several on one commit are one picture, so a moment may be missing.

@@ -1,10 +1,10 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
 import SystemLayer
 import Testing
+import _FixtureTestSupport
 
 /// `preview-demo run`, what scripts/demo runs after building: the whole demo as a user gets it.
 @Suite("The demo (scripts/demo)")
@@ -55,7 +55,8 @@ struct DemoTests {
         let records = try TraceReader.read(path: output + "/trace.jsonl")
         let stories = InteractionStory.stories(of: records)
         #expect(
-            stories.map(\.outcome) == [.cancelled(.lifted), .completed, .cancelled(.lifted)], "\(stories.map(\.outcome))")
+            stories.map(\.outcome) == [.cancelled(.lifted), .completed, .cancelled(.lifted)],
+            "\(stories.map(\.outcome))")
         #expect(Set(records.compactMap(\.client)) == ["client1"])
         // peek-client's side: it opened the popped photo, and accepted the last press.
         let client = try String(contentsOfFile: output + "/client.log", encoding: .utf8)
@@ -160,7 +161,8 @@ struct DemoTests {
         let recording = checkout + "/Sources/BundledRecordings/recordings/wacom-cintiq12wx-pen.yml"
         let run = try runDemo(["run", "--fast", "--mode", "replay", "--recording", recording, "--output", output])
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.contains("0 completed") && run.output.contains("no interaction completed in these recordings"))
+        #expect(
+            run.output.contains("0 completed") && run.output.contains("no interaction completed in these recordings"))
         #expect(FileManager.default.fileExists(atPath: output + "/report.html"))
     }
 
@@ -188,7 +190,8 @@ struct DemoTests {
         let log = folder + "/demo.log"
         let path = stubs + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let script = shellQuote(repository + "/scripts/demo")
-        let command = "cd \(shellQuote(caller)) && exec \(script) --mode replay --fast --recording mine.yml --output out"
+        let command =
+            "cd \(shellQuote(caller)) && exec \(script) --mode replay --fast --recording mine.yml --output out"
         let child = try ChildProcess(["/bin/sh", "-c", command], environment: ["PATH": path], output: .file(log))
         let status = child.wait(timeout: 60)
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

@@ -28,7 +28,8 @@ enum DocSamples {
 
         /// `+0.136s   #1 pen          peek → commit       ████ 1.00  Wacom ISD-V4 Pen → client1`
         init?(_ line: String) {
-            guard line.hasPrefix("+"), let s = line.firstIndex(of: "s"), let time = Double(line[line.index(after: line.startIndex)..<s])
+            guard line.hasPrefix("+"), let s = line.firstIndex(of: "s"),
+                let time = Double(line[line.index(after: line.startIndex)..<s])
             else { return nil }
             self.time = time
             var words: [String] = []
@@ -78,7 +79,8 @@ enum DocSamples {
             } else if line.hasPrefix("output in ") {
                 #expect(run.contains { $0.hasPrefix("output in ") && $0.hasSuffix("/") })
             } else if line.hasPrefix("preview-demo: ") || line.hasPrefix("  (XDG_RUNTIME_DIR") {
-                let stable = line.replacingOccurrences(of: #"/tmp/preview-demo-runtime-\S+$"#, with: "", options: .regularExpression)
+                let stable = line.replacingOccurrences(
+                    of: #"/tmp/preview-demo-runtime-\S+$"#, with: "", options: .regularExpression)
                 #expect(run.contains { $0.hasPrefix(stable) }, "\(file): '\(line)' vs\n\(output)")
             } else {
                 #expect(run.contains(line), "\(file): '\(line)' is not in the demo's output:\n\(output)")

@@ -1,11 +1,11 @@
 import CWaylandServer
-import _FixtureTestSupport
 import Foundation
-import _PreviewProtocolTestSupport
 import Synchronization
 import SystemLayer
 import Testing
 import WaylandServer
+import _FixtureTestSupport
+import _PreviewProtocolTestSupport
 
 // The sample apps under a compositor that sends wire-valid but absurd numbers: a toplevel
 // configure of 2147483647 × 2147483647 and an output scale of 2147483647. The apps clamp them
@@ -45,11 +45,16 @@ final class HostileCompositor: @unchecked Sendable {  // the display is only use
         display = try Display()
         socket = try display.addSocket("hostile-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         compositor = try MiniCompositor(display: display)
-        let add = { [display] (interface: UnsafePointer<wl_interface>, version: Int32, bind: @escaping (Client, UInt32, UInt32) -> Void) in
+        let add = {
+            [display]
+            (interface: UnsafePointer<wl_interface>, version: Int32, bind: @escaping (Client, UInt32, UInt32) -> Void)
+            in
             Global(display: display, interface: interface, version: version, onBind: bind)
         }
         globals = [
-            add(cwl_interface_wl_shm(), 1) { client, version, id in _ = Plain(client, cwl_interface_wl_shm(), version, id, shmImplementation) },
+            add(cwl_interface_wl_shm(), 1) { client, version, id in
+                _ = Plain(client, cwl_interface_wl_shm(), version, id, shmImplementation)
+            },
             add(cwl_interface_xdg_wm_base(), 1) { client, version, id in
                 _ = Plain(client, cwl_interface_xdg_wm_base(), version, id, wmBaseImplementation)
             },
@@ -85,12 +90,18 @@ final class HostileCompositor: @unchecked Sendable {  // the display is only use
 
 /// A resource whose requests need no state.
 final class Plain: ResourceObject {
-    init?(_ client: Client, _ interface: UnsafePointer<wl_interface>, _ version: UInt32, _ id: UInt32, _ implementation: UnsafeRawPointer) {
+    init?(
+        _ client: Client, _ interface: UnsafePointer<wl_interface>, _ version: UInt32, _ id: UInt32,
+        _ implementation: UnsafeRawPointer
+    ) {
         super.init(client: client, interface: interface, version: version, id: id, implementation: implementation)
     }
 }
 
-private func child(_ client: OpaquePointer?, _ resource: OpaquePointer?, _ interface: UnsafePointer<wl_interface>, _ id: UInt32, _ implementation: UnsafeRawPointer) -> OpaquePointer? {
+private func child(
+    _ client: OpaquePointer?, _ resource: OpaquePointer?, _ interface: UnsafePointer<wl_interface>, _ id: UInt32,
+    _ implementation: UnsafeRawPointer
+) -> OpaquePointer? {
     guard let client, let resource else { return nil }
     return Plain(Client(client), interface, UInt32(wl_resource_get_version(resource)), id, implementation)?.resource
 }
@@ -138,7 +149,9 @@ nonisolated(unsafe) private let wmBaseImplementation: UnsafeRawPointer = {
         _ = child(client, resource, cwl_interface_xdg_surface(), id, xdgSurfaceImplementation)
         // The window is on the output (and so at its scale) before its first configure.
         let output = HostileCompositor.outputs.withLock { $0[UInt(bitPattern: client)] }
-        if let surface, let output, let pointer = OpaquePointer(bitPattern: output) { wl_surface_send_enter(surface, pointer) }
+        if let surface, let output, let pointer = OpaquePointer(bitPattern: output) {
+            wl_surface_send_enter(surface, pointer)
+        }
     }
     implementation.pong = { _, _, _ in }
     return makeImplementation(implementation)
@@ -148,7 +161,8 @@ nonisolated(unsafe) private let xdgSurfaceImplementation: UnsafeRawPointer = {
     var implementation = cwl_xdg_surface_impl()
     implementation.destroy = destroyResourceRequest
     implementation.get_toplevel = { client, resource, id in
-        guard let resource, let toplevel = child(client, resource, cwl_interface_xdg_toplevel(), id, toplevelImplementation)
+        guard let resource,
+            let toplevel = child(client, resource, cwl_interface_xdg_toplevel(), id, toplevelImplementation)
         else { return }
         let size = HostileCompositor.numbers.withLock { $0.configure }
         var states = wl_array()

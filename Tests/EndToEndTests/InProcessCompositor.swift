@@ -1,14 +1,15 @@
 import DemoReport
 import EvdevDecoder
-import _FixtureTestSupport
 import Foundation
 import LibinputRecording
 import PreviewEngine
-@testable import PreviewCompositor
 import PreviewTrace
 import ReplayTool
 import SystemLayer
 import WaylandServer
+import _FixtureTestSupport
+
+@testable import PreviewCompositor
 
 /// The real compositor in-process (`CompositorThread`) with real peek-client processes, for the
 /// runs the command line cannot set up: two windows mapped before any input (the CLI's replay
@@ -61,7 +62,8 @@ final class InProcessCompositor {
     func waitForWindows(_ count: Int, timeout: Double = 30) -> Bool {
         wait(timeout: timeout) { compositor in
             let windows = compositor.windows
-            return windows.count == count && zip(windows, windows.dropFirst()).allSatisfy { $0.rect.x + $0.rect.width <= $1.rect.x }
+            return windows.count == count
+                && zip(windows, windows.dropFirst()).allSatisfy { $0.rect.x + $0.rect.width <= $1.rect.x }
         }
     }
 
@@ -110,7 +112,8 @@ final class PeekClientProcess {
         logPath = log
         let command = "exec \(shellQuote(tools.client)) --log > \(shellQuote(log)) 2> \(shellQuote(diagnostics))"
         process = try ChildProcess(
-            ["/bin/sh", "-c", command], environment: ["WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": TestRuntimeDirectory.path])
+            ["/bin/sh", "-c", command],
+            environment: ["WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": TestRuntimeDirectory.path])
     }
 
     var log: ClientLog { ClientLog(path: logPath) }

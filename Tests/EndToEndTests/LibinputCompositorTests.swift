@@ -1,10 +1,10 @@
-import _FixtureTestSupport
 import Foundation
 import LibinputRecording
 import PreviewEngine
 import PreviewTrace
 import ReplayTool
 import Testing
+import _FixtureTestSupport
 
 /// A pen recording through the real libinput (umockdev testbed, docs/testing.md) driving the real
 /// compositor and a real peek-client, next to the same recording through the evdev decoder: the
@@ -51,7 +51,9 @@ struct LibinputCompositorTests {
             #expect(PhaseStep.outline(a.first?.steps ?? []) == [.shouldBegin(1), .previewEnded(1), .cancelled(1, 1)])
             for (x, y) in zip(a, b) {
                 // libinput normalises pressure with its own tip threshold: 0.01–0.02 apart.
-                let peak = { (records: [TraceRecord]) in records.filter { $0.event == .preview }.map(\.progress).max() ?? 0 }
+                let peak = { (records: [TraceRecord]) in
+                    records.filter { $0.event == .preview }.map(\.progress).max() ?? 0
+                }
                 #expect(abs(peak(x.records) - peak(y.records)) <= 0.05, "\(peak(x.records)) vs \(peak(y.records))")
                 // The same place on the window (libinput's area mapping against absinfo), where
                 // the pen lifted: the first traced sample depends on when the client accepted (the

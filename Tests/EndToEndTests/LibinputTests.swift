@@ -1,5 +1,4 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import LibinputRecording
 import PreviewEngine
@@ -7,6 +6,7 @@ import PreviewTrace
 import ReplayTool
 import Testing
 import UmockdevHarness
+import _FixtureTestSupport
 
 /// Whether the umockdev testbed can run here; the reason is printed when it cannot.
 enum Testbed {
@@ -64,7 +64,8 @@ struct LibinputEndToEndTests {
             #expect(ForcedStory(completed).force != nil)
             let markdown = try String(contentsOfFile: written.markdown, encoding: .utf8)
             #expect(markdown.contains("completed (pop)"))
-            #expect(Picture(path: written.plot).map { $0.count(near: 0x16A34A) > 60 } == true, "completion marker drawn")
+            #expect(
+                Picture(path: written.plot).map { $0.count(near: 0x16A34A) > 60 } == true, "completion marker drawn")
         } when: {
             input.framesAtRisk > 0
         }

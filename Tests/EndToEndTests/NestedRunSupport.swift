@@ -1,10 +1,10 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
 import SystemLayer
 import Testing
+import _FixtureTestSupport
 
 // Support for the nested tests: our compositor as a window (--backend wayland) inside a parent
 // compositor, with peek-client inside it, compared with the same recordings replayed directly.
@@ -25,9 +25,11 @@ struct NestedRun {
         _ = TestRuntimeDirectory.path
         folder = scratchDirectory("nested-" + name)
         let clientLog = folder + "/client.log"
-        let client = "exec \(shellQuote(tools.client)) --log > \(shellQuote(clientLog)) 2> \(shellQuote(folder + "/client.stderr"))"
+        let client =
+            "exec \(shellQuote(tools.client)) --log > \(shellQuote(clientLog)) 2> \(shellQuote(folder + "/client.stderr"))"
         let nested = [
-            "exec", shellQuote(tools.compositor), "--backend", "wayland", "--trace", shellQuote(folder + "/nested.jsonl"),
+            "exec", shellQuote(tools.compositor), "--backend", "wayland", "--trace",
+            shellQuote(folder + "/nested.jsonl"),
             "--should-begin-timeout", String(slowClientShouldBeginTimeout), "--run", shellQuote(client),
             "2>", shellQuote(folder + "/nested.log"),
         ].joined(separator: " ")
@@ -42,7 +44,8 @@ struct NestedRun {
         self.client = ClientLog(path: clientLog)
         let directory = folder
         diagnostics = ["parent.log", "nested.log", "client.stderr"].map { file in
-            "--- \(file)\n" + ((try? String(contentsOfFile: directory + "/" + file, encoding: .utf8)) ?? "").suffix(3000)
+            "--- \(file)\n"
+                + ((try? String(contentsOfFile: directory + "/" + file, encoding: .utf8)) ?? "").suffix(3000)
         }.joined(separator: "\n")
     }
 }
@@ -62,7 +65,8 @@ func differences(nested: [TraceRecord], direct: [TraceRecord], tolerance: Double
         let number = index + 1
         if PhaseStep.outline(ours.steps) != PhaseStep.outline(theirs.steps) {
             problems.append(
-                "interaction \(number): nested \(PhaseStep.outline(ours.steps).map(\.description)), direct \(PhaseStep.outline(theirs.steps).map(\.description))")
+                "interaction \(number): nested \(PhaseStep.outline(ours.steps).map(\.description)), direct \(PhaseStep.outline(theirs.steps).map(\.description))"
+            )
         }
         for event in [TraceEvent.preview, .commit] {
             let a = ours.records.filter { $0.event == event }.map(\.progress)
@@ -82,7 +86,9 @@ func differences(nested: [TraceRecord], direct: [TraceRecord], tolerance: Double
 /// recording's own click is shorter than any long-press setting).
 func mouseLongPressRecording(in folder: String) throws -> String {
     let original = try String(contentsOfFile: Fixtures.path("handwritten-usb-mouse.yml"), encoding: .utf8)
-    guard let events = original.range(of: "  events:\n") else { throw NestedTestError("no events in the mouse recording") }
+    guard let events = original.range(of: "  events:\n") else {
+        throw NestedTestError("no events in the mouse recording")
+    }
     let frames = [
         (0, 200_000, [(2, 0, 4), (2, 1, 2)]),
         (0, 216_000, [(2, 0, 4), (2, 1, 2)]),

@@ -1,10 +1,10 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import PreviewEngine
 import PreviewTrace
 import SystemLayer
 import Testing
+import _FixtureTestSupport
 
 /// preview-compositor as a window (`--backend wayland`) inside our own headless compositor,
 /// which replays a recording: the parent's pen reaches the nested compositor over tablet-v2 with
@@ -39,7 +39,9 @@ struct NestedTests {
         } when: {
             !late.isEmpty
         }
-        #expect(nested.client.results.contains { $0.contains("result=opened") }, "peek-client popped:\n\(nested.client.text)")
+        #expect(
+            nested.client.results.contains { $0.contains("result=opened") },
+            "peek-client popped:\n\(nested.client.text)")
         // Our compositor offers xdg-decoration: the window asks it for server-side decorations.
         #expect(nested.diagnostics.contains("decorations: server-side (xdg-decoration)"), "\(nested.diagnostics)")
     }
@@ -95,13 +97,16 @@ struct NestedTests {
         let log = folder + "/run.log"
         let run = try ChildProcess(
             ["/bin/sh", "-c", "cd \(shellQuote(folder)) && " + command],
-            environment: ["XDG_RUNTIME_DIR": TestRuntimeDirectory.path], unsetting: ["WAYLAND_DISPLAY", "WAYLAND_SOCKET"],
+            environment: ["XDG_RUNTIME_DIR": TestRuntimeDirectory.path],
+            unsetting: ["WAYLAND_DISPLAY", "WAYLAND_SOCKET"],
             output: .file(log))
         let status = run.wait(timeout: 120)
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(status == 0, "\(output)")
         let trace = (try? TraceReader.read(path: folder + "/nested.jsonl")) ?? []
-        #expect(TracedInteractions(trace).interactions.count >= 1, "the nested compositor traced no interaction:\n\(output)")
+        #expect(
+            TracedInteractions(trace).interactions.count >= 1, "the nested compositor traced no interaction:\n\(output)"
+        )
         #expect(output.contains("decorations: server-side (xdg-decoration)"), "\(output)")
         // A normal run says nothing alarming: the nested compositor finds a free socket name
         // without libwayland's lock-file error, peek-client ignores nothing it was sent.

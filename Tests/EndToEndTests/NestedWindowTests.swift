@@ -1,10 +1,10 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import PreviewCompositor
 import PreviewEngine
 import SystemLayer
 import Testing
+import _FixtureTestSupport
 
 /// The window itself: weston (headless, pixman) shows our frames pixel for pixel, at scale 1 and
 /// at scale 2; a resize by the parent resizes our output; closing the window or losing the
@@ -51,7 +51,8 @@ struct NestedWindowTests {
             "--width=\(width)", "--height=\(height)", "--scale=\(scale)", "--socket=parent", "--idle-time=0", "--debug",
         ]
         if !panel {
-            try "[shell]\npanel-position=none\n".write(toFile: runtime + "/weston.ini", atomically: true, encoding: .utf8)
+            try "[shell]\npanel-position=none\n".write(
+                toFile: runtime + "/weston.ini", atomically: true, encoding: .utf8)
             arguments.append("--config=" + runtime + "/weston.ini")
         }
         let weston = try ChildProcess(
@@ -71,7 +72,10 @@ struct NestedWindowTests {
         let probes = [(0, 0), (small.width - 1, 0), (small.width / 2, small.height / 2), (0, small.height - 1)]
         for y in 0...(large.height - small.height) {
             for x in 0...(large.width - small.width) {
-                guard probes.allSatisfy({ small.pixels[$0.1 * small.width + $0.0] == large.pixels[(y + $0.1) * large.width + x + $0.0] })
+                guard
+                    probes.allSatisfy({
+                        small.pixels[$0.1 * small.width + $0.0] == large.pixels[(y + $0.1) * large.width + x + $0.0]
+                    })
                 else { continue }
                 if small.difference(from: large.cropped(x: x, y: y, width: small.width, height: small.height)) < 0.5 {
                     return (x, y)
@@ -102,7 +106,9 @@ struct NestedWindowTests {
         let shown = Self.shownByWeston(nested: nested, runtime: runtime, shots: shots) {
             $0.width == 600 * scale && $0.height == 400 * scale
         }
-        #expect(shown.found, "weston never showed our frame (\(shown.sizes))\n\(Self.text(runtime + "/nested.log").suffix(3000))")
+        #expect(
+            shown.found,
+            "weston never showed our frame (\(shown.sizes))\n\(Self.text(runtime + "/nested.log").suffix(3000))")
         // The picture is peek-client's, not an empty output.
         if let last = shown.ours {
             #expect(last.count(near: 0x20_2020) < last.width * last.height / 2, "peek-client's window fills our output")
@@ -138,7 +144,9 @@ struct NestedWindowTests {
             try? FileManager.default.createDirectory(atPath: screenshot, withIntermediateDirectories: true)
             let environment = ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "parent"]
             guard (try? runIn(screenshot, ["/usr/bin/weston-screenshooter"], environment: environment)) == 0,
-                let file = try? FileManager.default.contentsOfDirectory(atPath: screenshot).first(where: { $0.hasSuffix(".png") }),
+                let file = try? FileManager.default.contentsOfDirectory(atPath: screenshot).first(where: {
+                    $0.hasSuffix(".png")
+                }),
                 let westonPicture = Picture(path: screenshot + "/" + file)
             else { return false }
             sizes = "ours \(picture.width)x\(picture.height), weston's \(westonPicture.width)x\(westonPicture.height)"
@@ -179,7 +187,8 @@ struct NestedWindowTests {
         #expect(shown.found, "weston never showed all of our frame (\(shown.sizes))\n\(Self.text(log).suffix(3000))")
         #expect(Self.text(log).contains("window on the parent compositor: 1024x"), "\(Self.text(log).suffix(3000))")
         let decorations =
-            withPlugin ? "decorations: client-side (libdecor, libdecor-cairo.so)" : "decorations: none (libdecor found no plugin"
+            withPlugin
+            ? "decorations: client-side (libdecor, libdecor-cairo.so)" : "decorations: none (libdecor found no plugin"
         #expect(Self.text(log).contains(decorations), "\(Self.text(log).suffix(3000))")
     }
 
@@ -270,7 +279,8 @@ struct NestedWindowTests {
         try #require(Self.appears(runtime + "/parent", within: 20))
         let log = runtime + "/nested.log"
         let nested = try ChildProcess(
-            [tools.compositor, "--backend", "wayland", "--socket", "nested"], environment: environment.merging(["WAYLAND_DISPLAY": "parent"]) { $1 },
+            [tools.compositor, "--backend", "wayland", "--socket", "nested"],
+            environment: environment.merging(["WAYLAND_DISPLAY": "parent"]) { $1 },
             output: .file(log))
         defer { Self.end(nested) }
         #expect(Self.log(log, contains: "listening on nested", within: 30), "\(Self.text(log))")

@@ -1,9 +1,9 @@
 import CCairo
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import PeekUI
 import SystemLayer
+import _FixtureTestSupport
 
 // Support for PeekScreenshotTests: the compositor's screenshots of peek-client read back through
 // cairo, measured (sharpness, colours) and compared with reference images at half size.
@@ -42,7 +42,8 @@ final class Shot: @unchecked Sendable {  // never mutated after init
 
     func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let row = UnsafeRawPointer(cairo_image_surface_get_data(surface)! + y * stride).assumingMemoryBound(to: UInt32.self)
+        let row = UnsafeRawPointer(cairo_image_surface_get_data(surface)! + y * stride).assumingMemoryBound(
+            to: UInt32.self)
         let p = row[x]
         return (Int((p >> 16) & 0xFF), Int((p >> 8) & 0xFF), Int(p & 0xFF))
     }
@@ -74,7 +75,9 @@ final class Shot: @unchecked Sendable {  // never mutated after init
         for y in max(0, Int(rect.y))..<min(height, Int(rect.maxY)) {
             for x in max(0, Int(rect.x))..<min(width, Int(rect.maxX)) {
                 let p = pixel(x, y)
-                if abs(p.r - colour.r) <= tolerance && abs(p.g - colour.g) <= tolerance && abs(p.b - colour.b) <= tolerance {
+                if abs(p.r - colour.r) <= tolerance && abs(p.g - colour.g) <= tolerance
+                    && abs(p.b - colour.b) <= tolerance
+                {
                     n += 1
                 }
             }
@@ -112,7 +115,9 @@ final class Shot: @unchecked Sendable {  // never mutated after init
 
     /// Mean absolute per-channel difference (0...255) and the share of pixels off by more than
     /// `pixelTolerance` on some channel. Nil if the sizes differ.
-    func difference(from other: Shot, pixelTolerance: Int = 40, excluding holes: [Rect] = []) -> (mean: Double, share: Double)? {
+    func difference(from other: Shot, pixelTolerance: Int = 40, excluding holes: [Rect] = []) -> (
+        mean: Double, share: Double
+    )? {
         guard width == other.width, height == other.height else { return nil }
         var total = 0
         var differing = 0
@@ -156,7 +161,8 @@ struct PeekRun {
             .map(shellQuote).joined(separator: " ")
         let run = try runIsolated(
             [
-                tools.compositor, "--backend", "headless", "-v", "--replay", recording, "--fast", "--exit-when-done", "--screenshot-dir", shots,
+                tools.compositor, "--backend", "headless", "-v", "--replay", recording, "--fast", "--exit-when-done",
+                "--screenshot-dir", shots,
                 "--should-begin-timeout", String(slowClientShouldBeginTimeout),
                 "--trace", trace, "--run", command,
             ])
@@ -167,7 +173,8 @@ struct PeekRun {
             byMoment[String(file[range.upperBound...].dropLast(4))] = shots + "/" + file
         }
         return PeekRun(
-            output: output, status: run.status, log: run.output, interaction: interaction, shots: byMoment, trace: trace)
+            output: output, status: run.status, log: run.output, interaction: interaction, shots: byMoment, trace: trace
+        )
     }
 
     func shot(_ moment: String) -> Shot? { shots[moment].flatMap { Shot(path: $0) } }

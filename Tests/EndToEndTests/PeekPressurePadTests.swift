@@ -1,10 +1,10 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import LibinputRecording
 import PreviewTrace
 import Testing
 import UmockdevHarness
+import _FixtureTestSupport
 
 /// preview-compositor on the real libinput inside the umockdev testbed (`--libinput`, the
 /// testbed's udev seat), with haptics on the recorded pressure pad, and peek-client in it: the
@@ -29,12 +29,13 @@ struct PressurePadRun {
         let trace = directory + "/trace.jsonl"
         let shots = directory + "/shots"
         let peek = ([tools.client, "--log"] + client).map(shellQuote).joined(separator: " ")
-        let command = [
-            "/usr/bin/env", "XDG_RUNTIME_DIR=\(runtime)",
-            tools.compositor, "--backend", "headless", "--libinput", "--haptics", "medium", "-v",
-            "--output", output, "--trace", trace, "--screenshot-dir", shots,
-            "--should-begin-timeout", String(slowClientShouldBeginTimeout),
-        ] + compositor + ["--run", peek]
+        let command =
+            [
+                "/usr/bin/env", "XDG_RUNTIME_DIR=\(runtime)",
+                tools.compositor, "--backend", "headless", "--libinput", "--haptics", "medium", "-v",
+                "--output", output, "--trace", trace, "--screenshot-dir", shots,
+                "--should-begin-timeout", String(slowClientShouldBeginTimeout),
+            ] + compositor + ["--run", peek]
         let device = try TestbedDevice(recording: try Recording.open(recording))
         // Time for the compositor to start and peek-client to map its window before the finger lands.
         var options = LibinputTestbed.Options(leadMilliseconds: 5000)

@@ -1,8 +1,8 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import SystemLayer
 import Testing
+import _FixtureTestSupport
 
 /// Buffer scale: our compositor's output is scale 1, so peek-client's HiDPI path runs against
 /// weston's headless backend with a scale-2 output: the client follows wl_surface.enter and
@@ -29,7 +29,8 @@ import Testing
         // WAYLAND_DEBUG shows the requests: the buffer size and the scale the client sets.
         let log = runtime + "/client.log"
         let client = try ChildProcess(
-            [tools.client], environment: environment.merging(["WAYLAND_DISPLAY": "peek-scale", "WAYLAND_DEBUG": "1"]) { $1 },
+            [tools.client],
+            environment: environment.merging(["WAYLAND_DISPLAY": "peek-scale", "WAYLAND_DEBUG": "1"]) { $1 },
             output: .file(log))
         defer {
             kill(client.pid, SIGKILL)

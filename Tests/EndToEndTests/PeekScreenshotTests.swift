@@ -1,10 +1,10 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import PeekUI
 import PreviewEngine
 import PreviewTrace
 import Testing
+import _FixtureTestSupport
 
 /// preview-compositor + peek-client + the Dell Canvas pen recording (a full peek and pop), as a
 /// person would look at it: the compositor's screenshots at the moments that matter, compared
@@ -32,7 +32,9 @@ import Testing
         return grid.tile(at: index)
     }
 
-    @Test("The run lifts a short stroke, completes the peek and pop and writes its every moment, each on the client's commit")
+    @Test(
+        "The run lifts a short stroke, completes the peek and pop and writes its every moment, each on the client's commit"
+    )
     func theRunWritesEveryMoment() throws {
         let run = try Self.dellCanvas.get()
         #expect(run.status == 0, "\(run.log.suffix(2000))")
@@ -53,9 +55,13 @@ import Testing
     /// Where the pressed photo can be in a picture between mid-preview and mid-commit: the
     /// lifted tile, or the card growing out of it, with the platter below.
     static func peekArea(_ tile: Rect) -> [Rect] {
-        [tile.insetBy(-20, -20), Rect(x: min(tile.x, peek.card.x) - 20, y: min(tile.y, peek.card.y) - 20,
-            width: max(tile.maxX, peek.card.maxX) - min(tile.x, peek.card.x) + 40,
-            height: peek.platter.maxY - min(tile.y, peek.card.y) + 40)]
+        [
+            tile.insetBy(-20, -20),
+            Rect(
+                x: min(tile.x, peek.card.x) - 20, y: min(tile.y, peek.card.y) - 20,
+                width: max(tile.maxX, peek.card.maxX) - min(tile.x, peek.card.x) + 40,
+                height: peek.platter.maxY - min(tile.y, peek.card.y) + 40),
+        ]
     }
 
     @Test("preview-half: the pressed photo is sharp, everything else blurred and veiled")
@@ -106,7 +112,8 @@ import Testing
         #expect(shot.brightness(platter) > 200, "platter \(shot.brightness(platter)): \(shot.path)")
         let rows = Self.peek.actionFrames(appearance: 1)
         for (action, frame) in rows {
-            let ink = shot.count(near: (0, 0, 0), tolerance: 90, in: frame.insetBy(8, 8))
+            let ink =
+                shot.count(near: (0, 0, 0), tolerance: 90, in: frame.insetBy(8, 8))
                 + shot.count(near: (255, 59, 48), tolerance: 60, in: frame.insetBy(8, 8))
             #expect(ink > 30, "no title drawn for \(action) in \(frame): \(shot.path)")
         }
@@ -128,18 +135,24 @@ import Testing
         _ = model.advance(to: 10)
         let expected = Shot(rendering: model)
         let difference = try #require(settled.difference(from: expected))
-        #expect(difference.mean < 2, "settled is not \(Item.samples(count: 12)[index].title)'s detail view: \(difference), \(settled.path)")
+        #expect(
+            difference.mean < 2,
+            "settled is not \(Item.samples(count: 12)[index].title)'s detail view: \(difference), \(settled.path)")
         // The back button is there, tinted.
-        #expect(settled.count(near: (0, 122, 255), tolerance: 70, in: Self.detail.back) > 20, "no ‹ Photos: \(settled.path)")
+        #expect(
+            settled.count(near: (0, 122, 255), tolerance: 70, in: Self.detail.back) > 20, "no ‹ Photos: \(settled.path)"
+        )
         // Completion is the start of the pop, not already its end.
         let completed = try #require(run.shot("completed"))
         let popping = try #require(completed.difference(from: settled))
         #expect(popping.mean > 5, "completed already equals settled: the pop did not animate")
     }
 
-    @Test("Each moment matches its reference image (half size, with a tolerance)", arguments: [
-        "preview-half", "commit-half", "completed", "settled",
-    ])
+    @Test(
+        "Each moment matches its reference image (half size, with a tolerance)",
+        arguments: [
+            "preview-half", "commit-half", "completed", "settled",
+        ])
     func matchesTheReference(_ moment: String) throws {
         let run = try Self.dellCanvas.get()
         let shot = try #require(run.shot(moment), "\(run.shots.keys.sorted())").halfSize()
@@ -161,8 +174,10 @@ import Testing
             case "completed": (mean: 12.0, share: 0.15)
             default: (mean: 6.0, share: 0.08)
             }
-        #expect(difference.mean < limit.mean, "\(moment): \(difference) against \(name), see \(run.shots[moment] ?? "")")
-        #expect(difference.share < limit.share, "\(moment): \(difference) against \(name), see \(run.shots[moment] ?? "")")
+        #expect(
+            difference.mean < limit.mean, "\(moment): \(difference) against \(name), see \(run.shots[moment] ?? "")")
+        #expect(
+            difference.share < limit.share, "\(moment): \(difference) against \(name), see \(run.shots[moment] ?? "")")
     }
 }
 
@@ -171,7 +186,8 @@ import Testing
     @Test("Arrows, the Menu key and Enter perform a quick action (HIG: peek is never the only way)")
     func theKeyboardReachesAQuickAction() throws {
         let run = try runIsolated([
-            tools.compositor, "--backend", "headless", "--replay", Fixtures.path("handwritten-usb-keyboard-quick-actions.yml"), "--exit-when-done",
+            tools.compositor, "--backend", "headless", "--replay",
+            Fixtures.path("handwritten-usb-keyboard-quick-actions.yml"), "--exit-when-done",
             "--run", shellQuote(tools.client) + " --log",
         ])
         #expect(run.status == 0, "\(run.output)")

@@ -1,9 +1,9 @@
 import DemoReport
-import _FixtureTestSupport
 import Foundation
 import PeekUI
 import PreviewTrace
 import Testing
+import _FixtureTestSupport
 
 /// peek-client's parts of protocol version 2 through preview-compositor with real recordings:
 /// the photo page's zoom (an accelerator), its markup pad (generic) and the keyboard's press at
@@ -57,7 +57,9 @@ import Testing
     func thePenZoomsThePhoto() throws {
         let run = try Run(["wacom-cintiq13hd-pen.yml"], client: ["--open", "0"])
         #expect(run.status == 0, "\(run.log.suffix(3000))")
-        #expect(run.events(1, "behaviour") == ["interaction=1 event=behaviour behaviour=accelerator stages=4"], "\(run.log)")
+        #expect(
+            run.events(1, "behaviour") == ["interaction=1 event=behaviour behaviour=accelerator stages=4"], "\(run.log)"
+        )
         let stages = run.events(1, "stage").compactMap { Int($0.split(separator: "=").last ?? "") }
         // The pen presses firmly, then eases off before it lifts: levels rise, then fall.
         let top = try #require(stages.max(), "no stage: \(run.log)")

@@ -33,7 +33,8 @@ struct ToolsCommandLineTests {
         #expect(result.out == ToolVersion.current + "\n")
     }
 
-    @Test("One name per setting: --sensitivity and --long-press wherever the engine runs",
+    @Test(
+        "One name per setting: --sensitivity and --long-press wherever the engine runs",
         arguments: ["preview-replay", "preview-compositor"])
     func settingNames(tool: String) throws {
         let help = try runBuiltTool([tools.directory + "/" + tool, "--help"]).out
@@ -63,7 +64,8 @@ struct ToolsCommandLineTests {
         let direct = try runBuiltTool([replay, "--format", "json", file])
         #expect(piped.status == 0, "\(piped.err)")
         #expect(piped.out == direct.out)
-        let bad = try runBuiltTool([replay, "-"], input: "version: 1\ndevices:\n- evdev: {name: x}\n  events:\n  - evdev:\n    - [0, 0, 3]\n")
+        let bad = try runBuiltTool(
+            [replay, "-"], input: "version: 1\ndevices:\n- evdev: {name: x}\n  events:\n  - evdev:\n    - [0, 0, 3]\n")
         #expect(bad.status == 1)
         #expect(bad.err.hasPrefix("preview-replay: <stdin>:6"), "\(bad.err)")
         let twice = try runBuiltTool([replay, "-", "-"], input: "")
@@ -103,7 +105,8 @@ struct ToolsCommandLineTests {
             return String(line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" })
         }
         for name in Set(documented) where name != "help" && name != "version" {
-            #expect(names.contains(name), "\(tool).1 documents --\(name), which the tool no longer has: run scripts/man")
+            #expect(
+                names.contains(name), "\(tool).1 documents --\(name), which the tool no longer has: run scripts/man")
         }
         for abstract in abstracts {
             #expect(page.contains(abstract.prefix(30)), "\(tool).1 has the abstract '\(abstract)': run scripts/man")
@@ -114,7 +117,9 @@ struct ToolsCommandLineTests {
             #expect(!page.contains(".Ar subcommand") && !page.contains(".It Em help"), "\(tool).1: run scripts/man")
         }
         // mdoc as mandoc's linter wants it: no warnings at all.
-        let lint = try runBuiltTool(["/usr/bin/mandoc", "-T", "lint", "-W", "warning", checkout + "/docs/man/\(tool).1"])
+        let lint = try runBuiltTool([
+            "/usr/bin/mandoc", "-T", "lint", "-W", "warning", checkout + "/docs/man/\(tool).1",
+        ])
         #expect(lint.status == 0 && lint.out.isEmpty && lint.err.isEmpty, "\(tool).1:\n\(lint.out)\(lint.err)")
     }
 

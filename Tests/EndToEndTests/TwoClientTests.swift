@@ -1,10 +1,10 @@
-import _FixtureTestSupport
 import Foundation
 import LibinputRecording
 import PreviewEngine
 import PreviewTrace
 import ReplayTool
 import Testing
+import _FixtureTestSupport
 
 /// Two real peek-client windows in the real compositor, side by side (it tiles toplevels in
 /// equal columns, oldest on the left); the Dell pen presses at x ≈ 0.6 of the output, on the
@@ -40,7 +40,8 @@ struct TwoClientTests {
         // The engine's interactions are the right window's, in every record.
         let traced = TracedInteractions(trace)
         #expect(traced.count == 2)
-        #expect(trace.allSatisfy { $0.surface == windows[1].surface && $0.client == "client2" }, "\(trace.map(\.client))")
+        #expect(
+            trace.allSatisfy { $0.surface == windows[1].surface && $0.client == "client2" }, "\(trace.map(\.client))")
         // The right client received exactly that interaction; the left one no interaction event.
         let problems = mismatches(client: right.log, trace: traced)
         #expect(problems.isEmpty, "\(problems)\n\(right.log.text)")

@@ -1,11 +1,11 @@
 import DemoReport
-import _FixtureTestSupport
 import LibinputRecording
 import PreviewEngine
-import _PreviewProtocolTestSupport
 import PreviewTrace
 import ReplayTool
 import Testing
+import _FixtureTestSupport
+import _PreviewProtocolTestSupport
 
 /// Every bundled pen recording through the decoder, the engine, the protocol server and a real
 /// libwayland connection to two clients side by side: each client gets exactly the phases the

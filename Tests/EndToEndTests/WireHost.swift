@@ -2,10 +2,10 @@ import EvdevDecoder
 import LibinputRecording
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import PreviewTrace
 import ReplayTool
 import WaylandServer
+import _PreviewProtocolTestSupport
 
 /// A recording driving the real engine behind the real protocol server, with real libwayland
 /// clients on the other end of a socket: the compositor's input path without its pixels.

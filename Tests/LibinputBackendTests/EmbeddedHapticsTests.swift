@@ -1,8 +1,8 @@
-import _FixtureTestSupport
 import LibinputRecording
 import PreviewEngine
 import Testing
 import UmockdevHarness
+import _FixtureTestSupport
 
 /// Haptic pads through libpreview-interaction, as a compositor embedding it drives them: the
 /// device its libinput opened is handed over, the pad's button is the contact on a version 2

@@ -1,5 +1,4 @@
 import EvdevDecoder
-import _FixtureTestSupport
 import Foundation
 import LibinputBackend
 import LibinputRecording
@@ -7,6 +6,7 @@ import PreviewEngine
 import ReplayTool
 import Testing
 import UmockdevHarness
+import _FixtureTestSupport
 
 /// Host mode makes us play every click the user feels: each click of the pressure pad through
 /// the real libinput and our backend on the testbed, whatever button libinput names it (its

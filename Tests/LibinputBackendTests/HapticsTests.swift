@@ -1,10 +1,10 @@
-import PreviewEngine
-import _FixtureTestSupport
 import Foundation
 import LibinputBackend
 import LibinputRecording
+import PreviewEngine
 import Testing
 import UmockdevHarness
+import _FixtureTestSupport
 
 /// Haptic pressure pads (Linux 6.18 host mode) through the real libinput and our backend on the
 /// umockdev testbed, whose device file answers the force-feedback calls as the kernel does and
@@ -230,7 +230,8 @@ struct HapticsTests {
         // the last effect was more than 50 ms before it.
         for request in ticks {
             #expect(
-                !written.contains { $0.time >= request && $0.time < request + 30_000 }, "tick at \(request): \(written)")
+                !written.contains { $0.time >= request && $0.time < request + 30_000 }, "tick at \(request): \(written)"
+            )
         }
         #expect(
             ticks.contains { request in written.last { $0.time < request }.map { request - $0.time > 50_000 } ?? true },

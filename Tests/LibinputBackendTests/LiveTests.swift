@@ -1,9 +1,9 @@
-import _FixtureTestSupport
 import Foundation
 import LibinputRecording
 import SystemLayer
 import Testing
 import UmockdevHarness
+import _FixtureTestSupport
 
 /// `preview-replay --device PATH` and `--udev`: a person's own device, live, through the real
 /// libinput. The happy paths run on the umockdev testbed (a recording played as a live device,
@@ -27,7 +27,9 @@ import UmockdevHarness
     @Test func aNodeThatIsNotAnInputDeviceIsOneLineAndStatus1() throws {
         let result = try Self.run(["--device", "/dev/null"])
         #expect(result.status == 1)
-        #expect(result.err.hasSuffix("preview-replay: /dev/null: libinput did not accept it (not an input device?)\n"), "\(result.err)")
+        #expect(
+            result.err.hasSuffix("preview-replay: /dev/null: libinput did not accept it (not an input device?)\n"),
+            "\(result.err)")
         #expect(result.err.split(separator: "\n").count == 1, "\(result.err)")
     }
 
@@ -58,7 +60,8 @@ import UmockdevHarness
     func anEmptySeatIsOneLineAndStatus1() throws {
         let result = try Self.run(["--udev"])
         #expect(result.status == 1)
-        #expect(result.err.hasPrefix("preview-replay: no input device on udev seat seat0 could be opened"), "\(result.err)")
+        #expect(
+            result.err.hasPrefix("preview-replay: no input device on udev seat seat0 could be opened"), "\(result.err)")
         #expect(result.err.split(separator: "\n").count == 1, "\(result.err)")
     }
 

@@ -1,4 +1,3 @@
-import _FixtureTestSupport
 import Foundation
 import LibinputBackend
 import LibinputRecording
@@ -6,6 +5,7 @@ import PreviewEngine
 import ReplayTool
 import Testing
 import UmockdevHarness
+import _FixtureTestSupport
 
 /// Every recording in the fixtures, through the recording decoder and through the real libinput:
 /// the same contacts, interactions, outcomes (cancel reasons included) and peak force (within
@@ -77,7 +77,8 @@ extension ViaLibinputTests {
     static func oneTouchApart(_ differences: [Difference]) -> Bool {
         differences.allSatisfy { difference in
             guard let decoder = Int(difference.decoder), let libinput = Int(difference.libinput) else { return false }
-            return ["contacts", "interactions", "cancelled (lifted)"].contains(difference.field) && decoder - libinput == 1
+            return ["contacts", "interactions", "cancelled (lifted)"].contains(difference.field)
+                && decoder - libinput == 1
         }
     }
 

@@ -1,8 +1,8 @@
-import _FixtureTestSupport
 import Foundation
 import PreviewTrace
 import ReplayTool
 import Testing
+import _FixtureTestSupport
 
 /// `preview-replay --via-libinput` prints the same trace format as the direct path.
 @Suite(.enabled(if: Testbed.available, "needs umockdev-run and mount namespaces (unshare -m)"))

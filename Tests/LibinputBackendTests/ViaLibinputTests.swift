@@ -1,5 +1,4 @@
 import EvdevDecoder
-import _FixtureTestSupport
 import Foundation
 import LibinputBackend
 import LibinputRecording
@@ -7,6 +6,7 @@ import PreviewEngine
 import ReplayTool
 import Testing
 import UmockdevHarness
+import _FixtureTestSupport
 
 /// How close the real libinput must come to the recording decoder (docs/testing.md):
 /// libinput normalises pen pressure with its own tip threshold and offset, so peak preview
@@ -63,7 +63,8 @@ struct ViaLibinputTests {
 
         // The decoder: the pressed contact ends desynchronised; the second stroke is the interaction.
         let (direct, _) = try replay(try RecordingInput(path: path))
-        #expect(direct.contacts == 2 && direct.interactions == 1 && direct.cancelled[.desynchronised] == nil, "\(direct)")
+        #expect(
+            direct.contacts == 2 && direct.interactions == 1 && direct.cancelled[.desynchronised] == nil, "\(direct)")
         let input = try LibinputTestbedInput(path: path)
         let (real, outcomes) = try replay(input)
         withKnownIssue("testbed starved: \(input.framesAtRisk) frame(s) at risk", isIntermittent: true) {

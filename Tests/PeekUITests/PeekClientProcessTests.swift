@@ -2,10 +2,10 @@ import Glibc
 import PeekUI
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import SystemLayer
 import Testing
 import WaylandServer
+import _PreviewProtocolTestSupport
 
 // The real `peek-client` process against the in-process protocol harness (real libwayland on
 // both ends): the test plays the engine, pressing where it likes, and reads the client's --log.
@@ -55,7 +55,9 @@ import WaylandServer
         // Every line is one of the documented kinds (README.md).
         for line in lines {
             let kind = line.split(separator: " ").dropFirst().first ?? ""
-            #expect(line.hasPrefix("interaction=") && ["event", "request", "result"].contains(kind.split(separator: "=").first ?? ""), "\(line)")
+            #expect(
+                line.hasPrefix("interaction=")
+                    && ["event", "request", "result"].contains(kind.split(separator: "=").first ?? ""), "\(line)")
         }
         // Frame serials are consecutive from 1: none was lost between the two processes.
         let serials = lines.compactMap { line -> Int? in

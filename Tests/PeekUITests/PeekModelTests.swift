@@ -23,7 +23,9 @@ import Testing
     static func pressIntoCommit(_ model: inout PeekModel, item index: Int) {
         let at = centre(of: index, in: model)
         do { let result = model.shouldBegin(at: at, now: 0); #expect(result) }
-        for p in [0.2, 0.5, 0.9] { let effect = model.previewUpdated(progress: p, ended: false, at: at, now: p); #expect(effect == .redraw) }
+        for p in [0.2, 0.5, 0.9] {
+            let effect = model.previewUpdated(progress: p, ended: false, at: at, now: p); #expect(effect == .redraw)
+        }
         do { let result = model.previewUpdated(progress: 1, ended: true, at: at, now: 1); #expect(result == .redraw) }
     }
 
@@ -33,12 +35,18 @@ import Testing
         do { let result = model.shouldBegin(at: Point(x: 8, y: 200), now: 0); #expect(!result, "the left padding") }
         let gapX = model.grid.tile(at: 0).maxX + 5
         do { let result = model.shouldBegin(at: Point(x: gapX, y: 150), now: 0); #expect(!result, "between two tiles") }
-        do { let result = model.shouldBegin(at: Self.centre(of: 6, in: Self.model(items: 12)), now: 0); #expect(!result, "where no 7th item is") }
+        do {
+            let result = model.shouldBegin(at: Self.centre(of: 6, in: Self.model(items: 12)), now: 0);
+            #expect(!result, "where no 7th item is")
+        }
         #expect(model.state == .idle)
 
         do { let result = model.shouldBegin(at: Self.centre(of: 4, in: model), now: 0); #expect(result) }
         #expect(model.state == .armed(model.items[4].id))
-        do { let result = model.shouldBegin(at: Self.centre(of: 1, in: model), now: 0); #expect(!result, "one interaction at a time") }
+        do {
+            let result = model.shouldBegin(at: Self.centre(of: 1, in: model), now: 0);
+            #expect(!result, "one interaction at a time")
+        }
     }
 
     @Test func previewProgressScrubsBothWays() {
@@ -89,7 +97,10 @@ import Testing
         Self.pressIntoCommit(&model, item: 5)
         let item = model.items[5]
         let overCard = Point(x: model.peek.card.midX, y: model.peek.card.midY)
-        do { let result = model.commitUpdated(progress: 1, ended: true, at: overCard, now: 2); #expect(result == .opened(item)) }
+        do {
+            let result = model.commitUpdated(progress: 1, ended: true, at: overCard, now: 2);
+            #expect(result == .opened(item))
+        }
         #expect(model.isAnimating)
         #expect(model.visual(at: 2 + PeekModel.popDuration / 2)!.pop > 0)
         do { let result = model.advance(to: 2 + PeekModel.popDuration); #expect(result == .redraw) }
@@ -156,19 +167,31 @@ import Testing
     @Test func phaseEventsOutsideAnInteractionAreIgnored() {
         var model = Self.model()
         let at = Self.centre(of: 0, in: model)
-        do { let result = model.previewUpdated(progress: 0.5, ended: false, at: at, now: 0); #expect(result == .ignored("preview progress outside the preview phase")) }
-        do { let result = model.commitUpdated(progress: 0.5, ended: false, at: at, now: 0); #expect(result == .ignored("commit progress outside an interaction")) }
+        do {
+            let result = model.previewUpdated(progress: 0.5, ended: false, at: at, now: 0);
+            #expect(result == .ignored("preview progress outside the preview phase"))
+        }
+        do {
+            let result = model.commitUpdated(progress: 0.5, ended: false, at: at, now: 0);
+            #expect(result == .ignored("commit progress outside an interaction"))
+        }
         do { let result = model.cancelled(now: 0); #expect(result == .ignored("cancel outside an interaction")) }
         #expect(model.state == .idle)
         Self.pressIntoCommit(&model, item: 0)
-        do { let result = model.previewUpdated(progress: 0.5, ended: false, at: at, now: 0); #expect(result == .ignored("preview progress outside the preview phase")) }
+        do {
+            let result = model.previewUpdated(progress: 0.5, ended: false, at: at, now: 0);
+            #expect(result == .ignored("preview progress outside the preview phase"))
+        }
     }
 
     @Test func theNextShouldBeginFinishesAnAnimationAtOnce() {
         var model = Self.model()
         Self.pressIntoCommit(&model, item: 0)
         _ = model.cancelled(now: 2)
-        do { let result = model.shouldBegin(at: Self.centre(of: 1, in: model), now: 2.05); #expect(result, "input never waits for motion") }
+        do {
+            let result = model.shouldBegin(at: Self.centre(of: 1, in: model), now: 2.05);
+            #expect(result, "input never waits for motion")
+        }
         #expect(model.state == .armed(model.items[1].id))
     }
 
@@ -176,21 +199,30 @@ import Testing
 
     @Test func rightClickOpensTheSameQuickActions() {
         var model = Self.model()
-        do { let result = model.pointerButton(.secondary, pressed: true, at: Self.centre(of: 6, in: model), now: 0); #expect(result == .redraw) }
+        do {
+            let result = model.pointerButton(.secondary, pressed: true, at: Self.centre(of: 6, in: model), now: 0);
+            #expect(result == .redraw)
+        }
         let id = model.items[6].id
         #expect(model.state == .menu(id, highlighted: nil))
         #expect(model.visual(at: 0)! == PeekVisual(item: id, blur: 1, lift: 1, growth: 1))
         do { let result = model.pointerMoved(to: Self.centre(of: .share, in: model)); #expect(result == .redraw) }
         #expect(model.state == .menu(id, highlighted: .share))
         let item = model.items[6]
-        do { let result = model.pointerButton(.primary, pressed: true, at: Self.centre(of: .share, in: model), now: 1); #expect(result == .performed(.share, item)) }
+        do {
+            let result = model.pointerButton(.primary, pressed: true, at: Self.centre(of: .share, in: model), now: 1);
+            #expect(result == .performed(.share, item))
+        }
         #expect(model.toast?.text == "Shared “\(item.title)”")
     }
 
     @Test func clickingOutsideTheMenuClosesIt() {
         var model = Self.model()
         _ = model.pointerButton(.secondary, pressed: true, at: Self.centre(of: 6, in: model), now: 0)
-        do { let result = model.pointerButton(.primary, pressed: true, at: Point(x: 5, y: 590), now: 1); #expect(result == .redraw) }
+        do {
+            let result = model.pointerButton(.primary, pressed: true, at: Point(x: 5, y: 590), now: 1);
+            #expect(result == .redraw)
+        }
         _ = model.advance(to: 2)
         #expect(model.state == .idle)
     }
@@ -199,11 +231,17 @@ import Testing
         var model = Self.model()
         let at = Self.centre(of: 3, in: model)
         do { let result = model.pointerButton(.primary, pressed: true, at: at, now: 0); #expect(result == .none) }
-        do { let result = model.pointerButton(.primary, pressed: false, at: at, now: 0.1); #expect(result == .opened(model.items[3])) }
+        do {
+            let result = model.pointerButton(.primary, pressed: false, at: at, now: 0.1);
+            #expect(result == .opened(model.items[3]))
+        }
         _ = model.advance(to: 1)
         #expect(model.state == .detail(model.items[3].id))
         let back = DetailLayout(size: Self.size).back
-        do { let result = model.pointerButton(.primary, pressed: true, at: Point(x: back.midX, y: back.midY), now: 2); #expect(result == .redraw) }
+        do {
+            let result = model.pointerButton(.primary, pressed: true, at: Point(x: back.midX, y: back.midY), now: 2);
+            #expect(result == .redraw)
+        }
         #expect(model.state == .idle)
     }
 
@@ -223,7 +261,9 @@ import Testing
         do { let result = model.shouldBegin(at: at, now: 0); #expect(result) }
         // Core input brings the pen tip's press after should-begin, and its release when it lifts.
         do { let result = model.pointerButton(.primary, pressed: true, at: at, now: 0.01); #expect(result == .none) }
-        do { let result = model.previewUpdated(progress: 0.3, ended: false, at: at, now: 0.1); #expect(result == .redraw) }
+        do {
+            let result = model.previewUpdated(progress: 0.3, ended: false, at: at, now: 0.1); #expect(result == .redraw)
+        }
         do { let result = model.pointerButton(.primary, pressed: false, at: at, now: 0.2); #expect(result == .none) }
         _ = model.cancelled(now: 0.2)
         #expect(model.items.count == 12)
@@ -292,7 +332,10 @@ import Testing
         do { let result = model.resize(to: Size(width: 400, height: 700)); #expect(result == .redraw) }
         #expect(model.grid.columns < before)
         do { let result = model.resize(to: Size(width: 400, height: 700)); #expect(result == .none) }
-        do { let result = model.resize(to: Size(width: 0, height: 700)); #expect(result == .none, "a zero size is not a layout") }
+        do {
+            let result = model.resize(to: Size(width: 0, height: 700));
+            #expect(result == .none, "a zero size is not a layout")
+        }
     }
 }
 
@@ -300,7 +343,8 @@ import Testing
     @Test func anAnimationStartsAtItsFirstFrameNotAtTheEvent() {
         var model = PeekModelTests.model()
         PeekModelTests.pressIntoCommit(&model, item: 0)
-        _ = model.commitUpdated(progress: 1, ended: true, at: Point(x: model.peek.card.midX, y: model.peek.card.midY), now: 1)
+        _ = model.commitUpdated(
+            progress: 1, ended: true, at: Point(x: model.peek.card.midX, y: model.peek.card.midY), now: 1)
         // The app draws the pop's first frame 0.2 s later (a busy machine): it starts there.
         model.startAnimation(at: 1.2)
         #expect(model.visual(at: 1.2)?.pop == 0)

@@ -12,7 +12,9 @@ import Testing
     static let pressed = 5
 
     /// A model in the preview phase at `progress` over item `pressed`.
-    static func preview(_ progress: Double, size: Size = size, items: Int = 12, pressed: Int = Self.pressed) -> PeekModel {
+    static func preview(_ progress: Double, size: Size = size, items: Int = 12, pressed: Int = Self.pressed)
+        -> PeekModel
+    {
         var model = PeekModel(items: Item.samples(count: items), size: size)
         let tile = model.grid.tile(at: pressed)
         let at = Point(x: tile.midX, y: tile.midY)
@@ -36,7 +38,8 @@ import Testing
 
     static func detail(size: Size = size, items: Int = 12, pressed: Int = Self.pressed) -> PeekModel {
         var model = commit(0.9, over: nil, size: size, items: items, pressed: pressed)
-        _ = model.commitUpdated(progress: 1, ended: true, at: Point(x: model.peek.card.midX, y: model.peek.card.midY), now: 0)
+        _ = model.commitUpdated(
+            progress: 1, ended: true, at: Point(x: model.peek.card.midX, y: model.peek.card.midY), now: 0)
         _ = model.advance(to: 1)
         return model
     }
@@ -63,7 +66,9 @@ import Testing
         let neighbours = [0, 3, 4, 6, 9].map { Self.photo($0, in: model) }
         let background = images.map { image in neighbours.map { image.sharpness($0) }.reduce(0, +) }
         let pressed = images.map { $0.sharpness(Self.photo(Self.pressed, in: model)) }
-        for (a, b) in zip(background, background.dropFirst()) { #expect(b < a * 0.85, "each step blurs more: \(background)") }
+        for (a, b) in zip(background, background.dropFirst()) {
+            #expect(b < a * 0.85, "each step blurs more: \(background)")
+        }
         #expect(background[3] < background[0] * 0.35, "fully blurred at the end of the preview: \(background)")
         for value in pressed { #expect(value > pressed[0] * 0.8, "the pressed item stays sharp: \(pressed)") }
     }
@@ -176,7 +181,8 @@ import Testing
         ("preview-60", preview(0.6, size: referenceSize, items: 9, pressed: referencePressed), .light),
         ("commit-50-love", commit(0.5, over: .love, size: referenceSize, items: 9, pressed: referencePressed), .light),
         (
-            "commit-70-delete-dark", commit(0.7, over: .delete, size: referenceSize, items: 9, pressed: referencePressed),
+            "commit-70-delete-dark",
+            commit(0.7, over: .delete, size: referenceSize, items: 9, pressed: referencePressed),
             .dark
         ),
         ("detail", detail(size: referenceSize, items: 9, pressed: referencePressed), .light),

@@ -50,7 +50,9 @@ final class Image {
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else { return nil }
         // PNGs without alpha load as RGB24; compare in one format.
-        let image = Image(surface: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface)))
+        let image = Image(
+            surface: cairo_image_surface_create(
+                CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface)))
         let cr = cairo_create(image.surface)
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_paint(cr)

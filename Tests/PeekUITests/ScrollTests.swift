@@ -40,10 +40,14 @@ import Testing
     @Test func shouldBeginAndClicksHitTheTileWhereItIsOnScreen() {
         var model = Self.model()
         _ = model.scroll(by: 700)
-        let index = (0..<model.items.count).first { model.grid.isVisible(model.grid.tile(at: $0)) && model.grid.tile(at: $0).y > 100 }!
+        let index = (0..<model.items.count).first {
+            model.grid.isVisible(model.grid.tile(at: $0)) && model.grid.tile(at: $0).y > 100
+        }!
         let at = Self.centre(of: index, in: model)
         #expect(model.itemID(at: at) == model.items[index].id)
-        #expect(PeekModel(items: model.items, size: Self.size).itemID(at: at) != model.items[index].id, "unscrolled, another item is there")
+        #expect(
+            PeekModel(items: model.items, size: Self.size).itemID(at: at) != model.items[index].id,
+            "unscrolled, another item is there")
         let began = model.shouldBegin(at: at, now: 0)
         #expect(began)
         #expect(model.state == .armed(model.items[index].id))
@@ -74,7 +78,8 @@ import Testing
         do { let result = model.key(.pageDown, now: 0); #expect(result == .redraw) }
         let page = model.scrollOffset
         #expect(page > 300 && page < Self.size.height)
-        #expect(model.grid.tile(at: model.index(of: model.focused!)!).y >= GridLayout.barHeight, "focus follows the page")
+        #expect(
+            model.grid.tile(at: model.index(of: model.focused!)!).y >= GridLayout.barHeight, "focus follows the page")
         _ = model.key(.pageUp, now: 0)
         #expect(model.scrollOffset == 0)
         _ = model.key(.end, now: 0)

@@ -70,7 +70,9 @@ struct ConcurrencyTests {
             }
         }
         let ended = engine.endAllContacts(at: Timestamp(milliseconds: 10), reason: .system)
-        let cancelled = ended.compactMap { if case .phase(.cancelled(.system), let update) = $0 { update.contact } else { nil } }
+        let cancelled = ended.compactMap {
+            if case .phase(.cancelled(.system), let update) = $0 { update.contact } else { nil }
+        }
         #expect(cancelled.count < 10, "not all fit: some ends are parked")
         let last = fingers[9]
         #expect(!cancelled.contains(last))

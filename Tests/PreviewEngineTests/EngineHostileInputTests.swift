@@ -25,7 +25,8 @@ struct EngineHostileInputTests {
         .leastNonzeroMagnitude,
     ]
 
-    @Test("100,000 random inputs per seed, any order and any values: no trap, one terminal event each", arguments: 1...8)
+    @Test(
+        "100,000 random inputs per seed, any order and any values: no trap, one terminal event each", arguments: 1...8)
     func randomSequences(seed: UInt64) {
         var random = Generator(state: seed)
         var engine = InteractionEngine()
@@ -90,7 +91,9 @@ struct EngineHostileInputTests {
                 perform(engine.contactBegan(sample(), surface: surface, hasForce: random.next() % 3 != 0))
             case 2, 3, 4: perform(engine.forceChanged(sample()))
             case 5:
-                perform(engine.contactEnded(contact(), at: time(), reason: CancelReason.allCases.randomElement(using: &random)!))
+                perform(
+                    engine.contactEnded(
+                        contact(), at: time(), reason: CancelReason.allCases.randomElement(using: &random)!))
             case 6: perform(engine.clientAnswered(interaction(), accept: random.next() % 2 == 0, at: time()))
             case 7: perform(engine.clientCancelled(interaction(), at: time()))
             case 8: perform(engine.surfaceDestroyed(SurfaceID(random.next() % 3), at: time()))

@@ -82,7 +82,9 @@ struct RobustnessTests {
         let finger = Script.finger()
         let early = engine.forceChanged(
             ForceSample(time: Timestamp(milliseconds: 50), force: 0.4, location: .zero, source: .pen, contact: finger))
-        let updates = early.compactMap { if case .phase(let event, let update) = $0, event.isPreview { update } else { nil } }
+        let updates = early.compactMap {
+            if case .phase(let event, let update) = $0, event.isPreview { update } else { nil }
+        }
         #expect(updates.map(\.time) == [Timestamp(milliseconds: 100)])
     }
 

@@ -3,8 +3,8 @@ import Glibc
 import PreviewEngine
 import PreviewInteraction
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import SystemLayer
+import _PreviewProtocolTestSupport
 
 /// An app on the test's thread: its own connection to the scripted server, a wl_surface, the
 /// library's client and one PreviewInteraction with a recording delegate. The test plays the
@@ -59,7 +59,8 @@ final class AppHarness {
     func ask(_ id: UInt64, at point: Point = Point(x: 10, y: 20), source: InputSource = .pen, simulated: Bool = false) {
         server.sync {
             $0.server.perform(
-                .askShouldBegin(.test(UInt32(id), at: point, time: 1_000 + Int64(id), source: source, simulated: simulated)))
+                .askShouldBegin(
+                    .test(UInt32(id), at: point, time: 1_000 + Int64(id), source: source, simulated: simulated)))
         }
     }
 

@@ -4,8 +4,8 @@ import ClientLibrary
 import Glibc
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
+import _PreviewProtocolTestSupport
 
 // The C library (libpreview-interaction-client's entry points, called as C calls them) under
 // the same slow app as SlowAppTests: 6 ms of drawing in every preview callback while a pen
@@ -77,7 +77,9 @@ private func state(_ data: UnsafeMutableRawPointer?) -> CAppState {
             }
         }
         var interaction: OpaquePointer?
-        #expect(preview_interaction_client_interaction_attach(context, surface.surface, &callbacks, data, &interaction) == 0)
+        #expect(
+            preview_interaction_client_interaction_attach(context, surface.surface, &callbacks, data, &interaction) == 0
+        )
         #expect(preview_interaction_client_interaction_set_hold_acks(interaction, hold) == 0)
         wl_surface_commit(surface.surface)
         wl_display_roundtrip(display)
@@ -110,11 +112,12 @@ private func state(_ data: UnsafeMutableRawPointer?) -> CAppState {
             .phase(.previewProgress, .test(7, progress: SlowAppTests.progress($0)))
         }
         var emitted = false
-        #expect(run(until: {
-            if !emitted { emitted = finished.wait(timeout: .now()) == .success }
-            // And the last value left the compositor (held ones leave at the next ack).
-            return emitted && server.sync { $0.server.flowStatistics.values } == SlowAppTests.samples
-        }))
+        #expect(
+            run(until: {
+                if !emitted { emitted = finished.wait(timeout: .now()) == .success }
+                // And the last value left the compositor (held ones leave at the next ack).
+                return emitted && server.sync { $0.server.flowStatistics.values } == SlowAppTests.samples
+            }))
         let library = server.sync { $0.server.flowStatistics }
         #expect(preview_interaction_client_destroy(context) == 0)
         wl_surface_destroy(surface.surface)
@@ -126,7 +129,8 @@ private func state(_ data: UnsafeMutableRawPointer?) -> CAppState {
     }
 
     static func makeSurface(_ display: OpaquePointer) -> (compositor: OpaquePointer, surface: OpaquePointer)? {
-        guard let compositor = AppHarness.bindCompositor(display), let surface = wl_compositor_create_surface(compositor)
+        guard let compositor = AppHarness.bindCompositor(display),
+            let surface = wl_compositor_create_surface(compositor)
         else { return nil }
         return (compositor, surface)
     }

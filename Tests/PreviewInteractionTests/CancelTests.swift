@@ -3,8 +3,8 @@ import Foundation
 import PreviewEngine
 import PreviewInteraction
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
+import _PreviewProtocolTestSupport
 
 // A cancel at each point of a press, for each reason: one previewInteractionDidCancel, with
 // the reason, and nothing after it.
@@ -47,7 +47,8 @@ import Testing
     /// The compositor's cancels that can happen at each point: a lift or an unplugged device at
     /// any point, a timeout only before the answer.
     static let compositorCancels: [(Point_, CancelReason)] = Point_.allCases.flatMap { point in
-        let reasons: [CancelReason] = point == .beforeTheAnswer ? [.lifted, .deviceRemoved, .timeout] : [.lifted, .deviceRemoved]
+        let reasons: [CancelReason] =
+            point == .beforeTheAnswer ? [.lifted, .deviceRemoved, .timeout] : [.lifted, .deviceRemoved]
         return reasons.map { (point, $0) }
     }
 

@@ -3,8 +3,8 @@ import Foundation
 import PreviewEngine
 import PreviewInteraction
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
+import _PreviewProtocolTestSupport
 
 // Asynchronous should-begin answers, several presses at once, and the app's thread.
 
@@ -59,7 +59,10 @@ import Testing
         // Each call's location is its own press's.
         let seen = app.delegate.pressesSeen
         #expect(seen.filter { $0.id == 1 }.allSatisfy { $0.location == PreviewPoint(x: 10, y: 10) })
-        #expect(seen.filter { $0.id == 2 }.allSatisfy { $0.location == PreviewPoint(x: 300, y: 10) && $0.source == .touchscreen })
+        #expect(
+            seen.filter { $0.id == 2 }.allSatisfy {
+                $0.location == PreviewPoint(x: 300, y: 10) && $0.source == .touchscreen
+            })
         #expect(app.interaction.runningPresses.isEmpty)
     }
 

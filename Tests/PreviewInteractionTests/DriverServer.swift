@@ -4,9 +4,9 @@ import Glibc
 import Logging
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Synchronization
 import WaylandServer
+import _PreviewProtocolTestSupport
 
 /// The shared InteractionDriver (the real engine, the protocol server of the version it
 /// advertises) with the mini compositor, on a thread of its own, for the client libraries: the
@@ -110,7 +110,11 @@ final class DriverServer: @unchecked Sendable {  // the host is only touched on 
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: T?
         nonisolated(unsafe) let body = body
-        jobs.withLock { $0.append { result = body(self.host); done.signal() } }
+        jobs.withLock {
+            $0.append {
+                result = body(self.host); done.signal()
+            }
+        }
         var byte: UInt8 = 1
         _ = write(wake.write, &byte, 1)
         done.wait()

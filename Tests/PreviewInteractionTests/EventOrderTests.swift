@@ -2,8 +2,8 @@ import Foundation
 import PreviewEngine
 import PreviewInteraction
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
+import _PreviewProtocolTestSupport
 
 // The library against the scripted protocol server: every event order of the XML's overview
 // turns into UIPreviewInteraction's calls, on the app's thread.
@@ -27,7 +27,8 @@ import Testing
             (.phase(.previewProgress, .test(7, progress: 0.25)), "1: preview 0.25"),  // force may go down
             (.phase(.previewEnded, .test(7, progress: 1)), "1: preview 1.0 ended"),
             (.phase(.commitProgress, .test(7, progress: 0.5)), "1: commit 0.5"),
-            (.phase(.commitProgress, .test(7, progress: 0.5, at: Point(x: 30, y: 40))), "1: commit 0.5"),  // moved: hit-test again
+            // Moved: hit-test again
+            (.phase(.commitProgress, .test(7, progress: 0.5, at: Point(x: 30, y: 40))), "1: commit 0.5"),
             (.phase(.completed, .test(7, progress: 1, at: Point(x: 31, y: 41))), "1: commit 1.0 ended"),
         ]
         var expected = ["1: shouldBegin"]
@@ -49,7 +50,9 @@ import Testing
         let app = try AppHarness()
         app.ask(1, at: Point(x: 110, y: 220))
         #expect(app.waitForInputs(1))
-        #expect(app.interaction.location(in: PreviewRect(x: 100, y: 200, width: 50, height: 50)) == PreviewPoint(x: 10, y: 20))
+        #expect(
+            app.interaction.location(in: PreviewRect(x: 100, y: 200, width: 50, height: 50))
+                == PreviewPoint(x: 10, y: 20))
         #expect(app.interaction.location(in: nil) == PreviewPoint(x: 110, y: 220))
     }
 

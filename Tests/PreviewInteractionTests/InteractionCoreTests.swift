@@ -73,7 +73,10 @@ struct CoreScript {
             script.group(1, event)
             calls += script.calls()
         }
-        #expect(calls == ["1: preview 0.5", "1: preview 1.0 ended", "1: commit 0.25", "1: commit 0.25", "1: commit 1.0 ended"])
+        #expect(
+            calls == [
+                "1: preview 0.5", "1: preview 1.0 ended", "1: commit 0.25", "1: commit 0.25", "1: commit 1.0 ended",
+            ])
         #expect(script.requests == (1...6).map { .ackFrame(UInt32($0)) })
         #expect(script.messages.isEmpty)
         #expect(script.core.runningCount == 0)
@@ -139,7 +142,9 @@ struct CoreScript {
         var script = CoreScript()
         // Unknown interactions, without frames: nothing kept.
         for id in UInt32(100)..<UInt32(200) { script.read(.location(interaction: id, x: 0, y: 0)) }
-        #expect(script.messages.count == 100 && script.messages.allSatisfy { if case .unknownInteraction = $0 { true } else { false } })
+        #expect(
+            script.messages.count == 100
+                && script.messages.allSatisfy { if case .unknownInteraction = $0 { true } else { false } })
         // Presses announced without their frame: closed by the next frame, whoever it is about.
         for id in UInt32(1)...40 { script.read(.shouldBegin(interaction: id, source: 1, force: 1)) }
         script.read(.frame(interaction: 41, serial: 1, time: 0))
@@ -227,7 +232,9 @@ struct CoreScript {
         script.group(2, .shouldBegin(interaction: 2, source: 1, force: 1))
         script.read(.previewEnded(interaction: 1))
         script.record(script.core.connectionLost())
-        #expect(script.calls() == ["1: preview 0.5", "1: cancel system"], "the unframed end and the unheard press are dropped")
+        #expect(
+            script.calls() == ["1: preview 0.5", "1: cancel system"],
+            "the unframed end and the unheard press are dropped")
         #expect(script.messages == [.connectionLost])
         #expect(script.core.runningCount == 0)
     }

@@ -1,7 +1,7 @@
-import _FixtureTestSupport
 import Foundation
 import SystemLayer
 import Testing
+import _FixtureTestSupport
 
 // The library against the real compositor: preview-compositor replays a recorded pen press
 // (real hardware, Sources/BundledRecordings/recordings) into minimal-preview-app, which uses nothing but
@@ -20,7 +20,8 @@ import Testing
 
     /// preview-compositor --replay RECORDING --run 'minimal-preview-app --exit-after PRESSES'.
     static func run(_ recording: String, presses: Int = 1, extra: [String] = []) throws -> Run {
-        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("minimal-\(UUID().uuidString.prefix(8))")
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "minimal-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: runtime) }
         let log = runtime.appendingPathComponent("run.log")
@@ -43,17 +44,22 @@ import Testing
         let run = try Self.run("dell-canvas-isdv4-pen.yml", presses: 2)
         #expect(run.status == 0, "\(run.output.suffix(3000))")
         let calls = run.lines.filter { $0.hasPrefix("press ") }
-        #expect(calls.first?.hasPrefix("press 1 pen measured at ") == true && calls.first?.hasSuffix(": accept") == true, "\(calls)")
+        #expect(
+            calls.first?.hasPrefix("press 1 pen measured at ") == true && calls.first?.hasSuffix(": accept") == true,
+            "\(calls)")
         let lifted = try #require(calls.firstIndex(of: "press 1 cancelled: lifted"), "\(calls)")
         #expect(calls[1..<lifted].allSatisfy { $0.hasPrefix("press 1 preview ") && !$0.hasSuffix("ended") }, "\(calls)")
         // The seeds' order: should-begin, preview progress, preview ended once, commit
         // progress, commit ended = completed; nothing after it.
         let begin = lifted + 1
         #expect(
-            calls.count > begin && calls[begin].hasPrefix("press 2 pen measured at ") && calls[begin].hasSuffix(": accept"),
+            calls.count > begin && calls[begin].hasPrefix("press 2 pen measured at ")
+                && calls[begin].hasSuffix(": accept"),
             "\(calls)")
         let previewEnded = try #require(calls.firstIndex(of: "press 2 preview 1.0 ended"), "\(calls)")
-        #expect(calls[(begin + 1)..<previewEnded].allSatisfy { $0.hasPrefix("press 2 preview ") && !$0.hasSuffix("ended") }, "\(calls)")
+        #expect(
+            calls[(begin + 1)..<previewEnded].allSatisfy { $0.hasPrefix("press 2 preview ") && !$0.hasSuffix("ended") },
+            "\(calls)")
         #expect(calls.last == "press 2 completed: opened the item", "\(calls)")
         #expect(calls[(previewEnded + 1)...].dropLast().allSatisfy { $0.hasPrefix("press 2 commit ") }, "\(calls)")
         #expect(calls.filter { $0.contains("preview") && $0.hasSuffix("ended") }.count == 1)

@@ -1,9 +1,9 @@
 import Foundation
 import Glibc
-import _PreviewProtocolTestSupport
-import Synchronization
 import PreviewEngine
+import Synchronization
 import WaylandServer
+import _PreviewProtocolTestSupport
 
 /// The scripted protocol server (ProtocolHarness: a mini wl_compositor and the real
 /// PreviewInteractionServer) on a thread of its own, so the test's thread can be the app's
@@ -56,7 +56,9 @@ final class ServerThread: @unchecked Sendable {  // the harness is only touched 
     /// Performs `actions(i)` for i in 0..<count on the server's thread, one every `interval`
     /// milliseconds (a device reporting at its own rate, whatever the app does); `finished`
     /// is signalled after the last.
-    func emit(count: Int, everyMilliseconds interval: Int32, _ action: @escaping @Sendable (Int) -> Action) -> DispatchSemaphore {
+    func emit(count: Int, everyMilliseconds interval: Int32, _ action: @escaping @Sendable (Int) -> Action)
+        -> DispatchSemaphore
+    {
         let finished = DispatchSemaphore(value: 0)
         sync { harness in
             var index = 0
@@ -65,7 +67,9 @@ final class ServerThread: @unchecked Sendable {  // the harness is only touched 
                 harness.server.perform(action(index))
                 harness.display.flushClients()
                 index += 1
-                if index < count { timer?.arm(milliseconds: interval) } else {
+                if index < count {
+                    timer?.arm(milliseconds: interval)
+                } else {
                     timer = nil
                     finished.signal()
                 }
@@ -80,7 +84,11 @@ final class ServerThread: @unchecked Sendable {  // the harness is only touched 
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox<T>()
         nonisolated(unsafe) let body = body
-        jobs.withLock { $0.append { box.value = body(self.harness); done.signal() } }
+        jobs.withLock {
+            $0.append {
+                box.value = body(self.harness); done.signal()
+            }
+        }
         var byte: UInt8 = 1
         _ = write(wake.write, &byte, 1)
         done.wait()

@@ -4,8 +4,8 @@ import Glibc
 import PreviewEngine
 import PreviewInteraction
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
+import _PreviewProtocolTestSupport
 
 // An app that draws slowly (6 ms a frame, like peek-client's blurred grid) while a pen reports
 // every 4 ms: the compositor must not hold progress back waiting for the app. The library reads
@@ -145,9 +145,11 @@ private func state(_ data: UnsafeMutableRawPointer?) -> ControlState {
 nonisolated(unsafe) private var controlRegistry = wl_registry_listener(
     global: { data, registry, name, interface, _ in
         switch String(cString: interface!) {
-        case "wl_compositor": state(data).compositor = OpaquePointer(cwlc_registry_bind(registry, name, cwl_interface_wl_compositor(), 4))
+        case "wl_compositor":
+            state(data).compositor = OpaquePointer(cwlc_registry_bind(registry, name, cwl_interface_wl_compositor(), 4))
         case "spi_preview_interaction_manager_v1":
-            state(data).manager = OpaquePointer(cwlc_registry_bind(registry, name, cwl_interface_spi_preview_interaction_manager_v1(), 1))
+            state(data).manager = OpaquePointer(
+                cwlc_registry_bind(registry, name, cwl_interface_spi_preview_interaction_manager_v1(), 1))
         default: break
         }
     },

@@ -309,7 +309,9 @@ final class SwiftApp {
             behaviour: PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_ACCELERATOR, stages: 3, rects: nil, rect_count: 0)
         #expect(preview_interaction_client_interaction_set_behaviours(app.interaction, &area, 1) == 0)
         app.commit()
-        #expect(Self.rampAndLift(server, run: app.run, asked: { app.calls.first == "1: should_begin" },
+        #expect(
+            Self.rampAndLift(
+                server, run: app.run, asked: { app.calls.first == "1: should_begin" },
                 sawStage: { app.calls.contains("1: stage \($0)") }))
         #expect(app.run { app.calls.last == "1: completed" }, "\(app.calls)")
         let asked = app.presses.first
@@ -327,7 +329,9 @@ final class SwiftApp {
         let area = PreviewRect(x: 0, y: 0, width: 100, height: 100)
         app.interaction.behaviours = [PreviewBehaviourArea(.accelerator(stages: 3), rects: [area])]
         app.commit()
-        #expect(Self.rampAndLift(server, run: app.run, asked: { app.delegate.calls.first == "1: shouldBegin" },
+        #expect(
+            Self.rampAndLift(
+                server, run: app.run, asked: { app.delegate.calls.first == "1: shouldBegin" },
                 sawStage: { app.delegate.calls.contains("1: stage \($0)") }))
         #expect(app.run { app.delegate.calls.last == "1: commit 1.0 ended" }, "\(app.delegate.calls)")
         #expect(app.delegate.pressesSeen.first?.behaviour == .accelerator(stages: 3))

@@ -1,7 +1,7 @@
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
+import _PreviewProtocolTestSupport
 
 /// The core-input rules: no click after completion, core input untouched before commit.
 @Suite struct CoreInputGateTests {

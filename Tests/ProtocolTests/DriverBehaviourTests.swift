@@ -1,8 +1,8 @@
 import CWaylandClient
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
+import _PreviewProtocolTestSupport
 
 /// Version 2's pressure behaviours through the shared driver: the client's list decides what
 /// the engine does with a press.
@@ -60,7 +60,8 @@ import Testing
         #expect(stages.last.map { $0 < 3 } == true, "the level falls with the force: \(stages)")
         #expect(zip(stages, stages.dropFirst()).allSatisfy { $0 != $1 }, "only changes are sent: \(stages)")
         #expect(events.last == .completed(1))
-        #expect(!events.contains(.previewEnded(1)) && !events.contains { if case .preview = $0 { true } else { false } })
+        #expect(
+            !events.contains(.previewEnded(1)) && !events.contains { if case .preview = $0 { true } else { false } })
     }
 
     @Test func stagesAreCoalescedWhileTheClientOwesAnAck() throws {
@@ -78,7 +79,8 @@ import Testing
         }
         func stages() -> [UInt32] { interaction.events.compactMap { if case .stage(_, let l) = $0 { l } else { nil } } }
         #expect(answered && stages().isEmpty, "held while should_begin's frame is owed: \(interaction.events)")
-        let serial = try #require(interaction.events.compactMap { if case .frame(_, let s, _) = $0 { s } else { nil } }.last)
+        let serial = try #require(
+            interaction.events.compactMap { if case .frame(_, let s, _) = $0 { s } else { nil } }.last)
         interaction.ack(serial)
         client.roundtrip()
         #expect(stages() == [3], "only the latest level: \(interaction.events)")
@@ -104,8 +106,14 @@ import Testing
         let host = try DriverHost()
         for (behaviour, stages, code) in [
             (UInt32(9), UInt32(0), SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_BEHAVIOUR.rawValue),
-            (SPI_PREVIEW_INTERACTION_V1_BEHAVIOUR_ACCELERATOR.rawValue, 6, SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_STAGES.rawValue),
-            (SPI_PREVIEW_INTERACTION_V1_BEHAVIOUR_GENERIC.rawValue, 2, SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_STAGES.rawValue),
+            (
+                SPI_PREVIEW_INTERACTION_V1_BEHAVIOUR_ACCELERATOR.rawValue, 6,
+                SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_STAGES.rawValue
+            ),
+            (
+                SPI_PREVIEW_INTERACTION_V1_BEHAVIOUR_GENERIC.rawValue, 2,
+                SPI_PREVIEW_INTERACTION_V1_ERROR_INVALID_STAGES.rawValue
+            ),
         ] {
             let client = try PreviewClient(display: host.display, version: 2)
             let interaction = client.interaction(for: client.surface())

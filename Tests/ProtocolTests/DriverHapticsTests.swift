@@ -1,8 +1,8 @@
 import CWaylandClient
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
+import _PreviewProtocolTestSupport
 
 /// Version 2's play_haptic and haptics event through the shared driver: effects reach the
 /// host for the device driving a running interaction, and nowhere else.

@@ -1,8 +1,8 @@
 import CWaylandClient
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
+import _PreviewProtocolTestSupport
 
 /// Version 2's keyboard through the shared driver: the preview key held on the focused surface
 /// runs a simulated long press at the client's focus point; a tap is the host's to deliver;
@@ -19,7 +19,9 @@ import Testing
         let surface = client.surface()
         let interaction = client.interaction(for: surface)
         interaction.setSources(sources)
-        if let focus { spi_preview_interaction_v1_set_focus_point(interaction.proxy, focus.x.wireFixed, focus.y.wireFixed) }
+        if let focus {
+            spi_preview_interaction_v1_set_focus_point(interaction.proxy, focus.x.wireFixed, focus.y.wireFixed)
+        }
         wl_surface_commit(surface)
         client.roundtrip()
         return (client, interaction)
@@ -76,8 +78,10 @@ import Testing
         client.roundtrip()
         #expect(
             phases(interaction).first == .shouldBegin(1, source: 5, force: 2)
-                && phases(interaction).contains(.location(1, x: 100, y: 50)), "the surface's centre: \(interaction.events)")
-        #expect(phases(interaction).last == .cancelled(1, reason: SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_LIFTED.rawValue))
+                && phases(interaction).contains(.location(1, x: 100, y: 50)),
+            "the surface's centre: \(interaction.events)")
+        #expect(
+            phases(interaction).last == .cancelled(1, reason: SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_LIFTED.rawValue))
     }
 
     @Test func escapeDismisses() throws {
@@ -88,7 +92,8 @@ import Testing
         #expect(host.driver.escapePressed(seat: 0, at: host.driver.now()))
         client.roundtrip()
         #expect(
-            phases(interaction).last == .cancelled(1, reason: SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_DISMISSED.rawValue))
+            phases(interaction).last
+                == .cancelled(1, reason: SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_DISMISSED.rawValue))
         #expect(!host.driver.escapePressed(seat: 0, at: host.driver.now()), "nothing runs: Escape is the client's")
     }
 

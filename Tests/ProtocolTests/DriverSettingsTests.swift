@@ -2,9 +2,9 @@ import CWaylandClient
 import Logging
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
 import WaylandServer
+import _PreviewProtocolTestSupport
 
 /// The shared driver as a host runs it: a display, the mini compositor's surfaces and regions,
 /// and the driver performing its engine's actions.

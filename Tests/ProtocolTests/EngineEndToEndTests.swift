@@ -1,9 +1,9 @@
 import CWaylandClient
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
 import WaylandServer
+import _PreviewProtocolTestSupport
 
 /// The real engine behind the protocol: the host's loop as the compositor runs it (engine
 /// actions → server.perform, client inputs → engine), on a virtual clock, with a real client.

@@ -3,9 +3,9 @@ import CWaylandServer
 import Glibc
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
 import WaylandServer
+import _PreviewProtocolTestSupport
 
 @Suite struct FlowControlTests {
     @Test func progressWaitsForTheAckAndOnlyTheLatestValueIsSent() throws {
@@ -176,7 +176,8 @@ import WaylandServer
         for step in 1...20_000 {
             let progress = Double(step % 997) / 997
             harness.server.perform(
-                .phase(.previewProgress, .test(1, surface: 1, progress: progress, at: Point(x: Double(step % 300), y: 7))))
+                .phase(
+                    .previewProgress, .test(1, surface: 1, progress: progress, at: Point(x: Double(step % 300), y: 7))))
             if step % 500 == 0 {
                 harness.server.perform(.phase(.previewProgress, .test(2, surface: 2, progress: progress)))
                 #expect(lively.roundtrip(), "other clients keep being served")

@@ -1,9 +1,9 @@
 import CWaylandClient
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
 import WaylandServer
+import _PreviewProtocolTestSupport
 
 // Every event, and the requests that answer them, with a real libwayland client.
 // Surfaces are numbered by the mini compositor from 1 in creation order.
@@ -177,7 +177,8 @@ private let measured = UInt32(SPI_PREVIEW_INTERACTION_V1_FORCE_MEASURED.rawValue
         interaction.accept(1)
         client.roundtrip()
         interaction.clear()
-        harness.server.perform(.phase(.commitProgress, .test(1, progress: 0.5)))  // commit progress in the preview phase: dropped
+        // Commit progress in the preview phase: dropped
+        harness.server.perform(.phase(.commitProgress, .test(1, progress: 0.5)))
         harness.server.perform(.phase(.completed, .test(1, progress: 1)))  // completion implies preview_ended
         client.roundtrip()
         #expect(interaction.phaseEvents == [.previewEnded(1), .completed(1)])

@@ -1,9 +1,9 @@
 import CWaylandClient
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
 import WaylandServer
+import _PreviewProtocolTestSupport
 
 @Suite struct LifetimeAndIsolationTests {
     @Test func eventsGoOnlyToTheClientThatOwnsTheSurface() throws {

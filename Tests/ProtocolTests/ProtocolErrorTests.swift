@@ -1,9 +1,9 @@
 import CWaylandClient
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
 import WaylandServer
+import _PreviewProtocolTestSupport
 
 /// Each misuse gets its documented error; only the offending client is disconnected.
 @Suite struct ProtocolErrorTests {

@@ -3,8 +3,8 @@ import Foundation
 import FoundationXML
 import PreviewEngine
 import PreviewProtocolServer
-import _PreviewProtocolTestSupport
 import Testing
+import _PreviewProtocolTestSupport
 
 /// Version 2 of the XML follows wayland-protocols' rules for a version bump, and a version 1
 /// client works unchanged against the server, which advertises version 2.

@@ -1,9 +1,9 @@
 import CWaylandClient
-import Glibc
 import CWaylandServer
-import _PreviewProtocolTestSupport
+import Glibc
 import Testing
 import WaylandServer
+import _PreviewProtocolTestSupport
 
 /// Counts live instances so tests can prove nothing leaks.
 final class Probe: ResourceObject {

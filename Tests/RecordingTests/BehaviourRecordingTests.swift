@@ -1,8 +1,8 @@
 import EvdevDecoder
-import _FixtureTestSupport
 import PreviewEngine
 import ReplayTool
 import Testing
+import _FixtureTestSupport
 
 /// Complete on release and the pressure behaviours on real pen recordings, through the
 /// EvdevDecoder: what a user of those pens would get with these settings.

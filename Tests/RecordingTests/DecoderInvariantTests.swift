@@ -1,7 +1,7 @@
-import _FixtureTestSupport
 import EvdevDecoder
 import PreviewEngine
 import Testing
+import _FixtureTestSupport
 
 /// What every host relies on, checked over random but plausible event streams (with drops):
 /// a contact begins once, changes and ends only while begun, ends exactly once; forces and

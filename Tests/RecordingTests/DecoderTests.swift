@@ -1,7 +1,7 @@
-import _FixtureTestSupport
 import EvdevDecoder
 import PreviewEngine
 import Testing
+import _FixtureTestSupport
 
 /// A decoder fed by hand: `frame(t, [(type, code, value)...])` appends the SYN_REPORT.
 struct Feeder {
@@ -235,7 +235,8 @@ struct DecoderTests {
     func penTipFollowsPressure() {
         var pen = Feeder(Devices.pen)  // pressure 0...2047: lower threshold 20, upper 102
         _ = pen.frame(0, [(key, KeyCode.btnToolPen, 1)])
-        #expect(contacts(pen.frame(5, [(key, KeyCode.btnTouch, 1), (abs, 24, 101)])).isEmpty, "below the upper threshold")
+        #expect(
+            contacts(pen.frame(5, [(key, KeyCode.btnTouch, 1), (abs, 24, 101)])).isEmpty, "below the upper threshold")
         #expect(contacts(pen.frame(10, [(abs, 24, 102)])) == ["began 0 \(82.0 / 2027)"])
         #expect(contacts(pen.frame(15, [(abs, 24, 21)])) == ["changed 0 \(1.0 / 2027)"], "still above the lower one")
         // BTN_TOUCH stays down, yet a pressure at the lower threshold lifts the tip: a new stroke

@@ -1,8 +1,8 @@
 import EvdevDecoder
-import _FixtureTestSupport
 import LibinputRecording
 import PreviewEngine
 import Testing
+import _FixtureTestSupport
 
 /// What each real recording must decode to. Contacts are what can start a preview: pen tips,
 /// touchscreen fingers, touchpad clicks. Touches are fingers on a touch device.

@@ -1,9 +1,9 @@
 import EvdevDecoder
-import _FixtureTestSupport
 import Foundation
 import LibinputRecording
 import SystemLayer
 import Testing
+import _FixtureTestSupport
 
 /// The same recording re-saved by PyYAML (`yaml.safe_dump(yaml.safe_load(f))`: keys sorted,
 /// every list in block style, long strings folded), as a user's script would write it.

@@ -1,8 +1,8 @@
-import _FixtureTestSupport
 import Foundation
 import PreviewTrace
 import ReplayTool
 import Testing
+import _FixtureTestSupport
 
 /// Where the `+…s` time field ends on a human line (nil: not a columned line).
 private func timeColumn(_ line: String) -> Int? {
@@ -19,7 +19,8 @@ struct ReplayOutputTests {
         #expect(names.count == 2)
         var renamed = text
         renamed = renamed.replacingOccurrences(of: String(names[0]), with: "    name: \"Wacom Cintiq 13HD touch Pen\"")
-        renamed = renamed.replacingOccurrences(of: String(names[1]), with: "    name: \"Wacom Cintiq 13HD touch Finger\"")
+        renamed = renamed.replacingOccurrences(
+            of: String(names[1]), with: "    name: \"Wacom Cintiq 13HD touch Finger\"")
         let path = try scratchFile(renamed)
         defer { removeScratch(path) }
         let result = replay([path]) { $0.verbose = true }
@@ -58,7 +59,8 @@ struct ReplayOutputTests {
         ])
     func whyNothing(name: String, expected: String) {
         let verbose = replay([Fixtures.path(name)]) { $0.verbose = true }
-        #expect(verbose.out.contains { $0.hasPrefix("# ") && $0.contains("no interaction: ") && $0.contains(expected) },
+        #expect(
+            verbose.out.contains { $0.hasPrefix("# ") && $0.contains("no interaction: ") && $0.contains(expected) },
             "\(verbose.out.suffix(3))")
         let quiet = replay([Fixtures.path(name)])
         #expect(!quiet.out.contains { $0.contains("no interaction: ") }, "only with -v")
@@ -85,7 +87,9 @@ struct DocSampleTests {
         var from = 0
         for line in sample where line != "…" {
             let found = real[from...].firstIndex(of: line)
-            #expect(found != nil, "docs/recordings.md shows '\(line)'; preview-replay prints:\n\(real.joined(separator: "\n"))")
+            #expect(
+                found != nil,
+                "docs/recordings.md shows '\(line)'; preview-replay prints:\n\(real.joined(separator: "\n"))")
             from = (found ?? from) + 1
         }
         #expect(sample.last == real.last, "the closing line")

@@ -1,4 +1,3 @@
-import _FixtureTestSupport
 import Foundation
 import LibinputRecording
 import PreviewEngine
@@ -7,6 +6,7 @@ import ReplayTool
 import Synchronization
 import SystemLayer
 import Testing
+import _FixtureTestSupport
 
 /// Runs the replay in-process and returns its stdout lines, stderr lines and status.
 func replay(_ files: [String], configure: (inout ReplayOptions) -> Void = { _ in }) -> (
@@ -39,7 +39,9 @@ struct ReplayToolTests {
             if object["event"] as? String == "haptic" {
                 // A haptic device's clicks: their own, shorter line.
                 #expect(Fixtures.hapticPads.contains(name), "\(line)")
-                for key in ["time_us", "device", "effect", "waveform"] { #expect(object[key] != nil, "\(key) missing in \(line)") }
+                for key in ["time_us", "device", "effect", "waveform"] {
+                    #expect(object[key] != nil, "\(key) missing in \(line)")
+                }
                 #expect(["press", "deep-click", "release"].contains(object["effect"] as? String ?? ""), "\(line)")
                 continue
             }
@@ -57,7 +59,9 @@ struct ReplayToolTests {
     @Test("A pressure pad with FF_HAPTIC: press at its click, deep click at the commit, release at button up")
     func hapticLines() throws {
         let result = replay([Fixtures.path("apple-bcm5974-pressurepad.yml")]) { $0.format = .json }
-        let lines = try result.out.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let lines = try result.out.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
         let haptics = lines.filter { $0["event"] as? String == "haptic" }
         let effects = haptics.map { "\($0["effect"] as? String ?? "?")@\($0["time_us"] as? Int ?? -1)" }
         // The fixture's BTN_LEFT goes down in the frame of 32012 µs, up in that of 311872 µs; the
@@ -239,7 +243,8 @@ struct ReplayCommandLineTests {
         let result = try runReplayBinary(["--help"])
         #expect(result.status == 0)
         for word in [
-            "--format", "--realtime", "--sensitivity", "--long-press", "--lenient", "--verbose", "completed", "Exit status",
+            "--format", "--realtime", "--sensitivity", "--long-press", "--lenient", "--verbose", "completed",
+            "Exit status",
             "standard input",
         ] {
             #expect(result.out.contains(word), "help mentions \(word)")

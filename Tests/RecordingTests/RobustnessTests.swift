@@ -1,9 +1,9 @@
 import EvdevDecoder
-import _FixtureTestSupport
 import Foundation
 import LibinputRecording
 import PreviewEngine
 import Testing
+import _FixtureTestSupport
 
 @Suite("Robustness")
 struct RobustnessTests {

@@ -1,9 +1,9 @@
 import EvdevDecoder
-import _FixtureTestSupport
 import Foundation
 import LibinputRecording
 import Synchronization
 import Testing
+import _FixtureTestSupport
 
 /// A pipe the test writes into from another thread, read as `/dev/fd/N` (what `-`, a shell's
 /// `<(libinput record …)` and a FIFO all are: a stream without offsets).
@@ -103,7 +103,8 @@ struct StreamInputTests {
     @Test("A pipe that ends early: the same line-numbered error as the file")
     func truncated() throws {
         // Cut inside a frame, after an event and before its SYN_REPORT.
-        let text = Template.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let text =
+            Template.text.split(separator: "\n", omittingEmptySubsequences: false)
             .prefix(Template.line(of: "[  0,  30000,   1, 330")).joined(separator: "\n") + "\n"
         let path = try scratchFile(text)
         defer { removeScratch(path) }

@@ -7,7 +7,8 @@ import Testing
 struct TraceFormatTests {
     static let record = TraceRecord(
         time: Timestamp(microseconds: 1_234_567), device: "Pen \"Pro\" \\ 2\n\t\u{1}é✓", source: .pen, simulated: false,
-        interaction: InteractionID(3), phase: .cancelled(.desynchronised), progress: 0.25, location: Point(x: 10.5, y: 20),
+        interaction: InteractionID(3), phase: .cancelled(.desynchronised), progress: 0.25,
+        location: Point(x: 10.5, y: 20),
         surface: SurfaceID(7), client: "peek-client[42]")
 
     @Test("JSON lines: fixed key order, escaping, optional fields, parseable")

@@ -22,7 +22,8 @@ public enum ProgressCurves {
                 return max(0, min(a, b) - value, value - max(a, b))
             }
             guard let found = (segment..<curve.count).first(where: { distance($0) <= tolerance }) else {
-                problems.append("\(name) progress \(value) is off the reference's curve after sample \(segment): \(reference)")
+                problems.append(
+                    "\(name) progress \(value) is off the reference's curve after sample \(segment): \(reference)")
                 continue
             }
             segment = found

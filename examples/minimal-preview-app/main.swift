@@ -25,12 +25,16 @@ final class App: PreviewInteractionDelegate {
     var glow = TransitionScrubber(curve: .easeOut), growth = TransitionScrubber(curve: .easeInOut)
     var opened = false, ended = 0
     let exitAfter: Int?
-    var item: PreviewRect { PreviewRect(x: 40, y: 40, width: Double(size.width - 80), height: Double(size.height - 80)) }
+    var item: PreviewRect {
+        PreviewRect(x: 40, y: 40, width: Double(size.width - 80), height: Double(size.height - 80))
+    }
 
     init(exitAfter: Int?) throws {
         self.exitAfter = exitAfter
         connection = try PreviewConnection()
-        guard connection.shm != nil, let wmBase = connection.wmBase else { throw PreviewInteractionError.unsupportedByCompositor }
+        guard connection.shm != nil, let wmBase = connection.wmBase else {
+            throw PreviewInteractionError.unsupportedByCompositor
+        }
         if let error = connection.previewError { say("no preview interactions: \(error)") }
         surface = wl_compositor_create_surface(connection.compositor)
         let xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
@@ -55,15 +59,19 @@ final class App: PreviewInteractionDelegate {
     func previewInteractionShouldBegin(_ interaction: PreviewInteraction) -> Bool {
         let press = interaction.currentPress!, at = interaction.location(in: item)  // item-local
         let begin = !opened && interaction.runningPresses.count == 1 && item.contains(interaction.location())
-        say("press \(press.id) \(press.source.map { "\($0)" } ?? "?") \(press.force.map { "\($0)" } ?? "?") at \(Int(at.x)),\(Int(at.y)) in the item: \(begin ? "accept" : "decline")")
+        say(
+            "press \(press.id) \(press.source.map { "\($0)" } ?? "?") \(press.force.map { "\($0)" } ?? "?") at \(Int(at.x)),\(Int(at.y)) in the item: \(begin ? "accept" : "decline")"
+        )
         return begin
     }
-    func previewInteraction(_ interaction: PreviewInteraction, didUpdatePreviewTransition progress: Double, ended: Bool) {
+    func previewInteraction(_ interaction: PreviewInteraction, didUpdatePreviewTransition progress: Double, ended: Bool)
+    {
         say("press \(interaction.currentPress!.id) preview \(progress)\(ended ? " ended" : "")")
         glow.fractionComplete = progress
         draw()
     }
-    func previewInteraction(_ interaction: PreviewInteraction, didUpdateCommitTransition progress: Double, ended: Bool) {
+    func previewInteraction(_ interaction: PreviewInteraction, didUpdateCommitTransition progress: Double, ended: Bool)
+    {
         let id = interaction.currentPress!.id
         if ended {
             opened = true
@@ -94,15 +102,21 @@ final class App: PreviewInteractionDelegate {
         guard configured, let shm = connection.shm else { return }
         let (w, h) = size, stride = w * 4, length = stride * h
         let fd = memfd(length)
-        guard fd >= 0, let memory = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED else { return }
+        guard fd >= 0, let memory = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED
+        else { return }
         let pixels = memory.bindMemory(to: UInt32.self, capacity: w * h)
         fill(pixels, w, PreviewRect(x: 0, y: 0, width: Double(w), height: Double(h)), 0xFF_30_30_34)
         let grow = growth.interpolate(from: 0, to: 30), g = glow.value
         let colour = opened ? 0xFF_34_C7_59 : blend(0xFF_00_7A_FF, 0xFF_FF_95_00, g)
         let rect = item
-        fill(pixels, w, PreviewRect(x: rect.x - grow, y: rect.y - grow, width: rect.width + 2 * grow, height: rect.height + 2 * grow), colour)
+        fill(
+            pixels, w,
+            PreviewRect(
+                x: rect.x - grow, y: rect.y - grow, width: rect.width + 2 * grow, height: rect.height + 2 * grow),
+            colour)
         let pool = wl_shm_create_pool(shm, fd, Int32(length))
-        let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(w), Int32(h), Int32(stride), UInt32(WL_SHM_FORMAT_ARGB8888.rawValue))
+        let buffer = wl_shm_pool_create_buffer(
+            pool, 0, Int32(w), Int32(h), Int32(stride), UInt32(WL_SHM_FORMAT_ARGB8888.rawValue))
         wl_shm_pool_destroy(pool)
         munmap(memory, length)
         close(fd)
@@ -113,7 +127,8 @@ final class App: PreviewInteractionDelegate {
         interaction.commitSurface()  // wl_surface.commit, telling the compositor which frames it shows
     }
     func fill(_ pixels: UnsafeMutablePointer<UInt32>, _ w: Int, _ r: PreviewRect, _ colour: UInt32) {
-        let x0 = max(0, Int(r.x)), x1 = min(w, Int(r.x + r.width)), y0 = max(0, Int(r.y)), y1 = min(size.height, Int(r.y + r.height))
+        let x0 = max(0, Int(r.x)), x1 = min(w, Int(r.x + r.width)), y0 = max(0, Int(r.y)),
+            y1 = min(size.height, Int(r.y + r.height))
         guard x1 > x0 else { return }
         for y in y0..<max(y0, y1) { (pixels + y * w + x0).update(repeating: colour, count: x1 - x0) }
     }

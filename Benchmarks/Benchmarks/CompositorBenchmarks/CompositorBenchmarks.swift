@@ -54,7 +54,8 @@ let benchmarks: @Sendable () -> Void = {
         var configuration = perEvent
         if client.scaled {
             // The compositor's resident memory per extra surface, measured once in the setup.
-            configuration.metrics.append(.custom("resident bytes per surface", polarity: .prefersSmaller, useScalingFactor: false))
+            configuration.metrics.append(
+                .custom("resident bytes per surface", polarity: .prefersSmaller, useScalingFactor: false))
         }
         Benchmark("pen event through InteractionHost + flush, \(client)", configuration: configuration) { benchmark in
             let fixture = PenFixture.shared(client)
@@ -79,8 +80,15 @@ final class OutputScene: @unchecked Sendable {
     init() {
         let texture = SurfaceTexture(width: 1280, height: 800, format: .argb8888)!
         var pixels = [UInt32](repeating: 0, count: 1280 * 800)
-        for y in 0..<800 { for x in 0..<1280 { pixels[y * 1280 + x] = 0xff00_0000 | UInt32(x & 0xff) << 16 | UInt32(y & 0xff) << 8 | UInt32((x ^ y) & 0xff) } }
-        pixels.withUnsafeBytes { texture.upload(from: $0.baseAddress!, stride: 1280 * 4, rect: Rect(x: 0, y: 0, width: 1280, height: 800)) }
+        for y in 0..<800 {
+            for x in 0..<1280 {
+                pixels[y * 1280 + x] =
+                    0xff00_0000 | UInt32(x & 0xff) << 16 | UInt32(y & 0xff) << 8 | UInt32((x ^ y) & 0xff)
+            }
+        }
+        pixels.withUnsafeBytes {
+            texture.upload(from: $0.baseAddress!, stride: 1280 * 4, rect: Rect(x: 0, y: 0, width: 1280, height: 800))
+        }
         placements = [Framebuffer.Placement(texture: texture, x: 0, y: 0)]
         framebuffer.addDamage(framebuffer.bounds)
         _ = framebuffer.repaint(placements)
@@ -165,7 +173,9 @@ final class PenFixture: @unchecked Sendable {
         // The recording's pen samples, decoded once.
         let recording = try! Recording.open(
             repositoryRoot + "/Sources/BundledRecordings/recordings/wacom-cintiq13hd-pen.yml")
-        var decoders = recording.devices.map { EvdevDecoder(description: $0.description, device: DeviceID(UInt32($0.index))) }
+        var decoders = recording.devices.map {
+            EvdevDecoder(description: $0.description, device: DeviceID(UInt32($0.index)))
+        }
         let frames = try! recording.frames()
         var events: [DeviceEvent] = []
         var began: DeviceContact?

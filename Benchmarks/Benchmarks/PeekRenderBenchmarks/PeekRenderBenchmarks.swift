@@ -10,7 +10,10 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 400)
     let size = Size(width: 1280, height: 800)
 
-    func bench(_ name: String, cold: Bool = false, prepared: Bool = false, _ model: @escaping @Sendable (Double) -> (PeekModel, Double)) {
+    func bench(
+        _ name: String, cold: Bool = false, prepared: Bool = false,
+        _ model: @escaping @Sendable (Double) -> (PeekModel, Double)
+    ) {
         // The benchmark closure runs once per sample: the renderer and the step live across samples.
         let runner = Runner(size: size, model: model)
         Benchmark(name, configuration: frames) { benchmark in

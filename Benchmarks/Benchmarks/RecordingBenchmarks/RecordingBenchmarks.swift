@@ -135,7 +135,8 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 100_000,
         thresholds: [.mallocCountTotal: .init(absolute: [.p0: 0, .p50: 0, .p100: 0])])
     for (name, path) in [("pen", pen.path), ("MT touchpad", pad.path)] {
-        Benchmark("Replay input, one frame: read + decoder lookup + decode + engine, \(name)", configuration: perFrame) {
+        Benchmark("Replay input, one frame: read + decoder lookup + decode + engine, \(name)", configuration: perFrame)
+        {
             benchmark in
             let replay = FrameReplay.shared(path)
             benchmark.startMeasurement()

@@ -101,9 +101,11 @@ public final class Compositor {
         } else {
             screenshots = nil
         }
-        let mode = output.mode ?? OutputMode(
-            width: configuration.outputWidth, height: configuration.outputHeight,
-            refreshMilliHertz: configuration.refreshMilliHertz)
+        let mode =
+            output.mode
+            ?? OutputMode(
+                width: configuration.outputWidth, height: configuration.outputHeight,
+                refreshMilliHertz: configuration.refreshMilliHertz)
         guard let framebuffer = Framebuffer(width: mode.width, height: mode.height, scale: mode.scale)
         else { throw .outputTooLarge(mode.width, mode.height) }
         self.framebuffer = framebuffer
@@ -124,7 +126,9 @@ public final class Compositor {
             throw .socketFailed(configuration.socketName ?? "wayland-N", "\(error)")
         }
         if configuration.listen {
-            if let name = configuration.socketName, Preflight.socketLocked(runtimeDirectory: runtimeDirectory, name: name) {
+            if let name = configuration.socketName,
+                Preflight.socketLocked(runtimeDirectory: runtimeDirectory, name: name)
+            {
                 throw .socketInUse(name)
             }
             do {
@@ -173,7 +177,10 @@ public final class Compositor {
     }
 
     private func advertiseGlobals() {
-        func add(_ interface: UnsafePointer<wl_interface>, _ version: Int32, _ bind: @escaping (Client, UInt32, UInt32) -> Void) {
+        func add(
+            _ interface: UnsafePointer<wl_interface>, _ version: Int32,
+            _ bind: @escaping (Client, UInt32, UInt32) -> Void
+        ) {
             if let global = Global(display: display, interface: interface, version: version, onBind: bind) {
                 globals.append(global)
             }
@@ -383,7 +390,9 @@ public final class Compositor {
         if let known = clientIDs[client] { return known.id }
         let id = ClientID(nextClientID)
         nextClientID += 1
-        let gone = Listener { [unowned self] _ in clientIDs[client]?.gone.remove(); clientIDs[client] = nil }
+        let gone = Listener { [unowned self] _ in
+            clientIDs[client]?.gone.remove(); clientIDs[client] = nil
+        }
         gone.listen(toDestroyOf: client)
         clientIDs[client] = (id, gone)
         logger.debug("client \(id) connected (pid \(client.pid))")
@@ -426,7 +435,8 @@ public final class Compositor {
         tiling.place(toplevel)
         damage(scene.extents(of: node))
         scheduleFrame()
-        logger.debug("toplevel \(node.id) of \(node.client) mapped at \(scene.extents(of: node)) title=\(toplevel.title)")
+        logger.debug(
+            "toplevel \(node.id) of \(node.client) mapped at \(scene.extents(of: node)) title=\(toplevel.title)")
         if let surface = surfaces[node.id] {
             setOnOutput(surface, true)
             popupGrabs.dismissAll()  // a new window ends any menu
@@ -482,7 +492,8 @@ public final class Compositor {
     func outputModeChanged(_ mode: OutputMode) {
         guard mode != outputMode else { return }
         guard let resized = Framebuffer(width: mode.width, height: mode.height, scale: mode.scale) else {
-            logger.error("cannot allocate a \(mode.width)x\(mode.height) output at scale \(mode.scale): keeping the old one")
+            logger.error(
+                "cannot allocate a \(mode.width)x\(mode.height) output at scale \(mode.scale): keeping the old one")
             return
         }
         logger.info("output mode \(mode.width)x\(mode.height) scale \(mode.scale)")

@@ -1,7 +1,7 @@
 import CXkbcommon
 import Glibc
-import SystemLayer
 import PreviewProtocolServer
+import SystemLayer
 
 public struct KeymapError: Error, CustomStringConvertible {
     public var description: String

@@ -43,7 +43,8 @@ final class Seat {
         if let focus = pointerFocus, focus.client == pointer.client, let hit = compositor.scene.surface(at: cursor),
             hit.surface === focus.node, let resource = pointer.resource, let surface = focus.resource
         {
-            wl_pointer_send_enter(resource, compositor.display.nextSerial(), surface, hit.local.x.fixed, hit.local.y.fixed)
+            wl_pointer_send_enter(
+                resource, compositor.display.nextSerial(), surface, hit.local.x.fixed, hit.local.y.fixed)
             pointer.frame()
         }
     }
@@ -55,7 +56,9 @@ final class Seat {
         let keymap = compositor.keymap
         wl_keyboard_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, keymap.fd, keymap.size)
         if keyboard.version >= 4 { wl_keyboard_send_repeat_info(resource, 25, 600) }
-        if let focus = keyboardFocus, focus.client == keyboard.client { sendKeyboardEnter(to: keyboard, surface: focus) }
+        if let focus = keyboardFocus, focus.client == keyboard.client {
+            sendKeyboardEnter(to: keyboard, surface: focus)
+        }
     }
 
     func touchBound(_ touch: TouchResource) {
@@ -85,7 +88,8 @@ final class Seat {
 
     /// xdg_toplevel.move/resize: while the button that was pressed on the window is held, the
     /// pointer has left it; a move makes the window follow the cursor (out of the tiling).
-    private var interactiveGrab: (toplevel: Weak<XdgToplevel>, cursor: Point, window: (x: Int32, y: Int32), moves: Bool)?
+    private var interactiveGrab:
+        (toplevel: Weak<XdgToplevel>, cursor: Point, window: (x: Int32, y: Int32), moves: Bool)?
 
     func beginInteractiveGrab(_ toplevel: XdgToplevel, moves: Bool) {
         guard interactiveGrab == nil, !pressedButtons.isEmpty, let node = toplevel.node,
@@ -118,7 +122,9 @@ final class Seat {
             if sendMotion {
                 let origin = focus.node.outputOrigin
                 let local = Point(x: cursor.x - Double(origin.x), y: cursor.y - Double(origin.y))
-                forEachPointer(of: focus) { wl_pointer_send_motion($0.resource!, time, local.x.fixed, local.y.fixed); $0.frame() }
+                forEachPointer(of: focus) {
+                    wl_pointer_send_motion($0.resource!, time, local.x.fixed, local.y.fixed); $0.frame()
+                }
             }
             return
         }
@@ -126,7 +132,9 @@ final class Seat {
         if target !== pointerFocus || (pointerFocus?.isAlive == false) {
             if let old = pointerFocus, let oldResource = old.resource {
                 let serial = compositor.display.nextSerial()
-                forEachPointer(of: old) { wl_pointer_send_leave($0.resource!, serial, oldResource); $0.frame() }
+                forEachPointer(of: old) {
+                    wl_pointer_send_leave($0.resource!, serial, oldResource); $0.frame()
+                }
             }
             pointerFocus = target
             pointerFocusLocal = hit?.local
@@ -163,7 +171,9 @@ final class Seat {
                 return
             }
         }
-        if pressed && deliver { compositor.popupGrabs.pointerPressed(on: pointerFocus?.isAlive == true ? pointerFocus : nil) }
+        if pressed && deliver {
+            compositor.popupGrabs.pointerPressed(on: pointerFocus?.isAlive == true ? pointerFocus : nil)
+        }
         guard deliver, let focus = pointerFocus, focus.isAlive else {
             if pressedButtons.isEmpty { updatePointerFocus(time: time, sendMotion: false) }
             return
@@ -187,7 +197,9 @@ final class Seat {
         pointerFocus = nil
         guard focus.isAlive, let surface = focus.resource else { return }
         let serial = compositor.display.nextSerial()
-        forEachPointer(of: focus) { wl_pointer_send_leave($0.resource!, serial, surface); $0.frame() }
+        forEachPointer(of: focus) {
+            wl_pointer_send_leave($0.resource!, serial, surface); $0.frame()
+        }
     }
 
     /// The interaction that took the pointer ended: it enters the surface under the cursor
@@ -333,7 +345,9 @@ final class Seat {
             return
         }
         for weak in touches {
-            if let touch = weak.value, let resource = touch.resource, touch.client == client { wl_touch_send_cancel(resource) }
+            if let touch = weak.value, let resource = touch.resource, touch.client == client {
+                wl_touch_send_cancel(resource)
+            }
         }
         touchPoints = touchPoints.filter { $0.value.surface.map { $0.client != client } ?? false }
     }

@@ -119,7 +119,8 @@ extension Seat {
         guard let focus = tabletFocusSurface else { return false }
         let serial = compositor.display.nextSerial()
         let state =
-            pressed ? ZWP_TABLET_TOOL_V2_BUTTON_STATE_PRESSED.rawValue : ZWP_TABLET_TOOL_V2_BUTTON_STATE_RELEASED.rawValue
+            pressed
+            ? ZWP_TABLET_TOOL_V2_BUTTON_STATE_PRESSED.rawValue : ZWP_TABLET_TOOL_V2_BUTTON_STATE_RELEASED.rawValue
         for weak in tabletSeats {
             guard let tabletSeat = weak.value, tabletSeat.isAlive, tabletSeat.client == focus.client,
                 let tool = tabletSeat.tool?.resource

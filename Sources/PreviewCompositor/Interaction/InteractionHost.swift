@@ -82,7 +82,8 @@ final class InteractionHost: InteractionDriverHandler {
         guard server.flowStatistics.values > 0 else { return }
         let statistics = server.flowStatistics
         compositor.logger.info(
-            "flow control: \(statistics.summary); sent at once \(statistics.sentAtOnce); holds µs \(statistics.histogramText)")
+            "flow control: \(statistics.summary); sent at once \(statistics.sentAtOnce); holds µs \(statistics.histogramText)"
+        )
     }
 
     func close() {
@@ -138,7 +139,9 @@ final class InteractionHost: InteractionDriverHandler {
                 contacts[contact.key] = entry
                 feed(event, at: entry.last, on: entry.surface)
             }
-            if !driver.isTakenAway(contact.key) { coreMoved(contact, to: point, tablet: tablet, time: time, seat: seat) }
+            if !driver.isTakenAway(contact.key) {
+                coreMoved(contact, to: point, tablet: tablet, time: time, seat: seat)
+            }
         case .contactEnded(let key, _, _):
             let entry = contacts.removeValue(forKey: key)
             // The protocol's order: the interaction ends before the core release.
@@ -158,10 +161,12 @@ final class InteractionHost: InteractionDriverHandler {
             seat.pointerMoved(dx: motion.dx, dy: motion.dy, time: time)
         case .scroll(let scroll):
             if scroll.vertical120 != 0 {
-                seat.pointerAxis(vertical: true, value: scroll.vertical * 15, discrete: scroll.vertical120 / 120, time: time)
+                seat.pointerAxis(
+                    vertical: true, value: scroll.vertical * 15, discrete: scroll.vertical120 / 120, time: time)
             }
             if scroll.horizontal120 != 0 {
-                seat.pointerAxis(vertical: false, value: scroll.horizontal * 15, discrete: scroll.horizontal120 / 120, time: time)
+                seat.pointerAxis(
+                    vertical: false, value: scroll.horizontal * 15, discrete: scroll.horizontal120 / 120, time: time)
             }
         case .button(let key):
             // Primary buttons are also contacts; their press/release is delivered with the contact.

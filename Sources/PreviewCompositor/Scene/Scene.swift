@@ -58,7 +58,8 @@ public final class Scene {
             if member === surface {
                 let origin = surface.outputOrigin
                 result.append(
-                    Framebuffer.Placement(texture: surface.texture!, x: origin.x, y: origin.y, scale: surface.bufferScale))
+                    Framebuffer.Placement(
+                        texture: surface.texture!, x: origin.x, y: origin.y, scale: surface.bufferScale))
             } else {
                 collect(member, into: &result)
             }

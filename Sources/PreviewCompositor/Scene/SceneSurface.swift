@@ -54,7 +54,8 @@ public final class SceneSurface {
         public var endIndex: Int { surface.children.count + 1 }
         public subscript(position: Int) -> SceneSurface {
             let own = surface.ownIndex
-            return position < own ? surface.children[position] : position == own ? surface : surface.children[position - 1]
+            return position < own
+                ? surface.children[position] : position == own ? surface : surface.children[position - 1]
         }
     }
 

@@ -37,7 +37,8 @@ final class PhaseScreenshots {
     /// After the commit has been applied (texture uploaded, damage added).
     func committed(surface: SurfaceID, requestedFrame: Bool) {
         guard !moments.isEmpty else { return }
-        let shots = moments.committed(surface: surface, requestedFrame: requestedFrame, at: compositor.clock.microseconds())
+        let shots = moments.committed(
+            surface: surface, requestedFrame: requestedFrame, at: compositor.clock.microseconds())
         guard !shots.isEmpty else { return }
         take(shots)
         rearm()
@@ -52,7 +53,8 @@ final class PhaseScreenshots {
 
     private func rearm() {
         guard let deadline = moments.nextDeadline else { return }
-        timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: deadline - compositor.clock.microseconds()))
+        timer?.arm(
+            milliseconds: TimerRounding.milliseconds(afterMicroseconds: deadline - compositor.clock.microseconds()))
     }
 
     private func take(_ shots: [ScreenshotMoments.Shot]) {
@@ -83,7 +85,11 @@ final class PhaseScreenshots {
                 guard let path = result else { continue }
                 picture = picture ?? path
                 let line = "screenshot \(path) (\(why), \(delay) ms after the event)"
-                if shot.trigger.isCommit { compositor.logger.info("\(line)") } else { compositor.logger.warning("\(line)") }
+                if shot.trigger.isCommit {
+                    compositor.logger.info("\(line)")
+                } else {
+                    compositor.logger.warning("\(line)")
+                }
             } catch {
                 compositor.logger.error("\(error)")
             }

@@ -137,7 +137,9 @@ struct ScreenshotMoments {
         pending.removeAll { entry in
             guard due(entry) else { return false }
             shots.append(
-                Shot(interaction: entry.interaction, moment: entry.moment, trigger: trigger(entry), delay: now - entry.since))
+                Shot(
+                    interaction: entry.interaction, moment: entry.moment, trigger: trigger(entry),
+                    delay: now - entry.since))
             return true
         }
         return shots

@@ -58,7 +58,8 @@ final class RegionResource: ResourceObject {
             resolve(resource, as: RegionResource.self)?.append(.add(Rect(x: x, y: y, width: width, height: height)))
         }
         impl.subtract = { _, resource, x, y, width, height in
-            resolve(resource, as: RegionResource.self)?.append(.subtract(Rect(x: x, y: y, width: width, height: height)))
+            resolve(resource, as: RegionResource.self)?.append(
+                .subtract(Rect(x: x, y: y, width: width, height: height)))
         }
         return makeImplementation(impl)
     }()

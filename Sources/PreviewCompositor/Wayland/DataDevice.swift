@@ -21,8 +21,10 @@ final class DataDeviceManagerResource: ResourceObject {
             _ = DataSourceResource(client: manager.client, version: manager.version, id: id)
         }
         impl.get_data_device = { _, resource, id, _ in
-            guard let manager = resolve(resource, as: DataDeviceManagerResource.self), let clipboard = manager.clipboard,
-                let device = DataDeviceResource(clipboard: clipboard, client: manager.client, version: manager.version, id: id)
+            guard let manager = resolve(resource, as: DataDeviceManagerResource.self),
+                let clipboard = manager.clipboard,
+                let device = DataDeviceResource(
+                    clipboard: clipboard, client: manager.client, version: manager.version, id: id)
             else { return }
             clipboard.deviceCreated(device)
         }
@@ -75,7 +77,8 @@ final class Clipboard {
     private func offer(to device: DataDeviceResource) {
         guard let deviceResource = device.resource else { return }
         guard let source = selection, source.isAlive,
-            let offer = DataOfferResource(clipboard: self, source: source, client: device.client, version: device.version),
+            let offer = DataOfferResource(
+                clipboard: self, source: source, client: device.client, version: device.version),
             let offerResource = offer.resource
         else {
             wl_data_device_send_selection(deviceResource, nil)

@@ -14,7 +14,8 @@ final class SeatResource: ResourceObject {
         guard let resource else { return }
         wl_seat_send_capabilities(
             resource,
-            WL_SEAT_CAPABILITY_POINTER.rawValue | WL_SEAT_CAPABILITY_KEYBOARD.rawValue | WL_SEAT_CAPABILITY_TOUCH.rawValue)
+            WL_SEAT_CAPABILITY_POINTER.rawValue | WL_SEAT_CAPABILITY_KEYBOARD.rawValue
+                | WL_SEAT_CAPABILITY_TOUCH.rawValue)
         if version >= 2 { wl_seat_send_name(resource, "seat0") }
     }
 

@@ -197,7 +197,8 @@ final class Surface: ResourceObject {
         let height = wl_shm_buffer_get_height(shm)
         guard width <= ClientLimits.bufferSide, height <= ClientLimits.bufferSide else {
             let limit = ClientLimits.bufferSide
-            client.postImplementationError("a \(width)x\(height) buffer exceeds the compositor's limit of \(limit)x\(limit)")
+            client.postImplementationError(
+                "a \(width)x\(height) buffer exceeds the compositor's limit of \(limit)x\(limit)")
             return false
         }
         guard let format = PixelFormat(rawValue: wl_shm_buffer_get_format(shm)) else {
@@ -217,7 +218,9 @@ final class Surface: ResourceObject {
         }
         let texture = node.texture!
         var rects = pending.bufferDamage
-        rects += pending.damage.map { Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
+        rects += pending.damage.map {
+            Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
+        }
         if full { rects = [Rect(x: 0, y: 0, width: width, height: height)] }
         wl_shm_buffer_begin_access(shm)
         if let data = wl_shm_buffer_get_data(shm) {
@@ -243,7 +246,8 @@ final class Surface: ResourceObject {
             }
             // xdg-shell: attaching a buffer before the first configure is an error.
             if buffer != nil, let xdg = self_.xdgSurface, !xdg.configureSent, !xdg.toleratesEarlyBuffer {
-                xdg.postError(XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER.rawValue, "buffer attached before the first configure")
+                xdg.postError(
+                    XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER.rawValue, "buffer attached before the first configure")
                 return
             }
             self_.pendingBufferGone.remove()
@@ -252,7 +256,8 @@ final class Surface: ResourceObject {
             if let buffer { self_.pendingBufferGone.listen(toDestroyOfResource: buffer) }
         }
         impl.damage = { _, resource, x, y, width, height in
-            resolve(resource, as: Surface.self)?.pending.damage.append(Rect(x: x, y: y, width: width, height: height).clampedDamage)
+            resolve(resource, as: Surface.self)?.pending.damage.append(
+                Rect(x: x, y: y, width: width, height: height).clampedDamage)
         }
         impl.damage_buffer = { _, resource, x, y, width, height in
             resolve(resource, as: Surface.self)?.pending.bufferDamage.append(
@@ -272,7 +277,9 @@ final class Surface: ResourceObject {
         impl.set_buffer_transform = { _, resource, transform in
             guard let self_ = resolve(resource, as: Surface.self) else { return }
             if transform < 0 || transform > 7 {
-                self_.postError(WL_SURFACE_ERROR_INVALID_TRANSFORM.rawValue, "buffer transform \(transform) is not a wl_output.transform")
+                self_.postError(
+                    WL_SURFACE_ERROR_INVALID_TRANSFORM.rawValue,
+                    "buffer transform \(transform) is not a wl_output.transform")
             }
             // Valid transforms other than normal are accepted and drawn untransformed (docs/compositor.md).
         }
@@ -284,7 +291,8 @@ final class Surface: ResourceObject {
             }
             guard scale <= ClientLimits.bufferScale else {
                 self_.postError(
-                    WL_SURFACE_ERROR_INVALID_SCALE.rawValue, "buffer scale \(scale) is above \(ClientLimits.bufferScale)")
+                    WL_SURFACE_ERROR_INVALID_SCALE.rawValue,
+                    "buffer scale \(scale) is above \(ClientLimits.bufferScale)")
                 return
             }
             self_.pending.scale = scale

@@ -20,7 +20,8 @@ final class DecorationManagerResource: ResourceObject {
             else { return }
             if toplevel.decoration?.isAlive == true {
                 toplevel.postError(
-                    ZXDG_TOPLEVEL_DECORATION_V1_ERROR_ALREADY_CONSTRUCTED.rawValue, "the xdg_toplevel already has a decoration")
+                    ZXDG_TOPLEVEL_DECORATION_V1_ERROR_ALREADY_CONSTRUCTED.rawValue,
+                    "the xdg_toplevel already has a decoration")
                 return
             }
             toplevel.decoration = ToplevelDecorationResource.create(
@@ -36,7 +37,9 @@ final class ToplevelDecorationResource: ResourceObject {
 
     /// Makes the decoration object of `toplevel`: its new wl_resource owns it (Ownership.swift),
     /// the caller keeps a weak reference.
-    static func create(toplevel: XdgToplevel, client: Client, version: UInt32, id: UInt32) -> ToplevelDecorationResource? {
+    static func create(toplevel: XdgToplevel, client: Client, version: UInt32, id: UInt32)
+        -> ToplevelDecorationResource?
+    {
         ToplevelDecorationResource(toplevel: toplevel, client: client, version: version, id: id)
     }
 

@@ -79,12 +79,14 @@ final class XdgPopup: ResourceObject {
 
     /// xdg-shell: popups are destroyed top-down; a popup with a mapped child popup is not the topmost.
     private func destroyRequest() {
-        let hasChild = xdgSurface?.compositor?.surfaces.values.contains { surface in
-            guard let child = surface.xdgSurface?.popup, child !== self, child.isAlive else { return false }
-            return child.parent === xdgSurface && child.xdgSurface?.shown == true
-        } ?? false
+        let hasChild =
+            xdgSurface?.compositor?.surfaces.values.contains { surface in
+                guard let child = surface.xdgSurface?.popup, child !== self, child.isAlive else { return false }
+                return child.parent === xdgSurface && child.xdgSurface?.shown == true
+            } ?? false
         if hasChild, let wmBase = xdgSurface?.wmBase {
-            wmBase.postError(XDG_WM_BASE_ERROR_NOT_THE_TOPMOST_POPUP.rawValue, "xdg_popup destroyed before its child popup")
+            wmBase.postError(
+                XDG_WM_BASE_ERROR_NOT_THE_TOPMOST_POPUP.rawValue, "xdg_popup destroyed before its child popup")
             return
         }
         destroyResource()

@@ -111,7 +111,8 @@ final class XdgSurface: ResourceObject {
         impl.destroy = { _, resource in
             guard let self_ = resolve(resource, as: XdgSurface.self) else { return }
             if self_.toplevel?.isAlive == true || self_.popup?.isAlive == true {
-                self_.postError(XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT.rawValue, "xdg_surface destroyed before its role object")
+                self_.postError(
+                    XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT.rawValue, "xdg_surface destroyed before its role object")
                 return
             }
             self_.destroyResource()
@@ -129,12 +130,14 @@ final class XdgSurface: ResourceObject {
             guard self_.toplevel == nil && self_.popup == nil else {
                 return self_.postError(XDG_SURFACE_ERROR_ALREADY_CONSTRUCTED.rawValue, "xdg_surface already has a role")
             }
-            guard let positioner = resolve(positionerResource, as: XdgPositioner.self), positioner.rules.isComplete else {
+            guard let positioner = resolve(positionerResource, as: XdgPositioner.self), positioner.rules.isComplete
+            else {
                 return self_.postError(XDG_WM_BASE_ERROR_INVALID_POSITIONER.rawValue, "incomplete xdg_positioner")
             }
             // A null parent is allowed by the protocol for other shells; without one we cannot place it.
             guard let parent = resolve(parentResource, as: XdgSurface.self) else {
-                return self_.postError(XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT.rawValue, "popups need an xdg_surface parent")
+                return self_.postError(
+                    XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT.rawValue, "popups need an xdg_surface parent")
             }
             surface.node.role = .popup
             self_.popup = XdgPopup.create(xdgSurface: self_, parent: parent, rules: positioner.rules, id: id)

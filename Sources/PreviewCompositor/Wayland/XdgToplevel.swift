@@ -20,7 +20,9 @@ final class XdgToplevel: ResourceObject {
 
     /// Makes the xdg_toplevel of `xdgSurface`: its new wl_resource owns it (Ownership.swift),
     /// the caller keeps a weak reference.
-    static func create(xdgSurface: XdgSurface, id: UInt32) -> XdgToplevel? { XdgToplevel(xdgSurface: xdgSurface, id: id) }
+    static func create(xdgSurface: XdgSurface, id: UInt32) -> XdgToplevel? {
+        XdgToplevel(xdgSurface: xdgSurface, id: id)
+    }
 
     private init?(xdgSurface: XdgSurface, id: UInt32) {
         self.xdgSurface = xdgSurface
@@ -55,8 +57,10 @@ final class XdgToplevel: ResourceObject {
         var list: [UInt32] = [XDG_TOPLEVEL_STATE_MAXIMIZED.rawValue]  // tiled: no decorations, no resizing
         if activated { list.append(XDG_TOPLEVEL_STATE_ACTIVATED.rawValue) }
         if version >= 2 {
-            list += [XDG_TOPLEVEL_STATE_TILED_LEFT.rawValue, XDG_TOPLEVEL_STATE_TILED_RIGHT.rawValue,
-                XDG_TOPLEVEL_STATE_TILED_TOP.rawValue, XDG_TOPLEVEL_STATE_TILED_BOTTOM.rawValue]
+            list += [
+                XDG_TOPLEVEL_STATE_TILED_LEFT.rawValue, XDG_TOPLEVEL_STATE_TILED_RIGHT.rawValue,
+                XDG_TOPLEVEL_STATE_TILED_TOP.rawValue, XDG_TOPLEVEL_STATE_TILED_BOTTOM.rawValue,
+            ]
         }
         for state in list {
             if let slot = wl_array_add(&states, MemoryLayout<UInt32>.size) {
@@ -103,12 +107,14 @@ final class XdgToplevel: ResourceObject {
         }
         impl.set_max_size = { _, resource, width, height in
             if width < 0 || height < 0 {
-                resolve(resource, as: XdgToplevel.self)?.postError(XDG_TOPLEVEL_ERROR_INVALID_SIZE.rawValue, "negative max size")
+                resolve(resource, as: XdgToplevel.self)?.postError(
+                    XDG_TOPLEVEL_ERROR_INVALID_SIZE.rawValue, "negative max size")
             }
         }
         impl.set_min_size = { _, resource, width, height in
             if width < 0 || height < 0 {
-                resolve(resource, as: XdgToplevel.self)?.postError(XDG_TOPLEVEL_ERROR_INVALID_SIZE.rawValue, "negative min size")
+                resolve(resource, as: XdgToplevel.self)?.postError(
+                    XDG_TOPLEVEL_ERROR_INVALID_SIZE.rawValue, "negative min size")
             }
         }
         impl.set_maximized = { _, _ in }

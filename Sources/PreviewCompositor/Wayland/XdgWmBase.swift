@@ -43,7 +43,8 @@ final class XdgWmBase: ResourceObject {
             _ = XdgPositioner(client: self_.client, version: self_.version, id: id)
         }
         impl.get_xdg_surface = { _, resource, id, surfaceResource in
-            guard let self_ = resolve(resource, as: XdgWmBase.self), let surface = resolve(surfaceResource, as: Surface.self)
+            guard let self_ = resolve(resource, as: XdgWmBase.self),
+                let surface = resolve(surfaceResource, as: Surface.self)
             else { return }
             if surface.node.isMapped || surface.hasPendingBuffer {
                 self_.postError(

@@ -1,10 +1,11 @@
 import CWaylandClient
 import CWaylandServer
 import Glibc
-@testable import PreviewCompositor
-import _PreviewProtocolTestSupport
 import SystemLayer
 import WaylandServer
+import _PreviewProtocolTestSupport
+
+@testable import PreviewCompositor
 
 /// The compositor in-process without a socket, driven on the test's thread: every client is a
 /// real libwayland client on a socketpair, and `Connection.roundtrip()` turns both ends, so
@@ -97,7 +98,9 @@ final class RawClient {
         let fd = SharedMemory.anonymousFile(length: size)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        if size <= 64 << 20, let pixels = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), pixels != MAP_FAILED {
+        if size <= 64 << 20, let pixels = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
+            pixels != MAP_FAILED
+        {
             pixels.initializeMemory(as: UInt32.self, repeating: argb, count: size / 4)
             munmap(pixels, size)
         }
@@ -138,7 +141,9 @@ final class RawClient {
 
     /// A subsurface of `parent` with a `size` buffer, committed along with the parent.
     @discardableResult
-    func subsurface(of parent: OpaquePointer, size: (Int32, Int32)) -> (surface: OpaquePointer, subsurface: OpaquePointer) {
+    func subsurface(of parent: OpaquePointer, size: (Int32, Int32)) -> (
+        surface: OpaquePointer, subsurface: OpaquePointer
+    ) {
         let child = surface()
         let subsurface = wl_subcompositor_get_subsurface(subcompositor, child, parent)!
         wl_surface_attach(child, buffer(width: size.0, height: size.1), 0, 0)

@@ -1,8 +1,8 @@
-import _FixtureTestSupport
 import Foundation
 import PreviewCompositor
-import SystemLayer
 import Synchronization
+import SystemLayer
+import _FixtureTestSupport
 
 /// The test process's XDG_RUNTIME_DIR (`TestRuntimeDirectory`), and a unique socket name per
 /// compositor started in it.

@@ -52,7 +52,11 @@ extension PeekApp {
     }
 
     private func release(keyboard: OpaquePointer) {
-        if wl_keyboard_get_version(keyboard) >= 3 { wl_keyboard_release(keyboard) } else { wl_keyboard_destroy(keyboard) }
+        if wl_keyboard_get_version(keyboard) >= 3 {
+            wl_keyboard_release(keyboard)
+        } else {
+            wl_keyboard_destroy(keyboard)
+        }
     }
 
     // MARK: Pointer

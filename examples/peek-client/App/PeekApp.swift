@@ -113,7 +113,8 @@ final class PeekApp {
         if let global = managerGlobal, let registry {
             do {
                 previewClient = try PreviewInteractionClient(
-                    display: display, registry: registry, name: global.name, version: global.version, compositor: compositor)
+                    display: display, registry: registry, name: global.name, version: global.version,
+                    compositor: compositor)
             } catch {
                 printError("peek-client: \(error): no peek and pop, right click and keys still work")
             }

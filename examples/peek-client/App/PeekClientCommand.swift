@@ -24,28 +24,40 @@ struct PeekClientCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Colour theme: light or dark.", valueName: "light|dark"))
     var theme = "light"
 
-    @Option(help: ArgumentHelp("Exit (status 0) once this many interactions have ended (completed or cancelled).", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Exit (status 0) once this many interactions have ended (completed or cancelled).", valueName: "N"))
     var exitAfterInteractions: Int?
 
     @Flag(help: "Print one line per preview-interaction event received on stdout (format: README.md).")
     var log = false
 
-    @Option(help: ArgumentHelp("Start on this photo's page (0 is the first photo) instead of the grid.", valueName: "N"))
+    @Option(
+        help: ArgumentHelp("Start on this photo's page (0 is the first photo) instead of the grid.", valueName: "N"))
     var open: Int?
 
-    @Option(help: ArgumentHelp("Simulate an app slow to draw its peek: wait this long before each frame of an interaction or animation (tests use it).", valueName: "ms"))
+    @Option(
+        help: ArgumentHelp(
+            "Simulate an app slow to draw its peek: wait this long before each frame of an interaction or animation (tests use it).",
+            valueName: "ms"))
     var drawDelay = 0
 
     func validate() throws {
-        guard (0...1000).contains(items) else { throw ValidationError("--items must be between 0 and 1000, not \(items)") }
-        guard Theme(rawValue: theme) != nil else { throw ValidationError("--theme must be light or dark, not '\(theme)'") }
+        guard (0...1000).contains(items) else {
+            throw ValidationError("--items must be between 0 and 1000, not \(items)")
+        }
+        guard Theme(rawValue: theme) != nil else {
+            throw ValidationError("--theme must be light or dark, not '\(theme)'")
+        }
         if let n = exitAfterInteractions, n < 1 {
             throw ValidationError("--exit-after-interactions must be at least 1, not \(n)")
         }
         if let open, !(0..<items).contains(open) {
             throw ValidationError("--open must name one of the \(items) photos (0...\(items - 1)), not \(open)")
         }
-        guard (0...5000).contains(drawDelay) else { throw ValidationError("--draw-delay must be 0...5000 ms, not \(drawDelay)") }
+        guard (0...5000).contains(drawDelay) else {
+            throw ValidationError("--draw-delay must be 0...5000 ms, not \(drawDelay)")
+        }
     }
 
     func run() throws {

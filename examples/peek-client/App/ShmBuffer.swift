@@ -65,7 +65,9 @@ struct BufferPool {
             return true
         }
         if let free = buffers.first(where: { !$0.busy }) { return free }
-        guard buffers.count < 2, let made = ShmBuffer(shm: shm, width: width, height: height, listenerData: listenerData) else { return nil }
+        guard buffers.count < 2,
+            let made = ShmBuffer(shm: shm, width: width, height: height, listenerData: listenerData)
+        else { return nil }
         buffers.append(made)
         return made
     }

@@ -20,22 +20,50 @@ enum Artwork {
     }
 
     private static let scenes: [Scene] = [
-        Scene(skyTop: 0x0B1026, skyBottom: 0x1F3A5F, sun: nil, ridges: [0x2C3E50, 0x1B2631, 0x0E1419], stars: true, aurora: true),
-        Scene(skyTop: 0x8EC5FC, skyBottom: 0xF9D7C3, sun: 0xFFF3D6, sunAt: (0.25, 0.35, 0.07), ridges: [0x7F8FA6, 0x4B5D73, 0x2F3E4E], water: 0x3E6A8A),
-        Scene(skyTop: 0xF6A04D, skyBottom: 0xFCE1A8, sun: 0xFFF5D1, sunAt: (0.72, 0.42, 0.1), ridges: [0xE3A35B, 0xC97B36, 0xA65A22], smooth: true),
-        Scene(skyTop: 0x6DD5ED, skyBottom: 0xE0F7FA, sun: 0xFFFFFF, sunAt: (0.8, 0.2, 0.06), ridges: [0xDDE6EE, 0x8FA7B8, 0x5C7485], water: 0x2BB5B8),
-        Scene(skyTop: 0x2E1A47, skyBottom: 0xE07A5F, sun: 0xFFB26B, sunAt: (0.3, 0.5, 0.08), ridges: [], water: 0x2A2240, city: true),
-        Scene(skyTop: 0x9BD1F2, skyBottom: 0xE8F5E9, sun: 0xFFFDE7, sunAt: (0.18, 0.22, 0.07), ridges: [0x9CB7A5, 0x4F7F5B, 0x2E5339], smooth: true, pines: true),
-        Scene(skyTop: 0xA1C4FD, skyBottom: 0xFDE2F3, sun: 0xFFFFFF, sunAt: (0.5, 0.3, 0.06), ridges: [0xB8B5D6], water: 0xE8E6F5),
-        Scene(skyTop: 0x4A90C2, skyBottom: 0xF3C99B, sun: 0xFFF1C1, sunAt: (0.82, 0.25, 0.07), ridges: [0xC8553D, 0xA63D2A, 0x7A2A1D]),
-        Scene(skyTop: 0xB7A8E8, skyBottom: 0xF8E1F4, sun: 0xFFF6E5, sunAt: (0.7, 0.3, 0.08), ridges: [0xA78BD9, 0x7D5BB5, 0x5A3E8C], smooth: true),
+        Scene(
+            skyTop: 0x0B1026, skyBottom: 0x1F3A5F, sun: nil, ridges: [0x2C3E50, 0x1B2631, 0x0E1419], stars: true,
+            aurora: true),
+        Scene(
+            skyTop: 0x8EC5FC, skyBottom: 0xF9D7C3, sun: 0xFFF3D6, sunAt: (0.25, 0.35, 0.07),
+            ridges: [0x7F8FA6, 0x4B5D73, 0x2F3E4E], water: 0x3E6A8A),
+        Scene(
+            skyTop: 0xF6A04D, skyBottom: 0xFCE1A8, sun: 0xFFF5D1, sunAt: (0.72, 0.42, 0.1),
+            ridges: [0xE3A35B, 0xC97B36, 0xA65A22], smooth: true),
+        Scene(
+            skyTop: 0x6DD5ED, skyBottom: 0xE0F7FA, sun: 0xFFFFFF, sunAt: (0.8, 0.2, 0.06),
+            ridges: [0xDDE6EE, 0x8FA7B8, 0x5C7485], water: 0x2BB5B8),
+        Scene(
+            skyTop: 0x2E1A47, skyBottom: 0xE07A5F, sun: 0xFFB26B, sunAt: (0.3, 0.5, 0.08), ridges: [], water: 0x2A2240,
+            city: true),
+        Scene(
+            skyTop: 0x9BD1F2, skyBottom: 0xE8F5E9, sun: 0xFFFDE7, sunAt: (0.18, 0.22, 0.07),
+            ridges: [0x9CB7A5, 0x4F7F5B, 0x2E5339], smooth: true, pines: true),
+        Scene(
+            skyTop: 0xA1C4FD, skyBottom: 0xFDE2F3, sun: 0xFFFFFF, sunAt: (0.5, 0.3, 0.06), ridges: [0xB8B5D6],
+            water: 0xE8E6F5),
+        Scene(
+            skyTop: 0x4A90C2, skyBottom: 0xF3C99B, sun: 0xFFF1C1, sunAt: (0.82, 0.25, 0.07),
+            ridges: [0xC8553D, 0xA63D2A, 0x7A2A1D]),
+        Scene(
+            skyTop: 0xB7A8E8, skyBottom: 0xF8E1F4, sun: 0xFFF6E5, sunAt: (0.7, 0.3, 0.08),
+            ridges: [0xA78BD9, 0x7D5BB5, 0x5A3E8C], smooth: true),
         Scene(skyTop: 0xC9D6DF, skyBottom: 0xF0F4F7, sun: nil, ridges: [0xAAB7C0, 0x7B8C97, 0x4D5B64, 0x2F3A41]),
-        Scene(skyTop: 0x48C6EF, skyBottom: 0xB4F0FF, sun: 0xFFFFFF, sunAt: (0.2, 0.2, 0.07), ridges: [0x3FA796], water: 0x1E8FB5),
-        Scene(skyTop: 0x3A1C71, skyBottom: 0xFFAF7B, sun: 0xFFD29D, sunAt: (0.55, 0.5, 0.12), ridges: [0x5B3A6B, 0x2D1B36]),
-        Scene(skyTop: 0xD4FC79, skyBottom: 0x96E6A1, sun: 0xFFFFF0, sunAt: (0.85, 0.18, 0.06), ridges: [0x6FBF73, 0x3E8E41, 0x25632A], smooth: true),
+        Scene(
+            skyTop: 0x48C6EF, skyBottom: 0xB4F0FF, sun: 0xFFFFFF, sunAt: (0.2, 0.2, 0.07), ridges: [0x3FA796],
+            water: 0x1E8FB5),
+        Scene(
+            skyTop: 0x3A1C71, skyBottom: 0xFFAF7B, sun: 0xFFD29D, sunAt: (0.55, 0.5, 0.12),
+            ridges: [0x5B3A6B, 0x2D1B36]),
+        Scene(
+            skyTop: 0xD4FC79, skyBottom: 0x96E6A1, sun: 0xFFFFF0, sunAt: (0.85, 0.18, 0.06),
+            ridges: [0x6FBF73, 0x3E8E41, 0x25632A], smooth: true),
         Scene(skyTop: 0x5DADE2, skyBottom: 0xD6EAF8, sun: nil, ridges: [0xAED6F1, 0x85C1E9, 0x2E86C1]),
-        Scene(skyTop: 0xF7971E, skyBottom: 0xFFD200, sun: 0xFFF8E1, sunAt: (0.3, 0.28, 0.07), ridges: [0xD35400, 0x8E3B0B], water: 0x7A4A1A),
-        Scene(skyTop: 0x020111, skyBottom: 0x20202C, sun: 0xF5F3CE, sunAt: (0.75, 0.25, 0.05), ridges: [0x3B2F2F, 0x1E1717], stars: true, smooth: true),
+        Scene(
+            skyTop: 0xF7971E, skyBottom: 0xFFD200, sun: 0xFFF8E1, sunAt: (0.3, 0.28, 0.07),
+            ridges: [0xD35400, 0x8E3B0B], water: 0x7A4A1A),
+        Scene(
+            skyTop: 0x020111, skyBottom: 0x20202C, sun: 0xF5F3CE, sunAt: (0.75, 0.25, 0.05),
+            ridges: [0x3B2F2F, 0x1E1717], stars: true, smooth: true),
     ]
 
     /// Draws photo number `index` filling `rect` (clipped to it by the caller's path if needed).

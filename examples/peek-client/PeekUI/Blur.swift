@@ -112,7 +112,9 @@ final class BlurPyramid {
 
     /// One separable pass: `destination` = `source` convolved with `kernel` along one axis,
     /// edges padded (so the window's border does not darken).
-    static func convolve(_ source: OpaquePointer, into destination: OpaquePointer, kernel: [pixman_fixed_t], horizontal: Bool) {
+    static func convolve(
+        _ source: OpaquePointer, into destination: OpaquePointer, kernel: [pixman_fixed_t], horizontal: Bool
+    ) {
         cairo_surface_flush(source)
         cairo_surface_flush(destination)
         let width = cairo_image_surface_get_width(source)

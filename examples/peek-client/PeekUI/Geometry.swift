@@ -49,14 +49,18 @@ public struct Rect: Hashable, Sendable {
         Rect(x: midX - width * s / 2, y: midY - height * s / 2, width: width * s, height: height * s)
     }
 
-    public func offsetBy(_ dx: Double, _ dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+    public func offsetBy(_ dx: Double, _ dy: Double) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width, height: height)
+    }
 }
 
 @inline(__always) func clamp01(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }
 @inline(__always) func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
 
 func lerp(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
-    Rect(x: lerp(a.x, b.x, t), y: lerp(a.y, b.y, t), width: lerp(a.width, b.width, t), height: lerp(a.height, b.height, t))
+    Rect(
+        x: lerp(a.x, b.x, t), y: lerp(a.y, b.y, t), width: lerp(a.width, b.width, t),
+        height: lerp(a.height, b.height, t))
 }
 
 /// The curves used to turn a linear progress into motion that feels physical.

@@ -57,7 +57,9 @@ public struct GridLayout: Sendable {
     }
 
     /// The photo part of a tile (above the caption).
-    public func photo(in tile: Rect) -> Rect { Rect(x: tile.x, y: tile.y, width: tile.width, height: tile.width * 0.75) }
+    public func photo(in tile: Rect) -> Rect {
+        Rect(x: tile.x, y: tile.y, width: tile.width, height: tile.width * 0.75)
+    }
 
     /// True if any of the tile is on screen below the bar.
     public func isVisible(_ tile: Rect) -> Bool { tile.y < size.height && tile.maxY > Self.barHeight }

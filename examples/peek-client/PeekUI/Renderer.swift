@@ -85,7 +85,9 @@ public final class PeekRenderer {
                 pyramid = BlurPyramid(source: background, width: width, height: height, scale: scale)
             }
             pyramid!.paint(amount: blurAmount, into: cr)
-            fillRect(cr, Rect(x: 0, y: 0, width: model.size.width, height: model.size.height), palette.veil, alpha: blurAmount)
+            fillRect(
+                cr, Rect(x: 0, y: 0, width: model.size.width, height: model.size.height), palette.veil,
+                alpha: blurAmount)
         } else {
             withSaved(cr) {
                 cairo_identity_matrix(cr)
@@ -161,7 +163,9 @@ public final class PeekRenderer {
         let visible = track.height / (track.height + maxScroll)
         let length = max(24, track.height * visible)
         let y = track.y + (track.height - length) * (layout.scroll / maxScroll)
-        fillRoundedRect(cr, Rect(x: track.x, y: y, width: track.width, height: length), radius: 2, palette.secondaryLabel.withAlpha(0.45))
+        fillRoundedRect(
+            cr, Rect(x: track.x, y: y, width: track.width, height: length), radius: 2,
+            palette.secondaryLabel.withAlpha(0.45))
     }
 
     private func drawBar(_ cr: Cairo, size: Size, content: () -> Void) {
@@ -173,19 +177,23 @@ public final class PeekRenderer {
     /// A tile or the card it grows into: photo above, caption below, inside a rounded platter.
     /// `t` interpolates the caption from the tile's (0) to the card's (1).
     private func drawTile(
-        _ cr: Cairo, _ item: Item, _ rect: Rect, photoHeight: Double, shadow: Double, t: Double = 0, radius: Double? = nil,
+        _ cr: Cairo, _ item: Item, _ rect: Rect, photoHeight: Double, shadow: Double, t: Double = 0,
+        radius: Double? = nil,
         opacity: Double = 1
     ) {
         let radius = radius ?? lerp(Self.tileRadius, Self.cardRadius, t)
         if opacity < 1 { cairo_push_group(cr) }
         if shadow > 0 {
-            dropShadow(cr, rect, radius: radius, spread: 20 * shadow, offsetY: 8 * shadow, palette.shadow.withAlpha(palette.shadow.a * shadow))
+            dropShadow(
+                cr, rect, radius: radius, spread: 20 * shadow, offsetY: 8 * shadow,
+                palette.shadow.withAlpha(palette.shadow.a * shadow))
         }
         withSaved(cr) {
             roundedRect(cr, rect, radius: radius)
             cairo_clip(cr)
             fillRect(cr, rect, palette.tile)
-            Artwork.draw(cr, index: item.artwork, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: photoHeight))
+            Artwork.draw(
+                cr, index: item.artwork, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: photoHeight))
             let titleSize = lerp(13, 17, t)
             let pad = lerp(10, 16, t)
             let top = rect.y + photoHeight + lerp(6, 10, t)
@@ -231,7 +239,9 @@ public final class PeekRenderer {
         if card.maxY > peek.card.maxY { card = card.offsetBy(0, peek.card.maxY - card.maxY) }
         if visual.pop > 0 {
             let target = DetailLayout(size: model.size).photo
-            card = lerp(card, Rect(x: target.x, y: target.y, width: target.width, height: model.size.height - target.y), visual.pop)
+            card = lerp(
+                card, Rect(x: target.x, y: target.y, width: target.width, height: model.size.height - target.y),
+                visual.pop)
             photoHeight = lerp(photoHeight, target.height, visual.pop)
             radius = lerp(radius, 0, visual.pop)
         }
@@ -244,11 +254,13 @@ public final class PeekRenderer {
             opacity: visual.opacity)
         if visual.pop > 0.5 {
             // The last part of the pop cross-fades into the detail view.
-            paintDetail(cr, item, model: model, scale: detailScale(cr), alpha: Ease.inOutCubic((visual.pop - 0.5) / 0.5))
+            paintDetail(
+                cr, item, model: model, scale: detailScale(cr), alpha: Ease.inOutCubic((visual.pop - 0.5) / 0.5))
         }
     }
 
-    private func drawPlatter(_ cr: Cairo, _ peek: PeekLayout, item: Item, highlighted: QuickAction?, appearance: Double) {
+    private func drawPlatter(_ cr: Cairo, _ peek: PeekLayout, item: Item, highlighted: QuickAction?, appearance: Double)
+    {
         let frames = peek.actionFrames(appearance: appearance)
         let dy = frames.first.map { $0.1.y - peek.platter.y } ?? 0
         let platter = peek.platter.offsetBy(0, dy)
@@ -260,14 +272,20 @@ public final class PeekRenderer {
             fillRect(cr, platter, palette.platter)
             for (action, frame) in frames {
                 if action == highlighted {
-                    fillRect(cr, frame, action.style == .destructive ? palette.destructive.withAlpha(0.18) : palette.platterHighlight)
+                    fillRect(
+                        cr, frame,
+                        action.style == .destructive ? palette.destructive.withAlpha(0.18) : palette.platterHighlight)
                 }
                 let colour = action.style == .destructive ? palette.destructive : palette.label
                 let isGroup = QuickAction.rows.first { $0.contains(action) }!.count > 1
                 let selected = (action == .love && item.rating == .love) || (action == .nope && item.rating == .nope)
-                let style = TextStyle(size: 16, weight: action == highlighted ? .bold : .regular, color: colour, alignment: isGroup ? .center : .left)
+                let style = TextStyle(
+                    size: 16, weight: action == highlighted ? .bold : .regular, color: colour,
+                    alignment: isGroup ? .center : .left)
                 let title = selected ? "✓ \(action.title)" : action.title
-                Text.draw(cr, title, x: frame.x + 16, y: frame.y + 13, width: frame.width - 32 - (isGroup ? 0 : 24), style: style)
+                Text.draw(
+                    cr, title, x: frame.x + 16, y: frame.y + 13, width: frame.width - 32 - (isGroup ? 0 : 24),
+                    style: style)
                 if let symbol = action.symbol {
                     Text.draw(
                         cr, symbol, x: frame.maxX - 44, y: frame.y + 12, width: 28,
@@ -341,8 +359,11 @@ public final class PeekRenderer {
         fillRoundedRect(cr, list, radius: 10, palette.tile)
         for (i, row) in rows.enumerated() {
             let top = list.y + Double(i) * rowHeight
-            if i > 0 { fillRect(cr, Rect(x: list.x + 16, y: top, width: list.width - 16, height: 0.5), palette.separator) }
-            Text.draw(cr, row.0, x: list.x + 16, y: top + 10, width: 120, style: TextStyle(size: 15, color: palette.label))
+            if i > 0 {
+                fillRect(cr, Rect(x: list.x + 16, y: top, width: list.width - 16, height: 0.5), palette.separator)
+            }
+            Text.draw(
+                cr, row.0, x: list.x + 16, y: top + 10, width: 120, style: TextStyle(size: 15, color: palette.label))
             Text.draw(
                 cr, row.1, x: list.x + 120, y: top + 10, width: list.width - 136,
                 style: TextStyle(size: 15, color: palette.secondaryLabel, alignment: .right))
@@ -414,7 +435,8 @@ public final class PeekRenderer {
         let style = TextStyle(size: 15, weight: .bold, color: palette.toastLabel, alignment: .center)
         let text = Text.measure(cr, toast.text, style: style)
         let width = min(model.size.width - 40, text.width + 40)
-        let pill = Rect(x: (model.size.width - width) / 2, y: model.size.height - 64, width: width, height: text.height + 20)
+        let pill = Rect(
+            x: (model.size.width - width) / 2, y: model.size.height - 64, width: width, height: text.height + 20)
         cairo_push_group(cr)
         dropShadow(cr, pill, radius: pill.height / 2, spread: 8, offsetY: 3, palette.shadow)
         fillRoundedRect(cr, pill, radius: pill.height / 2, palette.toast)

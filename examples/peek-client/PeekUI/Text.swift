@@ -26,7 +26,9 @@ enum Text {
     /// Draws `text` in one line with its top-left at (x, y), ellipsized to `width` and aligned in it.
     /// Returns the logical height of the line.
     @discardableResult
-    static func draw(_ cr: Cairo, _ text: String, x: Double, y: Double, width: Double, style: TextStyle, alpha: Double = 1)
+    static func draw(
+        _ cr: Cairo, _ text: String, x: Double, y: Double, width: Double, style: TextStyle, alpha: Double = 1
+    )
         -> Double
     {
         guard width > 1, let layout = pango_cairo_create_layout(cr) else { return 0 }

@@ -89,13 +89,16 @@ final class WaylandBackend: OutputBackend, SeatOutput, WindowMapObserver {
         input = ParentSeatInput(seat: connection.seat, logger: logger)
         if configuration.runCommand != nil { window.mapWhenReady() }
         logger.notice(
-            "window on the parent compositor: \(window.size.width)x\(window.size.height), decorations: \(window.decorations)")
+            "window on the parent compositor: \(window.size.width)x\(window.size.height), decorations: \(window.decorations)"
+        )
     }
 
     var mode: OutputMode? { currentMode }
 
     private var currentMode: OutputMode {
-        OutputMode(width: window.size.width, height: window.size.height, scale: window.scale, refreshMilliHertz: refreshMilliHertz)
+        OutputMode(
+            width: window.size.width, height: window.size.height, scale: window.scale,
+            refreshMilliHertz: refreshMilliHertz)
     }
 
     /// The output changes size or scale: a frame painted for the old one is never shown.
@@ -136,7 +139,8 @@ final class WaylandBackend: OutputBackend, SeatOutput, WindowMapObserver {
         window.onBufferReleased = { [unowned self] in showUnshown() }
         if !window.mayMap {
             mapTimer = loop.addTimer { [unowned self] in
-                logger.warning("no client mapped a window in \(Self.firstWindowWait / 1000) s: showing the window empty")
+                logger.warning(
+                    "no client mapped a window in \(Self.firstWindowWait / 1000) s: showing the window empty")
                 windowMapped()
             }
             mapTimer?.arm(milliseconds: Self.firstWindowWait)
