@@ -286,7 +286,7 @@ struct Replay: ParsableCommand {
         print(TestbedLine.lag(milliseconds: worstLag / 1000))
         print(TestbedLine.atRisk(frames: atRisk))
         finish()
-        try? ticker.close()  // open until the end, as the device is for libinput
+        try? ticker.close()  // the pacing descriptor stays open until the run is over
     }
 
     private func now() -> Timestamp { Timestamp(microseconds: monotonicMicroseconds()) }
@@ -328,7 +328,7 @@ struct Live: ParsableCommand {
         print(TestbedLine.liveStatus(status))
         print(TestbedLine.done)
         fflush(nil)
-        try? ticker.close()  // open until the end, as the device is for the tool
+        try? ticker.close()  // the pacing descriptor stays open until the tool is done
     }
 
     private func sleep(until time: Int64) {
