@@ -67,12 +67,15 @@ public final class HapticPad {
     /// is nil, the setting is off, the node cannot be opened or has no haptics.
     public convenience init?(node: String?, name: String, intensity: HapticIntensity, logger: Logger) {
         guard let node, intensity != .off else { return nil }
-        let fd = open(node, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            logger.warning("\(name): cannot open \(node) for haptics: \(errnoText())")
+        let file: Descriptor
+        do {
+            file = try Descriptor(opening: node, O_RDWR | O_NONBLOCK)
+        } catch {
+            logger.warning("\(name): cannot open \(node) for haptics: \(error)")
             return nil
         }
-        self.init(fd: fd, owns: true, name: name, intensity: intensity, logger: logger)
+        // The pad owns it from here: closed on each of its failure paths and by `close()`.
+        self.init(fd: file.release(), owns: true, name: name, intensity: intensity, logger: logger)
     }
 
     deinit { close() }

@@ -13,9 +13,11 @@ public final class HostedDevice {
     public let node: String
     /// Where the force comes from, in words (for the log).
     public let origin: String
+    /// Our own descriptor of the node (libinput keeps its own), closed with the device.
+    private var descriptor: Descriptor?
     /// Our descriptor of the node while touch pressure is read; readable when the kernel has
     /// news for the device (then `drain()` and read the forces).
-    public private(set) var fileDescriptor: Int32?
+    public var fileDescriptor: Int32? { descriptor?.rawValue }
     private let pressure: TouchPressure?
 
     public init(libinputDevice raw: OpaquePointer, quirks: PressureQuirks = PressureQuirks()) {
@@ -29,14 +31,15 @@ public final class HostedDevice {
         var pressure: TouchPressure?
         var why = "none (long press)"
         if kind == .touchscreen || kind == .touchpad, !node.isEmpty {
-            let fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            if fd >= 0 {
-                let state = EvdevState(fd: fd)
+            do {
+                let file = try Descriptor(opening: node, O_RDONLY | O_NONBLOCK)
+                let state = EvdevState(fd: file.rawValue)
                 let pressurePad = kind == .touchpad && state.hasProperty(inputPropPressurePad)
                 pressure = TouchPressure(state: state, quirks: quirks, pressurePad: pressurePad)
-                if pressure == nil { Glibc.close(fd) } else { fileDescriptor = fd }
-            } else {
-                why = "none (long press): cannot open \(node): \(errnoText())"
+                // Kept while the pressure reads it; closed here otherwise.
+                if pressure != nil { descriptor = consume file }
+            } catch {
+                why = "none (long press): cannot open \(node): \(error)"
             }
         }
         self.pressure = pressure
@@ -66,7 +69,6 @@ public final class HostedDevice {
     }
 
     public func close() {
-        if let fd = fileDescriptor { Glibc.close(fd) }
-        fileDescriptor = nil
+        descriptor = nil
     }
 }

@@ -92,12 +92,13 @@ public enum Live {
 
     /// Why `path` cannot be opened for reading, in a user's words; nil when it can.
     static func openProblem(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        if fd >= 0 {
-            Glibc.close(fd)
+        let code: Int32
+        do {
+            _ = try Descriptor(opening: path, O_RDONLY | O_NONBLOCK)
             return nil
+        } catch {
+            code = error.code
         }
-        let code = errno
         switch code {
         case ENOENT: return "no such device"
         case EACCES, EPERM:

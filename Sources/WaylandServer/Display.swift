@@ -62,11 +62,9 @@ public final class Display {
 
     /// Whether a compositor holds the lock file of a socket name (libwayland's flock).
     private static func isLocked(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
-        flock(fd, LOCK_UN)
+        guard let file = try? Descriptor(opening: path, O_RDONLY) else { return false }
+        guard flock(file.rawValue, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+        flock(file.rawValue, LOCK_UN)
         return false
     }
 

@@ -213,11 +213,12 @@ struct Replay: ParsableCommand {
         // Release each frame when it is due (TestbedScript): we are the clock, so nothing drifts.
         let slack = base - monotonicMicroseconds()
         if slack < 0 { logger.warning("runner ready \(-slack / 1000) ms after the stream was due: raise --lead-ms") }
-        let ticker = open(TestbedFiles.node, O_WRONLY | O_CLOEXEC)
-        guard ticker >= 0 else {
-            throw RunnerError("cannot open the device to pace it: \(errnoText())")
+        let ticker: Descriptor
+        do {
+            ticker = try Descriptor(opening: TestbedFiles.node, O_WRONLY)
+        } catch {
+            throw RunnerError("cannot open the device to pace it: \(error)")
         }
-        defer { close(ticker) }
         let removeAt = options.removeAt.map { base + $0 - first }
         let due = TestbedScript.frameTimes(device, base: base).filter { removeAt == nil || $0 <= removeAt! }
         // After the last frame, time for libinput's timers (proximity-out, ...) to fire.
@@ -234,7 +235,8 @@ struct Replay: ParsableCommand {
             // proximity-out timer must see the next frame in time exactly when real hardware's
             // would have arrived in time.
             while next < due.count, due[next] - early <= now {
-                guard write(ticker, TestbedScript.tick, TestbedScript.tick.count) == TestbedScript.tick.count else {
+                guard write(ticker.rawValue, TestbedScript.tick, TestbedScript.tick.count) == TestbedScript.tick.count
+                else {
                     throw RunnerError("pacing write failed: \(errnoText())")
                 }
                 next += 1
@@ -284,6 +286,7 @@ struct Replay: ParsableCommand {
         print(TestbedLine.lag(milliseconds: worstLag / 1000))
         print(TestbedLine.atRisk(frames: atRisk))
         finish()
+        try? ticker.close()  // the pacing descriptor stays open until the run is over
     }
 
     private func now() -> Timestamp { Timestamp(microseconds: monotonicMicroseconds()) }
@@ -303,16 +306,18 @@ struct Live: ParsableCommand {
             TestbedDevice.self, from: Data(contentsOf: dir.appendingPathComponent("device.json")))
         guard !command.isEmpty else { throw RunnerError("live: no command") }
         let tool = try ChildProcess(command, input: .inherit)
-        let ticker = open(TestbedFiles.node, O_WRONLY | O_CLOEXEC)
-        guard ticker >= 0 else {
+        let ticker: Descriptor
+        do {
+            ticker = try Descriptor(opening: TestbedFiles.node, O_WRONLY)
+        } catch {
             tool.stop()
-            throw RunnerError("cannot open the device to pace it: \(errnoText())")
+            throw RunnerError("cannot open the device to pace it: \(error)")
         }
-        defer { close(ticker) }
         let due = TestbedScript.frameTimes(device, base: base)
         for frame in due {
             sleep(until: frame - 1_500)
-            guard write(ticker, TestbedScript.tick, TestbedScript.tick.count) == TestbedScript.tick.count else {
+            guard write(ticker.rawValue, TestbedScript.tick, TestbedScript.tick.count) == TestbedScript.tick.count
+            else {
                 throw RunnerError("pacing write failed: \(errnoText())")
             }
         }
@@ -323,6 +328,7 @@ struct Live: ParsableCommand {
         print(TestbedLine.liveStatus(status))
         print(TestbedLine.done)
         fflush(nil)
+        try? ticker.close()  // the pacing descriptor stays open until the tool is done
     }
 
     private func sleep(until time: Int64) {

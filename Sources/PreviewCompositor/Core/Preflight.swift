@@ -16,11 +16,14 @@ enum Preflight {
     static func recordings(_ paths: [String]) throws(CompositorError) -> [Recording] {
         var recordings: [Recording] = []
         for path in paths {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw .unreadableRecording(path, errnoText()) }
-            var info = stat()
-            let isDirectory = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-            close(fd)
+            let isDirectory: Bool
+            do {
+                let file = try Descriptor(opening: path, O_RDONLY)
+                var info = stat()
+                isDirectory = fstat(file.rawValue, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            } catch {
+                throw .unreadableRecording(path, error.description)
+            }
             if isDirectory { throw .unreadableRecording(path, "is a directory") }
             do {
                 let recording = try Recording.open(path)
@@ -43,9 +46,7 @@ enum Preflight {
     /// Whether another process holds `name`'s lock file (what libwayland checks too).
     static func socketLocked(runtimeDirectory: String, name: String) -> Bool {
         let path = name.hasPrefix("/") ? name + ".lock" : runtimeDirectory + "/" + name + ".lock"
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        return flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
+        guard let file = try? Descriptor(opening: path, O_RDONLY) else { return false }
+        return flock(file.rawValue, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
     }
 }

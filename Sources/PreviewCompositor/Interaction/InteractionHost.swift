@@ -49,9 +49,12 @@ final class InteractionHost: InteractionDriverHandler {
         previewKeys.bindings = compositor.configuration.previewKeys
         if let path = compositor.configuration.tracePath {
             // open(2), not FileManager: the path may be a FIFO someone reads (the demo's live view).
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw .trace(path, errnoText()) }
-            trace = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+            do {
+                let file = try Descriptor(opening: path, O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o644)
+                trace = FileHandle(fileDescriptor: file.release(), closeOnDealloc: true)
+            } catch {
+                throw .trace(path, error.description)
+            }
         } else {
             trace = nil
         }
