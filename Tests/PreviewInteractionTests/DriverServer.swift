@@ -71,65 +71,18 @@ final class DriverServer: @unchecked Sendable {  // the host is only touched on 
         }
     }
 
-    private let host: Host
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
-    private let stopping = Atomic<Bool>(false)
-    private var wake: (read: Int32, write: Int32) = (-1, -1)
-    private var wakeSource: EventSource?
-    private let finished = DispatchSemaphore(value: 0)
+    private let thread: DisplayThread<Host>
     /// The client end of a socket connected to the server.
     let clientFD: Int32
 
     init(advertising version: Int32 = 2, haptics: HapticIntensity = .off) throws {
-        host = try Host(version: version, haptics: haptics)
+        let host = try Host(version: version, haptics: haptics)
         clientFD = try host.display.connectedClientSocket().clientFD
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw WaylandServerError("pipe failed") }
-        wake = (fds[0], fds[1])
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        _ = fcntl(wake.read, F_SETFL, O_NONBLOCK)
-        wakeSource = host.display.eventLoop.addFD(wake.read, events: .readable) { [unowned self] _ in
-            var buffer = [UInt8](repeating: 0, count: 64)
-            _ = read(wake.read, &buffer, buffer.count)
-            let pending = jobs.withLock { jobs -> [@Sendable () -> Void] in
-                defer { jobs.removeAll() }
-                return jobs
-            }
-            for job in pending { job() }
-            host.display.flushClients()
-        }
-        let thread = Thread { [unowned self] in
-            while !stopping.load(ordering: .acquiring) { host.display.dispatch(timeoutMilliseconds: 100) }
-            finished.signal()
-        }
-        thread.start()
+        thread = try DisplayThread(host, display: host.display)
     }
 
     /// Runs `body` on the server's thread and returns its result.
-    func sync<T>(_ body: @escaping (Host) -> T) -> T {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: T?
-        nonisolated(unsafe) let body = body
-        jobs.withLock {
-            $0.append {
-                result = body(self.host); done.signal()
-            }
-        }
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
-        done.wait()
-        return result!
-    }
+    func sync<T>(_ body: @escaping (Host) -> T) -> T { thread.sync(body) }
 
-    func stop() {
-        guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
-        finished.wait()
-        wakeSource = nil
-        close(wake.read)
-        close(wake.write)
-    }
-
-    deinit { stop() }
+    func stop() { thread.stop() }
 }

@@ -10,13 +10,7 @@ import _PreviewProtocolTestSupport
 /// thread and block in libwayland like an app does. `sync` runs a closure on the server's
 /// thread and waits for it (the test plays the engine there).
 final class ServerThread: @unchecked Sendable {  // the harness is only touched on its thread
-    private let harness: ProtocolHarness
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
-    private let stopping = Atomic<Bool>(false)
-    private var wake: (read: Int32, write: Int32) = (-1, -1)
-    private var wakeSource: EventSource?
-    private var thread: Thread?
-    private let finished = DispatchSemaphore(value: 0)
+    private let thread: DisplayThread<ProtocolHarness>
 
     /// The client end of a socket connected to the server.
     let clientFD: Int32
@@ -32,27 +26,11 @@ final class ServerThread: @unchecked Sendable {  // the harness is only touched 
     }
 
     init() throws {
-        harness = try ProtocolHarness()
+        let harness = try ProtocolHarness()
         let connected = try harness.display.connectedClientSocket()
         (client, clientFD) = (connected.client, connected.clientFD)
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw WaylandServerError("pipe failed") }
-        wake = (fds[0], fds[1])
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // other tests' children must not hold it
-        _ = fcntl(wake.read, F_SETFL, O_NONBLOCK)
-        wakeSource = harness.display.eventLoop.addFD(wake.read, events: .readable) { [unowned self] _ in
-            var buffer = [UInt8](repeating: 0, count: 64)
-            _ = read(wake.read, &buffer, buffer.count)
-            runJobs()
-        }
-        let thread = Thread { [unowned self] in
-            while !stopping.load(ordering: .acquiring) { harness.display.dispatch(timeoutMilliseconds: 100) }
-            finished.signal()
-        }
-        self.thread = thread
-        thread.start()
+        thread = try DisplayThread(harness, display: harness.display)
     }
-
     /// Performs `actions(i)` for i in 0..<count on the server's thread, one every `interval`
     /// milliseconds (a device reporting at its own rate, whatever the app does); `finished`
     /// is signalled after the last.
@@ -80,44 +58,7 @@ final class ServerThread: @unchecked Sendable {  // the harness is only touched 
     }
 
     /// Runs `body` on the server's thread and returns its result.
-    func sync<T>(_ body: @escaping (ProtocolHarness) -> T) -> T {
-        let done = DispatchSemaphore(value: 0)
-        let box = ResultBox<T>()
-        nonisolated(unsafe) let body = body
-        jobs.withLock {
-            $0.append {
-                box.value = body(self.harness); done.signal()
-            }
-        }
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
-        done.wait()
-        return box.value!
-    }
+    func sync<T>(_ body: @escaping (ProtocolHarness) -> T) -> T { thread.sync(body) }
 
-    private func runJobs() {
-        let pending = jobs.withLock { jobs -> [@Sendable () -> Void] in
-            defer { jobs.removeAll() }
-            return jobs
-        }
-        for job in pending { job() }
-        harness.display.flushClients()
-    }
-
-    func stop() {
-        guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
-        finished.wait()
-        wakeSource = nil
-        close(wake.read)
-        close(wake.write)
-    }
-
-    deinit { stop() }
-}
-
-/// Hands a result from the server's thread to the waiting test (the semaphore orders them).
-private final class ResultBox<T>: @unchecked Sendable {
-    var value: T?
+    func stop() { thread.stop() }
 }
