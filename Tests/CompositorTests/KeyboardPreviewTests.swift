@@ -52,6 +52,25 @@ import Testing
         #expect(lines.last == "v2_client: cancelled", "\(lines)")
     }
 
+    /// Keyboard focus leaving the surface while the held key drives an interaction cancels it
+    /// (`system`, 9); the key's release, later, reaches nobody.
+    @Test func losingKeyboardFocusCancelsWithSystem() throws {
+        let compositor = try startCompositor {
+            $0.input = .replay([ReplayRunTests.recordings + "/handwritten-usb-keyboard-menu-hold.yml"])
+            $0.previewProtocolVersion = 2
+        }
+        defer { compositor.stop() }
+        let client = try startClient(["python3", Self.client, "--keyboard"], socket: compositor.socketName)
+        defer { _ = client.terminate() }
+        #expect(client.waitForOutput("should_begin 1 5 2", timeout: 60), "\(client.output)")
+        compositor.sync { $0.seat.setKeyboardFocus(nil) }
+        let run = client.finish(timeout: 60)
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("cancelled 1 9"), "system: \(lines)")
+        #expect(!lines.contains("completed 1") && !lines.contains { $0.hasPrefix("key 127") }, "\(lines)")
+        #expect(lines.last == "v2_client: cancelled", "\(lines)")
+    }
+
     /// The user's own preview key: with only Shift+F10 chosen (in the settings file), Menu is an
     /// ordinary key again, held or not.
     @Test func aPreviewKeyTheUserDidNotChooseIsAnOrdinaryKey() throws {

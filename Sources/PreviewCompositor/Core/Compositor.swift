@@ -468,6 +468,7 @@ public final class Compositor {
     public func requestClose(_ surface: SurfaceID) { tiling.requestClose(surface) }
 
     func keyboardFocusChanged(to surface: Surface?) {
+        interaction.keyboardFocusChanged()
         tiling.focusChanged(to: surface)
         clipboard.focusChanged(to: surface?.client)
     }

@@ -314,7 +314,19 @@ final class InteractionHost: InteractionDriverHandler {
         }
     }
 
-    /// The trace and the screenshot moments, before the frame that carries the action is sent.
+    /// Keyboard focus moved (the XML: losing focus cancels a keyboard interaction with `system`;
+    /// a press still withheld is dropped, never delivered, nor its release). The engine knows
+    /// which contact each held preview key drives.
+    func keyboardFocusChanged() {
+        let ended = previewKeys.focusLost()
+        guard !ended.isEmpty else { return }
+        let now = driver.now()
+        for interaction in driver.engine.interactions
+        where interaction.source == .keyboard && ended.contains(UInt32(bitPattern: interaction.contact.contact)) {
+            _ = driver.contactEnded(interaction.contact, at: now, reason: .system)
+        }
+    }
+
     /// A key, through the preview keys' rules (`PreviewKeys`) before wl_keyboard.
     private func previewKey(_ key: KeyState, seat: Seat, time: UInt32) {
         let contact = ContactKey(device: key.device, contact: Int32(key.code))
@@ -357,6 +369,7 @@ final class InteractionHost: InteractionDriverHandler {
     /// A should-begin may have been settled (answered, timed out): a waiting replay goes on.
     func interactionsChanged() { compositor.clientsMayHaveCaughtUp() }
 
+    /// The trace and the screenshot moments, before the frame that carries the action is sent.
     private func record(_ action: Action) {
         let update: PhaseUpdate
         let event: PhaseEvent?
