@@ -93,7 +93,13 @@ import Testing
 
     @Test func inItsOwnProcessGroupASignalReachesWhatItStarted() throws {
         // The shell survives SIGUSR1 (a trap) and waits for its background child, which does not.
-        let script = "trap 'echo caught' USR1; sleep 600 & echo ready; wait $!; wait $!; echo done"
+        // `ready` only once the child is sleep itself: forked but not yet exec'd, it would still
+        // have the shell's trap and live on.
+        let script = """
+            trap 'echo caught' USR1; sleep 600 & pid=$!
+            until [ "$(cat /proc/$pid/comm 2>/dev/null)" = sleep ]; do :; done
+            echo ready; wait $pid; wait $pid; echo done
+            """
         let child = try ChildProcess(["/bin/sh", "-c", script], output: .pipe, ownProcessGroup: true)
         #expect(child.waitForOutput(containing: "ready\n", timeout: 20))
         #expect(getpgid(child.pid) == child.pid)
