@@ -269,6 +269,7 @@ public func previewInteractionClientItemGetPress(
 ) -> Int32 {
     call(item: handle, "preview_interaction_client_item_get_press") { item throws(Status) in
         guard let press else { throw .invalidArgument }
-        press.pointee = item.surface.latestPress(of: item).map(ClientInteraction.cPress) ?? preview_interaction_client_press()
+        press.pointee =
+            item.surface.latestPress(of: item).map(ClientInteraction.cPress) ?? preview_interaction_client_press()
     }
 }

@@ -141,7 +141,8 @@ public final class PreviewInteraction {
             declare("behaviours") { $0.behaviours = newValue }
             if !newValue.isEmpty && !declaration.behavioursAreValid {
                 Self.warn(
-                    "PreviewInteraction.behaviours: more than 32 areas, or an accelerator without 2...5 stages: not sent")
+                    "PreviewInteraction.behaviours: more than 32 areas, or an accelerator without 2...5 stages: not sent"
+                )
             }
         }
     }
