@@ -153,6 +153,9 @@ final class ClientInteraction {
     @discardableResult
     private func send(_ requests: [DeclarationRequest]) -> Bool {
         guard let channel, !requests.isEmpty else { return false }
+        for case .setFocusPoint(let point) in requests {
+            context.logger.log(.debug, point.map { "focus point \($0.x),\($0.y)" } ?? "no focus point")
+        }
         if !channel.send(requests, compositor: context.compositor) {
             context.logger.log(.error, "the compositor has no wl_compositor: a region is not sent")
         }

@@ -72,10 +72,10 @@ final class ClientSurface {
 
     func presses(of item: ClientItem) -> [UInt32] { core.presses(of: item.id) }
 
-    /// The item's latest press as the core knows it now (its last report once the core dropped it).
+    /// The item's latest press as the core last reported it to the item (the reader may have
+    /// read further: the app sees phases in the order of its calls).
     func latestPress(of item: ClientItem) -> PreviewPress? {
-        guard let latest = core.item(item.id)?.latestPress else { return nil }
-        return interaction.press(latest.id) ?? latest
+        core.item(item.id)?.latestPress
     }
 
     // MARK: the calls (from the interaction's delivery)

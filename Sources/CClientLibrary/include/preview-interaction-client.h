@@ -826,9 +826,11 @@ int preview_interaction_client_item_play_haptic(struct preview_interaction_clien
 int preview_interaction_client_item_running_count(struct preview_interaction_client_item *item, uint32_t *count);
 
 /*
- * The item's latest press (the last one routed to it) as the library's core knows it now:
- * its phase (a declined press is CANCELLED with cancel_reason DECLINED), progress, location,
- * stage, haptics. `press` is filled; its id is 0 and its phase NONE before the item's first press.
+ * The item's latest press (the last one routed to it) as the library's core last reported it
+ * to the item (with its last callback, or after an answer): its phase (a declined press is
+ * CANCELLED with cancel_reason DECLINED), progress, location, stage, haptics. The phase a
+ * toolkit shows is this one, never one of its own. `press` is filled; its id is 0 and its
+ * phase NONE before the item's first press.
  */
 int preview_interaction_client_item_get_press(struct preview_interaction_client_item *item,
 	struct preview_interaction_client_press *press);
