@@ -1,7 +1,7 @@
 import CCompositorModule
 import CWaylandServer
-import EvdevDecoder
 import Glibc
+import InputEvents
 import LibinputBackend
 import Logging
 import PreviewEngine

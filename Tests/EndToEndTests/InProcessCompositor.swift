@@ -1,6 +1,6 @@
 import DemoReport
-import EvdevDecoder
 import Foundation
+import InputEvents
 import LibinputRecording
 import PreviewEngine
 import PreviewTrace

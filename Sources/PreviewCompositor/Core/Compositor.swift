@@ -1,6 +1,6 @@
 import CWaylandServer
-import EvdevDecoder
 import Glibc
+import InputEvents
 import Logging
 import PreviewEngine
 import PreviewProtocolServer

@@ -1,5 +1,5 @@
 import CXkbcommon
-import EvdevDecoder
+import InputEvents
 import PreviewEngine
 import PreviewProtocolServer
 
