@@ -8,8 +8,8 @@ import WaylandServer
 /// `declined N`) on stdout.
 /// - `flood`: 10,000 presses it never ends, in batches of 100 (the next once the app answered
 ///   or cancelled each), then a fresh one;
-/// - `cancelled-commit`: one press; when the app cancels it, its preview_ended, commit and
-///   completed come anyway, twice; then a fresh press.
+/// - `cancelled-commit`: one press into its commit phase; when the app cancels it, its commit
+///   and completed come anyway, twice; then a fresh press.
 public final class HostileInteractions {
     public enum Scenario: String, Sendable {
         case flood
@@ -85,7 +85,11 @@ public final class HostileInteractions {
             }
             settled(id)
             if scenario == .cancelledCommit && accept && id == 1 {
-                return [.phase(.previewBegan, update(id, progress: 0.25))]
+                // Into the commit phase, where the app cancels.
+                return [
+                    .phase(.previewBegan, update(id, progress: 0.25)), .phase(.previewEnded, update(id, progress: 1)),
+                    .phase(.commitProgress, update(id, progress: 0.1)),
+                ]
             }
             return []
         case .cancelled(let interaction, _):
@@ -96,7 +100,6 @@ public final class HostileInteractions {
             // The compositor goes on with the press as if the cancel never came, twice.
             var actions: [Action] = []
             for _ in 0..<2 {
-                actions.append(.phase(.previewEnded, update(id, progress: 1)))
                 actions.append(.phase(.commitProgress, update(id, progress: 0.5)))
                 actions.append(.phase(.completed, update(id, progress: 1)))
             }

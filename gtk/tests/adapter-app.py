@@ -240,9 +240,9 @@ class App:
             if not (phase == "preview" and getattr(self, "played", False)):
                 self.played = True
                 self.haptic(interaction, "completed" if ended else "preview")
-        if phase == "preview" and not ended and self.scenario == "hostile-cancelled-commit" \
+        if phase == "commit" and not ended and self.scenario == "hostile-cancelled-commit" \
                 and not getattr(self, "cancelled_once", False):
-            # The app cancels; the hostile compositor goes on with the press's commit.
+            # The app cancels in the commit phase; the hostile compositor goes on with the commit.
             self.cancelled_once = True
             interaction.cancel()
         if phase == "preview" and not ended and self.scenario == "resize" and not getattr(self, "resized", False):

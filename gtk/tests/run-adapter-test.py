@@ -547,7 +547,8 @@ def run_hostile(scenario, compositor, runtime):
         check("cancelled 1" in said, "the app's cancel reached the compositor")
         check(lines_of(output, "cancelled") == [["cancelled", "button", "client-cancelled"]],
               f"one cancelled signal, the app's: {lines_of(output, 'cancelled')}")
-        check(not lines_of(output, "commit"), "nothing of the cancelled press's commit reached the app")
+        check(len(lines_of(output, "commit")) == 1 and not any("ended" in line for line in lines_of(output, "commit")),
+              f"nothing of the cancelled press's commit reached the app after its cancel: {lines_of(output, 'commit')}")
         check(len(lines_of(output, "should-begin")) == 2, "both presses were offered to the app")
     finish()
 
