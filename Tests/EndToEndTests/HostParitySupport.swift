@@ -118,10 +118,12 @@ struct ParityApp: Sendable {
     }
 
     /// peek-gtk: the photo library on GTK 4 through the GTK adapter's typelib (scripts/build-gtk).
-    static let peekGTK = ParityApp(name: "peek-gtk") { log in
-        "GSK_RENDERER=cairo NO_AT_BRIDGE=1 GDK_BACKEND=wayland GTK_A11Y=none exec "
-            + quote(["/usr/bin/python3", ParityBuilds.root + "/examples/peek-gtk/peek-gtk", "--log"]) + " > "
-            + shellQuote(log) + " 2>&1"
+    static func peekGTK(_ options: [String] = []) -> ParityApp {
+        ParityApp(name: "peek-gtk") { log in
+            "GSK_RENDERER=cairo NO_AT_BRIDGE=1 GDK_BACKEND=wayland GTK_A11Y=none exec "
+                + quote(["/usr/bin/python3", ParityBuilds.root + "/examples/peek-gtk/peek-gtk", "--log"] + options)
+                + " > " + shellQuote(log) + " 2>&1"
+        }
     }
 
     /// Tests/python/v2_client.py (pywayland): a version 2 client whose options script it.

@@ -285,6 +285,13 @@ static void emit(struct replay *replay, const struct event *event) {
 			wl_signal_emit(&pointer->events.frame, dev);
 			break;
 		case RE_BUTTON:
+			/* A click's force is its frame's: the finger's pressure of the same frame comes
+			 * first, as the library reads a real touchpad's evdev state at the click. */
+			for (const struct event *same = event + 1; device->force && event->pressed && dev->data &&
+					same < replay->events + replay->count && same->time == event->time; same++) {
+				if (same->device == event->device && (same->kind == RE_DOWN || same->kind == RE_MOVE))
+					input_pressure(dev->data, same->force);
+			}
 			wl_signal_emit(&pointer->events.button, &(struct wlr_event_pointer_button){.device = dev, .time_msec = time,
 				.button = (uint32_t)event->code, .state = event->pressed ? WLR_BUTTON_PRESSED : WLR_BUTTON_RELEASED});
 			wl_signal_emit(&pointer->events.frame, dev);
