@@ -43,10 +43,10 @@ struct ParityHost: Sendable {
         })
 
     /// examples/wlroots-compositor: wlroots 0.15's headless backend, the recordings as virtual
-    /// wlroots devices, the interaction through libpreview-interaction's C API. Its trace has no
-    /// stages: the C API has no phase for them.
+    /// wlroots devices, the interaction through libpreview-interaction's C API. Its trace has
+    /// stages where the C API reports them (`PREVIEW_INTERACTION_PHASE_STAGE`).
     static let wlrootsExample = ParityHost(
-        name: "wlroots example", tracesStages: false, prepare: { ParityBuilds.wlroots },
+        name: "wlroots example", tracesStages: ParityBuilds.cAPIReportsStages, prepare: { ParityBuilds.wlroots },
         command: { spec in
             [
                 ParityBuilds.wlrootsCompositor, "--decoder", tools.directory + "/preview-replay", "--width",
@@ -70,6 +70,10 @@ enum ParityBuilds {
     static let wlrootsCompositor = binaries + "/wlroots-compositor/preview-wlroots-compositor"
     static let windowApp = binaries + "/capi-client-tests/window-app"
     static let gtkAdapter = root + "/.build/gtk/meson/Pi-1.typelib"
+    /// Whether the C API this tree builds reports an accelerator's stages to its host.
+    static let cAPIReportsStages =
+        (try? String(contentsOfFile: root + "/Sources/CCompositorModule/include/preview-interaction.h", encoding: .utf8))?
+        .contains("PREVIEW_INTERACTION_PHASE_STAGE") ?? false
 
     /// examples/wlroots-compositor against this build's library; nil when built.
     static let wlroots: String? = make("examples/wlroots-compositor")
@@ -136,7 +140,9 @@ struct ParityApp: Sendable {
 }
 
 /// One interaction reduced to what every host must agree on: where its force came from, its
-/// phase changes with their reasons, and (where both hosts trace them) its stage changes.
+/// phase changes with their reasons, and (where both hosts trace them) its stage changes, for a
+/// measured force only: a simulated force is paced by the host's timer, and a late tick passes
+/// two levels at once (the engine reports the level reached).
 /// Left out: times, interaction numbers, device and client names, progress samples. Where it
 /// ended is kept beside, compared with a tolerance (`ParityScenario.locationTolerance`): its
 /// first record differs by host (a stage, or the end where stages are not traced).
@@ -163,7 +169,8 @@ struct ParityInteraction: Hashable, CustomStringConvertible {
             }
             byID[record.interaction]?.end = record.location
             switch phase {
-            case .stage(let level) where stages: byID[record.interaction]?.steps.append("stage \(level)")
+            case .stage(let level) where stages && !record.simulated:
+                byID[record.interaction]?.steps.append("stage \(level)")
             case .cancelled(let reason): byID[record.interaction]?.steps.append("cancelled (\(reason))")
             case .previewBegan, .previewEnded, .completed: byID[record.interaction]?.steps.append(phase.description)
             case .stage, .previewProgress, .commitProgress: break
