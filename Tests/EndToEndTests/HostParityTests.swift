@@ -102,6 +102,18 @@ import Testing
         try compare(scenario)
     }
 
+    @Test("Every documented difference names a scenario and a host of the suite")
+    func documentedDifferencesNameScenarios() throws {
+        let rows = try DocumentedDifferences.rows()
+        #expect(!rows.isEmpty, "docs/testing.md has no Host parity table")
+        let names = Set((Self.scenarios + Self.gtkScenarios).map(\.name))
+        let hosts = Set(ParityHost.all.dropFirst().map(\.name))
+        for row in rows {
+            #expect(names.contains(row.scenario), "no scenario \(row.scenario)")
+            #expect(hosts.contains(row.difference.host), "no host \(row.difference.host)")
+        }
+    }
+
     private func compare(_ scenario: ParityScenario) throws {
         for host in ParityHost.all {
             if let problem = host.prepare() { Issue.record("\(host.name): \(problem)") }
