@@ -39,7 +39,7 @@ bool PreviewRequest::answer(bool accept)
     m_answered = true;
     setAccepted(accept);
     bool sent = m_interaction != nullptr && m_interaction->m_context != nullptr
-        && m_interaction->m_context->answer(m_press, accept) == PREVIEW_INTERACTION_CLIENT_OK;
+        && m_interaction->m_context->answer(m_interaction, m_press, accept) == PREVIEW_INTERACTION_CLIENT_OK;
     if (m_deferred)
         deleteLater();
     return sent;
@@ -218,7 +218,7 @@ void PreviewInteraction::setStages(int stages)
 bool PreviewInteraction::playHaptic(HapticEffect effect)
 {
     return m_context != nullptr && m_press != 0 && (m_phase == Previewing || m_phase == Committing || m_phase == Accelerating)
-        && m_context->playHaptic(m_press, int(effect));
+        && m_context->playHaptic(this, m_press, int(effect));
 }
 
 void PreviewInteraction::cancel()

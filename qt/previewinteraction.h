@@ -96,7 +96,7 @@ class PREVIEWINTERACTIONQT_EXPORT PreviewInteraction : public QObject
     Q_PROPERTY(bool hapticsAvailable READ hapticsAvailable NOTIFY hapticsAvailableChanged)
 
 public:
-    // Where the latest press is (the client core's phase of it).
+    // Where the latest press is (as the client library's core reports it).
     enum Phase {
         Idle = 0,         // no press yet
         Asking = 1,       // shouldBegin was emitted; the answer may be pending
@@ -105,6 +105,7 @@ public:
         Completed = 4,    // commit(1, true)
         Cancelled = 5,    // cancelled(reason)
         Accelerating = 6, // an Accelerator's press: stageChanged(stage)
+        Refused = 7,      // the app declined it: nothing more comes
     };
     Q_ENUM(Phase)
 

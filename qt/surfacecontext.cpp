@@ -19,8 +19,6 @@ Q_DECLARE_LOGGING_CATEGORY(lcPreview)
 
 namespace PreviewInteractionPrivate {
 
-// The protocol's limit on one list of behaviours.
-static constexpr int maxAreas = 32;
 static const char contextProperty[] = "_preview_interaction_context";
 
 static PreviewInteraction::Source sourceOf(uint32_t source)
@@ -35,8 +33,10 @@ SurfaceContext *SurfaceContext::join(QWindow *window, PreviewInteraction *intera
         context = new SurfaceContext(window);
         window->setProperty(contextProperty, QVariant::fromValue(context));
     }
-    if (!context->m_interactions.contains(interaction))
+    if (!context->m_interactions.contains(interaction)) {
         context->m_interactions.append(interaction);
+        context->addItem(interaction);
+    }
     context->checkSurface();
     context->invalidate();
     return context;
@@ -49,29 +49,29 @@ SurfaceContext::SurfaceContext(QWindow *window)
         m_client->add(this);
     window->installEventFilter(this);
     if (auto *quick = qobject_cast<QQuickWindow *>(window)) {
-        // After Qt Quick's polish (layouts final): the region, before the frame it draws.
+        // After Qt Quick's polish (layouts final): the items' rectangles, before the frame.
         connect(quick, &QQuickWindow::afterAnimating, this, &SurfaceContext::update);
         // Once the frame's state is synchronised to the scene graph, the acknowledgements of what
         // it shows. The threaded render loop synchronises on its render thread, once the frame
         // before has been committed: the acknowledgement then follows on this thread (the
-        // library's), as the render thread draws and commits the frame (a screenshot of a moment
-        // shows it, or a later frame). The basic loop synchronises here, right before its commit.
-        connect(quick, &QQuickWindow::afterSynchronizing, this, [this] {
-            if (QThread::currentThread() == thread())
-                acknowledge();
-            else
-                QMetaObject::invokeMethod(this, &SurfaceContext::acknowledge, Qt::QueuedConnection);
-        }, Qt::DirectConnection);
+        // library's) as the render thread draws and commits the frame, so a screenshot of a
+        // moment shows it (or a later frame). The basic loop synchronises here, before its commit.
+        connect(
+            quick, &QQuickWindow::afterSynchronizing, this,
+            [this] {
+                if (QThread::currentThread() == thread())
+                    acknowledge();
+                else
+                    QMetaObject::invokeMethod(this, &SurfaceContext::acknowledge, Qt::QueuedConnection);
+            },
+            Qt::DirectConnection);
         connect(quick, &QQuickWindow::activeFocusItemChanged, this, &SurfaceContext::invalidate);
     } else if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance())) {
         connect(app, &QApplication::focusChanged, this, &SurfaceContext::invalidate);
     }
     m_ackFallback.setSingleShot(true);
     m_ackFallback.setInterval(50);
-    connect(&m_ackFallback, &QTimer::timeout, this, [this] {
-        if (m_handle != nullptr)
-            preview_interaction_client_interaction_will_commit(m_handle, nullptr);
-    });
+    connect(&m_ackFallback, &QTimer::timeout, this, &SurfaceContext::acknowledge);
 }
 
 SurfaceContext::~SurfaceContext()
@@ -85,21 +85,10 @@ SurfaceContext::~SurfaceContext()
 
 void SurfaceContext::leave(PreviewInteraction *interaction)
 {
-    cancelPressesOf(interaction);
-    // From inside one of this window's callbacks the library delivers those cancels after it
-    // returns, when the interaction may be gone: tell it now, and forget the route.
-    for (auto it = m_presses.begin(); it != m_presses.end();) {
-        if (it.value() != interaction) {
-            ++it;
-            continue;
-        }
-        it = m_presses.erase(it);
-        if (interaction->m_phase != PreviewInteraction::Completed && interaction->m_phase != PreviewInteraction::Cancelled) {
-            interaction->m_phase = PreviewInteraction::Cancelled;
-            Q_EMIT interaction->phaseChanged();
-            Q_EMIT interaction->cancelled(PreviewInteraction::ClientCancelled);
-        }
-    }
+    // Its running presses are cancelled (the compositor gives the contacts back), their
+    // cancelled signals made before this returns.
+    if (preview_interaction_client_item *item = m_items.take(interaction))
+        preview_interaction_client_item_remove(item);
     m_interactions.removeAll(interaction);
     if (!m_interactions.isEmpty()) {
         invalidate();
@@ -109,22 +98,13 @@ void SurfaceContext::leave(PreviewInteraction *interaction)
     if (m_window != nullptr)
         m_window->setProperty(contextProperty, QVariant());
     detach();
-    if (m_inCallback > 0)
-        m_orphaned = true;
-    else
-        deleteLater();
-}
-
-void SurfaceContext::exit()
-{
-    if (--m_inCallback == 0 && m_orphaned)
-        deleteLater();
+    deleteLater();
 }
 
 // Qt's Wayland platform makes a new wl_surface each time the window is shown.
 void SurfaceContext::checkSurface()
 {
-    if (m_window == nullptr || m_client == nullptr || m_client->handle() == nullptr || m_orphaned)
+    if (m_window == nullptr || m_client == nullptr || m_client->handle() == nullptr || m_interactions.isEmpty())
         return;
     QPlatformNativeInterface *native = QGuiApplication::platformNativeInterface();
     auto *surface = m_window->handle() != nullptr && native != nullptr
@@ -139,43 +119,50 @@ void SurfaceContext::checkSurface()
 
 void SurfaceContext::attach(struct wl_surface *surface)
 {
-    static const preview_interaction_client_interaction_callbacks callbacks = {
-        sizeof callbacks, onShouldBegin, onPreview, onCommit, onCancelled, onStage, onHaptics,
-    };
-    int status = preview_interaction_client_interaction_attach(m_client->handle(), surface, &callbacks, this, &m_handle);
+    preview_interaction_client_surface_callbacks callbacks = {};
+    callbacks.size = sizeof callbacks;
+    callbacks.pick = onPick;
+    int status = preview_interaction_client_surface_attach(m_client->handle(), surface, &callbacks, this, &m_handle);
     if (status != PREVIEW_INTERACTION_CLIENT_OK) {
         qCDebug(lcPreview) << "no preview interaction on" << m_window << preview_interaction_client_status_string(status);
         m_handle = nullptr;
         return;
     }
     m_surface = surface;
-    m_regionSent = false;
-    m_sources = PREVIEW_INTERACTION_CLIENT_SOURCES_ALL;
-    m_areas.clear();
-    m_hasFocusPoint = false;
     m_penReleasesToSwallow = 0;
     // Qt commits on its own: the acknowledgements leave right before the frame that shows them.
-    preview_interaction_client_interaction_set_hold_acks(m_handle, true);
+    preview_interaction_client_surface_set_hold_acks(m_handle, true);
+    for (PreviewInteraction *interaction : std::as_const(m_interactions))
+        addItem(interaction);
     update();
     for (PreviewInteraction *interaction : std::as_const(m_interactions))
         interaction->changed();
 }
 
+void SurfaceContext::addItem(PreviewInteraction *interaction)
+{
+    if (m_handle == nullptr || m_items.contains(interaction))
+        return;
+    static const preview_interaction_client_item_callbacks callbacks = {
+        sizeof callbacks, onShouldBegin, onPreview, onCommit, onCancelled, onStage, onHaptics,
+    };
+    preview_interaction_client_item *item = nullptr;
+    int status = preview_interaction_client_item_add(m_handle, &callbacks, interaction, &item);
+    if (status == PREVIEW_INTERACTION_CLIENT_OK)
+        m_items.insert(interaction, item);
+    else
+        qCDebug(lcPreview) << "no item for" << interaction->target() << preview_interaction_client_status_string(status);
+}
+
 void SurfaceContext::detach()
 {
     m_ackFallback.stop();
-    // Running presses end without callbacks: tell their items, as the surface goes.
-    while (!m_presses.isEmpty()) {
-        auto it = m_presses.begin();
-        PreviewInteraction *interaction = it.value();
-        m_presses.erase(it);
-        interaction->m_phase = PreviewInteraction::Cancelled;
-        Q_EMIT interaction->phaseChanged();
-        Q_EMIT interaction->cancelled(PreviewInteraction::SurfaceGone);
-    }
     if (m_handle != nullptr) {
-        preview_interaction_client_interaction_detach(m_handle);
+        // Each running press's item gets cancelled (SurfaceGone) before this returns.
+        preview_interaction_client_surface *handle = m_handle;
         m_handle = nullptr;
+        preview_interaction_client_surface_detach(handle);
+        m_items.clear();
         for (PreviewInteraction *interaction : std::as_const(m_interactions))
             interaction->changed();
     }
@@ -208,17 +195,17 @@ bool SurfaceContext::eventFilter(QObject *watched, QEvent *event)
         detach();
         break;
     case QEvent::UpdateRequest:
-        // Widgets paint and commit in this event; Qt Quick windows use afterAnimating.
+        // Widgets lay out, paint and commit in this event; Qt Quick windows have their signals.
         if (qobject_cast<QQuickWindow *>(m_window) == nullptr)
             frame();
         break;
     case QEvent::TabletRelease: {
         // The compositor sends preview_ended (or cancelled) before the core events it concerns,
         // but on another queue: catch up with it before Qt acts on the release.
-        bool inFlight = std::any_of(m_presses.cbegin(), m_presses.cend(), [](PreviewInteraction *interaction) {
-            return interaction->m_phase == PreviewInteraction::Asking || interaction->m_phase == PreviewInteraction::Previewing;
-        });
-        if (m_penReleasesToSwallow == 0 && inFlight && m_client != nullptr)
+        uint32_t running = 0;
+        if (m_penReleasesToSwallow == 0 && m_handle != nullptr
+            && preview_interaction_client_surface_running_count(m_handle, &running) == PREVIEW_INTERACTION_CLIENT_OK
+            && running > 0 && m_client != nullptr)
             m_client->dispatch();
         if (m_penReleasesToSwallow == 0)
             break;
@@ -235,7 +222,6 @@ bool SurfaceContext::eventFilter(QObject *watched, QEvent *event)
 
 void SurfaceContext::invalidate()
 {
-    m_dirty = true;
     requestFrame();
 }
 
@@ -259,8 +245,8 @@ void SurfaceContext::dispatched()
     m_ackFallback.start();
 }
 
-// Every frame of a widget window: the region after layout, then the acknowledgements of the
-// callbacks it shows.
+// Every frame of a widget window: the items after layout, then the acknowledgements of the
+// callbacks the frame shows.
 void SurfaceContext::frame()
 {
     update();
@@ -269,11 +255,9 @@ void SurfaceContext::frame()
 
 void SurfaceContext::acknowledge()
 {
-    if (m_handle == nullptr)
-        return;
-    uint32_t serial = 0;
-    preview_interaction_client_interaction_will_commit(m_handle, &serial);
     m_ackFallback.stop();
+    if (m_handle != nullptr)
+        preview_interaction_client_surface_will_commit(m_handle, nullptr);
 }
 
 // Surface coordinates are the window's plus the decorations Qt draws itself.
@@ -424,111 +408,59 @@ QPointF SurfaceContext::toTarget(PreviewInteraction *interaction, const preview_
     return window;
 }
 
-// Sends what changed since the last frame: region, sources, behaviours, focus point.
+// The items' rectangles, depths and settings, and the focus, after each layout: the library
+// sends what changed.
 void SurfaceContext::update()
 {
     checkSurface();
-    m_dirty = false;
     if (m_handle == nullptr || m_window == nullptr)
         return;
     const QPointF offset = surfaceOffset();
-    auto toSurface = [offset](const QRectF &rect) { return rect.translated(offset).toAlignedRect(); };
-    QRegion region;
-    uint32_t sources = 0;
-    QList<Area> areas;
-    QList<PreviewInteraction *> others; // the few with a behaviour other than the default
-    for (PreviewInteraction *interaction : std::as_const(m_interactions))
-        if (interaction->m_behaviour != PreviewInteraction::DeepClick)
-            others.append(interaction);
-    for (PreviewInteraction *interaction : std::as_const(m_interactions)) {
+    for (auto it = m_items.cbegin(); it != m_items.cend(); ++it) {
+        PreviewInteraction *interaction = it.key();
+        preview_interaction_client_item *item = it.value();
         QRectF rect;
-        if (!visibleRect(interaction, &rect))
-            continue;
-        QRect surfaceRect = toSurface(rect);
-        region += surfaceRect;
-        sources |= uint32_t(interaction->m_sources);
-        bool inside = std::any_of(others.cbegin(), others.cend(), [&](PreviewInteraction *other) {
-            return other != interaction && other->target() != nullptr && isAncestor(other->target(), interaction);
-        });
-        if (interaction->m_behaviour != PreviewInteraction::DeepClick || inside)
-            areas.append({int(interaction->m_behaviour),
-                interaction->m_behaviour == PreviewInteraction::Accelerator ? interaction->m_stages : 0,
-                depthOf(interaction), surfaceRect});
-    }
-    // Inner areas lie on top: the protocol's last matching area decides.
-    std::stable_sort(areas.begin(), areas.end(), [](const Area &a, const Area &b) { return a.depth < b.depth; });
-    if (areas.size() > maxAreas) {
-        qCDebug(lcPreview) << areas.size() << "items with a pressure behaviour in one window: the innermost" << maxAreas
-                           << "are kept";
-        areas.remove(0, areas.size() - maxAreas);
+        if (visibleRect(interaction, &rect)) {
+            QRect shown = rect.translated(offset).toAlignedRect();
+            preview_interaction_client_rect r = {shown.x(), shown.y(), shown.width(), shown.height()};
+            preview_interaction_client_item_set_rect(item, &r);
+        } else {
+            preview_interaction_client_item_set_rect(item, nullptr);
+        }
+        preview_interaction_client_item_set_depth(item, uint32_t(depthOf(interaction)));
+        preview_interaction_client_item_set_sources(item, uint32_t(interaction->m_sources));
+        preview_interaction_client_item_set_enabled(item, interaction->m_enabled);
+        bool accelerator = interaction->m_behaviour == PreviewInteraction::Accelerator;
+        preview_interaction_client_item_set_behaviour(item, preview_interaction_client_behaviour(interaction->m_behaviour),
+            accelerator ? uint32_t(interaction->m_stages) : 0);
     }
     QPointF focus;
-    bool hasFocus = focusTarget(&focus) != nullptr;
+    PreviewInteraction *focused = focusTarget(&focus);
     focus += offset;
-
+    preview_interaction_client_surface_set_focus(m_handle, focused != nullptr ? m_items.value(focused) : nullptr,
+        focus.x(), focus.y());
     bool changed = false;
-    if (!m_regionSent || region != m_region) {
-        QList<preview_interaction_client_rect> rects;
-        for (const QRect &rect : region)
-            rects.append({rect.x(), rect.y(), rect.width(), rect.height()});
-        // Non-NULL with no rectangle is "nowhere", unlike NULL ("the whole surface").
-        static preview_interaction_client_rect nowhere;
-        preview_interaction_client_interaction_set_region(m_handle, rects.isEmpty() ? &nowhere : rects.constData(),
-            uint32_t(rects.size()));
-        m_region = region;
-        m_regionSent = true;
-        changed = true;
-    }
-    if (sources != m_sources) {
-        preview_interaction_client_interaction_set_sources(m_handle, sources);
-        m_sources = sources;
-        changed = true;
-    }
-    if (areas != m_areas) {
-        QList<preview_interaction_client_rect> rects;
-        QList<preview_interaction_client_behaviour_area> list;
-        rects.reserve(areas.size());
-        for (const Area &area : std::as_const(areas))
-            rects.append({area.rect.x(), area.rect.y(), area.rect.width(), area.rect.height()});
-        for (qsizetype i = 0; i < areas.size(); i++)
-            list.append({preview_interaction_client_behaviour(areas[i].behaviour), uint32_t(areas[i].stages),
-                &rects[i], 1});
-        int status = preview_interaction_client_interaction_set_behaviours(m_handle, list.constData(), uint32_t(list.size()));
-        if (status != PREVIEW_INTERACTION_CLIENT_OK)
-            qCDebug(lcPreview) << "behaviours not set:" << preview_interaction_client_status_string(status);
-        m_areas = areas;
-        changed = true;
-    }
-    if (hasFocus != m_hasFocusPoint || (hasFocus && focus != m_focusPoint)) {
-        qCDebug(lcPreview) << "focus point" << (hasFocus ? focus : QPointF(-1, -1));
-        int status = hasFocus ? preview_interaction_client_interaction_set_focus_point(m_handle, focus.x(), focus.y())
-                              : preview_interaction_client_interaction_unset_focus_point(m_handle);
-        if (status != PREVIEW_INTERACTION_CLIENT_OK)
-            qCDebug(lcPreview) << "focus point not set:" << preview_interaction_client_status_string(status);
-        m_hasFocusPoint = hasFocus;
-        m_focusPoint = focus;
-        changed = true;
-    }
-    // They apply on the surface's next commit: make sure there is one.
+    preview_interaction_client_surface_layout_changed(m_handle, &changed);
+    // What changed applies on the surface's next commit: make sure there is one.
     if (changed) {
-        if (QWidget *top = [this]() -> QWidget * {
-                for (PreviewInteraction *interaction : std::as_const(m_interactions))
-                    if (interaction->m_widget != nullptr)
-                        return interaction->m_widget->window();
-                return nullptr;
-            }())
-            top->update();
+        for (PreviewInteraction *interaction : std::as_const(m_interactions))
+            if (interaction->m_widget != nullptr) {
+                interaction->m_widget->window()->update();
+                break;
+            }
         requestFrame();
     }
 }
 
-int SurfaceContext::answer(uint press, bool accept)
+int SurfaceContext::answer(PreviewInteraction *interaction, uint press, bool accept)
 {
-    if (m_handle == nullptr)
+    preview_interaction_client_item *item = m_items.value(interaction);
+    if (item == nullptr)
         return PREVIEW_INTERACTION_CLIENT_ERROR_DISCONNECTED;
-    int status = preview_interaction_client_interaction_answer(m_handle, press, accept);
-    if (status == PREVIEW_INTERACTION_CLIENT_OK && !accept)
-        m_presses.remove(press);
+    int status = preview_interaction_client_item_answer(item, press, accept);
+    preview_interaction_client_press latest = {};
+    if (preview_interaction_client_item_get_press(item, &latest) == PREVIEW_INTERACTION_CLIENT_OK && latest.id == press)
+        report(interaction, &latest);
     return status;
 }
 
@@ -536,17 +468,16 @@ int SurfaceContext::answer(uint press, bool accept)
 // and its cancelled signal comes now (or right after the current callback).
 void SurfaceContext::cancelPressesOf(PreviewInteraction *interaction)
 {
-    const QList<uint> ids = m_presses.keys(interaction);
-    for (uint id : ids)
-        if (m_handle == nullptr || preview_interaction_client_interaction_cancel(m_handle, id) != PREVIEW_INTERACTION_CLIENT_OK)
-            m_presses.remove(id);
+    if (preview_interaction_client_item *item = m_items.value(interaction))
+        preview_interaction_client_item_cancel_all(item);
 }
 
-bool SurfaceContext::playHaptic(uint press, int effect)
+bool SurfaceContext::playHaptic(PreviewInteraction *interaction, uint press, int effect)
 {
-    return m_handle != nullptr && m_presses.contains(press)
-        && preview_interaction_client_interaction_play_haptic(m_handle, press,
-               preview_interaction_client_haptic_effect(effect)) == PREVIEW_INTERACTION_CLIENT_OK;
+    preview_interaction_client_item *item = m_items.value(interaction);
+    return item != nullptr
+        && preview_interaction_client_item_play_haptic(item, press, preview_interaction_client_haptic_effect(effect))
+        == PREVIEW_INTERACTION_CLIENT_OK;
 }
 
 // The commit phase takes the contact away from core input: whatever grabbed the press lets go
@@ -557,185 +488,29 @@ void SurfaceContext::ungrab(PreviewInteraction *interaction)
         if (QQuickItem *grabber = quick->mouseGrabberItem())
             grabber->ungrabMouse();
     } else if (QWidget *widget = interaction->m_widget) {
-        // A release outside the widget: a pressed button lets go without clicking.
+        // A release far outside the widget: a pressed button lets go without clicking.
         QMouseEvent release(QEvent::MouseButtonRelease, QPointF(-1e6, -1e6), QPointF(-1e6, -1e6), Qt::LeftButton,
             Qt::NoButton, Qt::NoModifier);
         QCoreApplication::sendEvent(widget, &release);
     }
 }
 
-preview_interaction_client_answer SurfaceContext::ask(PreviewInteraction *interaction,
-    const preview_interaction_client_press *press)
+// The press as the library's core reports it: its phase, progress and location.
+void SurfaceContext::report(PreviewInteraction *interaction, const preview_interaction_client_press *press)
 {
-    if (!(interaction->m_sources & sourceOf(press->source)))
-        return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
-    // An item gets only presses of its own behaviour: a generic one none at all, an
-    // accelerator no peek. A compositor of version 1 makes every press a deep click.
-    if (int(press->behaviour) != int(interaction->m_behaviour)) {
-        qCDebug(lcPreview) << "press" << press->id << "declined: behaviour" << press->behaviour << "on an item whose behaviour is"
-                           << interaction->m_behaviour;
-        return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
-    }
-    m_presses.insert(press->id, interaction);
-    interaction->m_press = press->id;
-    interaction->m_source = sourceOf(press->source);
-    interaction->m_force = PreviewInteraction::Force(press->force <= 2 ? press->force : 0);
-    interaction->m_hapticsAvailable = press->haptics_available;
-    interaction->m_location = toTarget(interaction, press);
-    interaction->m_progress = 0;
-    interaction->m_stage = 0;
-    interaction->m_phase = PreviewInteraction::Asking;
-    Q_EMIT interaction->pressChanged();
-    Q_EMIT interaction->locationChanged();
-    Q_EMIT interaction->progressChanged();
-    Q_EMIT interaction->hapticsAvailableChanged();
-    Q_EMIT interaction->phaseChanged();
     QPointer<PreviewInteraction> alive(interaction);
-    auto *request = new PreviewRequest(interaction, press->id, interaction->m_location, int(interaction->m_source),
-        int(interaction->m_force));
-    Q_EMIT interaction->shouldBegin(request);
-    preview_interaction_client_answer answer;
-    if (request->m_answered || request->m_deferred) {
-        answer = PREVIEW_INTERACTION_CLIENT_ANSWER_LATER;
-    } else {
-        request->m_answered = true;
-        answer = request->m_accepted ? PREVIEW_INTERACTION_CLIENT_ANSWER_ACCEPT : PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
-    }
-    if (!request->m_deferred)
-        request->deleteLater();
-    if (alive == nullptr || (answer == PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE)) {
-        m_presses.remove(press->id);
-        if (alive != nullptr) {
-            interaction->m_phase = PreviewInteraction::Idle;
-            Q_EMIT interaction->phaseChanged();
+    auto phase = PreviewInteraction::Phase(press->phase <= PREVIEW_INTERACTION_CLIENT_PHASE_STAGE ? press->phase : 0);
+    if (press->phase == PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED && press->cancel_reason == PREVIEW_INTERACTION_CLIENT_CANCEL_DECLINED)
+        phase = PreviewInteraction::Refused;
+    // A cancelled press's item may be going away: its last location stays.
+    if (press->phase != PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED) {
+        QPointF location = toTarget(interaction, press);
+        if (interaction->m_location != location) {
+            interaction->m_location = location;
+            Q_EMIT interaction->locationChanged();
         }
-        return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
     }
-    return answer;
-}
-
-preview_interaction_client_answer SurfaceContext::onShouldBegin(void *data, preview_interaction_client_interaction *,
-    const preview_interaction_client_press *press)
-{
-    auto *self = static_cast<SurfaceContext *>(data);
-    self->enter();
-    qCDebug(lcPreview) << "press" << press->id << "begins at" << press->x << press->y << "source" << press->source;
-    preview_interaction_client_answer answer = PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
-    PreviewInteraction *target = nullptr;
-    // A keyboard press begins at the focus point the window gave: it belongs to the item with
-    // the focus now.
-    if (press->source == PREVIEW_INTERACTION_CLIENT_SOURCE_KEYBOARD) {
-        QPointF point;
-        target = self->focusTarget(&point);
-    } else {
-        target = self->pick(QPointF(press->x, press->y) - self->surfaceOffset());
-    }
-    if (target != nullptr)
-        answer = self->ask(target, press);
-    self->exit();
-    return answer;
-}
-
-#define ROUTED(self, press)                                                                                              \
-    PreviewInteraction *interaction = self->m_presses.value(press->id);                                                  \
-    if (interaction == nullptr) {                                                                                        \
-        self->exit();                                                                                                    \
-        return;                                                                                                          \
-    }
-
-void SurfaceContext::onPreview(void *data, preview_interaction_client_interaction *, const preview_interaction_client_press *press,
-    double progress, bool ended)
-{
-    auto *self = static_cast<SurfaceContext *>(data);
-    self->enter();
-    ROUTED(self, press)
-    if (ended) {
-        if (press->source == PREVIEW_INTERACTION_CLIENT_SOURCE_PEN)
-            self->m_penReleasesToSwallow++;
-        self->ungrab(interaction);
-    }
-    QPointer<PreviewInteraction> alive(interaction);
-    set(interaction, self->toTarget(interaction, press), progress, PreviewInteraction::Phase(press->phase));
-    if (alive != nullptr)
-        Q_EMIT interaction->preview(progress, ended);
-    self->exit();
-}
-
-void SurfaceContext::onCommit(void *data, preview_interaction_client_interaction *, const preview_interaction_client_press *press,
-    double progress, bool ended)
-{
-    auto *self = static_cast<SurfaceContext *>(data);
-    self->enter();
-    ROUTED(self, press)
-    if (ended)
-        self->m_presses.remove(press->id);
-    QPointer<PreviewInteraction> alive(interaction);
-    set(interaction, self->toTarget(interaction, press), progress, PreviewInteraction::Phase(press->phase));
-    // An accelerator has no commit phase: its press ends with this when the contact lifts.
-    if (alive != nullptr && press->behaviour != PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_ACCELERATOR) {
-        Q_EMIT interaction->commit(progress, ended);
-    } else if (alive != nullptr && ended && interaction->m_stage != 0) {
-        // An accelerator's press ended (the contact lifted): its level falls back to none.
-        interaction->m_stage = 0;
-        Q_EMIT interaction->stageChanged(0);
-    }
-    self->exit();
-}
-
-void SurfaceContext::onCancelled(void *data, preview_interaction_client_interaction *,
-    const preview_interaction_client_press *press, preview_interaction_client_cancel_reason reason)
-{
-    auto *self = static_cast<SurfaceContext *>(data);
-    self->enter();
-    ROUTED(self, press)
-    self->m_presses.remove(press->id);
-    QPointer<PreviewInteraction> alive(interaction);
-    set(interaction, self->toTarget(interaction, press), 0, PreviewInteraction::Cancelled);
-    // A newer compositor's reasons count as the system's.
-    auto why = reason >= 1 && reason <= PREVIEW_INTERACTION_CLIENT_CANCEL_DISMISSED ? PreviewInteraction::CancelReason(reason)
-                                                                                     : PreviewInteraction::System;
-    if (alive != nullptr)
-        Q_EMIT interaction->cancelled(why);
-    self->exit();
-}
-
-void SurfaceContext::onStage(void *data, preview_interaction_client_interaction *, const preview_interaction_client_press *press,
-    uint32_t stage)
-{
-    auto *self = static_cast<SurfaceContext *>(data);
-    self->enter();
-    ROUTED(self, press)
-    QPointer<PreviewInteraction> alive(interaction);
-    set(interaction, self->toTarget(interaction, press), interaction->m_progress, PreviewInteraction::Accelerating);
-    if (alive != nullptr && interaction->m_stage != int(stage)) {
-        interaction->m_stage = int(stage);
-        Q_EMIT interaction->stageChanged(int(stage));
-    }
-    self->exit();
-}
-
-void SurfaceContext::onHaptics(void *data, preview_interaction_client_interaction *,
-    const preview_interaction_client_press *press, bool available)
-{
-    auto *self = static_cast<SurfaceContext *>(data);
-    self->enter();
-    ROUTED(self, press)
-    if (interaction->m_hapticsAvailable != available) {
-        interaction->m_hapticsAvailable = available;
-        Q_EMIT interaction->hapticsAvailableChanged();
-    }
-    self->exit();
-}
-
-// Location, progress and phase as the client core reports them.
-void SurfaceContext::set(PreviewInteraction *interaction, QPointF location, qreal progress, int value)
-{
-    auto phase = PreviewInteraction::Phase(value);
-    QPointer<PreviewInteraction> alive(interaction);
-    if (interaction->m_location != location) {
-        interaction->m_location = location;
-        Q_EMIT interaction->locationChanged();
-    }
+    qreal progress = press->progress;
     if (alive != nullptr && interaction->m_progress != progress) {
         interaction->m_progress = progress;
         Q_EMIT interaction->progressChanged();
@@ -743,6 +518,126 @@ void SurfaceContext::set(PreviewInteraction *interaction, QPointF location, qrea
     if (alive != nullptr && interaction->m_phase != phase) {
         interaction->m_phase = phase;
         Q_EMIT interaction->phaseChanged();
+    }
+}
+
+preview_interaction_client_item *SurfaceContext::onPick(void *data, preview_interaction_client_surface *,
+    const preview_interaction_client_press *press)
+{
+    auto *self = static_cast<SurfaceContext *>(data);
+    PreviewInteraction *interaction = self->pick(QPointF(press->x, press->y) - self->surfaceOffset());
+    return interaction != nullptr ? self->m_items.value(interaction) : nullptr;
+}
+
+preview_interaction_client_answer SurfaceContext::onShouldBegin(void *data, preview_interaction_client_item *,
+    const preview_interaction_client_press *press)
+{
+    auto *interaction = static_cast<PreviewInteraction *>(data);
+    SurfaceContext *self = interaction->m_context;
+    if (self == nullptr)
+        return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
+    interaction->m_press = press->id;
+    interaction->m_source = sourceOf(press->source);
+    interaction->m_force = PreviewInteraction::Force(press->force <= 2 ? press->force : 0);
+    interaction->m_hapticsAvailable = press->haptics_available;
+    interaction->m_stage = 0;
+    QPointer<PreviewInteraction> alive(interaction);
+    Q_EMIT interaction->pressChanged();
+    if (alive != nullptr)
+        Q_EMIT interaction->hapticsAvailableChanged();
+    if (alive != nullptr)
+        self->report(interaction, press);
+    if (alive == nullptr)
+        return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
+    auto *request = new PreviewRequest(interaction, press->id, interaction->m_location, int(interaction->m_source),
+        int(interaction->m_force));
+    QPointer<PreviewRequest> asked(request);
+    Q_EMIT interaction->shouldBegin(request);
+    if (asked == nullptr || alive == nullptr)
+        return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
+    if (request->m_answered || request->m_deferred)
+        return PREVIEW_INTERACTION_CLIENT_ANSWER_LATER;
+    request->m_answered = true;
+    request->deleteLater();
+    return request->m_accepted ? PREVIEW_INTERACTION_CLIENT_ANSWER_ACCEPT : PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
+}
+
+void SurfaceContext::onPreview(void *data, preview_interaction_client_item *, const preview_interaction_client_press *press,
+    double progress, bool ended)
+{
+    auto *interaction = static_cast<PreviewInteraction *>(data);
+    SurfaceContext *self = interaction->m_context;
+    if (self == nullptr)
+        return;
+    if (ended) {
+        if (press->source == PREVIEW_INTERACTION_CLIENT_SOURCE_PEN)
+            self->m_penReleasesToSwallow++;
+        self->ungrab(interaction);
+    }
+    QPointer<PreviewInteraction> alive(interaction);
+    self->report(interaction, press);
+    if (alive != nullptr)
+        Q_EMIT interaction->preview(progress, ended);
+}
+
+void SurfaceContext::onCommit(void *data, preview_interaction_client_item *, const preview_interaction_client_press *press,
+    double progress, bool ended)
+{
+    auto *interaction = static_cast<PreviewInteraction *>(data);
+    SurfaceContext *self = interaction->m_context;
+    if (self == nullptr)
+        return;
+    QPointer<PreviewInteraction> alive(interaction);
+    self->report(interaction, press);
+    if (alive == nullptr)
+        return;
+    if (press->behaviour != PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_ACCELERATOR) {
+        Q_EMIT interaction->commit(progress, ended);
+    } else if (ended && interaction->m_stage != 0) {
+        // An accelerator has no commit phase: its press ended (the contact lifted), and its
+        // level falls back to none.
+        interaction->m_stage = 0;
+        Q_EMIT interaction->stageChanged(0);
+    }
+}
+
+void SurfaceContext::onCancelled(void *data, preview_interaction_client_item *, const preview_interaction_client_press *press,
+    preview_interaction_client_cancel_reason reason)
+{
+    auto *interaction = static_cast<PreviewInteraction *>(data);
+    SurfaceContext *self = interaction->m_context;
+    QPointer<PreviewInteraction> alive(interaction);
+    if (self != nullptr)
+        self->report(interaction, press);
+    // A newer compositor's reasons count as the system's.
+    auto why = reason >= 1 && reason <= PREVIEW_INTERACTION_CLIENT_CANCEL_DISMISSED ? PreviewInteraction::CancelReason(reason)
+                                                                                     : PreviewInteraction::System;
+    if (alive != nullptr)
+        Q_EMIT interaction->cancelled(why);
+}
+
+void SurfaceContext::onStage(void *data, preview_interaction_client_item *, const preview_interaction_client_press *press,
+    uint32_t stage)
+{
+    auto *interaction = static_cast<PreviewInteraction *>(data);
+    SurfaceContext *self = interaction->m_context;
+    if (self == nullptr)
+        return;
+    QPointer<PreviewInteraction> alive(interaction);
+    self->report(interaction, press);
+    if (alive != nullptr && interaction->m_stage != int(stage)) {
+        interaction->m_stage = int(stage);
+        Q_EMIT interaction->stageChanged(int(stage));
+    }
+}
+
+void SurfaceContext::onHaptics(void *data, preview_interaction_client_item *, const preview_interaction_client_press *,
+    bool available)
+{
+    auto *interaction = static_cast<PreviewInteraction *>(data);
+    if (interaction->m_hapticsAvailable != available) {
+        interaction->m_hapticsAvailable = available;
+        Q_EMIT interaction->hapticsAvailableChanged();
     }
 }
 

@@ -1,8 +1,9 @@
-// One protocol object per QWindow's wl_surface (the protocol allows one per surface), shared by
-// every item or widget of that window with a PreviewInteraction: its region is the union of
-// their visible rectangles, its sources the union of theirs, the behaviours the items' own
-// (innermost first, at most 32), its focus point the centre of the item with keyboard focus.
-// Each press is routed to the item under it when it begins, then stays with it by press id.
+// One client library surface per QWindow's wl_surface (the protocol allows one object per
+// surface), with an item per Qt Quick item or widget that has a PreviewInteraction. The library
+// makes the region, sources, behaviours and focus point from the items and routes each press;
+// this keeps Qt's side: the items' rectangles after each layout, Qt's own hit-testing, the
+// keyboard focus, the surface Qt makes anew on each show, the acknowledgements held for Qt's
+// own commits, and core input once the commit phase took the contact away.
 #pragma once
 
 #include <QtCore/QHash>
@@ -10,9 +11,8 @@
 #include <QtCore/QObject>
 #include <QtCore/QPointF>
 #include <QtCore/QPointer>
-#include <QtCore/QRect>
+#include <QtCore/QRectF>
 #include <QtCore/QTimer>
-#include <QtGui/QRegion>
 #include <QtGui/QWindow>
 
 #include <preview-interaction-client.h>
@@ -33,12 +33,12 @@ public:
     void leave(PreviewInteraction *interaction);
     QWindow *window() const { return m_window; }
 
-    // Something that shapes the region changed: sent on the window's next frame.
+    // Something that shapes the region changed: sent with the window's next frame.
     void invalidate();
     bool isAvailable() const;
-    int answer(uint press, bool accept);
+    int answer(PreviewInteraction *interaction, uint press, bool accept);
     void cancelPressesOf(PreviewInteraction *interaction);
-    bool playHaptic(uint press, int effect);
+    bool playHaptic(PreviewInteraction *interaction, uint press, int effect);
 
     // The library made callbacks (or its connection ended).
     void dispatched();
@@ -49,24 +49,13 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    struct Area
-    {
-        int behaviour;
-        int stages;
-        int depth;
-        QRect rect;
-        bool operator==(const Area &other) const
-        {
-            return behaviour == other.behaviour && stages == other.stages && rect == other.rect;
-        }
-    };
-
     explicit SurfaceContext(QWindow *window);
     ~SurfaceContext() override;
 
     void checkSurface();
     void attach(struct wl_surface *surface);
     void detach();
+    void addItem(PreviewInteraction *interaction);
     void frame();
     void acknowledge();
     void update();
@@ -80,41 +69,30 @@ private:
     PreviewInteraction *focusTarget(QPointF *windowPoint) const;
     QPointF toTarget(PreviewInteraction *interaction, const preview_interaction_client_press *press) const;
     void ungrab(PreviewInteraction *interaction);
-    static void set(PreviewInteraction *interaction, QPointF location, qreal progress, int phase);
+    void report(PreviewInteraction *interaction, const preview_interaction_client_press *press);
 
-    preview_interaction_client_answer ask(PreviewInteraction *interaction, const preview_interaction_client_press *press);
-    static preview_interaction_client_answer onShouldBegin(void *data, preview_interaction_client_interaction *,
+    static preview_interaction_client_item *onPick(void *data, preview_interaction_client_surface *,
         const preview_interaction_client_press *press);
-    static void onPreview(void *data, preview_interaction_client_interaction *, const preview_interaction_client_press *press,
+    static preview_interaction_client_answer onShouldBegin(void *data, preview_interaction_client_item *,
+        const preview_interaction_client_press *press);
+    static void onPreview(void *data, preview_interaction_client_item *, const preview_interaction_client_press *press,
         double progress, bool ended);
-    static void onCommit(void *data, preview_interaction_client_interaction *, const preview_interaction_client_press *press,
+    static void onCommit(void *data, preview_interaction_client_item *, const preview_interaction_client_press *press,
         double progress, bool ended);
-    static void onCancelled(void *data, preview_interaction_client_interaction *,
-        const preview_interaction_client_press *press, preview_interaction_client_cancel_reason reason);
-    static void onStage(void *data, preview_interaction_client_interaction *, const preview_interaction_client_press *press,
+    static void onCancelled(void *data, preview_interaction_client_item *, const preview_interaction_client_press *press,
+        preview_interaction_client_cancel_reason reason);
+    static void onStage(void *data, preview_interaction_client_item *, const preview_interaction_client_press *press,
         uint32_t stage);
-    static void onHaptics(void *data, preview_interaction_client_interaction *,
-        const preview_interaction_client_press *press, bool available);
-    void enter() { m_inCallback++; }
-    void exit();
+    static void onHaptics(void *data, preview_interaction_client_item *, const preview_interaction_client_press *press,
+        bool available);
 
     QPointer<QWindow> m_window;
     QPointer<DisplayClient> m_client;
     QList<PreviewInteraction *> m_interactions; // not owned: each leaves before it goes
-    QHash<uint, PreviewInteraction *> m_presses;
-    preview_interaction_client_interaction *m_handle = nullptr;
+    QHash<PreviewInteraction *, preview_interaction_client_item *> m_items;
+    preview_interaction_client_surface *m_handle = nullptr;
     struct wl_surface *m_surface = nullptr;
-    // What was last sent (the library's initial state after attach).
-    QRegion m_region;
-    bool m_regionSent = false;
-    uint32_t m_sources = PREVIEW_INTERACTION_CLIENT_SOURCES_ALL;
-    QList<Area> m_areas;
-    bool m_hasFocusPoint = false;
-    QPointF m_focusPoint;
     int m_penReleasesToSwallow = 0;
-    int m_inCallback = 0;
-    bool m_orphaned = false;
-    bool m_dirty = false;
     // Acknowledgements are held until Qt draws; a window that draws nothing gives them here.
     QTimer m_ackFallback;
 };
