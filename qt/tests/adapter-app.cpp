@@ -7,6 +7,7 @@
 
 #include <QtCore/QMetaEnum>
 #include <QtCore/QTimer>
+#include <QtQml/QQmlError>
 #include <QtQml/QQmlApplicationEngine>
 #include <QtQuick/QQuickItem>
 #include <QtQuick/QQuickWindow>
@@ -72,7 +73,22 @@ Window {
                     PreviewInteraction.enabled: true }
     }
 })";
-    if (scenario == QLatin1String("scrolled") || scenario == QLatin1String("clipped"))
+    if (scenario == QLatin1String("clipped"))
+        return R"(
+import QtQuick
+import PreviewInteraction
+Window {
+    width: 1280; height: 800; visible: true
+    Flickable {
+        objectName: "view"
+        x: 0; y: 500; width: 1280; height: 300; clip: true
+        contentWidth: 1280; contentHeight: 3000
+        contentY: 200
+        Rectangle { objectName: "button"; x: 700; y: 0; width: 300; height: 400; color: "#7d5bb5"
+                    PreviewInteraction.enabled: true }
+    }
+})";
+    if (scenario == QLatin1String("scrolled"))
         return R"(
 import QtQuick
 import PreviewInteraction
@@ -111,7 +127,7 @@ static void watch(PreviewInteraction *interaction, const QString &name, const QS
             key("Force", request->force()), point(request->location()), size(), late ? QStringLiteral("later") : QStringLiteral("accept")));
         if (late) {
             request->defer();
-            QTimer::singleShot(20, request, [request] { say(QStringLiteral("answered %1").arg(request->answer(true))); });
+            QTimer::singleShot(20, request, [request] { say(QStringLiteral("answered %1").arg(request->answer(true) ? QStringLiteral("true") : QStringLiteral("false"))); });
         }
     });
     QObject::connect(interaction, &PreviewInteraction::preview, interaction, [=](qreal progress, bool ended) {
@@ -160,6 +176,19 @@ int main(int argc, char **argv)
     if (scenario == QLatin1String("widgets"))
         return runWidgets(app, scenario);
     QQmlApplicationEngine engine;
+    if (scenario == QLatin1String("--qml") && argc > 2) {
+        // A document's snippet: it loads, its bindings and handlers compile, then the app quits.
+        QObject::connect(&engine, &QQmlApplicationEngine::warnings, [](const QList<QQmlError> &warnings) {
+            for (const QQmlError &warning : warnings)
+                std::fprintf(stderr, "%s\n", qPrintable(warning.toString()));
+        });
+        engine.load(QUrl::fromLocalFile(QString::fromLocal8Bit(argv[2])));
+        if (engine.rootObjects().isEmpty())
+            return 2;
+        const auto attached = engine.rootObjects().first()->findChildren<PreviewInteraction *>();
+        say(QStringLiteral("loaded %1 interaction(s)").arg(attached.size()));
+        return attached.isEmpty() ? 3 : 0;
+    }
     engine.loadData(scene(scenario));
     if (engine.rootObjects().isEmpty())
         return 2;
@@ -176,7 +205,7 @@ int main(int argc, char **argv)
         if (name == QLatin1String("button") && scenario == QLatin1String("resize")) {
             // Once the firm press previews, the item moves 300 px right under the pen.
             QObject::connect(interaction, &PreviewInteraction::preview, item, [item](qreal progress, bool) {
-                if (progress > 0 && item->x() < 700) {
+                if (progress > 0.1 && item->x() < 700) {
                     item->setX(item->x() + 300);
                     say(QStringLiteral("moved button"));
                 }
@@ -184,7 +213,7 @@ int main(int argc, char **argv)
         }
         if (name == QLatin1String("button") && scenario == QLatin1String("destroy")) {
             QObject::connect(interaction, &PreviewInteraction::preview, item, [item](qreal progress, bool) {
-                if (progress > 0)
+                if (progress > 0.1)
                     item->deleteLater();
             });
             QObject::connect(item, &QObject::destroyed, [window] {
@@ -203,8 +232,8 @@ int main(int argc, char **argv)
             });
         }
     }
-    if (scenario == QLatin1String("clipped"))
-        window->findChild<QObject *>(QStringLiteral("view"))->setProperty("contentY", 290);
+    if (scenario == QLatin1String("keyboard"))
+        window->findChild<QQuickItem *>(QStringLiteral("right"))->forceActiveFocus();
     if (scenario == QLatin1String("keyboard"))
         QObject::connect(window, &QQuickWindow::activeFocusItemChanged, window, [window] {
             if (window->activeFocusItem() != nullptr)
@@ -216,6 +245,14 @@ int main(int argc, char **argv)
             say(QStringLiteral("available %1").arg(first->isAvailable() ? QStringLiteral("True") : QStringLiteral("False")));
         };
         QObject::connect(first, &PreviewInteraction::availableChanged, first, announce);
+        if (scenario == QLatin1String("unavailable")) {
+            // Without the global (or outside Wayland): say so once the window shows, and quit.
+            window->installEventFilter(new ExposeWatcher(window, [announce] {
+                announce();
+                QCoreApplication::quit();
+            }));
+            return app.exec();
+        }
         // Once the window is exposed (its surface exists), after the adapter has seen it.
         window->installEventFilter(new ExposeWatcher(window, announce));
     }
