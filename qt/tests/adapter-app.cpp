@@ -202,6 +202,17 @@ int main(int argc, char **argv)
         PreviewInteraction *interaction = PreviewInteraction::forItem(item);
         interactions.append(interaction);
         watch(interaction, name, scenario, item);
+        if (name == QLatin1String("right") && scenario == QLatin1String("version1")) {
+            // Version 2's calls do nothing on version 1: the haptic effect is not sent.
+            QObject::connect(interaction, &PreviewInteraction::preview, item, [interaction](qreal progress, bool) {
+                static bool once = false;
+                if (progress > 0.1 && !once) {
+                    once = true;
+                    bool sent = interaction->playHaptic(PreviewInteraction::Tick);
+                    say(QStringLiteral("haptic %1").arg(sent ? QStringLiteral("True") : QStringLiteral("False")));
+                }
+            });
+        }
         if (name == QLatin1String("button") && scenario == QLatin1String("resize")) {
             // Once the firm press previews, the item moves 300 px right under the pen.
             QObject::connect(interaction, &PreviewInteraction::preview, item, [item](qreal progress, bool) {
@@ -243,6 +254,8 @@ int main(int argc, char **argv)
     if (first != nullptr) {
         auto announce = [first] {
             say(QStringLiteral("available %1").arg(first->isAvailable() ? QStringLiteral("True") : QStringLiteral("False")));
+            if (first->isAvailable())
+                say(QStringLiteral("settings %1").arg(PreviewSettings::instance()->isAvailable() ? QStringLiteral("True") : QStringLiteral("False")));
         };
         QObject::connect(first, &PreviewInteraction::availableChanged, first, announce);
         if (scenario == QLatin1String("unavailable")) {

@@ -20,6 +20,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 ROOT = os.path.join(HERE, "..", "..")
 failures = []
 
@@ -58,7 +59,8 @@ def app_environment(runtime, display=None):
     return env
 
 
-def run(name, compositor, recording, runtime, app_argv, kill_at=None, fast=True, extra=(), on_line=None):
+def run(name, compositor, recording, runtime, app_argv, kill_at=None, fast=True, extra=(), on_line=None,
+        version_one=False):
     socket = "qt-" + name
     log = open(os.path.join(runtime, "compositor.log"), "w+")
     server = subprocess.Popen(
@@ -77,6 +79,11 @@ def run(name, compositor, recording, runtime, app_argv, kill_at=None, fast=True,
             server.wait(0.05)
         except subprocess.TimeoutExpired:
             pass
+    if version_one:
+        # The app meets the compositor through a proxy that says the global is of version 1.
+        import version_one_proxy
+        version_one_proxy.start(runtime, socket, socket + "-v1")
+        socket += "-v1"
     app = subprocess.Popen(app_argv, env=app_environment(runtime, socket), stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
     output = []
@@ -153,7 +160,8 @@ def adapter(scenario, app, compositor, recordings, runtime):
     kill_at = "preview button 0." if scenario == "closing" else None
     output, errors, status, server_status, log = run(
         scenario, compositor, recording, runtime, [app, "button" if scenario == "closing" else scenario],
-        kill_at=kill_at, fast=not region_change and not keyboard, extra=["--trace", trace])
+        kill_at=kill_at, fast=not region_change and not keyboard, extra=["--trace", trace],
+        version_one=scenario == "version1")
     print(output)
     print(errors[-2000:])
     starts = lines_of(output, "should-begin")
@@ -164,6 +172,9 @@ def adapter(scenario, app, compositor, recordings, runtime):
         check(not qt_messages(errors), f"nothing on stderr: {qt_messages(errors)}")
     interactions = interactions_in(trace)
     completed = [c for c in lines_of(output, "commit") if c[3] == "ended"]
+
+    if scenario == "two":
+        check(lines_of(output, "settings") == [["settings", "True"]], "version 2: the user's settings came")
 
     if scenario in ("two", "late"):
         name = "right" if scenario == "two" else "button"
@@ -181,6 +192,15 @@ def adapter(scenario, app, compositor, recordings, runtime):
         if scenario == "late":
             check(lines_of(output, "answered") == [["answered", "true"]] * 2,
                   f"both answers were given later, from a timer: {lines_of(output, 'answered')}")
+
+    if scenario == "version1":
+        check(lines_of(output, "settings") == [["settings", "False"]],
+              f"the library bound version 1: no user settings ({lines_of(output, 'settings')})")
+        check(len(starts) == 2 and all(s[1:4] == ["right", "pen", "measured"] for s in starts),
+              f"both pen presses reach the item under the pen, as on version 2: {starts}")
+        check(len(completed) == 1 and lines_of(output, "cancelled") == [["cancelled", "right", "lifted"]],
+              "the tap is cancelled and the firm press completes")
+        check(lines_of(output, "haptic") == [["haptic", "False"]], "no haptic effect is sent on version 1")
 
     if scenario == "resize":
         check("moved button" in output.splitlines(), "the item moved under the pen mid-press")
