@@ -92,6 +92,7 @@ class PREVIEWINTERACTIONQT_EXPORT PreviewInteraction : public QObject
     Q_PROPERTY(uint press READ press NOTIFY pressChanged)
     Q_PROPERTY(QPointF location READ location NOTIFY locationChanged)
     Q_PROPERTY(qreal progress READ progress NOTIFY progressChanged)
+    Q_PROPERTY(quint64 timestamp READ timestamp NOTIFY progressChanged)
     Q_PROPERTY(int stage READ stage NOTIFY stageChanged)
     Q_PROPERTY(bool hapticsAvailable READ hapticsAvailable NOTIFY hapticsAvailableChanged)
 
@@ -177,6 +178,9 @@ public:
     uint press() const { return m_press; }
     QPointF location() const { return m_location; }
     qreal progress() const { return m_progress; }
+    // The latest hardware event of the press, in µs on the clock of Qt's input event times
+    // (divided by 1000 and truncated to 32 bits it is their timestamp()).
+    quint64 timestamp() const { return m_timestamp; }
     int stage() const { return m_stage; }
     bool hapticsAvailable() const { return m_hapticsAvailable; }
 
@@ -229,6 +233,7 @@ private:
     uint m_press = 0;
     QPointF m_location;
     qreal m_progress = 0;
+    quint64 m_timestamp = 0;
     int m_stage = 0;
     bool m_hapticsAvailable = false;
     bool m_available = false;

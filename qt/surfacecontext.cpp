@@ -242,7 +242,14 @@ void SurfaceContext::dispatched()
         return;
     // Give Qt a frame soon: its commit carries the acknowledgement of what was dispatched.
     requestFrame();
-    m_ackFallback.start();
+    if (qobject_cast<QQuickWindow *>(m_window) != nullptr) {
+        m_ackFallback.start();
+        return;
+    }
+    // Widgets repaint what the app's slots invalidated in the update request those slots
+    // posted: once the posted events ahead of this have been handled, the acknowledgement goes
+    // (a widget window that draws nothing new asks for no frame of the compositor).
+    QMetaObject::invokeMethod(this, &SurfaceContext::acknowledge, Qt::QueuedConnection);
 }
 
 // Every frame of a widget window: the items after layout, then the acknowledgements of the
@@ -510,6 +517,7 @@ void SurfaceContext::report(PreviewInteraction *interaction, const preview_inter
             Q_EMIT interaction->locationChanged();
         }
     }
+    interaction->m_timestamp = press->time_usec;
     qreal progress = press->progress;
     if (alive != nullptr && interaction->m_progress != progress) {
         interaction->m_progress = progress;
