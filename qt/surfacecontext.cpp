@@ -112,6 +112,7 @@ void SurfaceContext::checkSurface()
         : nullptr;
     if (surface == m_surface)
         return;
+    qCDebug(lcPreview) << "window" << m_window << "surface" << surface << "was" << m_surface;
     detach();
     if (surface != nullptr)
         attach(surface);
@@ -192,6 +193,7 @@ bool SurfaceContext::eventFilter(QObject *watched, QEvent *event)
         break;
     case QEvent::Hide:
         // Before the platform destroys the wl_surface: the protocol object goes first.
+        qCDebug(lcPreview) << "window" << m_window << "hidden";
         detach();
         break;
     case QEvent::UpdateRequest:

@@ -37,6 +37,32 @@ private:
     std::function<void()> m_then;
 };
 
+static void say(const QString &line);
+
+// Hides the window right after its first expose, then shows it again.
+class ReshowOnce : public QObject
+{
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        auto *window = static_cast<QWindow *>(watched);
+        if (event->type() != QEvent::Expose || !window->isExposed() || m_done)
+            return false;
+        m_done = true;
+        QTimer::singleShot(0, this, [window] {
+            window->hide();
+            say(QStringLiteral("hidden"));
+            window->show();
+            say(QStringLiteral("shown again"));
+        });
+        return false;
+    }
+
+private:
+    bool m_done = false;
+};
+
 static void say(const QString &line)
 {
     std::printf("%s\n", qPrintable(line));
@@ -242,6 +268,11 @@ int main(int argc, char **argv)
                 say(QStringLiteral("scrolled"));
             });
         }
+    }
+    if (scenario == QLatin1String("reshow")) {
+        // The window is hidden as soon as it has first been exposed, then shown again: Qt makes a
+        // new wl_surface (the compositor's replay begins when the window maps).
+        window->installEventFilter(new ReshowOnce(window));
     }
     if (scenario == QLatin1String("keyboard"))
         window->findChild<QQuickItem *>(QStringLiteral("right"))->forceActiveFocus();

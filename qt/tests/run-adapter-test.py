@@ -160,8 +160,8 @@ def adapter(scenario, app, compositor, recordings, runtime):
     kill_at = "preview button 0." if scenario == "closing" else None
     output, errors, status, server_status, log = run(
         scenario, compositor, recording, runtime, [app, "button" if scenario == "closing" else scenario],
-        kill_at=kill_at, fast=not region_change and not keyboard, extra=["--trace", trace],
-        version_one=scenario == "version1")
+        kill_at=kill_at, fast=not region_change and not keyboard,
+        extra=["--trace", trace] + (["-v"] if scenario == "reshow" else []), version_one=scenario == "version1")
     print(output)
     print(errors[-2000:])
     starts = lines_of(output, "should-begin")
@@ -220,6 +220,23 @@ def adapter(scenario, app, compositor, recordings, runtime):
         check(status in (0, 1, -signal.SIGTERM), f"the app ran on, never crashed (status {status})")
         cancels = [line for line in log.splitlines() if "client_cancelled" in line or "clientCancelled" in line]
         check(len(interactions) == 2, f"two interactions in the compositor ({interactions})")
+
+    if scenario == "reshow":
+        text = output.splitlines()
+        check("hidden" in text and "shown again" in text, "the window was hidden and shown again")
+        shown = text.index("shown again") if "shown again" in text else len(text)
+        later = lines_of("\n".join(text[shown:]), "should-begin")
+        # The compositor's replay begins when the window first maps: every contact that began
+        # once the window's second surface mapped (its log says when) must reach the item.
+        lines = log.splitlines()
+        maps = [i for i, line in enumerate(lines) if re.search(r"toplevel surface\d+ of \S+ mapped", line)]
+        asked = [line for line in lines[maps[-1]:] if "contact" in line and " began at " in line] \
+            if len(maps) > 1 else []
+        if not asked:
+            print("SKIP: every press ended before the window came back (a slow machine)")
+            sys.exit(77)
+        check(len(later) == len(asked) and all(s[1:4] == ["button", "pen", "measured"] for s in later),
+              f"the {len(asked)} press(es) on the window's new surface reach the item: {later}")
 
     if scenario == "scrolled":
         check(output.splitlines().count("scrolled") == 1, "the tap's end scrolled the item away from the pen")
