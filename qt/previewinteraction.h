@@ -222,7 +222,8 @@ private:
 
     QPointer<QQuickItem> m_item;
     QPointer<QWidget> m_widget;
-    PreviewInteractionPrivate::SurfaceContext *m_context = nullptr;
+    // Weak: a window destroyed before its items takes its context with it.
+    QPointer<PreviewInteractionPrivate::SurfaceContext> m_context;
     bool m_enabled = true;
     Sources m_sources = AllSources;
     Behaviour m_behaviour = DeepClick;

@@ -239,6 +239,16 @@ int main(int argc, char **argv)
                 }
             });
         }
+        if (name == QLatin1String("button") && scenario == QLatin1String("hostile-cancelled-commit")) {
+            // The app cancels in the commit phase; the hostile compositor goes on with the commit.
+            QObject::connect(interaction, &PreviewInteraction::commit, item, [interaction](qreal, bool ended) {
+                static bool once = false;
+                if (!ended && !once) {
+                    once = true;
+                    interaction->cancel();
+                }
+            });
+        }
         if (name == QLatin1String("button") && scenario == QLatin1String("resize")) {
             // Once the firm press previews, the item moves 300 px right under the pen.
             QObject::connect(interaction, &PreviewInteraction::preview, item, [item](qreal progress, bool) {

@@ -376,6 +376,54 @@ def peek_qt(scenario, compositor, recordings, runtime):
     finish()
 
 
+def hostile(scenario, app, compositor, runtime):
+    """The scripted server as a hostile compositor (preview-protocol-test-server --hostile, beside
+    preview-compositor): it prints what the app answered; the same scenarios the Swift and C
+    libraries and the GTK adapter face (10,000 presses never ended, then a fresh one; a press the
+    app cancelled in its commit phase, whose commit and completion the compositor still sends)."""
+    server_binary = os.path.join(os.path.dirname(compositor), "preview-protocol-test-server")
+    name = scenario.removeprefix("hostile-")
+    env = app_environment(runtime)
+    server = subprocess.Popen([server_binary, "qt-" + scenario, "--hostile", name, "960", "400"],
+                              env=dict(os.environ, XDG_RUNTIME_DIR=runtime), stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    if not line.startswith("WAYLAND_DISPLAY="):
+        sys.exit(f"the hostile compositor did not start: {line} {server.stderr.read()}")
+    env["WAYLAND_DISPLAY"] = line.strip().split("=", 1)[1]
+    # Its output goes to files: 10,000 should-begin lines would fill a pipe no one reads meanwhile.
+    app_out = open(os.path.join(runtime, "app.out"), "w+")
+    app_err = open(os.path.join(runtime, "app.err"), "w+")
+    process = subprocess.Popen([app, scenario], env=env, stdout=app_out, stderr=app_err, text=True)
+    fresh = "accepted 10001" if name == "flood" else "accepted 2"
+    said = []
+    for said_line in server.stdout:
+        said.append(said_line.strip())
+        if said_line.strip() in (fresh, "declined 10001", "declined 2"):
+            break
+    process.terminate()
+    status = process.wait(60)
+    server.wait(60)
+    app_out.seek(0)
+    app_err.seek(0)
+    output, errors = app_out.read(), app_err.read()
+    print("\n".join(said[-12:]))
+    print(output[-2000:])
+    check(fresh in said, f"the fresh press after the hostile sequence is accepted: {said[-3:]}")
+    check(not any(line.startswith("declined") for line in said), "no press was declined")
+    check(status in (0, -signal.SIGTERM), f"the app ran until it was told to stop (status {status})")
+    # The library says what the compositor broke at debug level; nothing may be a crash.
+    check("Signal" not in errors and "Aborted" not in errors, f"no crash: {errors[-400:]}")
+    if name == "cancelled-commit":
+        check("cancelled 1" in said, "the app's cancel reached the compositor")
+        check(lines_of(output, "cancelled") == [["cancelled", "button", "clientcancelled"]],
+              f"one cancelled signal, the app's: {lines_of(output, 'cancelled')}")
+        check(not any(c[3] == "ended" for c in lines_of(output, "commit")),
+              f"nothing of the cancelled press's completion reached the app: {lines_of(output, 'commit')}")
+        check(len(lines_of(output, "should-begin")) == 2, "both presses were offered to the app")
+    finish()
+
+
 def main():
     scenario, app, compositor, recordings = sys.argv[1:5]
     runtime = tempfile.mkdtemp(prefix="pi-qt-")
@@ -387,6 +435,8 @@ def main():
             return offscreen(app, runtime)
         if scenario == "snippets":
             return snippets(app, runtime)
+        if scenario.startswith("hostile-"):
+            return hostile(scenario, app, compositor, runtime)
         if scenario.startswith("peek-qt"):
             return peek_qt(scenario, compositor, recordings, runtime)
         return adapter(scenario, app, compositor, recordings, runtime)
