@@ -383,7 +383,9 @@ def hostile(scenario, app, compositor, runtime):
     app cancelled in its commit phase, whose commit and completion the compositor still sends)."""
     server_binary = os.path.join(os.path.dirname(compositor), "preview-protocol-test-server")
     name = scenario.removeprefix("hostile-")
-    env = app_environment(runtime)
+    # Its window globals take wl_shm buffers as a minimal compositor does: Qt Quick's software
+    # renderer draws into them (Mesa's EGL on wl_shm expects more of a compositor than that).
+    env = dict(app_environment(runtime), QT_QUICK_BACKEND="software")
     server = subprocess.Popen([server_binary, "qt-" + scenario, "--hostile", name, "960", "400"],
                               env=dict(os.environ, XDG_RUNTIME_DIR=runtime), stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True)
