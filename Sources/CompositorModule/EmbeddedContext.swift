@@ -23,6 +23,8 @@ final class EmbeddedContext: InteractionDriverHandler {
     let logger: Logger
     let logThreshold: LogThreshold
     private let thread = pthread_self()
+    /// Implicitly unwrapped only because the driver is made with `self` as its handler: set in
+    /// `init` (which throws otherwise) before any call can reach it, never set to nil.
     var driver: InteractionDriver!
     private var displayGone: Listener?
 
@@ -349,8 +351,18 @@ final class EmbeddedContext: InteractionDriverHandler {
         callback(host.userData, device.handle, contact.contact, surfaceResources[surface])
     }
 
+    /// An accelerator's stages go to the stage callback (since 1.2), every other phase to the
+    /// phase callback: a host built against 1.1 sees only the phases its header names.
     private func notify(_ event: PhaseEvent, _ update: PhaseUpdate) {
-        guard let phase = host.table.phase else { return }
+        var level: UInt32 = 0
+        let callback: PhaseCallback?
+        if case .stage(let stage) = event {
+            level = UInt32(stage)
+            callback = host.table.stage
+        } else {
+            callback = host.table.phase
+        }
+        guard let callback else { return }
         var info = preview_interaction_phase_event()
         info.interaction = update.interaction.rawValue
         info.phase = Self.wire(event)
@@ -364,8 +376,12 @@ final class EmbeddedContext: InteractionDriverHandler {
         info.time_usec = UInt64(clamping: max(0, update.time.microseconds))
         info.simulated = update.simulated
         info.source = preview_interaction_device_kind(rawValue: UInt32(update.source.rawValue))
-        phase(host.userData, &info)
+        info.stage = level
+        callback(host.userData, &info)
     }
+
+    private typealias PhaseCallback =
+        @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<preview_interaction_phase_event>?) -> Void
 
     private static func wire(_ event: PhaseEvent) -> preview_interaction_phase {
         switch event {
@@ -375,7 +391,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         case .commitProgress: PREVIEW_INTERACTION_PHASE_COMMIT_PROGRESS
         case .completed: PREVIEW_INTERACTION_PHASE_COMPLETED
         case .cancelled: PREVIEW_INTERACTION_PHASE_CANCELLED
-        case .stage: preconditionFailure("perform skips stages")
+        case .stage: PREVIEW_INTERACTION_PHASE_STAGE
         }
     }
 
