@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "PreviewInteraction", targets: ["PreviewInteraction"]),
         // The client core alone (for the fuzz targets).
         .library(name: "PreviewClientCore", targets: ["PreviewClientCore"]),
+        // libpreview-interaction's implementation as a static library (for the fuzz targets).
+        .library(name: "CompositorModule", targets: ["CompositorModule"]),
         // The recording reader and evdev decoder, for the benchmarks package (Benchmarks/).
         .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
         .library(name: "LibinputRecording", targets: ["LibinputRecording"]),
@@ -162,17 +164,20 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]),
         // MARK: The C library for other compositors: the header (C target) and its Swift implementation.
         .target(name: "CCompositorModule"),
+        // The Swift runtime inside a C library leaves its host's crash handling alone.
+        .target(name: "CLibraryRuntime"),
         .target(
             name: "CompositorModule",
             dependencies: [
-                "CCompositorModule", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
-                "LibinputBackend", "EvdevDecoder", "SystemLayer", .product(name: "Logging", package: "swift-log"),
+                "CCompositorModule", "CLibraryRuntime", "WaylandServer", "CWaylandServer", "PreviewProtocolServer",
+                "PreviewEngine", "LibinputBackend", "EvdevDecoder", "SystemLayer",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // MARK: The C library for apps and toolkits: the header (C target) and its Swift implementation.
         .target(name: "CClientLibrary"),
         .target(
             name: "ClientLibrary",
-            dependencies: ["CClientLibrary", "PreviewInteraction", "CWaylandClient", "SystemLayer"]),
+            dependencies: ["CClientLibrary", "CLibraryRuntime", "PreviewInteraction", "CWaylandClient", "SystemLayer"]),
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
