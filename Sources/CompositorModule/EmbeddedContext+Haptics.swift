@@ -25,7 +25,10 @@ extension EmbeddedContext {
 
     /// Plays what `decide` says the device's clicks owe now, if it is a haptic pad.
     func haptic(_ id: DeviceID, at time: Timestamp, _ decide: (inout HapticClicks, Timestamp) -> HapticMoment?) {
-        guard let pad = devices[id]?.haptic, let moment = decide(&devices[id]!.clicks, time) else { return }
+        guard let pad = devices[id]?.haptic, var clicks = devices[id]?.clicks else { return }
+        let moment = decide(&clicks, time)
+        devices[id]?.clicks = clicks
+        guard let moment else { return }
         if pad.play(moment) { logger.debug("\(pad.name): haptic \(moment.rawValue)") }
     }
 

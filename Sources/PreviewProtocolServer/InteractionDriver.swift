@@ -59,6 +59,8 @@ extension InteractionDriverHandler {
 public final class InteractionDriver: PreviewProtocolHost {
     public private(set) var engine: InteractionEngine
     /// The protocol server (its global lives as long as the driver, or until `close()`).
+    /// Implicitly unwrapped only because the server is made with `self` as its host: set in
+    /// `init` before anything can call in, never set to nil.
     public private(set) var server: PreviewInteractionServer!
     /// True from a `.scheduleTimer` with a deadline until the timer fires or is cancelled.
     public private(set) var timerPending = false
