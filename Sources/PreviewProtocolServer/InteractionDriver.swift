@@ -36,7 +36,8 @@ public protocol InteractionDriverHandler: AnyObject {
     func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp)
 
     /// Runs an input the driver starts itself (its timer, a client's request), so a host can
-    /// hold back its own teardown until the input is done.
+    /// hold back its own teardown until the input is done. The driver touches the handler only
+    /// inside `input`: a host destroyed from one of its callbacks is gone once `run` returns.
     func run(_ input: () -> Void)
 
     /// A timer or a client's input was applied: a should-begin question may have been settled.
@@ -90,8 +91,10 @@ public final class InteractionDriver: PreviewProtocolHost {
         server.unresponsiveAfter = configuration.shouldBeginTimeout
         timer = display.eventLoop.addTimer { [unowned self] in
             timerPending = false
-            handler.run { perform(engine.timerFired(at: now())) }
-            handler.interactionsChanged()
+            handler.run {
+                perform(engine.timerFired(at: now()))
+                handler.interactionsChanged()
+            }
         }
         guard timer != nil else { throw WaylandServerError("cannot add the interaction timer") }
     }
@@ -160,8 +163,10 @@ public final class InteractionDriver: PreviewProtocolHost {
     public func runDueTimers() {
         guard let due = engine.nextDeadline, due <= now() else { return }
         timerPending = false
-        handler.run { perform(engine.timerFired(at: now())) }
-        handler.interactionsChanged()
+        handler.run {
+            perform(engine.timerFired(at: now()))
+            handler.interactionsChanged()
+        }
     }
 
     /// The user's preview key went down while `surface` (of `surfaceSize`, surface-local) had
@@ -312,7 +317,7 @@ public final class InteractionDriver: PreviewProtocolHost {
             case .cancelled(let id, _): perform(engine.clientCancelled(id, at: now()))
             case .surfaceDestroyed(let surface, _): perform(engine.surfaceDestroyed(surface, at: now()))
             }
+            handler.interactionsChanged()
         }
-        handler.interactionsChanged()
     }
 }

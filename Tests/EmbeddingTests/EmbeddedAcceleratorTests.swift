@@ -38,8 +38,9 @@ import _PreviewProtocolTestSupport
 
     /// Ramps the pen's force up to 1 and down to 0.3 at (x, 50), 5 ms a sample on the host's
     /// clock, accepting every should_begin; then lifts. Returns whether the release was swallowed.
+    /// `live`: every call must succeed (false: the context may be destroyed on the way).
     @discardableResult
-    static func rampAndLift(_ setup: Setup, _ recorder: HostRecorder, x: Double) -> Bool {
+    static func rampAndLift(_ setup: Setup, _ recorder: HostRecorder, x: Double, live: Bool = true) -> Bool {
         var answered: Set<UInt32> = []
         setup.interaction.clear()
         let forces = (0...50).map { Double($0) / 50 } + (0...35).map { 1 - Double($0) / 50 }
@@ -49,7 +50,7 @@ import _PreviewProtocolTestSupport
                 index == 0
                 ? previewInteractionContactDown(setup.pen, 0, setup.surface, x, 50, force, recorder.now)
                 : previewInteractionContactUpdate(setup.pen, 0, x, 50, force, recorder.now)
-            #expect(status == 0)
+            #expect(status == 0 || !live)
             setup.client.roundtrip()
             for case .shouldBegin(let id, _, _) in setup.interaction.events where !answered.contains(id) {
                 answered.insert(id)
@@ -60,7 +61,7 @@ import _PreviewProtocolTestSupport
         }
         recorder.now += 5_000
         var swallow = true
-        #expect(previewInteractionContactUp(setup.pen, 0, recorder.now, &swallow) == 0)
+        #expect(previewInteractionContactUp(setup.pen, 0, recorder.now, &swallow) == 0 || !live)
         setup.client.roundtrip()
         return swallow
     }
@@ -114,5 +115,28 @@ import _PreviewProtocolTestSupport
         #expect(phases.first == 1 && phases.contains(3) && phases.last == 5, "\(recorder.phases)")
         #expect(recorder.takenAway == [0] && recorder.givenBack == [0] && swallowed)
         #expect(recorder.stages.isEmpty)
+    }
+
+    @Test("The phase callback destroys the context during the client's answer: later calls fail cleanly")
+    func destroyedFromThePhaseCallback() throws {
+        let recorder = HostRecorder()
+        let setup = try Self.setUp(recorder, callbacks: recorder.callbacks())
+        recorder.destroyFromPhase = setup.host.context
+        // The deep click's preview begins when the client's accept arrives: the callback
+        // destroys the context while the library handles the client's request.
+        Self.rampAndLift(setup, recorder, x: 250, live: false)
+        // The destroy cancels the interaction (system), as destroy does.
+        #expect(
+            recorder.phases == [
+                .init(interaction: 1, phase: 1, reason: 0, stage: 0),
+                .init(interaction: 1, phase: 6, reason: 9, stage: 0),
+            ],
+            "\(recorder.phases)")
+        var running: UInt32 = 0
+        #expect(
+            previewInteractionRunningCount(setup.host.context, &running)
+                == PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT.rawValue)
+        setup.client.roundtrip()
+        #expect(setup.interaction.phaseEvents.last == .cancelled(1, reason: 9), "\(setup.interaction.phaseEvents)")
     }
 }

@@ -1,5 +1,6 @@
 import CCompositorModule
 import CompositorModule
+import Testing
 import _PreviewProtocolTestSupport
 
 /// A host's side of the callbacks, as a C compositor writes them: what the library told it
@@ -26,6 +27,8 @@ final class HostRecorder {
     var now: UInt64 = 1_000_000
     /// The host's wl_compositor, whose wl_region resources region_boxes reads.
     var compositor: MiniCompositor?
+    /// Set: the phase callback destroys this context, as a host shutting down from it may.
+    var destroyFromPhase: OpaquePointer?
 
     var userData: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
@@ -39,7 +42,12 @@ final class HostRecorder {
         callbacks.size = MemoryLayout<preview_interaction_callbacks>.size
         callbacks.take_away = { data, _, contact, _ in HostRecorder.from(data).takenAway.append(contact) }
         callbacks.give_back = { data, _, contact, _ in HostRecorder.from(data).givenBack.append(contact) }
-        callbacks.phase = { data, event in HostRecorder.from(data).phases.append(Notice(event!.pointee)) }
+        callbacks.phase = { data, event in
+            let recorder = HostRecorder.from(data)
+            recorder.phases.append(Notice(event!.pointee))
+            if let context = recorder.destroyFromPhase { #expect(previewInteractionDestroy(context) == 0) }
+            recorder.destroyFromPhase = nil
+        }
         callbacks.now_usec = { data in HostRecorder.from(data).now }
         callbacks.region_boxes = { data, region, boxes, capacity in
             guard let region, let operations = HostRecorder.from(data).compositor?.region(of: region)?.operations
