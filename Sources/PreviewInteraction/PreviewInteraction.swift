@@ -326,10 +326,20 @@ public final class PreviewInteraction {
         }
         for rect in rects {
             wl_region_add(
-                wlRegion, Int32(clamping: Int64(rect.x.rounded(.down))), Int32(clamping: Int64(rect.y.rounded(.down))),
-                Int32(clamping: Int64(rect.width.rounded(.up))), Int32(clamping: Int64(rect.height.rounded(.up))))
+                wlRegion, Self.coordinate(rect.x, .down), Self.coordinate(rect.y, .down),
+                Self.coordinate(rect.width, .up), Self.coordinate(rect.height, .up))
         }
         return wlRegion
+    }
+
+    /// A wl_region coordinate from an app's rectangle, which may hold anything: rounded,
+    /// clamped to Int32, NaN as 0 (Int64(Double) would trap on NaN, infinities and huge values).
+    static func coordinate(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int32 {
+        guard !value.isNaN else { return 0 }
+        let rounded = value.rounded(rule)
+        if rounded >= Double(Int32.max) { return .max }
+        if rounded <= Double(Int32.min) { return .min }
+        return Int32(rounded)
     }
 
     private func sendRegion() {
