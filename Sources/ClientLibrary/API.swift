@@ -253,7 +253,7 @@ public func previewInteractionClientGetSettings(
         guard let current = context.currentSettings else { throw .unsupported }
         var full = ClientContext.cSettings(current)
         full.size = size
-        withUnsafeBytes(of: &full) { source in
+        withUnsafeBytes(of: &full) { source in  // a struct's bytes: never an empty buffer
             UnsafeMutableRawPointer(settings).copyMemory(
                 from: source.baseAddress!, byteCount: min(size, MemoryLayout<preview_interaction_client_settings>.size))
         }

@@ -16,6 +16,8 @@ package struct Retained: @unchecked Sendable {  // an opaque pointer; released o
     package func release() { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
 }
 
+// Every `data!`/`context!` below is the pointer this file registered with the listener (or
+// pthread_create), which libwayland (or pthread) hands back unchanged: never NULL.
 private func channel(_ data: UnsafeMutableRawPointer?) -> Channel {
     Unmanaged<Channel>.fromOpaque(data!).takeUnretainedValue()
 }
