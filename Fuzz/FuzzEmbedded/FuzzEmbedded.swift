@@ -72,7 +72,16 @@ final class ScriptedClient {
         gone = listener
     }
 
-    deinit { gone?.remove() }
+    /// Every proxy the script left is freed (disconnecting does not free them): interaction
+    /// objects, surfaces, regions, then the globals.
+    deinit {
+        gone?.remove()
+        for (interaction, live) in interactions where live { interaction.destroy() }
+        for surface in surfaces.compactMap({ $0 }) { wl_surface_destroy(surface) }
+        for region in regions.compactMap({ $0 }) { wl_region_destroy(region) }
+        spi_preview_interaction_manager_v1_destroy(client.manager)
+        wl_compositor_destroy(client.compositor)
+    }
 
     var alive: Bool { !serverGone && wl_display_get_error(client.connection.display) == 0 }
 
