@@ -87,6 +87,7 @@ public final class Framebuffer {
         pixman_image_composite32(PIXMAN_OP_SRC, background, nil, image, 0, 0, 0, 0, 0, 0, width, height)
         for placement in placements {
             let texture = placement.texture
+            guard let held = texture.held, let pixels = texture.image else { continue }
             let bufferScale = placement.scale
             if bufferScale != scale {
                 // A buffer of another scale than the output's: destination pixel d samples
@@ -94,13 +95,15 @@ public final class Framebuffer {
                 var transform = pixman_transform()
                 let factor = pixman_fixed_t(Int64(bufferScale) << 16 / Int64(scale))
                 pixman_transform_init_scale(&transform, factor, factor)
-                pixman_image_set_transform(texture.image, &transform)
-                pixman_image_set_filter(texture.image, PIXMAN_FILTER_BILINEAR, nil, 0)
+                pixman_image_set_transform(pixels, &transform)
+                pixman_image_set_filter(pixels, PIXMAN_FILTER_BILINEAR, nil, 0)
             }
+            // The held part sits at its offset inside the buffer.
             pixman_image_composite32(
-                PIXMAN_OP_OVER, texture.image, nil, image, 0, 0, 0, 0, placement.x * scale, placement.y * scale,
-                texture.width * scale / bufferScale, texture.height * scale / bufferScale)
-            if bufferScale != scale { pixman_image_set_transform(texture.image, nil) }
+                PIXMAN_OP_OVER, pixels, nil, image, 0, 0, 0, 0, placement.x * scale + held.x * scale / bufferScale,
+                placement.y * scale + held.y * scale / bufferScale, held.width * scale / bufferScale,
+                held.height * scale / bufferScale)
+            if bufferScale != scale { pixman_image_set_transform(pixels, nil) }
         }
         pixman_image_set_clip_region32(image, nil)
         pixman_region32_copy(repainted, damage)
