@@ -300,6 +300,7 @@ let package = Package(
                 "EvdevDecoder",
                 "PreviewProtocolServer", "_PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
                 "preview-demo", "preview-compositor", "peek-client", "preview-replay", "minimal-preview-app", "PeekUI",
+                "preview-lookup",
                 "ToolOptions", "SystemLayer",
                 // In-process runs (two windows, the real libinput's events) use the library itself.
                 "PreviewCompositor",

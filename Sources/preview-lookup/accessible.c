@@ -2,6 +2,7 @@
  * the point, the word there and any link. Every D-Bus call is bounded by atspi's timeout and
  * the whole search by a budget; descents and scans have fixed limits. */
 #include <atspi/atspi.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "lookup.h"
@@ -17,6 +18,14 @@
 #define PROBES_MAX 40
 
 static gint64 deadline;
+/* PREVIEW_LOOKUP_DEBUG=1: each step on standard error (what docs/look-up.md measured). */
+static bool debug;
+
+#define trace_step(...) \
+	do { \
+		if (debug) \
+			fprintf(stderr, "preview-lookup: " __VA_ARGS__); \
+	} while (0)
 
 static bool in_time(void)
 {
@@ -33,6 +42,7 @@ static bool failed(GError **error)
 
 bool accessible_init(void)
 {
+	debug = g_getenv("PREVIEW_LOOKUP_DEBUG") != NULL;
 	if (atspi_init() < 0)
 		return false;
 	atspi_set_timeout(CALL_TIMEOUT_MS, 2 * CALL_TIMEOUT_MS);
@@ -78,10 +88,22 @@ static bool uses_window_geometry(const char *toolkit, const char *version)
 	return g_ascii_strcasecmp(toolkit, "gtk") == 0 && version && version[0] >= '4';
 }
 
+static bool has_text(AtspiAccessible *accessible)
+{
+	AtspiText *text = atspi_accessible_get_text_iface(accessible);
+	if (!text)
+		return false;
+	g_object_unref(text);
+	return true;
+}
+
+/* The deepest accessible under the point that has text: Qt puts a text edit's text on the
+ * edit and a plain filler (its viewport) under it. */
 static AtspiAccessible *deepest_at(AtspiAccessible *window, gint x, gint y)
 {
 	GError *error = NULL;
 	AtspiAccessible *current = g_object_ref(window);
+	AtspiAccessible *with_text = has_text(current) ? g_object_ref(current) : NULL;
 	for (int depth = 0; depth < DEPTH_MAX && in_time(); depth++) {
 		AtspiComponent *component = atspi_accessible_get_component_iface(current);
 		if (!component)
@@ -97,6 +119,20 @@ static AtspiAccessible *deepest_at(AtspiAccessible *window, gint x, gint y)
 		}
 		g_object_unref(current);
 		current = child;
+		if (has_text(current)) {
+			if (with_text)
+				g_object_unref(with_text);
+			with_text = g_object_ref(current);
+		}
+		if (debug) {
+			gchar *role = atspi_accessible_get_role_name(current, NULL);
+			trace_step("depth %d: %s\n", depth, role ? role : "?");
+			g_free(role);
+		}
+	}
+	if (with_text) {
+		g_object_unref(current);
+		return with_text;
 	}
 	return current;
 }
@@ -127,8 +163,13 @@ static gint offset_at(AtspiText *text, gint x, gint y)
 {
 	GError *error = NULL;
 	gint offset = atspi_text_get_offset_at_point(text, x, y, ATSPI_COORD_TYPE_WINDOW, &error);
-	if (!failed(&error) && offset >= 0)
+	trace_step("offset at (%d, %d): %d\n", x, y, offset);
+	if (!failed(&error) && offset >= 0) {
+		AtspiRect rect;
+		if (debug && extents_of(text, offset, &rect))
+			trace_step("its extents: (%d, %d) %dx%d\n", rect.x, rect.y, rect.width, rect.height);
 		return offset;
+	}
 	gint count = atspi_text_get_character_count(text, &error);
 	if (failed(&error) || count <= 0)
 		return -1;
@@ -145,6 +186,7 @@ static gint offset_at(AtspiText *text, gint x, gint y)
 	}
 	if (!extents_of(text, low, &rect))
 		return -1;
+	trace_step("bisected to %d: (%d, %d) %dx%d\n", low, rect.x, rect.y, rect.width, rect.height);
 	/* The point must be on the character (a press in the margin looks nothing up). */
 	if (x < rect.x || x >= rect.x + rect.width + 1 || y < rect.y || y >= rect.y + rect.height)
 		return -1;
@@ -281,6 +323,7 @@ void accessible_find(int32_t pid, int32_t surface_x, int32_t surface_y, int32_t 
 		size_t used = strlen(found->toolkit);
 		g_snprintf(found->toolkit + used, sizeof found->toolkit - used, " %s", version);
 	}
+	trace_step("app %d: %s %s\n", pid, toolkit ? toolkit : "?", version ? version : "?");
 	gint x = geometry ? surface_x - geometry_x : surface_x;
 	gint y = geometry ? surface_y - geometry_y : surface_y;
 	gint windows = atspi_accessible_get_child_count(app, &error);

@@ -193,6 +193,7 @@ final class LookupController {
     }
 
     private func phase(_ event: PhaseEvent, _ update: PhaseUpdate) {
+        compositor.logger.debug("look up #\(update.interaction.rawValue): \(event) \(update.progress)")
         guard let current, current.interaction == update.interaction else { return }
         switch event {
         case .previewBegan, .previewProgress:
@@ -204,6 +205,8 @@ final class LookupController {
                 dueScreenshot = "lookup-preview-half"
             }
         case .previewEnded:
+            // An answer that comes after the force passed the commit threshold starts here.
+            if let extents = current.answer.extents { highlight.show(extents, in: current.root, progress: 1) }
             commitBeganAt = update.time.microseconds
             showPanel(beside: current)
             dueScreenshot = "lookup-commit"
@@ -240,7 +243,7 @@ final class LookupController {
         x = max(output.x, min(x, output.x + output.width - size.width))
         y = max(output.y, min(y, output.y + output.height - size.height))
         node.position = (x, y)
-        compositor.scene.show(node)
+        compositor.scene.showOverlay(node)
         panel = node
         compositor.damage(compositor.scene.extents(of: node))
         compositor.scheduleFrame()
@@ -265,7 +268,7 @@ final class LookupController {
         highlight.hide()
         if let node = panel {
             compositor.damage(compositor.scene.extents(of: node))
-            compositor.scene.hide(node)
+            compositor.scene.hideOverlay(node)
             compositor.seat.surfaceUnmapped(node)
             compositor.scheduleFrame()
             panel = nil

@@ -28,7 +28,7 @@ final class LookupHighlight {
         if node != nil { compositor.damage(compositor.scene.extents(of: target)) }
         target.texture = texture
         target.position = (origin.x &+ extents.x &- (2 + grow), origin.y &+ extents.y &- (1 + grow))
-        if node == nil { compositor.scene.show(target) }
+        if node == nil { compositor.scene.showOverlay(target) }
         node = target
         shownProgress = progress
         compositor.damage(compositor.scene.extents(of: target))
@@ -44,7 +44,7 @@ final class LookupHighlight {
     func hide() {
         guard let node else { return }
         compositor.damage(compositor.scene.extents(of: node))
-        compositor.scene.hide(node)
+        compositor.scene.hideOverlay(node)
         compositor.scheduleFrame()
         self.node = nil
         shownProgress = -1
