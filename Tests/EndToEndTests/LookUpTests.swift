@@ -127,3 +127,40 @@ extension LookUpTests {
         #expect(run.panelFrames.count == 1, "the panel was not shown once: \(run.log.suffix(3000))")
     }
 }
+
+/// What must never hold a press or the compositor: every run ends on its own (the compositor
+/// answered the replay to its end and exited) and no panel is shown.
+extension LookUpTests {
+    /// The UC-Logic pen presses to 0.44 at most: below the commit threshold.
+    @Test func aLightPressShowsNoPanelAndTheAppGetsItsPress() throws {
+        let run = try run(python("gtk3-text.py", "--fill jumps"), recording: Fixtures.path("uclogic-wp5540u-pen.yml"))
+        #expect(run.status == 0, "\(run.log.suffix(3000))")
+        #expect(run.panelFrames.isEmpty, "a panel was shown: \(run.log.suffix(2000))")
+        #expect(!run.screenshots.contains { $0.contains("lookup-commit") }, "\(run.screenshots)")
+        #expect(run.log.contains("press "), "the app did not get its press: \(run.log.suffix(2000))")
+    }
+
+    @Test func anAppWithoutAccessibilityKeepsItsPress() throws {
+        let run = try run("NO_AT_BRIDGE=1 " + python("gtk3-text.py", "--fill jumps"))
+        #expect(run.status == 0, "\(run.log.suffix(3000))")
+        #expect(run.found.isEmpty && run.panelFrames.isEmpty, "\(run.lookups)")
+        #expect(run.log.contains("press "), "the app did not get its press: \(run.log.suffix(2000))")
+    }
+
+    @Test func aHungAppNeverHoldsThePress() throws {
+        let started = MonotonicTime.microseconds()
+        let run = try run(python("gtk3-text.py", "--fill jumps --hang"))
+        #expect(run.status == 0, "\(run.log.suffix(3000))")
+        #expect(run.found.isEmpty && run.panelFrames.isEmpty, "\(run.lookups)")
+        // Each lookup gives up within its budget (the trace's lookup_us).
+        for lookup in run.lookups { #expect((lookup["lookup_us"] as? Int ?? 0) < 1_000_000, "\(lookup)") }
+        #expect(MonotonicTime.microseconds() - started < 90_000_000)
+    }
+
+    @Test func aMillionCharactersInADeepTreeStayBounded() throws {
+        let run = try run(python("gtk4-textview.py", "--fill geese --count 170000 --deep"))
+        #expect(run.status == 0, "\(run.log.suffix(3000))")
+        #expect(!run.lookups.isEmpty, "no lookup was asked: \(run.log.suffix(2000))")
+        for lookup in run.lookups { #expect((lookup["lookup_us"] as? Int ?? 0) < 1_000_000, "\(lookup)") }
+    }
+}

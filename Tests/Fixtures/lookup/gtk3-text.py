@@ -4,16 +4,18 @@
 Default: a line of known words and a line with a link. --long adds a wrapped label of many
 paragraphs, so the window's content (and GTK 3's buffer) grows far taller than any output.
 --fill WORD fills the window with WORD in a large font (a recorded press anywhere on it lands on
-the word); --fill-link does the same with a link. Prints "mapped" once drawn and every button
+the word); --fill-link does the same with a link; --hang stops answering anything (D-Bus,
+Wayland) a moment after the window is drawn. Prints "mapped" once drawn and every button
 press it gets as "press X Y".
 """
 
 import sys
+import time
 
 import gi
 
 gi.require_version("Gtk", "3.0")
-from gi.repository import Gtk  # noqa: E402
+from gi.repository import GLib, Gtk  # noqa: E402
 
 WORDS = "Curious foxes jumps over the sleeping dogs"
 LINK = 'Read <a href="https://example.org/guide">the guide</a> first'
@@ -63,6 +65,8 @@ def main():
         if not mapped:
             mapped.append(True)
             print("mapped", flush=True)
+            if "--hang" in sys.argv:
+                GLib.timeout_add(300, lambda: time.sleep(3600))
         return False
 
     window.connect_after("draw", drawn)

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """A GTK 4 window whose TextView is filled with one word in a large font (a recorded press
-anywhere on it lands on the word), for Look Up's tests. --deep nests the view in many boxes.
+anywhere on it lands on the word), for Look Up's tests. --count N repeats it N times (300);
+--deep nests the view in many boxes.
 Prints every button press it gets as "press X Y"."""
 
 import sys
@@ -19,7 +20,8 @@ def activate(app):
     view.set_top_margin(20)
     buffer = view.get_buffer()
     tag = buffer.create_tag("large", font="Sans 40")
-    buffer.insert_with_tags(buffer.get_start_iter(), " ".join([word] * 300), tag)
+    count = int(sys.argv[sys.argv.index("--count") + 1]) if "--count" in sys.argv else 300
+    buffer.insert_with_tags(buffer.get_start_iter(), " ".join([word] * count), tag)
     click = Gtk.GestureClick()
     click.connect("pressed", lambda _g, _n, x, y: print("press %d %d" % (x, y), flush=True))
     view.add_controller(click)
