@@ -1,5 +1,5 @@
-import EvdevDecoder
 import Foundation
+import InputEvents
 import Logging
 import PreviewEngine
 import PreviewTrace
@@ -95,7 +95,7 @@ final class LookupController {
             dismiss()
             guard enabled, process.isRunning, contact.hasForce || longPress, let hit,
                 isLookUpTarget(hit.surface),
-                !compositor.interaction.driver.allowsInteraction(
+                !compositor.interaction.driver.declaresPreview(
                     on: hit.surface.id, at: hit.local, source: contact.source)
             else { return }
             let root = hit.surface.root
