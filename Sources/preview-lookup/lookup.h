@@ -25,8 +25,6 @@ enum lookup_message {
 	 * surface-local; width 0: unknown), u32 microseconds taken, strings toolkit, word,
 	 * link address, the definition's first line */
 	LOOKUP_ANSWER = 101,
-	/* lookup → compositor: string; the compositor offers it as the selection */
-	LOOKUP_COPY = 102,
 	/* lookup → compositor: u32 id; the user is done with the panel (Open, Copy link) */
 	LOOKUP_DISMISS = 103,
 };
@@ -90,8 +88,7 @@ void panel_show_word(struct panel *panel, uint32_t id, const char *word, const s
 void panel_show_link(struct panel *panel, uint32_t id, const char *uri, const char *text);
 void panel_hide(struct panel *panel);
 
-/* main.c: what the panel's buttons send. */
-void channel_send_copy(const char *text);
+/* main.c: the panel's buttons end the panel (Open, Copy link). */
 void channel_send_dismiss(uint32_t id);
 
 #endif

@@ -71,14 +71,6 @@ static void send_frame(struct writer *writer)
 	}
 }
 
-void channel_send_copy(const char *text)
-{
-	struct writer writer;
-	begin(&writer, LOOKUP_COPY);
-	put_string(&writer, text);
-	send_frame(&writer);
-}
-
 void channel_send_dismiss(uint32_t id)
 {
 	struct writer writer;

@@ -32,6 +32,10 @@ struct panel {
 	struct wl_shm *shm;
 	struct wl_seat *seat;
 	struct wl_pointer *pointer;
+	struct wl_data_device_manager *data_device_manager;
+	struct wl_data_device *data_device;
+	struct wl_data_source *source;
+	char copied[LOOKUP_STRING_MAX];
 	struct wl_surface *surface;
 	struct wl_buffer *buffer;
 	uint32_t id;
@@ -78,18 +82,69 @@ static void open_uri(const char *uri)
 		fprintf(stderr, "preview-lookup: cannot start xdg-open\n");
 }
 
+static void source_target(void *data, struct wl_data_source *source, const char *mime_type)
+{
+	(void)data, (void)source, (void)mime_type;
+}
+
+/* A paste: the address goes down the descriptor (small enough never to block a pipe). */
+static void source_send(void *data, struct wl_data_source *source, const char *mime_type, int32_t fd)
+{
+	struct panel *panel = data;
+	(void)source, (void)mime_type;
+	size_t length = strlen(panel->copied), written = 0;
+	while (written < length) {
+		ssize_t n = write(fd, panel->copied + written, length - written);
+		if (n <= 0)
+			break;
+		written += (size_t)n;
+	}
+	close(fd);
+}
+
+static void source_cancelled(void *data, struct wl_data_source *source)
+{
+	struct panel *panel = data;
+	if (panel->source == source)
+		panel->source = NULL;
+	wl_data_source_destroy(source);
+}
+
+static const struct wl_data_source_listener source_listener = {
+	.target = source_target,
+	.send = source_send,
+	.cancelled = source_cancelled,
+};
+
+/* Copy link: the address becomes the selection, through the compositor's data device. */
+static void copy_uri(struct panel *panel, const char *uri, uint32_t serial)
+{
+	if (!panel->data_device_manager || !panel->seat)
+		return;
+	if (!panel->data_device)
+		panel->data_device = wl_data_device_manager_get_data_device(panel->data_device_manager, panel->seat);
+	g_strlcpy(panel->copied, uri, sizeof panel->copied);
+	struct wl_data_source *source = wl_data_device_manager_create_data_source(panel->data_device_manager);
+	wl_data_source_add_listener(source, &source_listener, panel);
+	wl_data_source_offer(source, "text/plain;charset=utf-8");
+	wl_data_source_offer(source, "text/plain");
+	wl_data_source_offer(source, "UTF8_STRING");
+	wl_data_device_set_selection(panel->data_device, source, serial);
+	panel->source = source;
+}
+
 static void pointer_button(void *data, struct wl_pointer *pointer, uint32_t serial, uint32_t time, uint32_t button,
 	uint32_t state)
 {
 	struct panel *panel = data;
-	(void)pointer, (void)serial, (void)time, (void)button;
+	(void)pointer, (void)time, (void)button;
 	if (state != WL_POINTER_BUTTON_STATE_RELEASED || !panel->uri[0])
 		return;
 	if (inside(&panel->open, panel->pointer_x, panel->pointer_y)) {
 		open_uri(panel->uri);
 		channel_send_dismiss(panel->id);
 	} else if (inside(&panel->copy, panel->pointer_x, panel->pointer_y)) {
-		channel_send_copy(panel->uri);
+		copy_uri(panel, panel->uri, serial);
 		channel_send_dismiss(panel->id);
 	}
 }
@@ -132,6 +187,8 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 		panel->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, 4);
 	} else if (strcmp(interface, wl_shm_interface.name) == 0 && !panel->shm) {
 		panel->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
+	} else if (strcmp(interface, wl_data_device_manager_interface.name) == 0 && !panel->data_device_manager) {
+		panel->data_device_manager = wl_registry_bind(registry, name, &wl_data_device_manager_interface, 3);
 	} else if (strcmp(interface, wl_seat_interface.name) == 0 && !panel->seat) {
 		panel->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
 		wl_seat_add_listener(panel->seat, &seat_listener, panel);

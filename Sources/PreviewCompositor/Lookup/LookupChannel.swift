@@ -33,8 +33,6 @@ enum LookupChannel {
 
     enum Message: Equatable, Sendable {
         case answer(Answer)
-        /// Copy link: the compositor offers the text as the selection.
-        case copy(String)
         /// The user is done with the panel of lookup `id`.
         case dismiss(id: UInt32)
     }
@@ -75,8 +73,6 @@ enum LookupChannel {
                 Answer(
                     id: id, kind: kind, extents: rect.isEmpty ? nil : rect.clampedToClientLimits,
                     microseconds: microseconds, toolkit: toolkit, word: word, link: link, definition: definition))
-        case 102:
-            return reader.string().map { .copy($0) }
         case 103:
             return reader.u32().map { .dismiss(id: $0) }
         default:

@@ -185,8 +185,6 @@ final class LookupController {
             trace(answer, outcome: found ? "found" : "nothing", request: request)
             if found { current = (interaction, answer, root) }
             perform(engine.clientAnswered(interaction, accept: found, at: now()))
-        case .copy:
-            break
         case .dismiss(let id):
             if current?.interaction.rawValue == id { dismiss() }
         }
