@@ -34,10 +34,11 @@ final class LookupController {
     /// The panel shown (from the commit phase until dismissed), with when the commit began.
     private var panel: SceneSurface?
     private var commitBeganAt: Int64?
-    /// A screenshot due with the next frame (--screenshot-dir): the highlight at half the
-    /// preview, the panel's first frame, the completed panel.
-    private var dueScreenshot: String?
+    /// Screenshots due, one per frame from the next (--screenshot-dir): the highlight at half
+    /// the preview, the panel's first frame, at half the commit, completed.
+    private var dueScreenshots: [String] = []
     private var previewHalfShot = false
+    private var commitHalfShot = false
 
     init(compositor: Compositor, executable: String, enabled: Bool, longPress: Bool, deadlineMilliseconds: Int) {
         self.compositor = compositor
@@ -200,17 +201,24 @@ final class LookupController {
             }
             if update.progress >= 0.5 && !previewHalfShot {
                 previewHalfShot = true
-                dueScreenshot = "lookup-preview-half"
+                dueScreenshots.append("lookup-preview-half")
             }
         case .previewEnded:
             // An answer that comes after the force passed the commit threshold starts here.
             if let extents = current.answer.extents { highlight.show(extents, in: current.root, progress: 1) }
             commitBeganAt = update.time.microseconds
             showPanel(beside: current)
-            dueScreenshot = "lookup-commit"
+            dueScreenshots.append("lookup-commit")
+        case .commitProgress:
+            grow(progress: update.progress)
+            if update.progress >= 0.5 && !commitHalfShot {
+                commitHalfShot = true
+                dueScreenshots.append("lookup-commit-half")
+            }
         case .completed:
-            dueScreenshot = "lookup-completed"
-        case .commitProgress, .stage:
+            grow(progress: 1)
+            dueScreenshots.append("lookup-completed")
+        case .stage:
             break
         case .cancelled:
             dismiss()
@@ -241,6 +249,7 @@ final class LookupController {
         x = max(output.x, min(x, output.x + output.width - size.width))
         y = max(output.y, min(y, output.y + output.height - size.height))
         node.position = (x, y)
+        node.shownHeight = size.height / 3
         compositor.scene.showOverlay(node)
         panel = node
         compositor.damage(compositor.scene.extents(of: node))
@@ -248,11 +257,22 @@ final class LookupController {
         compositor.seat.repick()
     }
 
+    /// The panel grows into view from the word, a third at once and the rest with the commit.
+    private func grow(progress: Double) {
+        guard let node = panel else { return }
+        let height = node.size.height
+        let shown = Int32((Double(height) * (1 + 2 * max(0, min(1, progress))) / 3).rounded())
+        guard shown != node.shownHeight else { return }
+        node.shownHeight = shown >= height ? nil : shown
+        compositor.damage(compositor.scene.extents(of: node))
+        compositor.scheduleFrame()
+    }
+
     /// The panel's first frame reached the output: the time from the commit crossing.
     func framePresented() {
-        if let label = dueScreenshot, compositor.screenshots != nil {
-            dueScreenshot = nil
-            _ = try? compositor.screenshot(label: label)
+        if !dueScreenshots.isEmpty {
+            let label = dueScreenshots.removeFirst()
+            if compositor.screenshots != nil { _ = try? compositor.screenshot(label: label) }
         }
         guard let began = commitBeganAt, panel != nil else { return }
         commitBeganAt = nil
@@ -265,6 +285,7 @@ final class LookupController {
     func dismiss() {
         highlight.hide()
         if let node = panel {
+            node.shownHeight = nil
             compositor.damage(compositor.scene.extents(of: node))
             compositor.scene.hideOverlay(node)
             compositor.seat.surfaceUnmapped(node)
@@ -277,6 +298,7 @@ final class LookupController {
         }
         commitBeganAt = nil
         previewHalfShot = false
+        commitHalfShot = false
     }
 
     private func processGone() {

@@ -25,11 +25,14 @@ public final class Framebuffer {
         public var y: Int32
         /// Buffer pixels per output pixel (wl_surface.set_buffer_scale).
         public var scale: Int32
-        public init(texture: SurfaceTexture, x: Int32, y: Int32, scale: Int32 = 1) {
+        /// At most this many logical rows from the top are drawn (nil: all), for what grows into view.
+        public var shownHeight: Int32?
+        public init(texture: SurfaceTexture, x: Int32, y: Int32, scale: Int32 = 1, shownHeight: Int32? = nil) {
             self.texture = texture
             self.x = x
             self.y = y
             self.scale = max(1, scale)
+            self.shownHeight = shownHeight
         }
     }
 
@@ -99,10 +102,13 @@ public final class Framebuffer {
                 pixman_image_set_filter(pixels, PIXMAN_FILTER_BILINEAR, nil, 0)
             }
             // The held part sits at its offset inside the buffer.
+            var height = held.height * scale / bufferScale
+            if let shown = placement.shownHeight {
+                height = max(0, min(height, shown * scale - held.y * scale / bufferScale))
+            }
             pixman_image_composite32(
                 PIXMAN_OP_OVER, pixels, nil, image, 0, 0, 0, 0, placement.x * scale + held.x * scale / bufferScale,
-                placement.y * scale + held.y * scale / bufferScale, held.width * scale / bufferScale,
-                held.height * scale / bufferScale)
+                placement.y * scale + held.y * scale / bufferScale, held.width * scale / bufferScale, height)
             if bufferScale != scale { pixman_image_set_transform(pixels, nil) }
         }
         pixman_image_set_clip_region32(image, nil)

@@ -74,7 +74,8 @@ public final class Scene {
                 let origin = surface.outputOrigin
                 result.append(
                     Framebuffer.Placement(
-                        texture: surface.texture!, x: origin.x, y: origin.y, scale: surface.bufferScale))
+                        texture: surface.texture!, x: origin.x, y: origin.y, scale: surface.bufferScale,
+                        shownHeight: surface.shownHeight))
             } else {
                 collect(member, into: &result)
             }
