@@ -351,6 +351,8 @@ final class EmbeddedContext: InteractionDriverHandler {
 
     private func notify(_ event: PhaseEvent, _ update: PhaseUpdate) {
         guard let phase = host.table.phase else { return }
+        // An accelerator's stage changes have no phase in the 1.1 callback.
+        if case .stage = event { return }
         var info = preview_interaction_phase_event()
         info.interaction = update.interaction.rawValue
         info.phase = Self.wire(event)
@@ -375,7 +377,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         case .commitProgress: PREVIEW_INTERACTION_PHASE_COMMIT_PROGRESS
         case .completed: PREVIEW_INTERACTION_PHASE_COMPLETED
         case .cancelled: PREVIEW_INTERACTION_PHASE_CANCELLED
-        case .stage: preconditionFailure("perform skips stages")
+        case .stage: PREVIEW_INTERACTION_PHASE_PREVIEW_PROGRESS  // never: notify skips stages
         }
     }
 
