@@ -16,6 +16,13 @@
  *
  * 3. force feedback (forcefeedback.c): EVIOCGEFFECTS, EVIOCSFF, EVIOCRMFF and EV_FF writes
  *    answered as the 6.18 kernel does, every call logged to $PREVIEW_FF_LOG.
+ *
+ * 4. a session for a wlroots compositor (scripts/sway-headless): libseat 0.7's noop backend,
+ *    where the compositor opens its devices itself (so umockdev sees the open and emulates
+ *    the node), never enables its seat (its first-dispatch flag is never set), and wlroots
+ *    waits for that; and it opens nodes blocking, where a seat manager's are non-blocking
+ *    (libinput reads until EAGAIN). With LIBSEAT_BACKEND=noop we enable the seat when it
+ *    opens, and open emulated /dev/input nodes non-blocking.
  */
 #define _GNU_SOURCE
 #include "umockdevfstatshim.h"
@@ -157,6 +164,55 @@ int fstat64(int fd, struct stat64 *st) {
     if (rc == 0)
         patch_stat64(fd, st);
     return rc;
+}
+
+/* Whether path is an emulated /dev/input node (umockdev made it a link to a pty) opened by
+ * libseat's noop backend. */
+static bool noop_session_node(const char *path) {
+    const char *dir = getenv("UMOCKDEV_DIR"), *backend = getenv("LIBSEAT_BACKEND");
+    if (dir == NULL || backend == NULL || strcmp(backend, "noop") != 0 || path == NULL ||
+        strncmp(path, "/dev/input/", 11) != 0)
+        return false;
+    char node[PATH_MAX], target[PATH_MAX];
+    snprintf(node, sizeof node, "%s%s", dir, path);
+    ssize_t n = readlink(node, target, sizeof target - 1);
+    return n > 9 && strncmp(target, "/dev/pts/", 9) == 0;
+}
+
+static int open_node(const char *path, int flags, va_list arguments, bool large) {
+    mode_t mode = (flags & (O_CREAT | O_TMPFILE)) ? va_arg(arguments, mode_t) : 0;
+    if (noop_session_node(path))
+        flags |= O_NONBLOCK;
+    return large ? NEXT(open64)(path, flags, mode) : NEXT(open)(path, flags, mode);
+}
+
+int open(const char *path, int flags, ...) {
+    va_list arguments;
+    va_start(arguments, flags);
+    int fd = open_node(path, flags, arguments, false);
+    va_end(arguments);
+    return fd;
+}
+
+int open64(const char *path, int flags, ...) {
+    va_list arguments;
+    va_start(arguments, flags);
+    int fd = open_node(path, flags, arguments, true);
+    va_end(arguments);
+    return fd;
+}
+
+struct libseat;
+struct libseat_listener {
+    void (*enable_seat)(struct libseat *seat, void *data);
+};
+struct libseat *libseat_open_seat(const struct libseat_listener *listener, void *data);
+struct libseat *libseat_open_seat(const struct libseat_listener *listener, void *data) {
+    struct libseat *seat = NEXT(libseat_open_seat)(listener, data);
+    const char *backend = getenv("LIBSEAT_BACKEND");
+    if (seat != NULL && listener != NULL && backend != NULL && strcmp(backend, "noop") == 0)
+        listener->enable_seat(seat, data);
+    return seat;
 }
 
 /* Binaries built against glibc < 2.33 call these instead. */
