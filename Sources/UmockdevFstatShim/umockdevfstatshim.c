@@ -22,7 +22,9 @@
  *    the node), never enables its seat (its first-dispatch flag is never set), and wlroots
  *    waits for that; and it opens nodes blocking, where a seat manager's are non-blocking
  *    (libinput reads until EAGAIN). With LIBSEAT_BACKEND=noop we enable the seat when it
- *    opens, and open emulated /dev/input nodes non-blocking.
+ *    opens, and open emulated /dev/input nodes non-blocking. A keyboard's LED writes are
+ *    taken as the kernel takes them (umockdev's script would fail on them), and a second,
+ *    read-only descriptor of a node reads nothing (see second_reader).
  */
 #define _GNU_SOURCE
 #include "umockdevfstatshim.h"
@@ -319,7 +321,21 @@ static void observe(struct evdev_state *shadow, const struct input_event *ev) {
     shadow->abs[ev->code] = ev->value;
 }
 
+/* In a noop session (gap 4) the compositor's libinput reads the node; a second descriptor the
+ * process opened read-only (libpreview-interaction's, which reads the state by ioctl and only
+ * drains its queue) would take libinput's events from umockdev's one pty, where the kernel
+ * gives every descriptor its own copy. It reads nothing. */
+static bool second_reader(int fd) {
+    const char *backend = getenv("LIBSEAT_BACKEND");
+    return backend != NULL && strcmp(backend, "noop") == 0 && shadow_for(fd) != NULL &&
+        (fcntl(fd, F_GETFL) & O_ACCMODE) == O_RDONLY;
+}
+
 ssize_t read(int fd, void *buf, size_t count) {
+    if (second_reader(fd)) {
+        errno = EAGAIN;
+        return -1;
+    }
     ssize_t n = NEXT(read)(fd, buf, count);
     if (n <= 0)
         return n;
@@ -350,6 +366,16 @@ ssize_t write(int fd, const void *buf, size_t count) {
     ssize_t result;
     if (shadow != NULL && shim_ff_write(fd, shadow->state->rdev, buf, count, &result))
         return result;
+    /* A keyboard's LEDs (libinput sets them for a compositor): the kernel takes them, while
+     * umockdev's script would take the write for its own and fail the run. */
+    if (shadow != NULL && count > 0 && count % sizeof(struct input_event) == 0) {
+        const struct input_event *events = buf;
+        bool leds = true;
+        for (size_t i = 0; i < count / sizeof(struct input_event); i++)
+            leds = leds && (events[i].type == EV_LED || events[i].type == EV_SYN);
+        if (leds)
+            return (ssize_t)count;
+    }
     return NEXT(write)(fd, buf, count);
 }
 
