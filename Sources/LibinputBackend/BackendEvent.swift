@@ -1,4 +1,5 @@
 import EvdevDecoder
+import InputEvents
 import PreviewEngine
 
 /// What the backend reports to its host: the recording decoder's own `DeviceEvent`s (see

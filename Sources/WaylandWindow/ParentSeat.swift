@@ -1,6 +1,6 @@
 internal import CWaylandClient
-import EvdevDecoder
 import Glibc
+import InputEvents
 import PreviewEngine
 
 /// The parent's seat as our window sees it: its pointer, keyboard, touch and tablet tools,
