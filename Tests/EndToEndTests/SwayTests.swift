@@ -148,15 +148,21 @@ struct SwayTests {
             ("handwritten-usb-mouse.yml", "--pointer", "pointer button"),
         ]
         for (recording, mode, expected) in cases {
+            // umockdev's script runner has been seen to stall mid-stream on a loaded machine
+            // (docs/testing.md): a pair of runs that differ is run again, up to 3 times.
             var logs: [[String]] = []
-            for sway in [nil, Sway.unpatched] {
-                let folder = scratchDirectory("own-input")
-                chmod(folder, 0o777)
-                let client = Sway.python("tablet_client.py", "\(mode) \(folder)/events.log")
-                let run = try Sway.run([recording], client: client, sway: sway, interactions: false)
-                #expect(run.status == 0, "\(run.log.suffix(4000))")
-                #expect(run.trace.isEmpty, "no client asked for the preview interaction: \(run.trace)")
-                logs.append(Self.events(FileWatch.contents(of: folder + "/events.log")))
+            for attempt in 1...3 {
+                logs = try [nil, Sway.unpatched].map { sway in
+                    let folder = scratchDirectory("own-input")
+                    chmod(folder, 0o777)
+                    let client = Sway.python("tablet_client.py", "\(mode) \(folder)/events.log")
+                    let run = try Sway.run([recording], client: client, sway: sway, interactions: false)
+                    #expect(run.status == 0, "\(run.log.suffix(4000))")
+                    #expect(run.trace.isEmpty, "no client asked for the preview interaction: \(run.trace)")
+                    return Self.events(FileWatch.contents(of: folder + "/events.log"))
+                }
+                if logs[0] == logs[1] || attempt == 3 { break }
+                print("SwayTests: \(recording): the runs differ, running them again (\(attempt + 1) of 3)")
             }
             #expect(logs[0].contains { $0.hasPrefix(expected) }, "\(logs[0])")
             #expect(logs[0] == logs[1], "patched:\n\(logs[0])\nunpatched:\n\(logs[1])")
