@@ -182,7 +182,7 @@ static bool noop_session_node(const char *path) {
 }
 
 static int open_node(const char *path, int flags, va_list arguments, bool large) {
-    mode_t mode = (flags & (O_CREAT | O_TMPFILE)) ? va_arg(arguments, mode_t) : 0;
+    mode_t mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(arguments, mode_t) : 0;
     if (noop_session_node(path))
         flags |= O_NONBLOCK;
     return large ? NEXT(open64)(path, flags, mode) : NEXT(open)(path, flags, mode);
