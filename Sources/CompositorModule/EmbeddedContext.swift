@@ -319,12 +319,11 @@ final class EmbeddedContext: InteractionDriverHandler {
     }
 
     private func notify(_ event: PhaseEvent, _ update: PhaseUpdate) {
-        guard let phase = host.table.phase else { return }
-        // An accelerator's stage changes have no phase in the 1.1 callback.
-        if case .stage = event { return }
+        // An accelerator's stages have no phase in the C API (yet): not a phase change.
+        guard let phase = host.table.phase, let wired = Self.wire(event) else { return }
         var info = preview_interaction_phase_event()
         info.interaction = update.interaction.rawValue
-        info.phase = Self.wire(event)
+        info.phase = wired
         info.reason = preview_interaction_cancel_reason(rawValue: UInt32(event.cancelReason?.rawValue ?? 0))
         info.progress = update.progress
         info.device = devices[update.contact.device]?.handle
@@ -338,7 +337,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         phase(host.userData, &info)
     }
 
-    private static func wire(_ event: PhaseEvent) -> preview_interaction_phase {
+    private static func wire(_ event: PhaseEvent) -> preview_interaction_phase? {
         switch event {
         case .previewBegan: PREVIEW_INTERACTION_PHASE_PREVIEW_BEGAN
         case .previewProgress: PREVIEW_INTERACTION_PHASE_PREVIEW_PROGRESS
@@ -346,7 +345,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         case .commitProgress: PREVIEW_INTERACTION_PHASE_COMMIT_PROGRESS
         case .completed: PREVIEW_INTERACTION_PHASE_COMPLETED
         case .cancelled: PREVIEW_INTERACTION_PHASE_CANCELLED
-        case .stage: PREVIEW_INTERACTION_PHASE_PREVIEW_PROGRESS  // never: notify skips stages
+        case .stage: nil
         }
     }
 
