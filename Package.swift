@@ -225,6 +225,16 @@ let package = Package(
         .testTarget(
             name: "PreviewEngineTests",
             dependencies: ["PreviewEngine", .product(name: "PropertyBased", package: "swift-property-based")]),
+        // The system layer alone, and the rules that keep system calls in it and the layering
+        // as the table says (rules/: the allow-list and the layer table, read from the tree).
+        .testTarget(name: "SystemLayerTests", dependencies: ["SystemLayer"]),
+        // The window on a parent compositor (client side), against our compositor as the parent.
+        .testTarget(
+            name: "WaylandWindowTests",
+            dependencies: [
+                "_FixtureTestSupport", "WaylandWindow", "PreviewCompositor", "PreviewEngine", "EvdevDecoder", "CPixman",
+                "SystemLayer",
+            ]),
         .testTarget(
             name: "RecordingTests",
             dependencies: [

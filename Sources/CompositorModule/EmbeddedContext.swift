@@ -1,11 +1,11 @@
 import CCompositorModule
 import CWaylandServer
 import EvdevDecoder
-import Glibc
 import LibinputBackend
 import Logging
 import PreviewEngine
 import PreviewProtocolServer
+import SystemLayer
 import WaylandServer
 
 /// The library on one host's wl_display: the shared `InteractionDriver` (engine, timer,
@@ -22,7 +22,7 @@ final class EmbeddedContext: InteractionDriverHandler {
     let host: HostCallbacks
     let logger: Logger
     let logThreshold: LogThreshold
-    private let thread = pthread_self()
+    private let thread = ThreadIdentity.current
     var driver: InteractionDriver!
     private var displayGone: Listener?
 
@@ -95,7 +95,7 @@ final class EmbeddedContext: InteractionDriverHandler {
 
     // MARK: entry
 
-    var onDisplayThread: Bool { pthread_equal(thread, pthread_self()) != 0 }
+    var onDisplayThread: Bool { thread == ThreadIdentity.current }
 
     /// Runs `body` as one call: destroy requested inside it happens when the outermost ends.
     func entered<T>(_ body: () throws(Status) -> T) throws(Status) -> T {

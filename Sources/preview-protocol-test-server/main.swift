@@ -2,7 +2,7 @@
 // interactions are scripted (ScriptedInteractions), for clients written with other
 // tooling (Tests/python). Prints `WAYLAND_DISPLAY=<name>` once it listens; exits 0 when
 // its first clients have all disconnected, 1 on error.
-import Glibc
+import SystemLayer
 import WaylandServer
 import _PreviewProtocolTestSupport
 
@@ -11,7 +11,7 @@ do {
     let script = ScriptedInteractions(harness: harness)
     let name = try harness.display.addSocket(CommandLine.arguments.dropFirst().first)
     print("WAYLAND_DISPLAY=\(name)")
-    fflush(nil)  // the parent reads this line before it connects
+    CurrentProcess.flushOutput()  // the parent reads this line before it connects
     var connected = 0
     var clientListeners: [Listener] = []
     let clientCreated = Listener { data in
@@ -29,5 +29,5 @@ do {
     withExtendedLifetime((script, clientCreated)) {}
 } catch {
     print("preview-protocol-test-server: \(error)")
-    exit(1)
+    CurrentProcess.exit(1)
 }
