@@ -261,7 +261,7 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, WindowMap
                 held = event
                 return
             }
-            if options.fast && pacing.contactsDown == 0 && !pacing.engineTimerPending {
+            if options.fast && pacing.idle {
                 let since = waitingForClientsSince ?? now
                 let recordedDue = recorded + offset!
                 if pacing.clientsCaughtUp || now - since >= Self.catchUpLimit {
