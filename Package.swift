@@ -221,7 +221,8 @@ let package = Package(
             ]),
 
         // MARK: Tests, one target per layer, plus end to end.
-        .target(name: "_FixtureTestSupport", dependencies: ["SystemLayer"], path: "Tests/_FixtureTestSupport"),
+        .target(
+            name: "_FixtureTestSupport", dependencies: ["SystemLayer", "CCairo"], path: "Tests/_FixtureTestSupport"),
         .testTarget(
             name: "PreviewEngineTests",
             dependencies: ["PreviewEngine", .product(name: "PropertyBased", package: "swift-property-based")]),
