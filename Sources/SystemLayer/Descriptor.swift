@@ -97,60 +97,27 @@ public struct Descriptor: ~Copyable, Sendable {
 
     /// Reads at most `buffer.count` bytes, retrying on `EINTR`: the number read, 0 at the end.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
-        while true {
-            #if canImport(Glibc)
-                let count = Glibc.read(rawValue, buffer.baseAddress, buffer.count)
-            #elseif canImport(Musl)
-                let count = Musl.read(rawValue, buffer.baseAddress, buffer.count)
-            #elseif canImport(Darwin)
-                let count = Darwin.read(rawValue, buffer.baseAddress, buffer.count)
-            #endif
-            if count >= 0 { return count }
-            let code = errno
-            if code != EINTR { throw SystemCallError(code) }
-        }
+        let fd = rawValue
+        return try retryingInterrupted { systemRead(fd, buffer.baseAddress, buffer.count) }
     }
 
     /// Reads at `offset` without moving the file position (pread), retrying on `EINTR`.
     public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemCallError) -> Int {
-        while true {
-            let count = pread(rawValue, buffer.baseAddress, buffer.count, off_t(offset))
-            if count >= 0 { return count }
-            let code = errno
-            if code != EINTR { throw SystemCallError(code) }
-        }
+        let fd = rawValue
+        return try retryingInterrupted { pread(fd, buffer.baseAddress, buffer.count, off_t(offset)) }
     }
 
     /// Writes at `offset` without moving the file position (pwrite), retrying on `EINTR`: the
     /// number written.
     public func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws(SystemCallError) -> Int {
-        while true {
-            let count = pwrite(rawValue, bytes.baseAddress, bytes.count, off_t(offset))
-            if count >= 0 { return count }
-            let code = errno
-            if code != EINTR { throw SystemCallError(code) }
-        }
+        let fd = rawValue
+        return try retryingInterrupted { pwrite(fd, bytes.baseAddress, bytes.count, off_t(offset)) }
     }
 
     /// Writes all of `bytes` (retrying on `EINTR` and after short writes): throws on the first
     /// failure, `EAGAIN` included on a non-blocking descriptor.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
-        var offset = 0
-        while offset < bytes.count {
-            #if canImport(Glibc)
-                let count = Glibc.write(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
-            #elseif canImport(Musl)
-                let count = Musl.write(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
-            #elseif canImport(Darwin)
-                let count = Darwin.write(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
-            #endif
-            if count >= 0 {
-                offset += count
-                continue
-            }
-            let code = errno
-            if code != EINTR { throw SystemCallError(code) }
-        }
+        try writeAll(rawValue, bytes)
     }
 
     /// Writes all of `text`'s UTF-8 bytes.
@@ -234,4 +201,44 @@ extension SystemCallError {
 
     /// A protocol error (`EPROTO`: what libwayland says after a peer's protocol error).
     public var isProtocolError: Bool { code == EPROTO }
+}
+
+/// A call returning a count or -1, made again while it fails with `EINTR`.
+func retryingInterrupted(_ call: () -> Int) throws(SystemCallError) -> Int {
+    while true {
+        let count = call()
+        if count >= 0 { return count }
+        let code = errno
+        if code != EINTR { throw SystemCallError(code) }
+    }
+}
+
+/// read(2) on a number (the module's own name for it: `Descriptor.read` hides the C one).
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+    #elseif canImport(Musl)
+        Musl.read(fd, buffer, count)
+    #elseif canImport(Darwin)
+        Darwin.read(fd, buffer, count)
+    #endif
+}
+
+/// Writes all of `bytes` to the descriptor numbered `fd`, retrying on `EINTR` and after short
+/// writes (a borrowed number: standard output and error, or a `Descriptor`'s).
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+    var offset = 0
+    while offset < bytes.count {
+        let written = try retryingInterrupted {
+            #if canImport(Glibc)
+                Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            #elseif canImport(Musl)
+                Musl.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            #elseif canImport(Darwin)
+                Darwin.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            #endif
+        }
+        guard written > 0 else { throw SystemCallError(EIO) }  // no progress: never spin
+        offset += written
+    }
 }

@@ -22,25 +22,7 @@ public enum StandardStreams {
 
     private static func write(_ text: String, to fd: Int32) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                #if canImport(Glibc)
-                    let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                #elseif canImport(Musl)
-                    let written = Musl.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                #elseif canImport(Darwin)
-                    let written = Darwin.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                #endif
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
+        text.withUTF8 { bytes in try? writeAll(fd, UnsafeRawBufferPointer(bytes)) }
     }
 }
 
