@@ -15,7 +15,8 @@ let package = Package(
         .library(name: "PreviewInteraction", targets: ["PreviewInteraction"]),
         // The client core alone (for the fuzz targets).
         .library(name: "PreviewClientCore", targets: ["PreviewClientCore"]),
-        // The recording reader and evdev decoder, for the benchmarks package (Benchmarks/).
+        // The input vocabulary, the recording reader and evdev decoder, for the benchmarks package (Benchmarks/).
+        .library(name: "InputEvents", targets: ["InputEvents"]),
         .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
         .library(name: "LibinputRecording", targets: ["LibinputRecording"]),
         .library(name: "PreviewCompositor", targets: ["PreviewCompositor"]),
@@ -49,11 +50,13 @@ let package = Package(
         .target(name: "CSystemLayer"),
         .target(name: "SystemLayer", dependencies: ["CSystemLayer"]),
 
+        // MARK: Input: the vocabulary every layer shares (DeviceEvent, contacts, keys, haptic moments).
+        .target(name: "InputEvents", dependencies: ["PreviewEngine"]),
         // MARK: Input: evdev frames and recordings.
-        .target(name: "EvdevDecoder", dependencies: ["PreviewEngine"]),
+        .target(name: "EvdevDecoder", dependencies: ["PreviewEngine", "InputEvents"]),
         .target(
             name: "LibinputRecording",
-            dependencies: ["EvdevDecoder", "SystemLayer", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["EvdevDecoder", "InputEvents", "SystemLayer", .product(name: "Yams", package: "Yams")]),
         .target(name: "PreviewTrace", dependencies: ["PreviewEngine"]),
         // What every command-line tool shares: --version, --sensitivity, --long-press.
         .target(
@@ -62,12 +65,12 @@ let package = Package(
         // The replay library: recordings through decoder and engine into a trace (the demo's too).
         .target(
             name: "RecordingReplay",
-            dependencies: ["PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace", "SystemLayer"]),
+            dependencies: ["PreviewEngine", "InputEvents", "LibinputRecording", "PreviewTrace", "SystemLayer"]),
         // preview-replay's command: files, live libinput, the real libinput on a umockdev testbed.
         .target(
             name: "ReplayTool",
             dependencies: [
-                "RecordingReplay", "PreviewEngine", "EvdevDecoder", "LibinputRecording", "PreviewTrace",
+                "RecordingReplay", "PreviewEngine", "EvdevDecoder", "InputEvents", "LibinputRecording", "PreviewTrace",
                 "UmockdevHarness", "ToolOptions", "LibinputBackend", "SystemLayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -79,18 +82,20 @@ let package = Package(
         .target(
             name: "LibinputBackend",
             dependencies: [
-                "CLibinput", "PreviewEngine", "EvdevDecoder", "SystemLayer",
+                "CLibinput", "PreviewEngine", "EvdevDecoder", "InputEvents", "SystemLayer",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "UmockdevFstatShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "UmockdevHarness",
-            dependencies: ["LibinputRecording", "EvdevDecoder", "LibinputBackend", "PreviewEngine", "SystemLayer"]),
+            dependencies: [
+                "LibinputRecording", "EvdevDecoder", "InputEvents", "LibinputBackend", "PreviewEngine", "SystemLayer",
+            ]),
         // Runs LibinputBackend inside the umockdev testbed (re-executed by UmockdevHarness).
         .executableTarget(
             name: "libinput-testbed-runner",
             dependencies: [
-                "UmockdevHarness", "LibinputBackend", "SystemLayer",
+                "UmockdevHarness", "LibinputBackend", "InputEvents", "SystemLayer",
                 // --embedded: the C library as a host drives it, with a client of the mini compositor.
                 "CompositorModule", "CCompositorModule", "_PreviewProtocolTestSupport", "WaylandServer",
                 "CWaylandClient", "CWaylandServer",
@@ -114,7 +119,7 @@ let package = Package(
         .target(
             name: "PreviewProtocolServer",
             dependencies: [
-                "WaylandServer", "CWaylandServer", "PreviewEngine", "SystemLayer",
+                "WaylandServer", "CWaylandServer", "PreviewEngine", "InputEvents", "SystemLayer",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Test support: a minimal wl_compositor + the global, and a scripted server for pywayland.
@@ -137,13 +142,13 @@ let package = Package(
         .target(
             name: "WaylandWindow",
             dependencies: [
-                "CWaylandClient", "CWaylandLibdecor", "CWaylandProtocols", "CPixman", "PreviewEngine", "EvdevDecoder",
+                "CWaylandClient", "CWaylandLibdecor", "CWaylandProtocols", "CPixman", "PreviewEngine", "InputEvents",
                 "SystemLayer",
             ]),
         .target(
             name: "PreviewCompositor",
             dependencies: [
-                "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine", "EvdevDecoder",
+                "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine", "InputEvents",
                 "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG", "CXkbcommon", "SystemLayer",
                 // The window backend's client side (its parent compositor's connection).
                 "WaylandWindow",
@@ -166,7 +171,7 @@ let package = Package(
             name: "CompositorModule",
             dependencies: [
                 "CCompositorModule", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
-                "LibinputBackend", "EvdevDecoder", "SystemLayer", .product(name: "Logging", package: "swift-log"),
+                "LibinputBackend", "InputEvents", "SystemLayer", .product(name: "Logging", package: "swift-log"),
             ]),
         // MARK: The C library for apps and toolkits: the header (C target) and its Swift implementation.
         .target(name: "CClientLibrary"),
@@ -239,26 +244,28 @@ let package = Package(
         .testTarget(
             name: "RecordingTests",
             dependencies: [
-                "_FixtureTestSupport", "LibinputRecording", "EvdevDecoder", "ReplayTool", "PreviewTrace", "SystemLayer",
+                "_FixtureTestSupport", "LibinputRecording", "EvdevDecoder", "InputEvents", "ReplayTool", "PreviewTrace",
+                "SystemLayer",
             ]),
         .testTarget(
             name: "LibinputBackendTests",
             dependencies: [
                 "_FixtureTestSupport",
-                "LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder", "PreviewTrace",
+                "LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder", "InputEvents",
+                "PreviewTrace",
                 "SystemLayer", .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "ProtocolTests",
             dependencies: [
                 "PreviewProtocolServer", "WaylandServer", "CWaylandClient", "_PreviewProtocolTestSupport",
-                "preview-protocol-test-server", "SystemLayer",
+                "preview-protocol-test-server", "SystemLayer", "InputEvents",
             ]),
         .testTarget(
             name: "CompositorTests",
             dependencies: [
                 "_FixtureTestSupport", "PreviewCompositor", "WaylandWindow", "CWaylandClient", "CPNG", "CPixman",
-                "PreviewEngine", "EvdevDecoder",
+                "PreviewEngine", "InputEvents",
                 "preview-compositor", "peek-client", "_PreviewProtocolTestSupport", "WaylandServer", "SystemLayer",
             ]),
         .testTarget(
@@ -301,7 +308,7 @@ let package = Package(
             dependencies: [
                 "_FixtureTestSupport",
                 "DemoReport", "PreviewTrace", "PreviewEngine", "ReplayTool", "UmockdevHarness", "CCairo",
-                "EvdevDecoder",
+                "InputEvents",
                 "PreviewProtocolServer", "_PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
                 "preview-demo", "preview-compositor", "peek-client", "preview-replay", "minimal-preview-app", "PeekUI",
                 "ToolOptions", "SystemLayer",

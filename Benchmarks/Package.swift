@@ -32,6 +32,7 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "LibinputRecording", package: "swift-preview-interaction"),
                 .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
+                .product(name: "InputEvents", package: "swift-preview-interaction"),
                 .product(name: "PreviewEngine", package: "swift-preview-interaction"),
             ]),
         // The protocol layer's per-sample cost, with a real libwayland client (docs/protocol.md).
@@ -52,6 +53,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PreviewCompositor", package: "swift-preview-interaction"),
                 .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
+                .product(name: "InputEvents", package: "swift-preview-interaction"),
                 .product(name: "LibinputRecording", package: "swift-preview-interaction"),
                 .product(name: "PreviewEngine", package: "swift-preview-interaction"),
             ]),
@@ -60,6 +62,7 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [
                 .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
+                .product(name: "InputEvents", package: "swift-preview-interaction"),
                 .product(name: "LibinputRecording", package: "swift-preview-interaction"),
                 .product(name: "PreviewEngine", package: "swift-preview-interaction"),
             ],
@@ -70,6 +73,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
+                .product(name: "InputEvents", package: "swift-preview-interaction"),
                 .product(name: "LibinputRecording", package: "swift-preview-interaction"),
                 .product(name: "PreviewEngine", package: "swift-preview-interaction"),
             ],

@@ -17,6 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "LibinputRecording", package: "swift-preview-interaction"),
                 .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
+                .product(name: "InputEvents", package: "swift-preview-interaction"),
                 .product(name: "PreviewEngine", package: "swift-preview-interaction"), "FuzzSupport",
             ],
             path: "FuzzRecording"),
@@ -27,6 +28,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PreviewCompositor", package: "swift-preview-interaction"),
                 .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
+                .product(name: "InputEvents", package: "swift-preview-interaction"),
                 .product(name: "PreviewEngine", package: "swift-preview-interaction"),
                 .product(name: "Logging", package: "swift-log"), "FuzzSupport",
             ],

@@ -1,6 +1,6 @@
-import EvdevDecoder
 import FuzzSupport
 import Glibc
+import InputEvents
 import Logging
 import PreviewCompositor
 import PreviewEngine

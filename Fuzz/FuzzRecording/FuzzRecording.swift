@@ -1,5 +1,5 @@
-import EvdevDecoder
 import Glibc
+import InputEvents
 import LibinputRecording
 import PreviewEngine
 

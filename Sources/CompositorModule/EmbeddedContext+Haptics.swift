@@ -1,12 +1,12 @@
-import EvdevDecoder
+import InputEvents
 import LibinputBackend
 import PreviewEngine
 import PreviewProtocolServer
 
-/// Haptic pads in host mode, as the compositor drives them (`HapticPad` plays, `HapticClicks`
-/// decides): the press where the contact goes down (the pad's button), the deep click at the
-/// commit, the release at the lift, and apps' effects on the pad driving their interaction.
-/// The user's setting decides whether any pad is open.
+/// Haptic pads in host mode: the host core decides the moments (`HapticClicks`: the press where
+/// the contact goes down, the pad's button; the deep click at the commit; the release at the
+/// lift), `HapticPad` plays them and apps' effects on the pad driving their interaction. The
+/// user's setting decides whether any pad is open.
 extension EmbeddedContext {
     var haptics: HapticIntensity { driver.settings.haptics }
 
@@ -14,18 +14,18 @@ extension EmbeddedContext {
     /// (uploads carry it), or handed back to their firmware when it is off.
     func setHaptics(_ intensity: HapticIntensity) {
         guard intensity != haptics else { return }
-        driver.configure(driver.engine.configuration, haptics: intensity)
+        driver.configure(driver.configuration, haptics: intensity)
         for (id, device) in devices where device.hapticNode != nil {
             device.haptic?.close()
-            devices[id]?.haptic = HapticPad(
-                node: device.hapticNode, name: device.name, intensity: intensity, logger: logger)
-            devices[id]?.clicks = HapticClicks()
+            let pad = HapticPad(node: device.hapticNode, name: device.name, intensity: intensity, logger: logger)
+            devices[id]?.haptic = pad
+            if pad != nil { driver.hapticPadAdded(id) } else { driver.hapticPadRemoved(id) }
         }
     }
 
-    /// Plays what `decide` says the device's clicks owe now, if it is a haptic pad.
-    func haptic(_ id: DeviceID, at time: Timestamp, _ decide: (inout HapticClicks, Timestamp) -> HapticMoment?) {
-        guard let pad = devices[id]?.haptic, let moment = decide(&devices[id]!.clicks, time) else { return }
+    /// A moment the host core decided for one of the host's pads.
+    func hapticMoment(_ moment: HapticMoment, on device: DeviceID, at time: Timestamp) {
+        guard let pad = devices[device]?.haptic else { return }
         if pad.play(moment) { logger.debug("\(pad.name): haptic \(moment.rawValue)") }
     }
 

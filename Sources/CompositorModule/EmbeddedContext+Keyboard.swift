@@ -1,9 +1,9 @@
 import PreviewEngine
 import PreviewProtocolServer
 
-/// The keyboard as a source: each seat's keys through the preview keys' rules every host
-/// shares (`PreviewKeys`), the driver deciding what begins. Keys are contacts of one device
-/// id no host device has (`keyboard`): the host's callbacks never see them.
+/// The keyboard as a source: each seat's keys go to the host core, which runs the preview keys'
+/// rules every host shares (`PreviewKeys`) and decides what begins. Keys are contacts of one
+/// device id no host device has (`keyboard`): the host's callbacks never see them.
 extension EmbeddedContext {
     static let keyboard = DeviceID(0)
 
@@ -19,17 +19,8 @@ extension EmbeddedContext {
     ) throws(Status) -> KeyVerdict {
         var surface: SurfaceID?
         if key.pressed, let focus { surface = try surfaceID(checking: focus) }
-        let contact = ContactKey(seat: seat, device: Self.keyboard, contact: Int32(bitPattern: key.identity))
-        var rules = keyboards.removeValue(forKey: seat) ?? PreviewKeys(bindings: previewKeyBindings)
-        defer { keyboards[seat] = rules }
-        let verdict = rules.handle(
-            key,
-            begin: {
-                guard let surface else { return false }
-                return driver.keyPressed(contact, surface: surface, surfaceSize: size, at: key.time)
-            },
-            end: { driver.keyReleased(contact, at: key.time) },
-            escape: { driver.escapePressed(seat: seat, at: key.time) })
+        let verdict = driver.key(
+            key, seat: seat, device: Self.keyboard, focus: surface.map { KeyboardFocus(surface: $0, size: size) })
         switch verdict {
         case .deliver: return .deliver
         case .withhold: return .consumed
@@ -38,18 +29,8 @@ extension EmbeddedContext {
     }
 
     /// Keyboard focus left: a withheld preview key ends (`system`), and stays undelivered.
-    func keyboardFocusLost(seat: UInt32, at time: Timestamp) {
-        guard var rules = keyboards[seat] else { return }
-        for identity in rules.focusLost() {
-            let contact = ContactKey(seat: seat, device: Self.keyboard, contact: Int32(bitPattern: identity))
-            _ = driver.contactEnded(contact, at: time, reason: .system)
-        }
-        keyboards[seat] = rules
-    }
+    func keyboardFocusLost(seat: UInt32, at time: Timestamp) { driver.keyboardFocusLost(seat: seat, at: time) }
 
     /// The user's preview keys, for every seat from now on (keys held keep their state).
-    func setPreviewKeys(_ bindings: [PreviewKeyBinding]) {
-        previewKeyBindings = bindings
-        for seat in keyboards.keys { keyboards[seat]?.bindings = bindings }
-    }
+    func setPreviewKeys(_ bindings: [PreviewKeyBinding]) { driver.previewKeyBindings = bindings }
 }

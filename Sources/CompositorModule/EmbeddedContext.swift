@@ -1,6 +1,6 @@
 import CCompositorModule
 import CWaylandServer
-import EvdevDecoder
+import InputEvents
 import LibinputBackend
 import Logging
 import PreviewEngine
@@ -8,9 +8,10 @@ import PreviewProtocolServer
 import SystemLayer
 import WaylandServer
 
-/// The library on one host's wl_display: the shared `InteractionDriver` (engine, timer,
-/// protocol server, core-input gate), and the tables that turn the host's devices, contacts
-/// and wl_surface resources into engine inputs and the driver's requests into the host's
+/// The library on one host's wl_display: a thin shell over the host core, the shared
+/// `InteractionDriver` (engine, timer, protocol server, core-input gate, the contact table,
+/// routing, preview keys, haptic moments). It turns the host's device and wl_surface handles
+/// into the core's ids, its raw pressure into force, and what the core says into the host's
 /// callbacks. Runs on the display's thread only.
 final class EmbeddedContext: InteractionDriverHandler {
     static let maximumDevices = 256
@@ -39,23 +40,10 @@ final class EmbeddedContext: InteractionDriverHandler {
         /// A libinput touchpad's node: a haptic pad while the user has haptics on.
         let hapticNode: String?
         var haptic: HapticPad?
-        var clicks = HapticClicks()
     }
     var devices: [DeviceID: Device] = [:]
     private var deviceIDs: [UInt: DeviceID] = [:]
     private var nextDevice: UInt32 = 1
-
-    private struct Contact {
-        let device: DeviceID
-        let surface: SurfaceID?
-        var location: Point
-        var force: Double
-        let hasForce: Bool
-    }
-    private var contacts: [ContactKey: Contact] = [:]
-    /// Each seat's keyboard: the user's preview keys, what is withheld.
-    var keyboards: [UInt32: PreviewKeys] = [:]
-    var previewKeyBindings = PreviewKeyBinding.defaults
 
     /// The host's wl_surface resources we have seen, numbered, each with a destroy listener.
     private var surfaces: [UInt: (id: SurfaceID, listener: Listener)] = [:]
@@ -119,7 +107,7 @@ final class EmbeddedContext: InteractionDriverHandler {
     // MARK: settings
 
     func configure(_ change: (inout EngineConfiguration) -> Void) {
-        var configuration = driver.engine.configuration
+        var configuration = driver.configuration
         change(&configuration)
         // A client behind on its acks gets the time a should-begin answer gets (the driver's rule).
         driver.configure(configuration)
@@ -138,6 +126,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         devices[id] = Device(
             handle: handle, id: id, source: source, name: name, pressure: pressure, seat: seat, evdev: evdev,
             hapticNode: hapticNode, haptic: HapticPad(node: hapticNode, name: name, intensity: haptics, logger: logger))
+        if devices[id]?.haptic != nil { driver.hapticPadAdded(id) }
         deviceIDs[UInt(bitPattern: handle)] = id
         logger.info(
             "device added: \(name) as \(source) \(id), force: \(evdev?.origin ?? (pressure == nil ? "none (long press)" : "the host's pressure"))"
@@ -153,12 +142,9 @@ final class EmbeddedContext: InteractionDriverHandler {
 
     func removeDevice(_ handle: OpaquePointer, at time: UInt64) throws(Status) {
         let device = try device(handle)
-        // The cancels (device_removed) still name the device in their callbacks; then it goes.
+        // The cancels (device_removed) still name the device in their callbacks; then it goes
+        // (its contacts leave the core's table).
         driver.deviceRemoved(device.id, at: timestamp(time))
-        for key in contacts.keys where key.device == device.id {
-            contacts[key] = nil
-            _ = driver.release(key)
-        }
         devices[device.id] = nil
         deviceIDs[UInt(bitPattern: handle)] = nil
         Handles.shared.forget(device: handle)
@@ -172,13 +158,9 @@ final class EmbeddedContext: InteractionDriverHandler {
     private func watch(_ evdev: EvdevPressure, of id: DeviceID) {
         evdev.watch(on: display.eventLoop) { [unowned self] in
             entered {
-                for (key, contact) in contacts where key.device == id {
+                for (key, contact) in driver.contacts.contacts where key.device == id {
                     guard let force = evdev.force(contact: key.contact), force != contact.force else { continue }
-                    contacts[key]?.force = force
-                    let sample = ForceSample(
-                        time: now(), force: force, location: contact.location,
-                        source: devices[id]?.source ?? .touchpad, contact: key)
-                    driver.forceChanged(sample)
+                    _ = try? driver.contactMoved(key, to: nil, force: force, at: now())
                 }
             }
         }
@@ -193,43 +175,37 @@ final class EmbeddedContext: InteractionDriverHandler {
         let device = try device(handle)
         guard x.isFinite, y.isFinite else { throw .invalidArgument }
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
-        guard contacts[key] == nil else { throw .contactExists }
-        guard contacts.count < InteractionEngine.maximumContacts else { throw .limit }
+        do { try driver.admits(key) } catch { throw Status(error) }
         let force = try normalised(pressure, of: device, contact: contact)
-        var surface: SurfaceID?
-        let point = Point(x: x, y: y)
-        if let resource {
-            let id = try surfaceID(checking: resource)
-            if driver.allowsInteraction(on: id, at: point, source: device.source) { surface = id }
+        // The host's positions are local to the surface it routed the contact to.
+        let hit = try resource.map { resource throws(Status) in SurfaceHit(surface: try surfaceID(checking: resource)) }
+        do {
+            try driver.contactBegan(
+                key, source: device.source, at: Point(x: x, y: y), over: hit, force: force, time: timestamp(time))
+        } catch {
+            throw Status(error)
         }
-        contacts[key] = Contact(
-            device: device.id, surface: surface, location: point, force: force ?? 0, hasForce: force != nil)
-        let sample = ForceSample(
-            time: timestamp(time), force: force ?? 0, location: point, source: device.source, contact: key)
-        // The pad's click under the finger first, as its button goes down (host mode).
-        haptic(device.id, at: sample.time) { $0.clicked(at: $1) }
-        driver.contactBegan(sample, surface: surface, hasForce: force != nil)
     }
 
     func contactMotion(_ handle: OpaquePointer, contact: Int32, x: Double, y: Double, at time: UInt64) throws(Status) {
         let device = try device(handle)
         guard x.isFinite, y.isFinite else { throw .invalidArgument }
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
-        guard var entry = contacts[key] else { throw .unknownContact }
-        entry.location = Point(x: x, y: y)
-        if entry.hasForce, let force = device.evdev?.force(contact: contact) { entry.force = force }
-        contacts[key] = entry
-        apply(entry, key, device, at: time)
+        // A libinput touch device: the kernel's pressure for the contact, as it is now.
+        do {
+            try driver.contactMoved(
+                key, to: Point(x: x, y: y), force: device.evdev?.force(contact: contact), at: timestamp(time))
+        } catch {
+            throw Status(error)
+        }
     }
 
     func contactForce(_ handle: OpaquePointer, contact: Int32, pressure: Double, at time: UInt64) throws(Status) {
         let device = try device(handle)
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
-        guard var entry = contacts[key] else { throw .unknownContact }
+        guard driver.contacts[key] != nil else { throw .unknownContact }
         guard let force = try normalised(pressure, of: device, contact: contact) else { return }  // no pressure axis
-        entry.force = force
-        contacts[key] = entry
-        apply(entry, key, device, at: time)
+        do { try driver.contactMoved(key, to: nil, force: force, at: timestamp(time)) } catch { throw Status(error) }
     }
 
     func contactUpdate(
@@ -238,36 +214,31 @@ final class EmbeddedContext: InteractionDriverHandler {
         let device = try device(handle)
         guard x.isFinite, y.isFinite else { throw .invalidArgument }
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
-        guard var entry = contacts[key] else { throw .unknownContact }
-        if let force = try normalised(pressure, of: device, contact: contact) { entry.force = force }
-        entry.location = Point(x: x, y: y)
-        contacts[key] = entry
-        apply(entry, key, device, at: time)
+        guard driver.contacts[key] != nil else { throw .unknownContact }
+        let force = try normalised(pressure, of: device, contact: contact)
+        do {
+            try driver.contactMoved(key, to: Point(x: x, y: y), force: force, at: timestamp(time))
+        } catch {
+            throw Status(error)
+        }
     }
 
-    private func apply(_ entry: Contact, _ key: ContactKey, _ device: Device, at time: UInt64) {
-        let sample = ForceSample(
-            time: timestamp(time), force: entry.force, location: entry.location, source: device.source, contact: key)
-        driver.forceChanged(sample)
-    }
-
-    /// Returns whether the release must be swallowed.
+    /// Returns whether the release must be swallowed. The protocol's order: the interaction
+    /// ends before the core release (the core plays the pad's release after).
     func contactEnded(_ handle: OpaquePointer, contact: Int32, at time: UInt64, reason: CancelReason) throws(Status)
         -> Bool
     {
         let device = try device(handle)
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
-        guard contacts.removeValue(forKey: key) != nil else { throw .unknownContact }
-        // The protocol's order: the interaction ends before the core release.
-        let swallow = driver.contactEnded(key, at: timestamp(time), reason: reason)
-        haptic(device.id, at: timestamp(time)) { $0.contactEnded(at: $1) }
-        return swallow
+        do { return try driver.contactEnded(key, at: timestamp(time), reason: reason).swallow } catch {
+            throw Status(error)
+        }
     }
 
     func isTakenAway(_ handle: OpaquePointer, contact: Int32) throws(Status) -> Bool {
         let device = try device(handle)
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
-        guard contacts[key] != nil else { throw .unknownContact }
+        guard driver.contacts[key] != nil else { throw .unknownContact }
         return driver.isTakenAway(key)
     }
 
@@ -308,7 +279,7 @@ final class EmbeddedContext: InteractionDriverHandler {
     }
 
     func surfaceCommitted(_ resource: OpaquePointer) throws(Status) {
-        driver.server.surfaceCommitted(try surfaceID(checking: resource))
+        driver.surfaceCommitted(try surfaceID(checking: resource))
     }
 
     func surfaceGone(_ resource: OpaquePointer, at time: UInt64) throws(Status) {
@@ -317,24 +288,22 @@ final class EmbeddedContext: InteractionDriverHandler {
     }
 
     /// Interactions running: asked should-begin, previewing or committing (the engine counts).
-    var runningCount: Int { driver.engine.runningCount }
+    var runningCount: Int { driver.runningCount }
 
     /// Interactions whose client has been asked should-begin and has not answered yet.
-    var awaitingAnswerCount: Int { driver.engine.awaitingAnswerCount }
+    var awaitingAnswerCount: Int { driver.awaitingAnswerCount }
 
     // MARK: InteractionDriverHandler
 
-    func takeAway(_ contact: ContactKey, surface: SurfaceID) { callBack(host.table.take_away, contact, surface) }
+    func takeAway(_ contact: RoutedContact, surface: SurfaceID) {
+        callBack(host.table.take_away, contact.key, surface)
+    }
 
-    func giveBack(_ contact: ContactKey, surface: SurfaceID) { callBack(host.table.give_back, contact, surface) }
+    func giveBack(_ contact: RoutedContact, surface: SurfaceID, stillDown: Bool) {
+        callBack(host.table.give_back, contact.key, surface)
+    }
 
     func didPerform(_ event: PhaseEvent, _ update: PhaseUpdate) { notify(event, update) }
-
-    /// The commit's deep click, in this dispatch, before the client hears of the commit.
-    func willPerform(_ action: Action) {
-        guard case .phase(let event, let update) = action, event == .previewEnded else { return }
-        haptic(update.contact.device, at: update.time) { $0.moment(for: event, at: $1) }
-    }
 
     /// The driver's own inputs (timer, clients) are calls too: a destroy inside waits for them.
     func run(_ input: () -> Void) { entered(input) }
@@ -350,10 +319,11 @@ final class EmbeddedContext: InteractionDriverHandler {
     }
 
     private func notify(_ event: PhaseEvent, _ update: PhaseUpdate) {
-        guard let phase = host.table.phase else { return }
+        // An accelerator's stages have no phase in the C API (yet): not a phase change.
+        guard let phase = host.table.phase, let wired = Self.wire(event) else { return }
         var info = preview_interaction_phase_event()
         info.interaction = update.interaction.rawValue
-        info.phase = Self.wire(event)
+        info.phase = wired
         info.reason = preview_interaction_cancel_reason(rawValue: UInt32(event.cancelReason?.rawValue ?? 0))
         info.progress = update.progress
         info.device = devices[update.contact.device]?.handle
@@ -367,7 +337,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         phase(host.userData, &info)
     }
 
-    private static func wire(_ event: PhaseEvent) -> preview_interaction_phase {
+    private static func wire(_ event: PhaseEvent) -> preview_interaction_phase? {
         switch event {
         case .previewBegan: PREVIEW_INTERACTION_PHASE_PREVIEW_BEGAN
         case .previewProgress: PREVIEW_INTERACTION_PHASE_PREVIEW_PROGRESS
@@ -375,7 +345,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         case .commitProgress: PREVIEW_INTERACTION_PHASE_COMMIT_PROGRESS
         case .completed: PREVIEW_INTERACTION_PHASE_COMPLETED
         case .cancelled: PREVIEW_INTERACTION_PHASE_CANCELLED
-        case .stage: preconditionFailure("perform skips stages")
+        case .stage: nil
         }
     }
 
@@ -427,13 +397,22 @@ final class EmbeddedContext: InteractionDriverHandler {
         }
         devices.removeAll()
         deviceIDs.removeAll()
-        contacts.removeAll()
-        keyboards.removeAll()
         for entry in surfaces.values { entry.listener.remove() }
         surfaces.removeAll()
         surfaceResources.removeAll()
         driver.close(hearingClients: false)
         displayGone?.remove()
         displayGone = nil
+    }
+}
+
+extension Status {
+    /// What the host core refused, as the C API reports it.
+    init(_ error: ContactError) {
+        switch error {
+        case .exists: self = .contactExists
+        case .limit: self = .limit
+        case .unknown: self = .unknownContact
+        }
     }
 }

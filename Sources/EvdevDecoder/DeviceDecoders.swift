@@ -1,3 +1,4 @@
+import InputEvents
 import PreviewEngine
 
 /// One decoder per device of a recording (or any host numbering its devices 0, 1, 2 …), looked

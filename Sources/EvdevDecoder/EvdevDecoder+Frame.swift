@@ -1,3 +1,4 @@
+import InputEvents
 import PreviewEngine
 
 // What each kind of device emits at SYN_REPORT. Order within a frame: proximity in, motion,

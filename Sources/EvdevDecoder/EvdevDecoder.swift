@@ -1,6 +1,7 @@
+import InputEvents
 import PreviewEngine
 
-/// Turns one device's evdev events into `DeviceEvent`s (see DeviceEvent.swift for the contract).
+/// Turns one device's evdev events into `DeviceEvent`s (see InputEvents/DeviceEvent.swift for the contract).
 ///
 /// Feed it events in order with `process(_:at:into:)` (or whole frames with `decode`); it applies
 /// them to its copy of the device state and emits what changed at each `SYN_REPORT`, like a

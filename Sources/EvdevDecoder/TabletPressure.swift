@@ -1,3 +1,5 @@
+import InputEvents
+
 /// libinput's rules for a pen's pressure axis (libinput 1.22, src/evdev-tablet.c), so that the
 /// decoder gives the answers a compositor on libinput gets:
 ///

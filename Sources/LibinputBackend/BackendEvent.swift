@@ -1,8 +1,9 @@
 import EvdevDecoder
+import InputEvents
 import PreviewEngine
 
 /// What the backend reports to its host: the recording decoder's own `DeviceEvent`s (see
-/// Sources/EvdevDecoder/DeviceEvent.swift for the contract), so a host treats a recording and
+/// Sources/InputEvents/DeviceEvent.swift for the contract), so a host treats a recording and
 /// the real libinput the same way, plus device arrival and removal.
 public enum BackendEvent: Hashable, Sendable {
     case deviceAdded(BackendDevice)

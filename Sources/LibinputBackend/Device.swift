@@ -1,4 +1,5 @@
 import EvdevDecoder
+import InputEvents
 import PreviewEngine
 
 /// What the backend tracks for one libinput device.

@@ -1,6 +1,6 @@
 import CLibinput
-import EvdevDecoder
 import Glibc
+import InputEvents
 import Logging
 import PreviewEngine
 import SystemLayer

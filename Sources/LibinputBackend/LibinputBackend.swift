@@ -1,5 +1,6 @@
 import CLibinput
 import EvdevDecoder
+import InputEvents
 import Logging
 import PreviewEngine
 

@@ -1,5 +1,6 @@
 import CLibinput
 import EvdevDecoder
+import InputEvents
 import PreviewEngine
 
 // Linux input codes the backend reads from the kernel state.

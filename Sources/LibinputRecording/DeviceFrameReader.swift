@@ -1,4 +1,5 @@
 import EvdevDecoder
+import InputEvents
 import PreviewEngine
 
 /// Streams one device's `events:` list as evdev frames, straight from the file's bytes: a frame

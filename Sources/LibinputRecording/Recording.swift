@@ -1,4 +1,5 @@
 import EvdevDecoder
+import InputEvents
 import PreviewEngine
 
 /// One device of a recording: its description and where its events are.

@@ -1,4 +1,5 @@
 import EvdevDecoder
+import InputEvents
 
 /// All devices' frames in time order (ties in file order). Each device streams from its own
 /// file position, so multi-device files need no buffering either.

@@ -1,4 +1,5 @@
 import EvdevDecoder
+import InputEvents
 import PreviewEngine
 
 /// A device the replay knows, for naming trace lines.

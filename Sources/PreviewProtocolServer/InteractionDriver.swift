@@ -1,10 +1,11 @@
+import InputEvents
 import Logging
 import PreviewEngine
 import SystemLayer
 import WaylandServer
 
 /// What a host does for the `InteractionDriver`: it owns core input, wl_surface and wl_region,
-/// and tells its own listeners. Every call comes on the display's thread.
+/// its devices, and tells its own listeners. Every call comes on the display's thread.
 public protocol InteractionDriverHandler: AnyObject {
     /// The engine's id for a wl_surface resource of the host's clients; nil if it is not one.
     func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID?
@@ -12,21 +13,27 @@ public protocol InteractionDriverHandler: AnyObject {
     /// The current contents of a wl_region resource of the host's clients, or nil if unknown.
     func region(forRegionResource resource: OpaquePointer) -> PreviewRegion?
 
-    /// The commit phase began: take the contact away from the client's core input
-    /// (wl_pointer.leave, wl_touch.cancel, tool proximity_out). Called after the client was
-    /// sent preview_ended, so it reads that first.
-    func takeAway(_ contact: ContactKey, surface: SurfaceID)
+    /// The commit phase began: take the contact away from the client's core input as its
+    /// `delivery` says (wl_pointer.leave, wl_touch.cancel, tool proximity_out). Called after the
+    /// client was sent preview_ended, so it reads that first. Never for the keyboard.
+    func takeAway(_ contact: RoutedContact, surface: SurfaceID)
 
     /// The interaction that took the contact away ended: the pointer or tool may enter again
-    /// (no press, no release; the release stays swallowed).
-    func giveBack(_ contact: ContactKey, surface: SurfaceID)
+    /// (no press, no release; the release stays swallowed). `stillDown` false: the contact is
+    /// ending (lifted, cancelled, its device gone), its release swallowed right after.
+    func giveBack(_ contact: RoutedContact, surface: SurfaceID, stillDown: Bool)
 
     /// An action is about to go to its client (should-begin or a phase event): traces and
     /// moments that must be known before the frame carrying it is sent.
     func willPerform(_ action: Action)
 
-    /// A phase event went to its client: the host's own listeners (callbacks, haptics).
+    /// A phase event went to its client: the host's own listeners (callbacks).
     func didPerform(_ event: PhaseEvent, _ update: PhaseUpdate)
+
+    /// A haptic moment is due on `device`, decided here (`HapticClicks`) for the pads the host
+    /// registered with `hapticPadAdded`; for any other device only the commit's deep click,
+    /// which a backend that keeps a pad's clicks itself plays through them, or drops.
+    func hapticMoment(_ moment: HapticMoment, on device: DeviceID, at time: Timestamp)
 
     /// Whether the device that drives `contact` can play haptic effects (a haptic pad).
     func hasHaptics(_ contact: ContactKey) -> Bool
@@ -34,6 +41,12 @@ public protocol InteractionDriverHandler: AnyObject {
     /// A client's effect for the interaction `contact` drives, while it runs and the user has
     /// haptics on: play it on that device (rate-limited there), or drop it.
     func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp)
+
+    /// A frame went to a client (phase screenshots wait for its acknowledgement).
+    func frameSent(surface: SurfaceID, interaction: InteractionID, serial: UInt32)
+
+    /// A client acknowledged a frame.
+    func frameAcknowledged(surface: SurfaceID, serial: UInt32)
 
     /// Runs an input the driver starts itself (its timer, a client's request), so a host can
     /// hold back its own teardown until the input is done.
@@ -44,31 +57,50 @@ public protocol InteractionDriverHandler: AnyObject {
 }
 
 extension InteractionDriverHandler {
+    public func takeAway(_ contact: RoutedContact, surface: SurfaceID) {}
+    public func giveBack(_ contact: RoutedContact, surface: SurfaceID, stillDown: Bool) {}
     public func willPerform(_ action: Action) {}
     public func didPerform(_ event: PhaseEvent, _ update: PhaseUpdate) {}
+    public func hapticMoment(_ moment: HapticMoment, on device: DeviceID, at time: Timestamp) {}
     public func hasHaptics(_ contact: ContactKey) -> Bool { false }
     public func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp) {}
+    public func frameSent(surface: SurfaceID, interaction: InteractionID, serial: UInt32) {}
+    public func frameAcknowledged(surface: SurfaceID, serial: UInt32) {}
     public func run(_ input: () -> Void) { input() }
     public func interactionsChanged() {}
 }
 
-/// The one interaction driver every host shares (the compositor and the C library): it owns
-/// the engine and its timer, the protocol server and the core-input gate, and performs the
-/// engine's actions in the protocol's order. Hosts feed it inputs and implement the narrow
-/// `InteractionDriverHandler`. Runs on the display's thread.
+/// The host core every host is a thin shell over (the compositor and the C library): it owns
+/// the engine and its timer, the protocol server, the core-input gate and the one contact table,
+/// and decides everything between a host's input and its client: which surface a contact belongs
+/// to, the client's behaviour and source filters, the preview keys, keyboard focus loss, what
+/// core input is taken away, given back or swallowed, and the haptic moments. It performs the
+/// engine's actions in the protocol's order and tells the host what to do through the narrow
+/// `InteractionDriverHandler`. Hosts translate their own input into its calls and never reach
+/// the engine or the protocol server. Runs on the display's thread.
 public final class InteractionDriver: PreviewProtocolHost {
-    public private(set) var engine: InteractionEngine
+    private(set) var engine: InteractionEngine
     /// The protocol server (its global lives as long as the driver, or until `close()`).
-    public private(set) var server: PreviewInteractionServer!
+    private(set) var server: PreviewInteractionServer!
     /// True from a `.scheduleTimer` with a deadline until the timer fires or is cancelled.
     public private(set) var timerPending = false
     /// Logs every state change an input caused (`from → event → to`) at notice level.
     public var logsTransitions = false
-    private unowned let handler: InteractionDriverHandler
+    /// The one contact table: every contact that is down, routed.
+    public internal(set) var contacts = ContactTable()
+    unowned let handler: InteractionDriverHandler
     private let logger: Logger
     private let clock: MonotonicClock
-    private var gate = CoreInputGate()
+    var gate = CoreInputGate()
     private var timer: EventSource?
+    /// Each seat's preview keys (what is withheld), with the user's bindings.
+    var keyboards: [UInt32: PreviewKeys] = [:]
+    /// The user's preview keys, for every seat.
+    public var previewKeyBindings = PreviewKeyBinding.defaults {
+        didSet { for seat in keyboards.keys { keyboards[seat]?.bindings = previewKeyBindings } }
+    }
+    /// Haptic pads whose clicks follow their contacts (registered by the host).
+    var hapticPads: [DeviceID: HapticClicks] = [:]
 
     /// `haptics`: the user's haptics setting, told to version 2 clients. `version`: the
     /// protocol version the global advertises.
@@ -86,6 +118,12 @@ public final class InteractionDriver: PreviewProtocolHost {
         // A client behind on its acks is as slow as one that has not answered should-begin yet:
         // it gets the same time before a press is declined on its behalf.
         server.unresponsiveAfter = configuration.shouldBeginTimeout
+        server.onFrameSent = { [unowned handler] surface, interaction, serial in
+            handler.frameSent(surface: surface, interaction: interaction, serial: serial)
+        }
+        server.onFrameAcknowledged = { [unowned handler] surface, serial in
+            handler.frameAcknowledged(surface: surface, serial: serial)
+        }
         timer = display.eventLoop.addTimer { [unowned self] in
             timerPending = false
             handler.run { perform(engine.timerFired(at: now())) }
@@ -107,6 +145,8 @@ public final class InteractionDriver: PreviewProtocolHost {
 
     public func now() -> Timestamp { Timestamp(microseconds: clock.microseconds()) }
 
+    // MARK: settings
+
     /// New settings apply to contacts that begin afterwards; version 2 clients hear them at
     /// once (the settings group). `haptics` nil keeps the current setting.
     public func configure(_ configuration: EngineConfiguration, haptics: HapticIntensity? = nil) {
@@ -115,43 +155,39 @@ public final class InteractionDriver: PreviewProtocolHost {
         server.settings = PreviewSettings(engine: configuration, haptics: haptics ?? server.settings.haptics)
     }
 
+    /// The engine's settings.
+    public var configuration: EngineConfiguration { engine.configuration }
+
     /// The user's settings as clients hear them.
     public var settings: PreviewSettings { server.settings }
 
-    // MARK: inputs
+    // MARK: what hosts and tests ask (the engine and the server answer; no copies kept)
 
-    /// Any engine input, written into a buffer on the stack and performed (the per-event path
-    /// copies no `Actions`): `input` returns false when it produced nothing to perform.
-    public func apply(_ input: (inout InteractionEngine, inout Actions) -> Bool) {
-        var actions = Actions()
-        if input(&engine, &actions) { perform(actions) }
+    /// Interactions running: asked should-begin, previewing or committing.
+    public var runningCount: Int { engine.runningCount }
+
+    /// Interactions whose client has been asked should-begin and has not answered yet.
+    public var awaitingAnswerCount: Int { engine.awaitingAnswerCount }
+
+    /// Contacts the engine tracks (the table's and the keyboard's).
+    public var engineContactCount: Int { engine.contactCount }
+
+    /// The phase of the interaction a contact drives, nil when none runs.
+    public func phase(of contact: ContactKey) -> Phase? { engine.interaction(for: contact)?.phase }
+
+    /// What the client declared at a surface-local point (version 2's behaviour areas).
+    public func behaviour(on surface: SurfaceID, at point: Point) -> PressureBehaviour {
+        server.behaviour(on: surface, at: point)
     }
 
-    /// The behaviour is the client's for the contact's point (`sample.location`, surface-local).
-    public func contactBegan(_ sample: ForceSample, surface: SurfaceID?, hasForce: Bool) {
-        let behaviour = surface.map { server.behaviour(on: $0, at: sample.location) } ?? .deepClick
-        apply { engine, actions in
-            engine.contactBegan(sample, surface: surface, hasForce: hasForce, behaviour: behaviour, into: &actions)
-            return true
-        }
-    }
+    /// A client owes the acknowledgement of a frame.
+    public var awaitsAcknowledgement: Bool { server.awaitsAcknowledgement }
 
-    public func forceChanged(_ sample: ForceSample) {
-        apply { engine, actions in
-            engine.forceChanged(sample, into: &actions)
-            return true
-        }
-    }
+    /// How flow control treated progress values so far.
+    public var flowStatistics: FlowStatistics { server.flowStatistics }
 
-    /// The contact ended; returns true when its core release must not be delivered (the
-    /// commit phase took it away). The interaction ends first, as the protocol orders.
-    public func contactEnded(_ contact: ContactKey, at time: Timestamp, reason: CancelReason) -> Bool {
-        apply { engine, actions in
-            engine.contactEnded(contact, at: time, reason: reason, into: &actions)
-            return true
-        }
-        return release(contact)
-    }
+    /// The host applied a commit of the surface (its region and behaviours take effect).
+    public func surfaceCommitted(_ surface: SurfaceID) { server.surfaceCommitted(surface) }
 
     /// Fires the engine's timer now if it is due by the display's clock: for a host whose
     /// clock jumps (a stepped clock), which need not wait for the loop's timer to come round.
@@ -162,49 +198,17 @@ public final class InteractionDriver: PreviewProtocolHost {
         handler.interactionsChanged()
     }
 
-    /// The user's preview key went down while `surface` (of `surfaceSize`, surface-local) had
-    /// keyboard focus. Returns true when it may begin an interaction there: the host then
-    /// withholds the press from the client until `keyReleased` says what became of it. False:
-    /// deliver the key as usual (no object, keyboard not among its sources, a generic area).
-    public func keyPressed(
-        _ key: ContactKey, surface: SurfaceID, surfaceSize: Point, at time: Timestamp
-    ) -> Bool {
-        guard let point = server.keyboardPoint(on: surface, surfaceSize: surfaceSize),
-            allowsInteraction(on: surface, at: point, source: .keyboard)
-        else { return false }
-        let behaviour = server.behaviour(on: surface, at: point)
-        guard behaviour != .generic else { return false }
-        apply { engine, actions in
-            engine.keyPressed(key, at: point, surface: surface, behaviour: behaviour, time: time, into: &actions)
-            return true
-        }
-        return true
-    }
-
-    /// The withheld preview key came up. Returns true when no interaction was announced (a
-    /// tap): the host then delivers the withheld press and this release to the client.
-    public func keyReleased(_ key: ContactKey, at time: Timestamp) -> Bool {
-        let announced = engine.interaction(for: key)?.phase != nil
-        apply { engine, actions in
-            engine.keyReleased(key, at: time, into: &actions)
-            return true
-        }
-        return !announced
-    }
-
-    /// Escape on `seat`: its running interactions are cancelled (`dismissed`). True when one was
-    /// (the host then withholds the Escape from the client).
-    public func escapePressed(seat: UInt32, at time: Timestamp) -> Bool {
-        let running = engine.interactions.contains { $0.contact.seat == seat && $0.phase?.isFinal == false }
-        apply { engine, actions in
-            engine.escapePressed(seat: seat, at: time, into: &actions)
-            return true
-        }
-        return running
-    }
-
+    /// The device is gone: its interactions are cancelled (`deviceRemoved`, still naming it in
+    /// the host's callbacks), then its contacts leave the table unreleased and its pad is forgotten.
     public func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
+        endingDevice = device
         perform(engine.deviceRemoved(device, at: time))
+        endingDevice = nil
+        for key in contacts.keys(of: device) {
+            _ = contacts.end(key)
+            _ = gate.release(key)
+        }
+        hapticPads[device] = nil
     }
 
     public func surfaceDestroyed(_ surface: SurfaceID, at time: Timestamp) {
@@ -216,23 +220,16 @@ public final class InteractionDriver: PreviewProtocolHost {
         perform(engine.endAllContacts(at: time, reason: reason))
     }
 
-    // MARK: core input
-
-    /// True during the commit phase of the contact's interaction: no core event of it reaches
-    /// the client.
-    public func isTakenAway(_ contact: ContactKey) -> Bool { gate.isTakenAway(contact, in: engine) }
-
-    /// The contact's core release (or loss): true when it must be swallowed.
-    public func release(_ contact: ContactKey) -> Bool { gate.release(contact) }
-
-    /// Whether a press at `point` (surface-local) from `source` may begin an interaction on `surface`.
-    public func allowsInteraction(on surface: SurfaceID, at point: Point, source: InputSource) -> Bool {
-        server.allowsInteraction(on: surface, at: point, source: source)
-    }
-
     // MARK: actions
 
-    private func perform(_ actions: Actions) {
+    /// Engine actions, written into a buffer on the stack (the per-event path copies no `Actions`).
+    func perform(_ input: (inout InteractionEngine, inout Actions) -> Void) {
+        var actions = Actions()
+        input(&engine, &actions)
+        perform(actions)
+    }
+
+    func perform(_ actions: Actions) {
         if logsTransitions { logTransitions() }
         var sentWithPrevious = false
         for index in actions.indices {
@@ -251,6 +248,8 @@ public final class InteractionDriver: PreviewProtocolHost {
             case .phase(_, let value): update = value
             }
             let change = gate.apply(action)
+            // The commit's deep click, in this dispatch, before the client hears of the commit.
+            if case .phase(.previewEnded, _) = action, update.source != .keyboard { commitClick(update) }
             handler.willPerform(action)
             if sentWithPrevious {
                 sentWithPrevious = false
@@ -259,13 +258,25 @@ public final class InteractionDriver: PreviewProtocolHost {
             }
             if case .phase(let event, _) = action { handler.didPerform(event, update) }
             // After the phase event, so the client reads preview_ended before the contact leaves.
+            // Keyboard contacts have no core input to take away: the preview keys withhold them.
             switch change {
-            case .takeAway(let contact, let surface)?: handler.takeAway(contact, surface: surface)
-            case .giveBack(let contact, let surface)?: handler.giveBack(contact, surface: surface)
+            case .takeAway(let key, let surface)?:
+                if let contact = contacts[key] { handler.takeAway(contact, surface: surface) }
+            case .giveBack(let key, let surface)?:
+                if let contact = contacts[key] {
+                    handler.giveBack(contact, surface: surface, stillDown: !isEnding(key))
+                }
             case nil: break
             }
         }
     }
+
+    /// The contact, or the device's contacts, whose end the engine is performing now: a
+    /// give-back is the last thing they get.
+    var endingContact: ContactKey?
+    var endingDevice: DeviceID?
+
+    private func isEnding(_ key: ContactKey) -> Bool { key == endingContact || key.device == endingDevice }
 
     private func logTransitions() {
         let log = engine.transitions

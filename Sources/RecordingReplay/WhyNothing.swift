@@ -1,4 +1,3 @@
-import EvdevDecoder
 import LibinputRecording
 import PreviewEngine
 import PreviewTrace

@@ -1,4 +1,5 @@
 import EvdevDecoder
+import InputEvents
 import LibinputBackend
 import LibinputRecording
 import PreviewEngine

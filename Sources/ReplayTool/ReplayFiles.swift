@@ -1,4 +1,3 @@
-import EvdevDecoder
 import LibinputRecording
 @_exported import RecordingReplay
 import UmockdevHarness

@@ -1,4 +1,4 @@
-import EvdevDecoder
+import InputEvents
 import PreviewEngine
 
 /// The parent compositor's input, as the nested window receives it (wl_pointer, wl_keyboard,

@@ -1,5 +1,5 @@
 internal import CWaylandClient
-import EvdevDecoder
+import InputEvents
 import PreviewEngine
 import SystemLayer
 

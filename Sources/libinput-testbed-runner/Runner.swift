@@ -1,6 +1,7 @@
 import ArgumentParser
 import EvdevDecoder
 import Foundation
+import InputEvents
 import LibinputBackend
 import Logging
 import PreviewEngine

@@ -1,6 +1,6 @@
 import CWaylandClient
-import EvdevDecoder
 import Foundation
+import InputEvents
 import PreviewEngine
 import Testing
 import WaylandServer

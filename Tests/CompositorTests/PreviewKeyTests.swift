@@ -1,4 +1,4 @@
-import EvdevDecoder
+import InputEvents
 import PreviewEngine
 import PreviewProtocolServer
 import Testing
@@ -21,9 +21,9 @@ import Testing
         let keymap = try Keymap(layout: "us")
         var rules = PreviewKeys(bindings: bindings)
         return keys.map { key in
-            let verdict = rules.handle(
-                key, symbols: keymap.symbols(evdevKey: UInt32(key.code)), held: keymap.heldModifiers,
-                begin: { begins }, end: { tap }, escape: { escapes })
+            let input = PreviewKeys.Key(
+                key, symbols: keymap.symbols(evdevKey: UInt32(key.code)), held: keymap.heldModifiers)
+            let verdict = rules.handle(input, begin: { begins }, end: { tap }, escape: { escapes })
             // What the seat does with a key it delivers: the modifiers follow.
             switch verdict {
             case .deliver:

@@ -1,5 +1,5 @@
-import EvdevDecoder
 import Foundation
+import InputEvents
 import PreviewEngine
 import Testing
 

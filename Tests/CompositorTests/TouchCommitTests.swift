@@ -1,5 +1,5 @@
-import EvdevDecoder
 import Foundation
+import InputEvents
 import PreviewEngine
 import SystemLayer
 import Testing
@@ -58,7 +58,7 @@ import _FixtureTestSupport
             }
             // The client answers should-begin over its socket: the press goes on once it has.
             let answered = compositor.wait(timeout: 20) {
-                $0.interaction.engine.interaction(for: key)?.state.kind != .awaitingAnswer
+                $0.interaction.driver.phase(of: key) != .asking
             }
             try #require(answered, "\(client.output)")
         }

@@ -1,6 +1,6 @@
 import DemoReport
-import EvdevDecoder
 import Foundation
+import InputEvents
 import LibinputRecording
 import PreviewEngine
 import PreviewTrace
@@ -89,7 +89,7 @@ final class InProcessCompositor {
     func settle(timeout: Double = 10) -> Bool {
         wait(timeout: timeout) {
             !$0.interaction.timerPending && $0.interaction.contactsDown == 0
-                && !$0.interaction.server.awaitsAcknowledgement
+                && !$0.interaction.awaitsAcknowledgement
         }
     }
 

@@ -1,4 +1,4 @@
-import EvdevDecoder
+import InputEvents
 import LibinputRecording
 import PreviewEngine
 import PreviewProtocolServer

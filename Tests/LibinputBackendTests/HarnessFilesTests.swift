@@ -1,4 +1,4 @@
-import EvdevDecoder
+import InputEvents
 import LibinputBackend
 import PreviewEngine
 import Testing

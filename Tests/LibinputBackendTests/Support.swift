@@ -1,4 +1,3 @@
-import EvdevDecoder
 import LibinputBackend
 import LibinputRecording
 import PreviewEngine

@@ -29,13 +29,11 @@ final class DriverServer: @unchecked Sendable {  // the host is only touched on 
             driver = try InteractionDriver(
                 display: display, configuration: EngineConfiguration(), haptics: haptics, advertising: version,
                 handler: self, logger: Logger(label: "driver-server"))
-            compositor.onCommit = { [unowned self] surface in driver.server.surfaceCommitted(surface) }
+            compositor.onCommit = { [unowned self] surface in driver.surfaceCommitted(surface) }
         }
 
         func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID? { compositor.surfaceID(of: resource) }
         func region(forRegionResource resource: OpaquePointer) -> PreviewRegion? { compositor.region(of: resource) }
-        func takeAway(_ contact: ContactKey, surface: SurfaceID) {}
-        func giveBack(_ contact: ContactKey, surface: SurfaceID) {}
         func hasHaptics(_ contact: ContactKey) -> Bool { hapticDevices.contains(contact.device) }
         func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp) { played.append(effect) }
 
@@ -47,21 +45,22 @@ final class DriverServer: @unchecked Sendable {  // the host is only touched on 
         /// A pen sample 5 ms after the previous one.
         func press(_ force: Double, at location: Point, began: Bool = false) {
             clock.advance(milliseconds: 5)
-            let sample = ForceSample(
-                time: driver.now(), force: force, location: location, source: .pen, simulated: false, contact: Self.pen)
             if began {
-                let allowed = driver.allowsInteraction(on: Self.surface, at: location, source: .pen)
-                driver.contactBegan(sample, surface: allowed ? Self.surface : nil, hasForce: true)
+                _ = try? driver.contactBegan(
+                    Self.pen, source: .pen, at: location, over: SurfaceHit(surface: Self.surface), force: force,
+                    time: driver.now())
             } else {
-                driver.forceChanged(sample)
+                _ = try? driver.contactMoved(Self.pen, to: location, force: force, at: driver.now())
             }
         }
 
-        func lift() { _ = driver.contactEnded(Self.pen, at: driver.now(), reason: .lifted) }
+        func lift() { _ = try? driver.contactEnded(Self.pen, at: driver.now(), reason: .lifted) }
 
         /// The preview key goes down on the first surface (focused); true when it may begin there.
         func keyDown() -> Bool {
-            driver.keyPressed(Self.key, surface: Self.surface, surfaceSize: Point(x: 200, y: 100), at: driver.now())
+            let key = PreviewKeys.Key(code: UInt32(Self.key.contact), pressed: true, time: driver.now())
+            let focus = KeyboardFocus(surface: Self.surface, size: Point(x: 200, y: 100))
+            return driver.key(key, device: Self.key.device, focus: focus) == .withhold
         }
 
         /// Steps the clock and fires what became due (a long press, the keyboard).

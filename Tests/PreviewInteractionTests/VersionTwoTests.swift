@@ -144,7 +144,7 @@ final class SwiftApp {
     {
         server.sync { $0.press(0.05, at: point, began: true) }
         for step in 1...8 { server.sync { $0.press(0.05 + Double(step) * 0.04, at: point) } }
-        return run { asked() && server.sync { $0.driver.engine.awaitingAnswerCount == 0 } }
+        return run { asked() && server.sync { $0.driver.awaitingAnswerCount == 0 } }
     }
 
     /// Firmer, still inside the preview phase.
@@ -360,7 +360,7 @@ final class SwiftApp {
         let notRunning = PREVIEW_INTERACTION_CLIENT_ERROR_NOT_RUNNING.rawValue
         #expect(preview_interaction_client_interaction_play_haptic(app.interaction, 1, tick) == notRunning)
         #expect(preview_interaction_client_interaction_answer(app.interaction, 1, true) == 0)
-        #expect(app.run { server.sync { $0.driver.engine.awaitingAnswerCount == 0 } })
+        #expect(app.run { server.sync { $0.driver.awaitingAnswerCount == 0 } })
         Self.pressFurther(server)
         #expect(app.run { app.calls.contains("1: preview") })
         #expect(preview_interaction_client_interaction_play_haptic(app.interaction, 1, tick) == 0)

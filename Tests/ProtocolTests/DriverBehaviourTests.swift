@@ -46,7 +46,7 @@ import _PreviewProtocolTestSupport
         let (client, _, interaction) = try client(of: host)
         rampAndLift(host, client, interaction, at: Self.generic)
         #expect(interaction.events.isEmpty, "\(interaction.events)")
-        #expect(host.driver.engine.contactCount == 0)
+        #expect(host.driver.engineContactCount == 0)
     }
 
     @Test func anAcceleratorAreaReportsStagesUpAndDownThenCompletes() throws {
@@ -91,9 +91,9 @@ import _PreviewProtocolTestSupport
         let (client, surface, interaction) = try client(of: host)
         interaction.clearBehaviours()
         // Not yet committed: the generic area still holds.
-        #expect(host.driver.server.behaviour(on: SurfaceID(1), at: Self.generic) == .generic)
+        #expect(host.driver.behaviour(on: SurfaceID(1), at: Self.generic) == .generic)
         client.roundtrip()
-        #expect(host.driver.server.behaviour(on: SurfaceID(1), at: Self.generic) == .generic)
+        #expect(host.driver.behaviour(on: SurfaceID(1), at: Self.generic) == .generic)
         wl_surface_commit(surface)
         client.roundtrip()
         rampAndLift(host, client, interaction, at: Self.generic)

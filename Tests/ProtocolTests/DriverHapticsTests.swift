@@ -48,7 +48,7 @@ import _PreviewProtocolTestSupport
         host.hapticDevices = [DriverHost.pen.device]
         let (client, interaction) = try pressIntoPreview(host)
         interaction.clear()
-        let configuration = host.driver.engine.configuration
+        let configuration = host.driver.configuration
         host.driver.configure(configuration, haptics: .off)
         client.roundtrip()
         interaction.playHaptic(1, effect: SPI_PREVIEW_INTERACTION_V1_HAPTIC_EFFECT_TICK.rawValue)

@@ -8,8 +8,6 @@ import _PreviewProtocolTestSupport
 /// runs a simulated long press at the client's focus point; a tap is the host's to deliver;
 /// Escape dismisses.
 @Suite struct DriverKeyboardTests {
-    static let key = ContactKey(seat: 0, device: DeviceID(99), contact: 127)
-    static let size = Point(x: 200, y: 100)
     static let everySource: UInt32 = 0x1f
 
     func client(of host: DriverHost, sources: UInt32 = everySource, focus: Point? = Point(x: 40, y: 30)) throws
@@ -53,28 +51,30 @@ import _PreviewProtocolTestSupport
     @Test func holdingTheKeyCompletesAtTheFocusPointWithSourceKeyboard() throws {
         let host = try DriverHost()
         let (client, interaction) = try client(of: host)
-        #expect(host.driver.keyPressed(Self.key, surface: SurfaceID(1), surfaceSize: Self.size, at: host.driver.now()))
+        #expect(host.key(pressed: true) == .withhold)
         hold(host, client, interaction, milliseconds: 1_500)
         #expect(
             phases(interaction) == [
                 .shouldBegin(1, source: 5, force: 2), .location(1, x: 40, y: 30), .haptics(1, available: false),
                 .previewEnded(1), .completed(1),
             ])
-        #expect(!host.driver.keyReleased(Self.key, at: host.driver.now()), "the key belonged to the interaction")
+        #expect(host.key(pressed: false) == .withhold, "the key belonged to the interaction")
     }
 
     @Test func releasedEarlyItCancelsAndATapIsTheHostsToDeliver() throws {
         let host = try DriverHost()
         let (client, interaction) = try client(of: host, focus: nil)
-        #expect(host.driver.keyPressed(Self.key, surface: SurfaceID(1), surfaceSize: Self.size, at: host.driver.now()))
+        let tapped = host.driver.now()
+        #expect(host.key(pressed: true) == .withhold)
         hold(host, client, interaction, milliseconds: 100)
-        #expect(host.driver.keyReleased(Self.key, at: host.driver.now()), "a tap: deliver the withheld key")
+        #expect(
+            host.key(pressed: false) == .deliverTap(pressedAt: tapped), "a tap: deliver the withheld key")
         client.roundtrip()
         #expect(interaction.events.isEmpty)
 
-        #expect(host.driver.keyPressed(Self.key, surface: SurfaceID(1), surfaceSize: Self.size, at: host.driver.now()))
+        #expect(host.key(pressed: true) == .withhold)
         hold(host, client, interaction, milliseconds: 600)
-        #expect(!host.driver.keyReleased(Self.key, at: host.driver.now()))
+        #expect(host.key(pressed: false) == .withhold)
         client.roundtrip()
         #expect(
             phases(interaction).first == .shouldBegin(1, source: 5, force: 2)
@@ -87,21 +87,21 @@ import _PreviewProtocolTestSupport
     @Test func escapeDismisses() throws {
         let host = try DriverHost()
         let (client, interaction) = try client(of: host)
-        #expect(host.driver.keyPressed(Self.key, surface: SurfaceID(1), surfaceSize: Self.size, at: host.driver.now()))
+        #expect(host.key(pressed: true) == .withhold)
         hold(host, client, interaction, milliseconds: 560)
-        #expect(host.driver.escapePressed(seat: 0, at: host.driver.now()))
+        #expect(host.key(pressed: true, code: 1) == .withhold)
         client.roundtrip()
         #expect(
             phases(interaction).last
                 == .cancelled(1, reason: SPI_PREVIEW_INTERACTION_V1_CANCEL_REASON_DISMISSED.rawValue))
-        #expect(!host.driver.escapePressed(seat: 0, at: host.driver.now()), "nothing runs: Escape is the client's")
+        #expect(host.key(pressed: true, code: 1) == .deliver, "nothing runs: Escape is the client's")
     }
 
     @Test func withoutTheKeyboardSourceTheKeyIsTheClients() throws {
         let host = try DriverHost()
         let (_, _) = try client(of: host, sources: 0xf)
-        #expect(!host.driver.keyPressed(Self.key, surface: SurfaceID(1), surfaceSize: Self.size, at: host.driver.now()))
-        #expect(host.driver.engine.contactCount == 0)
+        #expect(host.key(pressed: true) == .deliver)
+        #expect(host.driver.engineContactCount == 0)
     }
 
     @Test func theKeyboardBitIsAnErrorOnAVersionOneObject() throws {

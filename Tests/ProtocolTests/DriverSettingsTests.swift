@@ -1,4 +1,5 @@
 import CWaylandClient
+import InputEvents
 import Logging
 import PreviewEngine
 import PreviewProtocolServer
@@ -24,12 +25,11 @@ final class DriverHost: InteractionDriverHandler {
         driver = try InteractionDriver(
             display: display, configuration: configuration, haptics: haptics, advertising: version, handler: self,
             logger: Logger(label: "driver-test"))
-        compositor.onCommit = { [unowned self] surface in driver.server.surfaceCommitted(surface) }
+        compositor.onCommit = { [unowned self] surface in driver.surfaceCommitted(surface) }
     }
 
     func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID? { compositor.surfaceID(of: resource) }
     func region(forRegionResource resource: OpaquePointer) -> PreviewRegion? { compositor.region(of: resource) }
-    func takeAway(_ contact: ContactKey, surface: SurfaceID) {}
 
     /// Devices that play effects, and the client effects played on them, in order.
     var hapticDevices: Set<DeviceID> = []
@@ -39,23 +39,39 @@ final class DriverHost: InteractionDriverHandler {
 
     static let pen = ContactKey(device: DeviceID(1))
 
+    /// What the driver told the host of core input and haptics, in order.
+    private(set) var told: [String] = []
+    func takeAway(_ contact: RoutedContact, surface: SurfaceID) { told.append("take away \(contact.delivery)") }
+    func giveBack(_ contact: RoutedContact, surface: SurfaceID, stillDown: Bool) {
+        told.append(stillDown ? "give back" : "give back at its end")
+    }
+    func hapticMoment(_ moment: HapticMoment, on device: DeviceID, at time: Timestamp) {
+        told.append("haptic \(moment.rawValue)")
+    }
+
     /// A pen sample 5 ms after the previous one, at `location` on surface 1 (the first surface
     /// the mini compositor made).
     func press(_ force: Double, at location: Point, began: Bool = false) {
         clock.advance(milliseconds: 5)
-        let sample = ForceSample(
-            time: driver.now(), force: force, location: location, source: .pen, simulated: false, contact: Self.pen)
         if began {
-            let surface = SurfaceID(1)
-            let allowed = driver.allowsInteraction(on: surface, at: location, source: .pen)
-            driver.contactBegan(sample, surface: allowed ? surface : nil, hasForce: true)
+            _ = try? driver.contactBegan(
+                Self.pen, source: .pen, at: location, over: SurfaceHit(surface: SurfaceID(1)), force: force,
+                time: driver.now())
         } else {
-            driver.forceChanged(sample)
+            _ = try? driver.contactMoved(Self.pen, to: location, force: force, at: driver.now())
         }
     }
 
-    func lift() { _ = driver.contactEnded(Self.pen, at: driver.now(), reason: .lifted) }
-    func giveBack(_ contact: ContactKey, surface: SurfaceID) {}
+    func lift() { _ = try? driver.contactEnded(Self.pen, at: driver.now(), reason: .lifted) }
+
+    /// The preview key (Menu) of keyboard `device` on seat 0, with surface 1 focused (of `size`).
+    func key(pressed: Bool, code: UInt32 = 127, device: DeviceID = DeviceID(99), size: Point = Point(x: 200, y: 100))
+        -> PreviewKeys.Verdict
+    {
+        driver.key(
+            PreviewKeys.Key(code: code, pressed: pressed, time: driver.now()), device: device,
+            focus: KeyboardFocus(surface: SurfaceID(1), size: size))
+    }
 }
 
 @Suite struct DriverSettingsTests {
@@ -79,7 +95,7 @@ final class DriverHost: InteractionDriverHandler {
                 "sensitivity 3", "thresholds 0.1796875 0.6796875 0.9296875", "long_press_duration 800", "haptics 3",
                 "completion 2",
             ])
-        #expect(host.driver.engine.configuration.completion == .onRelease, "the engine follows too")
+        #expect(host.driver.configuration.completion == .onRelease, "the engine follows too")
 
         // The same settings again change nothing: no group is sent.
         host.driver.configure(EngineConfiguration(sensitivity: .firm, longPress: .slow, completion: .onRelease))

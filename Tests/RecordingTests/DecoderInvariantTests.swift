@@ -1,4 +1,5 @@
 import EvdevDecoder
+import InputEvents
 import PreviewEngine
 import Testing
 import _FixtureTestSupport

@@ -1,4 +1,3 @@
-import EvdevDecoder
 import Foundation
 import LibinputRecording
 import SystemLayer

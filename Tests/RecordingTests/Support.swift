@@ -1,5 +1,6 @@
 import EvdevDecoder
 import Foundation
+import InputEvents
 import LibinputRecording
 import PreviewEngine
 import Synchronization

@@ -27,6 +27,10 @@ Options:
   --settings-groups N        leave after N settings groups (settings_done) instead
   --until-disconnected       run until the compositor ends the connection instead
   --keys N                   leave after N wl_keyboard key events instead (with --keyboard)
+  --leave-on EVENT           exit at once (no answer, no goodbye) when EVENT first arrives: a
+                             client leaving mid-press (should_begin: while the press waits for it)
+  --second-window-on EVENT   map a second toplevel when EVENT first arrives (it takes the
+                             keyboard focus in a compositor that focuses new windows)
 
 The compositor's WAYLAND_DISPLAY is the one in the environment.
 """
@@ -70,6 +74,8 @@ def main():
     parser.add_argument("--settings-groups", type=int)
     parser.add_argument("--until-disconnected", action="store_true")
     parser.add_argument("--keys", type=int)
+    parser.add_argument("--leave-on")
+    parser.add_argument("--second-window-on")
     options = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as scratch:
@@ -132,9 +138,16 @@ def main():
         # When each haptic request is due: (interaction, effect) -> the client's monotonic time.
         due = {}
 
+        second_window = []
+
         def record(name):
             def handler(proxy, *args):
                 say(name, *args)
+                if name == options.leave_on:
+                    say("v2_client: left at", name)
+                    os._exit(0)
+                if name == options.second_window_on and not second_window:
+                    second_window.append("due")
                 if name == "should_begin":
                     proxy.accept(args[0])
                 if name == "preview_ended" and options.haptic:
@@ -160,33 +173,38 @@ def main():
             kind, _, stages = options.behaviour.partition(":")
             interaction.set_behaviour(BEHAVIOURS[kind], int(stages or 0), None)
 
-        xdg_surface = wm_base.get_xdg_surface(surface)
-        toplevel = xdg_surface.get_toplevel()
-        toplevel.set_title("v2 client")
-        size = [0, 0]
-        toplevel.dispatcher["configure"] = lambda proxy, w, h, states: size.__setitem__(slice(0, 2), [w, h])
-        configured = []
+        def map_window(surface, title):
+            """A toplevel at the size the compositor configures, drawn once; its objects."""
+            xdg_surface = wm_base.get_xdg_surface(surface)
+            toplevel = xdg_surface.get_toplevel()
+            toplevel.set_title(title)
+            size = [0, 0]
+            toplevel.dispatcher["configure"] = lambda proxy, w, h, states: size.__setitem__(slice(0, 2), [w, h])
+            configured = []
 
-        def on_configure(xdg_surface, serial):
-            xdg_surface.ack_configure(serial)
-            configured.append(serial)
+            def on_configure(xdg_surface, serial):
+                xdg_surface.ack_configure(serial)
+                configured.append(serial)
 
-        xdg_surface.dispatcher["configure"] = on_configure
-        surface.commit()
-        while not configured:
-            display.dispatch(block=True)
+            xdg_surface.dispatcher["configure"] = on_configure
+            surface.commit()
+            while not configured:
+                display.dispatch(block=True)
 
-        width, height = size[0] or 100, size[1] or 100
-        fd = os.memfd_create("buffer")
-        os.ftruncate(fd, width * height * 4)
-        mapping = mmap.mmap(fd, width * height * 4)
-        mapping.write(b"\xff\x80\x40\xff" * (width * height))
-        pool = shm.create_pool(fd, width * height * 4)
-        buffer = pool.create_buffer(0, width, height, width * 4, WlShm.format.xrgb8888.value)
-        surface.attach(buffer, 0, 0)
-        surface.damage(0, 0, width, height)
-        surface.commit()
-        say("mapped", width, height)
+            width, height = size[0] or 100, size[1] or 100
+            fd = os.memfd_create("buffer")
+            os.ftruncate(fd, width * height * 4)
+            mapping = mmap.mmap(fd, width * height * 4)
+            mapping.write(b"\xff\x80\x40\xff" * (width * height))
+            pool = shm.create_pool(fd, width * height * 4)
+            buffer = pool.create_buffer(0, width, height, width * 4, WlShm.format.xrgb8888.value)
+            surface.attach(buffer, 0, 0)
+            surface.damage(0, 0, width, height)
+            surface.commit()
+            say("mapped", width, height)
+            return [xdg_surface, toplevel, mapping, pool, buffer]
+
+        kept += map_window(surface, "v2 client")
 
         def finished():
             if options.until_disconnected:
@@ -217,6 +235,9 @@ def main():
         try:
             while not finished():
                 pump()
+                if second_window == ["due"]:
+                    second_window[0] = "mapped"
+                    kept += map_window(compositor.create_surface(), "v2 client's second window")
         except RuntimeError:
             pass  # the compositor went away
         try:

@@ -84,7 +84,7 @@ struct input {
 	struct wlr_tablet_v2_tablet *tablet_v2;
 	struct wlr_tablet_v2_tablet_tool *tool_v2;
 	bool in_proximity, over_tablet_client, tool_taken;
-	double x, y, pressure; /* layout coordinates, 0...1 */
+	double x, y, pressure; /* layout coordinates, 0...1 (a pen's, or a pressure touchpad's finger) */
 	struct contact tip; /* contact 0 of pens and pointers */
 	uint8_t click_buttons; /* a pointer's buttons that make its click, down (bit 0 left, 1 right, 2 middle) */
 	struct contact touches[MAX_TOUCH_POINTS];
@@ -101,12 +101,17 @@ struct input *input_of_preview_device(struct server *server, struct preview_inte
 void take_away(void *data, struct preview_interaction_device *device, int32_t contact, struct wl_resource *surface);
 void give_back(void *data, struct preview_interaction_device *device, int32_t contact, struct wl_resource *surface);
 bool any_contact_down(struct server *server);
+void input_pressure(struct input *input, double pressure);
+/* The pointer enters the surface under the cursor (or leaves), unless it is taken away. */
+void pointer_focus(struct server *server, uint32_t time);
 
 /* replay.c: --replay FILE... through `preview-replay --events` into virtual wlroots devices. */
 struct replay *replay_load(struct server *server, const char *decoder, char **files, int count);
 void replay_create_devices(struct replay *replay);
 void replay_start(struct replay *replay);
 bool replay_finished(struct replay *replay);
+/* A replayed touchpad (a pointer to wlroots); `force`: the decoder measures its force. */
+bool replay_is_touchpad(struct replay *replay, struct wlr_input_device *device, bool *force);
 void replay_destroy(struct replay *replay);
 
 #endif

@@ -82,7 +82,7 @@ static bool taken_away(struct input *input, struct contact *contact) {
 
 /* MARK: the pointer (mice, touchpads, and pens over clients without tablet-v2) */
 
-static void pointer_focus(struct server *server, uint32_t time) {
+void pointer_focus(struct server *server, uint32_t time) {
 	if (server->pointer_taken) return;
 	double sx, sy;
 	struct wlr_surface *surface = surface_at(server, server->cursor->x, server->cursor->y, &sx, &sy);
@@ -134,8 +134,9 @@ static void cursor_button(struct wl_listener *listener, void *data) {
 		uint8_t was = input->click_buttons;
 		input->click_buttons = event->state == WLR_BUTTON_PRESSED ? was | bit : was & ~bit;
 		if (!was && input->click_buttons && !input->tip.down) {
-			/* No pressure on a wlroots pointer: the library's long press simulates force. */
-			contact_down(input, &input->tip, 0, server->cursor->x, server->cursor->y, 0);
+			/* A mouse has no pressure (the library's long press simulates force); a pressure
+			 * touchpad's is its finger's. */
+			contact_down(input, &input->tip, 0, server->cursor->x, server->cursor->y, input->pressure);
 			double sx, sy;
 			focus_surface(server, surface_at(server, server->cursor->x, server->cursor->y, &sx, &sy));
 		} else if (was && !input->click_buttons && input->tip.down) {
@@ -157,6 +158,12 @@ static void cursor_frame(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct server *server = wl_container_of(listener, server, cursor_frame);
 	wlr_seat_pointer_notify_frame(server->seat);
+}
+
+/* A pressure touchpad's finger pressed harder or softer (0...1): the click's force. */
+void input_pressure(struct input *input, double pressure) {
+	input->pressure = pressure;
+	if (input->tip.down) preview_interaction_contact_force(input->preview, input->tip.id, pressure, now_usec());
 }
 
 /* MARK: tablets (tablet-v2 for clients that bound it, else an emulated pointer) */
@@ -470,9 +477,18 @@ static void new_input(struct wl_listener *listener, void *data) {
 		case WLR_INPUT_DEVICE_TOUCH:
 			status = preview_interaction_device_add(server->preview, PREVIEW_INTERACTION_DEVICE_TOUCHSCREEN, device->name, 0, 0, 0, &input->preview);
 			break;
-		case WLR_INPUT_DEVICE_POINTER:
+		case WLR_INPUT_DEVICE_POINTER: {
+			/* A replayed touchpad is one, with its force where it has one (as the library
+			 * reads a real touchpad's from its evdev node). */
+			bool force = false;
+			if (replay_is_touchpad(server->replay, device, &force)) {
+				status = preview_interaction_device_add(server->preview, PREVIEW_INTERACTION_DEVICE_TOUCHPAD,
+					device->name, 0, force ? 1 : 0, 0, &input->preview);
+				break;
+			}
 			status = preview_interaction_device_add(server->preview, PREVIEW_INTERACTION_DEVICE_POINTER, device->name, 0, 0, 0, &input->preview);
 			break;
+		}
 		default:
 			break;
 		}

@@ -76,6 +76,11 @@ static void new_output(struct wl_listener *listener, void *data) {
 	output->destroy.notify = output_destroy;
 	wl_signal_add(&wlr_output->events.destroy, &output->destroy);
 	wlr_output_layout_add_auto(server->layout, wlr_output);
+	/* The pointer starts in the middle of the first output, as in preview-compositor. */
+	if (wl_list_length(&server->layout->outputs) == 1) {
+		struct wlr_box *box = wlr_output_layout_get_box(server->layout, wlr_output);
+		if (box) wlr_cursor_warp(server->cursor, NULL, box->x + box->width / 2.0, box->y + box->height / 2.0);
+	}
 }
 
 /* MARK: surfaces and toplevels */
@@ -103,6 +108,8 @@ static void view_map(struct wl_listener *listener, void *data) {
 	wlr_scene_node_raise_to_top(view->node);
 	wlr_xdg_toplevel_set_activated(view->xdg, true);
 	focus_surface(view->server, view->xdg->surface);
+	/* The pointer enters the new window if it is under the cursor, before any motion. */
+	pointer_focus(view->server, now_msec());
 	if (view->server->replay) replay_start(view->server->replay);
 }
 
@@ -139,8 +146,10 @@ static void new_xdg_surface(struct wl_listener *listener, void *data) {
 	view->node = wlr_scene_xdg_surface_create(&server->scene->node, xdg);
 	wlr_scene_node_set_enabled(view->node, false);
 	xdg->data = view->node;
-	/* One window fills the output, as in preview-compositor. */
+	/* One window fills the output, maximized (no client-side shadow or resizing), as in
+	 * preview-compositor. */
 	wlr_xdg_toplevel_set_size(xdg, server->width, server->height);
+	wlr_xdg_toplevel_set_maximized(xdg, true);
 	view->map.notify = view_map;
 	wl_signal_add(&xdg->events.map, &view->map);
 	view->unmap.notify = view_unmap;
@@ -318,13 +327,15 @@ static void usage(FILE *out) {
 		"usage: preview-wlroots-compositor [--socket NAME] [--run CMD] [--replay FILE...] [--trace FILE]\n"
 		"                                  [--exit-when-done] [--decoder PATH] [--width W --height H]\n"
 		"                                  [--backend headless|auto] [--sensitivity light|medium|firm]\n"
-		"                                  [--should-begin-timeout MS] [--verbose]\n");
+		"                                  [--completion on-force|on-release] [--should-begin-timeout MS]\n"
+		"                                  [--verbose]\n");
 }
 
 int main(int argc, char **argv) {
 	struct server server = {.width = 1280, .height = 800};
 	const char *socket_name = NULL, *run = NULL, *trace_path = NULL, *decoder = NULL, *backend_name = "headless";
 	enum preview_interaction_sensitivity sensitivity = PREVIEW_INTERACTION_SENSITIVITY_MEDIUM;
+	enum preview_interaction_completion completion = PREVIEW_INTERACTION_COMPLETION_ON_FORCE;
 	uint32_t should_begin_timeout = 0;
 	bool verbose = false;
 	char **replay_files = NULL;
@@ -336,6 +347,7 @@ int main(int argc, char **argv) {
 		{"width", required_argument, 0, 'W'}, {"height", required_argument, 0, 'H'},
 		{"backend", required_argument, 0, 'b'}, {"sensitivity", required_argument, 0, 'S'},
 		{"should-begin-timeout", required_argument, 0, 'T'}, {"verbose", no_argument, 0, 'v'},
+		{"completion", required_argument, 0, 'C'},
 		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
 	int option;
 	while ((option = getopt_long(argc, argv, "h", options, NULL)) != -1) {
@@ -360,6 +372,10 @@ int main(int argc, char **argv) {
 			if (strcmp(optarg, "light") == 0) sensitivity = PREVIEW_INTERACTION_SENSITIVITY_LIGHT;
 			else if (strcmp(optarg, "firm") == 0) sensitivity = PREVIEW_INTERACTION_SENSITIVITY_FIRM;
 			else if (strcmp(optarg, "medium") != 0) { usage(stderr); return 2; }
+			break;
+		case 'C':
+			if (strcmp(optarg, "on-release") == 0) completion = PREVIEW_INTERACTION_COMPLETION_ON_RELEASE;
+			else if (strcmp(optarg, "on-force") != 0) { usage(stderr); return 2; }
 			break;
 		case 'T': should_begin_timeout = (uint32_t)strtoul(optarg, NULL, 10); break;
 		case 'v': verbose = true; break;
@@ -429,6 +445,7 @@ int main(int argc, char **argv) {
 		return 1;
 	}
 	preview_interaction_set_sensitivity(server.preview, sensitivity);
+	preview_interaction_set_completion(server.preview, completion);
 	if (should_begin_timeout && preview_interaction_set_should_begin_timeout(server.preview, should_begin_timeout)) {
 		wlr_log(WLR_ERROR, "--should-begin-timeout must be 1...60000 ms");
 		return 2;

@@ -5,6 +5,9 @@
  * device's (the compositor cannot tell them apart). Starts when the first window maps; idle
  * gaps (nothing down, no interaction running) are skipped, as preview-compositor's --fast does,
  * and the recording pauses while a client is asked should-begin, as preview-compositor's does.
+ * A second file starts 500 ms after the first one's last event (the decoder's gap between
+ * files), idle or not, as in preview-compositor: the client's reaction to the last press of a
+ * file (a pop's page and its areas) is in place before the next file's first press.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <linux/input-event-codes.h>
@@ -29,12 +32,14 @@ struct event {
 	int64_t time;
 	uint32_t device;
 	int32_t contact, code, pressed;
+	bool file_start; /* the first event of a file after the first */
 	char source[16];
 	double x, y, force;
 };
 
 struct replay_device {
 	bool used;
+	bool force; /* the decoder measures its force (pens, pressure touchpads, touchscreens) */
 	char kind[16];
 	char name[128];
 	struct wlr_input_device *device;
@@ -46,6 +51,7 @@ struct replay {
 	struct server *server;
 	struct event *events;
 	size_t count, capacity, next;
+	bool file_started; /* a device line after events: the next event starts a file */
 	struct replay_device devices[MAX_DEVICES];
 	struct wl_event_source *timer;
 	bool started;
@@ -65,9 +71,11 @@ static bool parse(struct replay *replay, char *line) {
 		if (sscanf(rest, "%u %15s %d %n", &id, kind, &force, &name_at) < 3 || id >= MAX_DEVICES) return false;
 		struct replay_device *device = &replay->devices[id];
 		device->used = true;
+		device->force = force != 0;
 		snprintf(device->kind, sizeof(device->kind), "%s", kind);
 		snprintf(device->name, sizeof(device->name), "%s", rest + name_at);
 		device->name[strcspn(device->name, "\n")] = 0;
+		replay->file_started = replay->count > 0;
 		return true;
 	}
 	struct event event = {0};
@@ -111,6 +119,8 @@ static bool parse(struct replay *replay, char *line) {
 	}
 	if (event.kind != RE_FRAME && (event.device >= MAX_DEVICES || !replay->devices[event.device].used)) return false;
 	event.time = time;
+	event.file_start = replay->file_started;
+	replay->file_started = false;
 	if (replay->count == replay->capacity) {
 		size_t capacity = replay->capacity ? replay->capacity * 2 : 1024;
 		struct event *grown = realloc(replay->events, capacity * sizeof(*grown));
@@ -177,6 +187,16 @@ void replay_create_devices(struct replay *replay) {
 		device->tool.pressure = true;
 		wl_signal_init(&device->tool.events.destroy);
 	}
+}
+
+bool replay_is_touchpad(struct replay *replay, struct wlr_input_device *device, bool *force) {
+	for (int i = 0; replay && i < MAX_DEVICES; i++) {
+		struct replay_device *candidate = &replay->devices[i];
+		if (!candidate->used || candidate->device != device || strcmp(candidate->kind, "touchpad") != 0) continue;
+		*force = candidate->force;
+		return true;
+	}
+	return false;
 }
 
 static void emit(struct replay *replay, const struct event *event) {
@@ -265,6 +285,13 @@ static void emit(struct replay *replay, const struct event *event) {
 			wl_signal_emit(&pointer->events.frame, dev);
 			break;
 		case RE_BUTTON:
+			/* A click's force is its frame's: the finger's pressure of the same frame comes
+			 * first, as the library reads a real touchpad's evdev state at the click. */
+			for (const struct event *same = event + 1; device->force && event->pressed && dev->data &&
+					same < replay->events + replay->count && same->time == event->time; same++) {
+				if (same->device == event->device && (same->kind == RE_DOWN || same->kind == RE_MOVE))
+					input_pressure(dev->data, same->force);
+			}
 			wl_signal_emit(&pointer->events.button, &(struct wlr_event_pointer_button){.device = dev, .time_msec = time,
 				.button = (uint32_t)event->code, .state = event->pressed ? WLR_BUTTON_PRESSED : WLR_BUTTON_RELEASED});
 			wl_signal_emit(&pointer->events.frame, dev);
@@ -277,8 +304,14 @@ static void emit(struct replay *replay, const struct event *event) {
 				wl_signal_emit(&pointer->events.frame, dev);
 			}
 			break;
+		case RE_DOWN:
+		case RE_MOVE:
+			/* A click's contact comes from its button, as from a real pointer; the finger's
+			 * force is what the library reads from a real touchpad's evdev node. */
+			if (device->force && dev->data) input_pressure(dev->data, event->force);
+			break;
 		default:
-			break; /* a click's contact comes from its button, as from a real pointer */
+			break;
 		}
 		break;
 	}
@@ -315,8 +348,10 @@ static int pump(void *data) {
 		}
 		uint32_t running = 0;
 		preview_interaction_running_count(server->preview, &running);
-		/* Idle (nothing down, nothing running): the next gesture may start at once. */
-		if (!any_contact_down(server) && running == 0 && event->time + replay->offset > now) replay->offset = now - event->time;
+		/* Idle (nothing down, nothing running): the next gesture may start at once, but a new
+		 * file keeps the decoder's gap after the previous one. */
+		if (!event->file_start && !any_contact_down(server) && running == 0 && event->time + replay->offset > now)
+			replay->offset = now - event->time;
 		int64_t due = event->time + replay->offset;
 		if (due > now + 500) {
 			wl_event_source_timer_update(replay->timer, (int)((due - now) / 1000 > 0 ? (due - now) / 1000 : 1));

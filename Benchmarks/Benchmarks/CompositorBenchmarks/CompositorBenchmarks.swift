@@ -10,6 +10,7 @@
 import Benchmark
 import EvdevDecoder
 import Foundation
+import InputEvents
 import LibinputRecording
 import PreviewCompositor
 import PreviewEngine

@@ -7,6 +7,7 @@ import Benchmark
 import BenchmarkSupport
 import EvdevDecoder
 import Foundation
+import InputEvents
 import LibinputRecording
 import PreviewEngine
 

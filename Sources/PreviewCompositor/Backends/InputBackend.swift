@@ -1,4 +1,4 @@
-import EvdevDecoder
+import InputEvents
 import PreviewEngine
 import PreviewProtocolServer
 import WaylandServer
@@ -98,9 +98,10 @@ public protocol KeymapSource: InputBackend {
 
 /// Devices that play haptic effects (a pressure pad with FF_HAPTIC).
 public protocol HapticInput: InputBackend {
-    /// The engine's phase event for an interaction one of this backend's devices drives, as it
-    /// is performed (a haptic pad clicks at the commit, in the same dispatch).
-    func phaseChanged(_ event: PhaseEvent, _ update: PhaseUpdate)
+    /// A haptic moment the host core decided for one of this backend's devices, as the phase
+    /// that causes it is performed (the commit's deep click, in the same dispatch): played
+    /// through the pad's own clicks, or dropped.
+    func play(_ moment: HapticMoment, device: DeviceID, at time: Timestamp)
     /// Whether the device plays haptic effects.
     func hasHaptics(device: DeviceID) -> Bool
     /// A client's effect (play_haptic) for an interaction the device drives.

@@ -1,4 +1,4 @@
-import EvdevDecoder
+import InputEvents
 import PreviewEngine
 
 /// The compositor as its input backends see it: where device events enter, and the little

@@ -1,5 +1,5 @@
 import CWaylandServer
-import EvdevDecoder
+import InputEvents
 import Logging
 import PreviewEngine
 import PreviewProtocolServer
@@ -279,8 +279,7 @@ public final class Compositor {
             let settings = try SettingsFile.read(path, over: userOptions)
             let engine = settings.engine
             (configuration.engine, configuration.previewKeys) = (engine, settings.previewKeys)
-            interaction.driver.configure(engine)
-            interaction.previewKeys.bindings = settings.previewKeys
+            interaction.reload(engine, previewKeys: settings.previewKeys)
             let keys = settings.previewKeys.isEmpty ? ["none"] : settings.previewKeys.map(\.name)
             logger.notice(
                 """
@@ -293,7 +292,7 @@ public final class Compositor {
         }
     }
 
-    public var clientsCaughtUp: Bool { !interaction.server.awaitsAcknowledgement && phaseScreenshots?.isIdle != false }
+    public var clientsCaughtUp: Bool { !interaction.awaitsAcknowledgement && phaseScreenshots?.isIdle != false }
 
     /// Called when acks arrive, screenshots are taken or a should-begin question may be settled:
     /// wakes a replay waiting for clients.
@@ -315,7 +314,7 @@ public final class Compositor {
         var checks = 0
         let maximumChecks = Int(configuration.clientPatience / 100_000)
         settleTimer = display.eventLoop.addTimer { [unowned self] in
-            let owing = interaction.server.awaitsAcknowledgement || wmBases.contains { $0.value?.awaitsPong == true }
+            let owing = interaction.awaitsAcknowledgement || wmBases.contains { $0.value?.awaitsPong == true }
             let unread = owing && checks < maximumChecks
             checks += 1
             if interaction.timerPending || interaction.contactsDown > 0 || phaseScreenshots?.isIdle == false || unread {

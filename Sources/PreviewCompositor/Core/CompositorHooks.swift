@@ -1,4 +1,4 @@
-import EvdevDecoder
+import InputEvents
 import PreviewEngine
 
 /// What tests watch, in one place: each is called on the compositor's thread, never by the

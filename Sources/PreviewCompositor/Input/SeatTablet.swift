@@ -1,5 +1,5 @@
 import CWaylandServer
-import EvdevDecoder
+import InputEvents
 import PreviewEngine
 import WaylandServer
 

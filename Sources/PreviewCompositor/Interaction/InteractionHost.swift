@@ -1,5 +1,5 @@
-import EvdevDecoder
 import Foundation
+import InputEvents
 import Logging
 import PreviewEngine
 import PreviewProtocolServer
@@ -7,46 +7,30 @@ import PreviewTrace
 import SystemLayer
 import WaylandServer
 
-/// The compositor's side of the preview interaction: the shared `InteractionDriver` (engine,
-/// timer, protocol server, core-input gate) does the interaction; this host maps device events
-/// to surfaces, takes core input away and gives it back on the seat, and keeps the trace and
-/// the phase screenshots. Decoded device events come in through `handle(_:)`; everything runs
-/// on the display's thread.
+/// The compositor's shell over the host core: the shared `InteractionDriver` (engine, timer,
+/// protocol server, core-input gate, the contact table, routing, preview keys, haptic moments)
+/// decides; this shell translates device events into its calls (output positions, the surface
+/// under them, xkb's keys), performs what it says on the seat (core input delivered, taken
+/// away, given back, swallowed), and keeps the trace and the phase screenshots. Decoded device
+/// events come in through `handle(_:)`; everything runs on the display's thread.
 final class InteractionHost: InteractionDriverHandler {
     unowned let compositor: Compositor
     private(set) var driver: InteractionDriver!
-    /// The engine, for tests and logs (a copy: the replay's per-event questions ask the driver's).
-    var engine: InteractionEngine { driver.engine }
-    var server: PreviewInteractionServer { driver.server }
     /// The engine asked for a timer that has not fired yet.
     var timerPending: Bool { driver.timerPending }
+    /// A client owes the acknowledgement of a frame.
+    var awaitsAcknowledgement: Bool { driver.awaitsAcknowledgement }
     private let trace: FileHandle?
     private var deviceNames: [DeviceID: String] = [:]
-    /// Where each contact began: its surface and that surface's output origin, so later
-    /// samples are surface-local to the surface the interaction belongs to; `tablet` when a
-    /// pen contact went to the client over tablet-v2 rather than as an emulated pointer.
-    private struct ContactOrigin {
-        var surface: SurfaceID?
-        var origin: (x: Double, y: Double)
-        var last: Point
-        var source: InputSource
-        var tablet = false
-    }
-    private var contacts: [ContactKey: ContactOrigin] = [:]
-    /// The preview keys' rules, with the user's keys (`Compositor.reloadSettings` changes them).
-    var previewKeys = PreviewKeys()
-    /// Pointer contacts whose commit phase took the pointer away (given back when it ends).
-    private var pointerTakenAway: Set<ContactKey> = []
     /// Interactions whose preview / commit progress has reached one half (a screenshot moment each).
     private var halfway: [InteractionID: (preview: Bool, commit: Bool)] = [:]
     /// Contacts down right now (the replay compresses only gaps where none is).
-    var contactsDown: Int { contacts.count }
+    var contactsDown: Int { driver.contacts.count }
     /// An interaction waits for its client's should-begin answer (the replay waits with it).
-    var awaitsAnswer: Bool { driver.engine.awaitingAnswerCount > 0 }
+    var awaitsAnswer: Bool { driver.awaitingAnswerCount > 0 }
 
     init(compositor: Compositor) throws(CompositorError) {
         self.compositor = compositor
-        previewKeys.bindings = compositor.configuration.previewKeys
         if let path = compositor.configuration.tracePath {
             // open(2), not FileManager: the path may be a FIFO someone reads (the demo's live view).
             do {
@@ -71,19 +55,31 @@ final class InteractionHost: InteractionDriverHandler {
             throw .socketFailed(compositor.socketName ?? "-", "\(error)")
         }
         driver.logsTransitions = compositor.configuration.verbose
-        server.onFrameSent = { [unowned self] surface, interaction, serial in
-            compositor.phaseScreenshots?.frameSent(surface: surface, interaction: interaction, serial: serial)
-        }
-        server.onFrameAcknowledged = { [unowned self] surface, serial in
-            compositor.phaseScreenshots?.acknowledged(surface: surface, serial: serial)
-            compositor.clientsMayHaveCaughtUp()
-        }
+        driver.previewKeyBindings = compositor.configuration.previewKeys
     }
+
+    func frameSent(surface: SurfaceID, interaction: InteractionID, serial: UInt32) {
+        compositor.phaseScreenshots?.frameSent(surface: surface, interaction: interaction, serial: serial)
+    }
+
+    func frameAcknowledged(surface: SurfaceID, serial: UInt32) {
+        compositor.phaseScreenshots?.acknowledged(surface: surface, serial: serial)
+        compositor.clientsMayHaveCaughtUp()
+    }
+
+    /// The user's settings changed (`Compositor.reloadSettings`): the engine's, and the preview keys.
+    func reload(_ engine: EngineConfiguration, previewKeys: [PreviewKeyBinding]) {
+        driver.configure(engine)
+        driver.previewKeyBindings = previewKeys
+    }
+
+    /// A surface's commit was applied (its preview region and behaviours take effect).
+    func surfaceCommitted(_ surface: SurfaceID) { driver.surfaceCommitted(surface) }
 
     /// How flow control treated progress values this run (-v; scripts/measure-holds reads it).
     func logFlowStatistics() {
-        guard server.flowStatistics.values > 0 else { return }
-        let statistics = server.flowStatistics
+        let statistics = driver.flowStatistics
+        guard statistics.values > 0 else { return }
         compositor.logger.info(
             "flow control: \(statistics.summary); sent at once \(statistics.sentAtOnce); holds µs \(statistics.histogramText)"
         )
@@ -117,48 +113,41 @@ final class InteractionHost: InteractionDriverHandler {
         switch event {
         case .contactBegan(let contact):
             let point = outputPoint(contact)
-            var surface: SurfaceID?
-            var origin = (x: 0.0, y: 0.0)
-            var local = point
-            if let hit = compositor.scene.surface(at: point) {
-                let o = hit.surface.outputOrigin
-                origin = (Double(o.x), Double(o.y))
-                local = hit.local
-                if driver.allowsInteraction(on: hit.surface.id, at: hit.local, source: contact.source) {
-                    surface = hit.surface.id
-                }
+            let hit = compositor.scene.surface(at: point).map {
+                let origin = $0.surface.outputOrigin
+                return SurfaceHit(surface: $0.surface.id, origin: Point(x: Double(origin.x), y: Double(origin.y)))
             }
-            contacts[contact.key] = ContactOrigin(surface: surface, origin: origin, last: local, source: contact.source)
-            compositor.logger.debug(
-                "contact \(contact.key) began at \(point) on \(surface.map { "\($0)" } ?? "no interactive surface")")
-            feed(event, at: local, on: surface)
-            if coreBegan(contact, at: point, time: time, seat: seat) { contacts[contact.key]?.tablet = true }
+            do {
+                let routed = try driver.contactBegan(
+                    contact.key, source: contact.source, at: point, over: hit,
+                    force: contact.hasForce ? contact.force : nil, time: contact.time)
+                compositor.logger.debug(
+                    "contact \(contact.key) began at \(point) on \(routed.surface.map { "\($0)" } ?? "no interactive surface")"
+                )
+            } catch {
+                compositor.logger.debug("contact \(contact.key) began again, or one too many: \(error)")
+            }
+            if coreBegan(contact, at: point, time: time, seat: seat) {
+                try? driver.deliver(contact.key, as: .tabletTool)
+            }
         case .contactChanged(let contact):
             let point = outputPoint(contact)
-            var tablet = false
-            if var entry = contacts[contact.key] {
-                entry.last = Point(x: point.x - entry.origin.x, y: point.y - entry.origin.y)
-                tablet = entry.tablet
-                contacts[contact.key] = entry
-                feed(event, at: entry.last, on: entry.surface)
-            }
+            let moved = try? driver.contactMoved(contact.key, to: point, force: contact.force, at: contact.time)
             if !driver.isTakenAway(contact.key) {
-                coreMoved(contact, to: point, tablet: tablet, time: time, seat: seat)
+                coreMoved(contact, to: point, tablet: moved?.delivery == .tabletTool, time: time, seat: seat)
             }
-        case .contactEnded(let key, _, _):
-            let entry = contacts.removeValue(forKey: key)
+        case .contactEnded(let key, let endTime, let reason):
             // The protocol's order: the interaction ends before the core release.
-            feed(event, at: entry?.last ?? seat.cursor, on: entry?.surface)
-            let swallow = driver.release(key)
-            if let entry, entry.tablet {
+            let ended = try? driver.contactEnded(key, at: endTime, reason: reason)
+            let swallow = ended?.swallow ?? false
+            if let contact = ended?.contact, contact.delivery == .tabletTool {
                 if swallow {
                     seat.tabletTipReleasedSilently()
                 } else {
-                    let point = Point(x: entry.origin.x + entry.last.x, y: entry.origin.y + entry.last.y)
-                    seat.tabletTool(at: point, pressure: 0, axes: nil, tip: .up, time: time)
+                    seat.tabletTool(at: contact.position, pressure: 0, axes: nil, tip: .up, time: time)
                 }
             } else {
-                coreEnded(key, source: entry?.source, time: time, seat: seat, swallow: swallow)
+                coreEnded(key, source: ended?.contact.source, time: time, seat: seat, swallow: swallow)
             }
         case .pointerMotion(let motion):
             seat.pointerMoved(dx: motion.dx, dy: motion.dy, time: time)
@@ -266,83 +255,51 @@ final class InteractionHost: InteractionDriverHandler {
         return Point(x: position.x * Double(output.width), y: position.y * Double(output.height))
     }
 
-    // MARK: actions
-
-    /// A contact event to the engine (its actions in a buffer on the stack, read by index: the
-    /// per-event path copies no `Actions`).
-    private func feed(_ event: DeviceEvent, at location: Point, on surface: SurfaceID?) {
-        // A contact's pressure behaviour is the client's for the point where it begins.
-        var behaviour = PressureBehaviour.deepClick
-        if case .contactBegan = event, let surface { behaviour = driver.server.behaviour(on: surface, at: location) }
-        driver.apply { engine, actions in
-            engine.apply(event, location: location, surface: surface, behaviour: behaviour, into: &actions)
-        }
-    }
-
     // MARK: InteractionDriverHandler
 
-    func takeAway(_ contact: ContactKey, surface: SurfaceID) {
-        compositor.logger.debug("core input of \(contact) taken away (commit phase)")
+    func takeAway(_ contact: RoutedContact, surface: SurfaceID) {
+        compositor.logger.debug("core input of \(contact.key) taken away (commit phase)")
         // A tablet tool leaves the surface (up, proximity_out) like a drag-and-drop grab.
         // A touch point gets wl_touch.cancel (the client's touch points all end).
         // Any other contact is the pointer (a pen without tablet-v2, a touchpad, a
         // mouse): wl_pointer.leave, and nothing re-enters while it is away.
-        guard let entry = contacts[contact] else { return }
-        if entry.tablet {
-            compositor.seat.tabletProximityOut(time: compositor.clock.eventTime())
-        } else if entry.source == .touchscreen {
-            compositor.seat.touchCancel(id: contact.contact)
-        } else {
-            pointerTakenAway.insert(contact)
-            compositor.seat.takePointerAway()
+        switch contact.delivery {
+        case .tabletTool: compositor.seat.tabletProximityOut(time: compositor.clock.eventTime())
+        case .touch: compositor.seat.touchCancel(id: contact.key.contact)
+        case .pointer: compositor.seat.takePointerAway()
         }
     }
 
-    func giveBack(_ contact: ContactKey, surface: SurfaceID) {
-        compositor.logger.debug("core input of \(contact) given back")
-        // The pointer enters the surface under the cursor again (wl_pointer.enter, no
-        // button). Kept apart from `contacts`: a release that completes the interaction
-        // has already removed the contact's entry there.
-        if pointerTakenAway.remove(contact) != nil {
+    func giveBack(_ contact: RoutedContact, surface: SurfaceID, stillDown: Bool) {
+        compositor.logger.debug("core input of \(contact.key) given back")
+        switch contact.delivery {
+        case .pointer:
+            // The pointer enters the surface under the cursor again (wl_pointer.enter, no button).
             compositor.seat.givePointerBack()
-        }
-        // The tool enters the surface under it again: proximity_in, no down.
-        if let entry = contacts[contact], entry.tablet {
-            let point = Point(x: entry.origin.x + entry.last.x, y: entry.origin.y + entry.last.y)
+        case .tabletTool where stillDown:
+            // The tool enters the surface under it again: proximity_in, no down.
             compositor.seat.tabletTool(
-                at: point, pressure: nil, axes: nil, tip: .unchanged, time: compositor.clock.eventTime())
+                at: contact.position, pressure: nil, axes: nil, tip: .unchanged, time: compositor.clock.eventTime())
+        case .tabletTool, .touch:
+            break  // a tool lifting leaves silently; a cancelled touch point is over
         }
     }
 
-    /// Keyboard focus moved (the XML: losing focus cancels a keyboard interaction with `system`;
-    /// a press still withheld is dropped, never delivered, nor its release). The engine knows
-    /// which contact each held preview key drives.
-    func keyboardFocusChanged() {
-        let ended = previewKeys.focusLost()
-        guard !ended.isEmpty else { return }
-        let now = driver.now()
-        for interaction in driver.engine.interactions
-        where interaction.source == .keyboard && ended.contains(UInt32(bitPattern: interaction.contact.contact)) {
-            _ = driver.contactEnded(interaction.contact, at: now, reason: .system)
-        }
-    }
+    /// Keyboard focus moved: the host core ends the keyboard interaction (`system`) and drops
+    /// the withheld press, as the XML says.
+    func keyboardFocusChanged() { driver.keyboardFocusLost(at: driver.now()) }
 
     /// A key, through the preview keys' rules (`PreviewKeys`) before wl_keyboard.
     private func previewKey(_ key: KeyState, seat: Seat, time: UInt32) {
-        let contact = ContactKey(device: key.device, contact: Int32(key.code))
         let keymap = compositor.keymap
-        let verdict = previewKeys.handle(
-            key, symbols: keymap.symbols(evdevKey: UInt32(key.code)), held: keymap.heldModifiers,
-            begin: {
-                guard let focus = seat.keyboardFocus, focus.isAlive else { return false }
-                let size = focus.node.size
-                return driver.keyPressed(
-                    contact, surface: focus.node.id, surfaceSize: Point(x: Double(size.width), y: Double(size.height)),
-                    at: key.time)
-            },
-            end: { driver.keyReleased(contact, at: key.time) },
-            escape: { driver.escapePressed(seat: contact.seat, at: key.time) })
-        switch verdict {
+        var focus: KeyboardFocus?
+        if let surface = seat.keyboardFocus, surface.isAlive {
+            let size = surface.node.size
+            focus = KeyboardFocus(surface: surface.node.id, size: Point(x: Double(size.width), y: Double(size.height)))
+        }
+        let input = PreviewKeys.Key(
+            key, symbols: keymap.symbols(evdevKey: UInt32(key.code)), held: keymap.heldModifiers)
+        switch driver.key(input, device: key.device, focus: focus) {
         case .deliver: seat.key(UInt32(key.code), pressed: key.pressed, time: time)
         case .withhold: break
         case .deliverTap(let pressedAt):
@@ -359,12 +316,13 @@ final class InteractionHost: InteractionDriverHandler {
         compositor.hapticInput?.playRequestedHaptic(effect, device: contact.device, at: time)
     }
 
-    func willPerform(_ action: Action) {
-        // Haptics: the device driving the interaction reacts to the phase (the commit's deep
-        // click) in this dispatch, before the client hears of it.
-        if case .phase(let event, let update) = action { compositor.hapticInput?.phaseChanged(event, update) }
-        record(action)
+    /// The commit's deep click on the device driving the interaction, in this dispatch, before
+    /// the client hears of it: the backend plays it through the pad's own clicks.
+    func hapticMoment(_ moment: HapticMoment, on device: DeviceID, at time: Timestamp) {
+        compositor.hapticInput?.play(moment, device: device, at: time)
     }
+
+    func willPerform(_ action: Action) { record(action) }
 
     /// A should-begin may have been settled (answered, timed out): a waiting replay goes on.
     func interactionsChanged() { compositor.clientsMayHaveCaughtUp() }

@@ -166,7 +166,7 @@ final class Surface: ResourceObject {
             if childSurface.isEffectivelySynchronized { childSurface.applyCached() }
         }
         xdgSurface?.surfaceCommitted()
-        compositor.interaction?.server.surfaceCommitted(node.id)
+        compositor.interaction?.surfaceCommitted(node.id)
 
         // Output damage: whole extents when size, mapping or placement may have changed.
         if node.isMapped && !(uploaded && node.size == oldSize && before != nil) {

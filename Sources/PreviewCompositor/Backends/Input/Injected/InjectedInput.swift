@@ -1,4 +1,4 @@
-import EvdevDecoder
+import InputEvents
 import PreviewEngine
 import WaylandServer
 

@@ -1,4 +1,4 @@
-import EvdevDecoder
+import InputEvents
 import LibinputBackend
 import Logging
 import PreviewEngine
@@ -81,9 +81,11 @@ final class LibinputSource: InputBackend, HapticInput {
         }
     }
 
-    /// The commit's deep click, written before the phase event goes out to the client.
-    func phaseChanged(_ event: PhaseEvent, _ update: PhaseUpdate) {
-        backend.phaseChanged(event, device: update.contact.device, at: update.time)
+    /// The commit's deep click, written before the phase event goes out to the client. The
+    /// backend keeps the pad's clicks (its own buttons give the press and release).
+    func play(_ moment: HapticMoment, device: DeviceID, at time: Timestamp) {
+        guard moment == .deepClick else { return }
+        backend.phaseChanged(.previewEnded, device: device, at: time)
     }
 
     func hasHaptics(device: DeviceID) -> Bool { backend.hasHaptics(device: device) }

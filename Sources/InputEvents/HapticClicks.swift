@@ -90,9 +90,9 @@ public struct HapticClicks: Hashable, Sendable {
 
     private static func bit(_ code: UInt16) -> UInt8? {
         switch code {
-        case KeyCode.btnLeft: 1
-        case KeyCode.btnRight: 2
-        case KeyCode.btnMiddle: 4
+        case 0x110: 1  // BTN_LEFT
+        case 0x111: 2  // BTN_RIGHT
+        case 0x112: 4  // BTN_MIDDLE
         default: nil
         }
     }

@@ -1,0 +1,348 @@
+import DemoReport
+import Foundation
+import PreviewEngine
+import PreviewTrace
+import SystemLayer
+import _FixtureTestSupport
+
+// The host parity suite's machinery: one scenario (recordings, an app, the user's settings) run
+// in every host that embeds the interaction, and their JSON-lines traces reduced to what must
+// agree. A host is one `ParityHost` entry: a third (sway) is one more.
+
+/// What one run is given, whatever the host.
+struct ParityRunSpec {
+    var recordings: [String]
+    var trace: String
+    /// A shell command for the host's `--run` (the app, its log redirected).
+    var client: String
+    var width = 1280
+    var height = 800
+    /// The user's completion setting: complete when the contact lifts past the commit line.
+    var completeOnRelease = false
+}
+
+/// A compositor that embeds the preview interaction and replays recordings into it.
+struct ParityHost: Sendable {
+    let name: String
+    /// Whether its trace carries an accelerator's stage changes (`"event":"stage"` records).
+    let tracesStages: Bool
+    /// Builds what the host needs; the reason it cannot run otherwise.
+    let prepare: @Sendable () -> String?
+    /// Its command line for a run.
+    let command: @Sendable (ParityRunSpec) -> [String]
+
+    /// preview-compositor, headless, idle gaps skipped (`--fast`).
+    static let previewCompositor = ParityHost(
+        name: "preview-compositor", tracesStages: true, prepare: { nil },
+        command: { spec in
+            [tools.compositor, "--backend", "headless", "--output", "\(spec.width)x\(spec.height)", "--replay"]
+                + spec.recordings.map(Fixtures.path) + [
+                    "--fast", "--exit-when-done", "--should-begin-timeout", String(slowClientShouldBeginTimeout),
+                    "--trace", spec.trace, "--run", spec.client,
+                ] + (spec.completeOnRelease ? ["--completion", "on-release"] : [])
+        })
+
+    /// examples/wlroots-compositor: wlroots 0.15's headless backend, the recordings as virtual
+    /// wlroots devices, the interaction through libpreview-interaction's C API. Its trace has
+    /// stages where the C API reports them (`PREVIEW_INTERACTION_PHASE_STAGE`).
+    static let wlrootsExample = ParityHost(
+        name: "wlroots example", tracesStages: ParityBuilds.cAPIReportsStages, prepare: { ParityBuilds.wlroots },
+        command: { spec in
+            [
+                ParityBuilds.wlrootsCompositor, "--decoder", tools.directory + "/preview-replay", "--width",
+                String(spec.width), "--height",
+                String(spec.height), "--replay",
+            ]
+                + spec.recordings.map(Fixtures.path) + [
+                    "--exit-when-done", "--should-begin-timeout", String(slowClientShouldBeginTimeout), "--trace",
+                    spec.trace, "--run", spec.client,
+                ] + (spec.completeOnRelease ? ["--completion", "on-release"] : [])
+        })
+
+    static let all = [previewCompositor, wlrootsExample]
+}
+
+/// What the suite builds with make (once per test process).
+enum ParityBuilds {
+    static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../..").standardized.path
+    static let wlrootsCompositor = binaries + "/wlroots-compositor/preview-wlroots-compositor"
+    static let windowApp = binaries + "/capi-client-tests/window-app"
+    static let gtkAdapter = root + "/.build/gtk/meson/Pi-1.typelib"
+    /// Whether the C API this tree builds reports an accelerator's stages to its host.
+    static let cAPIReportsStages =
+        (try? String(contentsOfFile: root + "/Sources/CCompositorModule/include/preview-interaction.h", encoding: .utf8))?
+        .contains("PREVIEW_INTERACTION_PHASE_STAGE") ?? false
+
+    /// examples/wlroots-compositor against this build's library; nil when built.
+    static let wlroots: String? = make("examples/wlroots-compositor")
+    /// Tests/capi-client's window-app (the C client library's xdg-shell app).
+    static let capiClient: String? = make("Tests/capi-client", ["all"])
+
+    private static func make(_ folder: String, _ targets: [String] = []) -> String? {
+        let log = scratchDirectory("make") + "/make.log"
+        guard
+            let child = try? ChildProcess(
+                ["/usr/bin/env", "make", "-C", root + "/" + folder, "BUILD=\(binaries)"] + targets, output: .file(log))
+        else { return "make could not start" }
+        guard child.wait(timeout: 600) == 0 else {
+            return "make -C \(folder) failed:\n" + FileWatch.contents(of: log).suffix(3000)
+        }
+        return nil
+    }
+}
+
+/// A sample app as a `--run` command writing its log to `log`.
+struct ParityApp: Sendable {
+    let name: String
+    let command: @Sendable (_ log: String) -> String
+
+    private static func quote(_ words: [String]) -> String { words.map(shellQuote).joined(separator: " ") }
+
+    /// peek-client (the PreviewInteraction library): the photo grid, the page's accelerator and
+    /// markup pad.
+    static func peekClient(_ options: [String] = []) -> ParityApp {
+        ParityApp(name: "peek-client") { log in
+            "exec " + quote([tools.client, "--log"] + options) + " > " + shellQuote(log) + " 2>&1"
+        }
+    }
+
+    /// minimal-preview-app: one item filling the window but for a margin.
+    static let minimal = ParityApp(name: "minimal-preview-app") { log in
+        "exec " + quote([tools.directory + "/minimal-preview-app"]) + " > " + shellQuote(log) + " 2>&1"
+    }
+
+    /// The C client library's window app: accepts every press, leaves after `presses` ended.
+    static func windowApp(presses: Int) -> ParityApp {
+        ParityApp(name: "window-app") { log in
+            "LSAN_OPTIONS=" + shellQuote("suppressions=\(ParityBuilds.root)/scripts/lsan.supp,print_suppressions=0")
+                + " exec " + quote([ParityBuilds.windowApp, String(presses)]) + " > " + shellQuote(log) + " 2>&1"
+        }
+    }
+
+    /// peek-gtk: the photo library on GTK 4 through the GTK adapter's typelib (scripts/build-gtk).
+    static func peekGTK(_ options: [String] = []) -> ParityApp {
+        ParityApp(name: "peek-gtk") { log in
+            "GSK_RENDERER=cairo NO_AT_BRIDGE=1 GDK_BACKEND=wayland GTK_A11Y=none exec "
+                + quote(["/usr/bin/python3", ParityBuilds.root + "/examples/peek-gtk/peek-gtk", "--log"] + options)
+                + " > " + shellQuote(log) + " 2>&1"
+        }
+    }
+
+    /// Tests/python/v2_client.py (pywayland): a version 2 client whose options script it.
+    static func v2Client(_ options: [String]) -> ParityApp {
+        ParityApp(name: "v2_client") { log in
+            "exec " + quote(["python3", ParityBuilds.root + "/Tests/python/v2_client.py"] + options) + " > "
+                + shellQuote(log) + " 2>&1"
+        }
+    }
+}
+
+/// One interaction reduced to what every host must agree on: where its force came from, its
+/// phase changes with their reasons, and (where both hosts trace them) its stage changes, for a
+/// measured force only: a simulated force is paced by the host's timer, and a late tick passes
+/// two levels at once (the engine reports the level reached).
+/// Left out: times, interaction numbers, device and client names, progress samples. Where it
+/// ended is kept beside, compared with a tolerance (`ParityScenario.locationTolerance`): its
+/// first record differs by host (a stage, or the end where stages are not traced).
+struct ParityInteraction: Hashable, CustomStringConvertible {
+    var source: InputSource
+    var simulated: Bool
+    var steps: [String]
+    var end: Point
+
+    var description: String { "\(source)\(simulated ? " (simulated)" : ""): \(steps.joined(separator: ", "))" }
+
+    static func == (a: Self, b: Self) -> Bool { a.description == b.description }
+    func hash(into hasher: inout Hasher) { hasher.combine(description) }
+
+    static func all(_ records: [TraceRecord], stages: Bool) -> [ParityInteraction] {
+        var order: [InteractionID] = []
+        var byID: [InteractionID: ParityInteraction] = [:]
+        for record in records {
+            guard let phase = record.phase else { continue }  // should-begin: a question
+            if byID[record.interaction] == nil {
+                order.append(record.interaction)
+                byID[record.interaction] = ParityInteraction(
+                    source: record.source, simulated: record.simulated, steps: [], end: record.location)
+            }
+            byID[record.interaction]?.end = record.location
+            switch phase {
+            case .stage(let level) where stages && !record.simulated:
+                byID[record.interaction]?.steps.append("stage \(level)")
+            case .cancelled(let reason): byID[record.interaction]?.steps.append("cancelled (\(reason))")
+            case .previewBegan, .previewEnded, .completed: byID[record.interaction]?.steps.append(phase.description)
+            case .stage, .previewProgress, .commitProgress: break
+            }
+        }
+        return order.compactMap { byID[$0] }
+    }
+}
+
+/// One host's run of a scenario.
+struct ParityRun {
+    var host: String
+    var status: Int32?
+    var records: [TraceRecord]
+    var tracesStages: Bool
+    var folder: String
+    var clientLog: String
+    var hostLog: String
+
+    func interactions(stages: Bool) -> [ParityInteraction] {
+        ParityInteraction.all(records, stages: stages && tracesStages)
+    }
+
+    /// The kind of area each press the client was asked about landed on, as peek-client logs
+    /// it (`event=behaviour behaviour=accelerator stages=4`): what tells an accelerator from a
+    /// deep click where a host's trace has no stages.
+    var areas: [String] {
+        clientLog.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("interaction="), line.contains(" event=behaviour ") else { return nil }
+            return line.split(separator: " ").dropFirst(2).joined(separator: " ")
+        }
+    }
+
+    /// The run's evidence for a failure message.
+    var summary: String {
+        "\(host) (status \(status.map(String.init) ?? "none"), \(folder)):\n"
+            + interactions(stages: true).map { "  \($0) at \($0.end)" }.joined(separator: "\n")
+            + "\n  host log: …\(hostLog.suffix(1200))\n  client log: …\(clientLog.suffix(1200))"
+    }
+}
+
+/// A scenario: recordings, an app, the user's settings; run in every host and compared.
+struct ParityScenario: CustomStringConvertible, Sendable {
+    var name: String
+    var recordings: [String]
+    var app: ParityApp
+    var width = 1280
+    var height = 800
+    var completeOnRelease = false
+    /// What the reference's interactions must show (each a part of one's description), how many
+    /// there must be, and areas peek-client must have been pressed on: the scenario did what it
+    /// is there for.
+    var expected: [String] = []
+    var count: Int? = nil
+    var areas: [String] = []
+
+    /// How far apart (surface pixels) two hosts may place the end of one interaction.
+    static let locationTolerance = 16.0
+
+    var description: String { name }
+
+    func run(in host: ParityHost) throws -> ParityRun {
+        let folder = scratchDirectory("parity")
+        chmod(folder, 0o700)
+        let spec = ParityRunSpec(
+            recordings: recordings, trace: folder + "/trace.jsonl", client: app.command(folder + "/client.log"),
+            width: width, height: height, completeOnRelease: completeOnRelease)
+        let child = try ChildProcess(
+            host.command(spec), environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"],
+            output: .file(folder + "/host.log"))
+        let status = child.wait(timeout: 150)
+        return ParityRun(
+            host: host.name, status: status, records: (try? TraceReader.read(path: spec.trace)) ?? [],
+            tracesStages: host.tracesStages, folder: folder, clientLog: FileWatch.contents(of: folder + "/client.log"),
+            hostLog: FileWatch.contents(of: folder + "/host.log"))
+    }
+
+    /// Where a host's run differs from the reference's: interactions only one of them has, or
+    /// that differ, aligned as `diff` aligns lines (a longest common subsequence).
+    struct Difference: Hashable, CustomStringConvertible {
+        var host: String
+        /// The reference's interaction, or nil where only `host` has one.
+        var reference: String?
+        var other: String?
+
+        var description: String { "\(reference ?? "—") | \(host): \(other ?? "—")" }
+    }
+
+    /// Compares every run with the first (the reference). Stages are compared where both hosts
+    /// trace them; end locations of matching interactions within `locationTolerance`.
+    static func differences(_ runs: [ParityRun]) -> (differences: [Difference], misplaced: [String]) {
+        guard let reference = runs.first else { return ([], []) }
+        var differences: [Difference] = []
+        var misplaced: [String] = []
+        for other in runs.dropFirst() {
+            let stages = reference.tracesStages && other.tracesStages
+            let a = reference.interactions(stages: stages)
+            let b = other.interactions(stages: stages)
+            for step in align(a, b) {
+                switch step {
+                case .both(let x, let y):
+                    let distance =
+                        ((x.end.x - y.end.x) * (x.end.x - y.end.x)
+                        + (x.end.y - y.end.y) * (x.end.y - y.end.y)).squareRoot()
+                    if distance > locationTolerance {
+                        misplaced.append("\(x): \(reference.host) at \(x.end), \(other.host) at \(y.end)")
+                    }
+                case .onlyFirst(let x): differences.append(Difference(host: other.host, reference: x.description))
+                case .onlySecond(let y): differences.append(Difference(host: other.host, other: y.description))
+                }
+            }
+        }
+        return (differences, misplaced)
+    }
+
+    enum Aligned {
+        case both(ParityInteraction, ParityInteraction), onlyFirst(ParityInteraction), onlySecond(ParityInteraction)
+    }
+
+    /// `a` and `b` aligned on their longest common subsequence.
+    static func align(_ a: [ParityInteraction], _ b: [ParityInteraction]) -> [Aligned] {
+        var length = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                length[i][j] = a[i] == b[j] ? length[i + 1][j + 1] + 1 : max(length[i + 1][j], length[i][j + 1])
+            }
+        }
+        var result: [Aligned] = []
+        var (i, j) = (0, 0)
+        while i < a.count || j < b.count {
+            if i < a.count, j < b.count, a[i] == b[j] {
+                result.append(.both(a[i], b[j]))
+                (i, j) = (i + 1, j + 1)
+            } else if j == b.count || (i < a.count && length[i + 1][j] >= length[i][j + 1]) {
+                result.append(.onlyFirst(a[i]))
+                i += 1
+            } else {
+                result.append(.onlySecond(b[j]))
+                j += 1
+            }
+        }
+        return result
+    }
+}
+
+/// The differences docs/testing.md ("Host parity") documents, with their reasons: a scenario's
+/// runs must differ by exactly its rows.
+enum DocumentedDifferences {
+    struct Row: Hashable {
+        var scenario: String
+        var difference: ParityScenario.Difference
+    }
+
+    static func rows() throws -> [Row] {
+        let text = try String(contentsOfFile: ParityBuilds.root + "/docs/testing.md", encoding: .utf8)
+        guard let section = text.range(of: "## Host parity") else { return [] }
+        var rows: [Row] = []
+        for line in text[section.upperBound...].split(separator: "\n") {
+            if line.hasPrefix("## ") { break }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            // | scenario | host | preview-compositor | that host | reason |
+            guard cells.count == 7, cells[1] != "scenario", !cells[1].hasPrefix("---") else { continue }
+            func interaction(_ cell: String) -> String? {
+                cell == "—" ? nil : cell.replacingOccurrences(of: "`", with: "")
+            }
+            rows.append(
+                Row(
+                    scenario: cells[1],
+                    difference: .init(host: cells[2], reference: interaction(cells[3]), other: interaction(cells[4]))))
+        }
+        return rows
+    }
+}
