@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "LibinputRecording",
             dependencies: ["EvdevDecoder", "InputEvents", "SystemLayer", .product(name: "Yams", package: "Yams")]),
-        .target(name: "PreviewTrace", dependencies: ["PreviewEngine"]),
+        .target(name: "PreviewTrace", dependencies: ["PreviewEngine", "SystemLayer"]),
         // What every command-line tool shares: --version, --sensitivity, --long-press.
         .target(
             name: "ToolOptions",
