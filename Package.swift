@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "LibinputRecording",
             dependencies: ["EvdevDecoder", "InputEvents", "SystemLayer", .product(name: "Yams", package: "Yams")]),
-        .target(name: "PreviewTrace", dependencies: ["PreviewEngine", "SystemLayer"]),
+        .target(name: "PreviewTrace", dependencies: ["PreviewEngine"]),
         // What every command-line tool shares: --version, --sensitivity, --long-press.
         .target(
             name: "ToolOptions",

@@ -1,4 +1,3 @@
-import Glibc
 import PreviewEngine
 
 /// The two ways a trace is printed.
@@ -157,6 +156,3 @@ public enum Fixed {
         return digits == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
     }
 }
-
-/// Deliberately breaks the system-call rule (this commit is reverted by the next).
-func closeTraceDescriptor(_ fd: Int32) { _ = close(fd) }
