@@ -18,11 +18,16 @@ enum SourceTree {
     /// Every `.swift` file below `folder` (relative paths, sorted), from git's list of the files
     /// it tracks or would track (untracked, not ignored): a new file counts before it is committed.
     static func swiftFiles(under folder: String) throws -> [String] {
+        try files(under: folder).filter { $0.hasSuffix(".swift") }
+    }
+
+    /// Every file below `folder`, as `swiftFiles` finds them.
+    static func files(under folder: String) throws -> [String] {
         let run = try ChildProcess.run(
             ["git", "-C", root, "ls-files", "--cached", "--others", "--exclude-standard", "--", folder],
             timeout: 60)
         guard run.status == 0 else { throw TreeError("git ls-files failed: \(run.errors)") }
-        return run.output.split(separator: "\n").map(String.init).filter { $0.hasSuffix(".swift") }.sorted()
+        return run.output.split(separator: "\n").map(String.init).sorted()
     }
 
     struct TreeError: Error, CustomStringConvertible {
