@@ -127,9 +127,11 @@ let package = Package(
             name: "_PreviewProtocolTestSupport",
             dependencies: [
                 "PreviewProtocolServer", "WaylandServer", "CWaylandServer", "CWaylandClient", "PreviewEngine",
+                "SystemLayer",
             ]),
         .executableTarget(
-            name: "preview-protocol-test-server", dependencies: ["_PreviewProtocolTestSupport", "WaylandServer"]),
+            name: "preview-protocol-test-server",
+            dependencies: ["_PreviewProtocolTestSupport", "WaylandServer", "PreviewEngine", "SystemLayer"]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -159,7 +161,7 @@ let package = Package(
         .target(
             name: "PreviewCompositorWLCS",
             dependencies: [
-                "CWaylandWLCS", "PreviewCompositor", "WaylandServer", "PreviewEngine",
+                "CWaylandWLCS", "PreviewCompositor", "WaylandServer", "PreviewEngine", "SystemLayer",
                 .product(name: "Logging", package: "swift-log"),
             ],
             // WLCS unloads the module at exit while the last compositor thread may still be
@@ -181,7 +183,7 @@ let package = Package(
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
-                "PreviewCompositor", "PreviewProtocolServer", "ToolOptions", "LibinputBackend",
+                "PreviewCompositor", "PreviewProtocolServer", "ToolOptions", "LibinputBackend", "SystemLayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -121,6 +121,9 @@ G_DEFINE_QUARK (pi-preview-interaction-error-quark, pi_preview_interaction_error
 
 static const char *widget_key = "pi-preview-interaction";
 
+static PiPhase phase_of (const struct preview_interaction_client_press *press);
+static void refresh_phase (PiPreviewInteraction *self);
+
 static void
 join (PiPreviewInteraction *self)
 {
@@ -275,7 +278,7 @@ pi_preview_interaction_get_property (GObject *object, guint id, GValue *value, G
       g_value_set_enum (value, self->force);
       break;
     case PROP_PHASE:
-      g_value_set_enum (value, self->phase);
+      g_value_set_enum (value, pi_preview_interaction_get_phase (self));
       break;
     case PROP_PRESS:
       g_value_set_uint (value, self->press);
@@ -696,6 +699,11 @@ PiPhase
 pi_preview_interaction_get_phase (PiPreviewInteraction *self)
 {
   g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), PI_PHASE_NONE);
+  /* The library's; the last one it reported once the widget left its window. */
+  struct preview_interaction_client_press press;
+  if (self->press != 0 && self->context != NULL && pi_surface_context_get_press (self->context, self, &press)
+      && press.id == self->press)
+    return phase_of (&press);
   return self->phase;
 }
 
@@ -793,17 +801,14 @@ pi_preview_interaction_answer (PiPreviewInteraction *self, guint press, gboolean
 {
   g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-  int status = self->context != NULL ? pi_surface_context_answer (self->context, press, accept)
+  int status = self->context != NULL ? pi_surface_context_answer (self->context, self, press, accept)
                                      : PREVIEW_INTERACTION_CLIENT_ERROR_DISCONNECTED;
   PiPreviewInteractionError code;
   switch (status)
     {
     case PREVIEW_INTERACTION_CLIENT_OK:
-      if (!accept && press == self->press)
-        {
-          self->phase = PI_PHASE_DECLINED;
-          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
-        }
+      if (press == self->press)
+        refresh_phase (self);
       return TRUE;
     case PREVIEW_INTERACTION_CLIENT_ERROR_UNKNOWN_PRESS:
       code = PI_PREVIEW_INTERACTION_ERROR_UNKNOWN_PRESS;
@@ -1032,22 +1037,12 @@ pi_preview_interaction_play_haptic (PiPreviewInteraction *self, PiHapticEffect e
 {
   g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), FALSE);
   g_return_val_if_fail (effect >= PI_HAPTIC_EFFECT_TICK && effect <= PI_HAPTIC_EFFECT_CONFIRM, FALSE);
-  if (self->context == NULL || self->press == 0
-      || (self->phase != PI_PHASE_PREVIEW && self->phase != PI_PHASE_COMMIT && self->phase != PI_PHASE_ACCELERATING
-          && self->phase != PI_PHASE_ASKING))
+  if (self->context == NULL || self->press == 0)
     return FALSE;
-  return pi_surface_context_play_haptic (self->context, self->press, effect);
+  return pi_surface_context_play_haptic (self->context, self, self->press, effect);
 }
 
 /* The context's side. */
-
-gboolean
-pi_preview_interaction_accepts_source (PiPreviewInteraction *self, PiSource source)
-{
-  if (!self->enabled || source < PI_SOURCE_PEN || source > PI_SOURCE_KEYBOARD)
-    return FALSE;
-  return (self->allowed_sources & (1u << (source - 1))) != 0;
-}
 
 PiSources
 pi_preview_interaction_region_sources (PiPreviewInteraction *self)
@@ -1055,8 +1050,52 @@ pi_preview_interaction_region_sources (PiPreviewInteraction *self)
   return self->enabled ? self->allowed_sources : PI_SOURCES_NONE;
 }
 
+/* The library's phase of a press, in the adapter's words. */
+static PiPhase
+phase_of (const struct preview_interaction_client_press *press)
+{
+  switch (press->phase)
+    {
+    case PREVIEW_INTERACTION_CLIENT_PHASE_ASKING:
+      return PI_PHASE_ASKING;
+    case PREVIEW_INTERACTION_CLIENT_PHASE_PREVIEW:
+      return PI_PHASE_PREVIEW;
+    case PREVIEW_INTERACTION_CLIENT_PHASE_COMMIT:
+      return PI_PHASE_COMMIT;
+    case PREVIEW_INTERACTION_CLIENT_PHASE_COMPLETED:
+      return PI_PHASE_COMPLETED;
+    case PREVIEW_INTERACTION_CLIENT_PHASE_STAGE:
+      return PI_PHASE_ACCELERATING;
+    case PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED:
+      return press->cancel_reason == PREVIEW_INTERACTION_CLIENT_CANCEL_DECLINED ? PI_PHASE_DECLINED
+                                                                              : PI_PHASE_CANCELLED;
+    case PREVIEW_INTERACTION_CLIENT_PHASE_NONE:
+    default:
+      return PI_PHASE_NONE;
+    }
+}
+
+/* The phase last read from the library, notified when it changed. */
 static void
-take_press (PiPreviewInteraction *self, const struct preview_interaction_client_press *press, PiPhase phase)
+set_phase (PiPreviewInteraction *self, PiPhase phase)
+{
+  if (self->phase == phase)
+    return;
+  self->phase = phase;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+}
+
+/* Reads the latest press's phase from the library (after an answer: a decline ends it). */
+static void
+refresh_phase (PiPreviewInteraction *self)
+{
+  struct preview_interaction_client_press press;
+  if (self->context != NULL && pi_surface_context_get_press (self->context, self, &press) && press.id == self->press)
+    set_phase (self, phase_of (&press));
+}
+
+static void
+take_press (PiPreviewInteraction *self, const struct preview_interaction_client_press *press)
 {
   g_object_freeze_notify (G_OBJECT (self));
   if (self->press != press->id)
@@ -1083,11 +1122,7 @@ take_press (PiPreviewInteraction *self, const struct preview_interaction_client_
     }
   if (press->time_usec != 0)
     self->time_usec = press->time_usec;
-  if (self->phase != phase)
-    {
-      self->phase = phase;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
-    }
+  set_phase (self, phase_of (press));
   g_object_thaw_notify (G_OBJECT (self));
 }
 
@@ -1095,7 +1130,7 @@ enum preview_interaction_client_answer
 pi_preview_interaction_emit_should_begin (PiPreviewInteraction *self,
                                           const struct preview_interaction_client_press *press)
 {
-  take_press (self, press, PI_PHASE_ASKING);
+  take_press (self, press);
   gboolean accept = FALSE;
   self->in_should_begin = TRUE;
   self->deferred = FALSE;
@@ -1107,12 +1142,15 @@ pi_preview_interaction_emit_should_begin (PiPreviewInteraction *self,
     answer = PREVIEW_INTERACTION_CLIENT_ANSWER_LATER;
   else if (accept)
     answer = PREVIEW_INTERACTION_CLIENT_ANSWER_ACCEPT;
-  else
+  else if (self->context != NULL
+           && pi_surface_context_answer (self->context, self, press->id, FALSE) == PREVIEW_INTERACTION_CLIENT_OK)
     {
-      answer = PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
-      self->phase = PI_PHASE_DECLINED;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+      /* Declined now, so the phase read from the library says so. */
+      answer = PREVIEW_INTERACTION_CLIENT_ANSWER_LATER;
+      refresh_phase (self);
     }
+  else
+    answer = PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
   g_object_unref (self);
   return answer;
 }
@@ -1121,7 +1159,7 @@ void
 pi_preview_interaction_emit_preview (PiPreviewInteraction *self, const struct preview_interaction_client_press *press,
                                      double progress, gboolean ended)
 {
-  take_press (self, press, ended ? PI_PHASE_COMMIT : PI_PHASE_PREVIEW);
+  take_press (self, press);
   g_signal_emit (self, signals[PREVIEW], 0, progress, ended);
 }
 
@@ -1129,7 +1167,7 @@ void
 pi_preview_interaction_emit_commit (PiPreviewInteraction *self, const struct preview_interaction_client_press *press,
                                     double progress, gboolean ended)
 {
-  take_press (self, press, ended ? PI_PHASE_COMPLETED : PI_PHASE_COMMIT);
+  take_press (self, press);
   g_signal_emit (self, signals[COMMIT], 0, progress, ended);
 }
 
@@ -1152,7 +1190,7 @@ pi_preview_interaction_emit_cancelled (PiPreviewInteraction *self,
                                        const struct preview_interaction_client_press *press, PiCancelReason reason)
 {
   g_object_ref (self);
-  take_press (self, press, PI_PHASE_CANCELLED);
+  take_press (self, press);
   set_stage (self, 0, FALSE);
   g_signal_emit (self, signals[CANCELLED], 0, reason);
   g_object_unref (self);
@@ -1162,7 +1200,7 @@ void
 pi_preview_interaction_emit_stage (PiPreviewInteraction *self, const struct preview_interaction_client_press *press,
                                    guint stage)
 {
-  take_press (self, press, PI_PHASE_ACCELERATING);
+  take_press (self, press);
   set_stage (self, MIN (stage, 5u), FALSE); /* the property's range; the library checks the number */
 }
 
@@ -1170,7 +1208,7 @@ void
 pi_preview_interaction_emit_accelerator_ended (PiPreviewInteraction *self,
                                                const struct preview_interaction_client_press *press)
 {
-  take_press (self, press, PI_PHASE_COMPLETED);
+  take_press (self, press);
   set_stage (self, 0, TRUE);
 }
 

@@ -33,8 +33,8 @@ typedef struct
 PiSettings *pi_settings_new_for_client (GdkDisplay *display);
 void pi_settings_update (PiSettings *self, const PiSettingsValues *values);
 
-/* One per GtkNative with attached widgets: the protocol object on its wl_surface, its region
- * (the union of the widgets' allocations) and the routing of each press to a widget. */
+/* One per GtkNative with attached widgets: the client library's surface with items on its
+ * wl_surface, one item per widget. */
 typedef struct _PiSurfaceContext PiSurfaceContext;
 
 void pi_display_client_add_context (PiDisplayClient *client, PiSurfaceContext *context);
@@ -45,9 +45,14 @@ void pi_surface_context_leave (PiSurfaceContext *context, PiPreviewInteraction *
 /* Something that shapes the region changed (enabled, sources, sensitivity, visibility). */
 void pi_surface_context_invalidate (PiSurfaceContext *context);
 gboolean pi_surface_context_is_available (PiSurfaceContext *context);
-int pi_surface_context_answer (PiSurfaceContext *context, guint press, gboolean accept);
+int pi_surface_context_answer (PiSurfaceContext *context, PiPreviewInteraction *interaction, guint press,
+                               gboolean accept);
 void pi_surface_context_cancel_presses_of (PiSurfaceContext *context, PiPreviewInteraction *interaction);
-gboolean pi_surface_context_play_haptic (PiSurfaceContext *context, guint press, PiHapticEffect effect);
+gboolean pi_surface_context_play_haptic (PiSurfaceContext *context, PiPreviewInteraction *interaction, guint press,
+                                         PiHapticEffect effect);
+/* The widget's latest press as the library knows it (its phase is the library's). */
+gboolean pi_surface_context_get_press (PiSurfaceContext *context, PiPreviewInteraction *interaction,
+                                       struct preview_interaction_client_press *press);
 /* Surface coordinates of the context's native to the widget's coordinates. */
 gboolean pi_surface_context_to_widget (PiSurfaceContext *context, GtkWidget *widget, double sx, double sy,
                                        double *x, double *y);
@@ -55,8 +60,7 @@ void pi_surface_context_availability_changed (PiSurfaceContext *context);
 /* The library made callbacks: run a frame clock cycle, whose "before-paint" acknowledges them. */
 void pi_surface_context_dispatched (PiSurfaceContext *context);
 
-/* The context's calls into the interaction it routed a press to. */
-gboolean pi_preview_interaction_accepts_source (PiPreviewInteraction *self, PiSource source);
+/* The context's calls into the interaction the library routed a press to. */
 PiSources pi_preview_interaction_region_sources (PiPreviewInteraction *self);
 enum preview_interaction_client_answer pi_preview_interaction_emit_should_begin (
     PiPreviewInteraction *self, const struct preview_interaction_client_press *press);

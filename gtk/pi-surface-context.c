@@ -1,28 +1,32 @@
 /* One protocol object per toplevel surface (the protocol allows one per wl_surface), shared by
- * every widget of that window that has a PiPreviewInteraction: its region is the union of
- * their visible allocations, its sources the union of theirs, and each press is routed to the
- * widget under it when it begins, then stays with it by press id. */
+ * every widget of that window that has a PiPreviewInteraction: the client library's surface
+ * with items, one item per widget. The library makes the region, sources, behaviours and focus
+ * point from the items and routes each press; this tells it the widgets' visible bounds, depth
+ * and settings after every layout, hit-tests with GTK's picking, and keeps GTK's side of a
+ * press (gestures reset, the pen's release swallowed). */
 #include "config.h"
 
 #include <gdk/wayland/gdkwayland.h>
 
 #include "pi-private.h"
 
+/* One widget's item on the window's surface. */
+typedef struct
+{
+  PiSurfaceContext *context;
+  PiPreviewInteraction *interaction; /* not owned: it leaves before it dies */
+  struct preview_interaction_client_item *handle; /* while the surface is attached */
+} PiItem;
+
 struct _PiSurfaceContext
 {
   GtkNative *native; /* the context is data on it */
   PiDisplayClient *client;
-  struct preview_interaction_client_interaction *handle; /* while the native is realized */
-  GPtrArray *interactions;                              /* not owned: each leaves before it dies */
-  GHashTable *presses;                                  /* press id → PiPreviewInteraction * */
+  struct preview_interaction_client_surface *handle; /* while the native is realized */
+  GPtrArray *items;                                  /* PiItem *, owned */
   GdkFrameClock *clock;
   gulong realize_id, unrealize_id, layout_id, before_paint_id;
-  cairo_region_t *region; /* the last one sent; NULL: none sent since attaching */
-  PiSources sources;
-  GArray *areas; /* PiArea: the behaviours last sent; NULL: none sent since attaching */
-  gboolean has_focus_point;
-  double focus_x, focus_y; /* the last focus point sent, in surface coordinates */
-  GtkRoot *root;            /* weak: its focus is watched while attached */
+  GtkRoot *root; /* weak: its focus is watched while attached */
   gulong focus_id;
   GtkEventController *guard; /* on the native, capture phase */
   guint pen_releases_to_swallow;
@@ -31,18 +35,6 @@ struct _PiSurfaceContext
 };
 
 static const char *context_key = "pi-surface-context";
-
-/* An area of the surface with a pressure behaviour other than the surface's default. */
-typedef struct
-{
-  PiBehaviour behaviour;
-  guint stages;
-  int depth; /* of its widget in the window: inner areas lie on top */
-  cairo_rectangle_int_t rect;
-} PiArea;
-
-/* The protocol's limit on one list of behaviours. */
-#define MAX_AREAS 32
 
 static void
 surface_transform (PiSurfaceContext *context, double *x, double *y)
@@ -101,14 +93,14 @@ takes_keyboard (PiPreviewInteraction *interaction, GtkWidget *native)
          && shows (interaction, native, &bounds);
 }
 
-static PiPreviewInteraction *
-interaction_of (PiSurfaceContext *context, GtkWidget *widget)
+static PiItem *
+item_of (PiSurfaceContext *context, GtkWidget *widget)
 {
-  for (guint i = 0; i < context->interactions->len; i++)
+  for (guint i = 0; i < context->items->len; i++)
     {
-      PiPreviewInteraction *interaction = g_ptr_array_index (context->interactions, i);
-      if (pi_preview_interaction_get_widget (interaction) == widget)
-        return interaction;
+      PiItem *item = g_ptr_array_index (context->items, i);
+      if (pi_preview_interaction_get_widget (item->interaction) == widget)
+        return item;
     }
   return NULL;
 }
@@ -118,7 +110,7 @@ interaction_of (PiSurfaceContext *context, GtkWidget *widget)
  * focused widget's centre), or, when the focus is on a container such as a list row or a
  * grid child, the first widget inside it with an interaction (at that widget's centre). An
  * app's focus point replaces the centre. */
-static PiPreviewInteraction *
+static PiItem *
 focus_target (PiSurfaceContext *context, graphene_point_t *point)
 {
   GtkWidget *native = GTK_WIDGET (context->native);
@@ -126,33 +118,33 @@ focus_target (PiSurfaceContext *context, graphene_point_t *point)
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
   if (focus == NULL || gtk_widget_get_native (focus) != context->native)
     return NULL;
-  PiPreviewInteraction *target = NULL;
+  PiItem *target = NULL;
   GtkWidget *centre_of = focus;
   for (GtkWidget *widget = focus; widget != NULL && target == NULL; widget = gtk_widget_get_parent (widget))
     {
-      target = interaction_of (context, widget);
+      target = item_of (context, widget);
       if (widget == native)
         break;
     }
   if (target == NULL)
-    for (guint i = 0; i < context->interactions->len && target == NULL; i++)
+    for (guint i = 0; i < context->items->len && target == NULL; i++)
       {
-        PiPreviewInteraction *interaction = g_ptr_array_index (context->interactions, i);
-        GtkWidget *widget = pi_preview_interaction_get_widget (interaction);
-        if (widget != NULL && gtk_widget_is_ancestor (widget, focus) && takes_keyboard (interaction, native))
+        PiItem *item = g_ptr_array_index (context->items, i);
+        GtkWidget *widget = pi_preview_interaction_get_widget (item->interaction);
+        if (widget != NULL && gtk_widget_is_ancestor (widget, focus) && takes_keyboard (item->interaction, native))
           {
-            target = interaction;
+            target = item;
             centre_of = widget;
           }
       }
-  if (target == NULL || !takes_keyboard (target, native))
+  if (target == NULL || !takes_keyboard (target->interaction, native))
     return NULL;
   double x, y;
   graphene_rect_t bounds;
-  if (pi_preview_interaction_get_focus_point (target, &x, &y))
+  if (pi_preview_interaction_get_focus_point (target->interaction, &x, &y))
     {
       graphene_point_t in = GRAPHENE_POINT_INIT ((float) x, (float) y);
-      if (!gtk_widget_compute_point (pi_preview_interaction_get_widget (target), native, &in, point))
+      if (!gtk_widget_compute_point (pi_preview_interaction_get_widget (target->interaction), native, &in, point))
         return NULL;
     }
   else if (visible_bounds (centre_of, native, &bounds))
@@ -160,13 +152,6 @@ focus_target (PiSurfaceContext *context, graphene_point_t *point)
   else
     return NULL;
   return target;
-}
-
-static gint
-compare_areas (gconstpointer a, gconstpointer b)
-{
-  const PiArea *one = a, *two = b;
-  return one->depth - two->depth;
 }
 
 static int
@@ -178,71 +163,19 @@ depth_of (GtkWidget *widget)
   return depth;
 }
 
-/* Whether a widget lies inside one of `others` (the few with a behaviour of their own): its
- * area must then say its own behaviour, even the default. */
-static gboolean
-inside_any (GtkWidget *widget, GPtrArray *others)
+static PiItem *
+find_item (PiSurfaceContext *context, PiPreviewInteraction *interaction)
 {
-  for (guint i = 0; i < others->len; i++)
-    if (gtk_widget_is_ancestor (widget, g_ptr_array_index (others, i)))
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-same_areas (GArray *one, GArray *two)
-{
-  if (one == NULL || two == NULL || one->len != two->len)
-    return FALSE;
-  for (guint i = 0; i < one->len; i++)
+  for (guint i = 0; i < context->items->len; i++)
     {
-      PiArea *a = &g_array_index (one, PiArea, i), *b = &g_array_index (two, PiArea, i);
-      if (a->behaviour != b->behaviour || a->stages != b->stages || a->rect.x != b->rect.x || a->rect.y != b->rect.y
-          || a->rect.width != b->rect.width || a->rect.height != b->rect.height)
-        return FALSE;
+      PiItem *item = g_ptr_array_index (context->items, i);
+      if (item->interaction == interaction)
+        return item;
     }
-  return TRUE;
+  return NULL;
 }
 
-/* Replaces the surface's list of behaviours (the protocol's set_behaviour list). */
-static void
-send_behaviours (PiSurfaceContext *context, GArray *areas)
-{
-  struct preview_interaction_client_behaviour_area *list = g_new0 (struct preview_interaction_client_behaviour_area,
-                                                                    MAX (areas->len, 1));
-  struct preview_interaction_client_rect *rects = g_new0 (struct preview_interaction_client_rect, MAX (areas->len, 1));
-  for (guint i = 0; i < areas->len; i++)
-    {
-      PiArea *area = &g_array_index (areas, PiArea, i);
-      rects[i] = (struct preview_interaction_client_rect) { area->rect.x, area->rect.y, area->rect.width,
-                                                            area->rect.height };
-      list[i] = (struct preview_interaction_client_behaviour_area) {
-        .behaviour = (enum preview_interaction_client_behaviour) area->behaviour,
-        .stages = area->stages,
-        .rects = &rects[i],
-        .rect_count = 1,
-      };
-    }
-  int status = preview_interaction_client_interaction_set_behaviours (context->handle, list, areas->len);
-  if (status != PREVIEW_INTERACTION_CLIENT_OK)
-    g_debug ("behaviours not set: %s", preview_interaction_client_status_string (status));
-  g_free (rects);
-  g_free (list);
-}
-
-static void
-send_focus_point (PiSurfaceContext *context, gboolean has_focus, double x, double y)
-{
-  if (has_focus)
-    g_debug ("focus point %.1f,%.1f", x, y);
-  else
-    g_debug ("no focus point");
-  int status = has_focus ? preview_interaction_client_interaction_set_focus_point (context->handle, x, y)
-                         : preview_interaction_client_interaction_unset_focus_point (context->handle);
-  if (status != PREVIEW_INTERACTION_CLIENT_OK)
-    g_debug ("focus point not set: %s", preview_interaction_client_status_string (status));
-}
-
+/* Tells the library every widget's state now; it sends what changed. */
 static void
 update_region (PiSurfaceContext *context)
 {
@@ -251,92 +184,33 @@ update_region (PiSurfaceContext *context)
   GtkWidget *native = GTK_WIDGET (context->native);
   double tx, ty;
   surface_transform (context, &tx, &ty);
-  cairo_region_t *region = cairo_region_create ();
-  PiSources sources = PI_SOURCES_NONE;
-  GArray *areas = g_array_new (FALSE, FALSE, sizeof (PiArea));
-  /* The widgets with a behaviour other than the default, usually none or a few. */
-  GPtrArray *others = g_ptr_array_new ();
-  for (guint i = 0; i < context->interactions->len; i++)
+  for (guint i = 0; i < context->items->len; i++)
     {
-      PiPreviewInteraction *interaction = g_ptr_array_index (context->interactions, i);
-      guint stages;
-      GtkWidget *widget = pi_preview_interaction_get_widget (interaction);
-      if (widget != NULL && pi_preview_interaction_region_behaviour (interaction, &stages) != PI_BEHAVIOUR_DEEP_CLICK)
-        g_ptr_array_add (others, widget);
-    }
-  for (guint i = 0; i < context->interactions->len; i++)
-    {
-      PiPreviewInteraction *interaction = g_ptr_array_index (context->interactions, i);
-      GtkWidget *widget = pi_preview_interaction_get_widget (interaction);
+      PiItem *item = g_ptr_array_index (context->items, i);
+      GtkWidget *widget = pi_preview_interaction_get_widget (item->interaction);
       graphene_rect_t bounds;
-      if (!shows (interaction, native, &bounds))
-        continue;
-      /* The keyboard begins presses only while there is a focus point (below). */
-      sources |= pi_preview_interaction_region_sources (interaction);
-      cairo_rectangle_int_t rect = surface_rect (&bounds, tx, ty);
-      cairo_region_union_rectangle (region, &rect);
-      PiArea area = { .rect = rect };
-      area.behaviour = pi_preview_interaction_region_behaviour (interaction, &area.stages);
-      if (area.behaviour != PI_BEHAVIOUR_DEEP_CLICK || (others->len > 0 && inside_any (widget, others)))
+      guint stages;
+      PiBehaviour behaviour = pi_preview_interaction_region_behaviour (item->interaction, &stages);
+      if (shows (item->interaction, native, &bounds))
         {
-          area.depth = depth_of (widget);
-          g_array_append_val (areas, area);
+          cairo_rectangle_int_t rect = surface_rect (&bounds, tx, ty);
+          struct preview_interaction_client_rect shown = { rect.x, rect.y, rect.width, rect.height };
+          preview_interaction_client_item_set_rect (item->handle, &shown);
         }
-    }
-  g_ptr_array_unref (others);
-  g_array_sort (areas, compare_areas);
-  if (areas->len > MAX_AREAS)
-    {
-      g_debug ("%u widgets with a pressure behaviour in one window: the innermost %d are kept", areas->len,
-               MAX_AREAS);
-      g_array_remove_range (areas, 0, areas->len - MAX_AREAS);
+      else
+        preview_interaction_client_item_set_rect (item->handle, NULL);
+      preview_interaction_client_item_set_depth (item->handle, (uint32_t) depth_of (widget));
+      preview_interaction_client_item_set_sources (item->handle, pi_preview_interaction_region_sources (item->interaction));
+      preview_interaction_client_item_set_behaviour (item->handle, (enum preview_interaction_client_behaviour) behaviour,
+                                                     stages);
     }
   graphene_point_t focus = GRAPHENE_POINT_INIT (0, 0);
-  gboolean has_focus = focus_target (context, &focus) != NULL;
-
-  gboolean changed = FALSE;
-  if (context->region == NULL || !cairo_region_equal (region, context->region))
-    {
-      int count = cairo_region_num_rectangles (region);
-      struct preview_interaction_client_rect *rects = g_new0 (struct preview_interaction_client_rect, MAX (count, 1));
-      for (int i = 0; i < count; i++)
-        {
-          cairo_rectangle_int_t rect;
-          cairo_region_get_rectangle (region, i, &rect);
-          rects[i] = (struct preview_interaction_client_rect) { rect.x, rect.y, rect.width, rect.height };
-        }
-      /* Non-NULL with no rectangle is "nowhere", unlike NULL ("the whole surface"). */
-      preview_interaction_client_interaction_set_region (context->handle, rects, (uint32_t) count);
-      g_free (rects);
-      g_clear_pointer (&context->region, cairo_region_destroy);
-      context->region = cairo_region_reference (region);
-      changed = TRUE;
-    }
-  if (sources != context->sources)
-    {
-      preview_interaction_client_interaction_set_sources (context->handle, sources);
-      context->sources = sources;
-      changed = TRUE;
-    }
-  if (!same_areas (areas, context->areas))
-    {
-      send_behaviours (context, areas);
-      g_clear_pointer (&context->areas, g_array_unref);
-      context->areas = g_array_ref (areas);
-      changed = TRUE;
-    }
-  double fx = focus.x + tx, fy = focus.y + ty;
-  if (has_focus != context->has_focus_point || (has_focus && (fx != context->focus_x || fy != context->focus_y)))
-    {
-      send_focus_point (context, has_focus, fx, fy);
-      context->has_focus_point = has_focus;
-      context->focus_x = fx;
-      context->focus_y = fy;
-      changed = TRUE;
-    }
-  g_array_unref (areas);
-  cairo_region_destroy (region);
-  /* Both apply on the surface's next commit: make sure there is one. */
+  PiItem *focused = focus_target (context, &focus);
+  preview_interaction_client_surface_set_focus (context->handle, focused != NULL ? focused->handle : NULL,
+                                                focus.x + tx, focus.y + ty);
+  bool changed = false;
+  preview_interaction_client_surface_layout_changed (context->handle, &changed);
+  /* What changed applies on the surface's next commit: make sure there is one. */
   if (changed)
     gtk_widget_queue_draw (native);
 }
@@ -360,7 +234,7 @@ before_paint (GdkFrameClock *clock, PiSurfaceContext *context)
 {
   (void) clock;
   if (context->handle != NULL)
-    preview_interaction_client_interaction_will_commit (context->handle, NULL);
+    preview_interaction_client_surface_will_commit (context->handle, NULL);
 }
 
 void
@@ -393,16 +267,17 @@ cancel_gestures (GtkWidget *widget)
     }
 }
 
+/* Whether a press may still be about to take the pen away (asking or in its preview). */
 static gboolean
 press_in_flight (PiSurfaceContext *context)
 {
-  GHashTableIter iter;
-  gpointer value;
-  g_hash_table_iter_init (&iter, context->presses);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
+  for (guint i = 0; i < context->items->len; i++)
     {
-      PiPhase phase = pi_preview_interaction_get_phase (value);
-      if (phase == PI_PHASE_ASKING || phase == PI_PHASE_PREVIEW)
+      PiItem *item = g_ptr_array_index (context->items, i);
+      struct preview_interaction_client_press press;
+      if (item->handle != NULL && preview_interaction_client_item_get_press (item->handle, &press) == PREVIEW_INTERACTION_CLIENT_OK
+          && (press.phase == PREVIEW_INTERACTION_CLIENT_PHASE_ASKING
+              || press.phase == PREVIEW_INTERACTION_CLIENT_PHASE_PREVIEW))
         return TRUE;
     }
   return FALSE;
@@ -411,6 +286,7 @@ press_in_flight (PiSurfaceContext *context)
 static gboolean
 guard_event (GtkEventControllerLegacy *guard, GdkEvent *event, PiSurfaceContext *context)
 {
+  (void) guard;
   if (gdk_event_get_event_type (event) != GDK_BUTTON_RELEASE)
     return GDK_EVENT_PROPAGATE;
   /* A tablet tool's events carry the tool (their device is the tablet's logical pointer). */
@@ -431,150 +307,6 @@ guard_event (GtkEventControllerLegacy *guard, GdkEvent *event, PiSurfaceContext 
   return GDK_EVENT_STOP;
 }
 
-static PiPreviewInteraction *
-routed (PiSurfaceContext *context, uint32_t press)
-{
-  return g_hash_table_lookup (context->presses, GUINT_TO_POINTER (press));
-}
-
-static enum preview_interaction_client_answer
-ask (PiSurfaceContext *context, PiPreviewInteraction *interaction, const struct preview_interaction_client_press *press)
-{
-  if (!pi_preview_interaction_accepts_source (interaction, (PiSource) press->source))
-    return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
-  /* A widget gets only presses of its own behaviour: a generic one none at all, an
-   * accelerator no peek. A compositor of version 1 (or one that ignores the behaviours)
-   * makes every press a deep click. */
-  guint stages;
-  PiBehaviour behaviour = pi_preview_interaction_region_behaviour (interaction, &stages);
-  if ((int) press->behaviour != (int) behaviour)
-    {
-      g_debug ("press %u declined: a %s press on a widget whose behaviour is %s", press->id,
-               press->behaviour == PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_ACCELERATOR ? "accelerator" : "deep-click",
-               behaviour == PI_BEHAVIOUR_GENERIC       ? "generic"
-               : behaviour == PI_BEHAVIOUR_ACCELERATOR ? "accelerator"
-                                                       : "deep-click");
-      return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
-    }
-  g_hash_table_insert (context->presses, GUINT_TO_POINTER (press->id), interaction);
-  enum preview_interaction_client_answer answer = pi_preview_interaction_emit_should_begin (interaction, press);
-  if (answer == PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE)
-    g_hash_table_remove (context->presses, GUINT_TO_POINTER (press->id));
-  return answer;
-}
-
-static enum preview_interaction_client_answer
-route_should_begin (void *user_data, struct preview_interaction_client_interaction *handle,
-                 const struct preview_interaction_client_press *press)
-{
-  PiSurfaceContext *context = user_data;
-  (void) handle;
-  double tx, ty;
-  surface_transform (context, &tx, &ty);
-  GtkWidget *native = GTK_WIDGET (context->native);
-  /* A keyboard press begins at the focus point the window gave: it belongs to the widget
-   * with the focus now. */
-  if (press->source == PREVIEW_INTERACTION_CLIENT_SOURCE_KEYBOARD)
-    {
-      graphene_point_t point;
-      PiPreviewInteraction *interaction = focus_target (context, &point);
-      return interaction != NULL ? ask (context, interaction, press) : PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
-    }
-  /* The deepest widget that takes input there (insensitive and untargetable ones are
-   * skipped), then up to the nearest one with an interaction of this window. */
-  GtkWidget *picked = gtk_widget_pick (native, press->x - tx, press->y - ty, GTK_PICK_DEFAULT);
-  for (GtkWidget *widget = picked; widget != NULL; widget = gtk_widget_get_parent (widget))
-    {
-      for (guint i = 0; i < context->interactions->len; i++)
-        {
-          PiPreviewInteraction *interaction = g_ptr_array_index (context->interactions, i);
-          if (pi_preview_interaction_get_widget (interaction) != widget)
-            continue;
-          return ask (context, interaction, press);
-        }
-      if (widget == native)
-        break;
-    }
-  return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
-}
-
-static void
-route_preview (void *user_data, struct preview_interaction_client_interaction *handle,
-            const struct preview_interaction_client_press *press, double progress, bool ended)
-{
-  (void) handle;
-  PiSurfaceContext *context = user_data;
-  PiPreviewInteraction *interaction = routed (context, press->id);
-  if (interaction == NULL)
-    return;
-  if (ended)
-    {
-      if (press->source == PREVIEW_INTERACTION_CLIENT_SOURCE_PEN)
-        context->pen_releases_to_swallow++;
-      cancel_gestures (pi_preview_interaction_get_widget (interaction));
-    }
-  pi_preview_interaction_emit_preview (interaction, press, progress, ended);
-}
-
-static void
-route_commit (void *user_data, struct preview_interaction_client_interaction *handle,
-           const struct preview_interaction_client_press *press, double progress, bool ended)
-{
-  PiSurfaceContext *context = user_data;
-  (void) handle;
-  PiPreviewInteraction *interaction = routed (context, press->id);
-  if (interaction == NULL)
-    return;
-  if (ended)
-    g_hash_table_remove (context->presses, GUINT_TO_POINTER (press->id));
-  /* An accelerator has no commit phase: its press ends with this when the contact lifts. */
-  if (press->behaviour == PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_ACCELERATOR)
-    {
-      if (ended)
-        pi_preview_interaction_emit_accelerator_ended (interaction, press);
-      return;
-    }
-  pi_preview_interaction_emit_commit (interaction, press, progress, ended);
-}
-
-static void
-route_stage (void *user_data, struct preview_interaction_client_interaction *handle,
-             const struct preview_interaction_client_press *press, uint32_t stage)
-{
-  PiSurfaceContext *context = user_data;
-  (void) handle;
-  PiPreviewInteraction *interaction = routed (context, press->id);
-  if (interaction != NULL)
-    pi_preview_interaction_emit_stage (interaction, press, stage);
-}
-
-static void
-route_haptics (void *user_data, struct preview_interaction_client_interaction *handle,
-               const struct preview_interaction_client_press *press, bool available)
-{
-  PiSurfaceContext *context = user_data;
-  (void) handle;
-  PiPreviewInteraction *interaction = routed (context, press->id);
-  if (interaction != NULL)
-    pi_preview_interaction_set_press_haptics (interaction, press->id, available);
-}
-
-static void
-route_cancelled (void *user_data, struct preview_interaction_client_interaction *handle,
-              const struct preview_interaction_client_press *press, enum preview_interaction_client_cancel_reason reason)
-{
-  PiSurfaceContext *context = user_data;
-  (void) handle;
-  PiPreviewInteraction *interaction = routed (context, press->id);
-  if (interaction == NULL)
-    return;
-  g_hash_table_remove (context->presses, GUINT_TO_POINTER (press->id));
-  /* A newer compositor's reasons count as the system's. */
-  PiCancelReason pi_reason = reason <= PREVIEW_INTERACTION_CLIENT_CANCEL_DISMISSED ? (PiCancelReason) reason
-                                                                                   : PI_CANCEL_REASON_SYSTEM;
-  pi_preview_interaction_emit_cancelled (interaction, press, pi_reason);
-}
-
 static void context_free (gpointer data);
 
 /* An app's handler may remove the window's last widget with an interaction; the context then
@@ -592,59 +324,136 @@ leave_callback (PiSurfaceContext *context)
     context_free (context);
 }
 
+/* GTK's own picking: the deepest widget that takes input there (insensitive and untargetable
+ * ones are skipped, an overlay above the widgets hides them), then up to the nearest one with
+ * an interaction of this window. */
+static struct preview_interaction_client_item *
+pick (void *user_data, struct preview_interaction_client_surface *surface,
+      const struct preview_interaction_client_press *press)
+{
+  PiSurfaceContext *context = user_data;
+  (void) surface;
+  double tx, ty;
+  surface_transform (context, &tx, &ty);
+  GtkWidget *native = GTK_WIDGET (context->native);
+  GtkWidget *picked = gtk_widget_pick (native, press->x - tx, press->y - ty, GTK_PICK_DEFAULT);
+  for (GtkWidget *widget = picked; widget != NULL; widget = gtk_widget_get_parent (widget))
+    {
+      PiItem *item = item_of (context, widget);
+      if (item != NULL)
+        return item->handle;
+      if (widget == native)
+        break;
+    }
+  return NULL;
+}
+
 static enum preview_interaction_client_answer
-on_should_begin (void *user_data, struct preview_interaction_client_interaction *handle,
+on_should_begin (void *user_data, struct preview_interaction_client_item *handle,
                  const struct preview_interaction_client_press *press)
 {
-  enter_callback (user_data);
-  enum preview_interaction_client_answer answer = route_should_begin (user_data, handle, press);
-  leave_callback (user_data);
+  PiItem *item = user_data;
+  PiSurfaceContext *context = item->context;
+  (void) handle;
+  enter_callback (context);
+  enum preview_interaction_client_answer answer = pi_preview_interaction_emit_should_begin (item->interaction, press);
+  leave_callback (context);
   return answer;
 }
 
 static void
-on_preview (void *user_data, struct preview_interaction_client_interaction *handle,
+on_preview (void *user_data, struct preview_interaction_client_item *handle,
             const struct preview_interaction_client_press *press, double progress, bool ended)
 {
-  enter_callback (user_data);
-  route_preview (user_data, handle, press, progress, ended);
-  leave_callback (user_data);
+  PiItem *item = user_data;
+  PiSurfaceContext *context = item->context;
+  (void) handle;
+  enter_callback (context);
+  if (ended)
+    {
+      if (press->source == PREVIEW_INTERACTION_CLIENT_SOURCE_PEN)
+        context->pen_releases_to_swallow++;
+      cancel_gestures (pi_preview_interaction_get_widget (item->interaction));
+    }
+  pi_preview_interaction_emit_preview (item->interaction, press, progress, ended);
+  leave_callback (context);
 }
 
 static void
-on_commit (void *user_data, struct preview_interaction_client_interaction *handle,
+on_commit (void *user_data, struct preview_interaction_client_item *handle,
            const struct preview_interaction_client_press *press, double progress, bool ended)
 {
-  enter_callback (user_data);
-  route_commit (user_data, handle, press, progress, ended);
-  leave_callback (user_data);
+  PiItem *item = user_data;
+  PiSurfaceContext *context = item->context;
+  (void) handle;
+  enter_callback (context);
+  /* An accelerator has no commit phase: its press ends with this when the contact lifts. */
+  if (press->behaviour == PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_ACCELERATOR)
+    {
+      if (ended)
+        pi_preview_interaction_emit_accelerator_ended (item->interaction, press);
+    }
+  else
+    pi_preview_interaction_emit_commit (item->interaction, press, progress, ended);
+  leave_callback (context);
 }
 
 static void
-on_cancelled (void *user_data, struct preview_interaction_client_interaction *handle,
+on_cancelled (void *user_data, struct preview_interaction_client_item *handle,
               const struct preview_interaction_client_press *press, enum preview_interaction_client_cancel_reason reason)
 {
-  enter_callback (user_data);
-  route_cancelled (user_data, handle, press, reason);
-  leave_callback (user_data);
+  PiItem *item = user_data;
+  PiSurfaceContext *context = item->context;
+  (void) handle;
+  enter_callback (context);
+  /* A newer compositor's reasons count as the system's. */
+  PiCancelReason pi_reason = reason <= PREVIEW_INTERACTION_CLIENT_CANCEL_DISMISSED ? (PiCancelReason) reason
+                                                                                   : PI_CANCEL_REASON_SYSTEM;
+  pi_preview_interaction_emit_cancelled (item->interaction, press, pi_reason);
+  leave_callback (context);
 }
 
 static void
-on_stage (void *user_data, struct preview_interaction_client_interaction *handle,
+on_stage (void *user_data, struct preview_interaction_client_item *handle,
           const struct preview_interaction_client_press *press, uint32_t stage)
 {
-  enter_callback (user_data);
-  route_stage (user_data, handle, press, stage);
-  leave_callback (user_data);
+  PiItem *item = user_data;
+  (void) handle;
+  enter_callback (item->context);
+  pi_preview_interaction_emit_stage (item->interaction, press, stage);
+  leave_callback (item->context);
 }
 
 static void
-on_haptics (void *user_data, struct preview_interaction_client_interaction *handle,
+on_haptics (void *user_data, struct preview_interaction_client_item *handle,
             const struct preview_interaction_client_press *press, bool available)
 {
-  enter_callback (user_data);
-  route_haptics (user_data, handle, press, available);
-  leave_callback (user_data);
+  PiItem *item = user_data;
+  (void) handle;
+  pi_preview_interaction_set_press_haptics (item->interaction, press->id, available);
+}
+
+static void
+add_item (PiSurfaceContext *context, PiItem *item)
+{
+  static const struct preview_interaction_client_item_callbacks callbacks = {
+    .size = sizeof callbacks,
+    .should_begin = on_should_begin,
+    .preview = on_preview,
+    .commit = on_commit,
+    .cancelled = on_cancelled,
+    .stage = on_stage,
+    .haptics_changed = on_haptics,
+  };
+  if (context->handle == NULL || item->handle != NULL)
+    return;
+  int status = preview_interaction_client_item_add (context->handle, &callbacks, item, &item->handle);
+  if (status != PREVIEW_INTERACTION_CLIENT_OK)
+    {
+      g_debug ("widget not added to its window's preview interactions: %s",
+               preview_interaction_client_status_string (status));
+      item->handle = NULL;
+    }
 }
 
 static void
@@ -662,27 +471,20 @@ attach (PiSurfaceContext *context)
   GdkSurface *surface = gtk_native_get_surface (context->native);
   if (client == NULL || surface == NULL || !GDK_IS_WAYLAND_SURFACE (surface) || context->handle != NULL)
     return;
-  static const struct preview_interaction_client_interaction_callbacks callbacks = {
+  static const struct preview_interaction_client_surface_callbacks callbacks = {
     .size = sizeof callbacks,
-    .should_begin = on_should_begin,
-    .preview = on_preview,
-    .commit = on_commit,
-    .cancelled = on_cancelled,
-    .stage = on_stage,
-    .haptics_changed = on_haptics,
+    .pick = pick,
   };
-  int status = preview_interaction_client_interaction_attach (
-      client, gdk_wayland_surface_get_wl_surface (surface), &callbacks, context, &context->handle);
+  int status = preview_interaction_client_surface_attach (client, gdk_wayland_surface_get_wl_surface (surface),
+                                                          &callbacks, context, &context->handle);
   if (status != PREVIEW_INTERACTION_CLIENT_OK)
     {
       g_debug ("no preview interaction on this window: %s", preview_interaction_client_status_string (status));
       context->handle = NULL;
       return;
     }
-  /* The library's initial state: every source, no behaviour, no focus point. */
-  context->sources = PI_SOURCES_ALL;
-  context->areas = g_array_new (FALSE, FALSE, sizeof (PiArea));
-  context->has_focus_point = FALSE;
+  for (guint i = 0; i < context->items->len; i++)
+    add_item (context, g_ptr_array_index (context->items, i));
   context->pen_releases_to_swallow = 0;
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (context->native));
   if (root != NULL)
@@ -693,7 +495,7 @@ attach (PiSurfaceContext *context)
   context->clock = g_object_ref (gdk_surface_get_frame_clock (surface));
   context->layout_id = g_signal_connect_after (context->clock, "layout", G_CALLBACK (after_layout), context);
   context->before_paint_id = g_signal_connect (context->clock, "before-paint", G_CALLBACK (before_paint), context);
-  preview_interaction_client_interaction_set_hold_acks (context->handle, true);
+  preview_interaction_client_surface_set_hold_acks (context->handle, true);
   update_region (context);
 }
 
@@ -706,24 +508,12 @@ detach (PiSurfaceContext *context)
       g_clear_signal_handler (&context->before_paint_id, context->clock);
       g_clear_object (&context->clock);
     }
-  /* Running presses end without callbacks: tell their widgets, as the surface goes. */
-  GHashTableIter iter;
-  gpointer key, value;
-  g_hash_table_iter_init (&iter, context->presses);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      struct preview_interaction_client_press press = { .id = GPOINTER_TO_UINT (key),
-                                                        .phase = PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED,
-                                                        .cancel_reason = PREVIEW_INTERACTION_CLIENT_CANCEL_SURFACE_GONE };
-      g_hash_table_iter_remove (&iter);
-      pi_preview_interaction_emit_cancelled (value, &press, PI_CANCEL_REASON_SURFACE_GONE);
-      g_hash_table_iter_init (&iter, context->presses);
-    }
+  /* The library tells the running presses' widgets that the surface goes. */
   if (context->handle != NULL)
-    preview_interaction_client_interaction_detach (context->handle);
+    preview_interaction_client_surface_detach (context->handle);
   context->handle = NULL;
-  g_clear_pointer (&context->region, cairo_region_destroy);
-  g_clear_pointer (&context->areas, g_array_unref);
+  for (guint i = 0; i < context->items->len; i++)
+    ((PiItem *) g_ptr_array_index (context->items, i))->handle = NULL;
   if (context->root != NULL)
     g_clear_signal_handler (&context->focus_id, context->root);
   context->focus_id = 0;
@@ -754,8 +544,7 @@ context_free (gpointer data)
   g_clear_signal_handler (&context->unrealize_id, context->native);
   gtk_widget_remove_controller (GTK_WIDGET (context->native), context->guard);
   pi_display_client_remove_context (context->client, context);
-  g_hash_table_unref (context->presses);
-  g_ptr_array_unref (context->interactions);
+  g_ptr_array_unref (context->items);
   g_free (context);
 }
 
@@ -771,8 +560,7 @@ pi_surface_context_join (GtkWidget *widget, PiPreviewInteraction *interaction)
       context = g_new0 (PiSurfaceContext, 1);
       context->native = native;
       context->client = pi_display_client_for_display (gtk_widget_get_display (GTK_WIDGET (native)));
-      context->interactions = g_ptr_array_new ();
-      context->presses = g_hash_table_new (NULL, NULL);
+      context->items = g_ptr_array_new_with_free_func (g_free);
       context->realize_id = g_signal_connect (native, "realize", G_CALLBACK (native_realized), context);
       context->unrealize_id = g_signal_connect (native, "unrealize", G_CALLBACK (native_unrealizing), context);
       context->guard = gtk_event_controller_legacy_new ();
@@ -783,9 +571,13 @@ pi_surface_context_join (GtkWidget *widget, PiPreviewInteraction *interaction)
       pi_display_client_add_context (context->client, context);
       g_object_set_data_full (G_OBJECT (native), context_key, context, context_free);
     }
-  g_ptr_array_add (context->interactions, interaction);
+  PiItem *item = g_new0 (PiItem, 1);
+  item->context = context;
+  item->interaction = interaction;
+  g_ptr_array_add (context->items, item);
   if (gtk_widget_get_realized (GTK_WIDGET (native)))
     attach (context);
+  add_item (context, item);
   update_region (context);
   return context;
 }
@@ -793,25 +585,15 @@ pi_surface_context_join (GtkWidget *widget, PiPreviewInteraction *interaction)
 void
 pi_surface_context_leave (PiSurfaceContext *context, PiPreviewInteraction *interaction)
 {
-  pi_surface_context_cancel_presses_of (context, interaction);
-  /* Called from one of this window's callbacks, the library delivers those cancels after
-   * it returns, when the interaction may be gone: deliver them now, and forget the route. */
-  GHashTableIter iter;
-  gpointer key, value;
-  g_hash_table_iter_init (&iter, context->presses);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      if (value != interaction)
-        continue;
-      struct preview_interaction_client_press press = { .id = GPOINTER_TO_UINT (key),
-                                                        .phase = PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED,
-                                                        .cancel_reason = PREVIEW_INTERACTION_CLIENT_CANCEL_CLIENT_CANCELLED };
-      g_hash_table_iter_remove (&iter);
-      pi_preview_interaction_emit_cancelled (interaction, &press, PI_CANCEL_REASON_CLIENT_CANCELLED);
-      g_hash_table_iter_init (&iter, context->presses);
-    }
-  g_ptr_array_remove (context->interactions, interaction);
-  if (context->interactions->len == 0)
+  PiItem *item = find_item (context, interaction);
+  if (item == NULL)
+    return;
+  /* Its running presses are cancelled and their cancelled signals emitted now, while the
+   * interaction is still there. */
+  if (item->handle != NULL)
+    preview_interaction_client_item_remove (item->handle);
+  g_ptr_array_remove (context->items, item);
+  if (context->items->len == 0)
     {
       /* The last widget left: the window has no protocol object any more. */
       if (context->in_callback > 0)
@@ -839,15 +621,21 @@ pi_surface_context_is_available (PiSurfaceContext *context)
   return context->handle != NULL && pi_display_client_is_available (context->client);
 }
 
-int
-pi_surface_context_answer (PiSurfaceContext *context, guint press, gboolean accept)
+static struct preview_interaction_client_item *
+item_handle (PiSurfaceContext *context, PiPreviewInteraction *interaction)
 {
-  if (context->handle == NULL)
+  PiItem *item = find_item (context, interaction);
+  return item != NULL ? item->handle : NULL;
+}
+
+int
+pi_surface_context_answer (PiSurfaceContext *context, PiPreviewInteraction *interaction, guint press,
+                           gboolean accept)
+{
+  struct preview_interaction_client_item *handle = item_handle (context, interaction);
+  if (handle == NULL)
     return PREVIEW_INTERACTION_CLIENT_ERROR_DISCONNECTED;
-  int status = preview_interaction_client_interaction_answer (context->handle, press, accept);
-  if (status == PREVIEW_INTERACTION_CLIENT_OK && !accept)
-    g_hash_table_remove (context->presses, GUINT_TO_POINTER (press));
-  return status;
+  return preview_interaction_client_item_answer (handle, press, accept);
 }
 
 /* Each press is cancelled on the wire (the compositor gives the contact back to core input)
@@ -855,34 +643,28 @@ pi_surface_context_answer (PiSurfaceContext *context, guint press, gboolean acce
 void
 pi_surface_context_cancel_presses_of (PiSurfaceContext *context, PiPreviewInteraction *interaction)
 {
-  GArray *ids = g_array_new (FALSE, FALSE, sizeof (guint));
-  GHashTableIter iter;
-  gpointer key, value;
-  g_hash_table_iter_init (&iter, context->presses);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    if (value == interaction)
-      {
-        guint id = GPOINTER_TO_UINT (key);
-        g_array_append_val (ids, id);
-      }
-  for (guint i = 0; i < ids->len; i++)
-    {
-      guint id = g_array_index (ids, guint, i);
-      if (context->handle == NULL
-          || preview_interaction_client_interaction_cancel (context->handle, id) != PREVIEW_INTERACTION_CLIENT_OK)
-        g_hash_table_remove (context->presses, GUINT_TO_POINTER (id));
-    }
-  g_array_unref (ids);
+  struct preview_interaction_client_item *handle = item_handle (context, interaction);
+  if (handle != NULL)
+    preview_interaction_client_item_cancel_all (handle);
 }
 
 gboolean
-pi_surface_context_play_haptic (PiSurfaceContext *context, guint press, PiHapticEffect effect)
+pi_surface_context_play_haptic (PiSurfaceContext *context, PiPreviewInteraction *interaction, guint press,
+                                PiHapticEffect effect)
 {
-  if (context->handle == NULL || routed (context, press) == NULL)
-    return FALSE;
-  return preview_interaction_client_interaction_play_haptic (context->handle, press,
-                                                             (enum preview_interaction_client_haptic_effect) effect)
-         == PREVIEW_INTERACTION_CLIENT_OK;
+  struct preview_interaction_client_item *handle = item_handle (context, interaction);
+  return handle != NULL
+         && preview_interaction_client_item_play_haptic (handle, press,
+                                                         (enum preview_interaction_client_haptic_effect) effect)
+                == PREVIEW_INTERACTION_CLIENT_OK;
+}
+
+gboolean
+pi_surface_context_get_press (PiSurfaceContext *context, PiPreviewInteraction *interaction,
+                              struct preview_interaction_client_press *press)
+{
+  struct preview_interaction_client_item *handle = item_handle (context, interaction);
+  return handle != NULL && preview_interaction_client_item_get_press (handle, press) == PREVIEW_INTERACTION_CLIENT_OK;
 }
 
 gboolean
@@ -902,14 +684,7 @@ pi_surface_context_to_widget (PiSurfaceContext *context, GtkWidget *widget, doub
 void
 pi_surface_context_availability_changed (PiSurfaceContext *context)
 {
-  if (pi_display_client_is_available (context->client))
-    {
-      /* Everything is sent again. */
-      g_clear_pointer (&context->region, cairo_region_destroy);
-      g_clear_pointer (&context->areas, g_array_unref);
-      context->has_focus_point = FALSE;
-      update_region (context);
-    }
-  for (guint i = 0; i < context->interactions->len; i++)
-    pi_preview_interaction_notify_available (g_ptr_array_index (context->interactions, i));
+  /* The library sends everything again on a new object. */
+  for (guint i = 0; i < context->items->len; i++)
+    pi_preview_interaction_notify_available (((PiItem *) g_ptr_array_index (context->items, i))->interaction);
 }

@@ -25,6 +25,8 @@ final class ClientContext {
     private(set) var manager: OpaquePointer?
     let reader: ReadingThread
     private(set) var interactions: [ClientInteraction] = []
+    /// The surfaces with items (each has one of the interactions).
+    private(set) var surfaces: [ClientSurface] = []
     /// A callback of this context is running (destroy is refused then).
     var delivering = false
     private(set) var disconnected = false
@@ -116,6 +118,21 @@ final class ClientContext {
         interactions.removeAll { $0 === interaction }
     }
 
+    func attachSurface(
+        _ surface: OpaquePointer, callbacks: preview_interaction_client_surface_callbacks,
+        userData: UnsafeMutableRawPointer?
+    ) throws(Status) -> ClientSurface {
+        let interaction = try attach(
+            surface: surface, callbacks: preview_interaction_client_interaction_callbacks(), userData: nil)
+        let withItems = ClientSurface(context: self, interaction: interaction, callbacks: callbacks, userData: userData)
+        surfaces.append(withItems)
+        return withItems
+    }
+
+    func forget(_ surface: ClientSurface) {
+        surfaces.removeAll { $0 === surface }
+    }
+
     // MARK: dispatch (the app's thread)
 
     func dispatch() -> Status {
@@ -186,6 +203,7 @@ final class ClientContext {
     // MARK: teardown
 
     func destroy() {
+        for surface in surfaces { surface.forget() }
         for interaction in interactions { interaction.detach() }
         interactions.removeAll()
         reader.stop()

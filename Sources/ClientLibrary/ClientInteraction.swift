@@ -14,21 +14,9 @@ final class ClientInteraction {
     let userData: UnsafeMutableRawPointer?
     private var channel: Channel?
     private var retained: Retained?
-    /// nil: the whole surface.
-    private var region: [preview_interaction_client_rect]?
-    private var sources: UInt32 = PREVIEW_INTERACTION_CLIENT_SOURCES_ALL.rawValue
-    private var enabled = true
-    /// The focused item's point (version 2); keyboard presses begin only while there is one.
-    private var focusPoint: (x: Double, y: Double)?
-    /// The app's pressure behaviours (version 2); empty: deep_click everywhere.
-    private var behaviours: [Area] = []
-
-    struct Area {
-        var behaviour: UInt32
-        var stages: UInt32
-        /// nil: the whole surface.
-        var rects: [preview_interaction_client_rect]?
-    }
+    /// What the app declared (region, sources, focus point, behaviours), and what was sent of it.
+    private var declaration = SurfaceDeclaration()
+    private var sender = DeclarationSender()
     /// Frames are acknowledged by `willCommit`, not as they are read.
     private var holdsAcknowledgements = false
     /// The last frame whose calls the app has had (repeated before a commit).
@@ -37,10 +25,10 @@ final class ClientInteraction {
     private var localCalls: [CoreCall] = []
     /// One of this interaction's callbacks is running.
     private var making = false
+    /// The surface with items whose object this is: it routes the calls to its items.
+    weak var router: ClientSurface?
 
     static let maximumRectangles: UInt32 = 4096
-    /// The sources of protocol version 1.
-    static let versionOneSources: UInt32 = 15
 
     init(
         context: ClientContext, surface: OpaquePointer, callbacks: preview_interaction_client_interaction_callbacks,
@@ -71,19 +59,14 @@ final class ClientInteraction {
         spi_preview_interaction_v1_add_listener(proxy, &interactionListener, retained.pointer)
         (self.channel, self.retained) = (channel, retained)
         if holdsAcknowledgements { channel.holdAcknowledgements(true) }
-        if region != nil { sendRegion() }
-        if effectiveSources != Self.versionOneSources { sendSources() }
-        if channel.version >= 2 {
-            if focusPoint != nil { sendFocusPoint() }
-            if !behaviours.isEmpty { sendBehaviours() }
-        }
-        channel.flush()
+        send(sender.bound(version: channel.version, declaration: declaration))
     }
 
     func destroyObject() {
         guard let channel else { return }
         channel.destroy()
         channel.flush()
+        sender.unbound()
         if let retained { context.reader.retire(retained) }
         (self.channel, retained) = (nil, nil)
     }
@@ -99,18 +82,19 @@ final class ClientInteraction {
 
     func setRegion(_ rects: UnsafePointer<preview_interaction_client_rect>?, count: UInt32) throws(Status) {
         guard count <= Self.maximumRectangles, rects != nil || count == 0 else { throw .invalidArgument }
-        if let rects {
-            region = Array(UnsafeBufferPointer(start: rects, count: Int(count)))
-        } else {
-            region = nil
-        }
-        sendRegion()
+        declaration.region = rects.map { Self.rects($0, count: count) }
+        apply()
     }
 
     func setSources(_ bits: UInt32) throws(Status) {
         guard bits & ~PREVIEW_INTERACTION_CLIENT_SOURCES_ALL.rawValue == 0 else { throw .invalidArgument }
-        sources = bits
-        sendSources()
+        declaration.sources = PreviewSources(rawValue: bits)
+        apply()
+    }
+
+    func setEnabled(_ value: Bool) {
+        declaration.enabled = value
+        apply()
     }
 
     /// The version 2 settings are kept whatever the global; a global of version 1 cannot take them.
@@ -120,41 +104,62 @@ final class ClientInteraction {
 
     func setFocusPoint(x: Double, y: Double) throws(Status) {
         guard x.isFinite, y.isFinite else { throw .invalidArgument }
-        let hadPoint = focusPoint != nil
-        focusPoint = (x, y)
+        declaration.focusPoint = PreviewPoint(x: x, y: y)
+        apply()
         try requireVersionTwo()
-        sendFocusPoint()
-        if !hadPoint { sendSources() }
-        channel?.flush()
     }
 
     func unsetFocusPoint() throws(Status) {
-        let hadPoint = focusPoint != nil
-        focusPoint = nil
+        declaration.focusPoint = nil
+        apply()
         try requireVersionTwo()
-        sendFocusPoint()
-        if hadPoint { sendSources() }
-        channel?.flush()
     }
 
     func setBehaviours(_ areas: UnsafePointer<preview_interaction_client_behaviour_area>?, count: UInt32)
         throws(Status)
     {
         guard count <= PreviewBehaviourArea.maximumCount, areas != nil || count == 0 else { throw .invalidArgument }
-        var list: [Area] = []
+        var list: [PreviewBehaviourArea] = []
         for area in UnsafeBufferPointer(start: areas, count: areas == nil ? 0 : Int(count)) {
-            let behaviour = area.behaviour.rawValue
-            guard let kind = PreviewBehaviour(wire: behaviour, stages: area.stages),
+            guard let kind = PreviewBehaviour(wire: area.behaviour.rawValue, stages: area.stages),
                 PreviewBehaviourArea(kind).isValid, kind == .deepClick || kind == .generic ? area.stages == 0 : true,
                 area.rect_count <= Self.maximumRectangles, area.rects != nil || area.rect_count == 0
             else { throw .invalidArgument }
-            let rects = area.rects.map { Array(UnsafeBufferPointer(start: $0, count: Int(area.rect_count))) }
-            list.append(Area(behaviour: behaviour, stages: area.stages, rects: rects))
+            list.append(PreviewBehaviourArea(kind, rects: area.rects.map { Self.rects($0, count: area.rect_count) }))
         }
-        behaviours = list
+        declaration.behaviours = list
+        apply()
         try requireVersionTwo()
-        sendBehaviours()
-        channel?.flush()
+    }
+
+    /// A whole new declaration (a surface's, made from its items): true if anything was sent.
+    func declare(_ new: SurfaceDeclaration) -> Bool {
+        declaration = new
+        return apply()
+    }
+
+    static func rects(_ pointer: UnsafePointer<preview_interaction_client_rect>, count: UInt32) -> [PreviewRect] {
+        UnsafeBufferPointer(start: pointer, count: Int(count)).map {
+            PreviewRect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height))
+        }
+    }
+
+    /// Sends what differs from what the object has (nothing while there is none).
+    @discardableResult
+    private func apply() -> Bool {
+        send(sender.declare(declaration))
+    }
+
+    @discardableResult
+    private func send(_ requests: [DeclarationRequest]) -> Bool {
+        guard let channel, !requests.isEmpty else { return false }
+        for case .setFocusPoint(let point) in requests {
+            context.logger.log(.debug, point.map { "focus point \($0.x),\($0.y)" } ?? "no focus point")
+        }
+        if !channel.send(requests, compositor: context.compositor) {
+            context.logger.log(.error, "the compositor has no wl_compositor: a region is not sent")
+        }
+        return true
     }
 
     func playHaptic(_ press: UInt32, effect: UInt32) throws(Status) {
@@ -167,74 +172,6 @@ final class ClientInteraction {
     func hapticsAvailable(_ press: UInt32) throws(Status) -> Bool {
         guard let channel else { throw .unknownPress }
         do { return try channel.hapticsAvailable(press) } catch { throw Status(error) }
-    }
-
-    /// What set_sources says: the keyboard only with a focus point, and only to version 2.
-    private var effectiveSources: UInt32 {
-        guard enabled else { return 0 }
-        var bits = sources
-        if focusPoint == nil || (channel?.version ?? 1) < 2 { bits &= Self.versionOneSources }
-        return bits
-    }
-
-    private func sendFocusPoint() {
-        guard let channel, channel.version >= 2 else { return }
-        if let point = focusPoint {
-            let (x, y) = (wl_fixed_from_double(point.x), wl_fixed_from_double(point.y))
-            channel.send { spi_preview_interaction_v1_set_focus_point($0, x, y) }
-        } else {
-            channel.send { spi_preview_interaction_v1_unset_focus_point($0) }
-        }
-    }
-
-    private func sendBehaviours() {
-        guard let channel, channel.version >= 2 else { return }
-        channel.send { spi_preview_interaction_v1_clear_behaviours($0) }
-        for area in behaviours {
-            guard let rects = area.rects else {
-                channel.send { spi_preview_interaction_v1_set_behaviour($0, area.behaviour, area.stages, nil) }
-                continue
-            }
-            guard let compositor = context.compositor, let wlRegion = wl_compositor_create_region(compositor) else {
-                context.logger.log(.error, "the compositor has no wl_compositor: a behaviour's area is not sent")
-                continue
-            }
-            for rect in rects where rect.width > 0 && rect.height > 0 {
-                wl_region_add(wlRegion, rect.x, rect.y, rect.width, rect.height)
-            }
-            channel.send { spi_preview_interaction_v1_set_behaviour($0, area.behaviour, area.stages, wlRegion) }
-            wl_region_destroy(wlRegion)
-        }
-    }
-
-    func setEnabled(_ value: Bool) {
-        enabled = value
-        sendSources()
-    }
-
-    private func sendSources() {
-        let bits = effectiveSources
-        channel?.send { spi_preview_interaction_v1_set_sources($0, bits) }
-        channel?.flush()
-    }
-
-    private func sendRegion() {
-        guard let channel else { return }
-        guard let rects = region else {
-            channel.send { spi_preview_interaction_v1_set_region($0, nil) }
-            channel.flush()
-            return
-        }
-        guard let compositor = context.compositor, let wlRegion = wl_compositor_create_region(compositor) else {
-            context.logger.log(.error, "the compositor has no wl_compositor: the region is not sent")
-            return
-        }
-        for rect in rects where rect.width > 0 && rect.height > 0 {
-            wl_region_add(wlRegion, rect.x, rect.y, rect.width, rect.height)
-        }
-        channel.send { spi_preview_interaction_v1_set_region($0, wlRegion) }
-        wl_region_destroy(wlRegion)
-        channel.flush()
     }
 
     // MARK: what the app does
@@ -251,6 +188,13 @@ final class ClientInteraction {
         guard let call else { return }
         localCalls.append(call)
         if !making { makeLocalCalls() }
+    }
+
+    /// Cancels a press and returns its call instead of making it (an item being removed makes it
+    /// itself, at once).
+    func cancelSilently(_ press: UInt32) throws(Status) -> CoreCall? {
+        guard let channel else { throw .unknownPress }
+        do { return try channel.cancel(press) } catch { throw Status(error) }
     }
 
     func cancelAll() {
@@ -304,8 +248,22 @@ final class ClientInteraction {
 
     private func make(_ entry: CoreCall) {
         guard let handle else { return }
-        var press = Self.cPress(entry.press)
         making = true
+        if let router {
+            router.make(entry)
+        } else {
+            makeOwn(entry, handle: handle)
+        }
+        making = false
+        // Cancels made from inside the callback, right after it.
+        while isAttached, !localCalls.isEmpty { make(localCalls.removeFirst()) }
+    }
+
+    /// The press as the core knows it now (nil once the compositor ended it and it was dropped).
+    func press(_ id: UInt32) -> PreviewPress? { channel?.press(id) }
+
+    private func makeOwn(_ entry: CoreCall, handle: OpaquePointer) {
+        var press = Self.cPress(entry.press)
         switch entry.call {
         case .shouldBegin:
             guard let shouldBegin = callbacks.should_begin else {
@@ -333,9 +291,6 @@ final class ClientInteraction {
         case .haptics(let available):
             callbacks.haptics_changed?(userData, handle, &press, available)
         }
-        making = false
-        // Cancels made from inside the callback, right after it.
-        while isAttached, !localCalls.isEmpty { make(localCalls.removeFirst()) }
     }
 
     static func cPress(_ press: PreviewPress) -> preview_interaction_client_press {

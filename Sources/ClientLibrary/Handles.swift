@@ -10,6 +10,8 @@ final class Handles: Sendable {
         var numbers = HandleNumbers(first: 0x7_0000)
         var contexts = HandleTable<ClientContext>()
         var interactions = HandleTable<ClientInteraction>()
+        var surfaces = HandleTable<ClientSurface>()
+        var items = HandleTable<ClientItem>()
     }
 
     // The objects are used on their context's thread only (checked); the table is shared.
@@ -36,6 +38,30 @@ final class Handles: Sendable {
         table.withLock { $0.interactions[handle] }
     }
 
+    func register(_ surface: ClientSurface) -> OpaquePointer {
+        table.withLock { $0.surfaces.register(surface, numbers: &$0.numbers) }
+    }
+
+    func register(_ item: ClientItem) -> OpaquePointer {
+        table.withLock { $0.items.register(item, numbers: &$0.numbers) }
+    }
+
+    func surface(_ handle: OpaquePointer?) -> ClientSurface? {
+        table.withLock { $0.surfaces[handle] }
+    }
+
+    func item(_ handle: OpaquePointer?) -> ClientItem? {
+        table.withLock { $0.items[handle] }
+    }
+
+    func forget(surface handle: OpaquePointer) {
+        table.withLock { $0.surfaces.forget(handle) }
+    }
+
+    func forget(item handle: OpaquePointer) {
+        table.withLock { $0.items.forget(handle) }
+    }
+
     func forget(context handle: OpaquePointer) {
         table.withLock { $0.contexts.forget(handle) }
     }
@@ -47,3 +73,5 @@ final class Handles: Sendable {
 
 extension ClientContext: @unchecked Sendable {}
 extension ClientInteraction: @unchecked Sendable {}
+extension ClientSurface: @unchecked Sendable {}
+extension ClientItem: @unchecked Sendable {}

@@ -35,8 +35,9 @@ public enum CoreMessage: Sendable, Equatable, CustomStringConvertible {
     /// An event the interaction's phase does not allow, or a progress outside 0...1: the
     /// interaction was cancelled (desynchronised).
     case outOfOrder(PreviewWireEvent, phase: String)
-    /// More interactions at once than the library keeps apart: this one was declined.
-    case tooManyInteractions(UInt32)
+    /// More interactions at once than the library keeps apart: the oldest (the first) was
+    /// cancelled (desynchronised) to make room for the new one (the second).
+    case evicted(UInt32, for: UInt32)
     /// Events of an interaction that no frame of its own closed (a later frame did).
     case unframed(UInt32)
     /// The connection or the global went away: every running interaction was cancelled.
@@ -59,8 +60,8 @@ public enum CoreMessage: Sendable, Equatable, CustomStringConvertible {
             "should_begin repeated for interaction \(event.interaction): not asked again"
         case .outOfOrder(let event, let phase):
             "\(Self.describe(event)) during \(phase) of interaction \(event.interaction) breaks the protocol: cancelled it (desynchronised)"
-        case .tooManyInteractions(let id):
-            "interaction \(id) declined: more than \(InteractionCore.maximumRunning) interactions at once"
+        case .evicted(let oldest, let newcomer):
+            "interaction \(newcomer) would be more than \(InteractionCore.maximumRunning) at once: cancelled the oldest, \(oldest), which the compositor never ended (desynchronised)"
         case .unframed(let id): "events of interaction \(id) were never closed by its frame"
         case .connectionLost: "the compositor went away: running interactions cancelled (system)"
         }

@@ -12,10 +12,11 @@
 /// (the latest progress wins; phase changes are kept). Every event is untrusted: one the
 /// press's phase does not allow, or a progress outside 0...1, cancels that press
 /// (desynchronised) and tells the compositor; events about unknown presses are dropped. What
-/// is kept is bounded: `maximumRunning` presses at once (more are declined as they are read),
-/// at most one pending call of each kind per press.
+/// is kept is bounded: `maximumRunning` presses at once (a new press beyond them ends the oldest,
+/// which the compositor never ended: new input wins over stale state), at most one pending call
+/// of each kind per press.
 public struct InteractionCore: Sendable {
-    /// The most presses running at once on one surface; more are declined as they are read.
+    /// The most presses running at once on one surface; a new one beyond ends the oldest.
     public static let maximumRunning = 32
     /// Presses kept at once, counting those the app ended (cancel, decline) whose end the
     /// compositor has not confirmed yet; beyond, the oldest of those is forgotten.
@@ -340,8 +341,14 @@ public struct InteractionCore: Sendable {
             return CoreOutput(message: .repeatedShouldBegin(event))
         }
         highest = id
-        guard records.count(where: { $0.state.isRunning }) < Self.maximumRunning else {
-            return CoreOutput(request: .decline(id), message: .tooManyInteractions(id))
+        var output = CoreOutput()
+        // Every slot is held by a press the compositor has not ended: new input wins over stale
+        // state, the same way every time. The oldest press is ended (desynchronised) for the app
+        // and cancelled on the wire, and the new one is asked.
+        if records.count(where: { $0.state.isRunning }) >= Self.maximumRunning,
+            let oldest = records.firstIndex(where: { $0.state.isRunning })
+        {
+            output = evict(oldest, for: id)
         }
         if records.count >= Self.maximumKept, let oldest = records.firstIndex(where: { !$0.state.isRunning }) {
             records.remove(at: oldest)
@@ -351,7 +358,22 @@ public struct InteractionCore: Sendable {
                 id: id, source: PreviewSource(rawValue: source), force: PreviewForce(rawValue: force),
                 state: .asking(accepted: false)))
         addOpen(records.count - 1, .shouldBegin)
-        return CoreOutput()
+        return output
+    }
+
+    /// Ends the press at `index` to make room for `newcomer`: a cancel for the app (if it heard
+    /// of the press) and for the compositor, whose own end of it is then silent.
+    private mutating func evict(_ index: Int, for newcomer: UInt32) -> CoreOutput {
+        let id = records[index].id
+        let heard = wasAsked(id)
+        records[index].state = .ended(.cancelled(.desynchronised), confirmed: false)
+        open.removeAll { $0.press.id == id }
+        if heard {
+            ready.append(CoreCall(press: records[index].snapshot, call: .cancel(.desynchronised)))
+        } else {
+            dropReady(id)
+        }
+        return CoreOutput(request: .cancel(id), message: .evicted(id, for: newcomer), callsReady: hasReadyCalls)
     }
 
     private mutating func frame(_ id: UInt32, serial: UInt32, time: UInt64) -> CoreOutput {

@@ -119,6 +119,11 @@ package final class Channel: @unchecked Sendable {  // every mutable field is be
     }
 
     package var runningPresses: [PreviewPress] { received.withLock { $0.core.runningPresses } }
+
+    /// A press as the core knows it now; nil once it was dropped.
+    package func press(_ id: UInt32) -> PreviewPress? {
+        received.withLock { state in try? state.core.press(id) }
+    }
     package var runningCount: Int { received.withLock { $0.core.runningCount } }
 
     private func perform(_ output: CoreOutput) {
@@ -163,5 +168,60 @@ package final class Channel: @unchecked Sendable {  // every mutable field is be
             spi_preview_interaction_v1_destroy(proxy)
             state.proxy = nil
         }
+    }
+}
+
+extension Channel {
+    /// Puts the declaration's requests on the object (regions made on `compositor`); any thread.
+    /// False when a region could not be made (no wl_compositor): that request is not sent.
+    @discardableResult
+    package func send(_ requests: [DeclarationRequest], compositor: OpaquePointer?) -> Bool {
+        var complete = true
+        for request in requests {
+            switch request {
+            case .setRegion(nil):
+                send { spi_preview_interaction_v1_set_region($0, nil) }
+            case .setRegion(let rects?):
+                guard let region = Self.region(rects, compositor: compositor) else {
+                    complete = false
+                    continue
+                }
+                send { spi_preview_interaction_v1_set_region($0, region) }
+                wl_region_destroy(region)
+            case .setSources(let bits):
+                send { spi_preview_interaction_v1_set_sources($0, bits) }
+            case .setFocusPoint(let point?):
+                let (x, y) = (wl_fixed_from_double(point.x), wl_fixed_from_double(point.y))
+                send { spi_preview_interaction_v1_set_focus_point($0, x, y) }
+            case .setFocusPoint(nil):
+                send { spi_preview_interaction_v1_unset_focus_point($0) }
+            case .setBehaviours(let areas):
+                send { spi_preview_interaction_v1_clear_behaviours($0) }
+                for area in areas {
+                    let (behaviour, stages) = area.behaviour.wire
+                    guard let rects = area.rects else {
+                        send { spi_preview_interaction_v1_set_behaviour($0, behaviour, stages, nil) }
+                        continue
+                    }
+                    guard let region = Self.region(rects, compositor: compositor) else {
+                        complete = false
+                        continue
+                    }
+                    send { spi_preview_interaction_v1_set_behaviour($0, behaviour, stages, region) }
+                    wl_region_destroy(region)
+                }
+            }
+        }
+        flush()
+        return complete
+    }
+
+    private static func region(_ rects: [PreviewRect], compositor: OpaquePointer?) -> OpaquePointer? {
+        guard let compositor, let region = wl_compositor_create_region(compositor) else { return nil }
+        for rect in rects {
+            guard let wire = rect.wireRect else { continue }
+            wl_region_add(region, wire.x, wire.y, wire.width, wire.height)
+        }
+        return region
     }
 }

@@ -73,7 +73,7 @@ public final class PreviewInteraction {
         (self.proxy, self.channel, self.retained, isAvailable) = (proxy, channel, retained, true)
         localCalls.reserveCapacity(InteractionCore.maximumRunning)
         owner.register(self)
-        channel.flush()
+        channel.send(sender.bound(version: channel.version, declaration: declaration), compositor: owner.compositor)
     }
 
     deinit { invalidate() }
@@ -93,15 +93,17 @@ public final class PreviewInteraction {
 
     /// Whether new presses may begin (an empty set of sources when false). Applies on the
     /// surface's next wl_surface.commit, to presses that begin afterwards.
-    public var isEnabled = true {
-        didSet { sendSources() }
+    public var isEnabled: Bool {
+        get { declaration.enabled }
+        set { declare("isEnabled") { $0.enabled = newValue } }
     }
 
     /// The kinds of devices that may begin presses (all by default): a drawing app may keep the
     /// pen for drawing. `.keyboard` takes effect only while `focusPoint` is set (and the
     /// compositor speaks version 2). Applies on the next commit.
-    public var allowedSources = PreviewSources.all {
-        didSet { sendSources() }
+    public var allowedSources: PreviewSources {
+        get { declaration.sources }
+        set { declare("allowedSources") { $0.sources = newValue } }
     }
 
     /// The protocol version of the interaction's object: 2 brings the keyboard, behaviours and
@@ -115,10 +117,13 @@ public final class PreviewInteraction {
     /// change an app needs for the keyboard. Kept but not sent on version 1 (a no-op there).
     /// Applies on the next commit.
     public var focusPoint: PreviewPoint? {
-        didSet {
-            guard onOwnerThread("focusPoint"), focusPoint != oldValue else { return }
-            sendFocusPoint()
-            if (oldValue == nil) != (focusPoint == nil) { sendSources() }
+        get { declaration.focusPoint }
+        set {
+            if let point = newValue, !point.x.isFinite || !point.y.isFinite {
+                Self.warn("PreviewInteraction.focusPoint \(point) is not a point: not sent")
+                return
+            }
+            declare("focusPoint") { $0.focusPoint = newValue }
         }
     }
 
@@ -130,16 +135,29 @@ public final class PreviewInteraction {
     /// not allow (an accelerator outside 2...5 stages, more than 32 areas) are not sent (a
     /// message on stderr). Kept but not sent on version 1 (a no-op there). Applies on the next
     /// commit.
-    public var behaviours: [PreviewBehaviourArea] = [] {
-        didSet { sendBehaviours() }
+    public var behaviours: [PreviewBehaviourArea] {
+        get { declaration.behaviours }
+        set {
+            declare("behaviours") { $0.behaviours = newValue }
+            if !newValue.isEmpty && !declaration.behavioursAreValid {
+                Self.warn(
+                    "PreviewInteraction.behaviours: more than 32 areas, or an accelerator without 2...5 stages: not sent"
+                )
+            }
+        }
     }
 
     /// Where presses may begin, surface-local (nil, the default: the whole surface). The
     /// surface's input region still applies. Applies on the next commit. Needs the client's
     /// wl_compositor (given, or found by the client).
     public var region: [PreviewRect]? {
-        didSet { sendRegion() }
+        get { declaration.region }
+        set { declare("region") { $0.region = newValue } }
     }
+
+    /// What the app declared (the client core's rules turn it into requests).
+    private var declaration = SurfaceDeclaration()
+    private var sender = DeclarationSender()
 
     // MARK: what the app does
 
@@ -276,69 +294,13 @@ public final class PreviewInteraction {
 
     // MARK: requests
 
-    private func sendSources() {
-        guard onOwnerThread("isEnabled / allowedSources") else { return }
-        var sources = isEnabled ? allowedSources : []
-        // The keyboard needs a point to begin at, and version 2.
-        if focusPoint == nil || (channel?.version ?? 1) < 2 { sources.formIntersection(.devices) }
-        let bits = sources.rawValue
-        channel?.send { spi_preview_interaction_v1_set_sources($0, bits) }
-    }
-
-    private func sendFocusPoint() {
-        guard let channel, channel.version >= 2 else { return }
-        if let point = focusPoint {
-            guard point.x.isFinite, point.y.isFinite else {
-                Self.warn("PreviewInteraction.focusPoint \(point) is not a point: not sent")
-                return
-            }
-            let (x, y) = (wl_fixed_from_double(point.x), wl_fixed_from_double(point.y))
-            channel.send { spi_preview_interaction_v1_set_focus_point($0, x, y) }
-        } else {
-            channel.send { spi_preview_interaction_v1_unset_focus_point($0) }
+    /// Changes the declaration on the owner thread and sends what differs.
+    private func declare(_ name: String, _ change: (inout SurfaceDeclaration) -> Void) {
+        guard onOwnerThread(name) else { return }
+        change(&declaration)
+        guard let channel, isAvailable else { return }
+        if !channel.send(sender.declare(declaration), compositor: client?.compositor) {
+            Self.warn("PreviewInteraction.\(name): the client has no wl_compositor to make a region with: not sent")
         }
-    }
-
-    private func sendBehaviours() {
-        guard onOwnerThread("behaviours"), let channel, channel.version >= 2 else { return }
-        guard behaviours.count <= PreviewBehaviourArea.maximumCount, behaviours.allSatisfy(\.isValid) else {
-            Self.warn(
-                "PreviewInteraction.behaviours: more than 32 areas, or an accelerator without 2...5 stages: not sent")
-            return
-        }
-        channel.send { spi_preview_interaction_v1_clear_behaviours($0) }
-        for area in behaviours {
-            let (behaviour, stages) = area.behaviour.wire
-            guard let rects = area.rects else {
-                channel.send { spi_preview_interaction_v1_set_behaviour($0, behaviour, stages, nil) }
-                continue
-            }
-            guard let wlRegion = makeRegion(rects) else { continue }
-            channel.send { spi_preview_interaction_v1_set_behaviour($0, behaviour, stages, wlRegion) }
-            wl_region_destroy(wlRegion)
-        }
-    }
-
-    private func makeRegion(_ rects: [PreviewRect]) -> OpaquePointer? {
-        guard let compositor = client?.compositor, let wlRegion = wl_compositor_create_region(compositor) else {
-            return nil
-        }
-        for rect in rects {
-            wl_region_add(
-                wlRegion, Int32(clamping: Int64(rect.x.rounded(.down))), Int32(clamping: Int64(rect.y.rounded(.down))),
-                Int32(clamping: Int64(rect.width.rounded(.up))), Int32(clamping: Int64(rect.height.rounded(.up))))
-        }
-        return wlRegion
-    }
-
-    private func sendRegion() {
-        guard onOwnerThread("region"), let channel else { return }
-        guard let rects = region else {
-            channel.send { spi_preview_interaction_v1_set_region($0, nil) }
-            return
-        }
-        guard let wlRegion = makeRegion(rects) else { return }
-        channel.send { spi_preview_interaction_v1_set_region($0, wlRegion) }
-        wl_region_destroy(wlRegion)
     }
 }

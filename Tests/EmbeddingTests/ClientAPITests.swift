@@ -7,16 +7,17 @@ import _FixtureTestSupport
 /// The client library from C (Tests/capi-client/client-api.c) under AddressSanitizer and UBSan,
 /// the way an app's loop drives it: a compositor without the global, a press to completion
 /// answered late, a decline, a cancel from a callback, the compositor killed mid-interaction,
-/// and every misuse returning its status; and the README's C snippet, run as an app.
+/// and every misuse returning its status; surfaces with items and a hostile compositor
+/// (Tests/capi-client/items.c); and the README's C snippet, run as an app.
 @Suite(.serialized) struct ClientAPITests {
     @Test("The C client library: presses, a dying compositor and misuse, under ASan and UBSan")
     func clientLibraryFromC() throws {
         let log = Paths.scratch("capi-client") + "/make.log"
         let run = try make("Tests/capi-client", ["check"], log: log)
         #expect(run.status == 0, "\(run.output)")
-        // client-api.c, then the README's snippet (readme-app.c): each prints its summary.
+        // client-api.c, items.c, then the README's snippet (readme-app.c): each prints its summary.
         let summaries = run.output.split(separator: "\n").filter { $0.hasSuffix(" failed") }
-        #expect(summaries.count == 2, "\(run.output)")
+        #expect(summaries.count == 3, "\(run.output)")
         #expect(summaries.allSatisfy { $0.hasSuffix(" 0 failed") && !$0.hasPrefix("0 passed") }, "\(run.output)")
         #expect(
             !run.output.contains("ERROR: AddressSanitizer") && !run.output.contains("runtime error"), "\(run.output)")

@@ -124,18 +124,33 @@ struct CoreScript {
         #expect(throws: CoreRefusal.pressEnded) { try script.core.answer(1, accept: true) }
     }
 
-    @Test func beyondTheLimitNewPressesAreDeclinedOnReading() {
+    @Test func beyondTheLimitANewPressEndsTheOldestOne() {
         var script = CoreScript()
         let limit = UInt32(InteractionCore.maximumRunning)
         for id in 1...limit { script.begin(id) }
         script.group(limit + 1, .shouldBegin(interaction: limit + 1, source: 1, force: 1))
-        #expect(script.answers.last == .decline(limit + 1))
-        #expect(script.messages == [.tooManyInteractions(limit + 1)])
+        #expect(script.answers.last == .cancel(1), "the oldest is cancelled on the wire")
+        #expect(script.messages == [.evicted(1, for: limit + 1)])
+        #expect(script.calls() == ["1: cancel desynchronised", "\(limit + 1): shouldBegin"])
+        // The compositor's late end of the evicted press is silent.
+        script.group(1, .cancelled(interaction: 1, reason: 2))
         #expect(script.calls().isEmpty)
-        // Once one ends, the next is asked again.
-        script.group(1, .cancelled(interaction: 1, reason: 1))
-        script.group(limit + 2, .shouldBegin(interaction: limit + 2, source: 1, force: 1))
-        #expect(script.calls() == ["1: cancel lifted", "\(limit + 2): shouldBegin"])
+        #expect(script.core.runningCount == InteractionCore.maximumRunning)
+    }
+
+    @Test func tenThousandPressesNeverEndedLeaveTheFreshPressAskedEveryTime() {
+        var script = CoreScript()
+        for id in UInt32(1)...10_000 {
+            script.group(id, .shouldBegin(interaction: id, source: 1, force: 1), .location(interaction: id, x: 1, y: 2))
+            #expect(script.calls().last == "\(id): shouldBegin", "press \(id) not asked")
+            if let output = try? script.core.answer(id, accept: true) { script.record(output) }
+            script.group(id, .preview(interaction: id, progress: 0.25))
+            _ = script.calls()
+        }
+        #expect(script.core.runningCount == InteractionCore.maximumRunning)
+        #expect(
+            script.core.runningPresses.map(\.id) == Array((10_001 - UInt32(InteractionCore.maximumRunning))...10_000))
+        #expect(!script.answers.contains { if case .decline = $0 { true } else { false } })
     }
 
     @Test func eventsNeverClosedByAFrameAreBoundedAndBlockNothing() {

@@ -240,6 +240,11 @@ class App:
             if not (phase == "preview" and getattr(self, "played", False)):
                 self.played = True
                 self.haptic(interaction, "completed" if ended else "preview")
+        if phase == "commit" and not ended and self.scenario == "hostile-cancelled-commit" \
+                and not getattr(self, "cancelled_once", False):
+            # The app cancels in the commit phase; the hostile compositor goes on with the commit.
+            self.cancelled_once = True
+            interaction.cancel()
         if phase == "preview" and not ended and self.scenario == "resize" and not getattr(self, "resized", False):
             # The window's layout changes under the press: the region follows, the press stays.
             self.resized = True

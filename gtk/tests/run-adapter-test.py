@@ -505,8 +505,63 @@ def adapter_messages(errors):
             and "dispatching to Wayland display" not in line]
 
 
+def run_hostile(scenario, compositor, runtime):
+    """The scripted server as a hostile compositor (preview-protocol-test-server --hostile, beside
+    preview-compositor): it prints what the app answered; the same scenarios the Swift and C
+    libraries face (HostileCompositorLibraryTests, Tests/capi-client/items.c)."""
+    server_binary = os.path.join(os.path.dirname(compositor), "preview-protocol-test-server")
+    name = scenario.removeprefix("hostile-")
+    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1", GDK_BACKEND="wayland",
+               GTK_A11Y="none")
+    env.pop("DISPLAY", None)
+    server = subprocess.Popen([server_binary, "adapter-" + scenario, "--hostile", name, "640", "400"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    if not line.startswith("WAYLAND_DISPLAY="):
+        sys.exit(f"the hostile compositor did not start: {line} {server.stderr.read()}")
+    env["WAYLAND_DISPLAY"] = line.strip().split("=", 1)[1]
+    # Its output goes to files: 10,000 should-begin lines would fill a pipe no one reads meanwhile.
+    app_out = open(os.path.join(runtime, "app.out"), "w+")
+    app_err = open(os.path.join(runtime, "app.err"), "w+")
+    app = subprocess.Popen([sys.executable, APP, scenario], env=env, stdout=app_out, stderr=app_err, text=True)
+    fresh = "accepted 10001" if name == "flood" else "accepted 2"
+    said = []
+    for said_line in server.stdout:
+        said.append(said_line.strip())
+        if said_line.strip() in (fresh, "declined 10001", "declined 2"):
+            break
+    app.terminate()
+    app.wait(60)
+    server.wait(60)
+    app_out.seek(0)
+    app_err.seek(0)
+    output, errors = app_out.read(), app_err.read()
+    print("\n".join(said[-12:]))
+    print(output[-2000:])
+    check(fresh in said, f"the fresh press after the hostile sequence is accepted: {said[-3:]}")
+    check(not any(line.startswith("declined") for line in said), "no press was declined")
+    # The library says what the compositor broke (messages); nothing may be a warning or worse.
+    loud = [line for line in errors.splitlines() if "-WARNING" in line or "-CRITICAL" in line or "Traceback" in line]
+    check(not loud, f"no warning on stderr: {loud[:3]}")
+    if name == "cancelled-commit":
+        check("cancelled 1" in said, "the app's cancel reached the compositor")
+        check(lines_of(output, "cancelled") == [["cancelled", "button", "client-cancelled"]],
+              f"one cancelled signal, the app's: {lines_of(output, 'cancelled')}")
+        check(len(lines_of(output, "commit")) == 1 and not any("ended" in line for line in lines_of(output, "commit")),
+              f"nothing of the cancelled press's commit reached the app after its cancel: {lines_of(output, 'commit')}")
+        check(len(lines_of(output, "should-begin")) == 2, "both presses were offered to the app")
+    finish()
+
+
 def main():
     scenario, compositor, recordings = sys.argv[1], sys.argv[2], sys.argv[3]
+    if scenario.startswith("hostile-"):
+        runtime = tempfile.mkdtemp(prefix="pi-gtk-")
+        os.chmod(runtime, 0o700)
+        try:
+            return run_hostile(scenario, compositor, runtime)
+        finally:
+            shutil.rmtree(runtime, ignore_errors=True)
     dell = os.path.join(recordings, "dell-canvas-isdv4-pen.yml")
     runtime = tempfile.mkdtemp(prefix="pi-gtk-")
     os.chmod(runtime, 0o700)

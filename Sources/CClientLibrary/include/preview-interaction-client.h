@@ -69,6 +69,12 @@
  * as before and the version 2 calls return UNSUPPORTED, sending nothing;
  * preview_interaction_client_get_protocol_version says which version is bound.
  *
+ * Surfaces with items (library 1.3): a toolkit attaches one surface (the protocol's one object
+ * per wl_surface) and adds an item per widget with a rectangle, a depth, sources, a behaviour
+ * and stages. The library makes the surface's region, sources, behaviours and focus point from
+ * its items, routes each press to the item under it (the focused item for the keyboard), and
+ * reports per item; see "Surfaces with items" below and docs/client-items.md.
+ *
  * pkg-config: preview-interaction-client. See docs/preview-interaction.md.
  */
 #ifndef PREVIEW_INTERACTION_CLIENT_H
@@ -83,9 +89,9 @@ extern "C" {
 #endif
 
 #define PREVIEW_INTERACTION_CLIENT_VERSION_MAJOR 1
-#define PREVIEW_INTERACTION_CLIENT_VERSION_MINOR 2
+#define PREVIEW_INTERACTION_CLIENT_VERSION_MINOR 3
 #define PREVIEW_INTERACTION_CLIENT_VERSION_PATCH 0
-#define PREVIEW_INTERACTION_CLIENT_VERSION "1.2.0"
+#define PREVIEW_INTERACTION_CLIENT_VERSION "1.3.0"
 /* (major << 16) | (minor << 8) | patch, as returned by preview_interaction_client_version(). */
 #define PREVIEW_INTERACTION_CLIENT_VERSION_NUMBER \
 	((PREVIEW_INTERACTION_CLIENT_VERSION_MAJOR << 16) | (PREVIEW_INTERACTION_CLIENT_VERSION_MINOR << 8) | \
@@ -188,6 +194,8 @@ enum preview_interaction_client_force {
 
 /* Where a press is. */
 enum preview_interaction_client_phase {
+	/* No press yet (an item's before its first; since 1.3). */
+	PREVIEW_INTERACTION_CLIENT_PHASE_NONE = 0,
 	/* should_begin was delivered; no progress yet (the answer may still be pending). */
 	PREVIEW_INTERACTION_CLIENT_PHASE_ASKING = 1,
 	PREVIEW_INTERACTION_CLIENT_PHASE_PREVIEW = 2,
@@ -654,6 +662,178 @@ int preview_interaction_client_interaction_play_haptic(struct preview_interactio
  * 1). Errors: UNKNOWN_PRESS, PRESS_ENDED. */
 int preview_interaction_client_interaction_haptics_available(struct preview_interaction_client_interaction *interaction,
 	uint32_t press, bool *available);
+
+/*
+ * Surfaces with items (since 1.3).
+ *
+ * A toolkit has several widgets with preview interactions in one window, but the protocol
+ * allows one object per wl_surface. A surface (struct preview_interaction_client_surface)
+ * is that object; an item (struct preview_interaction_client_item) is one widget on it, with
+ * a rectangle, a depth, sources, enabled, a behaviour and stages. The library:
+ *
+ * - makes the surface's region (the union of the shown items' rectangles), its sources (the
+ *   union of theirs), its behaviour areas (the items whose behaviour differs from DEEP_CLICK,
+ *   and the items inside them, innermost on top; at most 32, the deepest kept) and its focus
+ *   point (the focused item's, while that item takes the keyboard and the compositor speaks
+ *   version 2), and sends what changed when the toolkit says its layout changed
+ *   (preview_interaction_client_surface_layout_changed);
+ * - routes each press at should_begin: the keyboard's to the focused item, the others to the
+ *   deepest shown item whose rectangle holds the press (or to the item the surface's pick
+ *   callback names); a press the item cannot take (its source, its behaviour, not enabled)
+ *   is declined without a call; later callbacks follow the press by id;
+ * - reports to the item's callbacks, with the item; the item's latest press, with its phase
+ *   as the library's core knows it, is preview_interaction_client_item_get_press;
+ * - holds acknowledgements for the toolkit's own commits (set_hold_acks, will_commit), as an
+ *   interaction does.
+ *
+ * Item settings are recorded by the setters and take effect at the next layout_changed (one
+ * batch per layout); like every setting they then apply on the surface's next
+ * wl_surface.commit. Coordinates are the surface's. A surface and an interaction cannot share
+ * a wl_surface (SURFACE_TAKEN). Every call is on the context's thread, as above.
+ */
+
+/* One wl_surface's protocol object, shared by its items. */
+struct preview_interaction_client_surface;
+/* One widget with preview interactions on a surface. */
+struct preview_interaction_client_item;
+
+/* What a surface asks of the toolkit. Every member may be NULL. */
+struct preview_interaction_client_surface_callbacks {
+	size_t size; /* sizeof(struct preview_interaction_client_surface_callbacks) */
+
+	/* The item a pointer, pen or touch press at press->x, press->y belongs to, for a toolkit
+	 * that hit-tests itself (an overlay above the items, widgets without items); NULL: none
+	 * (the press is declined). When this member is NULL the library picks the deepest shown
+	 * item whose rectangle holds the point (the last added of equal depth). Not called for
+	 * keyboard presses (they go to the focused item). */
+	struct preview_interaction_client_item *(*pick)(void *user_data,
+		struct preview_interaction_client_surface *surface, const struct preview_interaction_client_press *press);
+};
+
+/* What an item tells the app about its presses: the interaction callbacks with the item. Every
+ * member may be NULL; should_begin NULL accepts. */
+struct preview_interaction_client_item_callbacks {
+	size_t size; /* sizeof(struct preview_interaction_client_item_callbacks) */
+
+	enum preview_interaction_client_answer (*should_begin)(void *user_data,
+		struct preview_interaction_client_item *item, const struct preview_interaction_client_press *press);
+	void (*preview)(void *user_data, struct preview_interaction_client_item *item,
+		const struct preview_interaction_client_press *press, double progress, bool ended);
+	/* For an ACCELERATOR press, commit (1, ended = true) is its end when the contact lifts. */
+	void (*commit)(void *user_data, struct preview_interaction_client_item *item,
+		const struct preview_interaction_client_press *press, double progress, bool ended);
+	/* Also made by item_remove (CLIENT_CANCELLED) and surface_detach (SURFACE_GONE) for the
+	 * presses they end. */
+	void (*cancelled)(void *user_data, struct preview_interaction_client_item *item,
+		const struct preview_interaction_client_press *press, enum preview_interaction_client_cancel_reason reason);
+	void (*stage)(void *user_data, struct preview_interaction_client_item *item,
+		const struct preview_interaction_client_press *press, uint32_t stage);
+	void (*haptics_changed)(void *user_data, struct preview_interaction_client_item *item,
+		const struct preview_interaction_client_press *press, bool available);
+};
+
+/*
+ * Attaches a surface with items to `surface`: the protocol object is made now (or when the
+ * global appears). No item yet: presses begin nowhere (the region is empty) until items are
+ * added and layout_changed is called. `callbacks` may be NULL (copied).
+ * Errors: INVALID_ARGUMENT, SURFACE_TAKEN, LIMIT.
+ */
+int preview_interaction_client_surface_attach(struct preview_interaction_client *context,
+	struct wl_surface *surface, const struct preview_interaction_client_surface_callbacks *callbacks,
+	void *user_data, struct preview_interaction_client_surface **out);
+
+/* Detaches the surface (before the wl_surface is destroyed): each running press's item gets
+ * cancelled (SURFACE_GONE) before this returns, then the items' handles and the surface's
+ * become invalid. May be called from an item's callback (the rest of its calls are dropped). */
+int preview_interaction_client_surface_detach(struct preview_interaction_client_surface *surface);
+
+int preview_interaction_client_surface_get_user_data(struct preview_interaction_client_surface *surface,
+	void **user_data);
+
+/*
+ * The toolkit's layout is done (allocations, scrolling, visibility, focus, or an item's
+ * settings changed): the region, sources, behaviours and focus point are made again from the
+ * items and what differs from what was sent is sent. `changed` (may be NULL) is set to whether
+ * anything was sent: the toolkit then makes sure a wl_surface.commit follows (queue a redraw).
+ */
+int preview_interaction_client_surface_layout_changed(struct preview_interaction_client_surface *surface,
+	bool *changed);
+
+/*
+ * The item that has the keyboard focus, and where a keyboard press begins, in surface
+ * coordinates (the focused item's centre, or the point of the thing inside it the app
+ * considers focused). NULL: no item has focus (the initial state). The point is sent only
+ * while the item is shown, enabled, takes KEYBOARD and is not GENERIC, and the compositor
+ * speaks version 2; a keyboard press then goes to that item. Takes effect at layout_changed.
+ * Non-finite: INVALID_ARGUMENT. An item of another surface: INVALID_ARGUMENT.
+ */
+int preview_interaction_client_surface_set_focus(struct preview_interaction_client_surface *surface,
+	struct preview_interaction_client_item *item, double x, double y);
+
+/* As the interaction's calls of the same names (the surface's one protocol object). */
+int preview_interaction_client_surface_set_hold_acks(struct preview_interaction_client_surface *surface, bool hold);
+int preview_interaction_client_surface_will_commit(struct preview_interaction_client_surface *surface,
+	uint32_t *serial);
+int preview_interaction_client_surface_commit_surface(struct preview_interaction_client_surface *surface);
+/* Presses announced on the surface and not ended yet, whatever their item. */
+int preview_interaction_client_surface_running_count(struct preview_interaction_client_surface *surface,
+	uint32_t *count);
+
+/*
+ * Adds an item to a surface: not shown (no rectangle), depth 0, every source, enabled,
+ * DEEP_CLICK. `callbacks` may be NULL (copied). At most 4096 items on one surface: LIMIT.
+ */
+int preview_interaction_client_item_add(struct preview_interaction_client_surface *surface,
+	const struct preview_interaction_client_item_callbacks *callbacks, void *user_data,
+	struct preview_interaction_client_item **out);
+
+/* Removes an item: its running presses are cancelled (the compositor gives the contacts
+ * back) and their cancelled callbacks (CLIENT_CANCELLED) are made before this returns; then
+ * its handle is invalid. If it had the focus, no item has. May be called from its own
+ * callback. */
+int preview_interaction_client_item_remove(struct preview_interaction_client_item *item);
+
+int preview_interaction_client_item_get_user_data(struct preview_interaction_client_item *item, void **user_data);
+
+/* The item's visible rectangle, surface coordinates (the part its ancestors let show); NULL
+ * or an empty one: not shown (no region, no presses, no focus point). */
+int preview_interaction_client_item_set_rect(struct preview_interaction_client_item *item,
+	const struct preview_interaction_client_rect *rect);
+
+/* How deep the item lies in the toolkit's tree (the window 0, its child 1, ...): a deeper item
+ * lies on top, gets the presses that begin on it and keeps its own behaviour there. */
+int preview_interaction_client_item_set_depth(struct preview_interaction_client_item *item, uint32_t depth);
+
+/* As set_sources and set_enabled of an interaction, for this item. */
+int preview_interaction_client_item_set_sources(struct preview_interaction_client_item *item, uint32_t sources);
+int preview_interaction_client_item_set_enabled(struct preview_interaction_client_item *item, bool enabled);
+
+/* What force means on the item: DEEP_CLICK (the default), GENERIC or ACCELERATOR with 2...5
+ * stages (else stages 0); otherwise INVALID_ARGUMENT. An item gets only presses of its own
+ * behaviour (a compositor of version 1 makes every press DEEP_CLICK: an ACCELERATOR item's
+ * presses are then declined). */
+int preview_interaction_client_item_set_behaviour(struct preview_interaction_client_item *item,
+	enum preview_interaction_client_behaviour behaviour, uint32_t stages);
+
+/* As the interaction's calls of the same names, for a press of this item (UNKNOWN_PRESS for
+ * another item's). */
+int preview_interaction_client_item_answer(struct preview_interaction_client_item *item, uint32_t press, bool accept);
+int preview_interaction_client_item_cancel(struct preview_interaction_client_item *item, uint32_t press);
+/* Cancels every running press of the item. */
+int preview_interaction_client_item_cancel_all(struct preview_interaction_client_item *item);
+int preview_interaction_client_item_play_haptic(struct preview_interaction_client_item *item, uint32_t press,
+	enum preview_interaction_client_haptic_effect effect);
+int preview_interaction_client_item_running_count(struct preview_interaction_client_item *item, uint32_t *count);
+
+/*
+ * The item's latest press (the last one routed to it) as the library's core last reported it
+ * to the item (with its last callback, or after an answer): its phase (a declined press is
+ * CANCELLED with cancel_reason DECLINED), progress, location, stage, haptics. The phase a
+ * toolkit shows is this one, never one of its own. `press` is filled; its id is 0 and its
+ * phase NONE before the item's first press.
+ */
+int preview_interaction_client_item_get_press(struct preview_interaction_client_item *item,
+	struct preview_interaction_client_press *press);
 
 #ifdef __cplusplus
 }
