@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "peek-client", targets: ["peek-client"]),
         .executable(name: "preview-demo", targets: ["preview-demo"]),
         .executable(name: "minimal-preview-app", targets: ["minimal-preview-app"]),
+        .executable(name: "preview-lookup", targets: ["preview-lookup"]),
         .library(name: "PreviewEngine", targets: ["PreviewEngine"]),
         // For apps: UIPreviewInteraction's API over the protocol (client side).
         .library(name: "PreviewInteraction", targets: ["PreviewInteraction"]),
@@ -187,6 +188,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // MARK: Look Up: the process the compositor asks what is under a firm press (AT-SPI, WordNet).
+        .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
+        .executableTarget(
+            name: "preview-lookup", dependencies: ["CAtspi", "CPangoCairo", "CCairo"],
+            linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("wordnet")]),
+
         // MARK: The sample client (examples/).
         // Optimised in debug builds too: the end-to-end tests photograph peek-client drawing in
         // real time (a pen press lasts ~100 ms), and an unoptimised renderer falls frames behind.
@@ -313,6 +320,7 @@ let package = Package(
                 "InputEvents",
                 "PreviewProtocolServer", "_PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
                 "preview-demo", "preview-compositor", "peek-client", "preview-replay", "minimal-preview-app", "PeekUI",
+                "preview-lookup",
                 "ToolOptions", "SystemLayer",
                 // In-process runs (two windows, the real libinput's events) use the library itself.
                 "PreviewCompositor",

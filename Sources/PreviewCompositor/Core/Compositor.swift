@@ -63,6 +63,8 @@ public final class Compositor {
     /// Committed frame callbacks, answered at the next frame.
     var frameCallbacks: [Callback] = []
     var surfaces: [SurfaceID: Surface] = [:]
+    /// Look Up in apps without the protocol (Lookup/); nil when off.
+    var lookup: LookupController?
     private var nextSurfaceID: UInt64 = 1
     private var clientIDs: [Client: (id: ClientID, gone: Listener)] = [:]
     private var nextClientID: UInt32 = 1
@@ -79,10 +81,12 @@ public final class Compositor {
         throws(CompositorError)
     {
         var configuration = configuration
-        userOptions = UserSettings(engine: configuration.engine, previewKeys: configuration.previewKeys)
+        userOptions = UserSettings(
+            engine: configuration.engine, previewKeys: configuration.previewKeys, lookup: configuration.lookup)
         if let path = configuration.settingsPath {
             let settings = try SettingsFile.read(path, over: userOptions)
             (configuration.engine, configuration.previewKeys) = (settings.engine, settings.previewKeys)
+            configuration.lookup = settings.lookup
         }
         self.configuration = configuration
         self.logger = logger
@@ -247,6 +251,7 @@ public final class Compositor {
     public func start() {
         guard !started else { return }
         started = true
+        startLookup()
         if let command = configuration.runCommand {
             // No socket: the child gets its end of a socketpair.
             let started: Bool
@@ -280,6 +285,8 @@ public final class Compositor {
             let engine = settings.engine
             (configuration.engine, configuration.previewKeys) = (engine, settings.previewKeys)
             interaction.reload(engine, previewKeys: settings.previewKeys)
+            configuration.lookup = settings.lookup
+            lookupSettingsChanged()
             let keys = settings.previewKeys.isEmpty ? ["none"] : settings.previewKeys.map(\.name)
             logger.notice(
                 """
@@ -360,6 +367,7 @@ public final class Compositor {
         phaseScreenshots?.flush()
         interaction.logFlowStatistics()
         interaction.close()
+        lookup?.stop()
         children.terminateAll()
         wl_display_destroy_clients(display.raw)
         display.flushClients()
@@ -521,6 +529,7 @@ public final class Compositor {
         if framebuffer.repaint(scene.placements()) {
             framesPainted += 1
             output.present(framebuffer)
+            lookup?.framePresented()
         }
         let callbacks = frameCallbacks
         frameCallbacks.removeAll(keepingCapacity: true)

@@ -32,6 +32,12 @@ public struct CompositorConfiguration: Sendable {
     /// The user's settings file (`SettingsFile`): applied over `engine` and `previewKeys` at
     /// start and on SIGHUP (`Compositor.reloadSettings()`).
     public var settingsPath: String?
+    /// Look Up (docs/look-up.md): `enabled` nil means on when an accessibility bus is there.
+    public var lookup = LookupSettings()
+    /// preview-lookup's path; nil: beside this executable.
+    public var lookupExecutable: String?
+    /// How long a lookup may take before the press is just the app's (ms).
+    public var lookupDeadlineMilliseconds = 500
     /// The preview-interaction version advertised (version 2 only where a host opts in).
     public var previewProtocolVersion: Int32 = PreviewInteractionServer.version
     public var keyboardLayout: String?

@@ -101,6 +101,9 @@ final class InteractionHost: InteractionDriverHandler {
         trace?.write(Data((record.jsonLine + "\n").utf8))
     }
 
+    /// A line of another part's (Look Up) in the trace.
+    func writeTraceLine(_ json: Data) { trace?.write(json + Data("\n".utf8)) }
+
     func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
         driver.deviceRemoved(device, at: time)
     }
@@ -108,6 +111,7 @@ final class InteractionHost: InteractionDriverHandler {
     // MARK: device events (already re-timed onto the monotonic clock)
 
     func handle(_ event: DeviceEvent) {
+        compositor.lookup?.handle(event)  // Look Up sees a copy; the app's input is unchanged
         let seat = compositor.seat!
         let time = UInt32(truncatingIfNeeded: event.time.microseconds / 1000)
         switch event {
