@@ -130,9 +130,11 @@ let package = Package(
             name: "_PreviewProtocolTestSupport",
             dependencies: [
                 "PreviewProtocolServer", "WaylandServer", "CWaylandServer", "CWaylandClient", "PreviewEngine",
+                "SystemLayer",
             ]),
         .executableTarget(
-            name: "preview-protocol-test-server", dependencies: ["_PreviewProtocolTestSupport", "WaylandServer"]),
+            name: "preview-protocol-test-server",
+            dependencies: ["_PreviewProtocolTestSupport", "WaylandServer", "PreviewEngine", "SystemLayer"]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -162,7 +164,7 @@ let package = Package(
         .target(
             name: "PreviewCompositorWLCS",
             dependencies: [
-                "CWaylandWLCS", "PreviewCompositor", "WaylandServer", "PreviewEngine",
+                "CWaylandWLCS", "PreviewCompositor", "WaylandServer", "PreviewEngine", "SystemLayer",
                 .product(name: "Logging", package: "swift-log"),
             ],
             // WLCS unloads the module at exit while the last compositor thread may still be
@@ -187,7 +189,7 @@ let package = Package(
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
-                "PreviewCompositor", "PreviewProtocolServer", "ToolOptions", "LibinputBackend",
+                "PreviewCompositor", "PreviewProtocolServer", "ToolOptions", "LibinputBackend", "SystemLayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -238,10 +240,21 @@ let package = Package(
             ]),
 
         // MARK: Tests, one target per layer, plus end to end.
-        .target(name: "_FixtureTestSupport", dependencies: ["SystemLayer"], path: "Tests/_FixtureTestSupport"),
+        .target(
+            name: "_FixtureTestSupport", dependencies: ["SystemLayer", "CCairo"], path: "Tests/_FixtureTestSupport"),
         .testTarget(
             name: "PreviewEngineTests",
             dependencies: ["PreviewEngine", .product(name: "PropertyBased", package: "swift-property-based")]),
+        // The system layer alone, and the rules that keep system calls in it and the layering
+        // as the table says (rules/: the allow-list and the layer table, read from the tree).
+        .testTarget(name: "SystemLayerTests", dependencies: ["SystemLayer"]),
+        // The window on a parent compositor (client side), against our compositor as the parent.
+        .testTarget(
+            name: "WaylandWindowTests",
+            dependencies: [
+                "_FixtureTestSupport", "WaylandWindow", "PreviewCompositor", "PreviewEngine", "EvdevDecoder", "CPixman",
+                "SystemLayer",
+            ]),
         .testTarget(
             name: "RecordingTests",
             dependencies: [

@@ -1,11 +1,11 @@
 import CCompositorModule
 import CWaylandServer
-import Glibc
 import InputEvents
 import LibinputBackend
 import Logging
 import PreviewEngine
 import PreviewProtocolServer
+import SystemLayer
 import WaylandServer
 
 /// The library on one host's wl_display: a thin shell over the host core, the shared
@@ -23,7 +23,7 @@ final class EmbeddedContext: InteractionDriverHandler {
     let host: HostCallbacks
     let logger: Logger
     let logThreshold: LogThreshold
-    private let thread = pthread_self()
+    private let thread = ThreadIdentity.current
     /// Implicitly unwrapped only because the driver is made with `self` as its handler: set in
     /// `init` (which throws otherwise) before any call can reach it, never set to nil.
     var driver: InteractionDriver!
@@ -85,7 +85,7 @@ final class EmbeddedContext: InteractionDriverHandler {
 
     // MARK: entry
 
-    var onDisplayThread: Bool { pthread_equal(thread, pthread_self()) != 0 }
+    var onDisplayThread: Bool { thread == ThreadIdentity.current }
 
     /// Runs `body` as one call: destroy requested inside it happens when the outermost ends.
     func entered<T>(_ body: () throws(Status) -> T) throws(Status) -> T {

@@ -25,8 +25,3 @@ public struct SocketPair: ~Copyable, Sendable {
         return ours
     }
 }
-
-extension Descriptor {
-    /// Takes ownership of a descriptor this module just made.
-    init(adopting fd: Int32) { rawValue = fd }
-}

@@ -5,11 +5,8 @@ import Logging
 import PreviewCompositor
 import PreviewEngine
 import PreviewProtocolServer
+import SystemLayer
 import ToolOptions
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Thin shell over the PreviewCompositor library: parse, configure, run, exit.
 @main
@@ -201,8 +198,7 @@ private func parseSize(_ text: String) -> (width: Int32, height: Int32)? {
 }
 
 private func printError(_ line: String) {
-    let text = line + "\n"
-    _ = text.withCString { write(2, $0, strlen($0)) }
+    StandardStreams.writeError(line + "\n")
 }
 
 extension HapticIntensity: ExpressibleByArgument {}

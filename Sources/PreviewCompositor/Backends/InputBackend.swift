@@ -24,27 +24,24 @@ public protocol InputSink: AnyObject {
     var pacing: InputPacing { get }
 }
 
-/// The compositor's state as a recording's pacing needs it (ReplayDriver): read, never kept.
+/// What a recording paces itself by (the replay backend; other backends have no use for it):
+/// one value, read for every replayed event, never kept. It says whether the compositor is
+/// busy with a press and whether clients keep up, not how the engine or a client is doing it.
 public struct InputPacing: Sendable {
-    /// Contacts down right now.
-    public var contactsDown: Int
-    /// The engine asked for a timer that has not fired yet.
-    public var engineTimerPending: Bool
-    /// An interaction waits for its client's should-begin answer.
+    /// No press in progress: no contact down and nothing the engine still waits to do (a fast
+    /// replay may skip the recording's idle time).
+    public var idle: Bool
+    /// A press waits for its client's should-begin answer (the replay pauses for it).
     public var awaitsAnswer: Bool
     /// Every client acknowledged its frames and no phase screenshot waits for a picture.
     public var clientsCaughtUp: Bool
-    /// A client's toplevel is mapped.
+    /// A client's toplevel is mapped (a recording waits for a window before it plays).
     public var windowMapped: Bool
-    /// How long (µs) to wait for a client that is slow but not gone.
+    /// How long (µs) a pause may wait for a client that is slow but not gone.
     public var clientPatience: Int64
 
-    public init(
-        contactsDown: Int, engineTimerPending: Bool, awaitsAnswer: Bool, clientsCaughtUp: Bool, windowMapped: Bool,
-        clientPatience: Int64
-    ) {
-        self.contactsDown = contactsDown
-        self.engineTimerPending = engineTimerPending
+    public init(idle: Bool, awaitsAnswer: Bool, clientsCaughtUp: Bool, windowMapped: Bool, clientPatience: Int64) {
+        self.idle = idle
         self.awaitsAnswer = awaitsAnswer
         self.clientsCaughtUp = clientsCaughtUp
         self.windowMapped = windowMapped

@@ -1,9 +1,9 @@
 import CWaylandServer
-import Glibc
 import InputEvents
 import Logging
 import PreviewEngine
 import PreviewProtocolServer
+import SystemLayer
 import WaylandServer
 
 /// The compositor as a library: tests create one (or a `CompositorThread`), hand it client
@@ -254,14 +254,17 @@ public final class Compositor {
         startLookup()
         if let command = configuration.runCommand {
             // No socket: the child gets its end of a socketpair.
-            var socket: Int32?
-            if socketName == nil { socket = try? connectClient() }
-            let environment = socket == nil ? ["WAYLAND_DISPLAY": socketName ?? ""] : [:]
-            if !children.spawn(command, environment: environment, socket: socket, label: "--run") {
+            let started: Bool
+            if socketName == nil, let fd = try? connectClient() {
+                let socket = Descriptor(adopting: fd)  // ours closes once the child has its copy
+                started = children.spawn(command, environment: [:], socket: socket.rawValue, label: "--run")
+            } else {
+                started = children.spawn(command, environment: ["WAYLAND_DISPLAY": socketName ?? ""], label: "--run")
+            }
+            if !started {
                 logger.error("cannot start --run command: \(command)")
                 stop(status: 1)
             }
-            if let socket { close(socket) }
         } else if configuration.exitWhenDone && input == nil {
             stop(status: 0)
         }

@@ -39,18 +39,18 @@ final class LookupProcess {
         do {
             let pair = try SocketPair()
             let connection = try compositor.connectClientWithHandle()
-            defer { close(connection.fd) }
+            let socket = Descriptor(adopting: connection.fd)  // ours closes once the child has its copy
             do {
                 process = try ChildProcess(
                     [executable], environment: ["WAYLAND_SOCKET": "3"], unsetting: ["WAYLAND_DISPLAY"],
-                    passing: [connection.fd, pair.theirs.rawValue], input: .discard, output: .inherit)
+                    passing: [socket.rawValue, pair.theirs.rawValue], input: .discard, output: .inherit)
             } catch {
                 connection.client.destroy()
                 throw error
             }
             client = connection.client
             let ours = pair.keepingOurs()
-            _ = fcntl(ours.rawValue, F_SETFL, O_NONBLOCK)
+            try? ours.setNonBlocking()
             channel = ours.release()
         } catch {
             logger.error("look up: cannot start \(executable): \(error)")
@@ -102,7 +102,7 @@ final class LookupProcess {
     private func closeChannel() {
         channelSource?.remove()
         channelSource = nil
-        if channel >= 0 { close(channel) }
+        if channel >= 0 { _ = Descriptor(adopting: channel) }  // closed here
         channel = -1
         reader = LookupChannel.FrameReader()
     }

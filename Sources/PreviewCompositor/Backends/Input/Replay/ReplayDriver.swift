@@ -115,7 +115,7 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, WindowMap
 
     /// Fails when a file cannot be opened or is not a recording, before the compositor opens its socket.
     init(options: ReplayOptions, context: BackendContext) throws(CompositorError) {
-        recordings = try Preflight.recordings(options.paths)
+        do { recordings = try ReplayPreflight.recordings(options.paths) } catch { throw .backend(error) }
         self.options = options
         logger = context.logger
         clock = context.clock
@@ -261,7 +261,7 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, WindowMap
                 held = event
                 return
             }
-            if options.fast && pacing.contactsDown == 0 && !pacing.engineTimerPending {
+            if options.fast && pacing.idle {
                 let since = waitingForClientsSince ?? now
                 let recordedDue = recorded + offset!
                 if pacing.clientsCaughtUp || now - since >= Self.catchUpLimit {
