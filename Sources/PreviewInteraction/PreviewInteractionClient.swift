@@ -1,5 +1,4 @@
 import CWaylandClient
-import Glibc
 import Synchronization
 internal import SystemLayer
 
@@ -83,17 +82,17 @@ public final class PreviewInteractionClient {
     ) throws(PreviewInteractionError) {
         self.display = display
         // libwayland returns NULL here only when it cannot allocate: an error for the app, not a trap.
-        guard let queue = wl_display_create_queue(display) else { throw .connectionFailed(errno: ENOMEM) }
+        guard let queue = wl_display_create_queue(display) else { throw .connectionFailed(errno: ErrnoCode.outOfMemory) }
         guard let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(registry))) else {
             wl_event_queue_destroy(queue)
-            throw .connectionFailed(errno: ENOMEM)
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
         }
         wl_proxy_set_queue(wrapper, queue)
         let bound = ProtocolVersion.bindManager(wrapper, name: name, advertised: version)
         wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wrapper))
         guard let bound else {
             wl_event_queue_destroy(queue)
-            throw .connectionFailed(errno: ENOMEM)
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
         }
         self.queue = queue
         manager = bound
@@ -109,17 +108,17 @@ public final class PreviewInteractionClient {
     public init(display: OpaquePointer, deliveryQueue: OpaquePointer? = nil) throws(PreviewInteractionError) {
         self.display = display
         // libwayland returns NULL here only when it cannot allocate: an error for the app, not a trap.
-        guard let queue = wl_display_create_queue(display) else { throw .connectionFailed(errno: ENOMEM) }
+        guard let queue = wl_display_create_queue(display) else { throw .connectionFailed(errno: ErrnoCode.outOfMemory) }
         guard let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(display))) else {
             wl_event_queue_destroy(queue)
-            throw .connectionFailed(errno: ENOMEM)
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
         }
         wl_proxy_set_queue(wrapper, queue)
         let registry = wl_display_get_registry(wrapper)
         wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wrapper))
         guard let registry else {
             wl_event_queue_destroy(queue)
-            throw .connectionFailed(errno: ENOMEM)
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
         }
         let scan = ConnectionGlobals()
         let status = withUnretained(scan) { data in
@@ -134,7 +133,7 @@ public final class PreviewInteractionClient {
         guard let bound = ProtocolVersion.bindManager(registry, name: found.name, advertised: found.version) else {
             wl_registry_destroy(registry)
             wl_event_queue_destroy(queue)
-            throw .connectionFailed(errno: ENOMEM)
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
         }
         self.queue = queue
         manager = bound
@@ -153,7 +152,7 @@ public final class PreviewInteractionClient {
     {
         guard let reader = ReadingThread(display: display, queue: queue) else { throw .threadUnavailable }
         guard let factory = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(display))) else {
-            throw .connectionFailed(errno: ENOMEM)
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
         }
         if let deliveryQueue { wl_proxy_set_queue(factory, deliveryQueue) } else { wl_proxy_set_queue(factory, nil) }
         return (reader, factory)
