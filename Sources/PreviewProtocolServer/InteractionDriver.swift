@@ -55,6 +55,11 @@ public protocol InteractionDriverHandler: AnyObject {
 
     /// A timer or a client's input was applied: a should-begin question may have been settled.
     func interactionsChanged()
+
+    /// The engine's timer is about to handle `time`: input the host holds that is timed before
+    /// it (a recording's next events) goes in first, so the engine sees its deadlines and the
+    /// input in time order however late a loaded machine runs either.
+    func deliverInput(dueBy time: Timestamp)
 }
 
 extension InteractionDriverHandler {
@@ -69,6 +74,7 @@ extension InteractionDriverHandler {
     public func frameAcknowledged(surface: SurfaceID, serial: UInt32) {}
     public func run(_ input: () -> Void) { input() }
     public func interactionsChanged() {}
+    public func deliverInput(dueBy time: Timestamp) {}
 }
 
 /// The host core every host is a thin shell over (the compositor and the C library): it owns
@@ -128,9 +134,16 @@ public final class InteractionDriver: PreviewProtocolHost {
             handler.frameAcknowledged(surface: surface, serial: serial)
         }
         timer = display.eventLoop.addTimer { [unowned self] in
-            timerPending = false
+            let time = now()
             handler.run {
-                perform(engine.timerFired(at: now()))
+                // Still pending while that input goes in: a recording must not take this moment
+                // for an idle gap between gestures.
+                handler.deliverInput(dueBy: time)
+                timerPending = false
+                perform(engine.timerFired(at: time))
+                // The input may have asked for the next deadline already; then timerFired asks for none.
+                timerPending = engine.nextDeadline != nil
+                // Inside `run`: a host that destroys itself from a callback is still there here.
                 handler.interactionsChanged()
             }
         }

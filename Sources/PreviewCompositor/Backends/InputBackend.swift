@@ -88,6 +88,17 @@ public protocol ClientPacedInput: InputBackend {
     /// Clients acknowledged frames, a phase screenshot was taken or a should-begin question was
     /// settled: something waiting for them may go on.
     func clientsMayHaveCaughtUp()
+    /// A should-begin question went out, asked at `time` (the engine's time, however late the
+    /// loop ran the input or timer that asked it).
+    func questionAsked(at time: Timestamp)
+}
+
+/// Input whose events are timed before their turn on the event loop comes (a recording): the
+/// engine's timer takes what is due before it handles its deadline, so a late loop cannot put a
+/// deadline before an earlier event.
+public protocol TimedInput: InputBackend {
+    /// Hands the sink every event due by `time` (and what the backend's own pacing lets through).
+    func deliverDue(by time: Timestamp)
 }
 
 /// Devices that bring their own keymap (a window: its parent's, in xkb text); without one, the

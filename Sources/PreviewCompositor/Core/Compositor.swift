@@ -43,6 +43,7 @@ public final class Compositor {
     /// The backends' optional capabilities, looked up once.
     let hapticInput: HapticInput?
     private let pacedInput: ClientPacedInput?
+    private let timedInput: TimedInput?
     private let windowObservers: [WindowMapObserver]
     private var settleTimer: EventSource?
     let screenshots: ScreenshotWriter?
@@ -98,6 +99,7 @@ public final class Compositor {
         self.input = input
         hapticInput = input as? HapticInput
         pacedInput = input as? ClientPacedInput
+        timedInput = input as? TimedInput
         windowObservers = [input as? WindowMapObserver, output as? WindowMapObserver].compactMap { $0 }
         if let directory = configuration.screenshotDirectory {
             try Preflight.screenshotDirectory(directory)
@@ -304,6 +306,12 @@ public final class Compositor {
     /// Called when acks arrive, screenshots are taken or a should-begin question may be settled:
     /// wakes a replay waiting for clients.
     func clientsMayHaveCaughtUp() { pacedInput?.clientsMayHaveCaughtUp() }
+
+    /// A should-begin question was asked at `time`: a recording's clock stops from then.
+    func questionAsked(at time: Timestamp) { pacedInput?.questionAsked(at: time) }
+
+    /// The engine's timer is about to handle `time`: a recording's events due by then go first.
+    func deliverInput(dueBy time: Timestamp) { timedInput?.deliverDue(by: time) }
 
     /// Whether the input has played everything (nil for live input or none).
     public var replayFinishedAll: Bool? { (input as? FiniteInput)?.finished }

@@ -326,10 +326,15 @@ final class InteractionHost: InteractionDriverHandler {
         compositor.hapticInput?.play(moment, device: device, at: time)
     }
 
-    func willPerform(_ action: Action) { record(action) }
+    func willPerform(_ action: Action) {
+        if case .askShouldBegin(let update) = action { compositor.questionAsked(at: update.time) }
+        record(action)
+    }
 
     /// A should-begin may have been settled (answered, timed out): a waiting replay goes on.
     func interactionsChanged() { compositor.clientsMayHaveCaughtUp() }
+
+    func deliverInput(dueBy time: Timestamp) { compositor.deliverInput(dueBy: time) }
 
     /// The trace and the screenshot moments, before the frame that carries the action is sent.
     private func record(_ action: Action) {
