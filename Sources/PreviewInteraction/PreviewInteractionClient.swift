@@ -82,7 +82,9 @@ public final class PreviewInteractionClient {
     ) throws(PreviewInteractionError) {
         self.display = display
         // libwayland returns NULL here only when it cannot allocate: an error for the app, not a trap.
-        guard let queue = wl_display_create_queue(display) else { throw .connectionFailed(errno: ErrnoCode.outOfMemory) }
+        guard let queue = wl_display_create_queue(display) else {
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
+        }
         guard let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(registry))) else {
             wl_event_queue_destroy(queue)
             throw .connectionFailed(errno: ErrnoCode.outOfMemory)
@@ -108,7 +110,9 @@ public final class PreviewInteractionClient {
     public init(display: OpaquePointer, deliveryQueue: OpaquePointer? = nil) throws(PreviewInteractionError) {
         self.display = display
         // libwayland returns NULL here only when it cannot allocate: an error for the app, not a trap.
-        guard let queue = wl_display_create_queue(display) else { throw .connectionFailed(errno: ErrnoCode.outOfMemory) }
+        guard let queue = wl_display_create_queue(display) else {
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
+        }
         guard let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(display))) else {
             wl_event_queue_destroy(queue)
             throw .connectionFailed(errno: ErrnoCode.outOfMemory)
