@@ -10,11 +10,14 @@ let package = Package(
         .executable(name: "peek-client", targets: ["peek-client"]),
         .executable(name: "preview-demo", targets: ["preview-demo"]),
         .executable(name: "minimal-preview-app", targets: ["minimal-preview-app"]),
+        .executable(name: "preview-lookup", targets: ["preview-lookup"]),
         .library(name: "PreviewEngine", targets: ["PreviewEngine"]),
         // For apps: UIPreviewInteraction's API over the protocol (client side).
         .library(name: "PreviewInteraction", targets: ["PreviewInteraction"]),
         // The client core alone (for the fuzz targets).
         .library(name: "PreviewClientCore", targets: ["PreviewClientCore"]),
+        // libpreview-interaction's implementation as a static library (for the fuzz targets).
+        .library(name: "CompositorModule", targets: ["CompositorModule"]),
         // The input vocabulary, the recording reader and evdev decoder, for the benchmarks package (Benchmarks/).
         .library(name: "InputEvents", targets: ["InputEvents"]),
         .library(name: "EvdevDecoder", targets: ["EvdevDecoder"]),
@@ -127,9 +130,11 @@ let package = Package(
             name: "_PreviewProtocolTestSupport",
             dependencies: [
                 "PreviewProtocolServer", "WaylandServer", "CWaylandServer", "CWaylandClient", "PreviewEngine",
+                "SystemLayer",
             ]),
         .executableTarget(
-            name: "preview-protocol-test-server", dependencies: ["_PreviewProtocolTestSupport", "WaylandServer"]),
+            name: "preview-protocol-test-server",
+            dependencies: ["_PreviewProtocolTestSupport", "WaylandServer", "PreviewEngine", "SystemLayer"]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -159,7 +164,7 @@ let package = Package(
         .target(
             name: "PreviewCompositorWLCS",
             dependencies: [
-                "CWaylandWLCS", "PreviewCompositor", "WaylandServer", "PreviewEngine",
+                "CWaylandWLCS", "PreviewCompositor", "WaylandServer", "PreviewEngine", "SystemLayer",
                 .product(name: "Logging", package: "swift-log"),
             ],
             // WLCS unloads the module at exit while the last compositor thread may still be
@@ -167,23 +172,32 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "nodelete"])]),
         // MARK: The C library for other compositors: the header (C target) and its Swift implementation.
         .target(name: "CCompositorModule"),
+        // The Swift runtime inside a C library leaves its host's crash handling alone.
+        .target(name: "CLibraryRuntime"),
         .target(
             name: "CompositorModule",
             dependencies: [
-                "CCompositorModule", "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine",
-                "LibinputBackend", "InputEvents", "SystemLayer", .product(name: "Logging", package: "swift-log"),
+                "CCompositorModule", "CLibraryRuntime", "WaylandServer", "CWaylandServer", "PreviewProtocolServer",
+                "PreviewEngine", "LibinputBackend", "InputEvents", "SystemLayer",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // MARK: The C library for apps and toolkits: the header (C target) and its Swift implementation.
         .target(name: "CClientLibrary"),
         .target(
             name: "ClientLibrary",
-            dependencies: ["CClientLibrary", "PreviewInteraction", "CWaylandClient", "SystemLayer"]),
+            dependencies: ["CClientLibrary", "CLibraryRuntime", "PreviewInteraction", "CWaylandClient", "SystemLayer"]),
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
-                "PreviewCompositor", "PreviewProtocolServer", "ToolOptions", "LibinputBackend",
+                "PreviewCompositor", "PreviewProtocolServer", "ToolOptions", "LibinputBackend", "SystemLayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+
+        // MARK: Look Up: the process the compositor asks what is under a firm press (AT-SPI, WordNet).
+        .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
+        .executableTarget(
+            name: "preview-lookup", dependencies: ["CAtspi", "CPangoCairo", "CCairo"],
+            linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("wordnet")]),
 
         // MARK: The sample client (examples/).
         // Optimised in debug builds too: the end-to-end tests photograph peek-client drawing in
@@ -226,10 +240,21 @@ let package = Package(
             ]),
 
         // MARK: Tests, one target per layer, plus end to end.
-        .target(name: "_FixtureTestSupport", dependencies: ["SystemLayer"], path: "Tests/_FixtureTestSupport"),
+        .target(
+            name: "_FixtureTestSupport", dependencies: ["SystemLayer", "CCairo"], path: "Tests/_FixtureTestSupport"),
         .testTarget(
             name: "PreviewEngineTests",
             dependencies: ["PreviewEngine", .product(name: "PropertyBased", package: "swift-property-based")]),
+        // The system layer alone, and the rules that keep system calls in it and the layering
+        // as the table says (rules/: the allow-list and the layer table, read from the tree).
+        .testTarget(name: "SystemLayerTests", dependencies: ["SystemLayer"]),
+        // The window on a parent compositor (client side), against our compositor as the parent.
+        .testTarget(
+            name: "WaylandWindowTests",
+            dependencies: [
+                "_FixtureTestSupport", "WaylandWindow", "PreviewCompositor", "PreviewEngine", "EvdevDecoder", "CPixman",
+                "SystemLayer",
+            ]),
         .testTarget(
             name: "RecordingTests",
             dependencies: [
@@ -300,6 +325,7 @@ let package = Package(
                 "InputEvents",
                 "PreviewProtocolServer", "_PreviewProtocolTestSupport", "WaylandServer", "CWaylandClient",
                 "preview-demo", "preview-compositor", "peek-client", "preview-replay", "minimal-preview-app", "PeekUI",
+                "preview-lookup",
                 "ToolOptions", "SystemLayer",
                 // In-process runs (two windows, the real libinput's events) use the library itself.
                 "PreviewCompositor",

@@ -39,6 +39,15 @@ let package = Package(
             name: "FuzzClientCore",
             dependencies: [.product(name: "PreviewClientCore", package: "swift-preview-interaction"), "FuzzSupport"],
             path: "FuzzClientCore"),
+        // libpreview-interaction as a C compositor drives it (its C entry points, every callback
+        // set), with a scripted version 1 or 2 client of the same display sending every request.
+        .executableTarget(
+            name: "FuzzEmbedded",
+            dependencies: [
+                .product(name: "CompositorModule", package: "swift-preview-interaction"),
+                .product(name: "_PreviewProtocolTestSupport", package: "swift-preview-interaction"), "FuzzSupport",
+            ],
+            path: "FuzzEmbedded"),
         // libFuzzer's driver; sending fds over the client socket (SCM_RIGHTS), memfds for wl_shm pools.
         .target(name: "FuzzSupport", path: "FuzzSupport", linkerSettings: [.linkedLibrary("wayland-server")]),
     ]

@@ -24,3 +24,12 @@ int cwlc_display_dispatch_pending_nonblocking(struct wl_display *display) {
     }
     return wl_display_dispatch_pending(display);
 }
+
+struct wl_buffer *cwlc_shm_buffer_create(struct wl_shm *shm, int fd, int32_t size, int32_t width, int32_t height,
+                                         int32_t stride, uint32_t format) {
+    struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, size);
+    if (pool == NULL) return NULL;
+    struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, width, height, stride, format);
+    wl_shm_pool_destroy(pool);
+    return buffer;
+}

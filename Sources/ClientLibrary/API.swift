@@ -1,5 +1,4 @@
 import CClientLibrary
-import Glibc
 
 // The C entry points (include/preview-interaction-client.h). Each one looks its handle up,
 // checks the thread and its arguments, and returns a status: nothing an app passes can trap.
@@ -253,7 +252,7 @@ public func previewInteractionClientGetSettings(
         guard let current = context.currentSettings else { throw .unsupported }
         var full = ClientContext.cSettings(current)
         full.size = size
-        withUnsafeBytes(of: &full) { source in
+        withUnsafeBytes(of: &full) { source in  // a struct's bytes: never an empty buffer
             UnsafeMutableRawPointer(settings).copyMemory(
                 from: source.baseAddress!, byteCount: min(size, MemoryLayout<preview_interaction_client_settings>.size))
         }

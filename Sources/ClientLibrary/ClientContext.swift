@@ -1,9 +1,9 @@
 import CClientLibrary
 import CWaylandClient
-import Glibc
 import PreviewClientCore
 import PreviewInteraction
 import Synchronization
+import SystemLayer
 
 /// The library's state on one wl_display: a queue, a registry and a reading thread of its own
 /// (PreviewInteraction's, which acknowledges frames as it reads them), the interactions, and
@@ -12,7 +12,7 @@ final class ClientContext {
     let display: OpaquePointer
     let queue: OpaquePointer
     private(set) var handle: OpaquePointer?
-    let owner = pthread_self()
+    let owner = ThreadIdentity.current
     private let callbacks: preview_interaction_client_callbacks
     let userData: UnsafeMutableRawPointer?
     let logger: Logger
@@ -82,7 +82,7 @@ final class ClientContext {
         handle = Handles.shared.register(self)
     }
 
-    var onOwnerThread: Bool { pthread_equal(pthread_self(), owner) != 0 }
+    var onOwnerThread: Bool { ThreadIdentity.current == owner }
 
     var isAvailable: Bool { manager != nil }
 
@@ -236,9 +236,10 @@ final class RegistryWatch: Sendable {
     func watch(with thread: ReadingThread) { reader.withLock { $0 = thread } }
 
     func announce(name: UInt32, interface: UnsafePointer<CChar>, version: UInt32) {
-        if strcmp(interface, "wl_compositor") == 0 {
+        let interface = String(cString: interface)
+        if interface == "wl_compositor" {
             globals.withLock { $0.compositor = (name, version) }
-        } else if strcmp(interface, "spi_preview_interaction_manager_v1") == 0 {
+        } else if interface == "spi_preview_interaction_manager_v1" {
             globals.withLock { $0.manager = (name, version) }
             changed()
         }
@@ -292,8 +293,7 @@ struct Logger: @unchecked Sendable {  // a C function pointer and the app's poin
                 callback(userData, preview_interaction_client_log_level(rawValue: level.rawValue), $0)
             }
         } else if level.rawValue >= Level.warning.rawValue {
-            var line = "preview-interaction-client: \(message)\n"
-            line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+            StandardStreams.writeError("preview-interaction-client: \(message)\n")
         }
     }
 

@@ -320,7 +320,8 @@ public func previewInteractionKeyboardKey(
     pressTime?.pointee = 0
     return call(handle) { context throws(Status) in
         guard let key, let verdict else { throw .invalidArgument }
-        // Only as far as the host's `size` says: an older host's struct is shorter.
+        // Only as far as the host's `size` says: an older host's struct is shorter. (The offsets
+        // of a C struct's stored members always exist: the `!`s below never fail.)
         var event = preview_interaction_key()
         let size = key.pointee.size
         guard size >= MemoryLayout.offset(of: \preview_interaction_key.focus)! else { throw .invalidArgument }

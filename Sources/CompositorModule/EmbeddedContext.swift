@@ -1,11 +1,11 @@
 import CCompositorModule
 import CWaylandServer
-import Glibc
 import InputEvents
 import LibinputBackend
 import Logging
 import PreviewEngine
 import PreviewProtocolServer
+import SystemLayer
 import WaylandServer
 
 /// The library on one host's wl_display: a thin shell over the host core, the shared
@@ -23,7 +23,9 @@ final class EmbeddedContext: InteractionDriverHandler {
     let host: HostCallbacks
     let logger: Logger
     let logThreshold: LogThreshold
-    private let thread = pthread_self()
+    private let thread = ThreadIdentity.current
+    /// Implicitly unwrapped only because the driver is made with `self` as its handler: set in
+    /// `init` (which throws otherwise) before any call can reach it, never set to nil.
     var driver: InteractionDriver!
     private var displayGone: Listener?
 
@@ -83,7 +85,7 @@ final class EmbeddedContext: InteractionDriverHandler {
 
     // MARK: entry
 
-    var onDisplayThread: Bool { pthread_equal(thread, pthread_self()) != 0 }
+    var onDisplayThread: Bool { thread == ThreadIdentity.current }
 
     /// Runs `body` as one call: destroy requested inside it happens when the outermost ends.
     func entered<T>(_ body: () throws(Status) -> T) throws(Status) -> T {
@@ -318,12 +320,21 @@ final class EmbeddedContext: InteractionDriverHandler {
         callback(host.userData, device.handle, contact.contact, surfaceResources[surface])
     }
 
+    /// An accelerator's stages go to the stage callback (since 1.2), every other phase to the
+    /// phase callback: a host built against 1.1 sees only the phases its header names.
     private func notify(_ event: PhaseEvent, _ update: PhaseUpdate) {
-        // An accelerator's stages have no phase in the C API (yet): not a phase change.
-        guard let phase = host.table.phase, let wired = Self.wire(event) else { return }
+        var level: UInt32 = 0
+        let callback: PhaseCallback?
+        if case .stage(let stage) = event {
+            level = UInt32(stage)
+            callback = host.table.stage
+        } else {
+            callback = host.table.phase
+        }
+        guard let callback else { return }
         var info = preview_interaction_phase_event()
         info.interaction = update.interaction.rawValue
-        info.phase = wired
+        info.phase = Self.wire(event)
         info.reason = preview_interaction_cancel_reason(rawValue: UInt32(event.cancelReason?.rawValue ?? 0))
         info.progress = update.progress
         info.device = devices[update.contact.device]?.handle
@@ -334,10 +345,14 @@ final class EmbeddedContext: InteractionDriverHandler {
         info.time_usec = UInt64(clamping: max(0, update.time.microseconds))
         info.simulated = update.simulated
         info.source = preview_interaction_device_kind(rawValue: UInt32(update.source.rawValue))
-        phase(host.userData, &info)
+        info.stage = level
+        callback(host.userData, &info)
     }
 
-    private static func wire(_ event: PhaseEvent) -> preview_interaction_phase? {
+    private typealias PhaseCallback =
+        @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<preview_interaction_phase_event>?) -> Void
+
+    private static func wire(_ event: PhaseEvent) -> preview_interaction_phase {
         switch event {
         case .previewBegan: PREVIEW_INTERACTION_PHASE_PREVIEW_BEGAN
         case .previewProgress: PREVIEW_INTERACTION_PHASE_PREVIEW_PROGRESS
@@ -345,7 +360,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         case .commitProgress: PREVIEW_INTERACTION_PHASE_COMMIT_PROGRESS
         case .completed: PREVIEW_INTERACTION_PHASE_COMPLETED
         case .cancelled: PREVIEW_INTERACTION_PHASE_CANCELLED
-        case .stage: nil
+        case .stage: PREVIEW_INTERACTION_PHASE_STAGE
         }
     }
 

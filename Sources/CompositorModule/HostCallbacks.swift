@@ -1,5 +1,5 @@
 import CCompositorModule
-import Glibc
+import SystemLayer
 import WaylandServer
 
 /// The host's callbacks and user data, read once from the C struct (only as far as the
@@ -33,8 +33,7 @@ struct HostCallbacks: @unchecked Sendable {
         if let log = table.log {
             message.withCString { log(userData, level, $0) }
         } else if level.rawValue >= PREVIEW_INTERACTION_LOG_WARNING.rawValue {
-            let line = "preview-interaction: \(message)\n"
-            _ = line.withCString { write(2, $0, strlen($0)) }
+            StandardStreams.writeError("preview-interaction: \(message)\n")
         }
     }
 }

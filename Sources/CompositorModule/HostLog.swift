@@ -1,5 +1,4 @@
 import CCompositorModule
-import Glibc
 import Logging
 
 /// The library's messages go to the host's log callback (or stderr without one), from the

@@ -24,5 +24,6 @@ final class LogThreshold: Sendable {
 }
 
 extension Logger.Level {
-    fileprivate var rank: UInt8 { UInt8(Logger.Level.allCases.firstIndex(of: self)!) }
+    /// Its place in `allCases` (every level is there: 0 is never used for a missing one).
+    fileprivate var rank: UInt8 { UInt8(truncatingIfNeeded: Logger.Level.allCases.firstIndex(of: self) ?? 0) }
 }

@@ -5,10 +5,6 @@ import PreviewTrace
 import RecordingReplay
 import SystemLayer
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Something a demo run could not do, in one line.
 public struct RunError: Error, CustomStringConvertible {
     public var description: String

@@ -1,10 +1,6 @@
 import Foundation
 import SystemLayer
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Where the demo's Wayland socket goes: `$XDG_RUNTIME_DIR` when it is usable, otherwise a
 /// private folder made for this run (mode 0700, removed when the run ends), as weston's test
 /// harness does. Fresh machines, containers and CI jobs have no login session, so no runtime

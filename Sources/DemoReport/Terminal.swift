@@ -1,10 +1,6 @@
 import Foundation
 import PreviewTrace
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Standard output and error without buffering surprises: the live view must appear as it happens.
 public enum Terminal {
     public static var isTerminal: Bool {

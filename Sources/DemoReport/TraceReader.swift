@@ -34,7 +34,11 @@ public enum TraceReader {
         let decoder = JSONDecoder()
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
-            if line.allSatisfy(\.isWhitespace) || HapticRecord.isHapticLine(line) { continue }
+            // Haptic and Look Up lines (docs/look-up.md) are not interaction records.
+            if line.allSatisfy(\.isWhitespace) || HapticRecord.isHapticLine(line) || line.contains("\"event\":\"lookup")
+            {
+                continue
+            }
             do throws(TraceError) {
                 records.append(try record(String(line), decoder: decoder))
             } catch {

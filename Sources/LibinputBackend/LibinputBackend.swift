@@ -250,7 +250,7 @@ public final class LibinputBackend {
         _ event: OpaquePointer, _ type: libinput_event_type, _ device: Device, _ emit: (BackendEvent) -> Void
     ) {
         guard let tool = libinput_event_get_tablet_tool_event(event) else { return }
-        let time = Timestamp(microseconds: Int64(libinput_event_tablet_tool_get_time_usec(tool)))
+        let time = Timestamp(microseconds: Int64(clamping: libinput_event_tablet_tool_get_time_usec(tool)))
         device.lastEventTime = time
         let handle = libinput_event_tablet_tool_get_tool(tool)
         let hasPressure = handle.map { libinput_tablet_tool_has_pressure($0) != 0 } ?? false
@@ -332,7 +332,7 @@ public final class LibinputBackend {
         _ event: OpaquePointer, _ type: libinput_event_type, _ device: Device, _ emit: (BackendEvent) -> Void
     ) {
         guard let touch = libinput_event_get_touch_event(event) else { return }
-        let time = Timestamp(microseconds: Int64(libinput_event_touch_get_time_usec(touch)))
+        let time = Timestamp(microseconds: Int64(clamping: libinput_event_touch_get_time_usec(touch)))
         device.lastEventTime = time
         switch type {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
@@ -378,7 +378,7 @@ public final class LibinputBackend {
         _ event: OpaquePointer, _ type: libinput_event_type, _ device: Device, _ emit: (BackendEvent) -> Void
     ) {
         guard let pointer = libinput_event_get_pointer_event(event) else { return }
-        let time = Timestamp(microseconds: Int64(libinput_event_pointer_get_time_usec(pointer)))
+        let time = Timestamp(microseconds: Int64(clamping: libinput_event_pointer_get_time_usec(pointer)))
         device.lastEventTime = time
         switch type {
         case LIBINPUT_EVENT_POINTER_MOTION:
@@ -435,7 +435,7 @@ public final class LibinputBackend {
         _ event: OpaquePointer, _ type: libinput_event_type, _ device: Device, _ emit: (BackendEvent) -> Void
     ) {
         guard type == LIBINPUT_EVENT_KEYBOARD_KEY, let key = libinput_event_get_keyboard_event(event) else { return }
-        let time = Timestamp(microseconds: Int64(libinput_event_keyboard_get_time_usec(key)))
+        let time = Timestamp(microseconds: Int64(clamping: libinput_event_keyboard_get_time_usec(key)))
         let pressed = libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED
         emit(
             .input(

@@ -23,6 +23,8 @@ let inputPropSemiMT: UInt32 = 0x03
 /// Where a touch device's force comes from: libinput has no touch pressure, so it is the
 /// kernel's evdev state of the fd libinput reads, normalised by absinfo (and quirks).
 final class TouchPressure {
+    /// Slots read at most (the kernel's multitouch devices have 10 to 60).
+    static let maximumSlots = 64
     enum Axis {
         /// ABS_MT_PRESSURE per slot (protocol B devices).
         case slots(count: Int)
@@ -67,7 +69,8 @@ final class TouchPressure {
         else { return nil }
         self.state = state
         self.normaliser = normaliser
-        let count = mtPressure ? Int((slotInfo?.maximum ?? 0) + 1) : 0
+        // The device's slot count, as far as we read slots (a device may declare any maximum).
+        let count = mtPressure ? min(Self.maximumSlots, max(0, Int(slotInfo?.maximum ?? 0) + 1)) : 0
         axis = mtPressure ? .slots(count: count) : .single
         let name = mtPressure ? "ABS_MT_PRESSURE" : "ABS_PRESSURE"
         origin =

@@ -1,8 +1,8 @@
-import Glibc
 import Logging
 import PreviewCompositor
 import PreviewEngine
 import Synchronization
+import SystemLayer
 import WaylandServer
 
 /// One WLCS display server: between `start` and `stop` (once per test) a compositor runs on
@@ -19,7 +19,7 @@ final class WLCSServer: Sendable {
     private let logger: Logger = {
         var logger = Logger(label: "preview-compositor-wlcs") { StreamLogHandler.standardError(label: $0) }
         // PREVIEW_WLCS_LOG=debug shows what the compositor did in each test.
-        logger.logLevel = getenv("PREVIEW_WLCS_LOG").flatMap { Logger.Level(rawValue: String(cString: $0)) } ?? .warning
+        logger.logLevel = Environment.value("PREVIEW_WLCS_LOG").flatMap { Logger.Level(rawValue: $0) } ?? .warning
         return logger
     }()
 

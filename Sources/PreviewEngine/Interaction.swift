@@ -192,6 +192,11 @@ public struct Interaction: Sendable {
 
     // MARK: Inputs
 
+    // The `.idle`/`.ended` preconditionFailures below are unreachable from any input: the engine
+    // calls `began` once, right after making the machine, and delivers later inputs only to the
+    // machines it holds, dropping a machine in the call that ended it (`InteractionEngine.finish`).
+    // Every host's input orders reach them through FuzzEmbedded, FuzzCompositor and FuzzRecording.
+
     /// The contact went down. Force contacts arm (or ask at once if already pressing hard);
     /// force-less contacts start holding for the long-press duration.
     public mutating func began(into actions: inout Actions, _ context: inout EngineContext) {

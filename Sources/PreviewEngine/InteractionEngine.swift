@@ -39,7 +39,8 @@ public struct InteractionEngine: Sendable {
         var contactEnded: (reason: CancelReason, time: Timestamp)?
 
         var time: Timestamp {
-            guard let first = surfaceGone ?? dismissed else { return contactEnded!.time }
+            // A Pending is made from one of the three (its initialisers) and merging only adds.
+            guard let first = surfaceGone ?? dismissed else { return contactEnded?.time ?? Timestamp(microseconds: 0) }
             return first
         }
 

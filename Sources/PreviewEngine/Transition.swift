@@ -72,6 +72,7 @@ public struct TransitionLog: Sequence, Sendable, CustomStringConvertible {
 
     public subscript(index: Int) -> Transition {
         precondition(index >= 0 && index < count, "transition index out of range")
+        // `append` fills the slots below `count` in order, so each one read here is set.
         switch index {
         case 0: return storage.0!
         case 1: return storage.1!

@@ -1,6 +1,6 @@
 import CWaylandClient
-import Glibc
 import PreviewClientCore
+internal import SystemLayer
 
 // Every libwayland listener of the library, and the only file with `Unmanaged`. Listener data:
 // a Channel (retained by its proxy until the reading thread has passed a quiet point after the
@@ -16,6 +16,8 @@ package struct Retained: @unchecked Sendable {  // an opaque pointer; released o
     package func release() { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
 }
 
+// Every `data!`/`context!` below is the pointer this file registered with the listener (or
+// pthread_create), which libwayland (or pthread) hands back unchanged: never NULL.
 private func channel(_ data: UnsafeMutableRawPointer?) -> Channel {
     Unmanaged<Channel>.fromOpaque(data!).takeUnretainedValue()
 }
@@ -117,22 +119,4 @@ nonisolated(unsafe) var pingListener = xdg_wm_base_listener(ping: { _, wmBase, s
 
 package func withUnretained<T: AnyObject, R>(_ object: T, _ body: (UnsafeMutableRawPointer) -> R) -> R {
     withExtendedLifetime(object) { body(Unmanaged.passUnretained(object).toOpaque()) }
-}
-
-/// pthread entry: the reading thread's loop, with its retained state.
-func startThread(_ thread: ReadingThread) -> pthread_t? {
-    var handle = pthread_t()
-    let retained = Retained(thread)
-    let status = pthread_create(
-        &handle, nil,
-        { context in
-            let thread = Unmanaged<ReadingThread>.fromOpaque(context!).takeRetainedValue()
-            thread.run()
-            return nil
-        }, retained.pointer)
-    guard status == 0 else {
-        retained.release()
-        return nil
-    }
-    return handle
 }

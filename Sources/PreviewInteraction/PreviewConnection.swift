@@ -1,5 +1,5 @@
 import CWaylandClient
-import Glibc
+internal import SystemLayer
 
 /// A connection for small apps: connects to the compositor, binds what a plain window needs
 /// (wl_compositor, wl_shm, xdg_wm_base, answering its pings) and the preview-interaction global
@@ -18,7 +18,7 @@ public final class PreviewConnection {
 
     /// Connects to `name` (nil: $WAYLAND_DISPLAY or $WAYLAND_SOCKET) and binds the globals.
     public init(name: String? = nil) throws(PreviewInteractionError) {
-        guard let display = wl_display_connect(name) else { throw .connectionFailed(errno: errno) }
+        guard let display = wl_display_connect(name) else { throw .connectionFailed(errno: SystemCallError.last.code) }
         self.display = display
         registry = wl_display_get_registry(display)
         _ = withUnretained(globals) { wl_registry_add_listener(registry, &connectionRegistryListener, $0) }
@@ -60,16 +60,13 @@ public final class PreviewConnection {
             previewClient?.deliverPendingCalls()
             guard wl_display_dispatch_pending(display) >= 0 else { return false }
         }
-        if wl_display_flush(display) < 0 && errno != EAGAIN {
+        if wl_display_flush(display) < 0 && !SystemCallError.last.wouldBlock {
             wl_display_cancel_read(display)
             return false
         }
         // The library's wakeup descriptor too: delegate calls without a compositor roundtrip.
-        var fds = [
-            pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0),
-            pollfd(fd: previewClient?.wakeupFileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
-        ]
-        if poll(&fds, 2, timeoutMilliseconds) > 0 && fds[0].revents != 0 {
+        var fds = PollSet([wl_display_get_fd(display), previewClient?.wakeupFileDescriptor ?? -1])
+        if fds.wait(timeoutMilliseconds: timeoutMilliseconds) > 0 && fds.isReady(0) {
             guard wl_display_read_events(display) >= 0 else { return false }
         } else {
             wl_display_cancel_read(display)

@@ -1,6 +1,6 @@
 import CWaylandClient
-import Glibc
 import PreviewClientCore
+internal import SystemLayer
 
 /// Preview interactions (peek and pop) on one wl_surface: the analogue of
 /// `UIPreviewInteraction(view:)`. Presses that begin on the surface, inside `region`, from one of
@@ -49,7 +49,7 @@ public final class PreviewInteraction {
     private var applied: UInt32 = 0
 
     /// The thread that created the interaction: the only one its methods may be called on.
-    private let owner = pthread_self()
+    private let owner = ThreadIdentity.current
 
     /// Attaches to `surface` through `client` (default: `PreviewInteractionClient.current`).
     /// Without a client, or when the compositor lacks the protocol, the interaction is not
@@ -281,14 +281,13 @@ public final class PreviewInteraction {
     }
 
     static func warn(_ text: String) {
-        var line = "preview-interaction: \(text)\n"
-        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+        StandardStreams.writeError("preview-interaction: \(text)\n")
     }
 
     /// The thread contract, checked as the C library checks it: a call from another thread is
     /// refused, loudly (the interaction's state belongs to its thread).
     func onOwnerThread(_ name: String) -> Bool {
-        guard pthread_equal(pthread_self(), owner) == 0 else { return true }
+        guard ThreadIdentity.current != owner else { return true }
         Self.warn("PreviewInteraction.\(name) called from a thread other than the one that created it: ignored")
         return false
     }

@@ -81,11 +81,23 @@ public final class PreviewInteractionClient {
         deliveryQueue: OpaquePointer? = nil
     ) throws(PreviewInteractionError) {
         self.display = display
-        queue = wl_display_create_queue(display)
-        let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(registry)))!
+        // libwayland returns NULL here only when it cannot allocate: an error for the app, not a trap.
+        guard let queue = wl_display_create_queue(display) else {
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
+        }
+        guard let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(registry))) else {
+            wl_event_queue_destroy(queue)
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
+        }
         wl_proxy_set_queue(wrapper, queue)
-        manager = ProtocolVersion.bindManager(wrapper, name: name, advertised: version)!
+        let bound = ProtocolVersion.bindManager(wrapper, name: name, advertised: version)
         wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wrapper))
+        guard let bound else {
+            wl_event_queue_destroy(queue)
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
+        }
+        self.queue = queue
+        manager = bound
         self.compositor = compositor
         ownsCompositor = false
         (reader, wakeupFactory) = try Self.startReading(display: display, queue: queue, deliveryQueue: deliveryQueue)
@@ -97,11 +109,21 @@ public final class PreviewInteractionClient {
     /// `.unsupportedByCompositor` when the compositor has no preview interactions.
     public init(display: OpaquePointer, deliveryQueue: OpaquePointer? = nil) throws(PreviewInteractionError) {
         self.display = display
-        let queue = wl_display_create_queue(display)!
-        let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(display)))!
+        // libwayland returns NULL here only when it cannot allocate: an error for the app, not a trap.
+        guard let queue = wl_display_create_queue(display) else {
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
+        }
+        guard let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(display))) else {
+            wl_event_queue_destroy(queue)
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
+        }
         wl_proxy_set_queue(wrapper, queue)
-        let registry = wl_display_get_registry(wrapper)!
+        let registry = wl_display_get_registry(wrapper)
         wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wrapper))
+        guard let registry else {
+            wl_event_queue_destroy(queue)
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
+        }
         let scan = ConnectionGlobals()
         let status = withUnretained(scan) { data in
             wl_registry_add_listener(registry, &connectionRegistryListener, data)
@@ -112,10 +134,16 @@ public final class PreviewInteractionClient {
             wl_event_queue_destroy(queue)
             throw status < 0 ? .connectionFailed(errno: wl_display_get_error(display)) : .unsupportedByCompositor
         }
+        guard let bound = ProtocolVersion.bindManager(registry, name: found.name, advertised: found.version) else {
+            wl_registry_destroy(registry)
+            wl_event_queue_destroy(queue)
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
+        }
         self.queue = queue
-        manager = ProtocolVersion.bindManager(registry, name: found.name, advertised: found.version)!
-        compositor = scan.compositor.map {
-            OpaquePointer(cwlc_registry_bind(registry, $0.name, cwl_interface_wl_compositor(), min($0.version, 4)))!
+        manager = bound
+        // Without a wl_compositor (it cannot be bound) regions are whole surfaces, as for an app that gave none.
+        compositor = scan.compositor.flatMap {
+            OpaquePointer(cwlc_registry_bind(registry, $0.name, cwl_interface_wl_compositor(), min($0.version, 4)))
         }
         ownsCompositor = compositor != nil
         wl_registry_destroy(registry)
@@ -127,7 +155,9 @@ public final class PreviewInteractionClient {
         throws(PreviewInteractionError) -> (ReadingThread, OpaquePointer)
     {
         guard let reader = ReadingThread(display: display, queue: queue) else { throw .threadUnavailable }
-        let factory = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(display)))!
+        guard let factory = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(display))) else {
+            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
+        }
         if let deliveryQueue { wl_proxy_set_queue(factory, deliveryQueue) } else { wl_proxy_set_queue(factory, nil) }
         return (reader, factory)
     }

@@ -1,6 +1,6 @@
 import CWaylandClient
-import Glibc
 import Synchronization
+internal import SystemLayer
 
 /// The library's thread: reads the connection whenever data arrives and dispatches the
 /// library's own event queue, so frames are acknowledged (and answers flushed) while the app
@@ -19,21 +19,21 @@ package final class ReadingThread: @unchecked Sendable {  // shared fields are b
     /// (`dispatchQueue`): never both at once, so each object's events are handled in order.
     private let dispatching = Mutex(())
 
-    private struct Shared: @unchecked Sendable {  // pthread_t and pointers, used under the lock
+    private struct Shared: @unchecked Sendable {  // pointers, used under the lock
         var stopping = false
-        var handle: pthread_t?
+        var handle: JoinableThread?
         /// Proxies destroyed by the app whose listener data is released after the next batch.
         var retired: [Retained] = []
         var failed = false
     }
     private let lock = Mutex(Shared())
-    /// Written to wake the poll (stop, or work to flush).
-    private var wakePipe: (read: Int32, write: Int32) = (-1, -1)
+    /// Woken to end the poll (stop, or work to flush).
+    private let wakePipe: WakePipe
     /// Sends the wakeup on the app's queue; called on this thread after a batch that filed
     /// something, unless the app polls `appWake` itself.
     package var wakeApp: @Sendable () -> Void = {}
     /// Readable while something is filed for the app (for apps that poll it in their loop).
-    private var appWake: (read: Int32, write: Int32) = (-1, -1)
+    private let appWake: WakePipe
     private let appSignalled = Atomic<Bool>(false)
     /// The app polls `appWakeFileDescriptor`: no wl_display.sync wakeups.
     let appPolls = Atomic<Bool>(false)
@@ -41,30 +41,15 @@ package final class ReadingThread: @unchecked Sendable {  // shared fields are b
     package init?(display: OpaquePointer, queue: OpaquePointer) {
         self.display = display
         self.queue = queue
-        var fds: [Int32] = [-1, -1]
-        var app: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return nil }
-        guard pipe(&app) == 0 else {
-            close(fds[0])
-            close(fds[1])
-            return nil
-        }
-        for fd in fds + app {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, O_NONBLOCK)
-        }
-        wakePipe = (fds[0], fds[1])
-        appWake = (app[0], app[1])
-    }
-
-    deinit {
-        for fd in [wakePipe.read, wakePipe.write, appWake.read, appWake.write] { close(fd) }
+        guard let wakePipe = try? WakePipe(), let appWake = try? WakePipe() else { return nil }
+        self.wakePipe = wakePipe
+        self.appWake = appWake
     }
 
     /// Readable while delegate calls wait for the app's thread.
     package var appWakeFileDescriptor: Int32 {
         appPolls.store(true, ordering: .releasing)
-        return appWake.read
+        return appWake.fileDescriptor
     }
 
     /// The app's thread is about to take what is filed: the next filing signals again. The
@@ -73,8 +58,7 @@ package final class ReadingThread: @unchecked Sendable {  // shared fields are b
     /// poll: no wakeup is lost.
     package func appWillDeliver() {
         guard appSignalled.load(ordering: .acquiring) else { return }
-        var buffer = (UInt64(0), UInt64(0))
-        _ = withUnsafeMutableBytes(of: &buffer) { read(appWake.read, $0.baseAddress, $0.count) }
+        appWake.drain()
         appSignalled.store(false, ordering: .releasing)
     }
 
@@ -88,7 +72,7 @@ package final class ReadingThread: @unchecked Sendable {  // shared fields are b
     }
 
     package func start() -> Bool {
-        guard let handle = startThread(self) else { return false }
+        guard let handle = JoinableThread.start({ self.run() }) else { return false }
         lock.withLock { $0.handle = handle }
         return true
     }
@@ -110,18 +94,17 @@ package final class ReadingThread: @unchecked Sendable {  // shared fields are b
     /// Makes the thread flush soon (a request sent from another thread needs no flush from
     /// here, but this keeps the socket drained if that flush hit EAGAIN).
     package func nudge() {
-        var byte: UInt8 = 1
-        _ = write(wakePipe.write, &byte, 1)
+        wakePipe.wake()
     }
 
     /// Stops and joins the thread (the app's thread, before destroying the queue).
     package func stop() {
-        let handle = lock.withLock { state -> pthread_t? in
+        let handle = lock.withLock { state -> JoinableThread? in
             state.stopping = true
             return state.handle
         }
         nudge()
-        if let handle { pthread_join(handle, nil) }
+        handle?.join()
         let retired = lock.withLock { state -> [Retained] in
             state.handle = nil
             defer { state.retired.removeAll() }
@@ -135,32 +118,29 @@ package final class ReadingThread: @unchecked Sendable {  // shared fields are b
     func run() {
         let fd = wl_display_get_fd(display)
         // Made once: the loop allocates nothing per batch.
-        var fds = [pollfd(fd: fd, events: 0, revents: 0), pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]
+        var fds = PollSet([fd, wakePipe.fileDescriptor])
         while !lock.withLock({ $0.stopping }) {
             while wl_display_prepare_read_queue(display, queue) != 0 {
                 guard dispatchBatch() else { return fail() }
             }
-            var events = Int16(POLLIN)
+            var writable = false
             if wl_display_flush(display) < 0 {
-                if errno == EAGAIN {
-                    events |= Int16(POLLOUT)
+                if SystemCallError.last.wouldBlock {
+                    writable = true
                 } else {
                     wl_display_cancel_read(display)
                     return fail()
                 }
             }
-            fds[0].events = events
-            fds[0].revents = 0
-            fds[1].revents = 0
-            let ready = poll(&fds, 2, -1)
-            if ready > 0 && fds[0].revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 {
+            fds.watch(0, readable: true, writable: writable)
+            let ready = fds.wait(timeoutMilliseconds: -1)
+            if ready > 0 && fds.isReadable(0) {
                 guard wl_display_read_events(display) >= 0 else { return fail() }
             } else {
                 wl_display_cancel_read(display)
             }
-            if fds[1].revents != 0 {
-                var buffer = (UInt64(0), UInt64(0))
-                _ = withUnsafeMutableBytes(of: &buffer) { read(wakePipe.read, $0.baseAddress, $0.count) }
+            if fds.isReady(1) {
+                wakePipe.drain()
                 // A nudge (retired listener data, a flush that hit EAGAIN): a quiet point now.
                 guard dispatchBatch() else { return fail() }
             }
@@ -183,7 +163,7 @@ package final class ReadingThread: @unchecked Sendable {  // shared fields are b
             signalApp()
             if !appPolls.load(ordering: .acquiring) { wakeApp() }
         }
-        if wl_display_flush(display) < 0 && errno != EAGAIN { return false }
+        if wl_display_flush(display) < 0 && !SystemCallError.last.wouldBlock { return false }
         // Taken by swapping, not copied: the batch allocates nothing.
         let retired = lock.withLock { state -> [Retained] in
             guard !state.retired.isEmpty else { return [] }
@@ -202,9 +182,6 @@ package final class ReadingThread: @unchecked Sendable {  // shared fields are b
     }
 
     private func signalApp() {
-        if !appSignalled.exchange(true, ordering: .acquiringAndReleasing) {
-            var byte: UInt8 = 1
-            _ = write(appWake.write, &byte, 1)
-        }
+        if !appSignalled.exchange(true, ordering: .acquiringAndReleasing) { appWake.wake() }
     }
 }

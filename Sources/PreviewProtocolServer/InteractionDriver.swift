@@ -49,11 +49,17 @@ public protocol InteractionDriverHandler: AnyObject {
     func frameAcknowledged(surface: SurfaceID, serial: UInt32)
 
     /// Runs an input the driver starts itself (its timer, a client's request), so a host can
-    /// hold back its own teardown until the input is done.
+    /// hold back its own teardown until the input is done. The driver touches the handler only
+    /// inside `input`: a host destroyed from one of its callbacks is gone once `run` returns.
     func run(_ input: () -> Void)
 
     /// A timer or a client's input was applied: a should-begin question may have been settled.
     func interactionsChanged()
+
+    /// The engine's timer is about to handle `time`: input the host holds that is timed before
+    /// it (a recording's next events) goes in first, so the engine sees its deadlines and the
+    /// input in time order however late a loaded machine runs either.
+    func deliverInput(dueBy time: Timestamp)
 }
 
 extension InteractionDriverHandler {
@@ -68,6 +74,7 @@ extension InteractionDriverHandler {
     public func frameAcknowledged(surface: SurfaceID, serial: UInt32) {}
     public func run(_ input: () -> Void) { input() }
     public func interactionsChanged() {}
+    public func deliverInput(dueBy time: Timestamp) {}
 }
 
 /// The host core every host is a thin shell over (the compositor and the C library): it owns
@@ -81,6 +88,8 @@ extension InteractionDriverHandler {
 public final class InteractionDriver: PreviewProtocolHost {
     private(set) var engine: InteractionEngine
     /// The protocol server (its global lives as long as the driver, or until `close()`).
+    /// Implicitly unwrapped only because the server is made with `self` as its host: set in
+    /// `init` before anything can call in, never set to nil.
     private(set) var server: PreviewInteractionServer!
     /// True from a `.scheduleTimer` with a deadline until the timer fires or is cancelled.
     public private(set) var timerPending = false
@@ -125,9 +134,18 @@ public final class InteractionDriver: PreviewProtocolHost {
             handler.frameAcknowledged(surface: surface, serial: serial)
         }
         timer = display.eventLoop.addTimer { [unowned self] in
-            timerPending = false
-            handler.run { perform(engine.timerFired(at: now())) }
-            handler.interactionsChanged()
+            let time = now()
+            handler.run {
+                // Still pending while that input goes in: a recording must not take this moment
+                // for an idle gap between gestures.
+                handler.deliverInput(dueBy: time)
+                timerPending = false
+                perform(engine.timerFired(at: time))
+                // The input may have asked for the next deadline already; then timerFired asks for none.
+                timerPending = engine.nextDeadline != nil
+                // Inside `run`: a host that destroys itself from a callback is still there here.
+                handler.interactionsChanged()
+            }
         }
         guard timer != nil else { throw WaylandServerError("cannot add the interaction timer") }
     }
@@ -194,8 +212,10 @@ public final class InteractionDriver: PreviewProtocolHost {
     public func runDueTimers() {
         guard let due = engine.nextDeadline, due <= now() else { return }
         timerPending = false
-        handler.run { perform(engine.timerFired(at: now())) }
-        handler.interactionsChanged()
+        handler.run {
+            perform(engine.timerFired(at: now()))
+            handler.interactionsChanged()
+        }
     }
 
     /// The device is gone: its interactions are cancelled (`deviceRemoved`, still naming it in
@@ -321,7 +341,7 @@ public final class InteractionDriver: PreviewProtocolHost {
             case .cancelled(let id, _): perform(engine.clientCancelled(id, at: now()))
             case .surfaceDestroyed(let surface, _): perform(engine.surfaceDestroyed(surface, at: now()))
             }
+            handler.interactionsChanged()
         }
-        handler.interactionsChanged()
     }
 }

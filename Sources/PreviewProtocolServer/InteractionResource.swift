@@ -102,7 +102,7 @@ final class InteractionResource: ResourceObject {
             let behaviour = server?.host?.behaviour(of: update.interaction) ?? .deepClick
             spi_preview_interaction_v1_send_behaviour(resource, wire, behaviour.wireValue, behaviour.wireStages)
             let available = server?.host?.hapticsAvailable(for: update.interaction) ?? false
-            running[running.count - 1].hapticsAvailable = available
+            if let last = running.indices.last { running[last].hapticsAvailable = available }
             spi_preview_interaction_v1_send_haptics(
                 resource, wire,
                 available

@@ -1,14 +1,6 @@
 import PreviewEngine
 import SystemLayer
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `--realtime`: replay time 0 is the moment of the first wait; later times are slept to.
 public struct RealtimeClock: ReplayClock {
     private var origin: (wall: Int64, replay: Int64)?
@@ -23,10 +15,6 @@ public struct RealtimeClock: ReplayClock {
             return
         }
         let target = origin.wall + (time.microseconds - origin.replay)
-        let delay = target - Self.now()
-        guard delay > 0 else { return }
-        var request = timespec(tv_sec: Int(delay / 1_000_000), tv_nsec: Int(delay % 1_000_000) * 1_000)
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+        MonotonicTime.sleep(microseconds: target - Self.now())
     }
 }

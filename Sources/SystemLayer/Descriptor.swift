@@ -1,3 +1,5 @@
+import CSystemLayer
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -36,6 +38,111 @@ public struct Descriptor: ~Copyable, Sendable {
         }
     }
 
+    /// A second descriptor of the open file `fd` (close-on-exec): standard input read through
+    /// a value of its own, whose end does not close the process's standard input.
+    public init(duplicating fd: Int32) throws(SystemCallError) {
+        let copy = system_layer_duplicate_cloexec(fd)
+        guard copy >= 0 else { throw SystemCallError() }
+        rawValue = copy
+    }
+
+    /// A new file in `directory` with no name, read-write: it is gone when this value ends.
+    public init(unnamedFileIn directory: String) throws(SystemCallError) {
+        let fd = system_layer_unnamed_file(directory)
+        guard fd >= 0 else { throw SystemCallError() }
+        rawValue = fd
+    }
+
+    /// Opens `path` for reading.
+    public init(readingFrom path: String) throws(SystemCallError) {
+        try self.init(opening: path, O_RDONLY)
+    }
+
+    /// Reads to the end of the file (or of the stream).
+    public func readAll() throws(SystemCallError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try read(into: chunk)
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
+    }
+
+    /// Takes ownership of a descriptor another API opened and hands over (a descriptor received
+    /// in a Wayland event or request, one a C caller gives up): this value closes it.
+    public init(adopting rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    /// Makes sure the descriptor is close-on-exec (one adopted from an API that may not have
+    /// opened it so): no child started later inherits it.
+    public func setCloseOnExec() throws(SystemCallError) {
+        let flags = fcntl(rawValue, F_GETFD)
+        guard flags >= 0, fcntl(rawValue, F_SETFD, flags | FD_CLOEXEC) == 0 else { throw SystemCallError() }
+    }
+
+    /// Whether the descriptor is close-on-exec (false when the descriptor is not open).
+    public var isCloseOnExec: Bool {
+        let flags = fcntl(rawValue, F_GETFD)
+        return flags >= 0 && flags & FD_CLOEXEC != 0
+    }
+
+    /// Makes reads and writes return `EAGAIN` instead of blocking.
+    public func setNonBlocking() throws(SystemCallError) {
+        let flags = fcntl(rawValue, F_GETFL)
+        guard flags >= 0, fcntl(rawValue, F_SETFL, flags | O_NONBLOCK) == 0 else { throw SystemCallError() }
+    }
+
+    /// Reads at most `buffer.count` bytes, retrying on `EINTR`: the number read, 0 at the end.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+        let fd = rawValue
+        return try retryingInterrupted { systemRead(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Reads at `offset` without moving the file position (pread), retrying on `EINTR`.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemCallError) -> Int {
+        let fd = rawValue
+        return try retryingInterrupted { pread(fd, buffer.baseAddress, buffer.count, off_t(offset)) }
+    }
+
+    /// Writes at `offset` without moving the file position (pwrite), retrying on `EINTR`: the
+    /// number written.
+    public func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws(SystemCallError) -> Int {
+        let fd = rawValue
+        return try retryingInterrupted { pwrite(fd, bytes.baseAddress, bytes.count, off_t(offset)) }
+    }
+
+    /// Writes all of `bytes` (retrying on `EINTR` and after short writes): throws on the first
+    /// failure, `EAGAIN` included on a non-blocking descriptor.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+        try writeAll(rawValue, bytes)
+    }
+
+    /// Writes all of `text`'s UTF-8 bytes.
+    public func write(_ text: String) throws(SystemCallError) {
+        var text = text
+        var failure: SystemCallError?
+        text.withUTF8 { bytes in
+            do throws(SystemCallError) { try write(UnsafeRawBufferPointer(bytes)) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Whether another open file holds an exclusive lock on this file (flock; what libwayland
+    /// checks of a socket's lock file).
+    public var isLockedElsewhere: Bool {
+        flock(rawValue, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+
+    /// The file's size and kind (fstat).
+    public func status() throws(SystemCallError) -> FileStatus {
+        var info = stat()
+        guard fstat(rawValue, &info) == 0 else { throw SystemCallError() }
+        return FileStatus(info)
+    }
+
     /// Closes the descriptor. Never retried: Linux frees the number even when close(2) fails
     /// (`EINTR` included), so a retry could close another thread's new descriptor.
     public consuming func close() throws(SystemCallError) {
@@ -66,5 +173,72 @@ public struct Descriptor: ~Copyable, Sendable {
         #elseif canImport(Darwin)
             _ = Darwin.close(rawValue)
         #endif
+    }
+}
+
+/// What fstat(2) says of a file: its size and kind.
+public struct FileStatus: Sendable, Equatable {
+    public var size: Int64
+    public var isRegularFile: Bool
+    public var isDirectory: Bool
+
+    init(_ info: stat) {
+        size = Int64(info.st_size)
+        isRegularFile = info.st_mode & S_IFMT == S_IFREG
+        isDirectory = info.st_mode & S_IFMT == S_IFDIR
+    }
+}
+
+extension SystemCallError {
+    /// The calling thread's errno now (right after the call that failed).
+    public static var last: SystemCallError { SystemCallError(errno) }
+
+    /// The call would have blocked (`EAGAIN`): try again when the descriptor is ready.
+    public var wouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK }
+
+    /// The call was interrupted by a signal (`EINTR`).
+    public var interrupted: Bool { code == EINTR }
+
+    /// A protocol error (`EPROTO`: what libwayland says after a peer's protocol error).
+    public var isProtocolError: Bool { code == EPROTO }
+}
+
+/// A call returning a count or -1, made again while it fails with `EINTR`.
+func retryingInterrupted(_ call: () -> Int) throws(SystemCallError) -> Int {
+    while true {
+        let count = call()
+        if count >= 0 { return count }
+        let code = errno
+        if code != EINTR { throw SystemCallError(code) }
+    }
+}
+
+/// read(2) on a number (the module's own name for it: `Descriptor.read` hides the C one).
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+    #elseif canImport(Musl)
+        Musl.read(fd, buffer, count)
+    #elseif canImport(Darwin)
+        Darwin.read(fd, buffer, count)
+    #endif
+}
+
+/// Writes all of `bytes` to the descriptor numbered `fd`, retrying on `EINTR` and after short
+/// writes (a borrowed number: standard output and error, or a `Descriptor`'s).
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+    var offset = 0
+    while offset < bytes.count {
+        let written = try retryingInterrupted {
+            #if canImport(Glibc)
+                Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            #elseif canImport(Musl)
+                Musl.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            #elseif canImport(Darwin)
+                Darwin.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            #endif
+        }
+        guard written > 0 else { throw SystemCallError(EIO) }  // no progress: never spin
+        offset += written
     }
 }

@@ -11,3 +11,9 @@ public func errnoText(_ code: Int32 = errno) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)
 }
+
+/// errno values that code outside the layer reports itself (a library call that returned NULL).
+public enum ErrnoCode {
+    /// ENOMEM: what libwayland's constructors mean when they return NULL.
+    public static let outOfMemory: Int32 = ENOMEM
+}

@@ -17,6 +17,7 @@ public struct HandleNumbers: Sendable {
     /// The next handle.
     public mutating func take() -> OpaquePointer {
         let number = next
+        // Never overflows: 2^60 handles at one a nanosecond take 36 years. Hence never NULL either.
         next += step
         return OpaquePointer(bitPattern: number)!
     }

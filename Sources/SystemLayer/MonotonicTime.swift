@@ -15,6 +15,16 @@ public enum MonotonicTime {
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
     }
+
+    /// Sleeps `delay` microseconds (the whole delay: a signal's interruption sleeps the rest).
+    /// For a program's own pacing (a replay in real time, a slow app on purpose); tests wait on
+    /// events instead.
+    public static func sleep(microseconds delay: Int64) {
+        guard delay > 0 else { return }
+        var request = timespec(tv_sec: Int(delay / 1_000_000), tv_nsec: Int(delay % 1_000_000) * 1_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
 }
 
 /// The one rule for arming a millisecond timer (a wl_event_loop timer) for a deadline: rounded

@@ -16,6 +16,15 @@
  *
  * 3. force feedback (forcefeedback.c): EVIOCGEFFECTS, EVIOCSFF, EVIOCRMFF and EV_FF writes
  *    answered as the 6.18 kernel does, every call logged to $PREVIEW_FF_LOG.
+ *
+ * 4. a session for a wlroots compositor (scripts/sway-headless): libseat 0.7's noop backend,
+ *    where the compositor opens its devices itself (so umockdev sees the open and emulates
+ *    the node), never enables its seat (its first-dispatch flag is never set), and wlroots
+ *    waits for that; and it opens nodes blocking, where a seat manager's are non-blocking
+ *    (libinput reads until EAGAIN). With LIBSEAT_BACKEND=noop we enable the seat when it
+ *    opens, and open emulated /dev/input nodes non-blocking. A keyboard's LED writes are
+ *    taken as the kernel takes them (umockdev's script would fail on them), and a second,
+ *    read-only descriptor of a node reads nothing (see second_reader).
  */
 #define _GNU_SOURCE
 #include "umockdevfstatshim.h"
@@ -159,6 +168,55 @@ int fstat64(int fd, struct stat64 *st) {
     return rc;
 }
 
+/* Whether path is an emulated /dev/input node (umockdev made it a link to a pty) opened by
+ * libseat's noop backend. */
+static bool noop_session_node(const char *path) {
+    const char *dir = getenv("UMOCKDEV_DIR"), *backend = getenv("LIBSEAT_BACKEND");
+    if (dir == NULL || backend == NULL || strcmp(backend, "noop") != 0 || path == NULL ||
+        strncmp(path, "/dev/input/", 11) != 0)
+        return false;
+    char node[PATH_MAX], target[PATH_MAX];
+    snprintf(node, sizeof node, "%s%s", dir, path);
+    ssize_t n = readlink(node, target, sizeof target - 1);
+    return n > 9 && strncmp(target, "/dev/pts/", 9) == 0;
+}
+
+static int open_node(const char *path, int flags, va_list arguments, bool large) {
+    mode_t mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(arguments, mode_t) : 0;
+    if (noop_session_node(path))
+        flags |= O_NONBLOCK;
+    return large ? NEXT(open64)(path, flags, mode) : NEXT(open)(path, flags, mode);
+}
+
+int open(const char *path, int flags, ...) {
+    va_list arguments;
+    va_start(arguments, flags);
+    int fd = open_node(path, flags, arguments, false);
+    va_end(arguments);
+    return fd;
+}
+
+int open64(const char *path, int flags, ...) {
+    va_list arguments;
+    va_start(arguments, flags);
+    int fd = open_node(path, flags, arguments, true);
+    va_end(arguments);
+    return fd;
+}
+
+struct libseat;
+struct libseat_listener {
+    void (*enable_seat)(struct libseat *seat, void *data);
+};
+struct libseat *libseat_open_seat(const struct libseat_listener *listener, void *data);
+struct libseat *libseat_open_seat(const struct libseat_listener *listener, void *data) {
+    struct libseat *seat = NEXT(libseat_open_seat)(listener, data);
+    const char *backend = getenv("LIBSEAT_BACKEND");
+    if (seat != NULL && listener != NULL && backend != NULL && strcmp(backend, "noop") == 0)
+        listener->enable_seat(seat, data);
+    return seat;
+}
+
 /* Binaries built against glibc < 2.33 call these instead. */
 int __fxstat(int version, int fd, struct stat *st) {
     int (*next)(int, int, struct stat *) = dlsym(RTLD_NEXT, "__fxstat");
@@ -263,7 +321,21 @@ static void observe(struct evdev_state *shadow, const struct input_event *ev) {
     shadow->abs[ev->code] = ev->value;
 }
 
+/* In a noop session (gap 4) the compositor's libinput reads the node; a second descriptor the
+ * process opened read-only (libpreview-interaction's, which reads the state by ioctl and only
+ * drains its queue) would take libinput's events from umockdev's one pty, where the kernel
+ * gives every descriptor its own copy. It reads nothing. */
+static bool second_reader(int fd) {
+    const char *backend = getenv("LIBSEAT_BACKEND");
+    return backend != NULL && strcmp(backend, "noop") == 0 && shadow_for(fd) != NULL &&
+        (fcntl(fd, F_GETFL) & O_ACCMODE) == O_RDONLY;
+}
+
 ssize_t read(int fd, void *buf, size_t count) {
+    if (second_reader(fd)) {
+        errno = EAGAIN;
+        return -1;
+    }
     ssize_t n = NEXT(read)(fd, buf, count);
     if (n <= 0)
         return n;
@@ -294,6 +366,16 @@ ssize_t write(int fd, const void *buf, size_t count) {
     ssize_t result;
     if (shadow != NULL && shim_ff_write(fd, shadow->state->rdev, buf, count, &result))
         return result;
+    /* A keyboard's LEDs (libinput sets them for a compositor): the kernel takes them, while
+     * umockdev's script would take the write for its own and fail the run. */
+    if (shadow != NULL && count > 0 && count % sizeof(struct input_event) == 0) {
+        const struct input_event *events = buf;
+        bool leds = true;
+        for (size_t i = 0; i < count / sizeof(struct input_event); i++)
+            leds = leds && (events[i].type == EV_LED || events[i].type == EV_SYN);
+        if (leds)
+            return (ssize_t)count;
+    }
     return NEXT(write)(fd, buf, count);
 }
 

@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 import SystemLayer
 

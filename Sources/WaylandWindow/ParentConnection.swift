@@ -1,5 +1,4 @@
 internal import CWaylandClient
-import Glibc
 import PreviewEngine
 import SystemLayer
 
@@ -33,7 +32,7 @@ public final class ParentConnection {
         self.clock = clock
         let connected = name.map { wl_display_connect($0) } ?? wl_display_connect(nil)
         guard let display = connected else {
-            let name = name ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+            let name = name ?? Environment.value("WAYLAND_DISPLAY") ?? "wayland-0"
             throw .cannotConnect(name, errnoText())
         }
         self.display = display
@@ -145,13 +144,13 @@ public final class ParentConnection {
     /// Sends our requests now (after every batch of requests: the loop does not do it for us).
     public func flush() {
         guard !lost else { return }
-        if wl_display_flush(display) < 0 && errno != EAGAIN { failed() }
+        if wl_display_flush(display) < 0 && !SystemCallError.last.wouldBlock { failed() }
     }
 
     private func failed() {
         let code = wl_display_get_error(display)
         connectionLost(
-            code == EPROTO
+            SystemCallError(code).isProtocolError
                 ? "protocol error from the parent compositor" : "lost the parent compositor (\(errnoText(code)))")
     }
 
@@ -186,7 +185,7 @@ public final class ParentConnection {
 }
 
 /// Why the window backend cannot start: one line each.
-public enum ParentError: Error, CustomStringConvertible {
+public enum ParentError: Error, CustomStringConvertible, Sendable {
     case cannotConnect(String, String)
     case missingGlobals(String)
     case window(String)

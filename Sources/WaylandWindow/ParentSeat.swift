@@ -1,7 +1,7 @@
 internal import CWaylandClient
-import Glibc
 import InputEvents
 import PreviewEngine
+import SystemLayer
 
 /// The parent's seat as our window sees it: its pointer, keyboard, touch and tablet tools,
 /// turned into `DeviceEvent`s by `ParentInput` and handed to `onEvent` in order.
@@ -173,13 +173,11 @@ public final class ParentSeat {
     // MARK: keyboard
 
     func keymap(format: UInt32, fd: Int32, size: UInt32) {
-        defer { close(fd) }
+        let file = Descriptor(adopting: fd)
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, size > 1, size < 1 << 24,
-            let memory = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), memory != MAP_FAILED
+            let memory = try? MemoryMapping(file, length: Int(size), writable: false)
         else { return }
-        defer { munmap(memory, Int(size)) }
-        let bytes = UnsafeRawBufferPointer(start: memory, count: Int(size))
-        let text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        let text = String(decoding: memory.bytes.prefix { $0 != 0 }, as: UTF8.self)
         keymapText = text
         onKeymap?(text)
     }

@@ -1,7 +1,7 @@
 import CPixman
 internal import CWaylandClient
 internal import CWaylandLibdecor
-import Glibc
+import SystemLayer
 
 /// Our output as an xdg_toplevel on the parent: configure (the window's size is our output's
 /// size), close, the scale of the outputs it is on, and the frames: wl_shm buffers
@@ -55,11 +55,8 @@ public final class ParentWindow {
     /// drawing nothing. libdecor does not say which plugin it chose, but it keeps only that one
     /// loaded (the others are closed again).
     private static func libdecorPlugin() -> String? {
-        guard let file = fopen("/proc/self/maps", "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 4096)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let maps = try? Descriptor(readingFrom: "/proc/self/maps").readAll() else { return nil }
+        for text in String(decoding: maps, as: UTF8.self).split(separator: "\n") {
             guard let path = text.split(separator: " ", omittingEmptySubsequences: true).last else { continue }
             let name = String(path.split(separator: "/").last ?? "").filter { $0 != "\n" }
             if name.hasPrefix("libdecor-") && !name.hasPrefix("libdecor-0.") { return name }

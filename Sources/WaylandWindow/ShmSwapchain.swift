@@ -1,6 +1,5 @@
 import CPixman
 internal import CWaylandClient
-import Glibc
 import SystemLayer
 
 /// Our framebuffer presented through wl_shm buffers on the parent's surface. Each buffer
@@ -17,38 +16,25 @@ final class ShmSwapchain {
         let image: OpaquePointer
         /// What this buffer lacks compared with the framebuffer.
         let stale: UnsafeMutablePointer<pixman_region32_t>
-        private let memory: UnsafeMutableRawPointer
-        private let length: Int
+        /// The pixels' memory, shared with the parent; unmapped with the buffer.
+        private let memory: SharedMemory.Region
         /// Attached and not yet released by the parent: must not be written.
         var busy = false
 
         init?(shm: OpaquePointer, width: Int32, height: Int32) {
             let stride = width * 4
-            let length = Int(stride) * Int(height)
-            let fd = SharedMemory.anonymousFile(length: length)
-            guard fd >= 0 else { return nil }
-            defer { close(fd) }
-            guard let memory = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED
-            else { return nil }
-            guard let pool = wl_shm_create_pool(shm, fd, Int32(length)) else {
-                munmap(memory, length)
-                return nil
-            }
-            let proxy = wl_shm_pool_create_buffer(pool, 0, width, height, stride, WL_SHM_FORMAT_XRGB8888.rawValue)
-            wl_shm_pool_destroy(pool)
-            guard let proxy,
+            guard let memory = try? SharedMemory.Region(length: Int(stride) * Int(height)),
+                let proxy = cwlc_shm_buffer_create(
+                    shm, memory.file.rawValue, Int32(memory.mapping.length), width, height, stride,
+                    WL_SHM_FORMAT_XRGB8888.rawValue),
                 let image = pixman_image_create_bits(
-                    PIXMAN_x8r8g8b8, width, height, memory.assumingMemoryBound(to: UInt32.self), stride)
-            else {
-                munmap(memory, length)
-                return nil
-            }
+                    PIXMAN_x8r8g8b8, width, height, memory.mapping.base.assumingMemoryBound(to: UInt32.self), stride)
+            else { return nil }
             self.proxy = proxy
             self.width = width
             self.height = height
             self.image = image
             self.memory = memory
-            self.length = length
             stale = .allocate(capacity: 1)
             pixman_region32_init_rect(stale, 0, 0, UInt32(width), UInt32(height))
         }
@@ -56,7 +42,6 @@ final class ShmSwapchain {
         func destroy() {
             wl_buffer_destroy(proxy)
             pixman_image_unref(image)
-            munmap(memory, length)
             pixman_region32_fini(stale)
             stale.deallocate()
         }

@@ -1,5 +1,5 @@
 import CWaylandServer
-import Glibc
+import SystemLayer
 import WaylandServer
 
 /// Just what a toolkit's window needs beside wl_compositor (wl_shm, xdg_wm_base): buffers are
@@ -51,7 +51,7 @@ private func child(
 nonisolated(unsafe) private let shmImplementation: UnsafeRawPointer = {
     var implementation = cwl_wl_shm_impl()
     implementation.create_pool = { client, resource, id, fd, _ in
-        close(fd)  // never read
+        _ = Descriptor(adopting: fd)  // never read: closed at once
         _ = child(client, resource, cwl_interface_wl_shm_pool(), id, poolImplementation)
     }
     return makeImplementation(implementation)

@@ -2,8 +2,8 @@ import CCompositorModule
 import CWaylandClient
 import CWaylandServer
 import CompositorModule
-import Glibc
 import PreviewEngine
+import SystemLayer
 import WaylandServer
 import _PreviewProtocolTestSupport
 
@@ -151,20 +151,15 @@ final class EmbeddedHost {
 
 /// The device's successful calls of `kind` so far (the shim's log, written as each returns).
 private func countSoFar(_ kind: String) -> Int {
-    guard let path = getenv("PREVIEW_FF_LOG") else { return -1 }
-    guard let file = fopen(path, "r") else { return 0 }  // the shim writes it at the first call
-    defer { fclose(file) }
-    var erased = 0
-    var line: UnsafeMutablePointer<CChar>?
-    var capacity = 0
-    while getline(&line, &capacity, file) > 0 {
-        if let line, strstr(line, kind) != nil, strstr(line, "rc 0") != nil { erased += 1 }
+    guard let path = Environment.value("PREVIEW_FF_LOG") else { return -1 }
+    // The shim writes the file at the first call.
+    guard let log = try? Descriptor(readingFrom: path).readAll() else { return 0 }
+    return String(decoding: log, as: UTF8.self).split(separator: "\n").count { line in
+        line.contains(kind) && line.contains("rc 0")
     }
-    free(line)
-    return erased
 }
 
 /// One line on standard error (the runner's log), unbuffered.
 private func note(_ line: String) {
-    _ = line.withCString { write(2, $0, strlen($0)) }
+    StandardStreams.writeError(line)
 }

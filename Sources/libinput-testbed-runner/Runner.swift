@@ -14,7 +14,7 @@ struct Runner: ParsableCommand {
         commandName: "libinput-testbed-runner",
         abstract: "Test support: runs LibinputBackend on a recorded device inside an umockdev testbed.",
         discussion: "Started by UmockdevHarness (LibinputTestbed.run); not meant to be run by hand.",
-        subcommands: [Setup.self, Replay.self, Live.self])
+        subcommands: [Setup.self, Replay.self, Live.self, Play.self])
 }
 
 struct TestbedOptions: ParsableArguments {

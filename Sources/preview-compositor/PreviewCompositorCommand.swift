@@ -5,11 +5,8 @@ import Logging
 import PreviewCompositor
 import PreviewEngine
 import PreviewProtocolServer
+import SystemLayer
 import ToolOptions
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Thin shell over the PreviewCompositor library: parse, configure, run, exit.
 @main
@@ -104,6 +101,16 @@ struct PreviewCompositorCommand: ParsableCommand {
             valueName: "ms"))
     var shouldBeginTimeout = 150
 
+    @Option(
+        help: ArgumentHelp(
+            "Look Up: a firm press on a word or link in an app without the preview protocol shows its definition or address (through the app's accessibility tree). Default: on when an accessibility bus is there.",
+            valueName: "on|off"))
+    var lookup: LookupSwitch?
+
+    enum LookupSwitch: String, ExpressibleByArgument {
+        case on, off
+    }
+
     /// Below 1 ms no client can answer; above 10 s a press would hang with no feedback.
     static let shouldBeginRange = 1...10_000
 
@@ -166,6 +173,7 @@ struct PreviewCompositorCommand: ParsableCommand {
             configuration.previewKeys = keys
         }
         configuration.settingsPath = settings
+        if let lookup { configuration.lookup.enabled = lookup == .on }
         configuration.engine.shouldBeginTimeout = .milliseconds(Int64(shouldBeginTimeout))
 
         let logger = Logger(label: "preview-compositor")
@@ -190,8 +198,7 @@ private func parseSize(_ text: String) -> (width: Int32, height: Int32)? {
 }
 
 private func printError(_ line: String) {
-    let text = line + "\n"
-    _ = text.withCString { write(2, $0, strlen($0)) }
+    StandardStreams.writeError(line + "\n")
 }
 
 extension HapticIntensity: ExpressibleByArgument {}

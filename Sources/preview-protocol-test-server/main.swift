@@ -6,8 +6,8 @@
 // usage: preview-protocol-test-server [SOCKET] [--hostile flood|cancelled-commit X Y]
 // --hostile: a window's globals too (wl_shm, xdg_wm_base: a toolkit's app maps), and the
 // hostile compositor's scenario (HostileInteractions) for a pen press at X, Y.
-import Glibc
 import PreviewEngine
+import SystemLayer
 import WaylandServer
 import _PreviewProtocolTestSupport
 
@@ -19,7 +19,7 @@ do {
             let x = Double(arguments[flag + 2]), let y = Double(arguments[flag + 3])
         else {
             print("preview-protocol-test-server: --hostile flood|cancelled-commit X Y")
-            exit(2)
+            CurrentProcess.exit(2)
         }
         hostile = (scenario, Point(x: x, y: y))
         arguments.removeSubrange(flag..<flag + 4)
@@ -30,14 +30,14 @@ do {
         if let (scenario, point) = hostile {
             HostileInteractions(harness: harness, scenario: scenario, at: point) { line in
                 print(line)
-                fflush(nil)
+                CurrentProcess.flushOutput()
             }
         } else {
             ScriptedInteractions(harness: harness)
         }
     let name = try harness.display.addSocket(arguments.first)
     print("WAYLAND_DISPLAY=\(name)")
-    fflush(nil)  // the parent reads this line before it connects
+    CurrentProcess.flushOutput()  // the parent reads this line before it connects
     var connected = 0
     var clientListeners: [Listener] = []
     let clientCreated = Listener { data in
@@ -55,5 +55,5 @@ do {
     withExtendedLifetime((script, windows, clientCreated)) {}
 } catch {
     print("preview-protocol-test-server: \(error)")
-    exit(1)
+    CurrentProcess.exit(1)
 }

@@ -35,7 +35,7 @@ import Testing
         }
     }
 
-    @Test("The library: every bad recording is CompositorError.invalidRecording, named file:line")
+    @Test("The library: every bad recording is the replay backend's invalidRecording, named file:line")
     func libraryRejects() throws {
         for (name, path) in try Self.badFiles() {
             var configuration = CompositorConfiguration()
@@ -45,7 +45,9 @@ import Testing
                 _ = try Compositor(configuration: configuration)
                 Issue.record("\(name): accepted")
             } catch {
-                guard case .invalidRecording(let reason) = error else {
+                guard case .backend(let failure) = error,
+                    case .invalidRecording(let reason) = failure.error as? ReplayError
+                else {
                     Issue.record("\(name): \(error)")
                     continue
                 }

@@ -17,6 +17,29 @@ import Testing
         #expect(!framebuffer.repaint([]), "nothing damaged, nothing redrawn")
     }
 
+    @Test func aTextureHoldingPartOfItsBufferDrawsThatPartAtItsOffset() throws {
+        let framebuffer = try #require(Framebuffer(width: 64, height: 48))
+        // A 20×4000 buffer of which rows 100..<120 are held, at buffer scale 1 and 2.
+        for scale: Int32 in [1, 2] {
+            let texture = try #require(
+                SurfaceTexture(
+                    width: 20, height: 4000, format: .xrgb8888, holding: Rect(x: -5, y: 100, width: 40, height: 20)))
+            #expect(texture.held == Rect(x: 0, y: 100, width: 20, height: 20))
+            texture.fill(argb: 0xff00_ff00)
+            framebuffer.addDamage(framebuffer.bounds)
+            framebuffer.repaint([.init(texture: texture, x: 2, y: -90 / scale, scale: scale)])
+            let top = -90 / scale + 100 / scale
+            #expect(framebuffer.pixel(x: 3, y: top) == 0xff00_ff00, "scale \(scale)")
+            #expect(framebuffer.pixel(x: 3, y: top - 1) == Framebuffer.background, "scale \(scale)")
+            #expect(framebuffer.pixel(x: 3, y: top + 20 / scale) == Framebuffer.background, "scale \(scale)")
+        }
+        let nothing = try #require(
+            SurfaceTexture(width: 20, height: 20, format: .xrgb8888, holding: Rect(x: 50, y: 50, width: 5, height: 5)))
+        #expect(nothing.held == nil)
+        framebuffer.addDamage(framebuffer.bounds)
+        framebuffer.repaint([.init(texture: nothing, x: 0, y: 0)])
+    }
+
     @Test func repaintTouchesOnlyTheDamagedRegion() throws {
         let framebuffer = try #require(Framebuffer(width: 64, height: 48))
         let blue = try #require(SurfaceTexture(width: 64, height: 48, format: .argb8888))

@@ -153,19 +153,30 @@ struct HostileNumberTests {
         }
     }
 
-    @Test("A 16384x16384 buffer is refused (implementation error, documented limit); 8192 is served")
-    func bufferSizeLimit() throws {
-        try survives("huge buffer") { client in
-            let window = client.window()
-            wl_surface_attach(window.surface, client.buffer(width: 16384, height: 16384), 0, 0)
-            wl_surface_commit(window.surface)
-            client.roundtrip()
-            #expect(client.protocolError?.interface == "wl_display")
-        }
+    /// The surface keeps the buffer's size; only the part the output shows is held.
+    @Test(
+        "Buffers far larger than the output (1280x8317 as GTK 3 commits for a long label, 16384x16384) are served",
+        arguments: [(Int32(1280), Int32(8317)), (16384, 16384)])
+    func bufferLargerThanTheOutput(size: (width: Int32, height: Int32)) throws {
         let host = try LocalCompositor()
         let client = try host.connect()
-        let window = client.window(size: (8192, 16))
-        _ = window
+        let window = client.window(size: size)
+        #expect(client.roundtrip(), "the client was disconnected")
+        let node = try #require(host.compositor.scene.toplevels.first)
+        #expect(node.size == (size.width, size.height))
+        let output = host.compositor.scene.output
+        let held = try #require(node.texture?.held)
+        #expect(held.width <= output.width && held.height <= output.height, "held \(held) of \(output)")
+        host.compositor.framebuffer.addDamage(host.compositor.framebuffer.bounds)
+        host.compositor.framebuffer.repaint(host.compositor.scene.placements())
+        // RawClient paints buffers up to 64 MiB; the bottom row of the output shows the buffer.
+        if Int(size.width) * Int(size.height) * 4 <= 64 << 20 {
+            let x = node.outputOrigin.x + 1
+            #expect(host.compositor.framebuffer.pixel(x: x, y: output.height - 1) == 0xff33_6699)
+        }
+        // Later commits with damage anywhere in the buffer copy only what is held.
+        wl_surface_damage_buffer(window.surface, 0, 0, size.width, size.height)
+        wl_surface_commit(window.surface)
         #expect(client.roundtrip())
     }
 

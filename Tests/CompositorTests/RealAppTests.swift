@@ -88,6 +88,29 @@ import _FixtureTestSupport
         #expect(compositor.wait(timeout: 20) { $0.popups.isEmpty }, "the popover stayed open: \(app.output)")
     }
 
+    /// GTK 3 sizes a window to its content: a long wrapped label gives a buffer far taller than
+    /// any limit on a buffer's side (here above 8192), which the compositor serves, showing its top.
+    @Test func gtk3WindowTallerThanTheOutputIsServed() throws {
+        let compositor = try startCompositor()
+        defer { compositor.stop() }
+        let fixture =
+            String(Fixtures.directory.dropLast("Sources/BundledRecordings/recordings".count))
+            + "Tests/Fixtures/lookup/gtk3-text.py"
+        let app = try startClient(
+            ["/usr/bin/python3", fixture, "--long"], socket: compositor.socketName,
+            environment: ["GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1"])
+        defer { _ = app.terminate() }
+        let shown = compositor.wait(timeout: 60) { compositor in
+            compositor.windows.first.map { $0.rect.height > 8192 } == true
+                && Self.coloursShown(compositor) >= 3
+        }
+        let path = TestRuntime.temporaryDirectory("gtk3-tall") + "/gtk3-tall.png"
+        compositor.sync { try? $0.writeScreenshot(to: path) }
+        let window = compositor.sync { $0.windows.first?.rect }
+        #expect(shown, "no tall GTK 3 window shown (see \(path)), window \(String(describing: window)): \(app.output)")
+        #expect(app.isRunning, "the app was disconnected: \(app.output)")
+    }
+
     @Test func footShowsAndReadsWhatIsTyped() throws {
         let compositor = try startCompositor()
         defer { compositor.stop() }

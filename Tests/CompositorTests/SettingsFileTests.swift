@@ -18,6 +18,16 @@ import Testing
         #expect(try SettingsFile.parse("", path: "s", over: options) == options)
     }
 
+    @Test func lookUpIsOnOrOffAndALongPressLooksUpOnlyWhenTheUserSaysSo() throws {
+        let options = UserSettings(lookup: LookupSettings(enabled: true))
+        let read = try SettingsFile.parse("lookup = off\nlookup-long-press = on\n", path: "s", over: options)
+        #expect(read.lookup == LookupSettings(enabled: false, longPress: true))
+        #expect(try SettingsFile.parse("", path: "s", over: options).lookup == LookupSettings(enabled: true))
+        #expect(throws: CompositorError.settings("s:1: lookup must be on or off, not maybe")) {
+            try SettingsFile.parse("lookup = maybe", path: "s", over: options)
+        }
+    }
+
     @Test func thePreviewKeysOfTheFileReplaceTheOptions() throws {
         let options = UserSettings(previewKeys: [try PreviewKeyBinding(parsing: "Ctrl+m")])
         let keys = { (text: String) in
@@ -32,7 +42,10 @@ import Testing
     @Test(arguments: [
         ("sensitivity = hard", "s:1: sensitivity must be light, medium or firm, not hard"),
         ("\nlong-press", "s:2: expected name = value"),
-        ("haptics = off", "s:1: unknown setting haptics (sensitivity, long-press, completion, preview-key)"),
+        (
+            "haptics = off",
+            "s:1: unknown setting haptics (sensitivity, long-press, completion, preview-key, lookup, lookup-long-press)"
+        ),
         (
             "preview-key = Menu\npreview-key = Hyper+x",
             "s:2: preview-key: unknown modifier 'Hyper' in 'Hyper+x' (Shift, Ctrl, Alt, Super)"

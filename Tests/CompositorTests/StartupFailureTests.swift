@@ -7,11 +7,14 @@ import Testing
         var configuration = CompositorConfiguration()
         configuration.listen = false
         configuration.input = .replay(["/nonexistent/pen.yml"])
-        #expect(throws: CompositorError.unreadableRecording("/nonexistent/pen.yml", "No such file or directory")) {
+        #expect(
+            throws: CompositorError.backend(
+                ReplayError.unreadableRecording("/nonexistent/pen.yml", "No such file or directory"))
+        ) {
             _ = try Compositor(configuration: configuration)
         }
         configuration.input = .replay(["/tmp"])
-        #expect(throws: CompositorError.unreadableRecording("/tmp", "is a directory")) {
+        #expect(throws: CompositorError.backend(ReplayError.unreadableRecording("/tmp", "is a directory"))) {
             _ = try Compositor(configuration: configuration)
         }
     }
@@ -28,8 +31,9 @@ import Testing
 
     @Test func failureReasonsAreOneLine() {
         let errors: [CompositorError] = [
-            .noRuntimeDirectory, .socketInUse("wayland-0"), .unreadableRecording("a.yml", "Permission denied"),
-            .libinputUnavailable("permission denied on /dev/input/event3"),
+            .noRuntimeDirectory, .socketInUse("wayland-0"),
+            .backend(ReplayError.unreadableRecording("a.yml", "Permission denied")),
+            .backend(LibinputUnavailable(reason: "permission denied on /dev/input/event3")),
         ]
         for error in errors { #expect(!error.description.contains("\n")) }
         #expect(CompositorError.socketInUse("wayland-7").description.contains("wayland-7"))

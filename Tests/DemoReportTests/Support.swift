@@ -21,45 +21,6 @@ func scratchDirectory(_ name: String = #function) -> String {
     return path
 }
 
-/// A PNG read back through cairo: size and ARGB pixels.
-struct Picture {
-    var width: Int
-    var height: Int
-    var pixels: [UInt32]
-
-    init?(path: String) {
-        let surface = cairo_image_surface_create_from_png(path)
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
-        width = Int(cairo_image_surface_get_width(surface))
-        height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { return nil }
-        var pixels: [UInt32] = []
-        pixels.reserveCapacity(width * height)
-        for y in 0..<height {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width { pixels.append(row[x] & 0xFF_FFFF) }
-        }
-        self.pixels = pixels
-    }
-
-    /// How many pixels are within `tolerance` per channel of `rgb`.
-    func count(near rgb: UInt32, tolerance: Int = 12) -> Int {
-        var matches = 0
-        for pixel in pixels {
-            var close = true
-            for shift: UInt32 in [0, 8, 16] {
-                let a = Int((pixel >> shift) & 0xFF)
-                let b = Int((rgb >> shift) & 0xFF)
-                if abs(a - b) > tolerance { close = false }
-            }
-            if close { matches += 1 }
-        }
-        return matches
-    }
-}
-
 /// Writes a small solid PNG (a stand-in screenshot).
 func writeSolidPNG(_ path: String, rgb: UInt32) {
     let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 64, 40)

@@ -89,3 +89,12 @@ struct InteractionStoryTests {
         #expect(stories.map(\.outcome) == [.cancelled(.lifted), .unfinished])
     }
 }
+
+@Suite struct TraceReaderLookUpLineTests {
+    @Test func lookUpLinesAreSkippedLikeHapticOnes() throws {
+        let lookup =
+            #"{"answer_us":4815,"event":"lookup","interaction":2,"outcome":"found","word":"jumps"}"#
+            + "\n" + #"{"event":"lookup-panel","first_frame_us":12266}"#
+        #expect(try TraceReader.parse(lookup).isEmpty)
+    }
+}

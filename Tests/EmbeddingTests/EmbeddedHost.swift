@@ -15,13 +15,14 @@ final class EmbeddedHost {
     let compositor: MiniCompositor
     private(set) var context: OpaquePointer?
 
-    init() throws {
+    /// `callbacks` and `userData` as a host passes them (default: none, the full struct's size).
+    init(callbacks: preview_interaction_callbacks? = nil, userData: UnsafeMutableRawPointer? = nil) throws {
         display = try Display()
         compositor = try MiniCompositor(display: display)
-        var callbacks = preview_interaction_callbacks()
-        callbacks.size = MemoryLayout<preview_interaction_callbacks>.size
+        var callbacks = callbacks ?? preview_interaction_callbacks()
+        if callbacks.size == 0 { callbacks.size = MemoryLayout<preview_interaction_callbacks>.size }
         var made: OpaquePointer?
-        let status = previewInteractionCreate(display.raw, &callbacks, nil, &made)
+        let status = previewInteractionCreate(display.raw, &callbacks, userData, &made)
         guard status == 0, let made else { throw WaylandServerError("preview_interaction_create: \(status)") }
         context = made
     }

@@ -33,30 +33,8 @@
 #include "preview-interaction-v1-server-protocol.h"
 #include <sys/eventfd.h>
 
-static int passed, failed;
-
-#define CHECK(expr) check((expr), #expr, __LINE__)
-#define STATUS(call, expected) check_status((call), (expected), #call, __LINE__)
-
-static void check(int ok, const char *text, int line) {
-	if (ok) {
-		passed++;
-	} else {
-		failed++;
-		fprintf(stderr, "client-api.c:%d: failed: %s\n", line, text);
-	}
-}
-
-static void check_status(int status, int expected, const char *text, int line) {
-	if (status == expected) {
-		passed++;
-	} else {
-		failed++;
-		fprintf(stderr, "client-api.c:%d: %s returned %d (%s), expected %d (%s)\n", line, text, status,
-			preview_interaction_client_status_string(status), expected,
-			preview_interaction_client_status_string(expected));
-	}
-}
+#define CHECK_STATUS_STRING preview_interaction_client_status_string
+#include "check.h"
 
 static double now_seconds(void) {
 	struct timespec ts;
@@ -782,6 +760,5 @@ int main(int argc, char **argv) {
 	scripted_presses(argv[1], runtime);
 	compositor_dies(argv[1], runtime);
 	rmdir(runtime);
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed == 0 ? 0 : 1;
+	CHECK_SUMMARY();
 }

@@ -17,29 +17,8 @@
 
 #include "preview-interaction.h"
 
-static int passed, failed;
-
-#define CHECK(expr) check((expr), #expr, __LINE__)
-#define STATUS(call, expected) check_status((call), (expected), #call, __LINE__)
-
-static void check(int ok, const char *text, int line) {
-	if (ok) {
-		passed++;
-	} else {
-		failed++;
-		fprintf(stderr, "api-errors.c:%d: failed: %s\n", line, text);
-	}
-}
-
-static void check_status(int status, int expected, const char *text, int line) {
-	if (status == expected) {
-		passed++;
-	} else {
-		failed++;
-		fprintf(stderr, "api-errors.c:%d: %s returned %d (%s), expected %d (%s)\n", line, text, status,
-			preview_interaction_status_string(status), expected, preview_interaction_status_string(expected));
-	}
-}
+#define CHECK_STATUS_STRING preview_interaction_status_string
+#include "check.h"
 
 /* The log callback can destroy the context from inside a call. */
 struct host {
@@ -417,6 +396,5 @@ int main(void) {
 	destroy_inside_a_callback(display);
 	wl_display_destroy(display);
 	display_destroyed_first();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed == 0 ? 0 : 1;
+	CHECK_SUMMARY();
 }

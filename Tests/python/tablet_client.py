@@ -203,9 +203,17 @@ def main():
         # with many surfaces allocates enough for a collection to run mid-session).
         kept = []
         seat = bind(WlSeat, 5)
-        kept += [seat.get_pointer(), seat.get_touch()]
-        watch_pointer(kept[-2], log)
-        watch_touch(kept[-1], log)
+        # Only what the seat has: wlroots (sway) refuses a get_touch without touch capability.
+        capabilities = []
+        seat.dispatcher["capabilities"] = lambda proxy, value: capabilities.append(value)
+        display.roundtrip()
+        has = capabilities[-1] if capabilities else 7
+        if has & 1:
+            kept.append(seat.get_pointer())
+            watch_pointer(kept[-1], log)
+        if has & 4:
+            kept.append(seat.get_touch())
+            watch_touch(kept[-1], log)
         if tablet_mode:
             manager = bind(ZwpTabletManagerV2, 1)
             tablet_seat = manager.get_tablet_seat(seat)

@@ -210,13 +210,11 @@ static void write_json_string(FILE *file, const char *text) {
 	fputc('"', file);
 }
 
-/* One JSON line per phase, in preview-compositor's trace format (docs/recordings.md). */
-static void on_phase(void *data, const struct preview_interaction_phase_event *event) {
-	struct server *server = data;
-	if (!server->trace || event->phase < 1 || event->phase > 6) return;
+/* The trace line's device: the preview device's name, or for keyboard interactions (no device:
+ * the seat's keyboard drives them) the keyboard's. */
+static const char *trace_device_name(struct server *server, const struct preview_interaction_phase_event *event) {
 	struct input *input = input_of_preview_device(server, event->device);
 	const char *name = input && input->device->name ? input->device->name : "?";
-	/* Keyboard interactions have no device: the seat's keyboard drives them. */
 	struct input *candidate;
 	if (event->source == PREVIEW_INTERACTION_DEVICE_KEYBOARD) {
 		wl_list_for_each(candidate, &server->inputs, link) {
@@ -226,22 +224,44 @@ static void on_phase(void *data, const struct preview_interaction_phase_event *e
 			}
 		}
 	}
-	int kind = event->source >= PREVIEW_INTERACTION_DEVICE_PEN && event->source <= PREVIEW_INTERACTION_DEVICE_KEYBOARD
+	return name;
+}
+
+static void trace_start(FILE *f, struct server *server, const struct preview_interaction_phase_event *event,
+		const char *kind) {
+	int source = event->source >= PREVIEW_INTERACTION_DEVICE_PEN && event->source <= PREVIEW_INTERACTION_DEVICE_KEYBOARD
 		? (int)event->source : PREVIEW_INTERACTION_DEVICE_POINTER;
+	fprintf(f, "{\"time_us\":%llu,\"device\":", (unsigned long long)event->time_usec);
+	write_json_string(f, trace_device_name(server, event));
+	fprintf(f, ",\"source\":\"%s\",\"simulated\":%s,\"interaction\":%u,\"event\":\"%s\",\"progress\":%.9g",
+		source_names[source], event->simulated ? "true" : "false", event->interaction, kind, event->progress);
+}
+
+/* One JSON line per phase, in preview-compositor's trace format (docs/recordings.md). */
+static void on_phase(void *data, const struct preview_interaction_phase_event *event) {
+	struct server *server = data;
+	if (!server->trace || event->phase < 1 || event->phase > 6) return;
 	bool preview = event->phase <= PREVIEW_INTERACTION_PHASE_PREVIEW_ENDED;
 	bool cancelled = event->phase == PREVIEW_INTERACTION_PHASE_CANCELLED;
 	bool ended = event->phase == PREVIEW_INTERACTION_PHASE_PREVIEW_ENDED || event->phase == PREVIEW_INTERACTION_PHASE_COMPLETED;
 	FILE *f = server->trace;
-	fprintf(f, "{\"time_us\":%llu,\"device\":", (unsigned long long)event->time_usec);
-	write_json_string(f, name);
-	fprintf(f, ",\"source\":\"%s\",\"simulated\":%s,\"interaction\":%u,\"event\":\"%s\",\"progress\":%.9g",
-		source_names[kind], event->simulated ? "true" : "false", event->interaction,
-		cancelled ? "cancel" : preview ? "preview" : "commit", event->progress);
+	trace_start(f, server, event, cancelled ? "cancel" : preview ? "preview" : "commit");
 	fprintf(f, ",\"ended\":%s,\"phase\":\"%s\",\"x\":%.9g,\"y\":%.9g", ended ? "true" : "false",
 		phase_names[event->phase], event->x, event->y);
 	if (cancelled && event->reason >= 1 && event->reason <= 10)
 		fprintf(f, ",\"reason\":\"%s\"", reason_names[event->reason]);
 	fputs("}\n", f);
+	fflush(f);
+}
+
+/* An accelerator's stage level (since 1.2): the same trace line as preview-compositor's. */
+static void on_stage(void *data, const struct preview_interaction_phase_event *event) {
+	struct server *server = data;
+	if (!server->trace || event->phase != PREVIEW_INTERACTION_PHASE_STAGE) return;
+	FILE *f = server->trace;
+	trace_start(f, server, event, "stage");
+	fprintf(f, ",\"ended\":false,\"phase\":\"stage\",\"x\":%.9g,\"y\":%.9g,\"stage\":%u}\n",
+		event->x, event->y, event->stage);
 	fflush(f);
 }
 
@@ -438,7 +458,7 @@ int main(int argc, char **argv) {
 	/* The preview interaction: attached to our display, on our loop, with our callbacks. */
 	struct preview_interaction_callbacks callbacks = {
 		.size = sizeof(callbacks), .take_away = take_away, .give_back = give_back, .phase = on_phase,
-		.region_boxes = region_boxes, .log = on_log};
+		.stage = on_stage, .region_boxes = region_boxes, .log = on_log};
 	int status = preview_interaction_create(server.display, &callbacks, &server, &server.preview);
 	if (status != PREVIEW_INTERACTION_OK) {
 		wlr_log(WLR_ERROR, "preview_interaction_create: %s", preview_interaction_status_string(status));

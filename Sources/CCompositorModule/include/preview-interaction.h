@@ -44,9 +44,9 @@ extern "C" {
 #endif
 
 #define PREVIEW_INTERACTION_VERSION_MAJOR 1
-#define PREVIEW_INTERACTION_VERSION_MINOR 1
+#define PREVIEW_INTERACTION_VERSION_MINOR 2
 #define PREVIEW_INTERACTION_VERSION_PATCH 0
-#define PREVIEW_INTERACTION_VERSION "1.1.0"
+#define PREVIEW_INTERACTION_VERSION "1.2.0"
 /* (major << 16) | (minor << 8) | patch, as returned by preview_interaction_version(). */
 #define PREVIEW_INTERACTION_VERSION_NUMBER \
 	((PREVIEW_INTERACTION_VERSION_MAJOR << 16) | (PREVIEW_INTERACTION_VERSION_MINOR << 8) | \
@@ -117,6 +117,9 @@ enum preview_interaction_phase {
 	/* The pop. */
 	PREVIEW_INTERACTION_PHASE_COMPLETED = 5,
 	PREVIEW_INTERACTION_PHASE_CANCELLED = 6,
+	/* Since 1.2: an accelerator's stage level changed (the stage callback only: the phase
+	 * callback never receives it, so a host built against 1.1 sees only the values above). */
+	PREVIEW_INTERACTION_PHASE_STAGE = 7,
 };
 
 /* Why an interaction was cancelled (the protocol's cancel_reason). */
@@ -185,6 +188,9 @@ struct preview_interaction_phase_event {
 	/* Since 1.1 (members the library fills; an older host never reads them): where the
 	 * force comes from. Keyboard interactions have device NULL and contact the key's. */
 	enum preview_interaction_device_kind source;
+	/* Since 1.2: for PREVIEW_INTERACTION_PHASE_STAGE, the level (1 to the area's number of
+	 * stages); 0 for every other phase. */
+	uint32_t stage;
 };
 
 /* A rectangle of a wl_region, for the region callback. */
@@ -225,6 +231,14 @@ struct preview_interaction_callbacks {
 	/* The host's monotonic clock in microseconds (the same clock as the input times).
 	 * NULL: CLOCK_MONOTONIC. */
 	uint64_t (*now_usec)(void *user_data);
+	/* Since 1.2. An accelerator (an area a version 2 client declared with set_behaviour
+	 * accelerator: fast-forward speed, zoom steps) changed its stage level: phase is
+	 * PREVIEW_INTERACTION_PHASE_STAGE, stage the level, progress the force's place within the
+	 * accelerator's range (0...1). The first comes when the client accepted (level 1), then one
+	 * at each change, up or down. An accelerator has no preview or commit phase and never
+	 * takes its contact away: the phase callback hears only its end, COMPLETED when the
+	 * contact lifts or CANCELLED. NULL: stages are not reported. */
+	void (*stage)(void *user_data, const struct preview_interaction_phase_event *event);
 };
 
 /* Creates the global on `display` and starts listening for its clients. `callbacks` is

@@ -13,6 +13,21 @@ int system_layer_pidfd_open(pid_t pid);
 /// pipe2(2) with O_CLOEXEC, so no other thread's child inherits the pipe.
 int system_layer_pipe_cloexec(int fds[2]);
 
+/// pipe2(2) with O_CLOEXEC and O_NONBLOCK, in one call: a wake pipe (no child inherits it, and
+/// neither a full pipe nor an empty one ever blocks its thread).
+int system_layer_pipe_wake(int fds[2]);
+
+/// A sealed memfd holding `size` bytes of `data` (close-on-exec; no more writes, no resize):
+/// one file many readers may map, none may change. -1 and errno on failure.
+int system_layer_sealed_memfd(const char *name, const void *data, size_t size);
+
+/// A new file in `directory` with no name (O_TMPFILE; where the file system lacks it, a
+/// mkostemp file unlinked at once), read-write and close-on-exec: gone with its last descriptor.
+int system_layer_unnamed_file(const char *directory);
+
+/// fcntl(F_DUPFD_CLOEXEC): a second descriptor of the same open file, close-on-exec.
+int system_layer_duplicate_cloexec(int fd);
+
 /// socketpair(2), stream, close-on-exec: a child's standard input the parent writes without
 /// risking SIGPIPE (see `system_layer_send`).
 int system_layer_socketpair_cloexec(int fds[2]);

@@ -24,27 +24,24 @@ public protocol InputSink: AnyObject {
     var pacing: InputPacing { get }
 }
 
-/// The compositor's state as a recording's pacing needs it (ReplayDriver): read, never kept.
+/// What a recording paces itself by (the replay backend; other backends have no use for it):
+/// one value, read for every replayed event, never kept. It says whether the compositor is
+/// busy with a press and whether clients keep up, not how the engine or a client is doing it.
 public struct InputPacing: Sendable {
-    /// Contacts down right now.
-    public var contactsDown: Int
-    /// The engine asked for a timer that has not fired yet.
-    public var engineTimerPending: Bool
-    /// An interaction waits for its client's should-begin answer.
+    /// No press in progress: no contact down and nothing the engine still waits to do (a fast
+    /// replay may skip the recording's idle time).
+    public var idle: Bool
+    /// A press waits for its client's should-begin answer (the replay pauses for it).
     public var awaitsAnswer: Bool
     /// Every client acknowledged its frames and no phase screenshot waits for a picture.
     public var clientsCaughtUp: Bool
-    /// A client's toplevel is mapped.
+    /// A client's toplevel is mapped (a recording waits for a window before it plays).
     public var windowMapped: Bool
-    /// How long (µs) to wait for a client that is slow but not gone.
+    /// How long (µs) a pause may wait for a client that is slow but not gone.
     public var clientPatience: Int64
 
-    public init(
-        contactsDown: Int, engineTimerPending: Bool, awaitsAnswer: Bool, clientsCaughtUp: Bool, windowMapped: Bool,
-        clientPatience: Int64
-    ) {
-        self.contactsDown = contactsDown
-        self.engineTimerPending = engineTimerPending
+    public init(idle: Bool, awaitsAnswer: Bool, clientsCaughtUp: Bool, windowMapped: Bool, clientPatience: Int64) {
+        self.idle = idle
         self.awaitsAnswer = awaitsAnswer
         self.clientsCaughtUp = clientsCaughtUp
         self.windowMapped = windowMapped
@@ -91,6 +88,17 @@ public protocol ClientPacedInput: InputBackend {
     /// Clients acknowledged frames, a phase screenshot was taken or a should-begin question was
     /// settled: something waiting for them may go on.
     func clientsMayHaveCaughtUp()
+    /// A should-begin question went out, asked at `time` (the engine's time, however late the
+    /// loop ran the input or timer that asked it).
+    func questionAsked(at time: Timestamp)
+}
+
+/// Input whose events are timed before their turn on the event loop comes (a recording): the
+/// engine's timer takes what is due before it handles its deadline, so a late loop cannot put a
+/// deadline before an earlier event.
+public protocol TimedInput: InputBackend {
+    /// Hands the sink every event due by `time` (and what the backend's own pacing lets through).
+    func deliverDue(by time: Timestamp)
 }
 
 /// Devices that bring their own keymap (a window: its parent's, in xkb text); without one, the

@@ -33,7 +33,7 @@ final class CompositorInputSink: InputSink {
     var pacing: InputPacing {
         let interaction = compositor.interaction!
         return InputPacing(
-            contactsDown: interaction.contactsDown, engineTimerPending: interaction.timerPending,
+            idle: interaction.contactsDown == 0 && !interaction.timerPending,
             awaitsAnswer: interaction.awaitsAnswer, clientsCaughtUp: compositor.clientsCaughtUp,
             windowMapped: compositor.scene.windows.contains { $0.role == .toplevel },
             clientPatience: compositor.configuration.clientPatience)

@@ -1,9 +1,9 @@
 import CWaylandServer
-import Glibc
 import InputEvents
 import Logging
 import PreviewEngine
 import PreviewProtocolServer
+import SystemLayer
 import WaylandServer
 
 /// The compositor as a library: tests create one (or a `CompositorThread`), hand it client
@@ -43,6 +43,7 @@ public final class Compositor {
     /// The backends' optional capabilities, looked up once.
     let hapticInput: HapticInput?
     private let pacedInput: ClientPacedInput?
+    private let timedInput: TimedInput?
     private let windowObservers: [WindowMapObserver]
     private var settleTimer: EventSource?
     let screenshots: ScreenshotWriter?
@@ -63,6 +64,8 @@ public final class Compositor {
     /// Committed frame callbacks, answered at the next frame.
     var frameCallbacks: [Callback] = []
     var surfaces: [SurfaceID: Surface] = [:]
+    /// Look Up in apps without the protocol (Lookup/); nil when off.
+    var lookup: LookupController?
     private var nextSurfaceID: UInt64 = 1
     private var clientIDs: [Client: (id: ClientID, gone: Listener)] = [:]
     private var nextClientID: UInt32 = 1
@@ -79,10 +82,12 @@ public final class Compositor {
         throws(CompositorError)
     {
         var configuration = configuration
-        userOptions = UserSettings(engine: configuration.engine, previewKeys: configuration.previewKeys)
+        userOptions = UserSettings(
+            engine: configuration.engine, previewKeys: configuration.previewKeys, lookup: configuration.lookup)
         if let path = configuration.settingsPath {
             let settings = try SettingsFile.read(path, over: userOptions)
             (configuration.engine, configuration.previewKeys) = (settings.engine, settings.previewKeys)
+            configuration.lookup = settings.lookup
         }
         self.configuration = configuration
         self.logger = logger
@@ -94,6 +99,7 @@ public final class Compositor {
         self.input = input
         hapticInput = input as? HapticInput
         pacedInput = input as? ClientPacedInput
+        timedInput = input as? TimedInput
         windowObservers = [input as? WindowMapObserver, output as? WindowMapObserver].compactMap { $0 }
         if let directory = configuration.screenshotDirectory {
             try Preflight.screenshotDirectory(directory)
@@ -247,16 +253,20 @@ public final class Compositor {
     public func start() {
         guard !started else { return }
         started = true
+        startLookup()
         if let command = configuration.runCommand {
             // No socket: the child gets its end of a socketpair.
-            var socket: Int32?
-            if socketName == nil { socket = try? connectClient() }
-            let environment = socket == nil ? ["WAYLAND_DISPLAY": socketName ?? ""] : [:]
-            if !children.spawn(command, environment: environment, socket: socket, label: "--run") {
+            let started: Bool
+            if socketName == nil, let fd = try? connectClient() {
+                let socket = Descriptor(adopting: fd)  // ours closes once the child has its copy
+                started = children.spawn(command, environment: [:], socket: socket.rawValue, label: "--run")
+            } else {
+                started = children.spawn(command, environment: ["WAYLAND_DISPLAY": socketName ?? ""], label: "--run")
+            }
+            if !started {
                 logger.error("cannot start --run command: \(command)")
                 stop(status: 1)
             }
-            if let socket { close(socket) }
         } else if configuration.exitWhenDone && input == nil {
             stop(status: 0)
         }
@@ -277,6 +287,8 @@ public final class Compositor {
             let engine = settings.engine
             (configuration.engine, configuration.previewKeys) = (engine, settings.previewKeys)
             interaction.reload(engine, previewKeys: settings.previewKeys)
+            configuration.lookup = settings.lookup
+            lookupSettingsChanged()
             let keys = settings.previewKeys.isEmpty ? ["none"] : settings.previewKeys.map(\.name)
             logger.notice(
                 """
@@ -294,6 +306,12 @@ public final class Compositor {
     /// Called when acks arrive, screenshots are taken or a should-begin question may be settled:
     /// wakes a replay waiting for clients.
     func clientsMayHaveCaughtUp() { pacedInput?.clientsMayHaveCaughtUp() }
+
+    /// A should-begin question was asked at `time`: a recording's clock stops from then.
+    func questionAsked(at time: Timestamp) { pacedInput?.questionAsked(at: time) }
+
+    /// The engine's timer is about to handle `time`: a recording's events due by then go first.
+    func deliverInput(dueBy time: Timestamp) { timedInput?.deliverDue(by: time) }
 
     /// Whether the input has played everything (nil for live input or none).
     public var replayFinishedAll: Bool? { (input as? FiniteInput)?.finished }
@@ -357,6 +375,7 @@ public final class Compositor {
         phaseScreenshots?.flush()
         interaction.logFlowStatistics()
         interaction.close()
+        lookup?.stop()
         children.terminateAll()
         wl_display_destroy_clients(display.raw)
         display.flushClients()
@@ -518,6 +537,7 @@ public final class Compositor {
         if framebuffer.repaint(scene.placements()) {
             framesPainted += 1
             output.present(framebuffer)
+            lookup?.framePresented()
         }
         let callbacks = frameCallbacks
         frameCallbacks.removeAll(keepingCapacity: true)

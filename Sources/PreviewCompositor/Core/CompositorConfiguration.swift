@@ -32,6 +32,12 @@ public struct CompositorConfiguration: Sendable {
     /// The user's settings file (`SettingsFile`): applied over `engine` and `previewKeys` at
     /// start and on SIGHUP (`Compositor.reloadSettings()`).
     public var settingsPath: String?
+    /// Look Up (docs/look-up.md): `enabled` nil means on when an accessibility bus is there.
+    public var lookup = LookupSettings()
+    /// preview-lookup's path; nil: beside this executable.
+    public var lookupExecutable: String?
+    /// How long a lookup may take before the press is just the app's (ms).
+    public var lookupDeadlineMilliseconds = 500
     /// The preview-interaction version advertised (version 2 only where a host opts in).
     public var previewProtocolVersion: Int32 = PreviewInteractionServer.version
     public var keyboardLayout: String?
@@ -113,20 +119,20 @@ public enum CompositorError: Error, CustomStringConvertible, Equatable {
     case socketInUse(String)
     case noFreeSocket
     case socketFailed(String, String)
-    case unreadableRecording(String, String)
-    /// A recording that is not one: its `file:line: reason`.
-    case invalidRecording(String)
-    case libinputUnavailable(String)
     case outputTooLarge(Int32, Int32)
     case keymap(String)
     case screenshotDirectory(String, String)
     case trace(String, String)
     case runFailed(String, String)
-    case parent(String)
     /// The settings file is unreadable or wrong: `path:line: reason`.
     case settings(String)
-    /// A backend cannot start: its one line.
-    case backend(String)
+    /// A backend cannot start: its own error (the backend's folder defines it), one line.
+    case backend(BackendFailure)
+
+    /// A backend's error as the compositor's.
+    public static func backend(_ error: some Error & CustomStringConvertible & Sendable) -> CompositorError {
+        .backend(BackendFailure(error))
+    }
 
     public var description: String {
         switch self {
@@ -134,17 +140,27 @@ public enum CompositorError: Error, CustomStringConvertible, Equatable {
         case .socketInUse(let name): "the Wayland socket \(name) is already in use by another compositor"
         case .noFreeSocket: "no free wayland-N socket name in XDG_RUNTIME_DIR"
         case .socketFailed(let name, let reason): "cannot create the Wayland socket \(name): \(reason)"
-        case .unreadableRecording(let path, let reason): "cannot read recording \(path): \(reason)"
-        case .invalidRecording(let reason): reason
-        case .libinputUnavailable(let reason): "cannot use libinput: \(reason)"
         case .outputTooLarge(let w, let h): "cannot allocate a \(w)x\(h) output"
         case .keymap(let reason): "cannot build the keymap: \(reason)"
         case .screenshotDirectory(let path, let reason): "cannot use screenshot directory \(path): \(reason)"
         case .trace(let path, let reason): "cannot write trace \(path): \(reason)"
         case .runFailed(let command, let reason): "cannot run \(command): \(reason)"
-        case .parent(let reason): reason
         case .settings(let reason): reason
-        case .backend(let reason): reason
+        case .backend(let failure): failure.description
         }
+    }
+}
+
+/// What a backend threw when it could not start: its own error, kept for those who know the
+/// backend (`error as? ReplayError`), and its one line for everyone else.
+public struct BackendFailure: Error, CustomStringConvertible, Equatable, Sendable {
+    public let error: any Error & CustomStringConvertible & Sendable
+
+    public init(_ error: some Error & CustomStringConvertible & Sendable) { self.error = error }
+
+    public var description: String { error.description }
+
+    public static func == (left: BackendFailure, right: BackendFailure) -> Bool {
+        type(of: left.error) == type(of: right.error) && left.description == right.description
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Glibc
 import Logging
 import Synchronization
+import SystemLayer
 import WaylandServer
 
 /// A compositor running in-process on its own thread, for tests (and a later conformance
@@ -10,9 +10,8 @@ import WaylandServer
 public final class CompositorThread: @unchecked Sendable {
     /// The socket clients connect to (in $XDG_RUNTIME_DIR).
     public let socketName: String
-    /// A self-pipe: the compositor's loop watches `wake`, other threads write to `poke`.
-    private let wake: Int32
-    private let poke: Int32
+    /// The compositor's loop watches it; `sync` wakes it from other threads.
+    private let wake: WakePipe
     private let jobs = JobQueue()
     private let finished = Mutex<Int32?>(nil)
     private let exited = Startup.Box<Int32>()
@@ -21,24 +20,18 @@ public final class CompositorThread: @unchecked Sendable {
     public init(configuration: CompositorConfiguration, logger: Logger = Logger(label: "preview-compositor")) throws {
         var configuration = configuration
         configuration.handleSignals = false
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw WaylandServerError("pipe failed") }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, O_NONBLOCK)
-        }
-        wake = fds[0]
-        poke = fds[1]
+        let wake: WakePipe
+        do { wake = try WakePipe() } catch { throw WaylandServerError("wake pipe: \(error)") }
+        self.wake = wake
         let startup = Startup()
-        let context = ThreadContext(configuration: configuration, logger: logger, startup: startup, wake: wake)
+        let context = ThreadContext(
+            configuration: configuration, logger: logger, startup: startup, wake: wake.fileDescriptor)
         let exited = exited
         let jobs = jobs
-        // The descriptor, not the context: the context keeps this closure (a cycle leaked every
+        // The pipe, not the context: the context keeps this closure (a cycle leaked every
         // stopped thread's context, logger and configuration).
-        let wakeFD = fds[0]
         context.runJobs = { compositor in
-            var drain = [UInt8](repeating: 0, count: 64)
-            while read(wakeFD, &drain, drain.count) > 0 {}
+            wake.drain()
             let pending = jobs.takeAll()
             for job in pending { job(compositor) }
         }
@@ -54,8 +47,6 @@ public final class CompositorThread: @unchecked Sendable {
         case .success(let name): socketName = name
         case .failure(let error):
             _ = exited.take()
-            close(wake)
-            close(poke)
             throw error
         }
     }
@@ -66,8 +57,7 @@ public final class CompositorThread: @unchecked Sendable {
     public func sync<T: Sendable>(_ body: @escaping @Sendable (Compositor) -> T) -> T {
         let done = Startup.Box<T>()
         jobs.append { compositor in done.put(body(compositor)) }
-        var one: UInt8 = 1
-        _ = write(poke, &one, 1)
+        wake.wake()
         return done.take()
     }
 
@@ -95,8 +85,6 @@ public final class CompositorThread: @unchecked Sendable {
         if let status = finished.withLock({ $0 }) { return status }
         sync { compositor in compositor.stop(status: 0) }
         let status = exited.take()
-        close(wake)
-        close(poke)
         finished.withLock { $0 = status }
         return status
     }
@@ -151,32 +139,21 @@ private final class Startup: @unchecked Sendable {
     func wait() -> Result<String, Error> { box.take() }
 
     final class Box<T>: @unchecked Sendable {
-        private var mutex = pthread_mutex_t()
-        private var condition = pthread_cond_t()
+        private let condition = NSCondition()
         private var value: T?
 
-        init() {
-            pthread_mutex_init(&mutex, nil)
-            pthread_cond_init(&condition, nil)
-        }
-
-        deinit {
-            pthread_mutex_destroy(&mutex)
-            pthread_cond_destroy(&condition)
-        }
-
         func put(_ new: T) {
-            pthread_mutex_lock(&mutex)
+            condition.lock()
             value = new
-            pthread_cond_signal(&condition)
-            pthread_mutex_unlock(&mutex)
+            condition.signal()
+            condition.unlock()
         }
 
         func take() -> T {
-            pthread_mutex_lock(&mutex)
-            while value == nil { pthread_cond_wait(&condition, &mutex) }
+            condition.lock()
+            while value == nil { condition.wait() }
             let result = value!
-            pthread_mutex_unlock(&mutex)
+            condition.unlock()
             return result
         }
     }

@@ -7,13 +7,16 @@ import PreviewProtocolServer
 public struct UserSettings: Equatable, Sendable {
     public var engine: EngineConfiguration
     public var previewKeys: [PreviewKeyBinding]
+    /// Look Up (docs/look-up.md): nil leaves the command line's choice.
+    public var lookup: LookupSettings
 
     public init(
         engine: EngineConfiguration = EngineConfiguration(),
-        previewKeys: [PreviewKeyBinding] = PreviewKeyBinding.defaults
+        previewKeys: [PreviewKeyBinding] = PreviewKeyBinding.defaults, lookup: LookupSettings = LookupSettings()
     ) {
         self.engine = engine
         self.previewKeys = previewKeys
+        self.lookup = lookup
     }
 }
 
@@ -28,6 +31,8 @@ public struct UserSettings: Equatable, Sendable {
 ///     preview-key = Menu          # one line per key, or keys separated by commas;
 ///     preview-key = Ctrl+Alt+p    #   the file's lines replace the command line's keys
 ///     preview-key = none          # no key begins an interaction
+///     lookup = off                # on, off: Look Up in apps without the protocol
+///     lookup-long-press = on      # on, off: a long press (no force) looks up too
 enum SettingsFile {
     /// A file that is larger than this is not a settings file.
     static let maximumBytes = 64 * 1024
@@ -48,6 +53,7 @@ enum SettingsFile {
         -> UserSettings
     {
         var configuration = options.engine
+        var lookup = options.lookup
         // The file's preview keys, once it has a preview-key line; `none` names no key.
         var previewKeys: [PreviewKeyBinding]?
         var noneLine: String?
@@ -97,11 +103,19 @@ enum SettingsFile {
                         throw .settings("\(at): more than \(maximumPreviewKeys) preview keys")
                     }
                 }
+            case "lookup", "lookup-long-press":
+                guard value == "on" || value == "off" else {
+                    throw .settings("\(at): \(name) must be on or off, not \(value)")
+                }
+                if name == "lookup" { lookup.enabled = value == "on" } else { lookup.longPress = value == "on" }
             default:
                 throw .settings(
-                    "\(at): unknown setting \(name) (sensitivity, long-press, completion, preview-key)")
+                    """
+                    \(at): unknown setting \(name) (sensitivity, long-press, completion, preview-key, lookup, \
+                    lookup-long-press)
+                    """)
             }
         }
-        return UserSettings(engine: configuration, previewKeys: previewKeys ?? options.previewKeys)
+        return UserSettings(engine: configuration, previewKeys: previewKeys ?? options.previewKeys, lookup: lookup)
     }
 }

@@ -1,5 +1,4 @@
 import CXkbcommon
-import Glibc
 import PreviewProtocolServer
 import SystemLayer
 
@@ -13,8 +12,9 @@ public final class Keymap {
     private let context: OpaquePointer
     private let keymap: OpaquePointer
     private let state: OpaquePointer
-    /// Sealed against writes, so one fd can go to every client.
-    public let fd: Int32
+    /// Sealed against writes, so one file can go to every client.
+    private let file: Descriptor
+    public var fd: Int32 { file.rawValue }
     /// Includes the terminating NUL, as clients expect.
     public let size: UInt32
 
@@ -66,23 +66,25 @@ public final class Keymap {
             xkb_context_unref(context)
             throw KeymapError(description: "xkbcommon: cannot serialise the keymap")
         }
-        defer { free(text) }
-        let length = strlen(text) + 1
-        let fd = cxkb_sealed_memfd("preview-compositor-keymap", text, length)
-        guard fd >= 0 else {
+        let serialised = String(cString: text)
+        cxkb_free(text)
+        let file: Descriptor
+        do {
+            file = try SharedMemory.sealedFile(
+                name: "preview-compositor-keymap", contents: Array(serialised.utf8) + [0])
+        } catch {
             xkb_keymap_unref(keymap)
             xkb_context_unref(context)
-            throw KeymapError(description: "keymap memfd: \(errnoText())")
+            throw KeymapError(description: "keymap memfd: \(error)")
         }
         self.context = context
         self.keymap = keymap
         self.state = xkb_state_new(keymap)
-        self.fd = fd
-        self.size = UInt32(length)
+        self.file = file
+        self.size = UInt32(serialised.utf8.count + 1)
     }
 
     deinit {
-        close(fd)
         xkb_state_unref(state)
         xkb_keymap_unref(keymap)
         xkb_context_unref(context)

@@ -101,6 +101,9 @@ final class InteractionHost: InteractionDriverHandler {
         trace?.write(Data((record.jsonLine + "\n").utf8))
     }
 
+    /// A line of another part's (Look Up) in the trace.
+    func writeTraceLine(_ json: Data) { trace?.write(json + Data("\n".utf8)) }
+
     func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
         driver.deviceRemoved(device, at: time)
     }
@@ -108,6 +111,7 @@ final class InteractionHost: InteractionDriverHandler {
     // MARK: device events (already re-timed onto the monotonic clock)
 
     func handle(_ event: DeviceEvent) {
+        compositor.lookup?.handle(event)  // Look Up sees a copy; the app's input is unchanged
         let seat = compositor.seat!
         let time = UInt32(truncatingIfNeeded: event.time.microseconds / 1000)
         switch event {
@@ -322,10 +326,15 @@ final class InteractionHost: InteractionDriverHandler {
         compositor.hapticInput?.play(moment, device: device, at: time)
     }
 
-    func willPerform(_ action: Action) { record(action) }
+    func willPerform(_ action: Action) {
+        if case .askShouldBegin(let update) = action { compositor.questionAsked(at: update.time) }
+        record(action)
+    }
 
     /// A should-begin may have been settled (answered, timed out): a waiting replay goes on.
     func interactionsChanged() { compositor.clientsMayHaveCaughtUp() }
+
+    func deliverInput(dueBy time: Timestamp) { compositor.deliverInput(dueBy: time) }
 
     /// The trace and the screenshot moments, before the frame that carries the action is sent.
     private func record(_ action: Action) {

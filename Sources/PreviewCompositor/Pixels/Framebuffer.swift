@@ -25,11 +25,14 @@ public final class Framebuffer {
         public var y: Int32
         /// Buffer pixels per output pixel (wl_surface.set_buffer_scale).
         public var scale: Int32
-        public init(texture: SurfaceTexture, x: Int32, y: Int32, scale: Int32 = 1) {
+        /// At most this many logical rows from the top are drawn (nil: all), for what grows into view.
+        public var shownHeight: Int32?
+        public init(texture: SurfaceTexture, x: Int32, y: Int32, scale: Int32 = 1, shownHeight: Int32? = nil) {
             self.texture = texture
             self.x = x
             self.y = y
             self.scale = max(1, scale)
+            self.shownHeight = shownHeight
         }
     }
 
@@ -87,6 +90,7 @@ public final class Framebuffer {
         pixman_image_composite32(PIXMAN_OP_SRC, background, nil, image, 0, 0, 0, 0, 0, 0, width, height)
         for placement in placements {
             let texture = placement.texture
+            guard let held = texture.held, let pixels = texture.image else { continue }
             let bufferScale = placement.scale
             if bufferScale != scale {
                 // A buffer of another scale than the output's: destination pixel d samples
@@ -94,13 +98,18 @@ public final class Framebuffer {
                 var transform = pixman_transform()
                 let factor = pixman_fixed_t(Int64(bufferScale) << 16 / Int64(scale))
                 pixman_transform_init_scale(&transform, factor, factor)
-                pixman_image_set_transform(texture.image, &transform)
-                pixman_image_set_filter(texture.image, PIXMAN_FILTER_BILINEAR, nil, 0)
+                pixman_image_set_transform(pixels, &transform)
+                pixman_image_set_filter(pixels, PIXMAN_FILTER_BILINEAR, nil, 0)
+            }
+            // The held part sits at its offset inside the buffer.
+            var height = held.height * scale / bufferScale
+            if let shown = placement.shownHeight {
+                height = max(0, min(height, shown * scale - held.y * scale / bufferScale))
             }
             pixman_image_composite32(
-                PIXMAN_OP_OVER, texture.image, nil, image, 0, 0, 0, 0, placement.x * scale, placement.y * scale,
-                texture.width * scale / bufferScale, texture.height * scale / bufferScale)
-            if bufferScale != scale { pixman_image_set_transform(texture.image, nil) }
+                PIXMAN_OP_OVER, pixels, nil, image, 0, 0, 0, 0, placement.x * scale + held.x * scale / bufferScale,
+                placement.y * scale + held.y * scale / bufferScale, held.width * scale / bufferScale, height)
+            if bufferScale != scale { pixman_image_set_transform(pixels, nil) }
         }
         pixman_image_set_clip_region32(image, nil)
         pixman_region32_copy(repainted, damage)

@@ -10,6 +10,9 @@ public struct Hit {
 /// always raised above their parent). Answers hit-tests and lists what to draw.
 public final class Scene {
     public private(set) var windows: [SceneSurface] = []
+    /// Above every window, whatever is raised: what the compositor itself shows over apps
+    /// (Look Up's highlight and panel), bottom to top.
+    public private(set) var overlays: [SceneSurface] = []
     /// The output in logical coordinates (changes when a window output is resized).
     public internal(set) var output: Rect
 
@@ -32,9 +35,21 @@ public final class Scene {
 
     public var toplevels: [SceneSurface] { windows.filter { $0.role == .toplevel } }
 
+    /// Adds (or raises) an overlay; `hide` removes it too.
+    public func showOverlay(_ surface: SceneSurface) {
+        overlays.removeAll { $0 === surface }
+        overlays.append(surface)
+    }
+
+    public func hideOverlay(_ surface: SceneSurface) { overlays.removeAll { $0 === surface } }
+
     /// The topmost mapped surface that takes input at an output position. Per window, a grid
     /// index of its surface tree (HitIndex) answers without walking the tree.
     public func surface(at point: Point) -> Hit? {
+        for window in overlays.reversed() {
+            if window.hitIndex == nil { window.hitIndex = HitIndex(root: window) }
+            if let hit = window.hitIndex?.hit(point) { return hit }
+        }
         for window in windows.reversed() {
             if window.hitIndex == nil { window.hitIndex = HitIndex(root: window) }
             if let hit = window.hitIndex?.hit(point) { return hit }
@@ -48,7 +63,7 @@ public final class Scene {
     /// Everything to draw, bottom to top.
     public func placements() -> [Framebuffer.Placement] {
         var result: [Framebuffer.Placement] = []
-        for window in windows { collect(window, into: &result) }
+        for window in windows + overlays { collect(window, into: &result) }
         return result
     }
 
@@ -59,7 +74,8 @@ public final class Scene {
                 let origin = surface.outputOrigin
                 result.append(
                     Framebuffer.Placement(
-                        texture: surface.texture!, x: origin.x, y: origin.y, scale: surface.bufferScale))
+                        texture: surface.texture!, x: origin.x, y: origin.y, scale: surface.bufferScale,
+                        shownHeight: surface.shownHeight))
             } else {
                 collect(member, into: &result)
             }

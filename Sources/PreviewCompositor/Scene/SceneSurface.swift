@@ -24,6 +24,9 @@ public final class SceneSurface {
     }
     /// wl_surface.set_buffer_scale: buffer pixels per logical pixel.
     public var bufferScale: Int32 = 1 { didSet { if oldValue != bufferScale { geometryChanged() } } }
+    /// Only this many logical rows from the top are drawn (nil: all): Look Up's panel grows
+    /// into view with the commit's progress.
+    public var shownHeight: Int32?
     /// nil means the whole surface takes input (wl_surface's default, infinite region).
     public var inputRegion: Region?
     /// Toplevels and popups: where the surface's origin is on the output.

@@ -1,4 +1,3 @@
-import Glibc
 import SystemLayer
 
 /// Names screenshots in order (0001-label.png, ...) so a directory listing is a timeline.
@@ -17,19 +16,9 @@ final class ScreenshotWriter {
     /// The same picture under the next number and another label (a hard link, else a copy).
     func duplicate(_ existing: String, label: String) throws(ScreenshotError) -> String {
         let path = nextPath(label)
-        if link(existing, path) == 0 { return path }
-        guard let input = fopen(existing, "rb"), let output = fopen(path, "wb") else {
-            throw ScreenshotError(path: path, reason: errnoText())
-        }
-        defer {
-            fclose(input)
-            fclose(output)
-        }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, input)
-            if n == 0 { break }
-            guard fwrite(buffer, 1, n, output) == n else { throw ScreenshotError(path: path, reason: "short write") }
+        if FileSystem.hardLink(existing, as: path) { return path }
+        do { try FileSystem.copyFile(existing, to: path) } catch {
+            throw ScreenshotError(path: path, reason: "\(error)")
         }
         return path
     }

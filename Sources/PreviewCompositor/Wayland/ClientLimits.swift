@@ -5,10 +5,6 @@ enum ClientLimits {
     /// Positions, offsets and geometry are clamped to ±2^20 logical pixels, far beyond any
     /// output: sums of a few such values (a subsurface chain of `subsurfaceDepth`) stay in range.
     static let coordinate: Int32 = 1 << 20
-    /// The largest wl_shm buffer side we copy: 8192 px (an 8192×8192 ARGB buffer is 256 MiB
-    /// of texture). Larger buffers are valid wl_shm buffers, so the client gets the
-    /// implementation error rather than a protocol error of its own making.
-    static let bufferSide: Int32 = 8192
     /// wl_surface.set_buffer_scale above this is the protocol's `invalid_scale`: real outputs
     /// use 1 to 4, and the damage arithmetic multiplies by it.
     static let bufferScale: Int32 = 16

@@ -1,5 +1,5 @@
 import CWaylandServer
-import Glibc
+import SystemLayer
 import WaylandServer
 
 /// wl_data_device_manager: the clipboard (selections between clients). Drag and drop is not
@@ -149,8 +149,8 @@ final class DataSourceResource: ResourceObject {
 
     /// Hands the write end of a pipe to the source's client (wl_data_source.send); our copy closes.
     func send(mimeType: String, fd: Int32) {
-        if let resource, !cancelled { wl_data_source_send_send(resource, mimeType, fd) }
-        close(fd)
+        let owned = Descriptor(adopting: fd)
+        if let resource, !cancelled { wl_data_source_send_send(resource, mimeType, owned.rawValue) }
     }
 
     nonisolated(unsafe) static let implementation: UnsafeRawPointer = {
@@ -190,7 +190,7 @@ final class DataOfferResource: ResourceObject {
             guard let offer = resolve(resource, as: DataOfferResource.self), let mimeType,
                 let source = offer.source, offer.clipboard?.selection === source
             else {
-                _ = close(fd)
+                _ = Descriptor(adopting: fd)  // closed: the reader sees end of file
                 return
             }
             source.send(mimeType: String(cString: mimeType), fd: fd)

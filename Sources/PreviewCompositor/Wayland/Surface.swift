@@ -195,22 +195,20 @@ final class Surface: ResourceObject {
         }
         let width = wl_shm_buffer_get_width(shm)
         let height = wl_shm_buffer_get_height(shm)
-        guard width <= ClientLimits.bufferSide, height <= ClientLimits.bufferSide else {
-            let limit = ClientLimits.bufferSide
-            client.postImplementationError(
-                "a \(width)x\(height) buffer exceeds the compositor's limit of \(limit)x\(limit)")
-            return false
-        }
         guard let format = PixelFormat(rawValue: wl_shm_buffer_get_format(shm)) else {
             postError(WL_SHM_ERROR_INVALID_FORMAT.rawValue, "unsupported wl_shm format")
             return false
         }
         let scale = max(1, pending.scale ?? node.bufferScale)
+        // Any buffer its pool holds is valid; only the part the output can show is copied.
+        let shown = shownPart(ofBufferScaled: scale)
         var full = true
-        if let texture = node.texture, texture.width == width, texture.height == height, texture.format == format {
+        if let texture = node.texture, texture.width == width, texture.height == height, texture.format == format,
+            texture.held == shown?.intersection(Rect(x: 0, y: 0, width: width, height: height))
+        {
             full = false
         } else {
-            guard let texture = SurfaceTexture(width: width, height: height, format: format) else {
+            guard let texture = SurfaceTexture(width: width, height: height, format: format, holding: shown) else {
                 client.postNoMemory()
                 return false
             }
@@ -221,7 +219,7 @@ final class Surface: ResourceObject {
         rects += pending.damage.map {
             Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
         }
-        if full { rects = [Rect(x: 0, y: 0, width: width, height: height)] }
+        if full { rects = [node.texture?.held].compactMap { $0 } }
         wl_shm_buffer_begin_access(shm)
         if let data = wl_shm_buffer_get_data(shm) {
             let stride = wl_shm_buffer_get_stride(shm)
@@ -231,6 +229,21 @@ final class Surface: ResourceObject {
         // The pixels are ours now: the client may reuse the buffer at once.
         wl_buffer_send_release(buffer)
         return true
+    }
+
+    /// The output's area in this surface's buffer coordinates (where the surface is now, at
+    /// `scale`): the part of a buffer that can be shown. A surface that moves or an output that
+    /// grows shows the rest from the client's next commit.
+    private func shownPart(ofBufferScaled scale: Int32) -> Rect? {
+        guard let compositor else { return nil }
+        let output = compositor.scene.output
+        let origin = node.outputOrigin
+        let left = (Int64(output.x) - Int64(origin.x)) * Int64(scale)
+        let top = (Int64(output.y) - Int64(origin.y)) * Int64(scale)
+        func clamp(_ value: Int64) -> Int32 { Int32(max(Int64(Int32.min) / 2, min(Int64(Int32.max) / 2, value))) }
+        return Rect(
+            x: clamp(left), y: clamp(top), width: clamp(Int64(output.width) * Int64(scale)),
+            height: clamp(Int64(output.height) * Int64(scale)))
     }
 
     // MARK: requests

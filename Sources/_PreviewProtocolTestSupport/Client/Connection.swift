@@ -1,5 +1,5 @@
 import CWaylandClient
-import Glibc
+import SystemLayer
 import WaylandServer
 
 /// A real libwayland client connected to an in-process server over a socketpair. Both
@@ -15,7 +15,7 @@ public final class Connection {
         self.server = server
         let (client, fd) = try server.connectedClientSocket()
         guard let display = wl_display_connect_to_fd(fd) else {
-            close(fd)
+            _ = Descriptor(adopting: fd)  // closed: the connection failed without taking it
             throw WaylandServerError("wl_display_connect_to_fd failed")
         }
         self.serverClient = client
@@ -62,7 +62,7 @@ public final class Connection {
 
     /// The protocol error the client received: (interface name, code), or nil.
     public var protocolError: (interface: String, code: UInt32)? {
-        guard wl_display_get_error(display) == EPROTO else { return nil }
+        guard SystemCallError(wl_display_get_error(display)).isProtocolError else { return nil }
         var interface: UnsafePointer<wl_interface>?
         let code = wl_display_get_protocol_error(display, &interface, nil)
         return (interface.map { String(cString: $0.pointee.name) } ?? "?", code)

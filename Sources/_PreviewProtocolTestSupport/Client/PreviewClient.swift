@@ -1,5 +1,5 @@
 import CWaylandClient
-import Glibc
+import SystemLayer
 import WaylandServer
 
 /// What a client received on one spi_preview_interaction_v1, in order.

@@ -95,18 +95,12 @@ final class RawClient {
     func buffer(width: Int32, height: Int32, argb: UInt32 = 0xff33_6699) -> OpaquePointer? {
         let stride = width * 4
         let size = Int(stride) * Int(height)
-        let fd = SharedMemory.anonymousFile(length: size)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        if size <= 64 << 20, let pixels = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
-            pixels != MAP_FAILED
-        {
-            pixels.initializeMemory(as: UInt32.self, repeating: argb, count: size / 4)
-            munmap(pixels, size)
+        guard let file = try? SharedMemory.anonymousFile(length: size) else { return nil }
+        if size <= 64 << 20, let pixels = try? MemoryMapping(file, length: size, writable: true) {
+            pixels.base.initializeMemory(as: UInt32.self, repeating: argb, count: size / 4)
         }
-        guard let pool = wl_shm_create_pool(shm, fd, Int32(clamping: size)) else { return nil }
-        defer { wl_shm_pool_destroy(pool) }
-        return wl_shm_pool_create_buffer(pool, 0, width, height, stride, WL_SHM_FORMAT_ARGB8888.rawValue)
+        return cwlc_shm_buffer_create(
+            shm, file.rawValue, Int32(clamping: size), width, height, stride, WL_SHM_FORMAT_ARGB8888.rawValue)
     }
 
     /// An xdg toplevel: created, configured (acked) and, with `size`, mapped with a buffer.

@@ -1,5 +1,5 @@
 import CWaylandClient
-import Glibc
+import SystemLayer
 
 // "Copy": the item's title becomes the selection, offered as text to whoever pastes
 // (wl_data_device_manager; `wl-paste` reads it).
@@ -23,16 +23,10 @@ extension PeekApp {
 
     /// A paste: the text goes into the pipe, then it is closed (the reader sees the end).
     func clipboardSend(mimeType: String?, fd: Int32) {
-        defer { close(fd) }
+        let pipe = Descriptor(adopting: fd)
         // A reader that went away must not kill the app: the write fails with EPIPE instead.
-        signal(SIGPIPE, SIG_IGN)
-        let bytes = Array(copiedText.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            guard count > 0 else { break }
-            written += count
-        }
+        CurrentProcess.ignoreBrokenPipes()
+        try? pipe.write(copiedText)
     }
 
     func clipboardCancelled(_ source: OpaquePointer?) {

@@ -1,6 +1,6 @@
 import CWaylandClient
 import CWaylandCursor
-import Glibc
+import SystemLayer
 
 /// The arrow over the window: without wl_pointer.set_cursor the pointer image over a surface is
 /// undefined (often invisible). From the user's cursor theme (XCURSOR_THEME/XCURSOR_SIZE), at
@@ -21,8 +21,8 @@ final class Cursor {
     func show(on pointer: OpaquePointer, serial: UInt32, scale: Int32) {
         if theme == nil || themeScale != scale {
             if let theme { wl_cursor_theme_destroy(theme) }
-            let size = Int32(getenv("XCURSOR_SIZE").flatMap { Int32(String(cString: $0)) } ?? 24)
-            theme = wl_cursor_theme_load(getenv("XCURSOR_THEME"), size * scale, shm)
+            let size = Int32(Environment.value("XCURSOR_SIZE").flatMap { Int32($0) } ?? 24)
+            theme = wl_cursor_theme_load(Environment.value("XCURSOR_THEME"), size * scale, shm)
             themeScale = scale
         }
         guard let theme,

@@ -1,10 +1,8 @@
-import Glibc
 import SystemLayer
 
 /// Diagnostics go to stderr, so that stdout carries only the --log lines.
 func printError(_ message: String) {
-    var line = message + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    StandardStreams.writeError(message + "\n")
 }
 
 struct ClientError: Error, CustomStringConvertible {
@@ -19,5 +17,5 @@ func monotonicSeconds() -> Double {
 
 /// --log lines are read by other programs as they arrive (pipes are block-buffered otherwise).
 func fflushStdout() {
-    fflush(nil)  // every output stream: `stdout` itself is not concurrency-safe to name in Swift 6
+    CurrentProcess.flushOutput()
 }

@@ -1,6 +1,6 @@
 import CWaylandClient
-import Glibc
 import PeekUI
+import SystemLayer
 
 // Core input: the non-force path to every action (HIG: "don't make peek the only way").
 // Right click or the Menu key opens the same quick actions; click or Enter opens an item.
@@ -182,7 +182,7 @@ extension PeekApp {
     /// Shift is the first modifier of every standard xkb keymap.
     func modifiers(depressed: UInt32) { shiftDown = depressed & 1 != 0 }
 
-    func keymapReceived(fd: Int32) { close(fd) }
+    func keymapReceived(fd: Int32) { _ = Descriptor(adopting: fd) }  // closed: the client has no keymap use
 }
 
 /// A pen over the surface, as its tablet-v2 events say; applied at each tool frame.

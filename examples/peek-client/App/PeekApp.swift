@@ -1,5 +1,4 @@
 import CWaylandClient
-import Glibc
 import PeekUI
 import PreviewInteraction
 import SystemLayer
@@ -90,7 +89,7 @@ final class PeekApp {
         items: Int, theme: Theme, exitAfterInteractions: Int?, log: Bool, drawDelay: Int = 0, open: Int? = nil
     ) throws {
         guard let display = wl_display_connect(nil) else {
-            let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+            let name = Environment.value("WAYLAND_DISPLAY") ?? "wayland-0"
             throw ClientError("cannot connect to the Wayland display '\(name)' (is a compositor running?)")
         }
         self.display = display
@@ -199,19 +198,16 @@ final class PeekApp {
             while wl_display_prepare_read(display) != 0 {
                 guard dispatchPending() else { return fail() }
             }
-            if wl_display_flush(display) < 0 && errno != EAGAIN {
+            if wl_display_flush(display) < 0 && !SystemCallError.last.wouldBlock {
                 wl_display_cancel_read(display)
                 return fail()
             }
             // Without a window there are no frame callbacks: animations tick on a timer. The
             // library's descriptor wakes us for delegate calls (events it read on its thread).
-            var fds = [
-                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: previewClient?.wakeupFileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
-            ]
+            var fds = PollSet([fd, previewClient?.wakeupFileDescriptor ?? -1])
             let timeout: Int32 = headless && model.isAnimating ? 16 : idleWorkPending ? 100 : -1
-            let ready = poll(&fds, 2, timeout)
-            if ready > 0 && fds[0].revents != 0 {
+            let ready = fds.wait(timeoutMilliseconds: timeout)
+            if ready > 0 && fds.isReady(0) {
                 guard wl_display_read_events(display) >= 0 else { return fail() }
             } else if ready > 0 {
                 wl_display_cancel_read(display)
@@ -244,7 +240,7 @@ final class PeekApp {
         let status = wl_display_dispatch_pending(display)
         dispatching = false
         guard status >= 0 else { return false }
-        if wl_display_flush(display) < 0 && errno != EAGAIN { return false }
+        if wl_display_flush(display) < 0 && !SystemCallError.last.wouldBlock { return false }
         if frameCallback == nil { drawIfNeeded() }
         return true
     }
@@ -262,7 +258,7 @@ final class PeekApp {
 
     private func connectionError() -> ClientError {
         let code = wl_display_get_error(display)
-        if code == EPROTO {
+        if SystemCallError(code).isProtocolError {
             var interface: UnsafePointer<wl_interface>?
             var id: UInt32 = 0
             let error = wl_display_get_protocol_error(display, &interface, &id)

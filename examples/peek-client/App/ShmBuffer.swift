@@ -1,6 +1,5 @@
 import CCairo
 import CWaylandClient
-import Glibc
 import SystemLayer
 
 /// One wl_shm buffer with a cairo image surface over the same memory.
@@ -9,44 +8,31 @@ final class ShmBuffer {
     let height: Int32
     let buffer: OpaquePointer
     let cairoSurface: OpaquePointer
-    private let memory: UnsafeMutableRawPointer
-    private let length: Int
+    /// The pixels' memory, shared with the compositor; unmapped with the buffer.
+    private let memory: SharedMemory.Region
     /// Attached and not yet released by the compositor: must not be drawn into.
     var busy = false
 
     init?(shm: OpaquePointer, width: Int32, height: Int32, listenerData: UnsafeMutableRawPointer) {
         let stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width)
-        let length = Int(stride) * Int(height)
-        let fd = SharedMemory.anonymousFile(length: length)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        guard let memory = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED
-        else { return nil }
-        guard let pool = wl_shm_create_pool(shm, fd, Int32(length)) else {
-            munmap(memory, length)
-            return nil
-        }
         // Cairo's ARGB32 is premultiplied native-endian ARGB: wl_shm's ARGB8888 on little-endian.
-        let buffer = wl_shm_pool_create_buffer(pool, 0, width, height, stride, UInt32(WL_SHM_FORMAT_ARGB8888.rawValue))
-        wl_shm_pool_destroy(pool)
-        guard let buffer else {
-            munmap(memory, length)
-            return nil
-        }
+        guard let memory = try? SharedMemory.Region(length: Int(stride) * Int(height)),
+            let buffer = cwlc_shm_buffer_create(
+                shm, memory.file.rawValue, Int32(memory.mapping.length), width, height, stride,
+                UInt32(WL_SHM_FORMAT_ARGB8888.rawValue))
+        else { return nil }
         wl_buffer_add_listener(buffer, &bufferListener, listenerData)
         self.width = width
         self.height = height
         self.buffer = buffer
-        self.memory = memory
-        self.length = length
         self.cairoSurface = cairo_image_surface_create_for_data(
-            memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, width, height, stride)
+            memory.mapping.base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, width, height, stride)
+        self.memory = memory
     }
 
     func destroy() {
         cairo_surface_destroy(cairoSurface)
         wl_buffer_destroy(buffer)
-        munmap(memory, length)
     }
 }
 

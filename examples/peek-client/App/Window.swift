@@ -1,6 +1,6 @@
 import CWaylandClient
-import Glibc
 import PeekUI
+import SystemLayer
 
 // The xdg toplevel: configure/ack, drawing into wl_shm buffers paced by frame callbacks, and the
 // buffer scale of the outputs the surface is on.
@@ -77,7 +77,9 @@ extension PeekApp {
         needsRedraw = false
         // Acks and answers leave before drawing, so the compositor is not kept waiting by it.
         wl_display_flush(display)
-        if drawDelay > 0 && (model.isInteracting || model.isAnimating) { usleep(drawDelay) }
+        if drawDelay > 0 && (model.isInteracting || model.isAnimating) {
+            MonotonicTime.sleep(microseconds: Int64(drawDelay))
+        }
         renderer.render(model, at: now, into: buffer.cairoSurface, scale: Int(scale))
         wl_surface_set_buffer_scale(surface, scale)
         wl_surface_attach(surface, buffer.buffer, 0, 0)

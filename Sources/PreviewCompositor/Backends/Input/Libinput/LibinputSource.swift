@@ -41,7 +41,7 @@ final class LibinputSource: InputBackend, HapticInput {
     /// it may open (no /dev/input, or no permission on it).
     init(seat: String, logger: Logger, clock: MonotonicClock, haptics: HapticIntensity) throws(CompositorError) {
         guard let backend = LibinputBackend(source: .udev(seat: seat), haptics: haptics, logger: logger) else {
-            throw .libinputUnavailable("cannot set up libinput on udev seat \(seat)")
+            throw .backend(LibinputUnavailable(reason: "cannot set up libinput on udev seat \(seat)"))
         }
         self.backend = backend
         self.logger = logger
@@ -51,9 +51,11 @@ final class LibinputSource: InputBackend, HapticInput {
             if case .deviceAdded(let device) = event { devices.append((device.id, device.name)) }
         }
         guard !devices.isEmpty else {
-            throw .libinputUnavailable(
-                "no input device on udev seat \(seat) could be opened (none present, or no permission on /dev/input/event*: join the input group or run under a seat manager)"
-            )
+            throw .backend(
+                LibinputUnavailable(
+                    reason:
+                        "no input device on udev seat \(seat) could be opened (none present, or no permission on /dev/input/event*: join the input group or run under a seat manager)"
+                ))
         }
         initialDevices = devices
     }
@@ -100,4 +102,11 @@ final class LibinputSource: InputBackend, HapticInput {
         source?.remove()
         backend.stopHaptics()
     }
+}
+
+/// Why the libinput backend cannot start: one line, for the user.
+public struct LibinputUnavailable: Error, CustomStringConvertible, Equatable, Sendable {
+    public let reason: String
+    public init(reason: String) { self.reason = reason }
+    public var description: String { "cannot use libinput: \(reason)" }
 }

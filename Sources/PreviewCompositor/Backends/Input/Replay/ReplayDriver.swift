@@ -79,7 +79,7 @@ extension ReplayDriver {
 ///
 /// Start rule: input starts when the first toplevel is mapped (so the first contact has a
 /// surface to hit), or after `mapTimeout` if no client maps one.
-final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, WindowMapObserver {
+final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInput, WindowMapObserver {
     private unowned var sink: InputSink!
     private var loop: EventLoop!
     private let options: ReplayOptions
@@ -115,7 +115,7 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, WindowMap
 
     /// Fails when a file cannot be opened or is not a recording, before the compositor opens its socket.
     init(options: ReplayOptions, context: BackendContext) throws(CompositorError) {
-        recordings = try Preflight.recordings(options.paths)
+        do { recordings = try ReplayPreflight.recordings(options.paths) } catch { throw .backend(error) }
         self.options = options
         logger = context.logger
         clock = context.clock
@@ -159,7 +159,25 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, WindowMap
         let gapMayEnd = waitingForClientsSince != nil && pacing.clientsCaughtUp
         let answered = answerWaitSince != nil && !pacing.awaitsAnswer
         guard gapMayEnd || answered else { return }
+        // The recording's clock resumes at the answer, not at the timer's turn below.
+        if answered { _ = pausedForAnswer(now: clock.microseconds(), pacing: pacing) }
         timer?.arm(milliseconds: 1)
+    }
+
+    /// The pause for an answer runs from the question, not from when this driver next runs:
+    /// a question asked by an engine timer (a held key) or answered between two of the
+    /// recording's events would otherwise not stop its clock, and a slow client's answer would
+    /// shorten the rest of the gesture.
+    func questionAsked(at time: Timestamp) {
+        guard started, !gaveUpOnAnswer, offset != nil else { return }
+        answerWaitSince = min(answerWaitSince ?? time.microseconds, time.microseconds)
+    }
+
+    /// The engine's timer is about to run: what is due goes in first, as this timer would have
+    /// delivered it had the loop run it on time.
+    func deliverDue(by time: Timestamp) {
+        guard started, !playedAll, !pumping else { return }
+        pump()
     }
 
     private func begin() {
@@ -241,7 +259,11 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, WindowMap
     private var lastTime = Timestamp(microseconds: 0)
     private var held: DeviceEvent?
 
+    private var pumping = false
+
     private func pump() {
+        pumping = true
+        defer { pumping = false }
         while true {
             let fresh = held == nil
             guard let event = held ?? nextEvent() else {
@@ -261,7 +283,7 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, WindowMap
                 held = event
                 return
             }
-            if options.fast && pacing.contactsDown == 0 && !pacing.engineTimerPending {
+            if options.fast && pacing.idle {
                 let since = waitingForClientsSince ?? now
                 let recordedDue = recorded + offset!
                 if pacing.clientsCaughtUp || now - since >= Self.catchUpLimit {

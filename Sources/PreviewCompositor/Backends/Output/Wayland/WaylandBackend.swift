@@ -75,7 +75,7 @@ final class WaylandBackend: OutputBackend, SeatOutput, WindowMapObserver {
             connection = try ParentConnection(
                 display: options.parentDisplay, clock: { Timestamp(microseconds: monotonic.microseconds()) })
         } catch {
-            throw .parent(error.description)
+            throw .backend(error)
         }
         do {
             window = try ParentWindow(
@@ -83,7 +83,7 @@ final class WaylandBackend: OutputBackend, SeatOutput, WindowMapObserver {
                 fitsParentOutput: configuration.windowFitsParentOutput, title: "preview-compositor")
         } catch {
             connection.destroy()
-            throw .parent(error.description)
+            throw .backend(error)
         }
         connection.seat?.outputResized(width: window.size.width, height: window.size.height)
         input = ParentSeatInput(seat: connection.seat, logger: logger)

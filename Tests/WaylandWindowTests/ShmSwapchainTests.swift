@@ -5,6 +5,7 @@ import PreviewEngine
 import SystemLayer
 import Testing
 import WaylandWindow
+import _FixtureTestSupport
 
 /// The nested window's frames against a real parent (our compositor in-process): each frame is
 /// one wl_shm buffer, written only where the frame changed, paced by the parent's frame callbacks.
@@ -24,7 +25,10 @@ struct ShmSwapchainTests {
 
     @Test("After the first frames, a 10×10 change copies 10×10 pixels into the next buffer, not the window")
     func smallDamageCopiesLittle() throws {
-        let parent = try startCompositor()
+        _ = TestRuntimeDirectory.path
+        var configuration = CompositorConfiguration()
+        configuration.socketName = "wayland-swapchain-test-\(CurrentProcess.id)"
+        let parent = try CompositorThread(configuration: configuration)
         defer { parent.stop() }
         let connection = try ParentConnection(display: parent.socketName, clock: { Timestamp(microseconds: 0) })
         defer { connection.destroy() }

@@ -1,0 +1,3 @@
+#pragma once
+// The accessibility tree (AT-SPI over D-Bus), for preview-lookup.
+#include <atspi/atspi.h>

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The user's Look Up settings (`--lookup`, the settings file's `lookup` and
+/// `lookup-long-press`).
+public struct LookupSettings: Equatable, Sendable {
+    /// nil: on when an accessibility bus is there.
+    public var enabled: Bool?
+    /// Presses without measured force (a long press) look up too.
+    public var longPress = false
+    public init(enabled: Bool? = nil, longPress: Bool = false) {
+        self.enabled = enabled
+        self.longPress = longPress
+    }
+}
+
+extension Compositor {
+    /// Whether an accessibility bus can be reached: AT-SPI's own address, or a session bus
+    /// (where org.a11y.Bus starts it).
+    static func accessibilityBusAvailable(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> Bool
+    {
+        environment["AT_SPI_BUS_ADDRESS"] != nil || environment["DBUS_SESSION_BUS_ADDRESS"] != nil
+    }
+
+    /// preview-lookup beside this executable (the build folder, /usr/bin).
+    static var defaultLookupExecutable: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("preview-lookup")
+            .path
+    }
+
+    func startLookup() {
+        let settings = configuration.lookup
+        let enabled = settings.enabled ?? Compositor.accessibilityBusAvailable()
+        guard enabled || settings.enabled != nil else { return }
+        let executable = configuration.lookupExecutable ?? Compositor.defaultLookupExecutable
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            logger.notice("look up: \(executable) is not there: Look Up is off")
+            return
+        }
+        lookup = LookupController(
+            compositor: self, executable: executable, enabled: enabled, longPress: settings.longPress,
+            deadlineMilliseconds: configuration.lookupDeadlineMilliseconds)
+        lookup?.start()
+    }
+
+    /// SIGHUP read the settings file again.
+    func lookupSettingsChanged() {
+        let settings = configuration.lookup
+        let enabled = settings.enabled ?? Compositor.accessibilityBusAvailable()
+        if lookup == nil, enabled {
+            startLookup()
+        } else {
+            lookup?.configure(engine: configuration.engine, enabled: enabled, longPress: settings.longPress)
+        }
+    }
+}

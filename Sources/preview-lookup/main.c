@@ -1,0 +1,226 @@
+/* preview-lookup: answers the compositor's "what is at this point?" over descriptor 4 and
+ * shows the answer on its own Wayland connection (descriptor 3, WAYLAND_SOCKET). It keeps
+ * nothing: each request reads one app's accessibility tree at one point. */
+#include <errno.h>
+#include <glib-unix.h>
+#include <glib.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "lookup.h"
+
+#define CHANNEL_FD 4
+/* The search gives up after this; the compositor's deadline is a little longer. */
+#define BUDGET_MS 350
+
+static struct panel *panel;
+static GMainLoop *loop;
+static uint8_t incoming[2 * LOOKUP_FRAME_MAX];
+static size_t incoming_length;
+
+struct writer {
+	uint8_t bytes[LOOKUP_FRAME_MAX + 4];
+	size_t length;
+};
+
+static void put(struct writer *writer, const void *value, size_t size)
+{
+	if (writer->length + size > sizeof writer->bytes)
+		return;
+	memcpy(writer->bytes + writer->length, value, size);
+	writer->length += size;
+}
+
+static void put_u32(struct writer *writer, uint32_t value)
+{
+	put(writer, &value, 4);
+}
+
+static void put_string(struct writer *writer, const char *text)
+{
+	size_t length = strnlen(text, LOOKUP_STRING_MAX);
+	uint16_t prefix = (uint16_t)length;
+	put(writer, &prefix, 2);
+	put(writer, text, length);
+}
+
+static void begin(struct writer *writer, uint32_t type)
+{
+	writer->length = 4;
+	put_u32(writer, type);
+}
+
+static void send_frame(struct writer *writer)
+{
+	uint32_t body = (uint32_t)(writer->length - 4);
+	memcpy(writer->bytes, &body, 4);
+	size_t sent = 0;
+	while (sent < writer->length) {
+		ssize_t n = send(CHANNEL_FD, writer->bytes + sent, writer->length - sent, MSG_NOSIGNAL);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			g_main_loop_quit(loop);
+			return;
+		}
+		sent += (size_t)n;
+	}
+}
+
+void channel_send_dismiss(uint32_t id)
+{
+	struct writer writer;
+	begin(&writer, LOOKUP_DISMISS);
+	put_u32(&writer, id);
+	send_frame(&writer);
+}
+
+/* The definition's first line, as the trace shows it: "verb: move forward by leaps". */
+static void first_line(const struct lookup_definition *definition, char *out, size_t size)
+{
+	if (!definition->found) {
+		snprintf(out, size, "No definition found");
+		return;
+	}
+	snprintf(out, size, "%s: %s", definition->senses[0].part_of_speech, definition->senses[0].gloss);
+}
+
+static void answer(uint32_t id, int32_t pid, int32_t x, int32_t y, int32_t geometry_x, int32_t geometry_y)
+{
+	gint64 started = g_get_monotonic_time();
+	struct lookup_found found;
+	accessible_find(pid, x, y, geometry_x, geometry_y, BUDGET_MS, &found);
+	struct lookup_definition definition = {0};
+	char line[LOOKUP_STRING_MAX] = "";
+	if (found.kind == LOOKUP_KIND_LINK) {
+		panel_show_link(panel, id, found.uri, found.link_text);
+	} else if (found.kind == LOOKUP_KIND_WORD) {
+		dictionary_define(found.word, &definition);
+		first_line(&definition, line, sizeof line);
+		panel_show_word(panel, id, found.word, &definition);
+	}
+	/* The panel's commit is applied before the compositor reads the answer that names it. */
+	if (found.kind != LOOKUP_KIND_NOTHING)
+		panel_sync(panel);
+	struct writer writer;
+	begin(&writer, LOOKUP_ANSWER);
+	put_u32(&writer, id);
+	put_u32(&writer, found.kind);
+	put_u32(&writer, (uint32_t)found.extents.x);
+	put_u32(&writer, (uint32_t)found.extents.y);
+	put_u32(&writer, (uint32_t)found.extents.width);
+	put_u32(&writer, (uint32_t)found.extents.height);
+	put_u32(&writer, (uint32_t)(g_get_monotonic_time() - started));
+	put_string(&writer, found.toolkit);
+	put_string(&writer, found.word);
+	put_string(&writer, found.uri);
+	put_string(&writer, line);
+	send_frame(&writer);
+}
+
+static uint32_t read_u32(const uint8_t *bytes)
+{
+	uint32_t value;
+	memcpy(&value, bytes, 4);
+	return value;
+}
+
+static void handle(const uint8_t *body, uint32_t length)
+{
+	if (length < 4)
+		return;
+	switch (read_u32(body)) {
+	case LOOKUP_REQUEST:
+		if (length >= 4 + 6 * 4)
+			answer(read_u32(body + 4), (int32_t)read_u32(body + 8), (int32_t)read_u32(body + 12),
+				(int32_t)read_u32(body + 16), (int32_t)read_u32(body + 20), (int32_t)read_u32(body + 24));
+		break;
+	case LOOKUP_HIDE:
+		panel_hide(panel);
+		break;
+	default:
+		break; /* a newer compositor's message */
+	}
+}
+
+static gboolean channel_readable(gint fd, GIOCondition condition, gpointer data)
+{
+	(void)condition, (void)data;
+	ssize_t n = recv(fd, incoming + incoming_length, sizeof incoming - incoming_length, 0);
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return G_SOURCE_CONTINUE;
+	if (n <= 0) {
+		/* The compositor is gone: so is the reason to run. */
+		g_main_loop_quit(loop);
+		return G_SOURCE_REMOVE;
+	}
+	incoming_length += (size_t)n;
+	size_t offset = 0;
+	while (incoming_length - offset >= 4) {
+		uint32_t length = read_u32(incoming + offset);
+		if (length > LOOKUP_FRAME_MAX) {
+			fprintf(stderr, "preview-lookup: a frame of %u bytes: closing\n", length);
+			g_main_loop_quit(loop);
+			return G_SOURCE_REMOVE;
+		}
+		if (incoming_length - offset - 4 < length)
+			break;
+		handle(incoming + offset + 4, length);
+		offset += 4 + length;
+	}
+	memmove(incoming, incoming + offset, incoming_length - offset);
+	incoming_length -= offset;
+	return G_SOURCE_CONTINUE;
+}
+
+static gboolean wayland_readable(gint fd, GIOCondition condition, gpointer data)
+{
+	(void)fd, (void)data;
+	if ((condition & (G_IO_ERR | G_IO_HUP)) || !panel_dispatch(panel)) {
+		g_main_loop_quit(loop);
+		return G_SOURCE_REMOVE;
+	}
+	panel_flush(panel);
+	return G_SOURCE_CONTINUE;
+}
+
+int main(int argc, char **argv)
+{
+	(void)argv;
+	if (argc > 1) {
+		fprintf(stderr,
+			"usage: preview-lookup\n"
+			"Started by preview-compositor: descriptor 3 is its Wayland connection, 4 its lookup channel.\n");
+		return 2;
+	}
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGCHLD, SIG_IGN);
+	const char *socket = getenv("WAYLAND_SOCKET");
+	if (!socket) {
+		fprintf(stderr, "preview-lookup: no WAYLAND_SOCKET: it runs only under the compositor\n");
+		return 2;
+	}
+	int wayland_fd = atoi(socket);
+	unsetenv("WAYLAND_SOCKET");
+	panel = panel_create(wayland_fd);
+	if (!panel) {
+		fprintf(stderr, "preview-lookup: cannot use the compositor's connection\n");
+		return 1;
+	}
+	if (!dictionary_init())
+		fprintf(stderr, "preview-lookup: no WordNet data: words show without definitions\n");
+	if (!accessible_init()) {
+		fprintf(stderr, "preview-lookup: no accessibility bus\n");
+		return 1;
+	}
+	loop = g_main_loop_new(NULL, FALSE);
+	g_unix_fd_add(CHANNEL_FD, G_IO_IN | G_IO_HUP | G_IO_ERR, channel_readable, NULL);
+	g_unix_fd_add(panel_fd(panel), G_IO_IN | G_IO_HUP | G_IO_ERR, wayland_readable, NULL);
+	fprintf(stderr, "preview-lookup: ready\n");
+	g_main_loop_run(loop);
+	return 0;
+}

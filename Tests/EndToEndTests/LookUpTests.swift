@@ -1,0 +1,166 @@
+import Foundation
+import SystemLayer
+import Testing
+import _FixtureTestSupport
+
+/// Look Up in apps that know nothing of the preview protocol: preview-compositor replays a real
+/// pen recording over a fixture app whose window is filled with one known word (so the
+/// recorded press lands on it), on a private session bus where at-spi-bus-launcher starts the
+/// accessibility bus. The trace records each lookup; the screenshots show the highlight and
+/// the panel.
+@Suite(.serialized) struct LookUpTests {
+    static let fixtures =
+        String(Fixtures.directory.dropLast("Sources/BundledRecordings/recordings".count)) + "Tests/Fixtures/lookup/"
+    /// The Dell Canvas pen: a stroke lifted at once, then a firm press to completion.
+    static let firmPress = Fixtures.path("dell-canvas-isdv4-pen.yml")
+
+    /// A private session bus for one test (the accessibility bus is started on it on demand).
+    final class SessionBus {
+        let process: ChildProcess
+        let address: String
+
+        init() throws {
+            process = try ChildProcess(
+                ["dbus-daemon", "--session", "--nofork", "--print-address=1"], output: .pipe, errors: .discard)
+            guard process.waitForOutput(containing: "\n", timeout: 20) else {
+                _ = process.stop()
+                throw LookUpTestError("dbus-daemon gave no address")
+            }
+            address = process.standardOutput.split(separator: "\n").first.map(String.init) ?? ""
+        }
+
+        deinit { _ = process.stop() }
+    }
+
+    struct LookUpTestError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    struct Run {
+        var status: Int32
+        var log: String
+        var lookups: [[String: Any]]
+        var panelFrames: [Int]
+        var screenshots: [String]
+        var directory: String
+
+        /// The lookups that found something before the press ended.
+        var found: [[String: Any]] { lookups.filter { $0["outcome"] as? String == "found" } }
+    }
+
+    /// preview-compositor with `recording` replayed over `app` (a shell command), Look Up on.
+    func run(_ app: String, recording: String = firmPress, _ name: String = #function) throws -> Run {
+        let bus = try SessionBus()
+        let directory = scratchDirectory(name)
+        let trace = directory + "/trace.jsonl"
+        let result = try ChildProcess.run(
+            [
+                tools.compositor, "--backend", "headless", "--socket",
+                "lookup-\(getpid())-\(UUID().uuidString.prefix(6))",
+                "--replay", recording, "--trace", trace, "--screenshot-dir", directory + "/shots", "--lookup", "on",
+                "--exit-when-done", "--run", app,
+            ],
+            environment: [
+                "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_RUNTIME_DIR": TestRuntimeDirectory.path,
+                "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "QT_QPA_PLATFORM": "wayland",
+                "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
+            ],
+            unsetting: ["WAYLAND_DISPLAY", "NO_AT_BRIDGE", "GTK_A11Y"], timeout: 120)
+        let lines = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
+        let records = lines.compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        let shots = ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/shots")) ?? []).sorted()
+        return Run(
+            status: result.status, log: result.output + result.errors,
+            lookups: records.filter { $0["event"] as? String == "lookup" },
+            panelFrames: records.compactMap { $0["first_frame_us"] as? Int }, screenshots: shots,
+            directory: directory)
+    }
+
+    func python(_ script: String, _ arguments: String) -> String {
+        "/usr/bin/python3 \(Self.fixtures)\(script) \(arguments)"
+    }
+
+    @Test func aFirmPressOnAWordInGTK3ShowsItsDefinition() throws {
+        let run = try run(python("gtk3-text.py", "--fill jumps"))
+        #expect(run.status == 0, "\(run.log.suffix(3000))")
+        let found = try #require(run.found.first, "no lookup found a word: \(run.lookups) \(run.log.suffix(3000))")
+        #expect(found["word"] as? String == "jumps")
+        #expect(found["definition"] as? String == "noun: a sudden and decisive increase")
+        #expect((found["toolkit"] as? String)?.hasPrefix("gtk 3") == true)
+        #expect(run.panelFrames.count == 1, "the panel was not shown once: \(run.log.suffix(3000))")
+        #expect(run.screenshots.contains { $0.hasSuffix("lookup-commit.png") }, "\(run.screenshots)")
+        #expect(run.log.contains("press "), "the app did not get its press: \(run.log.suffix(2000))")
+    }
+}
+
+extension LookUpTests {
+    @Test func aFirmPressOnAWordInAGTK4TextViewShowsItsBaseForm() throws {
+        let run = try run(python("gtk4-textview.py", "--fill geese"))
+        #expect(run.status == 0, "\(run.log.suffix(3000))")
+        let found = try #require(run.found.first, "no lookup found a word: \(run.lookups) \(run.log.suffix(3000))")
+        #expect(found["word"] as? String == "geese")
+        #expect((found["definition"] as? String)?.hasPrefix("noun: web-footed long-necked") == true)
+        #expect((found["toolkit"] as? String)?.hasPrefix("GTK 4") == true)
+        #expect(run.panelFrames.count == 1, "the panel was not shown once: \(run.log.suffix(3000))")
+        #expect(run.log.contains("press "), "the app did not get its press: \(run.log.suffix(2000))")
+    }
+
+    @Test func aFirmPressOnAWordInAQt6TextEditShowsItsBaseForm() throws {
+        let run = try run(python("qt6-textedit.py", "--fill curiosities"))
+        #expect(run.status == 0, "\(run.log.suffix(3000))")
+        let found = try #require(run.found.first, "no lookup found a word: \(run.lookups) \(run.log.suffix(3000))")
+        #expect(found["word"] as? String == "curiosities")
+        #expect(found["definition"] as? String == "noun: a state in which you want to learn more about something")
+        #expect((found["toolkit"] as? String)?.hasPrefix("Qt 6") == true)
+        #expect(run.panelFrames.count == 1, "the panel was not shown once: \(run.log.suffix(3000))")
+        #expect(run.log.contains("press "), "the app did not get its press: \(run.log.suffix(2000))")
+    }
+
+    @Test func aFirmPressOnALinkShowsItsAddress() throws {
+        let run = try run(python("gtk3-text.py", "--fill-link"))
+        #expect(run.status == 0, "\(run.log.suffix(3000))")
+        let found = try #require(run.found.first, "no lookup found a link: \(run.lookups) \(run.log.suffix(3000))")
+        #expect(found["link"] as? String == "https://example.org/guide")
+        #expect(run.panelFrames.count == 1, "the panel was not shown once: \(run.log.suffix(3000))")
+    }
+}
+
+/// What must never hold a press or the compositor: every run ends on its own (the compositor
+/// answered the replay to its end and exited) and no panel is shown.
+extension LookUpTests {
+    /// The UC-Logic pen presses to 0.44 at most: below the commit threshold.
+    @Test func aLightPressShowsNoPanelAndTheAppGetsItsPress() throws {
+        let run = try run(python("gtk3-text.py", "--fill jumps"), recording: Fixtures.path("uclogic-wp5540u-pen.yml"))
+        #expect(run.status == 0, "\(run.log.suffix(3000))")
+        #expect(run.panelFrames.isEmpty, "a panel was shown: \(run.log.suffix(2000))")
+        #expect(!run.screenshots.contains { $0.contains("lookup-commit") }, "\(run.screenshots)")
+        #expect(run.log.contains("press "), "the app did not get its press: \(run.log.suffix(2000))")
+    }
+
+    @Test func anAppWithoutAccessibilityKeepsItsPress() throws {
+        let run = try run("NO_AT_BRIDGE=1 " + python("gtk3-text.py", "--fill jumps"))
+        #expect(run.status == 0, "\(run.log.suffix(3000))")
+        #expect(run.found.isEmpty && run.panelFrames.isEmpty, "\(run.lookups)")
+        #expect(run.log.contains("press "), "the app did not get its press: \(run.log.suffix(2000))")
+    }
+
+    @Test func aHungAppNeverHoldsThePress() throws {
+        let started = MonotonicTime.microseconds()
+        let run = try run(python("gtk3-text.py", "--fill jumps --hang"))
+        #expect(run.status == 0, "\(run.log.suffix(3000))")
+        #expect(run.found.isEmpty && run.panelFrames.isEmpty, "\(run.lookups)")
+        // Each lookup gives up within its budget (the trace's lookup_us).
+        for lookup in run.lookups { #expect((lookup["lookup_us"] as? Int ?? 0) < 1_000_000, "\(lookup)") }
+        #expect(MonotonicTime.microseconds() - started < 90_000_000)
+    }
+
+    @Test func aMillionCharactersInADeepTreeStayBounded() throws {
+        let run = try run(python("gtk4-textview.py", "--fill geese --count 170000 --deep"))
+        #expect(run.status == 0, "\(run.log.suffix(3000))")
+        #expect(!run.lookups.isEmpty, "no lookup was asked: \(run.log.suffix(2000))")
+        for lookup in run.lookups { #expect((lookup["lookup_us"] as? Int ?? 0) < 1_000_000, "\(lookup)") }
+    }
+}
