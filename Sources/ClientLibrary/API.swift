@@ -33,7 +33,7 @@ private func call(
 
 /// Logs a refused call (a late answer after a timeout, a version 2 call on version 1, a
 /// haptic effect racing a press's end: expected, debug only).
-private func refuse(_ context: ClientContext, _ name: StaticString, _ status: Status) -> Int32 {
+func refuse(_ context: ClientContext, _ name: StaticString, _ status: Status) -> Int32 {
     let expected = status == .pressEnded || status == .unsupported || status == .notRunning
     context.logger.log(expected ? .debug : .error, "\(name): \(status.text)")
     return status.rawValue
@@ -41,7 +41,7 @@ private func refuse(_ context: ClientContext, _ name: StaticString, _ status: St
 
 /// A copy of a callbacks struct the app sized with its first member: as far as the app's
 /// struct goes, the rest NULL.
-private func copyCallbacks<T>(_ pointer: UnsafePointer<T>?, empty: T) -> T? {
+func copyCallbacks<T>(_ pointer: UnsafePointer<T>?, empty: T) -> T? {
     var value = empty
     guard let pointer else { return value }
     let size = UnsafeRawPointer(pointer).load(as: Int.self)

@@ -9,12 +9,12 @@ private func call(surface handle: OpaquePointer?, _ name: StaticString, _ body: 
     -> Int32
 {
     guard let surface = Handles.shared.surface(handle) else { return Status.invalidInteraction.rawValue }
-    guard surface.context.onOwnerThread else { return refused(surface.context, name, .wrongThread) }
+    guard surface.context.onOwnerThread else { return refuse(surface.context, name, .wrongThread) }
     do {
         try body(surface)
         return Status.ok.rawValue
     } catch {
-        return refused(surface.context, name, error)
+        return refuse(surface.context, name, error)
     }
 }
 
@@ -24,32 +24,13 @@ private func call(item handle: OpaquePointer?, _ name: StaticString, _ body: (Cl
 {
     guard let item = Handles.shared.item(handle) else { return Status.invalidInteraction.rawValue }
     let context = item.surface.context
-    guard context.onOwnerThread else { return refused(context, name, .wrongThread) }
+    guard context.onOwnerThread else { return refuse(context, name, .wrongThread) }
     do {
         try body(item)
         return Status.ok.rawValue
     } catch {
-        return refused(context, name, error)
+        return refuse(context, name, error)
     }
-}
-
-private func refused(_ context: ClientContext, _ name: StaticString, _ status: Status) -> Int32 {
-    let expected = status == .pressEnded || status == .unsupported || status == .notRunning
-    context.logger.log(expected ? .debug : .error, "\(name): \(status.text)")
-    return status.rawValue
-}
-
-/// A copy of a callbacks struct the app sized with its first member: as far as the app's
-/// struct goes, the rest NULL.
-private func sized<T>(_ pointer: UnsafePointer<T>?, empty: T) -> T? {
-    var value = empty
-    guard let pointer else { return value }
-    let size = UnsafeRawPointer(pointer).load(as: Int.self)
-    guard size >= MemoryLayout<Int>.size else { return nil }
-    withUnsafeMutableBytes(of: &value) { destination in
-        destination.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: min(size, MemoryLayout<T>.size)))
-    }
-    return value
 }
 
 @_cdecl("preview_interaction_client_surface_attach")
@@ -61,15 +42,16 @@ public func previewInteractionClientSurfaceAttach(
     out?.pointee = nil
     guard let context = Handles.shared.context(handle) else { return Status.invalidContext.rawValue }
     guard context.onOwnerThread else {
-        return refused(context, "preview_interaction_client_surface_attach", .wrongThread)
+        return refuse(context, "preview_interaction_client_surface_attach", .wrongThread)
     }
-    guard let out, let surface, let copied = sized(callbacks, empty: preview_interaction_client_surface_callbacks())
-    else { return refused(context, "preview_interaction_client_surface_attach", .invalidArgument) }
+    guard let out, let surface,
+        let copied = copyCallbacks(callbacks, empty: preview_interaction_client_surface_callbacks())
+    else { return refuse(context, "preview_interaction_client_surface_attach", .invalidArgument) }
     do {
         out.pointee = try context.attachSurface(surface, callbacks: copied, userData: userData).handle
         return Status.ok.rawValue
     } catch {
-        return refused(context, "preview_interaction_client_surface_attach", error)
+        return refuse(context, "preview_interaction_client_surface_attach", error)
     }
 }
 
@@ -148,7 +130,7 @@ public func previewInteractionClientItemAdd(
 ) -> Int32 {
     out?.pointee = nil
     return call(surface: handle, "preview_interaction_client_item_add") { surface throws(Status) in
-        guard let out, let copied = sized(callbacks, empty: preview_interaction_client_item_callbacks()) else {
+        guard let out, let copied = copyCallbacks(callbacks, empty: preview_interaction_client_item_callbacks()) else {
             throw .invalidArgument
         }
         out.pointee = try surface.add(callbacks: copied, userData: userData).handle
