@@ -12,7 +12,7 @@ acknowledges every frame at once, and prints each event as a line:
   should_begin ID SOURCE FORCE | location ID X Y | preview ID P | preview_ended ID | commit ID P
   completed ID | cancelled ID REASON | behaviour ID B STAGES | stage ID S | haptics ID STATE
   key CODE STATE                      (--keyboard)
-  play_haptic ID EFFECT at US         (--haptic, --haptic-after-end: a request sent, CLOCK_MONOTONIC)
+  play_haptic ID EFFECT at US         (--haptic, --haptic-after-end: a request, CLOCK_MONOTONIC just before it was sent)
   v2_client: OUTCOME                  (last line: the last interaction's end, or disconnected)
 
 Options:
@@ -223,9 +223,12 @@ def main():
             for (id, effect), at in sorted(due.items(), key=lambda item: item[1]):
                 if at <= now:
                     del due[(id, effect)]
+                    # The time before the request leaves: the compositor may play it before
+                    # this process runs again.
+                    sent = int(time.monotonic() * 1_000_000)
                     interaction.play_haptic(id, EFFECTS[effect])
                     display.flush()
-                    say("play_haptic", id, effect, "at", int(time.monotonic() * 1_000_000))
+                    say("play_haptic", id, effect, "at", sent)
             timeout = max(0.0, min(due.values()) - now) if due else None
             readable, _, _ = select.select([display.get_fd()], [], [], timeout)
             if readable:
