@@ -55,7 +55,8 @@ public final class ChildProcess: Sendable {
     public let pid: Int32
     /// Where signals go: the pid, or the process group (negative) the child leads.
     private let signalTarget: pid_t
-    /// Readable once the child has exited (its pidfd), for waits on other things to wake on.
+    /// Readable once the child has exited (its pidfd, or the exit pipe's hang-up), for waits on
+    /// other things to wake on.
     public let exitDescriptor: Int32
 
     private struct Stream {
@@ -81,10 +82,33 @@ public final class ChildProcess: Sendable {
     /// before it, or one of 0…2's copies, is fine). `ownProcessGroup`: the child leads a new
     /// process group, and every signal sent through this object reaches the whole group (what
     /// the child started too, a shell's background commands).
-    public init(
+    public convenience init(
         _ arguments: [String], environment: [String: String] = [:], unsetting: [String] = [],
         inheritingEnvironment: Bool = true, directory: String? = nil, passing: [Int32] = [], input: Input = .discard,
         output: Output = .inherit, errors: Output? = nil, ownProcessGroup: Bool = false
+    ) throws(SpawnError) {
+        try self.init(
+            arguments, environment: environment, unsetting: unsetting, inheritingEnvironment: inheritingEnvironment,
+            directory: directory, passing: passing, input: input, output: output, errors: errors,
+            ownProcessGroup: ownProcessGroup, exitPipe: !Self.kernelHasPidfd)
+    }
+
+    /// Whether pidfd_open(2) works here: not before Linux 5.3, nor under valgrind 3.19 (which
+    /// the instruction counts in BENCHMARKS.md run the compositor under).
+    private static let kernelHasPidfd: Bool = {
+        let fd = system_layer_pidfd_open(getpid())
+        if fd >= 0 { close(fd) }
+        return fd >= 0 || errno != ENOSYS
+    }()
+
+    /// `exitPipe`: the exit is seen as the hang-up of a pipe whose only writer is the child's
+    /// descriptor 3 + `passing.count` (where there is no pidfd). It hangs up once the child and
+    /// whatever inherited that descriptor have exited; a child that closes it early is then
+    /// waited for with a blocking waitpid.
+    init(
+        _ arguments: [String], environment: [String: String], unsetting: [String], inheritingEnvironment: Bool,
+        directory: String?, passing: [Int32], input: Input, output: Output, errors: Output?, ownProcessGroup: Bool,
+        exitPipe: Bool
     ) throws(SpawnError) {
         precondition(!arguments.isEmpty, "a child process needs an executable")
         let executable = arguments[0]
@@ -138,8 +162,15 @@ public final class ChildProcess: Sendable {
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
         }
         for (index, fd) in passing.enumerated() { posix_spawn_file_actions_adddup2(&actions, fd, 3 + Int32(index)) }
+        var exitEnd: Int32 = -1
+        if exitPipe {
+            let ends = try makePipe()
+            exitEnd = ends.read
+            ownEnds.append(ends.write)
+            posix_spawn_file_actions_adddup2(&actions, ends.write, 3 + Int32(passing.count))
+        }
         if let directory { system_layer_spawn_add_chdir(&actions, directory) }
-        system_layer_spawn_add_closefrom(&actions, 3 + Int32(passing.count))
+        system_layer_spawn_add_closefrom(&actions, 3 + Int32(passing.count) + (exitPipe ? 1 : 0))
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -166,10 +197,13 @@ public final class ChildProcess: Sendable {
                     : posix_spawnp(&child, executable, &actions, &attributes, argv, envp)
             }
         }
-        guard result == 0 else { throw fail(result) }
+        guard result == 0 else {
+            if exitEnd >= 0 { close(exitEnd) }
+            throw fail(result)
+        }
         for fd in ownEnds { close(fd) }
         ownEnds = []
-        let pidfd = system_layer_pidfd_open(child)
+        let pidfd = exitPipe ? exitEnd : system_layer_pidfd_open(child)
         guard pidfd >= 0 else {
             let code = errno
             sendSignal(SIGKILL, to: ownProcessGroup ? -child : child)

@@ -1,5 +1,5 @@
 import Glibc
-import SystemLayer
+@testable import SystemLayer
 import Testing
 
 /// The one child-process helper every test and tool uses: what the child gets, what the parent
@@ -82,6 +82,25 @@ import Testing
         #expect(!child.waitForOutput(containing: "third", timeout: 20))  // the exit ends the wait
         #expect(child.wait() == .exited(0))
         #expect(child.standardOutput == "first\nsecond\n")
+    }
+
+    /// Where the kernel has no pidfd (valgrind 3.19, Linux before 5.3) the exit is a pipe's
+    /// hang-up: the child gets one more descriptor, after the passed ones, and nothing else changes.
+    @Test func withoutAPidfdTheExitIsAPipesHangUp() throws {
+        let child = try ChildProcess(
+            ["/bin/sh", "-c", "ls /proc/$$/fd; read line; exit 7"], environment: [:], unsetting: [],
+            inheritingEnvironment: true, directory: nil, passing: [], input: .bytes(Array("go\n".utf8)),
+            output: .pipe, errors: nil, ownProcessGroup: false, exitPipe: true)
+        #expect(child.wait() == .exited(7))
+        #expect(child.standardOutput.split(separator: "\n").sorted() == ["0", "1", "2", "3"], "\(child.standardOutput)")
+        #expect(!child.isRunning)
+
+        let sleeper = try ChildProcess(
+            ["/bin/sleep", "60"], environment: [:], unsetting: [], inheritingEnvironment: true, directory: nil,
+            passing: [], input: .discard, output: .inherit, errors: nil, ownProcessGroup: false, exitPipe: true)
+        #expect(sleeper.isRunning)
+        #expect(sleeper.wait(timeout: 0.1) == nil)
+        #expect(sleeper.termination == .signalled(SIGTERM))
     }
 
     @Test func signalsReachTheChild() throws {
