@@ -1,6 +1,7 @@
 import Glibc
-@testable import SystemLayer
 import Testing
+
+@testable import SystemLayer
 
 /// The one child-process helper every test and tool uses: what the child gets, what the parent
 /// collects, and the waits (on the child's exit, never on time).
@@ -92,7 +93,8 @@ import Testing
             inheritingEnvironment: true, directory: nil, passing: [], input: .bytes(Array("go\n".utf8)),
             output: .pipe, errors: nil, ownProcessGroup: false, exitPipe: true)
         #expect(child.wait() == .exited(7))
-        #expect(child.standardOutput.split(separator: "\n").sorted() == ["0", "1", "2", "3"], "\(child.standardOutput)")
+        #expect(
+            child.standardOutput.split(separator: "\n").sorted() == ["0", "1", "2", "3"], "\(child.standardOutput)")
         #expect(!child.isRunning)
 
         let sleeper = try ChildProcess(
