@@ -236,13 +236,17 @@ struct Replay: ParsableCommand {
         // they play). On time that changes nothing; on a loaded machine frames come late rather
         // than in one batch that a client answers after, so what the host does between two frames
         // is the recording's doing, not the load's. A stalled umockdev (it has been seen to stop
-        // delivering) is not waited for beyond `stallLimit`: the run then counts as untrustworthy.
+        // delivering) is waited for once, up to `stallLimit`; then the rest is released on time
+        // (the run counts as untrustworthy: frames went missing).
         let framesRead = shimCounter("umockdev_shim_frames_read")
         let stallLimit: Int64 = 2_000_000
         var releasedAt: Int64 = 0
+        var stalled = false
         func handled(_ now: Int64) -> Bool {
-            guard let framesRead, next > 0 else { return true }
-            return framesRead() >= Int64(next) || now - releasedAt >= stallLimit
+            guard let framesRead, next > 0, !stalled else { return true }
+            if framesRead() >= Int64(next) { return true }
+            stalled = now - releasedAt >= stallLimit
+            return stalled
         }
         var handledLast = true
         while true {
