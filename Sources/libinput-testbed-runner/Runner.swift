@@ -179,7 +179,10 @@ struct Replay: ParsableCommand {
             if let embedded, case .input(.button(let key)) = event,
                 let bit: UInt8 = [KeyCode.btnLeft: 1, KeyCode.btnRight: 2, KeyCode.btnMiddle: 4][key.code]
             {
-                embedded.button(bit, pressed: key.pressed, at: key.time.microseconds)
+                // On the host's clock, as its frames' motions (`frame(at:)`): a starved testbed
+                // reads frames late, and the library's timers (the should-begin answer's) must
+                // count from when the host handed the press over, not from the frame's stamp.
+                embedded.button(bit, pressed: key.pressed, at: monotonicMicroseconds())
             }
             print(TestbedLine.format(event.shifted(by: shift)))
             if let hosted, case .input(.contactBegan(let contact)) = event, contact.hasForce {
@@ -228,6 +231,24 @@ struct Replay: ParsableCommand {
         var next = 0
         var pollfds = [Glibc.pollfd(fd: backend.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         if let embedded { pollfds.append(Glibc.pollfd(fd: embedded.fd, events: Int16(POLLIN), revents: 0)) }
+        // One frame at a time: the next is released only once libinput has read the last one and
+        // this loop has handled it (the engine's or the embedded client's answers, the clicks
+        // they play). On time that changes nothing; on a loaded machine frames come late rather
+        // than in one batch that a client answers after, so what the host does between two frames
+        // is the recording's doing, not the load's. A stalled umockdev (it has been seen to stop
+        // delivering) is waited for once, up to `stallLimit`; then the rest is released on time
+        // (the run counts as untrustworthy: frames went missing).
+        let framesRead = shimCounter("umockdev_shim_frames_read")
+        let stallLimit: Int64 = 2_000_000
+        var releasedAt: Int64 = 0
+        var stalled = false
+        func handled(_ now: Int64) -> Bool {
+            guard let framesRead, next > 0, !stalled else { return true }
+            if framesRead() >= Int64(next) { return true }
+            stalled = now - releasedAt >= stallLimit
+            return stalled
+        }
+        var handledLast = true
         while true {
             var now = monotonicMicroseconds()
             // A frame is released `early` before its stamp: the tick, umockdev's write and
@@ -235,16 +256,20 @@ struct Replay: ParsableCommand {
             // have delivered it. That matters at gaps near 50 ms: libinput's tablet
             // proximity-out timer must see the next frame in time exactly when real hardware's
             // would have arrived in time.
-            while next < due.count, due[next] - early <= now {
+            if next < due.count, due[next] - early <= now, handledLast {
                 guard write(ticker.rawValue, TestbedScript.tick, TestbedScript.tick.count) == TestbedScript.tick.count
                 else {
                     throw RunnerError("pacing write failed: \(errnoText())")
                 }
                 next += 1
+                releasedAt = now
+                handledLast = false
             }
             now = monotonicMicroseconds()
             if next == due.count, now >= end { break }
-            var wait = max(0, min(next < due.count ? due[next] - early - now : end - now, 100_000))
+            // Until the frame released is read, wake for libinput's descriptor (or the stall limit).
+            let nextEvent = !handled(now) ? releasedAt + stallLimit : next < due.count ? due[next] - early : end
+            var wait = max(0, min(nextEvent - now, 100_000))
             if let timer { wait = max(0, min(wait, timer.microseconds - now)) }
             // Milliseconds, rounded up: a tick is at most 1 ms late, and lateness never accumulates.
             _ = poll(
@@ -256,6 +281,7 @@ struct Replay: ParsableCommand {
             if engine != nil, let due = timer, due.microseconds <= monotonicMicroseconds() {
                 perform(engine!.timerFired(at: due))
             }
+            handledLast = handled(monotonicMicroseconds())
         }
         if removeAt != nil {
             embedded?.remove(at: monotonicMicroseconds())
@@ -274,8 +300,8 @@ struct Replay: ParsableCommand {
         }
         // Every frame released must have reached libinput: umockdev's script runner has been
         // seen to stop delivering mid-stream on a loaded machine. The missing ones count too.
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "umockdev_shim_frames_read") {
-            let read = unsafeBitCast(symbol, to: (@convention(c) () -> Int64).self)()
+        if let framesRead {
+            let read = framesRead()
             if read < Int64(next) {
                 logger.warning("libinput read \(read) of the \(next) frames released: umockdev stalled")
                 atRisk += Int64(next) - read
@@ -291,6 +317,11 @@ struct Replay: ParsableCommand {
     }
 
     private func now() -> Timestamp { Timestamp(microseconds: monotonicMicroseconds()) }
+}
+
+/// One of the fstat shim's counters (preloaded inside the testbed), or nil outside it.
+private func shimCounter(_ name: String) -> (@convention(c) () -> Int64)? {
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: (@convention(c) () -> Int64).self) }
 }
 
 /// Inside umockdev-run: a live tool (`preview-replay --device /dev/input/event0`) reads the

@@ -54,9 +54,16 @@ struct EmbeddedHapticsTests {
         // The client heard that haptics are available for its interaction.
         #expect(run.log.contains("haptics(1, available)"), "\(run.log)")
         // The first press: its click, the commit's deep click, the app's tick (PRESS) asked for
-        // at the peek, routed to this pad, and the release at the lift.
+        // at the peek, routed to this pad, and the release at the lift. The runner releases a
+        // frame only once the last was handled, so a late testbed keeps this order; what it
+        // cannot keep is a frame umockdev itself lost on a starved machine (docs/testing.md).
         let played = Self.playedWaveforms(ff)
-        #expect(Array(played.prefix(4)) == ["0x1006", "0x1003", "0x1006", "0x1007"], "\(played)\n\(ff)\n\(run.log)")
+        withKnownIssue("testbed starved: \(run.framesAtRisk) frame(s) at risk", isIntermittent: true) {
+            #expect(
+                Array(played.prefix(4)) == ["0x1006", "0x1003", "0x1006", "0x1007"], "\(played)\n\(ff)\n\(run.log)")
+        } when: {
+            !run.trustworthy
+        }
         // Control goes back to the pad at the context's destroy: every effect erased by the
         // library itself (EVIOCRMFF), none left for the close.
         #expect(run.log.contains("embedded destroy: 0"), "\(run.log)")

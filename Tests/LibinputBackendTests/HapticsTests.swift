@@ -64,8 +64,13 @@ struct HapticsTests {
         }
         let played = Self.played(run.log)
         let moments = played.map(\.0)
-        // The first press: its click, the commit, the release; in order.
-        #expect(Array(moments.prefix(3)) == ["press", "deep-click", "release"], "\(played)\n\(run.log)")
+        // The first press: its click, the commit, the release; in order (a frame umockdev itself
+        // lost on a starved machine aside: docs/testing.md).
+        withKnownIssue("testbed starved: \(run.framesAtRisk) frame(s) at risk", isIntermittent: true) {
+            #expect(Array(moments.prefix(3)) == ["press", "deep-click", "release"], "\(played)\n\(run.log)")
+        } when: {
+            !run.trustworthy
+        }
         // At the right times: the click's frame (BTN_LEFT goes down at 32008 µs) and the
         // engine's commit.
         if played.count >= 3 {

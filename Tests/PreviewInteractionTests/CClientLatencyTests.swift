@@ -34,9 +34,11 @@ private func state(_ data: UnsafeMutableRawPointer?) -> CAppState {
         print("CClientLatencyTests: \(report)")
         #expect(library.values == SlowAppTests.samples, "\(report)")
         #expect(draws > 0 && draws < SlowAppTests.samples, "a slow app gets fewer calls: \(report)")
-        // The target is under 1 ms at p99 (BENCHMARKS.md); a loaded two-core machine may
-        // preempt the reading thread now and then, hence the margin here.
-        #expect((library.holdPercentile(0.99) ?? 0) <= 5_000, "\(report)")
+        // Counted and compared with the one-thread app of SlowAppTests in the same run, never
+        // timed against a constant (a loaded machine preempts both): that app cannot acknowledge
+        // while it draws, so most of its values wait or are dropped; the reading thread can.
+        let control = try SlowAppTests.singleThreadedControl()
+        #expect(library.heldOrDropped * 2 < control.heldOrDropped, "\(report); one thread: \(control.summary)")
     }
 
     /// A toolkit's frame cycle: callbacks only change state; after dispatch the app says its
@@ -47,10 +49,11 @@ private func state(_ data: UnsafeMutableRawPointer?) -> CAppState {
         print("CClientLatencyTests: \(report)")
         #expect(library.values == SlowAppTests.samples, "\(report)")
         #expect(draws > 0 && draws < SlowAppTests.samples, "a slow app draws fewer pictures: \(report)")
-        // Held for about a picture (the protocol's rule for an app that acknowledges what it
-        // shows), never for ever: every value left. Under the compositor's unresponsiveness
-        // limit (150 ms) even while other suites load the two cores.
-        #expect((library.holdPercentile(0.99) ?? 0) < 150_000, "\(report)")
+        // Held until a picture (the protocol's rule for an app that acknowledges what it shows),
+        // never for ever: every value left (counted above), each held one at a picture's
+        // acknowledgement, so no more of them than pictures. Counted, not timed: a loaded
+        // machine stretches the pictures, not the rule.
+        #expect(library.held > 0 && library.held <= draws, "\(report)")
     }
 
     static func measure(holdingAcknowledgements hold: Bool) throws -> (FlowStatistics, Int) {

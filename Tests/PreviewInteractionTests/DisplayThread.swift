@@ -1,6 +1,6 @@
 import Foundation
-import Glibc
 import Synchronization
+import SystemLayer
 import WaylandServer
 
 /// A server's display dispatched on a thread of its own, so the test's thread can be the app's
@@ -11,21 +11,17 @@ final class DisplayThread<Host>: @unchecked Sendable {
     private let display: Display
     private let jobs = Mutex<[@Sendable () -> Void]>([])
     private let stopping = Atomic<Bool>(false)
-    private var wake: (read: Int32, write: Int32) = (-1, -1)
+    private let wake: WakePipe
     private var wakeSource: EventSource?
     private let finished = DispatchSemaphore(value: 0)
 
     init(_ host: Host, display: Display) throws {
         self.host = host
         self.display = display
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw WaylandServerError("pipe failed") }
-        wake = (fds[0], fds[1])
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // other tests' children must not hold it
-        _ = fcntl(wake.read, F_SETFL, O_NONBLOCK)
-        wakeSource = display.eventLoop.addFD(wake.read, events: .readable) { [unowned self] _ in
-            var buffer = [UInt8](repeating: 0, count: 64)
-            _ = read(wake.read, &buffer, buffer.count)
+        // Close-on-exec from birth: other tests' children must not hold it.
+        wake = try WakePipe()
+        wakeSource = display.eventLoop.addFD(wake.fileDescriptor, events: .readable) { [unowned self] _ in
+            wake.drain()
             let pending = jobs.withLock { jobs -> [@Sendable () -> Void] in
                 defer { jobs.removeAll() }
                 return jobs
@@ -51,20 +47,16 @@ final class DisplayThread<Host>: @unchecked Sendable {
                 done.signal()
             }
         }
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
+        wake.wake()
         done.wait()
         return result!
     }
 
     func stop() {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
+        wake.wake()
         finished.wait()
         wakeSource = nil
-        close(wake.read)
-        close(wake.write)
     }
 
     deinit { stop() }

@@ -48,15 +48,14 @@ import _PreviewProtocolTestSupport
             "library: \(library.summary) (\(drawn) draws); one thread, ack then draw: \(control.summary)"
         print("SlowAppTests: \(report)")
         #expect(library.values == Self.samples && control.values == Self.samples, "\(report)")
-        // The control holds values for about a draw; the library for a socket round trip.
-        let libraryP99 = library.holdPercentile(0.99) ?? 0
-        let controlP50 = try #require(control.holdPercentile(0.5), "the control held nothing: \(report)")
-        #expect(controlP50 >= 1_000, "the control should hold values while it draws: \(report)")
-        #expect(libraryP99 < controlP50, "\(report)")
-        #expect(library.heldOrDropped < control.heldOrDropped, "\(report)")
-        // The target is under 1 ms at p99 (BENCHMARKS.md); a loaded two-core CI machine may
-        // preempt the reading thread now and then, hence the margin here.
-        #expect(libraryP99 <= 5_000, "\(report)")
+        // Counted and compared with the control in the same run, never timed against a
+        // constant: a loaded machine preempts both apps alike (and then stretches or squeezes
+        // either's hold times), but only the one-thread app cannot acknowledge while it draws,
+        // so most of its values wait or are dropped. Quiet: the library 0–1 %, the control
+        // 92–98 %; at a load of 17–20 on two cores: 0–3 % and 77–99 %. The hold times are in
+        // the report (BENCHMARKS.md).
+        #expect(control.heldOrDropped > 0.5, "the control should hold values while it draws: \(report)")
+        #expect(library.heldOrDropped * 2 < control.heldOrDropped, "\(report)")
     }
 
     /// The same device and the same drawing cost, read by one thread that acknowledges in the

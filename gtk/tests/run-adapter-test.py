@@ -15,64 +15,28 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 APP = os.path.join(HERE, "adapter-app.py")
-failures = []
+sys.path.insert(0, os.path.join(HERE, "..", "..", "Tests", "python"))
+from adapter_harness import (changed_points, check, difference, finish, hostile, interactions_in,  # noqa: E402
+                             lines_of, replay, runtime_directory, shot as shot_in, wait_until, weston)
 
 
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        failures.append(what)
-
-
-def lines_of(output, prefix):
-    return [line.split() for line in output.splitlines() if line.startswith(prefix + " ")]
+def gtk_environment(runtime):
+    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1",
+               GDK_BACKEND="wayland", GTK_A11Y="none")
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    return env
 
 
 def run(scenario, compositor, recording, runtime, kill_at=None, extra=(), app_argv=None, fast=True, more=(),
         on_line=None, app_env=None):
-    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1",
-               GDK_BACKEND="wayland", GTK_A11Y="none")
-    env.pop("DISPLAY", None)
-    socket = "adapter-" + scenario
-    log = open(os.path.join(runtime, "compositor.log"), "w+")
-    server = subprocess.Popen(
-        [compositor, "--backend", "headless", "--socket", socket, "--replay", recording, *more,
-         *(["--fast"] if fast else []), "--exit-when-done", "--should-begin-timeout", "10000", *extra],
-        env=env, stdout=log, stderr=subprocess.STDOUT)
-    # The socket exists once the compositor listens: wait for its "listening" line.
-    while True:
-        log.seek(0)
-        text = log.read()
-        if "listening on" in text:
-            break
-        if server.poll() is not None:
-            sys.exit(f"the compositor did not start:\n{text}")
-        try:
-            server.wait(0.05)
-        except subprocess.TimeoutExpired:
-            pass
-    env["WAYLAND_DISPLAY"] = socket
-    app = subprocess.Popen(app_argv or [sys.executable, APP, scenario], env=dict(env, **(app_env or {})),
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    output = []
-    for line in app.stdout:
-        output.append(line)
-        if on_line:
-            on_line(line, server)
-        if kill_at and line.startswith(kill_at):
-            server.kill()  # the compositor goes away mid-interaction
-            break
-    server.wait(120)
-    if app.poll() is None:
-        app.send_signal(signal.SIGTERM)
-    rest, errors = app.communicate(timeout=60)
-    output.append(rest)
-    log.seek(0)
-    return "".join(output), errors, app.returncode, server.returncode, log.read()
+    env = gtk_environment(runtime)
+    return replay(compositor, "adapter-" + scenario, recording, runtime, app_argv or [sys.executable, APP, scenario],
+                  dict(env, **(app_env or {})), server_env=env, kill_at=kill_at, fast=fast, extra=extra, more=more,
+                  on_line=on_line)
 
 
 def python_blocks(path, after):
@@ -168,19 +132,7 @@ print("api ok" if not failed else "api failed: " + "; ".join(failed))
 
 def run_without_global(runtime, snippets=False, api=False):
     """weston (headless) has no preview interaction global: the app must work as before."""
-    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1", GDK_BACKEND="wayland",
-               GTK_A11Y="none", WAYLAND_DISPLAY="weston")
-    env.pop("DISPLAY", None)
-    weston = subprocess.Popen(["weston", "--backend=headless-backend.so", "--use-pixman", "--socket=weston",
-                               "--idle-time=0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        # weston says nothing when it listens: its socket's lock file appears.
-        while not os.path.exists(os.path.join(runtime, "weston.lock")):
-            try:
-                weston.wait(0.05)
-                sys.exit("weston did not start")
-            except subprocess.TimeoutExpired:
-                pass
+    with weston(runtime, gtk_environment(runtime)) as env:
         if snippets:
             return run_snippets(env)
         if api:
@@ -193,35 +145,6 @@ def run_without_global(runtime, snippets=False, api=False):
             return
         app = subprocess.run([sys.executable, APP, "unavailable"], env=env, capture_output=True, text=True, timeout=60)
         return app.stdout, app.stderr, app.returncode
-    finally:
-        weston.kill()
-        weston.wait()
-
-
-def difference(a, b, box=(0.0, 0.0, 1.0, 1.0)):
-    """Mean absolute difference of two PNGs of one size, 0…255, on a coarse grid, inside `box`
-    (left, top, right, bottom as fractions of the picture)."""
-    import cairo
-    one, two = cairo.ImageSurface.create_from_png(a), cairo.ImageSurface.create_from_png(b)
-    w, h, stride = one.get_width(), one.get_height(), one.get_stride()
-    p, q = one.get_data(), two.get_data()
-    total = count = 0
-    for y in range(int(box[1] * h), int(box[3] * h), 8):
-        for x in range(int(box[0] * w) * 4, int(box[2] * w) * 4, 32):
-            total += abs(p[y * stride + x] - q[y * stride + x])
-            count += 1
-    return total / count
-
-
-def changed_points(a, b):
-    """How many points of an 8-pixel grid differ clearly (by more than 48 of 255 in a colour)
-    between two PNGs of one size: a small drawing anywhere."""
-    import cairo
-    one, two = cairo.ImageSurface.create_from_png(a), cairo.ImageSurface.create_from_png(b)
-    w, h, stride = one.get_width(), one.get_height(), one.get_stride()
-    p, q = one.get_data(), two.get_data()
-    return sum(1 for y in range(0, h, 8) for x in range(0, w * 4, 32)
-               if max(abs(p[y * stride + x + c] - q[y * stride + x + c]) for c in range(3)) > 48)
 
 
 def peek_gtk(compositor, recording, runtime, escape=False):
@@ -258,8 +181,7 @@ def peek_gtk(compositor, recording, runtime, escape=False):
     print("screenshots:", files)
 
     def shot(moment, interaction=2):
-        return next((os.path.join(shots, f) for f in files if f.endswith(f"-interaction{interaction}-{moment}.png")),
-                    None)
+        return shot_in(shots, files, moment, interaction)
 
     # The grid before the firm press, then its moments. GTK commits on its own; the adapter
     # holds the library's acknowledgements and gives them right before each picture GTK
@@ -335,11 +257,7 @@ def peek_gtk_v2(scenario, compositor, dell, runtime):
     check(not adapter_messages(errors), f"nothing on stderr: {adapter_messages(errors)}")
     files = sorted(os.listdir(shots))
     print("screenshots:", files)
-    interactions = set()
-    if os.path.exists(trace):
-        import json
-        with open(trace) as records:
-            interactions = {json.loads(line).get("interaction") for line in records} - {None}
+    interactions = interactions_in(trace)
 
     if scenario == "peek-gtk-keyboard":
         check(f"focus {first}" in text, f"the first photo has keyboard focus ({first})")
@@ -348,8 +266,7 @@ def peek_gtk_v2(scenario, compositor, dell, runtime):
               and starts[0].endswith(" accept"), f"the held Menu key peeks at the focused photo: {starts}")
         check("preview 1.00 ended" in text and "commit 1.00 ended" in text, "held on, it peeks, then pops")
         check(f"open {first}" in text, "the pop opens the focused photo's page")
-        commit = next((os.path.join(shots, f) for f in files if f.endswith("-interaction1-commit-half.png")), None)
-        rest = next((os.path.join(shots, f) for f in files if f.endswith("-interaction1-preview.png")), None)
+        commit, rest = shot_in(shots, files, "commit-half", 1), shot_in(shots, files, "preview", 1)
         check(commit is not None and rest is not None, "pictures of the keyboard's preview and commit")
         if commit and rest:
             card = difference(rest, commit, (0.3, 0.59, 0.7, 0.93))
@@ -408,10 +325,7 @@ def peek_gtk_wlroots(compositor, recording, runtime):
         print(f"SKIP: {wlroots} is not built (make -C examples/wlroots-compositor)")
         sys.exit(77)
     app = os.path.join(HERE, "..", "..", "examples", "peek-gtk", "peek-gtk")
-    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1",
-               GDK_BACKEND="wayland", GTK_A11Y="none")
-    env.pop("DISPLAY", None)
-    env.pop("WAYLAND_DISPLAY", None)
+    env = gtk_environment(runtime)
     output = os.path.join(runtime, "app.log")
     # --run: the compositor starts the app on its socket and exits once the replay settled.
     server = subprocess.run(
@@ -441,20 +355,14 @@ def run_settings(compositor, runtime):
     settings = os.path.join(runtime, "settings")
     with open(settings, "w") as file:
         file.write("sensitivity = firm\nlong-press = slow\ncompletion = on-release\n")
-    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1",
-               GDK_BACKEND="wayland", GTK_A11Y="none", WAYLAND_DISPLAY="adapter-settings")
-    env.pop("DISPLAY", None)
+    env = dict(gtk_environment(runtime), WAYLAND_DISPLAY="adapter-settings")
     log = open(os.path.join(runtime, "compositor.log"), "w+")
     server = subprocess.Popen([compositor, "--backend", "headless", "--socket", "adapter-settings",
                                "--settings", settings], env=env, stdout=log, stderr=subprocess.STDOUT)
     app = None
     try:
-        while "listening on" not in open(log.name).read():
-            try:
-                server.wait(0.05)
-                sys.exit(f"the compositor did not start:\n{open(log.name).read()}")
-            except subprocess.TimeoutExpired:
-                pass
+        wait_until(lambda: "listening on" in open(log.name).read(), server,
+                   lambda: f"the compositor did not start:\n{open(log.name).read()}")
         app = subprocess.Popen([sys.executable, APP, "settings"], env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
         lines = []
@@ -511,35 +419,8 @@ def run_hostile(scenario, compositor, runtime):
     libraries face (HostileCompositorLibraryTests, Tests/capi-client/items.c)."""
     server_binary = os.path.join(os.path.dirname(compositor), "preview-protocol-test-server")
     name = scenario.removeprefix("hostile-")
-    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, GSK_RENDERER="cairo", NO_AT_BRIDGE="1", GDK_BACKEND="wayland",
-               GTK_A11Y="none")
-    env.pop("DISPLAY", None)
-    server = subprocess.Popen([server_binary, "adapter-" + scenario, "--hostile", name, "640", "400"], env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = server.stdout.readline()
-    if not line.startswith("WAYLAND_DISPLAY="):
-        sys.exit(f"the hostile compositor did not start: {line} {server.stderr.read()}")
-    env["WAYLAND_DISPLAY"] = line.strip().split("=", 1)[1]
-    # Its output goes to files: 10,000 should-begin lines would fill a pipe no one reads meanwhile.
-    app_out = open(os.path.join(runtime, "app.out"), "w+")
-    app_err = open(os.path.join(runtime, "app.err"), "w+")
-    app = subprocess.Popen([sys.executable, APP, scenario], env=env, stdout=app_out, stderr=app_err, text=True)
-    fresh = "accepted 10001" if name == "flood" else "accepted 2"
-    said = []
-    for said_line in server.stdout:
-        said.append(said_line.strip())
-        if said_line.strip() in (fresh, "declined 10001", "declined 2"):
-            break
-    app.terminate()
-    app.wait(60)
-    server.wait(60)
-    app_out.seek(0)
-    app_err.seek(0)
-    output, errors = app_out.read(), app_err.read()
-    print("\n".join(said[-12:]))
-    print(output[-2000:])
-    check(fresh in said, f"the fresh press after the hostile sequence is accepted: {said[-3:]}")
-    check(not any(line.startswith("declined") for line in said), "no press was declined")
+    said, output, errors, _ = hostile(server_binary, "adapter-" + scenario, name, (640, 400), runtime,
+                                      [sys.executable, APP, scenario], gtk_environment(runtime))
     # The library says what the compositor broke (messages); nothing may be a warning or worse.
     loud = [line for line in errors.splitlines() if "-WARNING" in line or "-CRITICAL" in line or "Traceback" in line]
     check(not loud, f"no warning on stderr: {loud[:3]}")
@@ -555,220 +436,202 @@ def run_hostile(scenario, compositor, runtime):
 
 def main():
     scenario, compositor, recordings = sys.argv[1], sys.argv[2], sys.argv[3]
-    if scenario.startswith("hostile-"):
-        runtime = tempfile.mkdtemp(prefix="pi-gtk-")
-        os.chmod(runtime, 0o700)
-        try:
-            return run_hostile(scenario, compositor, runtime)
-        finally:
-            shutil.rmtree(runtime, ignore_errors=True)
-    dell = os.path.join(recordings, "dell-canvas-isdv4-pen.yml")
-    runtime = tempfile.mkdtemp(prefix="pi-gtk-")
-    os.chmod(runtime, 0o700)
-    try:
-        if scenario == "peek-gtk-wlroots":
-            return peek_gtk_wlroots(compositor, dell, runtime)
-        if scenario in ("peek-gtk", "peek-gtk-escape"):
-            return peek_gtk(compositor, dell, runtime, escape=scenario == "peek-gtk-escape")
-        if scenario == "snippets":
-            run_without_global(runtime, snippets=True)
-            return finish()
-        if scenario == "api":
-            run_without_global(runtime, api=True)
-            return finish()
-        if scenario == "settings":
-            return run_settings(compositor, runtime)
-        if scenario in ("peek-gtk-keyboard", "peek-gtk-loupe", "peek-gtk-markup"):
-            return peek_gtk_v2(scenario, compositor, dell, runtime)
-        if scenario == "unavailable":
-            output, errors, status = run_without_global(runtime)
-            print(output, errors)
-            check(status == 0, f"the app ran and quit (status {status})")
-            check(lines_of(output, "available") == [["available", "False"]], "the adapter says unavailable")
-            check(not adapter_messages(errors), f"no warning: {adapter_messages(errors)}")
-            return finish()
-        kill_at = "preview button" if scenario == "closing" else None
-        app_scenario = "button" if scenario == "closing" else scenario
-        trace = os.path.join(runtime, "trace.jsonl")
-        # A change of region applies on the window's next commit: these keep the recording's
-        # own pause between the strokes (--fast would skip it), as a user's next press would.
-        region_change = scenario in ("insensitive", "hidden", "disabled", "scrolled", "clipped")
-        # The keyboard's recording holds the Menu key in real time, as a user would.
-        keyboard = scenario in ("keyboard", "keyboard-point")
-        recording = os.path.join(recordings, "handwritten-usb-keyboard-menu-hold.yml") if keyboard else dell
-        output, errors, status, server_status, log = run(app_scenario, compositor, recording, runtime, kill_at,
-                                                         extra=["--trace", trace],
-                                                         fast=not region_change and not keyboard,
-                                                         app_env=BEHAVIOUR_DEBUG)
-        print(output)
-        starts = lines_of(output, "should-begin")
-        if ["available", "False"] in lines_of(output, "available") and scenario != "peek-gtk":
-            # The client library answers "unavailable" on a compositor that has the global
-            # only while it is a stub: nothing here can be tested then.
-            print("SKIP: the client library offers no preview interactions here (a stub?)")
-            sys.exit(77)
-        if scenario != "closing":
-            check(server_status == 0, f"the compositor ended the replay (status {server_status})")
-        check(["available", "True"] in lines_of(output, "available") or scenario == "closing",
-              "the adapter is available on a compositor with the global")
-        check(not adapter_messages(errors), f"nothing on stderr: {adapter_messages(errors)}")
-
-        if scenario in ("button", "late"):
-            check(len(starts) == 2 and all(s[1:4] == ["button", "pen", "measured"] for s in starts),
-                  "two pen presses with measured force reach the button")
-            cancelled = lines_of(output, "cancelled")
-            check(cancelled == [["cancelled", "button", "lifted"]], "the light tap is cancelled (lifted)")
-            completed = [c for c in lines_of(output, "commit") if c[3] == "ended"]
-            check(len(completed) == 1, "the firm press completes, once")
-            clicks = lines_of(output, "clicked")
-            check(len(clicks) == 1, f"exactly one click: the tap's ({len(clicks)})")
-            text = output.splitlines()
-            tap_end = text.index("cancelled button lifted")
-            second = next(i for i, line in enumerate(text) if line.startswith("should-begin") and i > tap_end)
-            check(any(line == "clicked button" for line in text[tap_end:second]), "the tap clicks after its cancel")
-            after = text[second:]
-            check(not any(line.startswith("clicked") or line == "drag button end" for line in after),
-                  "the firm press neither clicks nor ends a drag")
-            preview_ended = next(i for i, line in enumerate(after) if line.startswith("preview button 1.000 ended"))
-            check(any(line == "button-gesture button cancel" for line in after[preview_ended - 1:preview_ended + 2]),
-                  "GtkButton's click gesture sees the press cancelled when the commit phase begins")
-            if scenario == "late":
-                check(len(lines_of(output, "answered")) == 2, "both answers were given late, from a timeout")
-
-        if scenario == "two":
-            names = {s[1] for s in starts}
-            check(len(starts) == 2 and len(names) == 1, f"both presses go to the widget under the pen: {names}")
-            for s in starts:
-                x, y, w, h = float(s[4]), float(s[5]), float(s[6]), float(s[7])
-                check(0 <= x <= w and 0 <= y <= h, f"the location {x},{y} is inside the {s[1]} widget ({w}x{h})")
-            other = "left" if "right" in names else "right"
-            check(not any(line.split()[1:2] == [other] for line in output.splitlines()
-                          if line.split()[0] in ("preview", "commit", "cancelled", "should-begin")),
-                  "the other widget sees nothing")
-
-        if scenario == "resize":
-            check(len(starts) >= 1, "the press reached the widget")
-            previews = [p for p in lines_of(output, "preview") if p[1] == "button"]
-            xs = [float(p[4]) for p in previews if p[4] != "-"]
-            check(len(xs) >= 2 and xs[0] - min(xs[1:]) > 150,
-                  f"the location follows the widget's new place ({xs[:1]} then {xs[1:3]})")
-            check(lines_of(output, "cancelled") == [["cancelled", "button", "lifted"]]
-                  or any(c[3] == "ended" for c in lines_of(output, "commit")),
-                  "the press goes on to its end on the same widget")
-
-        if scenario == "destroy":
-            check(lines_of(output, "destroyed") == [["destroyed", "button"]], "the widget was destroyed mid-press")
-            check(lines_of(output, "cancelled")[:1] == [["cancelled", "button", "client-cancelled"]],
-                  "its press is cancelled at once")
-            check(["after-destroy", "gone"] in lines_of(output, "after-destroy"), "the interaction left the window")
-            check(len(starts) == 1, "no press begins where no widget has an interaction")
-            # It ends when the compositor does: by GDK's lost connection (1) or our SIGTERM.
-            check(status in (0, 1, -signal.SIGTERM), f"the app ran on, never crashed (status {status})")
-
-        interactions = set()
-        if os.path.exists(trace):
-            # The compositor's trace: an interaction is a press inside the window's region.
-            import json
-            with open(trace) as records:
-                for line in records:
-                    record = json.loads(line)
-                    if record.get("interaction") is not None:
-                        interactions.add(record["interaction"])
-
-        if scenario == "scrolled":
-            check(output.splitlines().count("scrolled") == 1, "the tap scrolled the button under the pen")
-            check(len(starts) == 1 and starts[0][1] == "button", "only the firm press reaches the button")
-            check(len(interactions) == 1,
-                  f"the scrolled-away button was outside the region: the tap was no interaction ({interactions})")
-            check(any(c[3] == "ended" for c in lines_of(output, "commit")), "the firm press completes on the button")
-
-        if scenario == "clipped":
-            presses = lines_of(output, "pressed-at")
-            hidden = [p for p in presses if float(p[3]) <= float(p[1]) <= float(p[3]) + float(p[4])
-                      and float(p[1]) < float(p[6])]
-            check(len(presses) == 2 and hidden == presses,
-                  f"both presses fall on the button's scrolled-away part, above its viewport: {presses}")
-            check(not starts, "no press reaches the button where its scrolled window hides it")
-            check(not interactions, f"the hidden part is outside the window's region: no interaction ({interactions})")
-
-        if scenario in ("insensitive", "hidden", "disabled"):
-            check(lines_of(output, "changed") == [["changed", "button", scenario]], f"the button became {scenario}")
-            check(len(starts) == 1, "only the tap was offered to the app")
-            check(len(interactions) == 1,
-                  f"the window's region no longer has the button: the firm press is no interaction ({interactions})")
-
-        if scenario == "keyboard":
-            check(lines_of(output, "focused") == [["focused", "right"]], "the right button has keyboard focus")
-            check(len(starts) == 1 and starts[0][1:4] == ["right", "keyboard", "simulated"],
-                  f"the held Menu key is a keyboard press with simulated force on the focused button: {starts}")
-            if len(starts) == 1:
-                x, y, w, h = (float(v) for v in starts[0][4:8])
-                check(abs(x - w / 2) <= 1 and abs(y - h / 2) <= 1, f"it begins at the button's centre ({x},{y})")
-            check(any(p[3] == "ended" for p in lines_of(output, "preview"))
-                  and any(c[3] == "ended" for c in lines_of(output, "commit")),
-                  "held on, it peeks and completes")
-            check(not any(line.split()[1:2] == ["left"] for line in output.splitlines()
-                          if line.split()[0] in ("preview", "commit", "cancelled", "should-begin")),
-                  "the unfocused button sees nothing")
-            check(not lines_of(output, "clicked"), "the key press never reaches the button as an activation")
-            check(lines_of(output, "haptic") == [["haptic", "asking", "False", "False"],
-                                                 ["haptic", "preview", "True", "False"],
-                                                 ["haptic", "completed", "False", "False"]],
-                  f"play_haptic is sent only while the press runs; the keyboard has no haptics: "
-                  f"{lines_of(output, 'haptic')}")
-
-        if scenario == "keyboard-point":
-            check(len(starts) == 1 and starts[0][1:6] == ["right", "keyboard", "simulated", "10.0", "20.0"],
-                  f"the Menu key begins on the focused button, at the app's point: {starts}")
-            text = output.splitlines()
-            began = next((i for i, line in enumerate(text) if line.startswith("should-begin")), len(text))
-            points = [[float(v) for v in line.split("focus point ")[1].split(",")] for line in text[began:]
-                      if "-DEBUG: " in line and "focus point " in line]
-            # The left button's centre in the window's surface (two buttons side by side, 1280 wide).
-            check("focused left" in text and len(points) == 1 and points[0][0] < 640 and points[0][1] > 200,
-                  f"when the focus moves to the left button, the window's focus point follows: {points}")
-
-        if scenario == "generic":
-            check(not starts, f"no press on a generic widget is offered to the app: {starts}")
-            if behaviours_ignored(output):
-                print("NOTE: this compositor runs the pen's presses as deep clicks wherever the window says "
-                      "generic; the adapter declined them")
-            else:
-                check(not interactions, f"nor is it an interaction in the compositor ({interactions})")
-            check(len(lines_of(output, "clicked")) == 2, "both presses reach GTK unchanged: two clicks")
-
-        if scenario == "nested":
-            check(len(starts) == 2 and all(s[1:4] == ["button", "pen", "measured"] for s in starts),
-                  f"inside the generic canvas, both presses on the button are offered to it: {starts}")
-            check(any(c[3] == "ended" for c in lines_of(output, "commit")), "the firm press peeks and pops the button")
-
-        if scenario == "accelerator":
-            if behaviours_ignored(output):
-                print("SKIP: this compositor runs the pen's presses as deep clicks, not as the window's accelerator")
-                sys.exit(77)
-            stages = [int(line[2]) for line in lines_of(output, "stage")]
-            check(len(starts) == 2, f"both presses are offered: {starts}")
-            check(not lines_of(output, "preview") and not lines_of(output, "commit"),
-                  "an accelerator has no preview or commit phase")
-            check(all(0 <= stage <= 4 for stage in stages) and 4 in stages, f"levels 1…4, the firm press reaches 4: "
-                  f"{stages}")
-            top = stages.index(4) if 4 in stages else 0
-            check(any(0 < later < 4 for later in stages[top:]), f"the level falls again as the pen eases off: {stages}")
-            check(lines_of(output, "stage")[-1][2:] == ["0", "completed"], "lifting completes the last press")
-            check(not lines_of(output, "cancelled"), "nothing is cancelled")
-
-        if scenario == "closing":
-            check(len(lines_of(output, "preview")) >= 1, "the press was in its preview when the compositor went")
-            check(status is not None and status >= 0, f"the app exited, not crashed (status {status})")
-    finally:
-        shutil.rmtree(runtime, ignore_errors=True)
+    with runtime_directory("pi-gtk-") as runtime:
+        scenario_in(scenario, compositor, recordings, runtime)
     finish()
 
 
-def finish():
-    if failures:
-        print(f"{len(failures)} check(s) failed", file=sys.stderr)
-        sys.exit(1)
+def scenario_in(scenario, compositor, recordings, runtime):
+    if scenario.startswith("hostile-"):
+        return run_hostile(scenario, compositor, runtime)
+    dell = os.path.join(recordings, "dell-canvas-isdv4-pen.yml")
+    if scenario == "peek-gtk-wlroots":
+        return peek_gtk_wlroots(compositor, dell, runtime)
+    if scenario in ("peek-gtk", "peek-gtk-escape"):
+        return peek_gtk(compositor, dell, runtime, escape=scenario == "peek-gtk-escape")
+    if scenario == "snippets":
+        run_without_global(runtime, snippets=True)
+        return finish()
+    if scenario == "api":
+        run_without_global(runtime, api=True)
+        return finish()
+    if scenario == "settings":
+        return run_settings(compositor, runtime)
+    if scenario in ("peek-gtk-keyboard", "peek-gtk-loupe", "peek-gtk-markup"):
+        return peek_gtk_v2(scenario, compositor, dell, runtime)
+    if scenario == "unavailable":
+        output, errors, status = run_without_global(runtime)
+        print(output, errors)
+        check(status == 0, f"the app ran and quit (status {status})")
+        check(lines_of(output, "available") == [["available", "False"]], "the adapter says unavailable")
+        check(not adapter_messages(errors), f"no warning: {adapter_messages(errors)}")
+        return finish()
+    kill_at = "preview button" if scenario == "closing" else None
+    app_scenario = "button" if scenario == "closing" else scenario
+    trace = os.path.join(runtime, "trace.jsonl")
+    # A change of region applies on the window's next commit: these keep the recording's
+    # own pause between the strokes (--fast would skip it), as a user's next press would.
+    region_change = scenario in ("insensitive", "hidden", "disabled", "scrolled", "clipped")
+    # The keyboard's recording holds the Menu key in real time, as a user would.
+    keyboard = scenario in ("keyboard", "keyboard-point")
+    recording = os.path.join(recordings, "handwritten-usb-keyboard-menu-hold.yml") if keyboard else dell
+    output, errors, status, server_status, log = run(app_scenario, compositor, recording, runtime, kill_at,
+                                                     extra=["--trace", trace],
+                                                     fast=not region_change and not keyboard,
+                                                     app_env=BEHAVIOUR_DEBUG)
+    print(output)
+    starts = lines_of(output, "should-begin")
+    if ["available", "False"] in lines_of(output, "available") and scenario != "peek-gtk":
+        # The client library answers "unavailable" on a compositor that has the global
+        # only while it is a stub: nothing here can be tested then.
+        print("SKIP: the client library offers no preview interactions here (a stub?)")
+        sys.exit(77)
+    if scenario != "closing":
+        check(server_status == 0, f"the compositor ended the replay (status {server_status})")
+    check(["available", "True"] in lines_of(output, "available") or scenario == "closing",
+          "the adapter is available on a compositor with the global")
+    check(not adapter_messages(errors), f"nothing on stderr: {adapter_messages(errors)}")
+
+    if scenario in ("button", "late"):
+        check(len(starts) == 2 and all(s[1:4] == ["button", "pen", "measured"] for s in starts),
+              "two pen presses with measured force reach the button")
+        cancelled = lines_of(output, "cancelled")
+        check(cancelled == [["cancelled", "button", "lifted"]], "the light tap is cancelled (lifted)")
+        completed = [c for c in lines_of(output, "commit") if c[3] == "ended"]
+        check(len(completed) == 1, "the firm press completes, once")
+        clicks = lines_of(output, "clicked")
+        check(len(clicks) == 1, f"exactly one click: the tap's ({len(clicks)})")
+        text = output.splitlines()
+        tap_end = text.index("cancelled button lifted")
+        second = next(i for i, line in enumerate(text) if line.startswith("should-begin") and i > tap_end)
+        check(any(line == "clicked button" for line in text[tap_end:second]), "the tap clicks after its cancel")
+        after = text[second:]
+        check(not any(line.startswith("clicked") or line == "drag button end" for line in after),
+              "the firm press neither clicks nor ends a drag")
+        preview_ended = next(i for i, line in enumerate(after) if line.startswith("preview button 1.000 ended"))
+        check(any(line == "button-gesture button cancel" for line in after[preview_ended - 1:preview_ended + 2]),
+              "GtkButton's click gesture sees the press cancelled when the commit phase begins")
+        if scenario == "late":
+            check(len(lines_of(output, "answered")) == 2, "both answers were given late, from a timeout")
+
+    if scenario == "two":
+        names = {s[1] for s in starts}
+        check(len(starts) == 2 and len(names) == 1, f"both presses go to the widget under the pen: {names}")
+        for s in starts:
+            x, y, w, h = float(s[4]), float(s[5]), float(s[6]), float(s[7])
+            check(0 <= x <= w and 0 <= y <= h, f"the location {x},{y} is inside the {s[1]} widget ({w}x{h})")
+        other = "left" if "right" in names else "right"
+        check(not any(line.split()[1:2] == [other] for line in output.splitlines()
+                      if line.split()[0] in ("preview", "commit", "cancelled", "should-begin")),
+              "the other widget sees nothing")
+
+    if scenario == "resize":
+        check(len(starts) >= 1, "the press reached the widget")
+        previews = [p for p in lines_of(output, "preview") if p[1] == "button"]
+        xs = [float(p[4]) for p in previews if p[4] != "-"]
+        check(len(xs) >= 2 and xs[0] - min(xs[1:]) > 150,
+              f"the location follows the widget's new place ({xs[:1]} then {xs[1:3]})")
+        check(lines_of(output, "cancelled") == [["cancelled", "button", "lifted"]]
+              or any(c[3] == "ended" for c in lines_of(output, "commit")),
+              "the press goes on to its end on the same widget")
+
+    if scenario == "destroy":
+        check(lines_of(output, "destroyed") == [["destroyed", "button"]], "the widget was destroyed mid-press")
+        check(lines_of(output, "cancelled")[:1] == [["cancelled", "button", "client-cancelled"]],
+              "its press is cancelled at once")
+        check(["after-destroy", "gone"] in lines_of(output, "after-destroy"), "the interaction left the window")
+        check(len(starts) == 1, "no press begins where no widget has an interaction")
+        # It ends when the compositor does: by GDK's lost connection (1) or our SIGTERM.
+        check(status in (0, 1, -signal.SIGTERM), f"the app ran on, never crashed (status {status})")
+
+    # The compositor's trace: an interaction is a press inside the window's region.
+    interactions = interactions_in(trace)
+
+    if scenario == "scrolled":
+        check(output.splitlines().count("scrolled") == 1, "the tap scrolled the button under the pen")
+        check(len(starts) == 1 and starts[0][1] == "button", "only the firm press reaches the button")
+        check(len(interactions) == 1,
+              f"the scrolled-away button was outside the region: the tap was no interaction ({interactions})")
+        check(any(c[3] == "ended" for c in lines_of(output, "commit")), "the firm press completes on the button")
+
+    if scenario == "clipped":
+        presses = lines_of(output, "pressed-at")
+        hidden = [p for p in presses if float(p[3]) <= float(p[1]) <= float(p[3]) + float(p[4])
+                  and float(p[1]) < float(p[6])]
+        check(len(presses) == 2 and hidden == presses,
+              f"both presses fall on the button's scrolled-away part, above its viewport: {presses}")
+        check(not starts, "no press reaches the button where its scrolled window hides it")
+        check(not interactions, f"the hidden part is outside the window's region: no interaction ({interactions})")
+
+    if scenario in ("insensitive", "hidden", "disabled"):
+        check(lines_of(output, "changed") == [["changed", "button", scenario]], f"the button became {scenario}")
+        check(len(starts) == 1, "only the tap was offered to the app")
+        check(len(interactions) == 1,
+              f"the window's region no longer has the button: the firm press is no interaction ({interactions})")
+
+    if scenario == "keyboard":
+        check(lines_of(output, "focused") == [["focused", "right"]], "the right button has keyboard focus")
+        check(len(starts) == 1 and starts[0][1:4] == ["right", "keyboard", "simulated"],
+              f"the held Menu key is a keyboard press with simulated force on the focused button: {starts}")
+        if len(starts) == 1:
+            x, y, w, h = (float(v) for v in starts[0][4:8])
+            check(abs(x - w / 2) <= 1 and abs(y - h / 2) <= 1, f"it begins at the button's centre ({x},{y})")
+        check(any(p[3] == "ended" for p in lines_of(output, "preview"))
+              and any(c[3] == "ended" for c in lines_of(output, "commit")),
+              "held on, it peeks and completes")
+        check(not any(line.split()[1:2] == ["left"] for line in output.splitlines()
+                      if line.split()[0] in ("preview", "commit", "cancelled", "should-begin")),
+              "the unfocused button sees nothing")
+        check(not lines_of(output, "clicked"), "the key press never reaches the button as an activation")
+        check(lines_of(output, "haptic") == [["haptic", "asking", "False", "False"],
+                                             ["haptic", "preview", "True", "False"],
+                                             ["haptic", "completed", "False", "False"]],
+              f"play_haptic is sent only while the press runs; the keyboard has no haptics: "
+              f"{lines_of(output, 'haptic')}")
+
+    if scenario == "keyboard-point":
+        check(len(starts) == 1 and starts[0][1:6] == ["right", "keyboard", "simulated", "10.0", "20.0"],
+              f"the Menu key begins on the focused button, at the app's point: {starts}")
+        text = output.splitlines()
+        began = next((i for i, line in enumerate(text) if line.startswith("should-begin")), len(text))
+        points = [[float(v) for v in line.split("focus point ")[1].split(",")] for line in text[began:]
+                  if "-DEBUG: " in line and "focus point " in line]
+        # The left button's centre in the window's surface (two buttons side by side, 1280 wide).
+        check("focused left" in text and len(points) == 1 and points[0][0] < 640 and points[0][1] > 200,
+              f"when the focus moves to the left button, the window's focus point follows: {points}")
+
+    if scenario == "generic":
+        check(not starts, f"no press on a generic widget is offered to the app: {starts}")
+        if behaviours_ignored(output):
+            print("NOTE: this compositor runs the pen's presses as deep clicks wherever the window says "
+                  "generic; the adapter declined them")
+        else:
+            check(not interactions, f"nor is it an interaction in the compositor ({interactions})")
+        check(len(lines_of(output, "clicked")) == 2, "both presses reach GTK unchanged: two clicks")
+
+    if scenario == "nested":
+        check(len(starts) == 2 and all(s[1:4] == ["button", "pen", "measured"] for s in starts),
+              f"inside the generic canvas, both presses on the button are offered to it: {starts}")
+        check(any(c[3] == "ended" for c in lines_of(output, "commit")), "the firm press peeks and pops the button")
+
+    if scenario == "accelerator":
+        if behaviours_ignored(output):
+            print("SKIP: this compositor runs the pen's presses as deep clicks, not as the window's accelerator")
+            sys.exit(77)
+        stages = [int(line[2]) for line in lines_of(output, "stage")]
+        check(len(starts) == 2, f"both presses are offered: {starts}")
+        check(not lines_of(output, "preview") and not lines_of(output, "commit"),
+              "an accelerator has no preview or commit phase")
+        check(all(0 <= stage <= 4 for stage in stages) and 4 in stages, f"levels 1…4, the firm press reaches 4: "
+              f"{stages}")
+        top = stages.index(4) if 4 in stages else 0
+        check(any(0 < later < 4 for later in stages[top:]), f"the level falls again as the pen eases off: {stages}")
+        check(lines_of(output, "stage")[-1][2:] == ["0", "completed"], "lifting completes the last press")
+        check(not lines_of(output, "cancelled"), "nothing is cancelled")
+
+    if scenario == "closing":
+        check(len(lines_of(output, "preview")) >= 1, "the press was in its preview when the compositor went")
+        check(status is not None and status >= 0, f"the app exited, not crashed (status {status})")
 
 
 if __name__ == "__main__":

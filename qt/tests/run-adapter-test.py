@@ -10,35 +10,19 @@ is on an event (a line of the app, a process exit); the compositor's --exit-when
 replay once the app has handled the last input. Exit status 0 when every check holds, 77 to
 skip, 1 otherwise (the failed checks and the app's output are printed).
 """
-import json
 import os
 import re
 import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
 ROOT = os.path.join(HERE, "..", "..")
-failures = []
-
-
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        failures.append(what)
-
-
-def finish():
-    if failures:
-        print(f"{len(failures)} check(s) failed", file=sys.stderr)
-        sys.exit(1)
-
-
-def lines_of(output, prefix):
-    return [line.split() for line in output.splitlines() if line.startswith(prefix + " ")]
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "Tests", "python"))
+from adapter_harness import (check, difference, finish, hostile as run_hostile, interactions_in, lines_of,  # noqa: E402
+                             replay, runtime_directory, shot as shot_in, weston)
 
 
 def qt_messages(errors):
@@ -50,103 +34,22 @@ def qt_messages(errors):
             and "propagateSizeHints" not in line]
 
 
-def app_environment(runtime, display=None):
+def app_environment(runtime):
     env = dict(os.environ, XDG_RUNTIME_DIR=runtime, QT_QPA_PLATFORM="wayland",
                QT_WAYLAND_DISABLE_WINDOWDECORATION="1")
     env.pop("DISPLAY", None)
-    if display:
-        env["WAYLAND_DISPLAY"] = display
     return env
 
 
-def run(name, compositor, recording, runtime, app_argv, kill_at=None, fast=True, extra=(), on_line=None,
-        version_one=False):
-    socket = "qt-" + name
-    log = open(os.path.join(runtime, "compositor.log"), "w+")
-    server = subprocess.Popen(
-        [compositor, "--backend", "headless", "--socket", socket, "--replay", recording,
-         *(["--fast"] if fast else []), "--exit-when-done", "--should-begin-timeout", "10000", *extra],
-        env=dict(os.environ, XDG_RUNTIME_DIR=runtime), stdout=log, stderr=subprocess.STDOUT)
-    # The socket exists once the compositor listens: wait for its "listening" line.
-    while True:
-        log.seek(0)
-        text = log.read()
-        if "listening on" in text:
-            break
-        if server.poll() is not None:
-            sys.exit(f"the compositor did not start:\n{text}")
-        try:
-            server.wait(0.05)
-        except subprocess.TimeoutExpired:
-            pass
-    if version_one:
+def run(name, compositor, recording, runtime, app_argv, kill_at=None, fast=True, extra=(), version_one=False):
+    def through(socket):
         # The app meets the compositor through a proxy that says the global is of version 1.
         import version_one_proxy
         version_one_proxy.start(runtime, socket, socket + "-v1")
-        socket += "-v1"
-    app = subprocess.Popen(app_argv, env=app_environment(runtime, socket), stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True)
-    output = []
-    for line in app.stdout:
-        output.append(line)
-        if on_line:
-            on_line(line, server)
-        if kill_at and line.startswith(kill_at):
-            server.kill()  # the compositor goes away mid-interaction
-            break
-    server.wait(120)
-    if app.poll() is None:
-        app.send_signal(signal.SIGTERM)
-    rest, errors = app.communicate(timeout=60)
-    output.append(rest)
-    log.seek(0)
-    return "".join(output), errors, app.returncode, server.returncode, log.read()
+        return socket + "-v1"
 
-
-def with_weston(runtime, action):
-    """weston (headless) has no preview interaction global."""
-    env = app_environment(runtime, "weston")
-    weston = subprocess.Popen(["weston", "--backend=headless-backend.so", "--use-pixman", "--socket=weston",
-                               "--idle-time=0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        # weston says nothing when it listens: its socket's lock file appears.
-        while not os.path.exists(os.path.join(runtime, "weston.lock")):
-            try:
-                weston.wait(0.05)
-                sys.exit("weston did not start")
-            except subprocess.TimeoutExpired:
-                pass
-        return action(env)
-    finally:
-        weston.kill()
-        weston.wait()
-
-
-def interactions_in(trace):
-    """The compositor's interactions (a press inside the window's region), from its trace."""
-    found = set()
-    if os.path.exists(trace):
-        with open(trace) as records:
-            for line in records:
-                record = json.loads(line)
-                if record.get("interaction") is not None:
-                    found.add(record["interaction"])
-    return found
-
-
-def difference(a, b, box=(0.0, 0.0, 1.0, 1.0)):
-    """Mean absolute difference of two PNGs of one size, 0…255, on a coarse grid, inside `box`
-    (left, top, right, bottom as fractions of the picture)."""
-    import cairo
-    one, two = cairo.ImageSurface.create_from_png(a), cairo.ImageSurface.create_from_png(b)
-    w, h, stride = one.get_width(), one.get_height(), one.get_stride()
-    p, q = one.get_data(), two.get_data()
-    total = count = 0
-    for y in range(int(box[1] * h), int(box[3] * h), 8):
-        for x in range(int(box[0] * w) * 4, int(box[2] * w) * 4, 32):
-            total += abs(p[y * stride + x] - q[y * stride + x])
-            count += 1
-    return total / count
+    return replay(compositor, "qt-" + name, recording, runtime, app_argv, app_environment(runtime), kill_at=kill_at,
+                  fast=fast, extra=extra, through=through if version_one else None)
 
 
 def adapter(scenario, app, compositor, recordings, runtime):
@@ -278,9 +181,8 @@ def adapter(scenario, app, compositor, recordings, runtime):
 
 
 def unavailable(app, runtime):
-    def action(env):
-        return subprocess.run([app, "unavailable"], env=env, capture_output=True, text=True, timeout=60)
-    result = with_weston(runtime, action)
+    with weston(runtime, app_environment(runtime)) as env:
+        result = subprocess.run([app, "unavailable"], env=env, capture_output=True, text=True, timeout=60)
     print(result.stdout, result.stderr)
     check(result.returncode == 0, f"the app ran and quit (status {result.returncode})")
     check(lines_of(result.stdout, "available") == [["available", "False"]], "the adapter says unavailable")
@@ -345,8 +247,7 @@ def peek_qt(scenario, compositor, recordings, runtime):
     check("preview 1.00 ended" in text and "commit 1.00 ended" in text, "the press peeks, then pops")
 
     def shot(moment, interaction):
-        return next((os.path.join(shots, f) for f in files if f.endswith(f"-interaction{interaction}-{moment}.png")),
-                    None)
+        return shot_in(shots, files, moment, interaction)
 
     if keyboard:
         first = "Aurora Ridge"
@@ -386,33 +287,8 @@ def hostile(scenario, app, compositor, runtime):
     # Its window globals take wl_shm buffers as a minimal compositor does: Qt Quick's software
     # renderer draws into them (Mesa's EGL on wl_shm expects more of a compositor than that).
     env = dict(app_environment(runtime), QT_QUICK_BACKEND="software")
-    server = subprocess.Popen([server_binary, "qt-" + scenario, "--hostile", name, "960", "400"],
-                              env=dict(os.environ, XDG_RUNTIME_DIR=runtime), stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True)
-    line = server.stdout.readline()
-    if not line.startswith("WAYLAND_DISPLAY="):
-        sys.exit(f"the hostile compositor did not start: {line} {server.stderr.read()}")
-    env["WAYLAND_DISPLAY"] = line.strip().split("=", 1)[1]
-    # Its output goes to files: 10,000 should-begin lines would fill a pipe no one reads meanwhile.
-    app_out = open(os.path.join(runtime, "app.out"), "w+")
-    app_err = open(os.path.join(runtime, "app.err"), "w+")
-    process = subprocess.Popen([app, scenario], env=env, stdout=app_out, stderr=app_err, text=True)
-    fresh = "accepted 10001" if name == "flood" else "accepted 2"
-    said = []
-    for said_line in server.stdout:
-        said.append(said_line.strip())
-        if said_line.strip() in (fresh, "declined 10001", "declined 2"):
-            break
-    process.terminate()
-    status = process.wait(60)
-    server.wait(60)
-    app_out.seek(0)
-    app_err.seek(0)
-    output, errors = app_out.read(), app_err.read()
-    print("\n".join(said[-12:]))
-    print(output[-2000:])
-    check(fresh in said, f"the fresh press after the hostile sequence is accepted: {said[-3:]}")
-    check(not any(line.startswith("declined") for line in said), "no press was declined")
+    said, output, errors, status = run_hostile(server_binary, "qt-" + scenario, name, (960, 400), runtime,
+                                               [app, scenario], env)
     check(status in (0, -signal.SIGTERM), f"the app ran until it was told to stop (status {status})")
     # The library says what the compositor broke at debug level; nothing may be a crash.
     check("Signal" not in errors and "Aborted" not in errors, f"no crash: {errors[-400:]}")
@@ -428,9 +304,7 @@ def hostile(scenario, app, compositor, runtime):
 
 def main():
     scenario, app, compositor, recordings = sys.argv[1:5]
-    runtime = tempfile.mkdtemp(prefix="pi-qt-")
-    os.chmod(runtime, 0o700)
-    try:
+    with runtime_directory("pi-qt-") as runtime:
         if scenario == "unavailable":
             return unavailable(app, runtime)
         if scenario == "offscreen":
@@ -442,8 +316,6 @@ def main():
         if scenario.startswith("peek-qt"):
             return peek_qt(scenario, compositor, recordings, runtime)
         return adapter(scenario, app, compositor, recordings, runtime)
-    finally:
-        shutil.rmtree(runtime, ignore_errors=True)
 
 
 if __name__ == "__main__":

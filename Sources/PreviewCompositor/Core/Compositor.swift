@@ -301,7 +301,18 @@ public final class Compositor {
         }
     }
 
-    public var clientsCaughtUp: Bool { !interaction.awaitsAcknowledgement && phaseScreenshots?.isIdle != false }
+    public var clientsCaughtUp: Bool {
+        !interaction.awaitsAcknowledgement && phaseScreenshots?.isIdle != false && !keyPressAwaitsCommit
+    }
+
+    /// The surface whose client was sent a key press and has not committed since (a key's
+    /// effect, such as a new focus point, shows in the client's next commit): a fast replay
+    /// waits for it, as for an acknowledgement, before its next event.
+    private var keyPressedOn: SurfaceID?
+
+    private var keyPressAwaitsCommit: Bool { keyPressedOn.map { surfaces[$0] != nil } ?? false }
+
+    func keyPressSent(to surface: SurfaceID) { keyPressedOn = surface }
 
     /// Called when acks arrive, screenshots are taken or a should-begin question may be settled:
     /// wakes a replay waiting for clients.
@@ -426,6 +437,10 @@ public final class Compositor {
     /// what is under the pointer may have changed (a new size, a subsurface moved).
     func surfaceCommitted(_ surface: SurfaceID, requestedFrame: Bool) {
         phaseScreenshots?.committed(surface: surface, requestedFrame: requestedFrame)
+        if let pressed = keyPressedOn, surfaces[pressed]?.node.client == surfaces[surface]?.node.client {
+            keyPressedOn = nil
+            clientsMayHaveCaughtUp()
+        }
         seat.repick()
     }
 

@@ -280,7 +280,9 @@ final class Seat {
         guard let focus = keyboardFocus, focus.isAlive else { return }
         let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED.rawValue : WL_KEYBOARD_KEY_STATE_RELEASED.rawValue
         let serial = compositor.display.nextSerial()
-        for keyboard in keyboards(of: focus) { wl_keyboard_send_key(keyboard.resource!, serial, time, key, state) }
+        let targets = keyboards(of: focus)
+        for keyboard in targets { wl_keyboard_send_key(keyboard.resource!, serial, time, key, state) }
+        if pressed && !targets.isEmpty { compositor.keyPressSent(to: focus.node.id) }
         if modifiersChanged {
             let m = compositor.keymap.modifiers
             let serial = compositor.display.nextSerial()

@@ -1,6 +1,5 @@
 import CWaylandClient
 import CWaylandServer
-import Glibc
 import SystemLayer
 import WaylandServer
 import _PreviewProtocolTestSupport
