@@ -48,25 +48,12 @@ enum Sway {
         var shots: String
     }
 
-    /// Replays `recordings` (of one device) to `client` in sway; `sway` another build of it.
-    /// `interactions`: the client uses the protocol, so a run whose trace is empty had its input
-    /// starved by the machine's load (the testbed plays in real time) and is run again, up to 3
-    /// times, as the testbed's own runs are.
+    /// Replays `recordings` (of one device) to `client` in sway; `sway` another build of it. The
+    /// stream starts once the client's window is mapped (scripts/sway-headless), however long
+    /// sway and the client take to start on a loaded machine.
     static func run(
-        _ recordings: [String], client: String, sway: String? = nil, interactions: Bool = true,
-        name: String = #function
+        _ recordings: [String], client: String, sway: String? = nil, name: String = #function
     ) throws -> Run {
-        var run = try once(recordings, client: client, sway: sway, name: name)
-        var attempt = 1
-        while interactions, run.trace.isEmpty, attempt < 3 {
-            attempt += 1
-            print("SwayTests: no interaction reached sway in \(name): running it again (\(attempt) of 3)")
-            run = try once(recordings, client: client, sway: sway, name: name)
-        }
-        return run
-    }
-
-    private static func once(_ recordings: [String], client: String, sway: String?, name: String) throws -> Run {
         if let failure = build.failure { throw BuildFailure(description: failure) }
         let folder = scratchDirectory(name)
         var command = [script, "--replay"] + recordings.map { Fixtures.path($0) }
@@ -148,21 +135,14 @@ struct SwayTests {
             ("handwritten-usb-mouse.yml", "--pointer", "pointer button"),
         ]
         for (recording, mode, expected) in cases {
-            // umockdev's script runner has been seen to stall mid-stream on a loaded machine
-            // (docs/testing.md): a pair of runs that differ is run again, up to 3 times.
-            var logs: [[String]] = []
-            for attempt in 1...3 {
-                logs = try [nil, Sway.unpatched].map { sway in
-                    let folder = scratchDirectory("own-input")
-                    chmod(folder, 0o777)
-                    let client = Sway.python("tablet_client.py", "\(mode) \(folder)/events.log")
-                    let run = try Sway.run([recording], client: client, sway: sway, interactions: false)
-                    #expect(run.status == 0, "\(run.log.suffix(4000))")
-                    #expect(run.trace.isEmpty, "no client asked for the preview interaction: \(run.trace)")
-                    return Self.events(FileWatch.contents(of: folder + "/events.log"))
-                }
-                if logs[0] == logs[1] || attempt == 3 { break }
-                print("SwayTests: \(recording): the runs differ, running them again (\(attempt + 1) of 3)")
+            let logs = try [nil, Sway.unpatched].map { sway in
+                let folder = scratchDirectory("own-input")
+                chmod(folder, 0o777)
+                let client = Sway.python("tablet_client.py", "\(mode) \(folder)/events.log")
+                let run = try Sway.run([recording], client: client, sway: sway)
+                #expect(run.status == 0, "\(run.log.suffix(4000))")
+                #expect(run.trace.isEmpty, "no client asked for the preview interaction: \(run.trace)")
+                return Self.events(FileWatch.contents(of: folder + "/events.log"))
             }
             #expect(logs[0].contains { $0.hasPrefix(expected) }, "\(logs[0])")
             #expect(logs[0] == logs[1], "patched:\n\(logs[0])\nunpatched:\n\(logs[1])")
