@@ -83,7 +83,8 @@ struct ParityHost: Sendable {
                 "/usr/bin/env", "PREVIEW_TESTBED_DIR=" + tools.directory, Sway.script, "--replay",
             ] + spec.recordings.map(Fixtures.path) + [
                 "--output", "\(spec.width)x\(spec.height)", "--should-begin-timeout",
-                String(slowClientShouldBeginTimeout), "--trace", spec.trace, "--run", spec.client,
+                String(slowClientShouldBeginTimeout), "--trace", spec.trace, "--run", spec.client, "--log",
+                URL(fileURLWithPath: spec.trace).deletingLastPathComponent().path + "/sway.log",
             ]
         })
 
@@ -282,7 +283,7 @@ struct ParityScenario: CustomStringConvertible, Sendable {
         return ParityRun(
             host: host.name, status: status, records: (try? TraceReader.read(path: spec.trace)) ?? [],
             tracesStages: host.tracesStages, folder: folder, clientLog: FileWatch.contents(of: folder + "/client.log"),
-            hostLog: FileWatch.contents(of: folder + "/host.log"))
+            hostLog: FileWatch.contents(of: folder + "/host.log") + FileWatch.contents(of: folder + "/sway.log"))
     }
 
     /// Where a host's run differs from the reference's: interactions only one of them has, or
