@@ -77,9 +77,10 @@ import Testing
             expected: ["pen: preview-began, preview-ended, cancelled (surface-gone)"], count: 2),
     ]
 
-    /// One device each, so sway (the testbed plays one device per run) runs them too: a pen on
-    /// the grid and on the photo's accelerator, the keyboard, and Menu held over
-    /// minimal-preview-app (docs/testing.md says what sway leaves out and why).
+    /// Mostly one device each, so sway (the testbed plays one device per run) runs them too: a
+    /// pen on the grid and on the photo's accelerator, and Menu held over minimal-preview-app;
+    /// the keyboard recordings are two devices to the testbed (docs/testing.md says what sway
+    /// leaves out and why).
     static let oneDeviceScenarios: [ParityScenario] = [
         ParityScenario(
             name: "a pen on the grid", recordings: ["dell-canvas-isdv4-pen.yml"], app: .peekClient(),
@@ -156,8 +157,20 @@ import Testing
         let evidence = runs.map(\.summary).joined(separator: "\n")
         for run in runs { #expect(run.status == 0, "\(run.host) did not finish the replay\n\(evidence)") }
 
+        // sway plays the recordings in real time (the testbed): a run whose libinput said it read
+        // late may have lost a stroke, and measures the machine's load (SwayTests).
+        let starved = runs.contains { $0.hostLog.contains("your system is too slow") }
+        try withKnownIssue("the machine starved sway's libinput (it says it read late)", isIntermittent: true) {
+            try compareRuns(scenario, runs)
+        } when: {
+            starved
+        }
+    }
+
+    private func compareRuns(_ scenario: ParityScenario, _ runs: [ParityRun]) throws {
+        let evidence = runs.map(\.summary).joined(separator: "\n")
+        let ran = Set(runs.map(\.host))
         let (differences, misplaced) = ParityScenario.differences(runs)
-        let ran = Set(hosts.map(\.name))
         let documented = try DocumentedDifferences.rows().filter {
             $0.scenario == scenario.name && ran.contains($0.difference.host)
         }.map(\.difference)
