@@ -112,6 +112,23 @@ struct SwayTests {
         #expect(Set(shot.pixels).count > 16, "the screenshot shows peek-client's page")
     }
 
+    @Test("A client that takes seconds to start still gets the pen's press: the stream waits for its window")
+    func slowClientGetsThePress() throws {
+        // The stream's earliest start is a second after sway's; this client maps 3 s later.
+        let run = try Sway.run(["dell-canvas-isdv4-pen.yml"], client: "sleep 3; " + Sway.peek())
+        #expect(run.status == 0, "\(run.log.suffix(4000))")
+        // The events' times moved with the stream: libinput never finds a frame seconds old (a
+        // starved run's lateness is a few hundred ms at most).
+        let lateness = run.log.split(separator: "\n").compactMap { line -> Int? in
+            guard let range = line.range(of: "scheduled expiry is in the past (-") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(lateness.allSatisfy { $0 < 1000 }, "libinput's timers, ms late: \(lateness)")
+        Sway.unlessStarved(run) {
+            #expect(run.trace.compactMap(\.phase).last == .completed, "\(run.trace)\n\(run.client)")
+        }
+    }
+
     @Test("A firm press on a pressure touchpad pops, its force read from the device; the photo's accelerator works")
     func touchpadPressAndAccelerator() throws {
         let run = try Sway.run(["apple-bcm5974-pressurepad.yml"], client: Sway.peek())
