@@ -25,6 +25,11 @@
  *    opens, and open emulated /dev/input nodes non-blocking. A keyboard's LED writes are
  *    taken as the kernel takes them (umockdev's script would fail on them), and a second,
  *    read-only descriptor of a node reads nothing (see second_reader).
+ *
+ * 5. a stream that waits for its compositor (libinput-testbed-runner play --ready-file): the
+ *    script's frames are stamped before the compositor starts; the runner releases them once
+ *    its client is ready and writes the delay (µs) to $PREVIEW_TESTBED_SHIFT_FILE before the
+ *    first. Every event read from an emulated node is moved by it (see stream_shift).
  */
 #define _GNU_SOURCE
 #include "umockdevfstatshim.h"
@@ -299,6 +304,41 @@ static void note_frame(const struct input_event *ev) {
     previous_frame_us = stamp;
 }
 
+/* The stream's delay (feature 5), read once the runner has written it: no frame is released
+ * before that, so a read that finds no file yet reads no event either. -1: not known yet. */
+static int64_t stream_shift_us = -1;
+
+static int64_t stream_shift(void) {
+    if (stream_shift_us >= 0)
+        return stream_shift_us;
+    const char *path = getenv("PREVIEW_TESTBED_SHIFT_FILE");
+    if (path == NULL) {
+        stream_shift_us = 0;
+        return 0;
+    }
+    FILE *file = fopen(path, "re");
+    if (file == NULL)
+        return 0;
+    long long value;
+    if (fscanf(file, "%lld", &value) == 1 && value >= 0)
+        stream_shift_us = value;
+    fclose(file);
+    return stream_shift_us < 0 ? 0 : stream_shift_us;
+}
+
+/* Moves the time of the event starting at bytes[0] (a whole struct timeval there). */
+static void shift_event_time(unsigned char *bytes) {
+    int64_t shift = stream_shift();
+    if (shift == 0)
+        return;
+    struct input_event ev;
+    memcpy(&ev, bytes, sizeof(ev.time));
+    int64_t stamp = (int64_t)ev.input_event_sec * 1000000 + ev.input_event_usec + shift;
+    ev.input_event_sec = stamp / 1000000;
+    ev.input_event_usec = stamp % 1000000;
+    memcpy(bytes, &ev, sizeof(ev.time));
+}
+
 static void observe(struct evdev_state *shadow, const struct input_event *ev) {
     note_frame(ev);
     if (ev->type == EV_KEY && ev->code < KEY_CNT) {
@@ -342,9 +382,13 @@ ssize_t read(int fd, void *buf, size_t count) {
     struct evdev_shadow *shadow = shadow_for(fd);
     if (shadow == NULL)
         return n;
-    const unsigned char *bytes = buf;
+    unsigned char *bytes = buf;
     size_t offset = 0;
     while (offset < (size_t)n) {
+        /* umockdev writes whole frames and libinput reads whole events: a time split across
+         * two reads is not moved. */
+        if (shadow->pending_len == 0 && (size_t)n - offset >= sizeof(((struct input_event *)0)->time))
+            shift_event_time(bytes + offset);
         size_t take = sizeof(struct input_event) - shadow->pending_len;
         if (take > (size_t)n - offset)
             take = (size_t)n - offset;

@@ -52,6 +52,9 @@ public enum LibinputTestbed {
         /// With `embedded`: the user changes the haptics setting to this after the stream, before
         /// the host's teardown (the log gets the uploads the device had had before it).
         public var embeddedHapticsAfter: HapticIntensity?
+        /// For a live command: the stream starts once this file exists (the command's client is
+        /// ready), `leadMilliseconds` after the start at the earliest; the events' times move with it.
+        public var readyFile: String?
         public init(removeAt: Int64? = nil, leadMilliseconds: Int = 1500, deviceID: UInt32 = 0) {
             self.deviceID = deviceID
             self.removeAt = removeAt
@@ -110,6 +113,9 @@ public enum LibinputTestbed {
         }
         return nil
     }
+
+    /// How long the runner waits for a live command's ready file (`Options.readyFile`).
+    public static let readyLimitSeconds = 120.0
 
     /// Whether the runner has printed its last line.
     static func finished(_ output: String) -> Bool {
@@ -247,6 +253,7 @@ public enum LibinputTestbed {
         }
         if options.embedded { arguments.append("--embedded") }
         if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }
+        if let ready = options.readyFile { arguments += ["--ready-file", ready] }
         if !command.isEmpty { arguments += ["--"] + command }
         let stderr = dir.appendingPathComponent("runner.err")
         let process = try ChildProcess(
@@ -255,7 +262,9 @@ public enum LibinputTestbed {
         // hangs at exit joining its script thread, deaf to SIGTERM. Give it a moment (a tool
         // writes its output at exit), then kill it (the pid is umockdev-run itself: unshare and
         // our setup step exec into it).
-        let limit = Double(options.leadMilliseconds) / 1000 + Double(device.duration) / 1_000_000 + 60
+        let limit =
+            Double(options.leadMilliseconds) / 1000 + Double(device.duration) / 1_000_000 + 60
+            + (options.readyFile == nil ? 0 : readyLimitSeconds)
         // The line itself: a tool's own lines may end in "done" (a client's `settings_done`).
         if process.waitForOutput(containing: "\n" + TestbedLine.done + "\n", timeout: limit) {
             process.wait(timeout: options.wrapper.isEmpty ? 2 : 30, grace: 0)

@@ -13,6 +13,8 @@ struct Play: ParsableCommand {
 
     @Option(help: "Time the command gets to start before the first event, in ms.") var leadMs = 5000
     @Option(help: "Pause between one recording's last event and the next one's first, in ms.") var gapMs = 1000
+    @Option(help: "Start the stream once this file exists (the command's client is ready), --lead-ms at the earliest.")
+    var readyFile: String?
     @Option(help: "Recordings (libinput record), played in order; all of the same device.")
     var recording: [String]
     @Argument(parsing: .postTerminator) var command: [String]
@@ -30,8 +32,10 @@ struct Play: ParsableCommand {
                 TestbedDevice.Event(time: $0.time + shift, type: $0.type, code: $0.code, value: $0.value)
             }
         }
+        var options = LibinputTestbed.Options(leadMilliseconds: leadMs)
+        options.readyFile = readyFile
         let live = try LibinputTestbed.runLive(
-            device, command: command, options: LibinputTestbed.Options(leadMilliseconds: leadMs))
+            device, command: command, options: options)
         FileHandle.standardError.write(Data(live.log.utf8))
         print(live.output)
         Foundation.exit(live.status ?? 1)

@@ -39,6 +39,8 @@ struct TestbedOptions: ParsableArguments {
     var embedded = false
     @Option(help: "With --embedded: the user changes the haptics setting to this after the stream.")
     var embeddedHapticsAfter: HapticIntensity?
+    @Option(help: "Live: start the stream only once this file exists (the command's client is ready).")
+    var readyFile: String?
 }
 
 extension HapticIntensity: ExpressibleByArgument {}
@@ -82,6 +84,9 @@ struct Setup: ParsableCommand {
             .filter { !$0.isEmpty }.joined(separator: ":")
         setenv("LD_PRELOAD", preload, 1)
         if let ffLog = options.ffLog { setenv("PREVIEW_FF_LOG", ffLog, 1) }
+        if options.readyFile != nil {
+            setenv(Live.shiftVariable, dir.appendingPathComponent("shift").path, 1)
+        }
         let node = TestbedFiles.node
         var arguments =
             [
@@ -101,6 +106,7 @@ struct Setup: ParsableCommand {
         if options.crashWithChild { arguments.append("--crash-with-child") }
         if options.embedded { arguments.append("--embedded") }
         if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }
+        if let ready = options.readyFile { arguments += ["--ready-file", ready] }
         if !command.isEmpty { arguments += ["--"] + command }
         let argv = arguments.map { strdup($0) } + [nil]
         execvp("umockdev-run", argv)
@@ -327,10 +333,24 @@ private func shimCounter(_ name: String) -> (@convention(c) () -> Int64)? {
 /// Inside umockdev-run: a live tool (`preview-replay --device /dev/input/event0`) reads the
 /// device as if a person were using it. We only pace the frames (as `Replay` does), then stop
 /// the tool with SIGINT, as a person would with Ctrl-C, and report its exit status.
+///
+/// With `--ready-file` the stream waits for the tool: a compositor and its client take longer to
+/// start on a loaded machine than any fixed lead, and a press before the client's window is
+/// mapped lands on nothing. The frames were stamped for `base` before the tool started, so when
+/// the stream starts later the shim moves every event's time by the delay as the tool reads it
+/// (`shiftVariable`): libinput's timers see the frames when a kernel would have stamped them.
 struct Live: ParsableCommand {
     @OptionGroup var options: TestbedOptions
     @Option(help: "CLOCK_MONOTONIC µs at which the first event is due.") var base: Int64
     @Argument(parsing: .postTerminator) var command: [String]
+
+    /// Names the file the shim reads the stream's delay from (µs, written before the first frame).
+    static let shiftVariable = "PREVIEW_TESTBED_SHIFT_FILE"
+    /// From the ready file to the first frame at the earliest: the client's first frame and
+    /// focus settle, and the tool reads its CPU clock here.
+    static let settle: Int64 = 500_000
+    /// How long a tool may take to become ready before the stream starts anyway.
+    static let readyLimit = Int64(LibinputTestbed.readyLimitSeconds * 1_000_000)
 
     func run() throws {
         let dir = URL(fileURLWithPath: options.directory)
@@ -345,7 +365,8 @@ struct Live: ParsableCommand {
             tool.stop()
             throw RunnerError("cannot open the device to pace it: \(error)")
         }
-        let due = TestbedScript.frameTimes(device, base: base)
+        let shift = try options.readyFile.map { try waitForReady($0, tool: tool) } ?? 0
+        let due = TestbedScript.frameTimes(device, base: base + shift)
         for frame in due {
             sleep(until: frame - 1_500)
             guard write(ticker.rawValue, TestbedScript.tick, TestbedScript.tick.count) == TestbedScript.tick.count
@@ -361,6 +382,27 @@ struct Live: ParsableCommand {
         print(TestbedLine.done)
         fflush(nil)
         try? ticker.close()  // the pacing descriptor stays open until the tool is done
+    }
+
+    /// Waits for `path` (bounded by `readyLimit`, or the tool's end), then writes the stream's
+    /// delay for the shim `settle` before its first frame and returns it.
+    private func waitForReady(_ path: String, tool: ChildProcess) throws -> Int64 {
+        let limit = monotonicMicroseconds() + Self.readyLimit
+        while !FileManager.default.fileExists(atPath: path), monotonicMicroseconds() < limit, tool.isRunning {
+            usleep(10_000)
+        }
+        if !FileManager.default.fileExists(atPath: path) {
+            FileHandle.standardError.write(Data("testbed: \(path) never appeared: the stream starts anyway\n".utf8))
+        }
+        let start = max(base, monotonicMicroseconds() + Self.settle)
+        sleep(until: start - Self.settle)
+        let shift = start - base
+        guard let file = ProcessInfo.processInfo.environment[Self.shiftVariable] else { return shift }
+        // Whole or not at all: the shim reads it as the first frame arrives.
+        let partial = file + ".partial"
+        try Data("\(shift)\n".utf8).write(to: URL(fileURLWithPath: partial))
+        guard rename(partial, file) == 0 else { throw RunnerError("cannot write \(file): \(errnoText())") }
+        return shift
     }
 
     private func sleep(until time: Int64) {

@@ -1,8 +1,10 @@
 import DemoReport
 import Foundation
+import LibinputRecording
 import PreviewEngine
 import PreviewTrace
 import SystemLayer
+import UmockdevHarness
 import _FixtureTestSupport
 
 // The host parity suite's machinery: one scenario (recordings, an app, the user's settings) run
@@ -28,6 +30,12 @@ struct ParityHost: Sendable {
     let tracesStages: Bool
     /// Builds what the host needs; the reason it cannot run otherwise.
     let prepare: @Sendable () -> String?
+    /// Why the host cannot run on this machine (nil: it can): its runs are left out.
+    var unavailable: @Sendable () -> String? = { nil }
+    /// Why the host cannot run a scenario (nil: it can): that scenario compares the others.
+    var refuses: @Sendable (ParityScenario) -> String? = { _ in nil }
+    /// Whether the host runs its client as another user (the run's folder is opened to it).
+    var foreignUser = false
     /// Its command line for a run.
     let command: @Sendable (ParityRunSpec) -> [String]
 
@@ -59,7 +67,28 @@ struct ParityHost: Sendable {
                 ] + (spec.completeOnRelease ? ["--completion", "on-release"] : [])
         })
 
-    static let all = [previewCompositor, wlrootsExample]
+    /// sway 1.7 with examples/sway's patch (scripts/sway-headless): the recordings as a real
+    /// device of sway's own libinput backend (the umockdev testbed, played in real time), the app
+    /// as nobody. Its trace has no stages. It plays one device per run, and its patch has no
+    /// completion setting.
+    static let sway = ParityHost(
+        name: "sway", tracesStages: false, prepare: { Sway.build.failure }, unavailable: { Sway.build.skip },
+        refuses: { scenario in
+            if scenario.completeOnRelease { return "its patch sets no completion" }
+            if scenario.app.name == "peek-gtk" { return "peek-gtk has not been tried under sway-headless" }
+            return ParityBuilds.oneDevice(scenario.recordings) ? nil : "the testbed plays one device per run"
+        }, foreignUser: true,
+        command: { spec in
+            [
+                "/usr/bin/env", "PREVIEW_TESTBED_DIR=" + tools.directory, Sway.script, "--replay",
+            ] + spec.recordings.map(Fixtures.path) + [
+                "--output", "\(spec.width)x\(spec.height)", "--should-begin-timeout",
+                String(slowClientShouldBeginTimeout), "--trace", spec.trace, "--run", spec.client, "--log",
+                URL(fileURLWithPath: spec.trace).deletingLastPathComponent().path + "/sway.log",
+            ]
+        })
+
+    static let all = [previewCompositor, wlrootsExample, sway]
 }
 
 /// What the suite builds with make (once per test process).
@@ -74,6 +103,13 @@ enum ParityBuilds {
     static let cAPIReportsStages =
         (try? String(contentsOfFile: root + "/Sources/CCompositorModule/include/preview-interaction.h", encoding: .utf8))?
         .contains("PREVIEW_INTERACTION_PHASE_STAGE") ?? false
+
+    /// Whether `recordings` are all of one device (name and event codes), as the testbed plays them.
+    static func oneDevice(_ recordings: [String]) -> Bool {
+        let devices = recordings.map { try? TestbedDevice(recording: Recording.open(Fixtures.path($0))) }
+        guard let first = devices.first ?? nil else { return false }
+        return devices.allSatisfy { $0?.name == first.name && $0?.codes == first.codes }
+    }
 
     /// examples/wlroots-compositor against this build's library; nil when built.
     static let wlroots: String? = make("examples/wlroots-compositor")
@@ -114,10 +150,12 @@ struct ParityApp: Sendable {
     }
 
     /// The C client library's window app: accepts every press, leaves after `presses` ended.
+    /// Built with AddressSanitizer, whose link-order check fails under umockdev's preload (sway).
     static func windowApp(presses: Int) -> ParityApp {
         ParityApp(name: "window-app") { log in
-            "LSAN_OPTIONS=" + shellQuote("suppressions=\(ParityBuilds.root)/scripts/lsan.supp,print_suppressions=0")
-                + " exec " + quote([ParityBuilds.windowApp, String(presses)]) + " > " + shellQuote(log) + " 2>&1"
+            "ASAN_OPTIONS=verify_asan_link_order=0 LSAN_OPTIONS="
+                + shellQuote("suppressions=\(ParityBuilds.root)/scripts/lsan.supp,print_suppressions=0") + " exec "
+                + quote([ParityBuilds.windowApp, String(presses)]) + " > " + shellQuote(log) + " 2>&1"
         }
     }
 
@@ -133,7 +171,7 @@ struct ParityApp: Sendable {
     /// Tests/python/v2_client.py (pywayland): a version 2 client whose options script it.
     static func v2Client(_ options: [String]) -> ParityApp {
         ParityApp(name: "v2_client") { log in
-            "exec " + quote(["python3", ParityBuilds.root + "/Tests/python/v2_client.py"] + options) + " > "
+            "exec " + quote(["/usr/bin/python3", ParityBuilds.root + "/Tests/python/v2_client.py"] + options) + " > "
                 + shellQuote(log) + " 2>&1"
         }
     }
@@ -234,18 +272,18 @@ struct ParityScenario: CustomStringConvertible, Sendable {
 
     func run(in host: ParityHost) throws -> ParityRun {
         let folder = scratchDirectory("parity")
-        chmod(folder, 0o700)
+        chmod(folder, host.foreignUser ? 0o777 : 0o700)
         let spec = ParityRunSpec(
             recordings: recordings, trace: folder + "/trace.jsonl", client: app.command(folder + "/client.log"),
             width: width, height: height, completeOnRelease: completeOnRelease)
         let child = try ChildProcess(
             host.command(spec), environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"],
             output: .file(folder + "/host.log"))
-        let status = child.wait(timeout: 150)
+        let status = child.wait(timeout: 300)
         return ParityRun(
             host: host.name, status: status, records: (try? TraceReader.read(path: spec.trace)) ?? [],
             tracesStages: host.tracesStages, folder: folder, clientLog: FileWatch.contents(of: folder + "/client.log"),
-            hostLog: FileWatch.contents(of: folder + "/host.log"))
+            hostLog: FileWatch.contents(of: folder + "/host.log") + FileWatch.contents(of: folder + "/sway.log"))
     }
 
     /// Where a host's run differs from the reference's: interactions only one of them has, or

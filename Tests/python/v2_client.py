@@ -174,17 +174,34 @@ def main():
             interaction.set_behaviour(BEHAVIOURS[kind], int(stages or 0), None)
 
         def map_window(surface, title):
-            """A toplevel at the size the compositor configures, drawn once; its objects."""
+            """A toplevel at the size the compositor configures, drawn again at each new size (a
+            tiling compositor such as sway configures 0x0 first, its tile's size once mapped)."""
             xdg_surface = wm_base.get_xdg_surface(surface)
             toplevel = xdg_surface.get_toplevel()
             toplevel.set_title(title)
             size = [0, 0]
             toplevel.dispatcher["configure"] = lambda proxy, w, h, states: size.__setitem__(slice(0, 2), [w, h])
             configured = []
+            drawn = []
+
+            def draw(width, height):
+                fd = os.memfd_create("buffer")
+                os.ftruncate(fd, width * height * 4)
+                mapping = mmap.mmap(fd, width * height * 4)
+                mapping.write(b"\xff\x80\x40\xff" * (width * height))
+                pool = shm.create_pool(fd, width * height * 4)
+                buffer = pool.create_buffer(0, width, height, width * 4, WlShm.format.xrgb8888.value)
+                surface.attach(buffer, 0, 0)
+                surface.damage(0, 0, width, height)
+                surface.commit()
+                drawn[:] = [(width, height), mapping, pool, buffer]
 
             def on_configure(xdg_surface, serial):
                 xdg_surface.ack_configure(serial)
                 configured.append(serial)
+                if drawn and size[0] and size[1] and (size[0], size[1]) != drawn[0]:
+                    draw(size[0], size[1])
+                    say("resized", size[0], size[1])
 
             xdg_surface.dispatcher["configure"] = on_configure
             surface.commit()
@@ -192,17 +209,9 @@ def main():
                 display.dispatch(block=True)
 
             width, height = size[0] or 100, size[1] or 100
-            fd = os.memfd_create("buffer")
-            os.ftruncate(fd, width * height * 4)
-            mapping = mmap.mmap(fd, width * height * 4)
-            mapping.write(b"\xff\x80\x40\xff" * (width * height))
-            pool = shm.create_pool(fd, width * height * 4)
-            buffer = pool.create_buffer(0, width, height, width * 4, WlShm.format.xrgb8888.value)
-            surface.attach(buffer, 0, 0)
-            surface.damage(0, 0, width, height)
-            surface.commit()
+            draw(width, height)
             say("mapped", width, height)
-            return [xdg_surface, toplevel, mapping, pool, buffer]
+            return [xdg_surface, toplevel, drawn]
 
         kept += map_window(surface, "v2 client")
 
