@@ -41,13 +41,7 @@ import _PreviewProtocolTestSupport
                 ? previewInteractionContactDown(setup.pen, 0, setup.surface, x, 50, force, time(recorder.now))
                 : previewInteractionContactUpdate(setup.pen, 0, x, 50, force, time(recorder.now))
             #expect(status == 0)
-            setup.client.roundtrip()
-            for case .shouldBegin(let id, _, _) in setup.interaction.events where !answered.contains(id) {
-                answered.insert(id)
-                setup.interaction.accept(id)
-            }
-            setup.client.roundtrip()
-            setup.host.display.dispatch(timeoutMilliseconds: 0)
+            EmbeddedAcceleratorTests.settle(setup, answered: &answered)
         }
     }
 
