@@ -154,3 +154,30 @@ import _PreviewProtocolTestSupport
         #expect(recorder.phaseDevices.last == keyboard)
     }
 }
+
+extension EmbeddedHostFitTests {
+    @Test("In milliseconds, a tapped preview key's withheld press comes back at the event's milliseconds")
+    func tapPressTimeInMilliseconds() throws {
+        let host = try EmbeddedHost()
+        let client = try PreviewClient(display: host.display, version: 2)
+        let (_, surface) = try host.keyboardSurface(client)
+        #expect(previewInteractionSetTimeUnit(host.context, PREVIEW_INTERACTION_TIME_MSEC) == 0)
+        let pressedAt = UInt32(truncatingIfNeeded: host.display.clock.microseconds() / 1_000)
+        var key = preview_interaction_key()
+        key.size = MemoryLayout<preview_interaction_key>.size
+        key.keycode = EmbeddedKeyboardTests.menu
+        key.focus = surface
+        key.focus_width = 100
+        key.focus_height = 100
+        var verdict = PREVIEW_INTERACTION_KEY_DELIVER
+        var pressTime: UInt64 = 0
+        key.pressed = true
+        key.time_usec = UInt64(pressedAt)
+        #expect(previewInteractionKeyboardKey(host.context, &key, &verdict, &pressTime) == 0)
+        #expect(verdict == PREVIEW_INTERACTION_KEY_CONSUMED)
+        key.pressed = false
+        key.time_usec = UInt64(pressedAt &+ 20)
+        #expect(previewInteractionKeyboardKey(host.context, &key, &verdict, &pressTime) == 0)
+        #expect(verdict == PREVIEW_INTERACTION_KEY_DELIVER_TAP && pressTime == UInt64(pressedAt), "\(pressTime)")
+    }
+}
