@@ -190,7 +190,7 @@ func hostCall(_ script: inout Script, _ client: ScriptedClient) {
         return client.surfaces.isEmpty ? nil : client.resource(of: Int(choice) % client.surfaces.count)
     }
     func contact() -> Int32 { script.pick([0, 0, 1, 2, -1, .max, .min]) }
-    switch op % 24 {
+    switch op % 26 {
     case 0:
         guard host.devices.count < 24 else { return }
         let kind = preview_interaction_device_kind(rawValue: UInt32(script.byte() % 7))
@@ -228,6 +228,7 @@ func hostCall(_ script: inout Script, _ client: ScriptedClient) {
         key.focus = surface()
         key.focus_width = script.int32()
         key.focus_height = script.int32()
+        key.device = script.byte() % 2 == 0 ? nil : device()
         var verdict = PREVIEW_INTERACTION_KEY_DELIVER
         var pressTime: UInt64 = 0
         _ = previewInteractionKeyboardKey(host.context, &key, &verdict, &pressTime)
@@ -267,6 +268,26 @@ func hostCall(_ script: inout Script, _ client: ScriptedClient) {
     case 22:
         // Destroyed mid-script: every later call must fail cleanly with the stale handle.
         if script.byte() % 8 == 0 { _ = previewInteractionDestroy(host.context) }
+    case 23:
+        // Since 1.3: every button through the library, which knows the device's click.
+        var swallow = false
+        _ = previewInteractionPointerButton(
+            device(), script.pick([0x110, 0x111, 0x112, 0x113, 0, .max]), script.byte() % 2 == 0, surface(),
+            script.number(), script.number(), script.number(), script.time(), &swallow)
+    case 24:
+        let value = UInt32(script.byte() % 4)
+        switch script.byte() % 5 {
+        case 0:
+            _ = previewInteractionSetTakeAwayMode(host.context, preview_interaction_take_away_mode(rawValue: value))
+        case 1: _ = previewInteractionSetTimeUnit(host.context, preview_interaction_time_unit(rawValue: value))
+        case 2:
+            var seat: UInt32 = 0
+            _ = previewInteractionSeat(host.context, script.pick(["seat0", "seat1", "", "x"]), &seat)
+        case 3: _ = previewInteractionDeviceSetUserData(device(), UnsafeMutableRawPointer(bitPattern: 0x1000))
+        default:
+            var data: UnsafeMutableRawPointer?
+            _ = previewInteractionDeviceGetUserData(device(), &data)
+        }
     default: client.pump(&script)
     }
 }

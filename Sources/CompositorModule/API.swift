@@ -7,18 +7,20 @@ import PreviewProtocolServer
 // The C entry points (include/preview-interaction.h). Each one looks its handle up, checks
 // the thread and its arguments, and returns a status: nothing a host passes can trap here.
 
-/// Runs `body` on the context of `handle` (a context handle).
-private func call(
-    _ handle: OpaquePointer?, function: String = #function, _ body: (EmbeddedContext) throws(Status) -> Void
+/// Runs `body` on the context of `handle` (a context handle). `quiet`: a status that is no
+/// misuse (logged as debug only).
+func call(
+    _ handle: OpaquePointer?, function: String = #function, quiet: Status? = nil,
+    _ body: (EmbeddedContext) throws(Status) -> Void
 ) -> Int32 {
     guard let context = Handles.shared.context(handle), !context.destroyed else {
         return Status.invalidContext.rawValue
     }
-    return run(context, function: function, body)
+    return run(context, function: function, quiet: quiet, body)
 }
 
 /// Runs `body` on the context that owns the device `handle`.
-private func call(
+func call(
     device handle: OpaquePointer?, function: String = #function,
     _ body: (EmbeddedContext, OpaquePointer) throws(Status) -> Void
 ) -> Int32 {
@@ -30,17 +32,22 @@ private func call(
 
 /// A failed call is the host's misuse: a warning naming the C function. An unknown contact
 /// is only debug: hosts may pass every release on, whether its press reached us or not.
-private func run(_ context: EmbeddedContext, function: String, _ body: (EmbeddedContext) throws(Status) -> Void)
-    -> Int32
-{
+private func run(
+    _ context: EmbeddedContext, function: String, quiet: Status? = nil,
+    _ body: (EmbeddedContext) throws(Status) -> Void
+) -> Int32 {
     guard context.onDisplayThread else { return Status.wrongThread.rawValue }
     do {
         try context.entered { () throws(Status) in try body(context) }
         return Status.ok.rawValue
     } catch {
-        let reason = String(cString: preview_interaction_status_string(error.rawValue))
+        let reason = preview_interaction_status_string(error.rawValue).map { String(cString: $0) } ?? "\(error)"
         let message: Logger.Message = "\(cName(function)): \(reason)"
-        if error == .unknownContact { context.logger.debug(message) } else { context.logger.warning(message) }
+        if error == .unknownContact || error == quiet {
+            context.logger.debug(message)
+        } else {
+            context.logger.warning(message)
+        }
         return error.rawValue
     }
 }
@@ -138,14 +145,16 @@ public func previewInteractionDeviceAdd(
 ) -> Int32 {
     out?.pointee = nil
     return call(handle) { context throws(Status) in
-        guard let out, let source = InputSource(rawValue: UInt8(clamping: kind.rawValue)), kind.rawValue <= 4 else {
+        // Since 1.3 a keyboard (5) is a device too, for its keys' phase events.
+        guard let out, let source = InputSource(rawValue: UInt8(clamping: kind.rawValue)), kind.rawValue <= 5 else {
             throw .invalidArgument
         }
         guard pressureMin.isFinite, pressureMax.isFinite, pressureMin <= pressureMax else { throw .invalidArgument }
-        let range = pressureMin < pressureMax ? (pressureMin, pressureMax) : nil
-        let text = name.map { String(cString: $0) } ?? "device"
+        let range = pressureMin < pressureMax && source != .keyboard ? (pressureMin, pressureMax) : nil
+        // At most 256 bytes of the host's name are read (a name without its NUL stops there).
+        let text = name.map { EmbeddedContext.text($0, upTo: 256) } ?? "device"
         out.pointee = try context.addDevice(
-            source: source, name: String(text.prefix(256)), pressure: source == .pointer ? nil : range, seat: seat)
+            source: source, name: text, pressure: source == .pointer ? nil : range, seat: seat)
     }
 }
 
@@ -154,10 +163,15 @@ public func previewInteractionDeviceAddLibinput(
     _ handle: OpaquePointer?, _ device: OpaquePointer?, _ seat: UInt32, _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
     out?.pointee = nil
-    return call(handle) { context throws(Status) in
+    // A host may hand over every device it opens: one that presses nothing is no misuse.
+    return call(handle, quiet: .unsupported) { context throws(Status) in
         guard let out, let device else { throw .invalidArgument }
         let hosted = HostedDevice(libinputDevice: device)
-        guard let source = hosted.kind.source else { throw .unsupported }  // a keyboard: nothing to press
+        if hosted.kind == .keyboard {
+            out.pointee = try context.addDevice(source: .keyboard, name: hosted.name, pressure: nil, seat: seat)
+            return
+        }
+        guard let source = hosted.kind.source else { throw .unsupported }  // a switch, a tablet pad
         let evdev = EvdevPressure(hosted)
         // Pens: libinput's normalised pressure from the host. Touch: the kernel's, read here.
         let range: (Double, Double)? = source == .pen ? (0, 1) : nil
@@ -340,12 +354,16 @@ public func previewInteractionKeyboardKey(
             code: event.keycode, keysym: event.keysym, modifiers: KeyModifiers(rawValue: event.modifiers),
             pressed: pressed, time: context.timestamp(event.time_usec))
         let focusSize = Point(x: Double(event.focus_width), y: Double(event.focus_height))
-        switch try context.keyboardKey(input, seat: event.seat, focus: event.focus, size: focusSize) {
+        // Since 1.3 (zero in an older host's shorter struct): the keyboard device it comes from.
+        let device = try event.device.map { device throws(Status) in try context.keyboardDevice(device) }
+        let answer = try context.keyboardKey(
+            input, seat: event.seat, device: device ?? EmbeddedContext.keyboard, focus: event.focus, size: focusSize)
+        switch answer {
         case .deliver: verdict.pointee = PREVIEW_INTERACTION_KEY_DELIVER
         case .consumed: verdict.pointee = PREVIEW_INTERACTION_KEY_CONSUMED
         case .deliverTap(let time):
             verdict.pointee = PREVIEW_INTERACTION_KEY_DELIVER_TAP
-            pressTime?.pointee = UInt64(clamping: max(0, time.microseconds))
+            pressTime?.pointee = context.timeUnit.hostTime(time)
         }
     }
 }
@@ -376,5 +394,73 @@ public func previewInteractionSetPreviewKeys(
                     keycode: key.keycode, keysym: key.keysym, modifiers: KeyModifiers(rawValue: key.modifiers)))
         }
         context.setPreviewKeys(bindings)
+    }
+}
+
+// MARK: since 1.3
+
+@_cdecl("preview_interaction_device_set_user_data")
+public func previewInteractionDeviceSetUserData(_ device: OpaquePointer?, _ data: UnsafeMutableRawPointer?) -> Int32 {
+    call(device: device) { context, device throws(Status) in try context.setUserData(data, of: device) }
+}
+
+@_cdecl("preview_interaction_device_get_user_data")
+public func previewInteractionDeviceGetUserData(
+    _ device: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> Int32 {
+    out?.pointee = nil
+    return call(device: device) { context, device throws(Status) in
+        guard let out else { throw .invalidArgument }
+        out.pointee = try context.device(device).userData
+    }
+}
+
+@_cdecl("preview_interaction_seat")
+public func previewInteractionSeat(
+    _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<UInt32>?
+) -> Int32 {
+    out?.pointee = 0
+    return call(handle) { context throws(Status) in
+        guard let out, let name, (1...255).contains(EmbeddedContext.length(of: name, upTo: 256)) else {
+            throw .invalidArgument
+        }
+        out.pointee = try context.seat(named: EmbeddedContext.text(name, upTo: 255))
+    }
+}
+
+@_cdecl("preview_interaction_pointer_button")
+public func previewInteractionPointerButton(
+    _ device: OpaquePointer?, _ button: UInt32, _ pressed: Bool, _ surface: OpaquePointer?, _ x: Double, _ y: Double,
+    _ pressure: Double, _ time: UInt64, _ swallow: UnsafeMutablePointer<Bool>?
+) -> Int32 {
+    swallow?.pointee = false
+    return call(device: device) { context, device throws(Status) in
+        let swallowed = try context.pointerButton(
+            device, button: button, pressed: pressed, surface: surface, x: x, y: y, pressure: pressure, at: time)
+        swallow?.pointee = swallowed
+    }
+}
+
+@_cdecl("preview_interaction_set_take_away_mode")
+public func previewInteractionSetTakeAwayMode(_ handle: OpaquePointer?, _ value: preview_interaction_take_away_mode)
+    -> Int32
+{
+    call(handle) { context throws(Status) in
+        switch value {
+        case PREVIEW_INTERACTION_TAKE_AWAY_UNTIL_END: context.setTakeAwayMode(.untilEnd)
+        case PREVIEW_INTERACTION_TAKE_AWAY_UNTIL_RELEASE: context.setTakeAwayMode(.untilRelease)
+        default: throw .invalidArgument
+        }
+    }
+}
+
+@_cdecl("preview_interaction_set_time_unit")
+public func previewInteractionSetTimeUnit(_ handle: OpaquePointer?, _ value: preview_interaction_time_unit) -> Int32 {
+    call(handle) { context throws(Status) in
+        switch value {
+        case PREVIEW_INTERACTION_TIME_USEC: context.timeUnit = .microseconds
+        case PREVIEW_INTERACTION_TIME_MSEC: context.timeUnit = .milliseconds
+        default: throw .invalidArgument
+        }
     }
 }

@@ -42,6 +42,10 @@ final class EmbeddedContext: InteractionDriverHandler {
         /// A libinput touchpad's node: a haptic pad while the user has haptics on.
         let hapticNode: String?
         var haptic: HapticPad?
+        /// The host's pointer for the device (`device_set_user_data`), never read here.
+        var userData: UnsafeMutableRawPointer?
+        /// A pointer's or touchpad's click buttons down (`pointer_button`): bit 0 left, 1 right, 2 middle.
+        var clickButtons: UInt8 = 0
     }
     var devices: [DeviceID: Device] = [:]
     private var deviceIDs: [UInt: DeviceID] = [:]
@@ -57,6 +61,16 @@ final class EmbeddedContext: InteractionDriverHandler {
     private var depth = 0
     private var destroyRequested = false
     private(set) var destroyed = false
+
+    /// The host's choices for how it talks to the library (since 1.3).
+    var timeUnit = HostTimeUnit.microseconds
+    var takeAwayMode = TakeAwayMode.untilEnd
+    /// Give-backs held until their contact is up (`TakeAwayMode.untilRelease`).
+    var heldGiveBacks: [ContactKey: SurfaceID] = [:]
+    /// Seat names the host asked numbers for: a name's number is its index.
+    var seatNames: [String] = []
+    /// The wl_surface.commit hook (a protocol logger on the display).
+    private var commitHook: OpaquePointer?
 
     init(display raw: OpaquePointer, host: HostCallbacks) throws(Status) {
         guard Handles.shared.claim(display: raw) else { throw .displayInUse }
@@ -80,7 +94,9 @@ final class EmbeddedContext: InteractionDriverHandler {
         }
         listener.listen(toDestroyOf: display)
         displayGone = listener
-        handle = Handles.shared.register(self)
+        let handle = Handles.shared.register(self)
+        self.handle = handle
+        commitHook = Self.hookCommits(of: raw, context: handle)
     }
 
     // MARK: entry
@@ -142,11 +158,19 @@ final class EmbeddedContext: InteractionDriverHandler {
         return device
     }
 
+    /// A device that makes contacts: a keyboard device's keys go through `keyboardKey`.
+    func pressingDevice(_ handle: OpaquePointer) throws(Status) -> Device {
+        let device = try device(handle)
+        guard device.source != .keyboard else { throw .unsupported }
+        return device
+    }
+
     func removeDevice(_ handle: OpaquePointer, at time: UInt64) throws(Status) {
         let device = try device(handle)
         // The cancels (device_removed) still name the device in their callbacks; then it goes
         // (its contacts leave the core's table).
         driver.deviceRemoved(device.id, at: timestamp(time))
+        giveBackHeld { $0.device == device.id }
         devices[device.id] = nil
         deviceIDs[UInt(bitPattern: handle)] = nil
         Handles.shared.forget(device: handle)
@@ -174,7 +198,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         _ handle: OpaquePointer, contact: Int32, surface resource: OpaquePointer?, x: Double, y: Double,
         pressure: Double, at time: UInt64
     ) throws(Status) {
-        let device = try device(handle)
+        let device = try pressingDevice(handle)
         guard x.isFinite, y.isFinite else { throw .invalidArgument }
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
         do { try driver.admits(key) } catch { throw Status(error) }
@@ -190,7 +214,7 @@ final class EmbeddedContext: InteractionDriverHandler {
     }
 
     func contactMotion(_ handle: OpaquePointer, contact: Int32, x: Double, y: Double, at time: UInt64) throws(Status) {
-        let device = try device(handle)
+        let device = try pressingDevice(handle)
         guard x.isFinite, y.isFinite else { throw .invalidArgument }
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
         // A libinput touch device: the kernel's pressure for the contact, as it is now.
@@ -203,7 +227,7 @@ final class EmbeddedContext: InteractionDriverHandler {
     }
 
     func contactForce(_ handle: OpaquePointer, contact: Int32, pressure: Double, at time: UInt64) throws(Status) {
-        let device = try device(handle)
+        let device = try pressingDevice(handle)
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
         guard driver.contacts[key] != nil else { throw .unknownContact }
         guard let force = try normalised(pressure, of: device, contact: contact) else { return }  // no pressure axis
@@ -213,7 +237,7 @@ final class EmbeddedContext: InteractionDriverHandler {
     func contactUpdate(
         _ handle: OpaquePointer, contact: Int32, x: Double, y: Double, pressure: Double, at time: UInt64
     ) throws(Status) {
-        let device = try device(handle)
+        let device = try pressingDevice(handle)
         guard x.isFinite, y.isFinite else { throw .invalidArgument }
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
         guard driver.contacts[key] != nil else { throw .unknownContact }
@@ -230,18 +254,21 @@ final class EmbeddedContext: InteractionDriverHandler {
     func contactEnded(_ handle: OpaquePointer, contact: Int32, at time: UInt64, reason: CancelReason) throws(Status)
         -> Bool
     {
-        let device = try device(handle)
+        let device = try pressingDevice(handle)
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
-        do { return try driver.contactEnded(key, at: timestamp(time), reason: reason).swallow } catch {
+        let swallow: Bool
+        do { swallow = try driver.contactEnded(key, at: timestamp(time), reason: reason).swallow } catch {
             throw Status(error)
         }
+        giveBackHeld { $0 == key }
+        return swallow
     }
 
     func isTakenAway(_ handle: OpaquePointer, contact: Int32) throws(Status) -> Bool {
-        let device = try device(handle)
+        let device = try pressingDevice(handle)
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
         guard driver.contacts[key] != nil else { throw .unknownContact }
-        return driver.isTakenAway(key)
+        return driver.isTakenAway(key) || heldGiveBacks[key] != nil
     }
 
     /// The force in 0...1, nil for a device without pressure.
@@ -258,7 +285,7 @@ final class EmbeddedContext: InteractionDriverHandler {
     func surfaceID(checking resource: OpaquePointer) throws(Status) -> SurfaceID {
         if let known = surfaces[UInt(bitPattern: resource)] { return known.id }
         guard let client = wl_resource_get_client(resource), wl_client_get_display(client) == display.raw,
-            String(cString: wl_resource_get_class(resource)) == "wl_surface"
+            let name = wl_resource_get_class(resource), String(cString: name) == "wl_surface"
         else { throw .notASurface }
         let id = SurfaceID(nextSurface)
         nextSurface &+= 1
@@ -273,6 +300,9 @@ final class EmbeddedContext: InteractionDriverHandler {
         surfaceResources[id] = resource
         return id
     }
+
+    /// The id of a wl_surface seen before; nil for one the library never needed.
+    func knownSurface(_ resource: OpaquePointer) -> SurfaceID? { surfaces[UInt(bitPattern: resource)]?.id }
 
     private func forgetSurface(_ resource: OpaquePointer) {
         guard let entry = surfaces.removeValue(forKey: UInt(bitPattern: resource)) else { return }
@@ -302,7 +332,19 @@ final class EmbeddedContext: InteractionDriverHandler {
     }
 
     func giveBack(_ contact: RoutedContact, surface: SurfaceID, stillDown: Bool) {
+        if stillDown && takeAwayMode == .untilRelease {
+            heldGiveBacks[contact.key] = surface
+            return
+        }
         callBack(host.table.give_back, contact.key, surface)
+    }
+
+    /// The held give-backs of contacts that are up now (or of every contact, at teardown).
+    func giveBackHeld(where ended: (ContactKey) -> Bool) {
+        for (key, surface) in heldGiveBacks where ended(key) {
+            heldGiveBacks[key] = nil
+            callBack(host.table.give_back, key, surface)
+        }
     }
 
     func didPerform(_ event: PhaseEvent, _ update: PhaseUpdate) { notify(event, update) }
@@ -310,12 +352,12 @@ final class EmbeddedContext: InteractionDriverHandler {
     /// The driver's own inputs (timer, clients) are calls too: a destroy inside waits for them.
     func run(_ input: () -> Void) { entered(input) }
 
-    private typealias ContactCallback =
+    typealias ContactCallback =
         @convention(c) (
             UnsafeMutableRawPointer?, OpaquePointer?, Int32, OpaquePointer?
         ) -> Void
 
-    private func callBack(_ callback: ContactCallback?, _ contact: ContactKey, _ surface: SurfaceID) {
+    func callBack(_ callback: ContactCallback?, _ contact: ContactKey, _ surface: SurfaceID) {
         guard let callback, let device = devices[contact.device] else { return }  // the keyboard: no device
         callback(host.userData, device.handle, contact.contact, surfaceResources[surface])
     }
@@ -364,7 +406,10 @@ final class EmbeddedContext: InteractionDriverHandler {
         }
     }
 
-    func timestamp(_ time: UInt64) -> Timestamp { Timestamp(microseconds: Int64(clamping: time)) }
+    /// A time the host passed, in its unit; 0 is now.
+    func timestamp(_ time: UInt64) -> Timestamp {
+        time == 0 ? now() : timeUnit.timestamp(time, now: now())
+    }
 
     func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID? {
         try? surfaceID(checking: resource)
@@ -403,8 +448,11 @@ final class EmbeddedContext: InteractionDriverHandler {
         destroyRequested = false
         if let handle { Handles.shared.forget(context: handle) }
         Handles.shared.release(display: raw)
+        if let commitHook { wl_protocol_logger_destroy(commitHook) }
+        commitHook = nil
         depth += 1  // callbacks that call back in now find the handle gone
         driver.endAllContacts(at: now(), reason: .system)
+        giveBackHeld { _ in true }
         depth -= 1
         for device in devices.values {
             device.evdev?.stop()

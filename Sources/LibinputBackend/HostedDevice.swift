@@ -21,7 +21,7 @@ public final class HostedDevice {
     private let pressure: TouchPressure?
 
     public init(libinputDevice raw: OpaquePointer, quirks: PressureQuirks = PressureQuirks()) {
-        name = String(cString: libinput_device_get_name(raw))
+        name = libinput_device_get_name(raw).map { String(cString: $0) } ?? "libinput device"
         kind = LibinputBackend.kind(of: raw)
         node =
             libinput_device_get_udev_device(raw).map { udevice in

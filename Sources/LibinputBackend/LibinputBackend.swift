@@ -198,7 +198,7 @@ public final class LibinputBackend {
     }
 
     private func added(_ raw: OpaquePointer, _ emit: (BackendEvent) -> Void) {
-        let name = String(cString: libinput_device_get_name(raw))
+        let name = libinput_device_get_name(raw).map { String(cString: $0) } ?? "libinput device"
         let node =
             libinput_device_get_udev_device(raw).map { udevice in
                 defer { udev_device_unref(udevice) }

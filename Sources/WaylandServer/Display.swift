@@ -51,7 +51,7 @@ public final class Display {
         }
         // wl_display_add_socket_auto would log an error for every name another compositor
         // holds (a nested start always meets its parent's): skip those quietly first.
-        let runtime = String(cString: getenv("XDG_RUNTIME_DIR"))
+        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? ""
         for number in 0..<32 {
             let candidate = "wayland-\(number)"
             if Self.isLocked(runtime + "/" + candidate + ".lock") { continue }

@@ -51,19 +51,24 @@ import _PreviewProtocolTestSupport
                 ? previewInteractionContactDown(setup.pen, 0, setup.surface, x, 50, force, recorder.now)
                 : previewInteractionContactUpdate(setup.pen, 0, x, 50, force, recorder.now)
             #expect(status == 0 || !live)
-            setup.client.roundtrip()
-            for case .shouldBegin(let id, _, _) in setup.interaction.events where !answered.contains(id) {
-                answered.insert(id)
-                setup.interaction.accept(id)
-            }
-            setup.client.roundtrip()
-            setup.host.display.dispatch(timeoutMilliseconds: 0)
+            settle(setup, answered: &answered)
         }
         recorder.now += 5_000
         var swallow = true
         #expect(previewInteractionContactUp(setup.pen, 0, recorder.now, &swallow) == 0 || !live)
         setup.client.roundtrip()
         return swallow
+    }
+
+    /// After a sample: the client accepts every new should_begin, and both sides dispatch.
+    static func settle(_ setup: Setup, answered: inout Set<UInt32>) {
+        setup.client.roundtrip()
+        for case .shouldBegin(let id, _, _) in setup.interaction.events where !answered.contains(id) {
+            answered.insert(id)
+            setup.interaction.accept(id)
+        }
+        setup.client.roundtrip()
+        setup.host.display.dispatch(timeoutMilliseconds: 0)
     }
 
     @Test("A press on an accelerator area with the phase callback set: the host hears each stage, then completed")

@@ -50,7 +50,8 @@ final class EmbeddedHost {
 
     /// One key through preview_interaction_keyboard_key; returns the verdict.
     func key(
-        _ code: UInt32, keysym: UInt32 = 0, modifiers: UInt32 = 0, pressed: Bool, focus: OpaquePointer?
+        _ code: UInt32, keysym: UInt32 = 0, modifiers: UInt32 = 0, pressed: Bool, focus: OpaquePointer?,
+        device: OpaquePointer? = nil
     ) -> preview_interaction_key_verdict {
         var key = preview_interaction_key()
         key.size = MemoryLayout<preview_interaction_key>.size
@@ -62,6 +63,7 @@ final class EmbeddedHost {
         key.focus = focus
         key.focus_width = 100
         key.focus_height = 100
+        key.device = device
         var verdict = PREVIEW_INTERACTION_KEY_DELIVER
         let status = previewInteractionKeyboardKey(context, &key, &verdict, nil)
         #expect(status == 0)

@@ -20,6 +20,9 @@ final class HostRecorder {
     }
 
     var phases: [Notice] = []
+    /// Each phase notification's device and time, in the order of `phases`.
+    var phaseDevices: [OpaquePointer?] = []
+    var phaseTimes: [UInt64] = []
     var stages: [Notice] = []
     var takenAway: [Int32] = []
     var givenBack: [Int32] = []
@@ -45,6 +48,8 @@ final class HostRecorder {
         callbacks.phase = { data, event in
             let recorder = HostRecorder.from(data)
             recorder.phases.append(Notice(event!.pointee))
+            recorder.phaseDevices.append(event!.pointee.device)
+            recorder.phaseTimes.append(event!.pointee.time_usec)
             if let context = recorder.destroyFromPhase { #expect(previewInteractionDestroy(context) == 0) }
             recorder.destroyFromPhase = nil
         }

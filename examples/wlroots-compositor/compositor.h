@@ -41,7 +41,7 @@ struct server {
 
 	struct wl_list views; /* struct view.link, top first */
 	struct wl_list inputs; /* struct input.link */
-	struct wl_listener new_output, new_xdg_surface, new_input, new_surface;
+	struct wl_listener new_output, new_xdg_surface, new_input;
 	struct wl_listener cursor_motion, cursor_motion_absolute, cursor_button, cursor_axis, cursor_frame;
 
 	int width, height;
@@ -86,7 +86,7 @@ struct input {
 	bool in_proximity, over_tablet_client, tool_taken;
 	double x, y, pressure; /* layout coordinates, 0...1 (a pen's, or a pressure touchpad's finger) */
 	struct contact tip; /* contact 0 of pens and pointers */
-	uint8_t click_buttons; /* a pointer's buttons that make its click, down (bit 0 left, 1 right, 2 middle) */
+	int buttons; /* a pointer's buttons down: the last press placed its click (the library knows which are the click) */
 	struct contact touches[MAX_TOUCH_POINTS];
 };
 
@@ -97,7 +97,8 @@ void focus_surface(struct server *server, struct wlr_surface *surface);
 
 /* input.c */
 void input_init(struct server *server);
-struct input *input_of_preview_device(struct server *server, struct preview_interaction_device *device);
+/* Our input for a library device (its user data). */
+struct input *input_of_preview_device(struct preview_interaction_device *device);
 void take_away(void *data, struct preview_interaction_device *device, int32_t contact, struct wl_resource *surface);
 void give_back(void *data, struct preview_interaction_device *device, int32_t contact, struct wl_resource *surface);
 bool any_contact_down(struct server *server);

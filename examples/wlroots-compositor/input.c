@@ -16,16 +16,16 @@
 
 #include "compositor.h"
 
-struct input *input_of_preview_device(struct server *server, struct preview_interaction_device *device) {
-	struct input *input;
-	wl_list_for_each(input, &server->inputs, link) if (input->preview == device) return input;
-	return NULL;
+struct input *input_of_preview_device(struct preview_interaction_device *device) {
+	void *input = NULL;
+	preview_interaction_device_get_user_data(device, &input);
+	return input;
 }
 
 bool any_contact_down(struct server *server) {
 	struct input *input;
 	wl_list_for_each(input, &server->inputs, link) {
-		if (input->tip.down) return true;
+		if (input->tip.down || input->buttons) return true;
 		for (int i = 0; i < MAX_TOUCH_POINTS; i++) if (input->touches[i].down) return true;
 		/* A held key (the preview key's long press) is a contact too. */
 		if (input->device->type == WLR_INPUT_DEVICE_KEYBOARD && input->device->keyboard->num_keycodes > 0) return true;
@@ -95,7 +95,8 @@ void pointer_focus(struct server *server, uint32_t time) {
 }
 
 static void pointer_moved(struct server *server, struct input *input, uint32_t time) {
-	if (input && input->tip.down) contact_motion(input, &input->tip, server->cursor->x, server->cursor->y);
+	/* Not the click (another button): the library answers "unknown contact", quietly. */
+	if (input && input->buttons) contact_motion(input, &input->tip, server->cursor->x, server->cursor->y);
 	pointer_focus(server, time);
 }
 
@@ -113,37 +114,32 @@ static void cursor_motion_absolute(struct wl_listener *listener, void *data) {
 	pointer_moved(server, event->device->data, event->time_msec);
 }
 
-/* Which bit of the click a button is: a mouse's left button; any of a touchpad's three, since
- * libinput names a clickpad's one click by the fingers on it (two: right, three: middle), and
- * on a haptic pad the library plays its press and release at this contact. */
-static uint8_t click_bit(struct input *input, uint32_t button) {
-	if (button == BTN_LEFT) return 1;
-	if (!wlr_input_device_is_libinput(input->device)) return 0;
-	struct libinput_device *raw = wlr_libinput_get_device_handle(input->device);
-	if (libinput_device_config_tap_get_finger_count(raw) == 0) return 0; /* not a touchpad */
-	return button == BTN_RIGHT ? 2 : button == BTN_MIDDLE ? 4 : 0;
-}
-
+/* Every button goes to the library, which knows the device's click (a mouse's left button, any
+ * of a touchpad's three: libinput names a clickpad's one click by the fingers on it) and makes
+ * it contact 0; on a haptic pad it plays the press and release there. A mouse has no pressure
+ * (the long press simulates force); a pressure touchpad's is its finger's. */
 static void cursor_button(struct wl_listener *listener, void *data) {
 	struct server *server = wl_container_of(listener, server, cursor_button);
 	struct wlr_event_pointer_button *event = data;
 	struct input *input = event->device->data;
-	bool deliver = true;
-	uint8_t bit = input ? click_bit(input, event->button) : 0;
-	if (bit) {
-		uint8_t was = input->click_buttons;
-		input->click_buttons = event->state == WLR_BUTTON_PRESSED ? was | bit : was & ~bit;
-		if (!was && input->click_buttons && !input->tip.down) {
-			/* A mouse has no pressure (the library's long press simulates force); a pressure
-			 * touchpad's is its finger's. */
-			contact_down(input, &input->tip, 0, server->cursor->x, server->cursor->y, input->pressure);
-			double sx, sy;
-			focus_surface(server, surface_at(server, server->cursor->x, server->cursor->y, &sx, &sy));
-		} else if (was && !input->click_buttons && input->tip.down) {
-			deliver = !contact_up(input, &input->tip);
+	bool swallow = false;
+	if (input) {
+		bool pressed = event->state == WLR_BUTTON_PRESSED;
+		double sx = 0, sy = 0;
+		struct wlr_surface *surface = NULL;
+		if (pressed) {
+			input->buttons++;
+			surface = surface_at(server, server->cursor->x, server->cursor->y, &sx, &sy);
+			input->tip.origin_x = server->cursor->x - sx;
+			input->tip.origin_y = server->cursor->y - sy;
+			focus_surface(server, surface);
+		} else if (input->buttons > 0) {
+			input->buttons--;
 		}
+		preview_interaction_pointer_button(input->preview, event->button, pressed, surface ? surface->resource : NULL,
+			sx, sy, input->pressure, now_usec(), &swallow);
 	}
-	if (deliver && !server->pointer_taken) wlr_seat_pointer_notify_button(server->seat, event->time_msec, event->button, event->state);
+	if (!swallow && !server->pointer_taken) wlr_seat_pointer_notify_button(server->seat, event->time_msec, event->button, event->state);
 }
 
 static void cursor_axis(struct wl_listener *listener, void *data) {
@@ -163,7 +159,7 @@ static void cursor_frame(struct wl_listener *listener, void *data) {
 /* A pressure touchpad's finger pressed harder or softer (0...1): the click's force. */
 void input_pressure(struct input *input, double pressure) {
 	input->pressure = pressure;
-	if (input->tip.down) preview_interaction_contact_force(input->preview, input->tip.id, pressure, now_usec());
+	if (input->tip.down || input->buttons) preview_interaction_contact_force(input->preview, input->tip.id, pressure, now_usec());
 }
 
 /* MARK: tablets (tablet-v2 for clients that bound it, else an emulated pointer) */
@@ -350,6 +346,7 @@ static void keyboard_key(struct wl_listener *listener, void *data) {
 		.focus = focus ? focus->resource : NULL,
 		.focus_width = focus ? focus->current.width : 0,
 		.focus_height = focus ? focus->current.height : 0,
+		.device = input->preview, /* its phase events name it */
 	};
 	enum preview_interaction_key_verdict verdict = PREVIEW_INTERACTION_KEY_DELIVER;
 	uint64_t pressed_at = 0;
@@ -383,7 +380,7 @@ static void keyboard_modifiers(struct wl_listener *listener, void *data) {
 
 void take_away(void *data, struct preview_interaction_device *device, int32_t id, struct wl_resource *surface) {
 	struct server *server = data;
-	struct input *input = input_of_preview_device(server, device);
+	struct input *input = input_of_preview_device(device);
 	if (!input) return;
 	switch (input->device->type) {
 	case WLR_INPUT_DEVICE_TABLET_TOOL:
@@ -412,7 +409,7 @@ void give_back(void *data, struct preview_interaction_device *device, int32_t id
 	(void)id;
 	(void)surface;
 	struct server *server = data;
-	struct input *input = input_of_preview_device(server, device);
+	struct input *input = input_of_preview_device(device);
 	if (!input) return;
 	if (input->device->type == WLR_INPUT_DEVICE_TABLET_TOOL) {
 		input->tool_taken = false;
@@ -465,7 +462,8 @@ static void new_input(struct wl_listener *listener, void *data) {
 	input->device = device;
 	device->data = input;
 	int status = PREVIEW_INTERACTION_OK;
-	/* A real libinput device: the library reads what libinput does not say (touch pressure). */
+	/* A real libinput device: the library reads what libinput does not say (touch pressure);
+	 * it takes every kind (a switch or a tablet pad is a quiet UNSUPPORTED). */
 	if (wlr_input_device_is_libinput(device)) {
 		status = preview_interaction_device_add_libinput(server->preview, wlr_libinput_get_device_handle(device), 0,
 			&input->preview);
@@ -476,6 +474,9 @@ static void new_input(struct wl_listener *listener, void *data) {
 			break;
 		case WLR_INPUT_DEVICE_TOUCH:
 			status = preview_interaction_device_add(server->preview, PREVIEW_INTERACTION_DEVICE_TOUCHSCREEN, device->name, 0, 0, 0, &input->preview);
+			break;
+		case WLR_INPUT_DEVICE_KEYBOARD:
+			status = preview_interaction_device_add(server->preview, PREVIEW_INTERACTION_DEVICE_KEYBOARD, device->name, 0, 0, 0, &input->preview);
 			break;
 		case WLR_INPUT_DEVICE_POINTER: {
 			/* A replayed touchpad is one, with its force where it has one (as the library
@@ -493,9 +494,9 @@ static void new_input(struct wl_listener *listener, void *data) {
 			break;
 		}
 	}
-	if (status != PREVIEW_INTERACTION_OK) {
+	if (status == PREVIEW_INTERACTION_OK) preview_interaction_device_set_user_data(input->preview, input);
+	else if (status != PREVIEW_INTERACTION_ERROR_UNSUPPORTED)
 		wlr_log(WLR_ERROR, "%s: not given to the preview interaction: %s", device->name, preview_interaction_status_string(status));
-	}
 	switch (device->type) {
 	case WLR_INPUT_DEVICE_KEYBOARD: {
 		struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);

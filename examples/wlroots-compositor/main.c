@@ -159,39 +159,6 @@ static void new_xdg_surface(struct wl_listener *listener, void *data) {
 	wl_list_insert(&server->views, &view->link);
 }
 
-/* Every wl_surface: its commit applies the preview object's double-buffered state. */
-struct surface_watch {
-	struct server *server;
-	struct wlr_surface *surface;
-	struct wl_listener commit, destroy;
-};
-
-static void surface_commit(struct wl_listener *listener, void *data) {
-	(void)data;
-	struct surface_watch *watch = wl_container_of(listener, watch, commit);
-	preview_interaction_surface_commit(watch->server->preview, watch->surface->resource);
-}
-
-static void surface_destroy(struct wl_listener *listener, void *data) {
-	(void)data;
-	struct surface_watch *watch = wl_container_of(listener, watch, destroy);
-	wl_list_remove(&watch->commit.link);
-	wl_list_remove(&watch->destroy.link);
-	free(watch);
-}
-
-static void new_surface(struct wl_listener *listener, void *data) {
-	struct server *server = wl_container_of(listener, server, new_surface);
-	struct surface_watch *watch = calloc(1, sizeof(*watch));
-	if (!watch) return;
-	watch->server = server;
-	watch->surface = data;
-	watch->commit.notify = surface_commit;
-	wl_signal_add(&watch->surface->events.commit, &watch->commit);
-	watch->destroy.notify = surface_destroy;
-	wl_signal_add(&watch->surface->events.destroy, &watch->destroy);
-}
-
 /* MARK: the library's phase notifications: the trace */
 
 static const char *phase_names[] = {"", "preview-began", "preview-progress", "preview-ended", "commit-progress",
@@ -210,29 +177,18 @@ static void write_json_string(FILE *file, const char *text) {
 	fputc('"', file);
 }
 
-/* The trace line's device: the preview device's name, or for keyboard interactions (no device:
- * the seat's keyboard drives them) the keyboard's. */
-static const char *trace_device_name(struct server *server, const struct preview_interaction_phase_event *event) {
-	struct input *input = input_of_preview_device(server, event->device);
-	const char *name = input && input->device->name ? input->device->name : "?";
-	struct input *candidate;
-	if (event->source == PREVIEW_INTERACTION_DEVICE_KEYBOARD) {
-		wl_list_for_each(candidate, &server->inputs, link) {
-			if (candidate->device->type == WLR_INPUT_DEVICE_KEYBOARD && candidate->device->name) {
-				name = candidate->device->name;
-				break;
-			}
-		}
-	}
-	return name;
+/* The trace line's device (a keyboard's too: the keys name their device). */
+static const char *trace_device_name(const struct preview_interaction_phase_event *event) {
+	struct input *input = input_of_preview_device(event->device);
+	return input && input->device->name ? input->device->name : "?";
 }
 
-static void trace_start(FILE *f, struct server *server, const struct preview_interaction_phase_event *event,
+static void trace_start(FILE *f, const struct preview_interaction_phase_event *event,
 		const char *kind) {
 	int source = event->source >= PREVIEW_INTERACTION_DEVICE_PEN && event->source <= PREVIEW_INTERACTION_DEVICE_KEYBOARD
 		? (int)event->source : PREVIEW_INTERACTION_DEVICE_POINTER;
 	fprintf(f, "{\"time_us\":%llu,\"device\":", (unsigned long long)event->time_usec);
-	write_json_string(f, trace_device_name(server, event));
+	write_json_string(f, trace_device_name(event));
 	fprintf(f, ",\"source\":\"%s\",\"simulated\":%s,\"interaction\":%u,\"event\":\"%s\",\"progress\":%.9g",
 		source_names[source], event->simulated ? "true" : "false", event->interaction, kind, event->progress);
 }
@@ -245,7 +201,7 @@ static void on_phase(void *data, const struct preview_interaction_phase_event *e
 	bool cancelled = event->phase == PREVIEW_INTERACTION_PHASE_CANCELLED;
 	bool ended = event->phase == PREVIEW_INTERACTION_PHASE_PREVIEW_ENDED || event->phase == PREVIEW_INTERACTION_PHASE_COMPLETED;
 	FILE *f = server->trace;
-	trace_start(f, server, event, cancelled ? "cancel" : preview ? "preview" : "commit");
+	trace_start(f, event, cancelled ? "cancel" : preview ? "preview" : "commit");
 	fprintf(f, ",\"ended\":%s,\"phase\":\"%s\",\"x\":%.9g,\"y\":%.9g", ended ? "true" : "false",
 		phase_names[event->phase], event->x, event->y);
 	if (cancelled && event->reason >= 1 && event->reason <= 10)
@@ -259,7 +215,7 @@ static void on_stage(void *data, const struct preview_interaction_phase_event *e
 	struct server *server = data;
 	if (!server->trace || event->phase != PREVIEW_INTERACTION_PHASE_STAGE) return;
 	FILE *f = server->trace;
-	trace_start(f, server, event, "stage");
+	trace_start(f, event, "stage");
 	fprintf(f, ",\"ended\":false,\"phase\":\"stage\",\"x\":%.9g,\"y\":%.9g,\"stage\":%u}\n",
 		event->x, event->y, event->stage);
 	fflush(f);
@@ -436,9 +392,8 @@ int main(int argc, char **argv) {
 	wlr_renderer_init_wl_display(server.renderer, server.display);
 	server.allocator = wlr_allocator_autocreate(server.backend, server.renderer);
 	if (!server.allocator) return 1;
-	struct wlr_compositor *compositor = wlr_compositor_create(server.display, server.renderer);
-	server.new_surface.notify = new_surface;
-	wl_signal_add(&compositor->events.new_surface, &server.new_surface);
+	/* No commit listener: the library sees wl_surface.commit itself (since 1.3). */
+	wlr_compositor_create(server.display, server.renderer);
 	wlr_data_device_manager_create(server.display);
 
 	server.layout = wlr_output_layout_create();

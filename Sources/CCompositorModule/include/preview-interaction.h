@@ -28,7 +28,9 @@
  *   PREVIEW_INTERACTION_ERROR_WRONG_THREAD). Callbacks run on that thread, from inside
  *   the calls and from the event loop; a callback may call the API again.
  * - Time is the host's monotonic clock in microseconds (CLOCK_MONOTONIC unless the host
- *   gives a clock callback); every input carries its time.
+ *   gives a clock callback); every input carries its time. Since 1.3 a host may pass its
+ *   events' 32-bit millisecond times instead (preview_interaction_set_time_unit), and a time
+ *   of 0 means "now" (the library reads its clock).
  *
  * pkg-config: preview-interaction. See docs/embedding.md.
  */
@@ -44,9 +46,9 @@ extern "C" {
 #endif
 
 #define PREVIEW_INTERACTION_VERSION_MAJOR 1
-#define PREVIEW_INTERACTION_VERSION_MINOR 2
+#define PREVIEW_INTERACTION_VERSION_MINOR 3
 #define PREVIEW_INTERACTION_VERSION_PATCH 0
-#define PREVIEW_INTERACTION_VERSION "1.2.0"
+#define PREVIEW_INTERACTION_VERSION "1.3.0"
 /* (major << 16) | (minor << 8) | patch, as returned by preview_interaction_version(). */
 #define PREVIEW_INTERACTION_VERSION_NUMBER \
 	((PREVIEW_INTERACTION_VERSION_MAJOR << 16) | (PREVIEW_INTERACTION_VERSION_MINOR << 8) | \
@@ -103,7 +105,9 @@ enum preview_interaction_device_kind {
 	/* A mouse or anything without pressure: a long press simulates the force. */
 	PREVIEW_INTERACTION_DEVICE_POINTER = 4,
 	/* Since 1.1: the keyboard's preview key (phase events only: keys go through
-	 * preview_interaction_keyboard_key, not through a device). */
+	 * preview_interaction_keyboard_key, not through a device). Since 1.3 a keyboard may also be
+	 * a device (preview_interaction_device_add, or device_add_libinput of a keyboard): keys that
+	 * name it in preview_interaction_key.device give their phase events that device. */
 	PREVIEW_INTERACTION_DEVICE_KEYBOARD = 5,
 };
 
@@ -186,7 +190,8 @@ struct preview_interaction_phase_event {
 	uint64_t time_usec;
 	bool simulated; /* the force is a long press's, not a sensor's */
 	/* Since 1.1 (members the library fills; an older host never reads them): where the
-	 * force comes from. Keyboard interactions have device NULL and contact the key's. */
+	 * force comes from. Keyboard interactions have contact the key's and device NULL, or
+	 * (since 1.3) the keyboard device the key named. */
 	enum preview_interaction_device_kind source;
 	/* Since 1.2: for PREVIEW_INTERACTION_PHASE_STAGE, the level (1 to the area's number of
 	 * stages); 0 for every other phase. */
@@ -270,7 +275,9 @@ int preview_interaction_set_log_level(struct preview_interaction *context, enum 
 
 /* A device. `pressure_min` < `pressure_max` gives its pressure range (contacts then report
  * pressure in that range); equal values mean no pressure (long press). `name` is copied
- * (may be NULL). `seat` is the host's seat number for the device. */
+ * (may be NULL). `seat` is the host's seat number for the device (preview_interaction_seat
+ * turns a seat's name into one). Since 1.3 `kind` may be KEYBOARD: a device for keys only
+ * (contacts on it are UNSUPPORTED; see preview_interaction_key.device). */
 int preview_interaction_device_add(struct preview_interaction *context, enum preview_interaction_device_kind kind,
 	const char *name, double pressure_min, double pressure_max, uint32_t seat,
 	struct preview_interaction_device **out);
@@ -280,9 +287,24 @@ int preview_interaction_device_add(struct preview_interaction *context, enum pre
  * not report, the library reads the kernel's evdev state of the device node (its own
  * read-only descriptor, watched on the display's loop), so a pressure touchpad's force
  * click works: pass PREVIEW_INTERACTION_PRESSURE_FROM_DEVICE as the pressure. Pens report
- * libinput's normalised 0...1 pressure. */
+ * libinput's normalised 0...1 pressure. A host may hand over every device it opens: since
+ * 1.3 a keyboard becomes a keyboard device, and a device that can press nothing (a switch,
+ * a tablet pad) returns PREVIEW_INTERACTION_ERROR_UNSUPPORTED with *out NULL and is logged
+ * at DEBUG only (it is no misuse). */
 int preview_interaction_device_add_libinput(struct preview_interaction *context, struct libinput_device *device,
 	uint32_t seat, struct preview_interaction_device **out);
+
+/* Since 1.3. The host's own pointer for a device (its struct for the device: the callbacks
+ * and phase events name the library's handle, and this finds the host's). NULL until set;
+ * the library never reads it. */
+int preview_interaction_device_set_user_data(struct preview_interaction_device *device, void *data);
+int preview_interaction_device_get_user_data(struct preview_interaction_device *device, void **data);
+
+/* Since 1.3. The number of the seat named `name` (wlr_seat.name, "seat0"): numbers from 0 in
+ * the order names are first asked for, stable while the context lives, so a host that names
+ * its seats needs no table of its own (it should then use only these numbers). At most 64
+ * names of 1...255 bytes (PREVIEW_INTERACTION_ERROR_LIMIT, INVALID_ARGUMENT). */
+int preview_interaction_seat(struct preview_interaction *context, const char *name, uint32_t *seat);
 
 /* The device went away: its interactions are cancelled (device_removed). The handle is
  * invalid afterwards. */
@@ -314,6 +336,15 @@ int preview_interaction_contact_update(struct preview_interaction_device *device
  * must not deliver this release to the client: the contact was taken away. */
 int preview_interaction_contact_up(struct preview_interaction_device *device, int32_t contact, uint64_t time_usec,
 	bool *swallow_release);
+/* Since 1.3. A button of a pointer or touchpad went down or up (`button` is the evdev code,
+ * linux/input-event-codes.h). The library knows which buttons are the device's click: BTN_LEFT,
+ * and on a touchpad also BTN_RIGHT and BTN_MIDDLE (libinput names a clickpad's one click by the
+ * fingers on it). The first of them down is contact 0 going down on `surface` at (sx, sy) with
+ * `pressure` (as contact_down), the last up is its release (as contact_up, which sets
+ * `*swallow_release`); other buttons and other transitions change nothing (OK). Pass every
+ * button; then move the contact with contact_motion(device, 0, ...). */
+int preview_interaction_pointer_button(struct preview_interaction_device *device, uint32_t button, bool pressed,
+	struct wl_resource *surface, double sx, double sy, double pressure, uint64_t time_usec, bool *swallow_release);
 /* The contact was lost without a lift (seat lost focus, touch cancelled): reason system. */
 int preview_interaction_contact_cancel(struct preview_interaction_device *device, int32_t contact,
 	uint64_t time_usec);
@@ -321,8 +352,41 @@ int preview_interaction_contact_cancel(struct preview_interaction_device *device
 int preview_interaction_contact_is_taken_away(struct preview_interaction_device *device, int32_t contact,
 	bool *taken_away);
 
+/* Since 1.3: how long a contact stays taken away. */
+enum preview_interaction_take_away_mode {
+	/* The default: give_back comes when the interaction ends, even with the contact still down
+	 * (a pop on force); contact_up's swallow_release then tells the host to skip the release. */
+	PREVIEW_INTERACTION_TAKE_AWAY_UNTIL_END = 1,
+	/* For hosts that report contacts after delivering them (sway: the release must still travel
+	 * the seat's own state): take_away means "drop every further event of this contact, its
+	 * release included", and give_back comes only once the contact is up, from inside the
+	 * contact_up, contact_cancel, device_remove or destroy call that ended it, never while it is
+	 * down; contact_is_taken_away stays true until then. */
+	PREVIEW_INTERACTION_TAKE_AWAY_UNTIL_RELEASE = 2,
+};
+int preview_interaction_set_take_away_mode(struct preview_interaction *context,
+	enum preview_interaction_take_away_mode mode);
+
+/* Since 1.3: the unit of the times a host passes (every `time_usec` argument and
+ * preview_interaction_key.time_usec). Either way 0 means "now". Times the library reports
+ * (preview_interaction_phase_event.time_usec) stay microseconds; DELIVER_TAP's press time is
+ * in the host's unit. */
+enum preview_interaction_time_unit {
+	/* The default: microseconds of the host's monotonic clock. */
+	PREVIEW_INTERACTION_TIME_USEC = 1,
+	/* The 32-bit milliseconds input events carry (wlroots' time_msec, libinput's
+	 * libinput_event_*_get_time) on the same clock, CLOCK_MONOTONIC unless now_usec says
+	 * otherwise: the library places each within 24 days of its clock's now, across the
+	 * wrap every 49.7 days; bits above 32 are ignored. */
+	PREVIEW_INTERACTION_TIME_MSEC = 2,
+};
+int preview_interaction_set_time_unit(struct preview_interaction *context, enum preview_interaction_time_unit unit);
+
 /* The wl_surface was committed: applies the double-buffered region and sources of its
- * interaction object. Call from the host's commit handler. */
+ * interaction object. Since 1.3 the library sees every wl_surface.commit request itself (a
+ * protocol logger on the display, as the request is dispatched) and applies the state then:
+ * a host needs no commit listener, and a call here is a harmless repeat. Before 1.3: call
+ * from the host's commit handler. */
 int preview_interaction_surface_commit(struct preview_interaction *context, struct wl_resource *surface);
 /* The surface is going away (unmapped or destroyed): its interactions are cancelled
  * (surface_gone). Destruction of the wl_surface resource is noticed by the library too. */
@@ -358,6 +422,9 @@ struct preview_interaction_key {
 	 * surface-local (a client that gave no focus point gets its region's default). */
 	struct wl_resource *focus;
 	int32_t focus_width, focus_height;
+	/* Since 1.3: the keyboard device the key comes from (a KEYBOARD device of this context),
+	 * or NULL. Its phase events then carry it as their device. */
+	struct preview_interaction_device *device;
 };
 
 enum preview_interaction_key_verdict {
@@ -372,7 +439,8 @@ enum preview_interaction_key_verdict {
 };
 
 /* A key went down or up. `verdict` is required; `press_time_usec` (may be NULL) is set
- * for DELIVER_TAP. Key repeat is the host's: pass physical presses only. */
+ * for DELIVER_TAP (in the host's time unit). Key repeat is the host's: pass physical presses
+ * only. */
 int preview_interaction_keyboard_key(struct preview_interaction *context, const struct preview_interaction_key *key,
 	enum preview_interaction_key_verdict *verdict, uint64_t *press_time_usec);
 
