@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PreviewCompositor
+@testable import PreviewProtocolServer
 
 /// The private channel's frames, as preview-lookup writes them (lookup.h): whole frames out of
 /// any chunking, a frame over the limit ends the channel, a malformed body is no message.
@@ -31,7 +31,7 @@ import Testing
                 while let body = reader.next() { messages.append(try #require(LookupChannel.decode(body))) }
             }
             let answer = LookupChannel.Answer(
-                id: 7, kind: .word, extents: Rect(x: 10, y: 20, width: 30, height: 12), microseconds: 4_800,
+                id: 7, kind: .word, extents: LookupRect(x: 10, y: 20, width: 30, height: 12), microseconds: 4_800,
                 toolkit: "gtk 3.24.38", word: "jumps", link: "", definition: "verb: move forward by leaps and bounds")
             #expect(messages == [.answer(answer), .dismiss(id: 7)], "split at \(split)")
         }
