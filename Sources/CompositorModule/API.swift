@@ -8,7 +8,7 @@ import PreviewProtocolServer
 // the thread and its arguments, and returns a status: nothing a host passes can trap here.
 
 /// Runs `body` on the context of `handle` (a context handle).
-private func call(
+func call(
     _ handle: OpaquePointer?, function: String = #function, _ body: (EmbeddedContext) throws(Status) -> Void
 ) -> Int32 {
     guard let context = Handles.shared.context(handle), !context.destroyed else {
@@ -18,7 +18,7 @@ private func call(
 }
 
 /// Runs `body` on the context that owns the device `handle`.
-private func call(
+func call(
     device handle: OpaquePointer?, function: String = #function,
     _ body: (EmbeddedContext, OpaquePointer) throws(Status) -> Void
 ) -> Int32 {

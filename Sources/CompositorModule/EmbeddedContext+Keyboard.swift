@@ -19,6 +19,8 @@ extension EmbeddedContext {
     ) throws(Status) -> KeyVerdict {
         var surface: SurfaceID?
         if key.pressed, let focus { surface = try surfaceID(checking: focus) }
+        // Escape dismisses Look Up too (the key still goes where the rules say).
+        if key.pressed, key.code == 1 || key.keysym == 0xff1b { lookup?.driver.escapePressed(seat: seat, at: key.time) }
         let verdict = driver.key(
             key, seat: seat, device: Self.keyboard, focus: surface.map { KeyboardFocus(surface: $0, size: size) })
         switch verdict {
