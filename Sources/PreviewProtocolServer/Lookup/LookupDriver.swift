@@ -91,7 +91,7 @@ public final class LookupDriver {
         process.onMessage = { [unowned self] in received($0) }
         process.onStart = { [unowned self] in self.host.lookupProcessChanged($0) }
         process.onExit = { [unowned self] in
-            host.lookupProcessChanged(nil)
+            self.host.lookupProcessChanged(nil)
             session.processGone(into: &effects)
             perform()
         }

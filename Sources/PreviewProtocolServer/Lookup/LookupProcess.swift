@@ -20,8 +20,10 @@ final class LookupProcess {
     private var startedAt: Int64 = 0
     /// False after `stop()`: an exit then restarts nothing.
     private var wanted = false
-    /// The Wayland client of the running process (its surfaces are the panel).
+    /// The Wayland client of the running process (its surfaces are the panel); nil once
+    /// libwayland destroyed it (the process closed its end) or we did.
     private(set) var client: Client?
+    private var clientGone: Listener?
     var onMessage: ((LookupChannel.Message) -> Void)?
     /// The process started (its Wayland client is known).
     var onStart: ((Client) -> Void)?
@@ -66,6 +68,12 @@ final class LookupProcess {
             return
         }
         client = started
+        let gone = Listener { [unowned self] _ in
+            clientGone = nil
+            client = nil
+        }
+        gone.listen(toDestroyOf: started)
+        clientGone = gone
         startedAt = MonotonicTime.microseconds()
         if let process {
             exitSource = display.eventLoop.addFD(process.exitDescriptor, events: .readable) { [unowned self] _ in
@@ -129,7 +137,7 @@ final class LookupProcess {
         exitSource = nil
         process = nil
         closeChannel()
-        client = nil
+        forgetClient()
         logger.notice("look up: preview-lookup exited with status \(status)")
         onExit?()
         // A process that ran for a minute starts again at once; one that keeps dying waits longer.
@@ -161,7 +169,16 @@ final class LookupProcess {
         process?.wait(timeout: 0, grace: 1)
         let hadProcess = process != nil
         process = nil
-        client = nil
+        // Its connection goes with it, now (the loop may not run again to notice).
+        let connection = client
+        forgetClient()
+        connection?.destroy()
         if hadProcess && notifying { onExit?() }
+    }
+
+    private func forgetClient() {
+        clientGone?.remove()
+        clientGone = nil
+        client = nil
     }
 }
