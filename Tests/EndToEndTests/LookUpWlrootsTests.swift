@@ -6,7 +6,9 @@ import _FixtureTestSupport
 /// Look Up in a host of libpreview-interaction: examples/wlroots-compositor with `--lookup on`
 /// (the library starts preview-lookup as a private client of its display; the example draws
 /// the highlight as a scene rect and places the panel above the app), the same recordings and
-/// fixture apps as preview-compositor's cases.
+/// fixture apps as preview-compositor's cases. The example skips idle gaps, so its first press
+/// comes while the app's accessibility is still cold (a first lookup can miss its deadline on a
+/// loaded machine): each recording is played twice and the second press counts as well.
 extension LookUpTests {
     struct WlrootsRun {
         var status: Int32
@@ -27,7 +29,7 @@ extension LookUpTests {
         let result = try ChildProcess.run(
             [
                 ParityBuilds.wlrootsCompositor, "--decoder", tools.directory + "/preview-replay", "--replay", recording,
-                "--trace", trace, "--lookup", "on", "--lookup-path", tools.directory + "/preview-lookup",
+                recording, "--trace", trace, "--lookup", "on", "--lookup-path", tools.directory + "/preview-lookup",
                 "--lookup-screenshot", screenshot, "--exit-when-done", "--run", app,
             ],
             environment: [
@@ -55,8 +57,8 @@ extension LookUpTests {
         let found = try #require(
             run.answers.first { $0.contains(": found ") }, "no lookup found a word: \(run.log.suffix(3000))")
         #expect(found.contains("found jumps") && found.contains("noun: a sudden and decisive increase"), "\(found)")
-        #expect(run.panels.count == 1, "the panel was not placed once: \(run.panels) \(run.log.suffix(2000))")
-        let panel = try #require(run.panels.first)
+        #expect(!run.panels.isEmpty, "the panel was not placed: \(run.panels) \(run.log.suffix(2000))")
+        let panel = try #require(run.panels.last)
         #expect((panel["width"] as? Int ?? 0) > 100 && (panel["height"] as? Int ?? 0) > 40, "\(panel)")
         #expect(run.completed, "the lookup did not complete")
         #expect(FileManager.default.fileExists(atPath: run.screenshot), "no screenshot: \(run.log.suffix(2000))")
@@ -69,7 +71,7 @@ extension LookUpTests {
         let found = try #require(
             run.answers.first { $0.contains(": found ") }, "no lookup found a link: \(run.log.suffix(3000))")
         #expect(found.contains("https://example.org/guide"), "\(found)")
-        #expect(run.panels.count == 1, "the panel was not placed once: \(run.log.suffix(2000))")
+        #expect(!run.panels.isEmpty, "the panel was not placed: \(run.log.suffix(2000))")
     }
 
     @Test func throughTheWlrootsExampleALightPressShowsNothing() throws {
@@ -78,5 +80,22 @@ extension LookUpTests {
         #expect(run.status == 0, "\(run.log.suffix(3000))")
         #expect(run.panels.isEmpty && !run.completed, "a panel was shown: \(run.log.suffix(2000))")
         #expect(run.log.contains("press "), "the app did not get its press: \(run.log.suffix(2000))")
+    }
+}
+
+/// The user's preview key (a held Menu key, no force at all) over an app without the protocol
+/// looks up the word at the focused text's caret; here the app opens its context menu on the
+/// same key, which takes the focus, and the caret of its editable text is used.
+extension LookUpTests {
+    @Test func thePreviewKeyLooksUpTheWordAtTheTextCaret() throws {
+        let run = try run(
+            python("gtk4-textview.py", "--fill geese --caret swans"),
+            recording: Fixtures.path("handwritten-usb-keyboard-menu-hold.yml"))
+        #expect(run.status == 0, "\(run.log.suffix(3000))")
+        let found = try #require(run.found.first, "no lookup found a word: \(run.lookups) \(run.log.suffix(3000))")
+        #expect(found["word"] as? String == "swans", "the lookup was not at the caret: \(found)")
+        #expect((found["definition"] as? String)?.hasPrefix("noun: stately heavy-bodied aquatic bird") == true)
+        #expect(run.panelFrames.count == 1, "the panel was not shown once: \(run.log.suffix(3000))")
+        #expect(run.screenshots.contains { $0.hasSuffix("lookup-completed.png") }, "\(run.screenshots)")
     }
 }

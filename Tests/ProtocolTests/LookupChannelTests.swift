@@ -51,5 +51,8 @@ import Testing
         let bytes = LookupChannel.encode(.lookUp(id: 3, pid: 42, x: -5, y: 9, geometryX: 1, geometryY: 2))
         #expect(bytes.count == 4 + 7 * 4)
         #expect(Array(bytes[0..<8]) == [28, 0, 0, 0, 1, 0, 0, 0])
+        let caret = LookupChannel.encode(.lookUpCaret(id: 3, pid: 42, x: -5, y: 9, geometryX: 1, geometryY: 2))
+        #expect(Array(caret[0..<8]) == [28, 0, 0, 0, 3, 0, 0, 0], "the caret request is type 3")
+        #expect(caret[8...] == bytes[8...], "with the same body")
     }
 }

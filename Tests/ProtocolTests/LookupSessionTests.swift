@@ -83,7 +83,7 @@ import Testing
         }
 
         var asked: [UInt32] {
-            said.compactMap { if case .ask(let id, _, _) = $0 { id } else { nil } }
+            said.compactMap { if case .ask(let id, _, _, _) = $0 { id } else { nil } }
         }
         var highlights: [Double] {
             said.compactMap { if case .highlight(_, _, let progress) = $0 { progress } else { nil } }
@@ -102,9 +102,8 @@ import Testing
         #expect(run.asked.isEmpty, "preview-lookup was asked before the force reached the begin threshold")
         run.ramp(to: 0.2, steps: 8)
         #expect(run.asked.count == 1, "a press on a window asks preview-lookup")
-        guard
-            case .ask(_, let surface, let point)? = run.said.last(where: { if case .ask = $0 { true } else { false } })
-        else { throw Expectation.missing }
+        let ask = run.said.last { if case .ask = $0 { true } else { false } }
+        guard case .ask(_, let surface, let point, false)? = ask else { throw Expectation.missing }
         #expect(surface == Self.window && point == Point(x: 60, y: 28), "the question is local to the window")
         run.answer(.word)
         #expect(run.outcomes == [.found])
@@ -226,6 +225,51 @@ import Testing
         #expect(run.session.awaitingAnswerCount == 0)
         run.answer(.word)
         #expect(run.outcomes.isEmpty, "an answer to a question never sent was taken")
+    }
+}
+
+extension LookupSessionTests {
+    @Test func thePreviewKeyLooksUpAtTheCaretHeldPastTheLongPressAndIsDismissedByItsRelease() throws {
+        var run = Run()
+        let key = ContactKey(seat: 0, device: DeviceID(9), contact: 127)
+        let focus = Point(x: 300, y: 200)
+        run.session.keyPressed(
+            key, on: .window(Self.window, focus, declaresPreview: true), available: true, at: run.time,
+            into: &run.effects)
+        run.keep()
+        run.advance(milliseconds: 2000)
+        #expect(run.asked.isEmpty, "a window that declared a keyboard preview got a lookup")
+
+        run.session.keyPressed(
+            key, on: .window(Self.window, focus, declaresPreview: false), available: true, at: run.time,
+            into: &run.effects)
+        run.keep()
+        for _ in 0..<200 where run.asked.isEmpty { run.advance(milliseconds: 10) }
+        let ask = try #require(run.said.last { if case .ask = $0 { true } else { false } })
+        #expect(ask == .ask(id: run.asked[0], surface: Self.window, at: focus, caret: true), "\(ask)")
+        run.answer(.word)
+        run.advance(milliseconds: 3000)
+        #expect(!run.highlights.isEmpty && run.panels == 1 && run.completed, "the held key did not complete")
+        run.session.keyReleased(key, at: run.time, into: &run.effects)
+        run.keep()
+        #expect(run.dismissals == 0, "the release took the completed panel down")
+        #expect(!run.session.follows(key))
+    }
+
+    @Test func thePreviewKeyReleasedEarlyShowsNothing() {
+        var run = Run()
+        let key = ContactKey(seat: 0, device: DeviceID(9), contact: 127)
+        run.session.keyPressed(
+            key, on: .window(Self.window, Point(x: 5, y: 5), declaresPreview: false), available: true, at: run.time,
+            into: &run.effects)
+        run.keep()
+        for _ in 0..<200 where run.asked.isEmpty { run.advance(milliseconds: 10) }
+        run.answer(.word)
+        run.advance(milliseconds: 50)
+        run.session.keyReleased(key, at: run.time, into: &run.effects)
+        run.keep()
+        run.advance(milliseconds: 2000)
+        #expect(run.panels == 0 && run.session.shownLookup == nil, "a tap of the preview key showed the panel")
     }
 }
 

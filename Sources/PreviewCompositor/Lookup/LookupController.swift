@@ -81,9 +81,34 @@ final class LookupController: LookupHost {
             driver.contactEnded(key, at: time, reason: reason)
         case .key(let key) where key.code == 1 && key.pressed:
             driver.escapePressed(seat: 0, at: key.time)  // the app still gets it
+        case .key(let key):
+            previewKey(key)
         default:
             break
         }
+    }
+
+    /// The user's preview key held on a window whose client declared no keyboard preview
+    /// looks up at the text caret (the window's middle when the text has none). The app
+    /// still gets the key.
+    private func previewKey(_ key: KeyState) {
+        let input = PreviewKeys.Key(
+            key, symbols: compositor.keymap.symbols(evdevKey: UInt32(key.code)), held: compositor.keymap.heldModifiers)
+        let contact = ContactKey(seat: 0, device: key.device, contact: Int32(bitPattern: input.identity))
+        guard key.pressed else {
+            driver.keyReleased(contact, at: key.time)
+            return
+        }
+        let rules = PreviewKeys(bindings: compositor.interaction.driver.previewKeyBindings)
+        guard rules.isPreviewKey(input) else { return }
+        var target = LookupPressTarget.elsewhere
+        if let focus = compositor.seat.keyboardFocus, focus.isAlive, isLookUpTarget(focus.node) {
+            let root = focus.node.root
+            let size = Point(x: Double(root.size.width), y: Double(root.size.height))
+            let declared = compositor.interaction.driver.declaresKeyboardPreview(on: root.id, surfaceSize: size)
+            target = .window(root.id, Point(x: size.x / 2, y: size.y / 2), declaresPreview: declared)
+        }
+        driver.keyPressed(contact, on: target, at: key.time)
     }
 
     private func isLookUpTarget(_ surface: SceneSurface) -> Bool {

@@ -14,6 +14,9 @@ public enum LookupChannel {
         /// What is at `point` (surface-local) of the window of process `pid`; `geometry` is the
         /// window geometry's offset in the surface (GTK 4 counts from there).
         case lookUp(id: UInt32, pid: Int32, x: Int32, y: Int32, geometryX: Int32, geometryY: Int32)
+        /// The same at the text caret of the window's focused text, or at `point` without one
+        /// (the preview key).
+        case lookUpCaret(id: UInt32, pid: Int32, x: Int32, y: Int32, geometryX: Int32, geometryY: Int32)
         /// The panel of lookup `id` is no longer shown.
         case hide(id: UInt32)
     }
@@ -55,8 +58,9 @@ public enum LookupChannel {
         var body: [UInt8] = []
         func put(_ value: UInt32) { withUnsafeBytes(of: value) { body.append(contentsOf: $0) } }
         switch request {
-        case .lookUp(let id, let pid, let x, let y, let geometryX, let geometryY):
-            put(1)
+        case .lookUp(let id, let pid, let x, let y, let geometryX, let geometryY),
+            .lookUpCaret(let id, let pid, let x, let y, let geometryX, let geometryY):
+            if case .lookUp = request { put(1) } else { put(3) }
             for value in [id, UInt32(bitPattern: pid), UInt32(bitPattern: x), UInt32(bitPattern: y)] { put(value) }
             put(UInt32(bitPattern: geometryX))
             put(UInt32(bitPattern: geometryY))

@@ -165,6 +165,19 @@ public final class LookupDriver {
         perform()
     }
 
+    /// The user's preview key went down with keyboard focus on `target` (see
+    /// `LookupSession.keyPressed`); `key` names the seat, the keyboard and the key.
+    public func keyPressed(_ key: ContactKey, on target: LookupPressTarget, at time: Timestamp) {
+        session.keyPressed(key, on: target, available: enabled && process.isRunning, at: time, into: &effects)
+        perform()
+    }
+
+    public func keyReleased(_ key: ContactKey, at time: Timestamp) {
+        guard session.follows(key) else { return }
+        session.keyReleased(key, at: time, into: &effects)
+        perform()
+    }
+
     /// Whether a lookup follows `contact` (a host converts its positions only then).
     public func follows(_ contact: ContactKey) -> Bool { session.follows(contact) }
 
@@ -214,15 +227,17 @@ public final class LookupDriver {
         case .scheduleTimer(let due):
             let delay = due.map { max(0, ($0 - now()).microseconds) } ?? 0
             timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: delay))
-        case .ask(let id, let surface, let point):
-            logger.debug("look up #\(id): asked at \(point.x), \(point.y)")
-            guard let target = host.lookupTarget(surface),
-                process.send(
-                    .lookUp(
-                        id: id, pid: target.pid, x: Int32(clamping: Int(point.x.rounded(.down))),
-                        y: Int32(clamping: Int(point.y.rounded(.down))), geometryX: target.geometryX,
-                        geometryY: target.geometryY))
-            else { return id }
+        case .ask(let id, let surface, let point, let caret):
+            logger.debug("look up #\(id): asked at \(point.x), \(point.y)\(caret ? " or the caret" : "")")
+            guard let target = host.lookupTarget(surface) else { return id }
+            let x = Int32(clamping: Int(point.x.rounded(.down)))
+            let y = Int32(clamping: Int(point.y.rounded(.down)))
+            let request: LookupChannel.Request =
+                caret
+                ? .lookUpCaret(
+                    id: id, pid: target.pid, x: x, y: y, geometryX: target.geometryX, geometryY: target.geometryY)
+                : .lookUp(id: id, pid: target.pid, x: x, y: y, geometryX: target.geometryX, geometryY: target.geometryY)
+            guard process.send(request) else { return id }
         case .answered(let answer, let outcome, let surface, let waited):
             logger.info(
                 "look up #\(answer.id): \(outcome.rawValue) \(answer.word.isEmpty ? "-" : answer.word) \(answer.link) [\(answer.toolkit)] \(answer.definition) (\(waited.microseconds / 1000) ms)"

@@ -31,9 +31,10 @@ public struct LookupSession: Sendable {
     public enum Effect: Equatable, Sendable {
         /// Arm the session's timer for `due` (nil: as soon as possible), replacing any.
         case scheduleTimer(Timestamp?)
-        /// Ask preview-lookup what is at `point` (local to `surface`); `answered` or the
-        /// deadline follows. A request that cannot be sent is `askFailed`.
-        case ask(id: UInt32, surface: SurfaceID, at: Point)
+        /// Ask preview-lookup what is at `point` (local to `surface`); `caret`: at the text
+        /// caret of the window's focused text if it has one (the preview key), else at the
+        /// point. `answered` or the deadline follows. A request that cannot be sent is `askFailed`.
+        case ask(id: UInt32, surface: SurfaceID, at: Point, caret: Bool)
         /// An answer came `waited` after the question (for the trace and the log).
         case answered(LookupChannel.Answer, Outcome, surface: SurfaceID, waited: Timestamp.Duration)
         /// Draw (or redraw) the highlight over `extents` (local to `surface`) at `progress` 0…1.
@@ -126,6 +127,33 @@ public struct LookupSession: Sendable {
         run(at: sample.time, into: &effects) { engine, actions in
             engine.contactBegan(local, surface: surface, hasForce: hasForce, into: &actions)
         }
+    }
+
+    /// The user's preview key went down with keyboard focus on `target` (its point: the
+    /// window's focus point, where the lookup falls back to when the focused text has no
+    /// caret). Like a press: it ends what is shown; on a window whose client declared no
+    /// preview area for the keyboard it begins a lookup, a simulated long press whatever the
+    /// long-press setting (the key is the user's way to ask). `key`: the seat, the keyboard
+    /// and the key.
+    public mutating func keyPressed(
+        _ key: ContactKey, on target: LookupPressTarget, available: Bool, at time: Timestamp,
+        into effects: inout [Effect]
+    ) {
+        effects.removeAll(keepingCapacity: true)
+        dismiss(appending: &effects)
+        forgetUnanswered(before: time)
+        guard available, case .window(let surface, let point, false) = target else { return }
+        contacts.insert(key)
+        run(at: time, into: &effects) { engine, actions in
+            engine.keyPressed(key, at: point, surface: surface, behaviour: .deepClick, time: time, into: &actions)
+        }
+    }
+
+    /// The preview key came up.
+    public mutating func keyReleased(_ key: ContactKey, at time: Timestamp, into effects: inout [Effect]) {
+        effects.removeAll(keepingCapacity: true)
+        guard contacts.remove(key) != nil else { return }
+        run(at: time, into: &effects) { engine, actions in engine.keyReleased(key, at: time, into: &actions) }
     }
 
     /// A contact moved or its force changed; `sample.location` local to the window it began on.
@@ -245,7 +273,10 @@ public struct LookupSession: Sendable {
                 effects.append(.scheduleTimer(due))
             case .askShouldBegin(let update):
                 asked[update.interaction.rawValue] = Asked(surface: update.surface, time: time)
-                effects.append(.ask(id: update.interaction.rawValue, surface: update.surface, at: update.location))
+                effects.append(
+                    .ask(
+                        id: update.interaction.rawValue, surface: update.surface, at: update.location,
+                        caret: update.source == .keyboard))
             case .phase(let event, let update):
                 if event.isFinal { contacts.remove(update.contact) }
                 phase(event, update, into: &effects)
