@@ -130,9 +130,6 @@ final class LookupController: LookupHost {
         driver.surfaceDestroyed(surface, at: driver.now())
     }
 
-    /// Look Up is dismissed (a test, a press the compositor handles itself).
-    func dismiss() { hideLookup() }
-
     // MARK: LookupHost
 
     func lookupTarget(_ surface: SurfaceID) -> LookupTargetInfo? {
