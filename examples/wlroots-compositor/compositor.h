@@ -59,6 +59,7 @@ struct server {
 	struct wlr_scene_tree *lookup_layer;
 	struct wlr_scene_rect *lookup_highlight;
 	struct wlr_scene_surface *lookup_panel;
+	struct wl_listener lookup_panel_destroy; /* its node goes with preview-lookup's surface */
 	const char *lookup_screenshot;
 	pid_t shot_child;
 };

@@ -59,6 +59,14 @@ void lookup_highlight(void *data, struct wl_resource *surface, const struct prev
 	wlr_scene_node_set_position(&server->lookup_highlight->node, x + word->x - (2 + grow), y + word->y - (1 + grow));
 }
 
+/* wlroots destroys the panel's node with its surface (preview-lookup gone): forget it then. */
+static void lookup_panel_destroyed(struct wl_listener *listener, void *data) {
+	(void)data;
+	struct server *server = wl_container_of(listener, server, lookup_panel_destroy);
+	wl_list_remove(&server->lookup_panel_destroy.link);
+	server->lookup_panel = NULL;
+}
+
 void lookup_panel(void *data, const struct preview_interaction_lookup_panel *panel) {
 	struct server *server = data;
 	if (!panel->panel) {
@@ -76,6 +84,8 @@ void lookup_panel(void *data, const struct preview_interaction_lookup_panel *pan
 	if (!server->lookup_panel) {
 		server->lookup_panel = wlr_scene_surface_create(&server->lookup_layer->node, surface);
 		if (!server->lookup_panel) return;
+		server->lookup_panel_destroy.notify = lookup_panel_destroyed;
+		wl_signal_add(&server->lookup_panel->node.events.destroy, &server->lookup_panel_destroy);
 	}
 	/* Below the word, left-aligned with it; above it when there is no room below; inside the output. */
 	int width = surface->current.width, height = surface->current.height;
