@@ -146,6 +146,9 @@ final class EmbeddedLookup: LookupHost {
         waited: Timestamp.Duration
     ) {}
 
+    /// The driver's own inputs are calls too: a destroy inside waits for them.
+    func run(_ input: () -> Void) { context.entered(input) }
+
     func stop() {
         driver.stop()
         created?.remove()

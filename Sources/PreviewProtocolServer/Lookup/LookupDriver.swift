@@ -35,6 +35,11 @@ public protocol LookupHost: AnyObject {
 
     /// preview-lookup started as `client` of the display (its surfaces are the panel), or went.
     func lookupProcessChanged(_ client: Client?)
+
+    /// Runs an input the driver starts itself (its timer, preview-lookup's answer or exit), so
+    /// a host can hold back its own teardown until the input is done (a host destroyed from
+    /// one of its callbacks).
+    func run(_ input: () -> Void)
 }
 
 extension LookupHost {
@@ -44,6 +49,7 @@ extension LookupHost {
     ) {}
     public func lookupCompleted(_ id: UInt32) {}
     public func lookupProcessChanged(_ client: Client?) {}
+    public func run(_ input: () -> Void) { input() }
 }
 
 /// Where a lookup's question goes: the window's client process and its geometry's offset.
@@ -88,16 +94,20 @@ public final class LookupDriver {
         self.logger = logger
         clock = display.clock
         effects.reserveCapacity(8)
-        process.onMessage = { [unowned self] in received($0) }
+        process.onMessage = { [unowned self] message in self.host.run { received(message) } }
         process.onStart = { [unowned self] in self.host.lookupProcessChanged($0) }
         process.onExit = { [unowned self] in
-            self.host.lookupProcessChanged(nil)
-            session.processGone(into: &effects)
-            perform()
+            self.host.run {
+                self.host.lookupProcessChanged(nil)
+                session.processGone(into: &effects)
+                perform()
+            }
         }
         timer = display.eventLoop.addTimer { [unowned self] in
-            session.timerFired(at: now(), into: &effects)
-            perform()
+            self.host.run {
+                session.timerFired(at: now(), into: &effects)
+                perform()
+            }
         }
     }
 
