@@ -55,4 +55,10 @@ import Testing
         #expect(Array(caret[0..<8]) == [28, 0, 0, 0, 3, 0, 0, 0], "the caret request is type 3")
         #expect(caret[8...] == bytes[8...], "with the same body")
     }
+
+    @Test func anyHostCoordinateBecomesAPixelWithoutATrap() {
+        #expect(LookupDriver.pixel(12.7) == 12 && LookupDriver.pixel(-0.5) == -1)
+        #expect(LookupDriver.pixel(1e300) == 1_048_576 && LookupDriver.pixel(-1e300) == -1_048_576)
+        #expect(LookupDriver.pixel(.nan) == 0 && LookupDriver.pixel(.infinity) == 0)
+    }
 }

@@ -231,6 +231,13 @@ public final class LookupDriver {
         }
     }
 
+    /// A coordinate as the channel carries it: whole pixels, any finite host value clamped
+    /// (never a trap in the host's process).
+    static func pixel(_ value: Double) -> Int32 {
+        guard value.isFinite else { return 0 }
+        return Int32(max(-1_048_576, min(1_048_576, value)).rounded(.down))
+    }
+
     /// Returns the id of a question that could not be sent.
     private func perform(_ effect: LookupSession.Effect) -> UInt32? {
         switch effect {
@@ -240,8 +247,8 @@ public final class LookupDriver {
         case .ask(let id, let surface, let point, let caret):
             logger.debug("look up #\(id): asked at \(point.x), \(point.y)\(caret ? " or the caret" : "")")
             guard let target = host.lookupTarget(surface) else { return id }
-            let x = Int32(clamping: Int(point.x.rounded(.down)))
-            let y = Int32(clamping: Int(point.y.rounded(.down)))
+            let x = Self.pixel(point.x)
+            let y = Self.pixel(point.y)
             let request: LookupChannel.Request =
                 caret
                 ? .lookUpCaret(

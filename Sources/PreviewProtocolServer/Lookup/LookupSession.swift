@@ -316,7 +316,8 @@ public struct LookupSession: Sendable {
     /// (the trace says so); one never answered is forgotten after ten deadlines.
     private mutating func forgetUnanswered(before time: Timestamp) {
         guard !asked.isEmpty else { return }
-        let limit = Timestamp.Duration(microseconds: deadline.microseconds * 10)
+        let (tenfold, overflow) = deadline.microseconds.multipliedReportingOverflow(by: 10)
+        let limit = Timestamp.Duration(microseconds: overflow ? .max : tenfold)
         asked = asked.filter { time - $0.value.time < limit || phase(of: $0.key) == .asking }
     }
 }
