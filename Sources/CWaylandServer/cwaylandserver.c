@@ -43,6 +43,11 @@ void cwl_client_add_destroy_listener(struct wl_client *client, struct cwl_listen
     wl_client_add_destroy_listener(client, &listener->listener);
 }
 
+void cwl_client_add_resource_created_listener(struct wl_client *client, struct cwl_listener *listener) {
+    cwl_listener_remove(listener);
+    wl_client_add_resource_created_listener(client, &listener->listener);
+}
+
 void cwl_display_add_destroy_listener(struct wl_display *display, struct cwl_listener *listener) {
     cwl_listener_remove(listener);
     wl_display_add_destroy_listener(display, &listener->listener);

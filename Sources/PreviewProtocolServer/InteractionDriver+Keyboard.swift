@@ -34,6 +34,12 @@ extension InteractionDriver {
             escape: { escapePressed(seat: seat, at: key.time) })
     }
 
+    /// Whether `key` (a press) is one of the user's preview keys on `seat` (Look Up takes the
+    /// ones no client's interaction takes).
+    public func isPreviewKey(_ key: PreviewKeys.Key, seat: UInt32 = 0) -> Bool {
+        (keyboards[seat] ?? PreviewKeys(bindings: previewKeyBindings)).isPreviewKey(key)
+    }
+
     /// Keyboard focus left (or moved): as the XML says, a keyboard interaction of the seat ends
     /// (`system`) and its withheld key stays undelivered, its release too.
     public func keyboardFocusLost(seat: UInt32 = 0, at time: Timestamp) {

@@ -14,6 +14,12 @@ public enum FileSystem {
     }
 
     /// Whether this process may create files in the folder `path` (write and search access).
+    /// Whether this process may run `path` (a file with execute permission for it).
+    public static func isExecutable(_ path: String) -> Bool {
+        guard let status = try? status(path), status.isRegularFile else { return false }
+        return access(path, X_OK) == 0
+    }
+
     public static func isWritableDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && access(path, W_OK | X_OK) == 0

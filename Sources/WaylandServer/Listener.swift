@@ -27,6 +27,11 @@ public final class Listener {
         cwl_client_add_destroy_listener(client.raw, container)
     }
 
+    /// Fires for every resource `client` creates, with its `wl_resource *` as data.
+    public func listen(toResourcesCreatedBy client: Client) {
+        cwl_client_add_resource_created_listener(client.raw, container)
+    }
+
     public func listen(toDestroyOf display: Display) {
         cwl_display_add_destroy_listener(display.raw, container)
     }

@@ -12,6 +12,12 @@
 #define APPS_MAX 256
 #define WINDOWS_MAX 32
 #define DEPTH_MAX 48
+/* Accessibles looked at for the focused text (the preview key's caret). */
+#define NODES_MAX 512
+#define CHILDREN_MAX 256
+/* How long the walk for the focused text may take (each accessible costs a few D-Bus calls):
+ * after it, an editable text met on the way is taken. */
+#define FOCUS_WALK_MS 120
 /* Characters fetched either side of the offset to find the word's bounds. */
 #define CONTEXT_CHARS 64
 /* Character-extents probes when the toolkit does not answer GetOffsetAtPoint. */
@@ -301,8 +307,84 @@ static bool lookup_in(AtspiAccessible *window, gint x, gint y, struct lookup_fou
 	return done;
 }
 
+/* The focused accessible with text under `node`: a bounded walk (depth, children, count).
+ * `editable` keeps the first editable text met, for when none is focused (the preview key
+ * may have opened the app's context menu, which has the focus then). */
+static AtspiAccessible *focused_text_in(AtspiAccessible *node, int depth, int *visited, AtspiAccessible **editable,
+	gint64 walk_deadline)
+{
+	GError *error = NULL;
+	if (depth > DEPTH_MAX || *visited >= NODES_MAX || !in_time() ||
+		(*editable && g_get_monotonic_time() > walk_deadline))
+		return NULL;
+	(*visited)++;
+	AtspiStateSet *states = atspi_accessible_get_state_set(node);
+	bool focused = states && atspi_state_set_contains(states, ATSPI_STATE_FOCUSED);
+	bool can_edit = states && atspi_state_set_contains(states, ATSPI_STATE_EDITABLE);
+	if (states)
+		g_object_unref(states);
+	if ((focused || (can_edit && !*editable)) && has_text(node)) {
+		if (focused)
+			return g_object_ref(node);
+		*editable = g_object_ref(node);
+	}
+	gint count = atspi_accessible_get_child_count(node, &error);
+	if (failed(&error))
+		return NULL;
+	for (gint i = 0; i < count && i < CHILDREN_MAX && in_time(); i++) {
+		AtspiAccessible *child = atspi_accessible_get_child_at_index(node, i, &error);
+		if (failed(&error) || !child)
+			continue;
+		AtspiAccessible *result = child == node ? NULL : focused_text_in(child, depth + 1, visited, editable, walk_deadline);
+		g_object_unref(child);
+		if (result)
+			return result;
+	}
+	return NULL;
+}
+
+/* The word at the text caret of the window's focused text (the word the caret is in or
+ * just after), and any link there. */
+static bool lookup_caret_in(AtspiAccessible *window, struct lookup_found *found)
+{
+	GError *error = NULL;
+	int visited = 0;
+	AtspiAccessible *editable = NULL;
+	AtspiAccessible *accessible =
+		focused_text_in(window, 0, &visited, &editable, g_get_monotonic_time() + FOCUS_WALK_MS * 1000);
+	if (accessible && editable)
+		g_object_unref(editable);
+	else if (!accessible)
+		accessible = editable;
+	if (!accessible) {
+		trace_step("no focused or editable text in the active window (%d accessibles)\n", visited);
+		return false;
+	}
+	AtspiText *text = atspi_accessible_get_text_iface(accessible);
+	bool done = false;
+	gint caret = text ? atspi_text_get_caret_offset(text, &error) : -1;
+	if (failed(&error))
+		caret = -1;
+	trace_step("caret of the %s text: %d (%d accessibles)\n", editable == accessible ? "editable" : "focused", caret,
+		visited);
+	gint start, end;
+	for (gint offset = caret; offset >= 0 && offset >= caret - 1 && !done && in_time(); offset--) {
+		if (word_at(text, offset, &start, &end, found->word, sizeof found->word)) {
+			found->kind = LOOKUP_KIND_WORD;
+			range_extents(text, start, end, &found->extents);
+			if (in_time())
+				link_at(accessible, text, offset, found);
+			done = true;
+		}
+	}
+	if (text)
+		g_object_unref(text);
+	g_object_unref(accessible);
+	return done;
+}
+
 void accessible_find(int32_t pid, int32_t surface_x, int32_t surface_y, int32_t geometry_x, int32_t geometry_y,
-	int budget_ms, struct lookup_found *found)
+	bool caret, int budget_ms, struct lookup_found *found)
 {
 	GError *error = NULL;
 	memset(found, 0, sizeof *found);
@@ -329,8 +411,9 @@ void accessible_find(int32_t pid, int32_t surface_x, int32_t surface_y, int32_t 
 	gint windows = atspi_accessible_get_child_count(app, &error);
 	if (failed(&error))
 		windows = 0;
-	/* The active window first: a press lands on the focused window in most cases. */
-	for (int pass = 0; pass < 2 && found->kind == LOOKUP_KIND_NOTHING; pass++) {
+	/* The active window first: a press lands on the focused window in most cases. The caret
+	 * (the preview key) is looked for in the active window only, then the point everywhere. */
+	for (int pass = caret ? -1 : 0; pass < 2 && found->kind == LOOKUP_KIND_NOTHING; pass++) {
 		for (gint i = 0; i < windows && i < WINDOWS_MAX && in_time(); i++) {
 			AtspiAccessible *window = atspi_accessible_get_child_at_index(app, i, &error);
 			if (failed(&error) || !window)
@@ -339,7 +422,10 @@ void accessible_find(int32_t pid, int32_t surface_x, int32_t surface_y, int32_t 
 			bool active = states && atspi_state_set_contains(states, ATSPI_STATE_ACTIVE);
 			if (states)
 				g_object_unref(states);
-			bool done = (active == (pass == 0)) && lookup_in(window, x, y, found);
+			if (pass < 0)
+				trace_step("window %d: %s\n", i, active ? "active" : "inactive");
+			bool done = pass < 0 ? active && lookup_caret_in(window, found)
+					     : (active == (pass == 0)) && lookup_in(window, x, y, found);
 			g_object_unref(window);
 			if (done)
 				break;

@@ -21,6 +21,9 @@ enum lookup_message {
 	LOOKUP_REQUEST = 1,
 	/* compositor → lookup: u32 id; the panel of that lookup is no longer shown */
 	LOOKUP_HIDE = 2,
+	/* compositor → lookup: as LOOKUP_REQUEST, at the text caret of the active window's
+	 * focused text, or at the point when it has none (the user's preview key) */
+	LOOKUP_REQUEST_CARET = 3,
 	/* lookup → compositor: u32 id, u32 kind, i32 x, y, width, height (the word's extents,
 	 * surface-local; width 0: unknown), u32 microseconds taken, strings toolkit, word,
 	 * link address, the definition's first line */
@@ -62,11 +65,12 @@ struct lookup_definition {
 };
 
 /* accessible.c: finds the app of `pid` and what is at (x, y) in its window (the caller gives
- * both surface-local and window-geometry coordinates; the toolkit decides which it uses).
+ * both surface-local and window-geometry coordinates; the toolkit decides which it uses);
+ * `caret`: at the text caret of the active window's focused text first.
  * Bounded: every D-Bus call has a timeout, and the whole search gives up after `budget_ms`. */
 bool accessible_init(void);
 void accessible_find(int32_t pid, int32_t surface_x, int32_t surface_y, int32_t geometry_x, int32_t geometry_y,
-	int budget_ms, struct lookup_found *found);
+	bool caret, int budget_ms, struct lookup_found *found);
 
 /* dictionary.c: WordNet, the word reduced to its base form (jumps → jump). */
 bool dictionary_init(void);

@@ -89,11 +89,11 @@ static void first_line(const struct lookup_definition *definition, char *out, si
 	snprintf(out, size, "%s: %s", definition->senses[0].part_of_speech, definition->senses[0].gloss);
 }
 
-static void answer(uint32_t id, int32_t pid, int32_t x, int32_t y, int32_t geometry_x, int32_t geometry_y)
+static void answer(uint32_t id, int32_t pid, int32_t x, int32_t y, int32_t geometry_x, int32_t geometry_y, bool caret)
 {
 	gint64 started = g_get_monotonic_time();
 	struct lookup_found found;
-	accessible_find(pid, x, y, geometry_x, geometry_y, BUDGET_MS, &found);
+	accessible_find(pid, x, y, geometry_x, geometry_y, caret, BUDGET_MS, &found);
 	struct lookup_definition definition = {0};
 	char line[LOOKUP_STRING_MAX] = "";
 	if (found.kind == LOOKUP_KIND_LINK) {
@@ -135,9 +135,11 @@ static void handle(const uint8_t *body, uint32_t length)
 		return;
 	switch (read_u32(body)) {
 	case LOOKUP_REQUEST:
+	case LOOKUP_REQUEST_CARET:
 		if (length >= 4 + 6 * 4)
 			answer(read_u32(body + 4), (int32_t)read_u32(body + 8), (int32_t)read_u32(body + 12),
-				(int32_t)read_u32(body + 16), (int32_t)read_u32(body + 20), (int32_t)read_u32(body + 24));
+				(int32_t)read_u32(body + 16), (int32_t)read_u32(body + 20), (int32_t)read_u32(body + 24),
+				read_u32(body) == LOOKUP_REQUEST_CARET);
 		break;
 	case LOOKUP_HIDE:
 		panel_hide(panel);

@@ -104,6 +104,11 @@ static void bad_handles(void) {
 	count = 7;
 	STATUS(preview_interaction_awaiting_answer_count(NULL, &count), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
 	CHECK(count == 0);
+	STATUS(preview_interaction_set_lookup(NULL, true, NULL), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_set_lookup_long_press(NULL, true), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	struct wl_client *lookup_client = (struct wl_client *)0x1;
+	STATUS(preview_interaction_lookup_client(NULL, &lookup_client), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	CHECK(lookup_client == NULL);
 	STATUS(preview_interaction_contact_down(NULL, 0, NULL, 1, 1, 0.5, 1), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
 	STATUS(preview_interaction_contact_down((void *)0x5678, 0, NULL, 1, 1, 0.5, 1),
 		PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
@@ -295,11 +300,29 @@ static void devices_and_contacts(struct wl_display *display, struct preview_inte
 	STATUS(preview_interaction_awaiting_answer_count(context, &count), PREVIEW_INTERACTION_OK);
 	CHECK(count == 0);
 
+	/* Look Up: a path that cannot run leaves it off; one that exits at once is restarted by the
+	 * library (with back-off) until turned off or destroyed; its client is the display's. */
+	struct wl_client *lookup = (struct wl_client *)0x1;
+	STATUS(preview_interaction_lookup_client(context, NULL), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_lookup(context, true, "/nonexistent/preview-lookup"),
+		PREVIEW_INTERACTION_ERROR_UNSUPPORTED);
+	STATUS(preview_interaction_lookup_client(context, &lookup), PREVIEW_INTERACTION_OK);
+	CHECK(lookup == NULL);
+	STATUS(preview_interaction_set_lookup_long_press(context, true), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_set_lookup(context, true, "/bin/true"), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_lookup_client(context, &lookup), PREVIEW_INTERACTION_OK);
+	CHECK(lookup != NULL && wl_client_get_display(lookup) == display);
+	STATUS(preview_interaction_set_lookup(context, false, NULL), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_lookup_client(context, &lookup), PREVIEW_INTERACTION_OK);
+	CHECK(lookup == NULL);
+	STATUS(preview_interaction_set_lookup(context, true, "/bin/true"), PREVIEW_INTERACTION_OK);
+
 	/* Calls after destroy: the context and its devices are invalid, nothing is touched. */
 	STATUS(preview_interaction_destroy(context), PREVIEW_INTERACTION_OK);
 	STATUS(preview_interaction_destroy(context), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
 	STATUS(preview_interaction_set_sensitivity(context, PREVIEW_INTERACTION_SENSITIVITY_FIRM),
 		PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_set_lookup(context, false, NULL), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
 	STATUS(preview_interaction_contact_down(pen, 0, NULL, 1, 1, 1, 40), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
 	STATUS(preview_interaction_device_remove(pen, 41), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
 	wl_resource_destroy(callback);

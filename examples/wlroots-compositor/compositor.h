@@ -54,6 +54,14 @@ struct server {
 	int exit_status;
 	struct wl_event_source *done_timer;
 	int quiet_ticks;
+
+	/* Look Up (lookup.c): a layer above every window, the highlight, the panel. */
+	struct wlr_scene_tree *lookup_layer;
+	struct wlr_scene_rect *lookup_highlight;
+	struct wlr_scene_surface *lookup_panel;
+	struct wl_listener lookup_panel_destroy; /* its node goes with preview-lookup's surface */
+	const char *lookup_screenshot;
+	pid_t shot_child;
 };
 
 struct view {
@@ -105,6 +113,16 @@ bool any_contact_down(struct server *server);
 void input_pressure(struct input *input, double pressure);
 /* The pointer enters the surface under the cursor (or leaves), unless it is taken away. */
 void pointer_focus(struct server *server, uint32_t time);
+
+/* lookup.c: the library's Look Up callbacks, and --lookup on. */
+bool lookup_start(struct server *server, const char *path);
+void lookup_highlight(void *data, struct wl_resource *surface, const struct preview_interaction_box *word,
+	double progress);
+void lookup_panel(void *data, const struct preview_interaction_lookup_panel *panel);
+void window_geometry(void *data, struct wl_resource *surface, int32_t *x, int32_t *y);
+void lookup_completed(struct server *server);
+/* main.c: a command of our own (its own process group), reaped by our SIGCHLD handler. */
+pid_t run_command_argv(char *const argv[]);
 
 /* replay.c: --replay FILE... through `preview-replay --events` into virtual wlroots devices. */
 struct replay *replay_load(struct server *server, const char *decoder, char **files, int count);

@@ -20,6 +20,8 @@
 #include <wlr/types/wlr_data_device.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_region.h>
+#include <wlr/types/wlr_screencopy_v1.h>
+#include <wlr/types/wlr_xdg_output_v1.h>
 #include <wlr/util/log.h>
 
 #include "compositor.h"
@@ -106,6 +108,7 @@ static void view_map(struct wl_listener *listener, void *data) {
 	struct view *view = wl_container_of(listener, view, map);
 	wlr_scene_node_set_enabled(view->node, true);
 	wlr_scene_node_raise_to_top(view->node);
+	if (view->server->lookup_layer) wlr_scene_node_raise_to_top(&view->server->lookup_layer->node);
 	wlr_xdg_toplevel_set_activated(view->xdg, true);
 	focus_surface(view->server, view->xdg->surface);
 	/* The pointer enters the new window if it is under the cursor, before any motion. */
@@ -256,13 +259,30 @@ static pid_t run_command(const char *command, const char *socket) {
 	return pid;
 }
 
+pid_t run_command_argv(char *const argv[]) {
+	pid_t pid = fork();
+	if (pid == 0) {
+		setpgid(0, 0);
+		sigset_t none;
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	return pid;
+}
+
+/* Reaps our own children only: the library's (preview-lookup) are the library's to wait for. */
 static int on_sigchld(int signal, void *data) {
 	(void)signal;
 	struct server *server = data;
 	int status;
+	if (server->shot_child > 0 && waitpid(server->shot_child, &status, WNOHANG) == server->shot_child) {
+		wlr_log(WLR_INFO, "look up: screenshot taken (grim exited with %d)", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+		server->shot_child = 0;
+	}
 	pid_t pid;
-	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
-		if (pid != server->run_child) continue;
+	while (server->run_child > 0 && (pid = waitpid(server->run_child, &status, WNOHANG)) > 0) {
 		server->run_child = 0;
 		int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 		wlr_log(WLR_INFO, "--run child exited with %d", code);
@@ -285,7 +305,8 @@ static int check_done(void *data) {
 	struct server *server = data;
 	uint32_t running = 0;
 	preview_interaction_running_count(server->preview, &running);
-	bool idle = (!server->replay || replay_finished(server->replay)) && running == 0 && !any_contact_down(server);
+	bool idle = (!server->replay || replay_finished(server->replay)) && running == 0 && !any_contact_down(server) &&
+		server->shot_child <= 0;
 	server->quiet_ticks = idle ? server->quiet_ticks + 1 : 0;
 	if (server->quiet_ticks >= 6) {
 		wlr_log(WLR_INFO, "replay done and settled: exiting");
@@ -304,7 +325,8 @@ static void usage(FILE *out) {
 		"                                  [--exit-when-done] [--decoder PATH] [--width W --height H]\n"
 		"                                  [--backend headless|auto] [--sensitivity light|medium|firm]\n"
 		"                                  [--completion on-force|on-release] [--should-begin-timeout MS]\n"
-		"                                  [--verbose]\n");
+		"                                  [--lookup on|off] [--lookup-path PATH] [--lookup-long-press]\n"
+		"                                  [--lookup-screenshot FILE] [--verbose]\n");
 }
 
 int main(int argc, char **argv) {
@@ -313,7 +335,8 @@ int main(int argc, char **argv) {
 	enum preview_interaction_sensitivity sensitivity = PREVIEW_INTERACTION_SENSITIVITY_MEDIUM;
 	enum preview_interaction_completion completion = PREVIEW_INTERACTION_COMPLETION_ON_FORCE;
 	uint32_t should_begin_timeout = 0;
-	bool verbose = false;
+	bool verbose = false, lookup = false, lookup_long_press = false;
+	const char *lookup_path = NULL;
 	char **replay_files = NULL;
 	int replay_count = 0;
 	static const struct option options[] = {
@@ -323,7 +346,9 @@ int main(int argc, char **argv) {
 		{"width", required_argument, 0, 'W'}, {"height", required_argument, 0, 'H'},
 		{"backend", required_argument, 0, 'b'}, {"sensitivity", required_argument, 0, 'S'},
 		{"should-begin-timeout", required_argument, 0, 'T'}, {"verbose", no_argument, 0, 'v'},
-		{"completion", required_argument, 0, 'C'},
+		{"completion", required_argument, 0, 'C'}, {"lookup", required_argument, 0, 'L'},
+		{"lookup-path", required_argument, 0, 'P'}, {"lookup-long-press", no_argument, 0, 'l'},
+		{"lookup-screenshot", required_argument, 0, 'Z'},
 		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
 	int option;
 	while ((option = getopt_long(argc, argv, "h", options, NULL)) != -1) {
@@ -355,6 +380,13 @@ int main(int argc, char **argv) {
 			break;
 		case 'T': should_begin_timeout = (uint32_t)strtoul(optarg, NULL, 10); break;
 		case 'v': verbose = true; break;
+		case 'L':
+			if (strcmp(optarg, "on") == 0) lookup = true;
+			else if (strcmp(optarg, "off") != 0) { usage(stderr); return 2; }
+			break;
+		case 'P': lookup_path = optarg; break;
+		case 'l': lookup_long_press = true; break;
+		case 'Z': server.lookup_screenshot = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -395,8 +427,11 @@ int main(int argc, char **argv) {
 	/* No commit listener: the library sees wl_surface.commit itself (since 1.3). */
 	wlr_compositor_create(server.display, server.renderer);
 	wlr_data_device_manager_create(server.display);
+	/* grim's screenshots (--lookup-screenshot). */
+	wlr_screencopy_manager_v1_create(server.display);
 
 	server.layout = wlr_output_layout_create();
+	wlr_xdg_output_manager_v1_create(server.display, server.layout);
 	server.new_output.notify = new_output;
 	wl_signal_add(&server.backend->events.new_output, &server.new_output);
 	server.scene = wlr_scene_create();
@@ -413,7 +448,8 @@ int main(int argc, char **argv) {
 	/* The preview interaction: attached to our display, on our loop, with our callbacks. */
 	struct preview_interaction_callbacks callbacks = {
 		.size = sizeof(callbacks), .take_away = take_away, .give_back = give_back, .phase = on_phase,
-		.stage = on_stage, .region_boxes = region_boxes, .log = on_log};
+		.stage = on_stage, .region_boxes = region_boxes, .log = on_log, .lookup_highlight = lookup_highlight,
+		.lookup_panel = lookup_panel, .window_geometry = window_geometry};
 	int status = preview_interaction_create(server.display, &callbacks, &server, &server.preview);
 	if (status != PREVIEW_INTERACTION_OK) {
 		wlr_log(WLR_ERROR, "preview_interaction_create: %s", preview_interaction_status_string(status));
@@ -425,6 +461,8 @@ int main(int argc, char **argv) {
 		wlr_log(WLR_ERROR, "--should-begin-timeout must be 1...60000 ms");
 		return 2;
 	}
+	preview_interaction_set_lookup_long_press(server.preview, lookup_long_press);
+	if (lookup && !lookup_start(&server, lookup_path)) return 1;
 	if (trace_path && !(server.trace = fopen(trace_path, "w"))) {
 		wlr_log(WLR_ERROR, "cannot write the trace %s", trace_path);
 		return 1;

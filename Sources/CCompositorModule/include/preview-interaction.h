@@ -55,8 +55,10 @@ extern "C" {
 	 PREVIEW_INTERACTION_VERSION_PATCH)
 
 struct wl_display;
+struct wl_client;
 struct wl_resource;
 struct libinput_device;
+struct preview_interaction_lookup_panel; /* since 1.3: the Look Up section at the end */
 
 /* The library's state on one wl_display. */
 struct preview_interaction;
@@ -244,6 +246,18 @@ struct preview_interaction_callbacks {
 	 * takes its contact away: the phase callback hears only its end, COMPLETED when the
 	 * contact lifts or CANCELLED. NULL: stages are not reported. */
 	void (*stage)(void *user_data, const struct preview_interaction_phase_event *event);
+
+	/* Look Up (since 1.3; see the Look Up section below). NULL: that part is not shown. */
+	/* Draw the highlight over the word (or link) under a lookup press: `surface` is the
+	 * window, the box surface-local, `progress` 0...1 through the preview phase (it may grow
+	 * and deepen with it); called again as progress changes. `surface` NULL: remove it. */
+	void (*lookup_highlight)(void *user_data, struct wl_resource *surface, const struct preview_interaction_box *word,
+		double progress);
+	/* Show, grow or remove the Look Up panel (see struct preview_interaction_lookup_panel). */
+	void (*lookup_panel)(void *user_data, const struct preview_interaction_lookup_panel *panel);
+	/* The offset of a toplevel's window geometry in its surface (xdg_surface.set_window_geometry;
+	 * GTK 4 counts its accessibility coordinates from there). NULL: 0, 0. */
+	void (*window_geometry)(void *user_data, struct wl_resource *surface, int32_t *x, int32_t *y);
 };
 
 /* Creates the global on `display` and starts listening for its clients. `callbacks` is
@@ -469,6 +483,54 @@ int preview_interaction_running_count(struct preview_interaction *context, uint3
 /* Interactions whose client was asked should-begin and has not answered yet. A host that replays
  * recorded input can pause while this is nonzero, as a user holds still until the app answers. */
 int preview_interaction_awaiting_answer_count(struct preview_interaction *context, uint32_t *count);
+
+/*
+ * Look Up (since 1.3). A firm press where no client declared a preview area looks up what is
+ * under it: the library asks preview-lookup (which reads the app's accessibility tree and an
+ * offline dictionary) and shows the answer through the host, with the phases of a preview
+ * interaction: the word is highlighted through the preview phase (lookup_highlight), the
+ * panel appears at the commit and grows (lookup_panel), and stays after completion until
+ * Escape (preview_interaction_keyboard_key), a press elsewhere or a new press; cancelled
+ * removes everything. The app's input is never taken away: it gets its press as always.
+ * The library starts preview-lookup as a private client of the host's wl_display (on a
+ * socketpair, no socket name) and restarts it with back-off if it exits; its one surface is
+ * the panel. Pass contacts as usual (contact_down with the wl_surface under the press).
+ */
+
+/* Since 1.3: where the Look Up panel goes, for the lookup_panel callback. Valid during the
+ * call only. */
+struct preview_interaction_lookup_panel {
+	/* The panel: a wl_surface of preview-lookup's client (it has no role and is drawn and
+	 * committed by preview-lookup). NULL: remove the panel. */
+	struct wl_resource *panel;
+	/* The window looked up, and the word's box in it (surface-local; all 0 when the app gave
+	 * no extents). Place the panel beside the word (below it, or above when there is no room
+	 * below), inside the output, above every window; it takes input (its buttons). */
+	struct wl_resource *surface;
+	struct preview_interaction_box word;
+	/* How much of the panel's height to show, from its top: it grows into view with the
+	 * commit phase, a third at once, 1 at completion. Hosts that cannot clip show it whole. */
+	double shown;
+	/* True at the commit (place the panel now), false when only `shown` changed. */
+	bool place;
+};
+
+/* Where preview-lookup is installed (the default for preview_interaction_set_lookup). */
+#define PREVIEW_INTERACTION_LOOKUP_PATH "/usr/bin/preview-lookup"
+
+/* Turns Look Up on or off (default off). `lookup_path`: the preview-lookup executable, NULL
+ * for PREVIEW_INTERACTION_LOOKUP_PATH. A path that is not executable is
+ * PREVIEW_INTERACTION_ERROR_UNSUPPORTED (Look Up stays off). */
+int preview_interaction_set_lookup(struct preview_interaction *context, bool enabled, const char *lookup_path);
+
+/* The user's setting: presses without measured force (a long press of a mouse or of a
+ * finger without pressure) look up too. Default false: a long press already means something
+ * in many apps. */
+int preview_interaction_set_lookup_long_press(struct preview_interaction *context, bool enabled);
+
+/* preview-lookup's Wayland client while it runs (its surfaces are the panel: a host that
+ * maps surfaces by role can recognise it), else NULL. */
+int preview_interaction_lookup_client(struct preview_interaction *context, struct wl_client **client);
 
 #ifdef __cplusplus
 }

@@ -50,6 +50,8 @@ void cwl_signal_emit(struct wl_signal *signal, void *data);
 
 void cwl_resource_add_destroy_listener(struct wl_resource *resource, struct cwl_listener *listener);
 void cwl_client_add_destroy_listener(struct wl_client *client, struct cwl_listener *listener);
+/* Fires for every resource the client creates, with its wl_resource * as data. */
+void cwl_client_add_resource_created_listener(struct wl_client *client, struct cwl_listener *listener);
 void cwl_display_add_destroy_listener(struct wl_display *display, struct cwl_listener *listener);
 void cwl_event_loop_add_destroy_listener(struct wl_event_loop *loop, struct cwl_listener *listener);
 /* Fires with the new struct wl_client * as data. */

@@ -445,6 +445,7 @@ public final class Compositor {
     }
 
     func surfaceDestroyed(_ surface: Surface) {
+        lookup?.surfaceDestroyed(surface.node.id)
         surfaces[surface.node.id] = nil
         // A window whose wl_surface goes before its toplevel leaves its column now.
         surface.xdgSurface?.toplevel?.withdraw()

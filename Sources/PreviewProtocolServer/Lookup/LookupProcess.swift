@@ -1,45 +1,52 @@
-import Foundation
 import Logging
 import SystemLayer
 import WaylandServer
 
-/// preview-lookup, started by the compositor: descriptor 3 is a Wayland connection of its own
-/// (its panel), 4 the private lookup channel; nobody else can open either. Restarted with
-/// back-off when it exits; the compositor never waits for it (non-blocking writes, answers
-/// read on the event loop).
+/// preview-lookup, started by the host: descriptor 3 is a Wayland connection of its own to the
+/// host's display (its panel), 4 the private lookup channel; nobody else can open either.
+/// Restarted with back-off when it exits; the host never waits for it (non-blocking writes,
+/// answers read on the event loop).
 final class LookupProcess {
-    private unowned let compositor: Compositor
+    private let display: Display
     private let executable: String
     private let logger: Logger
     private var process: ChildProcess?
-    private var channel: Int32 = -1
+    private var channel: Descriptor?
     private var channelSource: EventSource?
     private var exitSource: EventSource?
     private var restartTimer: EventSource?
     private var reader = LookupChannel.FrameReader()
     private var backoffMilliseconds: Int32 = 250
     private var startedAt: Int64 = 0
-    /// The Wayland client of the running process (its surfaces are the panel).
+    /// False after `stop()`: an exit then restarts nothing.
+    private var wanted = false
+    /// The Wayland client of the running process (its surfaces are the panel); nil once
+    /// libwayland destroyed it (the process closed its end) or we did.
     private(set) var client: Client?
+    private var clientGone: Listener?
     var onMessage: ((LookupChannel.Message) -> Void)?
+    /// The process started (its Wayland client is known).
+    var onStart: ((Client) -> Void)?
     /// The process went away (answers in flight are lost).
     var onExit: (() -> Void)?
 
-    init(compositor: Compositor, executable: String, logger: Logger) {
-        self.compositor = compositor
+    init(display: Display, executable: String, logger: Logger) {
+        self.display = display
         self.executable = executable
         self.logger = logger
     }
 
-    var isRunning: Bool { process != nil && channel >= 0 }
+    var isRunning: Bool { process != nil && channel != nil }
     var pid: Int32? { process?.pid }
 
     func start() {
+        wanted = true
         guard process == nil else { return }
+        let started: Client
         do {
             let pair = try SocketPair()
-            let connection = try compositor.connectClientWithHandle()
-            let socket = Descriptor(adopting: connection.fd)  // ours closes once the child has its copy
+            let connection = try display.connectedClientSocket()
+            let socket = Descriptor(adopting: connection.clientFD)  // ours closes once the child has its copy
             do {
                 process = try ChildProcess(
                     [executable], environment: ["WAYLAND_SOCKET": "3"], unsetting: ["WAYLAND_DISPLAY"],
@@ -48,62 +55,79 @@ final class LookupProcess {
                 connection.client.destroy()
                 throw error
             }
-            client = connection.client
+            started = connection.client
             let ours = pair.keepingOurs()
             try? ours.setNonBlocking()
-            channel = ours.release()
+            channelSource = display.eventLoop.addFD(ours.rawValue, events: .readable) { [unowned self] _ in
+                readChannel()
+            }
+            channel = consume ours
         } catch {
             logger.error("look up: cannot start \(executable): \(error)")
             scheduleRestart()
             return
         }
+        client = started
+        let gone = Listener { [unowned self] _ in
+            clientGone = nil
+            client = nil
+        }
+        gone.listen(toDestroyOf: started)
+        clientGone = gone
         startedAt = MonotonicTime.microseconds()
-        let loop = compositor.display.eventLoop
-        channelSource = loop.addFD(channel, events: .readable) { [unowned self] _ in readChannel() }
         if let process {
-            exitSource = loop.addFD(process.exitDescriptor, events: .readable) { [unowned self] _ in exited() }
+            exitSource = display.eventLoop.addFD(process.exitDescriptor, events: .readable) { [unowned self] _ in
+                exited()
+            }
         }
         logger.info("look up: started \(executable) (pid \(process?.pid ?? 0))")
+        onStart?(started)
     }
 
     /// Sends a request if the channel takes it now; false (no lookup) otherwise.
     @discardableResult
     func send(_ request: LookupChannel.Request) -> Bool {
-        guard channel >= 0 else { return false }
         let bytes = LookupChannel.encode(request)
-        let sent = bytes.withUnsafeBytes { system_layer_send_bytes(channel, $0) }
+        let sent = bytes.withUnsafeBytes { bytes in (try? channel?.send(bytes)) ?? nil }
         return sent == bytes.count
     }
 
     private func readChannel() {
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while channel >= 0 {
-            let count = chunk.withUnsafeMutableBytes { recv(channel, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
+        while channel != nil {
+            let result: Result<Int, SystemCallError> = chunk.withUnsafeMutableBytes { buffer in
+                do throws(SystemCallError) {
+                    return .success(try channel?.read(into: buffer) ?? 0)
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch result {
+            case .success(let count) where count > 0:
                 chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
                 while let body = reader.next() {
                     if let message = LookupChannel.decode(body) { onMessage?(message) }
                 }
                 if reader.overrun {
                     logger.error("look up: preview-lookup sent an oversized frame: restarting it")
-                    stop()
+                    end(notifying: true)
                     scheduleRestart()
                     return
                 }
-                continue
+            case .failure(let error) where error.wouldBlock:
+                return
+            default:
+                // Closed: the process is going; its exit restarts it.
+                closeChannel()
+                return
             }
-            if count < 0 && (errno == EAGAIN || errno == EINTR) { return }
-            // Closed: the process is going; its exit restarts it.
-            closeChannel()
-            return
         }
     }
 
     private func closeChannel() {
         channelSource?.remove()
         channelSource = nil
-        if channel >= 0 { _ = Descriptor(adopting: channel) }  // closed here
-        channel = -1
+        channel = nil  // closed here
         reader = LookupChannel.FrameReader()
     }
 
@@ -113,38 +137,48 @@ final class LookupProcess {
         exitSource = nil
         process = nil
         closeChannel()
-        client = nil
+        forgetClient()
         logger.notice("look up: preview-lookup exited with status \(status)")
         onExit?()
         // A process that ran for a minute starts again at once; one that keeps dying waits longer.
         if MonotonicTime.microseconds() - startedAt > 60_000_000 { backoffMilliseconds = 250 }
-        scheduleRestart()
+        if wanted { scheduleRestart() }
     }
 
     private func scheduleRestart() {
         if restartTimer == nil {
-            restartTimer = compositor.display.eventLoop.addTimer { [unowned self] in start() }
+            restartTimer = display.eventLoop.addTimer { [unowned self] in if wanted { start() } }
         }
         restartTimer?.arm(milliseconds: backoffMilliseconds)
         backoffMilliseconds = min(backoffMilliseconds * 2, 30_000)
     }
 
-    /// Ends the process (at shutdown, or a broken channel); no restart is scheduled here.
+    /// Ends the process (Look Up turned off, the host going away); no restart follows.
     func stop() {
+        wanted = false
         restartTimer?.remove()
         restartTimer = nil
+        end(notifying: false)
+    }
+
+    /// Ends the running process; the caller decides about a restart.
+    private func end(notifying: Bool) {
         closeChannel()
         exitSource?.remove()
         exitSource = nil
-        if let process {
-            process.wait(timeout: 0, grace: 1)
-        }
+        process?.wait(timeout: 0, grace: 1)
+        let hadProcess = process != nil
         process = nil
+        // Its connection goes with it, now (the loop may not run again to notice).
+        let connection = client
+        forgetClient()
+        connection?.destroy()
+        if hadProcess && notifying { onExit?() }
+    }
+
+    private func forgetClient() {
+        clientGone?.remove()
+        clientGone = nil
         client = nil
     }
-}
-
-/// send(2) without SIGPIPE and without blocking (the channel is non-blocking).
-private func system_layer_send_bytes(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
-    send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PreviewCompositor
+@testable import PreviewProtocolServer
 
 /// The private channel's frames, as preview-lookup writes them (lookup.h): whole frames out of
 /// any chunking, a frame over the limit ends the channel, a malformed body is no message.
@@ -31,7 +31,7 @@ import Testing
                 while let body = reader.next() { messages.append(try #require(LookupChannel.decode(body))) }
             }
             let answer = LookupChannel.Answer(
-                id: 7, kind: .word, extents: Rect(x: 10, y: 20, width: 30, height: 12), microseconds: 4_800,
+                id: 7, kind: .word, extents: LookupRect(x: 10, y: 20, width: 30, height: 12), microseconds: 4_800,
                 toolkit: "gtk 3.24.38", word: "jumps", link: "", definition: "verb: move forward by leaps and bounds")
             #expect(messages == [.answer(answer), .dismiss(id: 7)], "split at \(split)")
         }
@@ -51,5 +51,14 @@ import Testing
         let bytes = LookupChannel.encode(.lookUp(id: 3, pid: 42, x: -5, y: 9, geometryX: 1, geometryY: 2))
         #expect(bytes.count == 4 + 7 * 4)
         #expect(Array(bytes[0..<8]) == [28, 0, 0, 0, 1, 0, 0, 0])
+        let caret = LookupChannel.encode(.lookUpCaret(id: 3, pid: 42, x: -5, y: 9, geometryX: 1, geometryY: 2))
+        #expect(Array(caret[0..<8]) == [28, 0, 0, 0, 3, 0, 0, 0], "the caret request is type 3")
+        #expect(caret[8...] == bytes[8...], "with the same body")
+    }
+
+    @Test func anyHostCoordinateBecomesAPixelWithoutATrap() {
+        #expect(LookupDriver.pixel(12.7) == 12 && LookupDriver.pixel(-0.5) == -1)
+        #expect(LookupDriver.pixel(1e300) == 1_048_576 && LookupDriver.pixel(-1e300) == -1_048_576)
+        #expect(LookupDriver.pixel(.nan) == 0 && LookupDriver.pixel(.infinity) == 0)
     }
 }
