@@ -43,6 +43,15 @@ struct panel {
 	double pointer_x, pointer_y;
 	char uri[LOOKUP_STRING_MAX];
 	struct button open, copy;
+	/* The button a press went down on, with what it acts on: the release completes that click
+	 * even when the panel was hidden in between (the compositor's hide for a later input comes
+	 * over the channel, which may be read before the release on the Wayland connection). */
+	struct {
+		enum { PRESSED_NONE, PRESSED_OPEN, PRESSED_COPY } action;
+		struct button button;
+		uint32_t id;
+		char uri[LOOKUP_STRING_MAX];
+	} pressed;
 };
 
 static void pointer_enter(void *data, struct wl_pointer *pointer, uint32_t serial, struct wl_surface *surface,
@@ -138,15 +147,33 @@ static void pointer_button(void *data, struct wl_pointer *pointer, uint32_t seri
 {
 	struct panel *panel = data;
 	(void)pointer, (void)time, (void)button;
-	if (state != WL_POINTER_BUTTON_STATE_RELEASED || !panel->uri[0])
+	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
+		panel->pressed.action = PRESSED_NONE;
+		if (!panel->shown || !panel->uri[0])
+			return;
+		if (inside(&panel->open, panel->pointer_x, panel->pointer_y)) {
+			panel->pressed.action = PRESSED_OPEN;
+			panel->pressed.button = panel->open;
+		} else if (inside(&panel->copy, panel->pointer_x, panel->pointer_y)) {
+			panel->pressed.action = PRESSED_COPY;
+			panel->pressed.button = panel->copy;
+		} else {
+			return;
+		}
+		panel->pressed.id = panel->id;
+		g_strlcpy(panel->pressed.uri, panel->uri, sizeof panel->pressed.uri);
 		return;
-	if (inside(&panel->open, panel->pointer_x, panel->pointer_y)) {
-		open_uri(panel->uri);
-		channel_send_dismiss(panel->id);
-	} else if (inside(&panel->copy, panel->pointer_x, panel->pointer_y)) {
-		copy_uri(panel, panel->uri, serial);
-		channel_send_dismiss(panel->id);
 	}
+	int action = panel->pressed.action;
+	panel->pressed.action = PRESSED_NONE;
+	/* A click is a press and a release on the same button. */
+	if (action == PRESSED_NONE || !inside(&panel->pressed.button, panel->pointer_x, panel->pointer_y))
+		return;
+	if (action == PRESSED_OPEN)
+		open_uri(panel->pressed.uri);
+	else
+		copy_uri(panel, panel->pressed.uri, serial);
+	channel_send_dismiss(panel->pressed.id);
 }
 
 static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time, uint32_t axis, wl_fixed_t value)
