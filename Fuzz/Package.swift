@@ -48,6 +48,15 @@ let package = Package(
                 .product(name: "_PreviewProtocolTestSupport", package: "swift-preview-interaction"), "FuzzSupport",
             ],
             path: "FuzzEmbedded"),
+        // Look Up's session (every host's) driven in any order, with preview-lookup's answers as
+        // bytes on its channel through the library's frame reader and decoder.
+        .executableTarget(
+            name: "FuzzLookup",
+            dependencies: [
+                .product(name: "PreviewProtocolServer", package: "swift-preview-interaction"),
+                .product(name: "PreviewEngine", package: "swift-preview-interaction"), "FuzzSupport",
+            ],
+            path: "FuzzLookup"),
         // libFuzzer's driver; sending fds over the client socket (SCM_RIGHTS), memfds for wl_shm pools.
         .target(name: "FuzzSupport", path: "FuzzSupport", linkerSettings: [.linkedLibrary("wayland-server")]),
     ]
