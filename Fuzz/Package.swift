@@ -48,6 +48,10 @@ let package = Package(
                 .product(name: "_PreviewProtocolTestSupport", package: "swift-preview-interaction"), "FuzzSupport",
             ],
             path: "FuzzEmbedded"),
+        // preview-lookup's stand-in for FuzzEmbedded: hands its channel to the fuzzer, makes a panel.
+        .executableTarget(
+            name: "FuzzLookupStandIn", path: "FuzzLookupStandIn",
+            linkerSettings: [.linkedLibrary("wayland-client")]),
         // Look Up's session (every host's) driven in any order, with preview-lookup's answers as
         // bytes on its channel through the library's frame reader and decoder.
         .executableTarget(

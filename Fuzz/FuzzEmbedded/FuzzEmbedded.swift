@@ -10,8 +10,8 @@ import _PreviewProtocolTestSupport
 // Each input is a script for a C compositor that loaded libpreview-interaction and for one
 // real libwayland client of it (version 1 or 2), interleaved: the host adds and removes
 // devices, sends contacts with force (and absurd numbers), keys, focus changes, surface
-// commits and departures, changes the user's settings, lets time pass and destroys the
-// context; the client makes surfaces and interactions and sends every request of the
+// commits and departures, changes the user's settings, lets time pass, turns Look Up on and
+// off (speaking for preview-lookup: LookupStandIn.swift) and destroys the context; the client makes surfaces and interactions and sends every request of the
 // extension (regions, behaviours of every kind, sources, focus points, haptics, answers,
 // acks). The display and its wl_compositor live for the whole run; each input gets its own
 // context and client.
@@ -267,7 +267,12 @@ func hostCall(_ script: inout Script, _ client: ScriptedClient) {
         display?.dispatch(timeoutMilliseconds: script.byte() % 16 == 0 ? 2 : 0)
     case 22:
         // Destroyed mid-script: every later call must fail cleanly with the stale handle.
-        if script.byte() % 8 == 0 { _ = previewInteractionDestroy(host.context) }
+        // Or Look Up, with the input speaking for preview-lookup.
+        switch script.byte() % 8 {
+        case 0: _ = previewInteractionDestroy(host.context)
+        case 4...7: lookUp(&script)
+        default: break
+        }
     case 23:
         // Since 1.3: every button through the library, which knows the device's click.
         var swallow = false
@@ -299,6 +304,7 @@ func prepare() {
     guard let made = try? Display() else { broken("no display") }
     display = made
     compositor = try? MiniCompositor(display: made)
+    prepareLookup()
     let warmUp: [UInt8] = [1, 0, 0, 1, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 4, 0, 4]
     warmUp.withUnsafeBufferPointer { _ = fuzzEmbedded($0.baseAddress!, $0.count) }
 }
@@ -324,6 +330,7 @@ public func fuzzEmbedded(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if previewInteractionDestroy(host.context) != PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT.rawValue {
         broken("a destroyed context was destroyed again")
     }
+    endStandIns()
     host = HostState()
     withExtendedLifetime(client) {}
     display.dispatch(timeoutMilliseconds: 0)

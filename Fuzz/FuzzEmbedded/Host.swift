@@ -30,6 +30,8 @@ struct HostState {
     var depth = 0
     var phases = 0
     var stages = 0
+    /// preview-lookup's side, when the script turned Look Up on.
+    var standIn = StandIn()
 }
 
 nonisolated(unsafe) var host = HostState()
@@ -96,6 +98,24 @@ func hostCallbacks() -> preview_interaction_callbacks {
             }
             return host.regionAnswer == .moreThanAsked ? count + 100 : count
         }
+    }
+    callbacks.lookup_highlight = { _, surface, word, progress in
+        guard (surface == nil) == (word == nil), progress.isFinite, (0...1).contains(progress) else {
+            broken("lookup_highlight with progress \(progress)")
+        }
+        reenter(device: nil, contact: 0, surface: surface)
+    }
+    callbacks.lookup_panel = { _, panel in
+        guard let panel = panel?.pointee else { broken("lookup_panel without a panel") }
+        guard panel.panel == nil || panel.surface != nil, panel.shown.isFinite, (0...1).contains(panel.shown) else {
+            broken("lookup_panel showing \(panel.shown)")
+        }
+        reenter(device: nil, contact: 0, surface: panel.surface)
+    }
+    callbacks.window_geometry = { _, surface, x, y in
+        guard surface != nil, let x, let y else { broken("window_geometry without a surface or storage") }
+        x.pointee = host.regionAnswer == .absurd ? .min : 0
+        y.pointee = host.regionAnswer == .absurd ? .max : 0
     }
     callbacks.log = { _, _, _ in }
     callbacks.now_usec = { _ in host.now }

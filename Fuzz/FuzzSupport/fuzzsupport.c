@@ -59,3 +59,51 @@ static void ignore(const char *format, va_list arguments) {
 }
 
 void fuzz_quiet_libwayland(void) { wl_log_set_handler_server(ignore); }
+
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/un.h>
+
+int fuzz_lookup_listen(void) {
+    char name[64];
+    snprintf(name, sizeof name, "fuzz-lookup-%d", (int)getpid());
+    int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    struct sockaddr_un address = {.sun_family = AF_UNIX};
+    memcpy(address.sun_path + 1, name, strlen(name));
+    socklen_t length = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + strlen(name));
+    if (listener < 0 || bind(listener, (struct sockaddr *)&address, length) != 0 || listen(listener, 16) != 0) {
+        if (listener >= 0) close(listener);
+        return -1;
+    }
+    setenv("FUZZ_LOOKUP_SOCKET", name, 1);
+    return listener;
+}
+
+int fuzz_lookup_accept(int listener, int timeout_ms, int *keep) {
+    *keep = -1;
+    struct pollfd ready = {.fd = listener, .events = POLLIN};
+    if (poll(&ready, 1, timeout_ms) != 1) return -1;
+    int connection = accept4(listener, NULL, NULL, SOCK_CLOEXEC);
+    if (connection < 0) return -1;
+    char byte;
+    struct iovec iov = {.iov_base = &byte, .iov_len = 1};
+    char control[CMSG_SPACE(sizeof(int))];
+    struct msghdr message = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control, .msg_controllen = sizeof control};
+    struct pollfd sent = {.fd = connection, .events = POLLIN};
+    int channel = -1;
+    if (poll(&sent, 1, 1000) == 1 && recvmsg(connection, &message, MSG_CMSG_CLOEXEC) == 1) {
+        struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+        if (header && header->cmsg_type == SCM_RIGHTS) memcpy(&channel, CMSG_DATA(header), sizeof channel);
+    }
+    if (channel < 0) {
+        close(connection);
+        return -1;
+    }
+    *keep = connection;
+    return channel;
+}
+
+void fuzz_close(int fd) {
+    if (fd >= 0) close(fd);
+}

@@ -20,3 +20,15 @@ int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *
 
 /* libwayland-server logs every client it disconnects to stderr: quiet, for the fuzzer's output. */
 void fuzz_quiet_libwayland(void);
+
+/* Look Up's stand-in (FuzzLookupStandIn) hands its channel to the fuzzer over an abstract
+ * socket: this listens on it and names it in FUZZ_LOOKUP_SOCKET for the children. Returns the
+ * listening descriptor or -1. */
+int fuzz_lookup_listen(void);
+
+/* The channel of a stand-in that connected within `timeout_ms` (0: only one already there), or
+ * -1. `*keep`: its connection, which ends it when closed. */
+int fuzz_lookup_accept(int listener, int timeout_ms, int *keep);
+
+/* Closes a descriptor the fuzzer took. */
+void fuzz_close(int fd);
