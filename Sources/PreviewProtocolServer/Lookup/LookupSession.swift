@@ -29,7 +29,7 @@ public struct LookupSession: Sendable {
     }
 
     public enum Effect: Equatable, Sendable {
-        /// Arm the session's timer for `due` (nil: as soon as possible), replacing any.
+        /// Call `timerFired` at `due` (nil: no timer needed), replacing any earlier request.
         case scheduleTimer(Timestamp?)
         /// Ask preview-lookup what is at `point` (local to `surface`); `caret`: at the text
         /// caret of the window's focused text if it has one (the preview key), else at the
