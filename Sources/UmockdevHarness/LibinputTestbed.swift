@@ -117,6 +117,15 @@ public enum LibinputTestbed {
     /// How long the runner waits for a live command's ready file (`Options.readyFile`).
     public static let readyLimitSeconds = 120.0
 
+    /// A shell command running `command` (its output passed on, line by line) that creates
+    /// `readyFile` when it prints a line beginning with `prefix` (a client's "mapped"): for a
+    /// live command's `Options.readyFile`.
+    public static func shell(_ command: String, readyOn prefix: String, file readyFile: String) -> String {
+        func quote(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        return "{ \(command); } | while IFS= read -r line; do printf '%s\\n' \"$line\"; case \"$line\" in "
+            + quote(prefix) + "*) : > " + quote(readyFile) + ";; esac; done"
+    }
+
     /// Whether the runner has printed its last line.
     static func finished(_ output: String) -> Bool {
         ("\n" + output).contains("\n" + TestbedLine.done + "\n")

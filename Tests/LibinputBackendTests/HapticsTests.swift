@@ -153,10 +153,7 @@ struct HapticsTests {
     // MARK: apps' effects through preview-compositor
 
     /// An EV_FF write to the pad: the effect's HID usage, and when (CLOCK_MONOTONIC µs).
-    struct Write {
-        var usage: String
-        var time: Int64
-    }
+    typealias Write = ForceFeedbackLog.Played
 
     /// The pressure pad played to `preview-compositor --libinput` on the testbed, with a version
     /// 2 client (Tests/python/v2_client.py) that asks for `confirm` 80 ms into each commit phase
@@ -175,11 +172,10 @@ struct HapticsTests {
             "haptics-ready-\(UUID().uuidString.prefix(8))"
         ).path
         defer { try? FileManager.default.removeItem(atPath: ready) }
-        let client =
+        let client = LibinputTestbed.shell(
             (clientDelay > 0 ? "sleep \(clientDelay); " : "")
-            + "python3 \(root)/Tests/python/v2_client.py --haptic confirm --haptic-after-end tick --until-disconnected"
-            + " | while IFS= read -r line; do printf '%s\\n' \"$line\";"
-            + " case \"$line\" in 'mapped '*) : > \(ready);; esac; done"
+                + "python3 \(root)/Tests/python/v2_client.py --haptic confirm --haptic-after-end tick --until-disconnected",
+            readyOn: "mapped ", file: ready)
         let compositor = LibinputTestbed.toolsDirectory.appendingPathComponent("preview-compositor").path
         let device = try TestbedDevice(recording: try Recording.open(Fixtures.path("apple-bcm5974-pressurepad.yml")))
         var options = LibinputTestbed.Options()
@@ -194,21 +190,7 @@ struct HapticsTests {
                 // commit phase lasts until the finger lifts (over 200 ms later).
                 "--completion", "on-release", "--run", client,
             ], options: options)
-        // Usages by effect id (per descriptor), then the EV_FF writes in order.
-        var usages: [String: String] = [:]
-        var written: [Write] = []
-        for line in run.forceFeedback.split(separator: "\n") {
-            let words = line.split(separator: " ").map(String.init)
-            guard let fd = words.firstIndex(of: "fd").map({ words[$0 + 1] }), let id = words.firstIndex(of: "id"),
-                let time = Int64(words[0])
-            else { continue }
-            let key = "\(fd)/\(words[id + 1])"
-            if line.contains("EVIOCSFF"), let usage = words.firstIndex(of: "usage") { usages[key] = words[usage + 1] }
-            if line.contains(" EV_FF id "), !line.hasSuffix("ignored") {
-                written.append(Write(usage: usages[key] ?? "?", time: time))
-            }
-        }
-        return (run, run.output.split(separator: "\n").map(String.init), written)
+        return (run, run.output.split(separator: "\n").map(String.init), ForceFeedbackLog.played(run.forceFeedback))
     }
 
     /// `play_haptic 3 confirm at 11029605130` lines: the requests' times.
