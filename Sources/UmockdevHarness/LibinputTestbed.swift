@@ -52,6 +52,9 @@ public enum LibinputTestbed {
         /// With `embedded`: the user changes the haptics setting to this after the stream, before
         /// the host's teardown (the log gets the uploads the device had had before it).
         public var embeddedHapticsAfter: HapticIntensity?
+        /// Log every force-feedback call the device gets (`forceFeedback` of the run), as
+        /// `haptics` does, for a live command whose haptics are its own (a compositor's).
+        public var logsForceFeedback = false
         /// For a live command: the stream starts once this file exists (the command's client is
         /// ready), `leadMilliseconds` after the start at the earliest; the events' times move with it.
         public var readyFile: String?
@@ -116,6 +119,15 @@ public enum LibinputTestbed {
 
     /// How long the runner waits for a live command's ready file (`Options.readyFile`).
     public static let readyLimitSeconds = 120.0
+
+    /// A shell command running `command` (its output passed on, line by line) that creates
+    /// `readyFile` when it prints a line beginning with `prefix` (a client's "mapped"): for a
+    /// live command's `Options.readyFile`.
+    public static func shell(_ command: String, readyOn prefix: String, file readyFile: String) -> String {
+        func quote(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        return "{ \(command); } | while IFS= read -r line; do printf '%s\\n' \"$line\"; case \"$line\" in "
+            + quote(prefix) + "*) : > " + quote(readyFile) + ";; esac; done"
+    }
 
     /// Whether the runner has printed its last line.
     static func finished(_ output: String) -> Bool {
@@ -247,9 +259,15 @@ public enum LibinputTestbed {
         if options.hosted { arguments.append("--hosted") }
         let forceFeedbackLog = dir.appendingPathComponent("ff.log")
         if let haptics = options.haptics {
-            arguments += ["--haptics", haptics.rawValue, "--ff-log", forceFeedbackLog.path]
+            arguments += ["--haptics", haptics.rawValue]
             if options.crashWithChild { arguments.append("--crash-with-child") }
             arguments += ["--behaviour", options.behaviour.runnerSpelling]
+        }
+        if options.haptics != nil || options.logsForceFeedback {
+            // Written by whoever opens the device: a compositor may run as another user (sway).
+            _ = FileManager.default.createFile(
+                atPath: forceFeedbackLog.path, contents: nil, attributes: [.posixPermissions: 0o666])
+            arguments += ["--ff-log", forceFeedbackLog.path]
         }
         if options.embedded { arguments.append("--embedded") }
         if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }

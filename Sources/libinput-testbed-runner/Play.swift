@@ -15,6 +15,8 @@ struct Play: ParsableCommand {
     @Option(help: "Pause between one recording's last event and the next one's first, in ms.") var gapMs = 1000
     @Option(help: "Start the stream once this file exists (the command's client is ready), --lead-ms at the earliest.")
     var readyFile: String?
+    @Option(help: "Write every force-feedback call the device got here (the testbed's PREVIEW_FF_LOG lines).")
+    var ffLog: String?
     @Option(help: "Recordings (libinput record), played in order; all of the same device.")
     var recording: [String]
     @Argument(parsing: .postTerminator) var command: [String]
@@ -34,8 +36,10 @@ struct Play: ParsableCommand {
         }
         var options = LibinputTestbed.Options(leadMilliseconds: leadMs)
         options.readyFile = readyFile
+        options.logsForceFeedback = ffLog != nil
         let live = try LibinputTestbed.runLive(
             device, command: command, options: options)
+        if let ffLog { try Data(live.forceFeedback.utf8).write(to: URL(fileURLWithPath: ffLog)) }
         FileHandle.standardError.write(Data(live.log.utf8))
         print(live.output)
         Foundation.exit(live.status ?? 1)

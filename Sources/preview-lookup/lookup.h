@@ -69,6 +69,8 @@ struct lookup_definition {
  * `caret`: at the text caret of the active window's focused text first.
  * Bounded: every D-Bus call has a timeout, and the whole search gives up after `budget_ms`. */
 bool accessible_init(void);
+/* Starts the accessibility bus and its registry and learns the apps there (at start). */
+void accessible_warm(void);
 void accessible_find(int32_t pid, int32_t surface_x, int32_t surface_y, int32_t geometry_x, int32_t geometry_y,
 	bool caret, int budget_ms, struct lookup_found *found);
 

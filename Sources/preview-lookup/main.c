@@ -222,6 +222,8 @@ int main(int argc, char **argv)
 	loop = g_main_loop_new(NULL, FALSE);
 	g_unix_fd_add(CHANNEL_FD, G_IO_IN | G_IO_HUP | G_IO_ERR, channel_readable, NULL);
 	g_unix_fd_add(panel_fd(panel), G_IO_IN | G_IO_HUP | G_IO_ERR, wayland_readable, NULL);
+	/* Before the first question is read: the first press then finds the bus warm. */
+	accessible_warm();
 	fprintf(stderr, "preview-lookup: ready\n");
 	g_main_loop_run(loop);
 	return 0;

@@ -134,6 +134,7 @@ import Testing
         let rows = try DocumentedDifferences.rows()
         #expect(!rows.isEmpty, "docs/testing.md has no Host parity table")
         let names = Set((Self.scenarios + Self.oneDeviceScenarios + Self.gtkScenarios).map(\.name))
+            .union([HostParityHapticsTests.scenario])
         let hosts = Set(ParityHost.all.dropFirst().map(\.name))
         for row in rows {
             #expect(names.contains(row.scenario), "no scenario \(row.scenario)")

@@ -74,10 +74,6 @@ import _FixtureTestSupport
         return folder
     }
 
-    /// The first lookup after preview-lookup starts waits for the accessibility bus to start and
-    /// the app's tree to be read cold, which on a loaded machine can miss the deadline: each run
-    /// begins with a press that warms them up and counts for nothing.
-    static let warmUp = LookUpTests.firmPress
     /// In the window's 20-pixel border, left of the text (the window is placed at the output's
     /// top left corner).
     static let margin = LookUpMouse.Point(x: 8, y: 300)
@@ -87,7 +83,7 @@ import _FixtureTestSupport
     func panelButtons() throws -> (open: LookUpMouse.Point, copy: LookUpMouse.Point) {
         let directory = scratchDirectory()
         let run = try run(
-            [Self.warmUp, LookUpTests.firmPress], app: Self.app, path: try handlerFolder(directory), in: directory)
+            [LookUpTests.firmPress], app: Self.app, path: try handlerFolder(directory), in: directory)
         #expect(run.status == 0, "\(run.log.suffix(3000))")
         #expect(run.found.last?["link"] as? String == Self.link, "\(run.records) \(run.log.suffix(3000))")
         let shot = try #require(
@@ -140,7 +136,7 @@ import _FixtureTestSupport
             [ "$line" != "press \(Self.margin.x) \(Self.margin.y)" ] || wl-paste --no-newline > '\(pasted)' 2>&1; done
             """
         let run = try run(
-            [Self.warmUp, LookUpTests.firmPress, clickOpen, LookUpTests.firmPress, clickCopy], app: app,
+            [LookUpTests.firmPress, clickOpen, LookUpTests.firmPress, clickCopy], app: app,
             path: handler, in: directory)
         #expect(run.status == 0, "\(run.log.suffix(3000))")
         #expect(

@@ -42,6 +42,8 @@ import _FixtureTestSupport
         var log: String
         var lookups: [[String: Any]]
         var panelFrames: [Int]
+        /// The highlight's first frame after each preview began (µs).
+        var highlightFrames: [Int]
         var screenshots: [String]
         var directory: String
 
@@ -75,8 +77,25 @@ import _FixtureTestSupport
         return Run(
             status: result.status, log: result.output + result.errors,
             lookups: records.filter { $0["event"] as? String == "lookup" },
-            panelFrames: records.compactMap { $0["first_frame_us"] as? Int }, screenshots: shots,
+            panelFrames: records.filter { $0["event"] as? String == "lookup-panel" }.compactMap {
+                $0["first_frame_us"] as? Int
+            },
+            highlightFrames: records.filter { $0["event"] as? String == "lookup-highlight" }.compactMap {
+                $0["first_frame_us"] as? Int
+            }, screenshots: shots,
             directory: directory)
+    }
+
+    /// The recording's first press is the first lookup since preview-lookup started (no press
+    /// warmed anything up): it must find its word before the deadline, like every later one.
+    func expectFirstPressFound(_ run: Run, _ word: String) {
+        let first = run.lookups.first
+        #expect(
+            first?["interaction"] as? Int == 1 && first?["outcome"] as? String == "found"
+                && first?["word"] as? String == word,
+            "the first press after start did not find its word: \(run.lookups) \(run.log.suffix(2000))")
+        #expect((first?["answer_us"] as? Int ?? .max) < 500_000, "\(run.lookups)")
+        #expect(!run.highlightFrames.isEmpty, "no highlight's first frame was recorded: \(run.log.suffix(2000))")
     }
 
     func python(_ script: String, _ arguments: String) -> String {
@@ -90,6 +109,7 @@ import _FixtureTestSupport
         #expect(found["word"] as? String == "jumps")
         #expect(found["definition"] as? String == "noun: a sudden and decisive increase")
         #expect((found["toolkit"] as? String)?.hasPrefix("gtk 3") == true)
+        expectFirstPressFound(run, "jumps")
         #expect(run.panelFrames.count == 1, "the panel was not shown once: \(run.log.suffix(3000))")
         #expect(run.screenshots.contains { $0.hasSuffix("lookup-commit.png") }, "\(run.screenshots)")
         #expect(run.log.contains("press "), "the app did not get its press: \(run.log.suffix(2000))")
@@ -115,6 +135,7 @@ extension LookUpTests {
         #expect(found["word"] as? String == "curiosities")
         #expect(found["definition"] as? String == "noun: a state in which you want to learn more about something")
         #expect((found["toolkit"] as? String)?.hasPrefix("Qt 6") == true)
+        expectFirstPressFound(run, "curiosities")
         #expect(run.panelFrames.count == 1, "the panel was not shown once: \(run.log.suffix(3000))")
         #expect(run.log.contains("press "), "the app did not get its press: \(run.log.suffix(2000))")
     }

@@ -26,17 +26,7 @@ struct EmbeddedHapticsTests {
 
     /// The waveform of every EV_FF write, in order, from the upload that gave its id.
     static func playedWaveforms(_ log: String) -> [String] {
-        var usages: [String: String] = [:]
-        var played: [String] = []
-        for line in log.split(separator: "\n") {
-            let words = line.split(separator: " ").map(String.init)
-            guard let fd = words.firstIndex(of: "fd").map({ words[$0 + 1] }), let id = words.firstIndex(of: "id")
-            else { continue }
-            let key = "\(fd)/\(words[id + 1])"
-            if line.contains("EVIOCSFF"), let usage = words.firstIndex(of: "usage") { usages[key] = words[usage + 1] }
-            if line.contains(" EV_FF id "), !line.hasSuffix("ignored") { played.append(usages[key] ?? "?") }
-        }
-        return played
+        ForceFeedbackLog.played(log).map(\.usage)
     }
 
     @Test(

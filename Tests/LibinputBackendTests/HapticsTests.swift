@@ -153,27 +153,33 @@ struct HapticsTests {
     // MARK: apps' effects through preview-compositor
 
     /// An EV_FF write to the pad: the effect's HID usage, and when (CLOCK_MONOTONIC µs).
-    struct Write {
-        var usage: String
-        var time: Int64
-    }
+    typealias Write = ForceFeedbackLog.Played
 
     /// The pressure pad played to `preview-compositor --libinput` on the testbed, with a version
     /// 2 client (Tests/python/v2_client.py) that asks for `confirm` 80 ms into each commit phase
-    /// and for `tick` 150 ms after each interaction ended; the user completes on release.
-    /// Returns the run, the client's lines and the effects written to the pad.
-    static func appRun(haptics: HapticIntensity) throws -> (
+    /// and for `tick` 150 ms after each interaction ended; the user completes on release. The
+    /// client starts `clientDelay` seconds late. Returns the run, the client's lines and the
+    /// effects written to the pad.
+    static func appRun(haptics: HapticIntensity, clientDelay: Int = 0) throws -> (
         run: LibinputTestbed.LiveRun, client: [String], written: [Write]
     ) {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
-        let client =
-            "python3 \(root)/Tests/python/v2_client.py --haptic confirm --haptic-after-end tick --until-disconnected"
+        // The stream starts once the client's window is mapped (pywayland generates its
+        // bindings first, and a loaded machine takes seconds): the client's `mapped` line
+        // creates the ready file, and the recording's times move with the start.
+        let ready = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "haptics-ready-\(UUID().uuidString.prefix(8))"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: ready) }
+        let client = LibinputTestbed.shell(
+            (clientDelay > 0 ? "sleep \(clientDelay); " : "")
+                + "python3 \(root)/Tests/python/v2_client.py --haptic confirm --haptic-after-end tick --until-disconnected",
+            readyOn: "mapped ", file: ready)
         let compositor = LibinputTestbed.toolsDirectory.appendingPathComponent("preview-compositor").path
         let device = try TestbedDevice(recording: try Recording.open(Fixtures.path("apple-bcm5974-pressurepad.yml")))
-        // Time for the compositor to open the pad and the client to map its window before the
-        // first press (pywayland generates its bindings first).
-        var options = LibinputTestbed.Options(leadMilliseconds: 6_000)
+        var options = LibinputTestbed.Options()
+        options.readyFile = ready
         options.haptics = haptics
         let run = try LibinputTestbed.runLive(
             device,
@@ -184,21 +190,7 @@ struct HapticsTests {
                 // commit phase lasts until the finger lifts (over 200 ms later).
                 "--completion", "on-release", "--run", client,
             ], options: options)
-        // Usages by effect id (per descriptor), then the EV_FF writes in order.
-        var usages: [String: String] = [:]
-        var written: [Write] = []
-        for line in run.forceFeedback.split(separator: "\n") {
-            let words = line.split(separator: " ").map(String.init)
-            guard let fd = words.firstIndex(of: "fd").map({ words[$0 + 1] }), let id = words.firstIndex(of: "id"),
-                let time = Int64(words[0])
-            else { continue }
-            let key = "\(fd)/\(words[id + 1])"
-            if line.contains("EVIOCSFF"), let usage = words.firstIndex(of: "usage") { usages[key] = words[usage + 1] }
-            if line.contains(" EV_FF id "), !line.hasSuffix("ignored") {
-                written.append(Write(usage: usages[key] ?? "?", time: time))
-            }
-        }
-        return (run, run.output.split(separator: "\n").map(String.init), written)
+        return (run, run.output.split(separator: "\n").map(String.init), ForceFeedbackLog.played(run.forceFeedback))
     }
 
     /// `play_haptic 3 confirm at 11029605130` lines: the requests' times.
@@ -208,11 +200,13 @@ struct HapticsTests {
         }
     }
 
+    /// With the client started 3 s late too: the stream waits for its window (the presses
+    /// would otherwise land before it maps, on nothing).
     @Test(
         "An app's effect during its interaction is played on the pad after the deep click; after its end, nothing",
-        .enabled(if: Testbed.available, "needs umockdev-run and mount namespaces (unshare -m)"))
-    func appEffects() throws {
-        let (run, client, written) = try Self.appRun(haptics: .medium)
+        .enabled(if: Testbed.available, "needs umockdev-run and mount namespaces (unshare -m)"), arguments: [0, 3])
+    func appEffects(clientDelay: Int) throws {
+        let (run, client, written) = try Self.appRun(haptics: .medium, clientDelay: clientDelay)
         #expect(run.status == 0, "\(run.output)\n\(run.log)")
         #expect(client.contains("mapped 1280 800"), "\(run.output)\n\(run.log)")
         #expect(client.contains("haptics 1 1"), "haptics available for the pad's interaction: \(client)")

@@ -158,6 +158,39 @@ import Testing
         #expect(late.session.awaitingAnswerCount == 0)
     }
 
+    /// A contact that can no longer look up (nothing there, past the deadline, cancelled) is
+    /// forgotten at once: the rest of its stroke costs nothing, and the same pen pressing again
+    /// (the same contact key every stroke) looks up again, however often.
+    @Test func aContactThatCanNoLongerLookUpIsForgottenAndTheSamePenLooksUpAgain() {
+        var run = Run()
+        for press in 1...(InteractionEngine.maximumContacts + 2) {
+            run.pressAndAsk()
+            #expect(run.asked.count == press, "press \(press) of the same pen asked nothing")
+            run.answer(.nothing)
+            #expect(!run.session.follows(run.key), "a declined contact is still followed")
+            #expect(run.session.trackedContactCount == 0, "a declined contact is still in the engine")
+            run.ramp(to: 1, steps: 5, from: 0.2)
+            run.lift()
+        }
+
+        var late = Run(deadline: 100)
+        late.pressAndAsk()
+        late.advance(milliseconds: 200)
+        #expect(!late.session.follows(late.key) && late.session.trackedContactCount == 0)
+        late.lift()
+        late.pressAndAsk()
+        #expect(late.asked.count == 2, "the pen looked up nothing after a lookup past the deadline")
+
+        var escaped = Run()
+        escaped.press()
+        escaped.ramp(to: 0.1, steps: 3)
+        escaped.session.escapePressed(seat: 0, at: escaped.time, into: &escaped.effects)
+        #expect(!escaped.session.follows(escaped.key) && escaped.session.trackedContactCount == 0)
+        escaped.lift()
+        escaped.pressAndAsk()
+        #expect(escaped.asked.count == 1, "the pen looked up nothing after Escape")
+    }
+
     @Test func aDeclaredPreviewAreaAnOffSwitchAndALongPressWithoutTheSettingAskNothing() {
         var declared = Run()
         declared.pressAndAsk(on: .window(Self.window, Point(x: 1, y: 1), declaresPreview: true))

@@ -326,7 +326,8 @@ static void usage(FILE *out) {
 		"                                  [--backend headless|auto] [--sensitivity light|medium|firm]\n"
 		"                                  [--completion on-force|on-release] [--should-begin-timeout MS]\n"
 		"                                  [--lookup on|off] [--lookup-path PATH] [--lookup-long-press]\n"
-		"                                  [--lookup-screenshot FILE] [--verbose]\n");
+		"                                  [--lookup-screenshot FILE] [--haptics off|light|medium|strong]\n"
+		"                                  [--verbose]\n");
 }
 
 int main(int argc, char **argv) {
@@ -334,6 +335,8 @@ int main(int argc, char **argv) {
 	const char *socket_name = NULL, *run = NULL, *trace_path = NULL, *decoder = NULL, *backend_name = "headless";
 	enum preview_interaction_sensitivity sensitivity = PREVIEW_INTERACTION_SENSITIVITY_MEDIUM;
 	enum preview_interaction_completion completion = PREVIEW_INTERACTION_COMPLETION_ON_FORCE;
+	/* The user's: clicks felt on haptic touchpads of the libinput backend (--backend auto). */
+	enum preview_interaction_haptics haptics = PREVIEW_INTERACTION_HAPTICS_OFF;
 	uint32_t should_begin_timeout = 0;
 	bool verbose = false, lookup = false, lookup_long_press = false;
 	const char *lookup_path = NULL;
@@ -348,7 +351,7 @@ int main(int argc, char **argv) {
 		{"should-begin-timeout", required_argument, 0, 'T'}, {"verbose", no_argument, 0, 'v'},
 		{"completion", required_argument, 0, 'C'}, {"lookup", required_argument, 0, 'L'},
 		{"lookup-path", required_argument, 0, 'P'}, {"lookup-long-press", no_argument, 0, 'l'},
-		{"lookup-screenshot", required_argument, 0, 'Z'},
+		{"lookup-screenshot", required_argument, 0, 'Z'}, {"haptics", required_argument, 0, 'F'},
 		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
 	int option;
 	while ((option = getopt_long(argc, argv, "h", options, NULL)) != -1) {
@@ -377,6 +380,12 @@ int main(int argc, char **argv) {
 		case 'C':
 			if (strcmp(optarg, "on-release") == 0) completion = PREVIEW_INTERACTION_COMPLETION_ON_RELEASE;
 			else if (strcmp(optarg, "on-force") != 0) { usage(stderr); return 2; }
+			break;
+		case 'F':
+			if (strcmp(optarg, "light") == 0) haptics = PREVIEW_INTERACTION_HAPTICS_LIGHT;
+			else if (strcmp(optarg, "medium") == 0) haptics = PREVIEW_INTERACTION_HAPTICS_MEDIUM;
+			else if (strcmp(optarg, "strong") == 0) haptics = PREVIEW_INTERACTION_HAPTICS_STRONG;
+			else if (strcmp(optarg, "off") != 0) { usage(stderr); return 2; }
 			break;
 		case 'T': should_begin_timeout = (uint32_t)strtoul(optarg, NULL, 10); break;
 		case 'v': verbose = true; break;
@@ -457,6 +466,7 @@ int main(int argc, char **argv) {
 	}
 	preview_interaction_set_sensitivity(server.preview, sensitivity);
 	preview_interaction_set_completion(server.preview, completion);
+	preview_interaction_set_haptics(server.preview, haptics);
 	if (should_begin_timeout && preview_interaction_set_should_begin_timeout(server.preview, should_begin_timeout)) {
 		wlr_log(WLR_ERROR, "--should-begin-timeout must be 1...60000 ms");
 		return 2;

@@ -101,6 +101,9 @@ final class InteractionHost: InteractionDriverHandler {
         trace?.write(Data((record.jsonLine + "\n").utf8))
     }
 
+    /// A trace is being written (other parts build their records only then).
+    var isTracing: Bool { trace != nil }
+
     /// A line of another part's (Look Up) in the trace.
     func writeTraceLine(_ json: Data) { trace?.write(json + Data("\n".utf8)) }
 

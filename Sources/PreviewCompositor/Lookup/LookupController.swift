@@ -20,6 +20,9 @@ final class LookupController: LookupHost {
     /// The panel shown (from the commit phase until dismissed), with when the commit began.
     private var panel: SceneSurface?
     private var commitBeganAt: Int64?
+    /// When the preview began (the highlight's first request), until its first frame.
+    private var previewBeganAt: Int64?
+    private var highlightShown = false
     /// Screenshots due, one per frame from the next (--screenshot-dir): the highlight at half
     /// the preview, the panel's first frame, at half the commit, completed.
     private var dueScreenshots: [String] = []
@@ -74,6 +77,11 @@ final class LookupController: LookupHost {
             if !driver.follows(contact.key) { origins[contact.key] = nil }
         case .contactChanged(let contact):
             guard let origin = origins[contact.key] else { return }
+            // A contact that can no longer look up: the rest of its stroke costs one miss.
+            guard driver.follows(contact.key) else {
+                origins[contact.key] = nil
+                return
+            }
             let point = outputPoint(contact)
             driver.contactMoved(contact.sample(at: Point(x: point.x - origin.x, y: point.y - origin.y)))
         case .contactEnded(let key, let time, let reason):
@@ -140,6 +148,10 @@ final class LookupController: LookupHost {
 
     func showHighlight(_ extents: LookupRect, on surface: SurfaceID, progress: Double) {
         guard let root = compositor.surfaces[surface]?.node else { return }
+        if !highlightShown {
+            highlightShown = true
+            previewBeganAt = compositor.clock.microseconds()
+        }
         highlight.show(Rect(extents), in: root, progress: progress)
         if progress >= 0.5 && !previewHalfShot && panel == nil {
             previewHalfShot = true
@@ -200,6 +212,8 @@ final class LookupController: LookupHost {
             panel = nil
         }
         commitBeganAt = nil
+        previewBeganAt = nil
+        highlightShown = false
         previewHalfShot = false
         commitHalfShot = false
     }
@@ -211,17 +225,28 @@ final class LookupController: LookupHost {
             .node
     }
 
-    /// The panel's first frame reached the output: the time from the commit crossing.
+    /// A frame reached the output: the highlight's first frame (the time from the preview's
+    /// beginning) and the panel's (from the commit crossing) go in the log and the trace.
     func framePresented() {
         if !dueScreenshots.isEmpty {
             let label = dueScreenshots.removeFirst()
             if compositor.screenshots != nil { _ = try? compositor.screenshot(label: label) }
         }
+        if let began = previewBeganAt {
+            previewBeganAt = nil
+            let microseconds = compositor.clock.microseconds() - began
+            compositor.logger.info("look up: highlight's first frame \(microseconds) µs after the preview began")
+            if compositor.interaction.isTracing {
+                writeTrace(["event": "lookup-highlight", "first_frame_us": microseconds])
+            }
+        }
         guard let began = commitBeganAt, panel != nil else { return }
         commitBeganAt = nil
         let microseconds = compositor.clock.microseconds() - began
         compositor.logger.info("look up: panel's first frame \(microseconds) µs after the commit")
-        writeTrace(["event": "lookup-panel", "first_frame_us": microseconds])
+        if compositor.interaction.isTracing {
+            writeTrace(["event": "lookup-panel", "first_frame_us": microseconds])
+        }
     }
 
     // MARK: trace
@@ -230,6 +255,7 @@ final class LookupController: LookupHost {
         _ answer: LookupChannel.Answer, outcome: LookupSession.Outcome, surface: SurfaceID,
         waited: Timestamp.Duration
     ) {
+        guard compositor.interaction.isTracing else { return }
         var record: [String: Any] = [
             "event": "lookup", "interaction": Int(answer.id), "outcome": outcome.rawValue, "toolkit": answer.toolkit,
             "word": answer.word, "link": answer.link, "definition": answer.definition,

@@ -73,6 +73,11 @@ public final class LookupDriver {
     private var session: LookupSession
     private let process: LookupProcess
     private var timer: EventSource?
+    /// When the timer is set to fire (nil: not set) and when the session wants it: a later
+    /// request (the force filter's settling moves on with every sample) keeps the earlier
+    /// timer, which re-arms itself when it fires, so the per-event path makes no system call.
+    private var armedDue: Timestamp?
+    private var wantedDue: Timestamp?
     /// Reused for every input: the per-event path allocates nothing.
     private var effects: [LookupSession.Effect] = []
     private unowned let host: LookupHost
@@ -104,6 +109,9 @@ public final class LookupDriver {
             }
         }
         timer = display.eventLoop.addTimer { [unowned self] in
+            armedDue = nil
+            guard let wanted = wantedDue else { return }
+            guard wanted <= now() else { return arm(wanted) }
             self.host.run {
                 session.timerFired(at: now(), into: &effects)
                 perform()
@@ -231,6 +239,11 @@ public final class LookupDriver {
         }
     }
 
+    private func arm(_ due: Timestamp) {
+        armedDue = due
+        timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: max(0, (due - now()).microseconds)))
+    }
+
     /// A coordinate as the channel carries it: whole pixels, any finite host value clamped
     /// (never a trap in the host's process).
     static func pixel(_ value: Double) -> Int32 {
@@ -242,8 +255,9 @@ public final class LookupDriver {
     private func perform(_ effect: LookupSession.Effect) -> UInt32? {
         switch effect {
         case .scheduleTimer(let due):
-            let delay = due.map { max(0, ($0 - now()).microseconds) } ?? 0
-            timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: delay))
+            // nil: no timer needed (one still set fires once and finds nothing due).
+            wantedDue = due
+            if let due, armedDue.map({ due < $0 }) ?? true { arm(due) }
         case .ask(let id, let surface, let point, let caret):
             logger.debug("look up #\(id): asked at \(point.x), \(point.y)\(caret ? " or the caret" : "")")
             guard let target = host.lookupTarget(surface) else { return id }

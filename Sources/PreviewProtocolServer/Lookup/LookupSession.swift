@@ -29,7 +29,7 @@ public struct LookupSession: Sendable {
     }
 
     public enum Effect: Equatable, Sendable {
-        /// Arm the session's timer for `due` (nil: as soon as possible), replacing any.
+        /// Call `timerFired` at `due` (nil: no timer needed), replacing any earlier request.
         case scheduleTimer(Timestamp?)
         /// Ask preview-lookup what is at `point` (local to `surface`); `caret`: at the text
         /// caret of the window's focused text if it has one (the preview key), else at the
@@ -105,6 +105,8 @@ public struct LookupSession: Sendable {
     public func phase(of id: UInt32) -> Phase? { engine.interaction(InteractionID(id))?.phase }
     /// Whether a lookup follows `contact`.
     public func follows(_ contact: ContactKey) -> Bool { contacts.contains(contact) }
+    /// Contacts (and preview keys) the session's engine tracks: only those that may still look up.
+    public var trackedContactCount: Int { engine.contactCount }
 
     // MARK: input
 
@@ -267,6 +269,25 @@ public struct LookupSession: Sendable {
     ) {
         var actions = Actions()
         input(&engine, &actions)
+        perform(actions, at: time, into: &effects)
+        forgetContactsThatCannotLookUp(at: time, into: &effects)
+    }
+
+    /// A contact whose lookup is over (declined, late, cancelled, completed) or will never
+    /// begin (Escape before it asked, a long press moved away) is forgotten at once, also by
+    /// the engine: the rest of its stroke costs the host one set lookup, and the same contact
+    /// key looks up again at its next press. Dismissal needs no contact (a new press, Escape).
+    private mutating func forgetContactsThatCannotLookUp(at time: Timestamp, into effects: inout [Effect]) {
+        guard !contacts.isEmpty else { return }
+        for key in contacts where engine.interaction(for: key)?.isOver ?? true {
+            contacts.remove(key)
+            var actions = Actions()
+            engine.contactEnded(key, at: time, reason: .system, into: &actions)
+            perform(actions, at: time, into: &effects)
+        }
+    }
+
+    private mutating func perform(_ actions: Actions, at time: Timestamp, into effects: inout [Effect]) {
         for index in actions.indices {
             switch actions[index] {
             case .scheduleTimer(let due):
@@ -278,7 +299,6 @@ public struct LookupSession: Sendable {
                         id: update.interaction.rawValue, surface: update.surface, at: update.location,
                         caret: update.source == .keyboard))
             case .phase(let event, let update):
-                if event.isFinal { contacts.remove(update.contact) }
                 phase(event, update, into: &effects)
             }
         }
@@ -319,14 +339,5 @@ public struct LookupSession: Sendable {
         let (tenfold, overflow) = deadline.microseconds.multipliedReportingOverflow(by: 10)
         let limit = Timestamp.Duration(microseconds: overflow ? .max : tenfold)
         asked = asked.filter { time - $0.value.time < limit || phase(of: $0.key) == .asking }
-    }
-}
-
-extension PhaseEvent {
-    fileprivate var isFinal: Bool {
-        switch self {
-        case .completed, .cancelled: true
-        default: false
-        }
     }
 }
