@@ -30,7 +30,7 @@ let package = Package(
                 .product(name: "EvdevDecoder", package: "swift-preview-interaction"),
                 .product(name: "InputEvents", package: "swift-preview-interaction"),
                 .product(name: "PreviewEngine", package: "swift-preview-interaction"),
-                .product(name: "Logging", package: "swift-log"), "FuzzSupport",
+                .product(name: "Logging", package: "swift-log"), "FuzzSupport", "FuzzInput",
             ],
             path: "FuzzCompositor"),
         // The client core's bookkeeping: compositor events in any order and the app's answers,
@@ -46,6 +46,7 @@ let package = Package(
             dependencies: [
                 .product(name: "CompositorModule", package: "swift-preview-interaction"),
                 .product(name: "_PreviewProtocolTestSupport", package: "swift-preview-interaction"), "FuzzSupport",
+                "FuzzInput",
             ],
             path: "FuzzEmbedded"),
         // preview-lookup's stand-in for FuzzEmbedded: hands its channel to the fuzzer, makes a panel.
@@ -58,9 +59,11 @@ let package = Package(
             name: "FuzzLookup",
             dependencies: [
                 .product(name: "PreviewProtocolServer", package: "swift-preview-interaction"),
-                .product(name: "PreviewEngine", package: "swift-preview-interaction"), "FuzzSupport",
+                .product(name: "PreviewEngine", package: "swift-preview-interaction"), "FuzzSupport", "FuzzInput",
             ],
             path: "FuzzLookup"),
+        // A fuzz input read as a script of choices (every Swift target's reader).
+        .target(name: "FuzzInput", path: "FuzzInput"),
         // libFuzzer's driver; sending fds over the client socket (SCM_RIGHTS), memfds for wl_shm pools.
         .target(name: "FuzzSupport", path: "FuzzSupport", linkerSettings: [.linkedLibrary("wayland-server")]),
     ]

@@ -1,3 +1,4 @@
+import FuzzInput
 import FuzzSupport
 import Glibc
 import InputEvents
@@ -121,16 +122,9 @@ let extremes: [Int32] = [
 ]
 
 /// The input bytes, read as a program; past the end every read is 0.
-struct Program {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position = 0
-    var atEnd: Bool { position >= bytes.count }
+typealias Program = FuzzBytes
 
-    mutating func byte() -> UInt8 {
-        defer { position += 1 }
-        return position < bytes.count ? bytes[position] : 0
-    }
-
+extension FuzzBytes {
     mutating func int32() -> Int32 {
         let choice = byte()
         if Int(choice) < extremes.count * 8 { return extremes[Int(choice) % extremes.count] }

@@ -2,6 +2,7 @@ import CCompositorModule
 import CWaylandClient
 import CWaylandServer
 import CompositorModule
+import FuzzInput
 import FuzzSupport
 import Glibc
 import WaylandServer
@@ -17,18 +18,9 @@ import _PreviewProtocolTestSupport
 // context and client.
 
 /// The input bytes, read as a script; past the end every read is 0.
-struct Script {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position = 0
-    var atEnd: Bool { position >= bytes.count }
+typealias Script = FuzzBytes
 
-    mutating func byte() -> UInt8 {
-        defer { position += 1 }
-        return position < bytes.count ? bytes[position] : 0
-    }
-
-    mutating func pick<T>(_ choices: [T]) -> T { choices[Int(byte()) % choices.count] }
-
+extension FuzzBytes {
     static let numbers: [Double] = [
         0, 0.5, 1, 0.1, 0.3, 0.6, 0.9, 0.95, 50, 150, 250, -1, -0.0, 4096, 2048, 1e308, -1e308, .nan, .infinity,
         -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude,

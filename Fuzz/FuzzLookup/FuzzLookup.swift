@@ -1,3 +1,4 @@
+import FuzzInput
 import PreviewEngine
 import PreviewProtocolServer
 
@@ -12,18 +13,9 @@ import PreviewProtocolServer
 // uses. The effects must make sense to a host (checked below); a trap or a broken promise
 // is a finding.
 
-struct Script {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position = 0
-    var atEnd: Bool { position >= bytes.count }
+typealias Script = FuzzBytes
 
-    mutating func byte() -> UInt8 {
-        defer { position += 1 }
-        return position < bytes.count ? bytes[position] : 0
-    }
-
-    mutating func pick<T>(_ choices: [T]) -> T { choices[Int(byte()) % choices.count] }
-
+extension FuzzBytes {
     static let forces: [Double] = [0, 0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.95, 1, 1.5, -1, .nan, .infinity, 1e308]
     mutating func force() -> Double { pick(Self.forces) }
 

@@ -317,6 +317,19 @@ static void link_at(AtspiAccessible *accessible, AtspiText *text, gint offset, s
 	g_object_unref(hypertext);
 }
 
+/* The word at `offset` of `text` (and its extents, and any link there) into `found`. */
+static bool found_word_at(AtspiAccessible *accessible, AtspiText *text, gint offset, struct lookup_found *found)
+{
+	gint start, end;
+	if (!word_at(text, offset, &start, &end, found->word, sizeof found->word))
+		return false;
+	found->kind = LOOKUP_KIND_WORD;
+	range_extents(text, start, end, &found->extents);
+	if (in_time())
+		link_at(accessible, text, offset, found);
+	return true;
+}
+
 static bool lookup_in(AtspiAccessible *window, gint x, gint y, struct lookup_found *found)
 {
 	AtspiAccessible *accessible = deepest_at(window, x, y);
@@ -324,14 +337,7 @@ static bool lookup_in(AtspiAccessible *window, gint x, gint y, struct lookup_fou
 	bool done = false;
 	if (text && in_time()) {
 		gint offset = offset_at(text, x, y);
-		gint start, end;
-		if (offset >= 0 && in_time() && word_at(text, offset, &start, &end, found->word, sizeof found->word)) {
-			found->kind = LOOKUP_KIND_WORD;
-			range_extents(text, start, end, &found->extents);
-			if (in_time())
-				link_at(accessible, text, offset, found);
-			done = true;
-		}
+		done = offset >= 0 && in_time() && found_word_at(accessible, text, offset, found);
 	}
 	if (text)
 		g_object_unref(text);
@@ -399,16 +405,8 @@ static bool lookup_caret_in(AtspiAccessible *window, struct lookup_found *found)
 		caret = -1;
 	trace_step("caret of the %s text: %d (%d accessibles)\n", editable == accessible ? "editable" : "focused", caret,
 		visited);
-	gint start, end;
-	for (gint offset = caret; offset >= 0 && offset >= caret - 1 && !done && in_time(); offset--) {
-		if (word_at(text, offset, &start, &end, found->word, sizeof found->word)) {
-			found->kind = LOOKUP_KIND_WORD;
-			range_extents(text, start, end, &found->extents);
-			if (in_time())
-				link_at(accessible, text, offset, found);
-			done = true;
-		}
-	}
+	for (gint offset = caret; offset >= 0 && offset >= caret - 1 && !done && in_time(); offset--)
+		done = found_word_at(accessible, text, offset, found);
 	if (text)
 		g_object_unref(text);
 	g_object_unref(accessible);
