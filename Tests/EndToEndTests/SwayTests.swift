@@ -151,7 +151,8 @@ struct SwayTests {
         try Sway.unlessStarved(run) {
             #expect(run.client.contains { $0.contains("result=opened") }, "\(run.client)")
             let accelerator = try #require(
-                run.client.first { $0.contains("event=behaviour behaviour=accelerator") }, "\(run.client)")
+                run.client.first { $0.contains("event=behaviour behaviour=accelerator") },
+                "\(run.client)\nsway's log: \(run.log.suffix(3000))")
             let id = try #require(
                 accelerator.split(separator: " ").first.flatMap { UInt32($0.dropFirst("interaction=".count)) })
             #expect(run.trace.contains { $0.interaction == InteractionID(id) }, "its phases reach sway: \(run.trace)")
