@@ -1,4 +1,4 @@
-/* Closes two gaps of umockdev 0.17.16 for the real libinput (docs/testing.md).
+/* Closes gaps of umockdev 0.17.16 for the real libinput (docs/testing.md).
  *
  * 1. fstat: umockdev backs an emulated /dev/input/eventN with a pty and does not wrap
  *    fstat(), so st_rdev is the pty's and libinput rejects the fd ("device node does not
@@ -30,6 +30,9 @@
  *    script's frames are stamped before the compositor starts; the runner releases them once
  *    its client is ready and writes the delay (µs) to $PREVIEW_TESTBED_SHIFT_FILE before the
  *    first. Every event read from an emulated node is moved by it (see stream_shift).
+ *
+ * 6. whole events: a pty read can end inside an event, which the kernel's evdev never does
+ *    and libinput cannot survive (see read_whole_events).
  */
 #define _GNU_SOURCE
 #include "umockdevfstatshim.h"
@@ -76,7 +79,7 @@ struct evdev_state {
 
 struct evdev_shadow {
     struct evdev_state *state;
-    /* A partial struct input_event left over from a short read of this fd. */
+    /* The start of an event a read of this fd ended inside (read_whole_events). */
     unsigned char pending[sizeof(struct input_event)];
     size_t pending_len;
 };
@@ -112,6 +115,8 @@ static int64_t worst_lateness_us;
 static int64_t previous_frame_us = -1;
 static int64_t frames_at_risk;
 static int64_t frames_read;
+/* Reads that ended inside an event (read_whole_events kept the part). */
+static int64_t partial_reads;
 static struct evdev_shadow *shadows[SHIM_MAX_FDS];
 
 #define NEXT(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
@@ -283,6 +288,7 @@ static void forget(int fd) {
 int64_t umockdev_shim_worst_lateness_us(void) { return worst_lateness_us; }
 int64_t umockdev_shim_frames_at_risk(void) { return frames_at_risk; }
 int64_t umockdev_shim_frames_read(void) { return frames_read; }
+int64_t umockdev_shim_partial_reads(void) { return partial_reads; }
 
 static void note_frame(const struct input_event *ev) {
     if (ev->type != EV_SYN || ev->code != SYN_REPORT)
@@ -371,38 +377,72 @@ static bool second_reader(int fd) {
         (fcntl(fd, F_GETFL) & O_ACCMODE) == O_RDONLY;
 }
 
+/* The kernel's evdev hands out whole events only: libevdev takes a read that ends inside an
+ * event for an error (EINVAL), and libinput then stops reading the device for good, silently.
+ * A pty can end a read there: umockdev writes a frame in one write, but the line discipline
+ * may take it in two pieces and wake the reader between them (seen on a loaded machine as a
+ * stream that stops mid-stroke). So the part of an event read so far stays here until its
+ * rest arrives: a blocking fd reads on, a non-blocking one says EAGAIN (its poll wakes it
+ * when the rest comes). */
+static ssize_t read_whole_events(int fd, struct evdev_shadow *shadow, unsigned char *buf, size_t count) {
+    const size_t size = sizeof(struct input_event);
+    if (count < size) {
+        errno = EINVAL;
+        return -1;
+    }
+    size_t room = count - count % size;
+    size_t have = shadow->pending_len;
+    memcpy(buf, shadow->pending, have);
+    shadow->pending_len = 0;
+    for (;;) {
+        ssize_t n = NEXT(read)(fd, buf + have, room - have);
+        if (n > 0) {
+            have += (size_t)n;
+            if (have % size == 0)
+                break;
+            /* In the run's log: rare, and the moment a stream would have stopped without it. */
+            partial_reads++;
+            fprintf(stderr, "umockdev shim: a read of fd %d ended %zu bytes into an event; it waits for the rest\n",
+                fd, have % size);
+            if ((fcntl(fd, F_GETFL) & O_NONBLOCK) == 0)
+                continue;
+        } else if (n < 0 && errno == EINTR && have % size != 0) {
+            continue;
+        }
+        if (have < size) {
+            /* Nothing whole yet: keep the part and say so as the read did, or as EAGAIN. */
+            memcpy(shadow->pending, buf, have);
+            shadow->pending_len = have;
+            if (n < 0)
+                return -1;
+            if (have == 0)
+                return 0;
+            errno = EAGAIN;
+            return -1;
+        }
+        break;
+    }
+    size_t whole = have - have % size;
+    shadow->pending_len = have - whole;
+    memcpy(shadow->pending, buf + whole, shadow->pending_len);
+    for (size_t offset = 0; offset < whole; offset += size) {
+        shift_event_time(buf + offset);
+        struct input_event ev;
+        memcpy(&ev, buf + offset, size);
+        observe(shadow->state, &ev);
+    }
+    return (ssize_t)whole;
+}
+
 ssize_t read(int fd, void *buf, size_t count) {
     if (second_reader(fd)) {
         errno = EAGAIN;
         return -1;
     }
-    ssize_t n = NEXT(read)(fd, buf, count);
-    if (n <= 0)
-        return n;
     struct evdev_shadow *shadow = shadow_for(fd);
     if (shadow == NULL)
-        return n;
-    unsigned char *bytes = buf;
-    size_t offset = 0;
-    while (offset < (size_t)n) {
-        /* umockdev writes whole frames and libinput reads whole events: a time split across
-         * two reads is not moved. */
-        if (shadow->pending_len == 0 && (size_t)n - offset >= sizeof(((struct input_event *)0)->time))
-            shift_event_time(bytes + offset);
-        size_t take = sizeof(struct input_event) - shadow->pending_len;
-        if (take > (size_t)n - offset)
-            take = (size_t)n - offset;
-        memcpy(shadow->pending + shadow->pending_len, bytes + offset, take);
-        shadow->pending_len += take;
-        offset += take;
-        if (shadow->pending_len == sizeof(struct input_event)) {
-            struct input_event ev;
-            memcpy(&ev, shadow->pending, sizeof ev);
-            observe(shadow->state, &ev);
-            shadow->pending_len = 0;
-        }
-    }
-    return n;
+        return NEXT(read)(fd, buf, count);
+    return read_whole_events(fd, shadow, buf, count);
 }
 
 ssize_t write(int fd, const void *buf, size_t count) {

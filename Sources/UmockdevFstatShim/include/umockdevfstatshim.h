@@ -1,6 +1,6 @@
 /* Test support: preloaded into a process running under umockdev-run (see docs/testing.md).
  * It exports only libc's own symbols (fstat, fstat64, __fxstat, __fxstat64, ioctl, read,
- * write, close), plus one measurement below. */
+ * write, close), plus the measurements below. */
 #pragma once
 
 #include <stdint.h>
@@ -12,3 +12,5 @@ int64_t umockdev_shim_worst_lateness_us(void);
 int64_t umockdev_shim_frames_at_risk(void);
 /* Frames (SYN_REPORTs) read from emulated evdev fds. */
 int64_t umockdev_shim_frames_read(void);
+/* Reads of an emulated evdev node that ended inside an event (the shim kept the part). */
+int64_t umockdev_shim_partial_reads(void);
