@@ -290,6 +290,14 @@ int64_t umockdev_shim_frames_at_risk(void) { return frames_at_risk; }
 int64_t umockdev_shim_frames_read(void) { return frames_read; }
 int64_t umockdev_shim_partial_reads(void) { return partial_reads; }
 
+/* A run's log then says whether a host that stopped acting had stopped getting frames (the
+ * stream's end) or not (the host's own doing). Only in processes that read an emulated node. */
+__attribute__((destructor)) static void report_frames_read(void) {
+    if (frames_read > 0)
+        fprintf(stderr, "umockdev shim: %lld frames read, %lld reads ended inside an event\n", (long long)frames_read,
+            (long long)partial_reads);
+}
+
 static void note_frame(const struct input_event *ev) {
     if (ev->type != EV_SYN || ev->code != SYN_REPORT)
         return;
@@ -332,11 +340,11 @@ static int64_t stream_shift(void) {
     return stream_shift_us < 0 ? 0 : stream_shift_us;
 }
 
-/* Moves the time of the event starting at bytes[0] (a whole struct timeval there). */
+/* Moves the time of the event starting at bytes[0] (a whole struct timeval there), and
+ * normalises it: the script writes some as (seconds - 1, microseconds + 1,000,000), where
+ * umockdev would drop a leading byte (TestbedScript). */
 static void shift_event_time(unsigned char *bytes) {
     int64_t shift = stream_shift();
-    if (shift == 0)
-        return;
     struct input_event ev;
     memcpy(&ev, bytes, sizeof(ev.time));
     int64_t stamp = (int64_t)ev.input_event_sec * 1000000 + ev.input_event_usec + shift;

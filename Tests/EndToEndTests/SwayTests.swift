@@ -150,17 +150,6 @@ struct SwayTests {
         #expect(run.status == 0, "\(run.log.suffix(4000))")
         try Sway.unlessStarved(run) {
             #expect(run.client.contains { $0.contains("result=opened") }, "\(run.client)")
-            // The testbed plays in real time: on a loaded machine its stream can stop before the
-            // second pass (sway then ends with the replay and the client sees no press after its
-            // pop). That is the load's doing; a second pass that arrives is checked in full.
-            if let opened = run.client.firstIndex(where: { $0.contains("result=opened") }),
-                !run.client[opened...].contains(where: { $0.contains("event=should_begin") })
-            {
-                withKnownIssue("the testbed stopped before the second pass reached sway", isIntermittent: true) {
-                    Issue.record("\(run.client)\nsway's log: \(run.log.suffix(3000))")
-                }
-                return
-            }
             let accelerator = try #require(
                 run.client.first { $0.contains("event=behaviour behaviour=accelerator") },
                 "\(run.client)\nsway's log: \(run.log.suffix(3000))")

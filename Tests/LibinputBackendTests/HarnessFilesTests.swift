@@ -55,6 +55,40 @@ struct HarnessFilesTests {
         #expect(TestbedScript.frameTimes(pen, base: 1_000_000) == [1_000_000, 1_008_000])
     }
 
+    /// umockdev drops the leading spaces of a script line's data, and a frame starts with the
+    /// low byte of its seconds: in a second whose low byte is 0x20 (here 288 s = 0x120) the frame
+    /// must start otherwise and still carry the same instant, and every other byte must survive.
+    @Test func aFrameInASecondEndingIn0x20KeepsItsFirstByte() {
+        let base: Int64 = 288_000_000 + 250_000
+        let lines = TestbedScript.script(pen, base: base).split(separator: 0x0a)
+        let frames = [lines[1], lines[3]].map { Self.umockdevDecoded(Array($0.dropFirst("r 0 ".count))) }
+        for (frame, due) in zip(frames, TestbedScript.frameTimes(pen, base: base)) {
+            #expect(frame.count == 48, "a byte was dropped: \(frame.count) bytes")
+            let seconds = frame[0..<8].reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) }
+            let microseconds = frame[8..<16].reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) }
+            #expect(frame[0] != 0x20)
+            #expect(seconds * 1_000_000 + microseconds == due, "the same instant")
+            #expect(frame[16..<18] == [1, 0] || frame[16..<18] == [3, 0], "the type follows the time")
+        }
+    }
+
+    /// What umockdev's script runner makes of an `r` line's data: leading spaces dropped, `^x`
+    /// is x - 64, "^`" is '^'.
+    static func umockdevDecoded(_ quoted: [UInt8]) -> [UInt8] {
+        var bytes = [UInt8]()
+        var index = quoted.firstIndex { $0 != 0x20 } ?? quoted.endIndex
+        while index < quoted.endIndex {
+            if quoted[index] == 0x5e, index + 1 < quoted.endIndex {
+                bytes.append(quoted[index + 1] == 0x60 ? 0x5e : quoted[index + 1] - 64)
+                index += 2
+            } else {
+                bytes.append(quoted[index])
+                index += 1
+            }
+        }
+        return bytes
+    }
+
     @Test func tabletsWithoutResolutionGetOneAndTouchpadFuzzMovesToUdev() {
         var tablet = pen
         tablet.absinfo[1]?.resolution = 0
