@@ -340,12 +340,16 @@ final class InteractionResource: ResourceObject {
         // Every ack is reported, a repeated one too: a client that acknowledges frames as it
         // reads them repeats the serial it has applied right before a wl_surface.commit
         // (ack_frame in the XML), which tells observers what that commit shows.
+        // The owing state is settled before observers hear of the ack: a replay waiting for
+        // clients to catch up reads it then, and nothing else would wake it.
+        let advanced = serial > lastFrameAcked
+        if advanced {
+            lastFrameAcked = serial
+            // A partial ack keeps the older time: conservative, and no per-frame bookkeeping.
+            if !awaitsAck { owingSince = nil }
+        }
         server?.onFrameAcknowledged?(surface, serial)
-        guard serial > lastFrameAcked else { return }
-        lastFrameAcked = serial
-        // A partial ack keeps the older time: conservative, and no per-frame bookkeeping.
-        guard !awaitsAck else { return }
-        owingSince = nil
+        guard advanced, !awaitsAck else { return }
         // Caught up: send what was coalesced meanwhile, one frame per interaction.
         let now = clock.microseconds()
         for index in running.indices where running[index].hasPending {

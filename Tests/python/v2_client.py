@@ -31,6 +31,8 @@ Options:
                              client leaving mid-press (should_begin: while the press waits for it)
   --second-window-on EVENT   map a second toplevel when EVENT first arrives (it takes the
                              keyboard focus in a compositor that focuses new windows)
+  --empty-region-after-end S  a slow app: S seconds after the first interaction ended, empty the
+                             interaction's region and commit (prints "region emptied")
 
 The compositor's WAYLAND_DISPLAY is the one in the environment.
 """
@@ -76,6 +78,7 @@ def main():
     parser.add_argument("--keys", type=int)
     parser.add_argument("--leave-on")
     parser.add_argument("--second-window-on")
+    parser.add_argument("--empty-region-after-end", type=float)
     options = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as scratch:
@@ -139,6 +142,7 @@ def main():
         due = {}
 
         second_window = []
+        region_due = []  # when the region is to be emptied; None once it was
 
         def record(name):
             def handler(proxy, *args):
@@ -153,6 +157,8 @@ def main():
                 if name == "preview_ended" and options.haptic:
                     due[(args[0], options.haptic)] = time.monotonic() + 0.08
                 if name in ("completed", "cancelled"):
+                    if options.empty_region_after_end is not None and not region_due:
+                        region_due.append(time.monotonic() + options.empty_region_after_end)
                     due.pop((args[0], options.haptic), None)
                     ended.append((name, args[0]))
                     if options.haptic_after_end:
@@ -238,7 +244,14 @@ def main():
                     interaction.play_haptic(id, EFFECTS[effect])
                     display.flush()
                     say("play_haptic", id, effect, "at", sent)
-            timeout = max(0.0, min(due.values()) - now) if due else None
+            if region_due and region_due[0] is not None and region_due[0] <= now:
+                region_due[0] = None
+                interaction.set_region(compositor.create_region())
+                surface.commit()
+                display.flush()
+                say("region emptied")
+            deadlines = list(due.values()) + [at for at in region_due if at is not None]
+            timeout = max(0.0, min(deadlines) - now) if deadlines else None
             readable, _, _ = select.select([display.get_fd()], [], [], timeout)
             if readable:
                 display.read()

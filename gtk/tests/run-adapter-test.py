@@ -470,13 +470,15 @@ def scenario_in(scenario, compositor, recordings, runtime):
     app_scenario = "button" if scenario == "closing" else scenario
     trace = os.path.join(runtime, "trace.jsonl")
     # A change of region applies on the window's next commit: these keep the recording's
-    # own pause between the strokes (--fast would skip it), as a user's next press would.
+    # own pause between the strokes (--fast would skip it), as a user's next press would; where
+    # the tap's end changes the item, the pause lasts until the app has committed that (a
+    # loaded machine can keep GTK from drawing within the recorded pause).
     region_change = scenario in ("insensitive", "hidden", "disabled", "scrolled", "clipped")
     # The keyboard's recording holds the Menu key in real time, as a user would.
     keyboard = scenario in ("keyboard", "keyboard-point")
     recording = os.path.join(recordings, "handwritten-usb-keyboard-menu-hold.yml") if keyboard else dell
     output, errors, status, server_status, log = run(app_scenario, compositor, recording, runtime, kill_at,
-                                                     extra=["--trace", trace],
+                                                     extra=["--trace", trace] + (["--await-clients"] if region_change and scenario != "clipped" else []),
                                                      fast=not region_change and not keyboard,
                                                      app_env=BEHAVIOUR_DEBUG)
     print(output)

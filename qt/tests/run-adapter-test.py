@@ -58,13 +58,16 @@ def adapter(scenario, app, compositor, recordings, runtime):
     recording = os.path.join(recordings, "handwritten-usb-keyboard-menu-hold.yml") if keyboard else dell
     trace = os.path.join(runtime, "trace.jsonl")
     # A change of region applies on the window's next commit: these keep the recording's own
-    # pause between the strokes (--fast would skip it), as a user's next press would.
+    # pause between the strokes (--fast would skip it), as a user's next press would; where the
+    # tap's end scrolls, the pause lasts until the app has committed that (a loaded machine can
+    # keep Qt from drawing within the recorded pause).
     region_change = scenario in ("scrolled", "clipped")
     kill_at = "preview button 0." if scenario == "closing" else None
     output, errors, status, server_status, log = run(
         scenario, compositor, recording, runtime, [app, "button" if scenario == "closing" else scenario],
         kill_at=kill_at, fast=not region_change and not keyboard,
-        extra=["--trace", trace] + (["-v"] if scenario == "reshow" else []), version_one=scenario == "version1")
+        extra=["--trace", trace] + (["-v"] if scenario == "reshow" else []) + (["--await-clients"] if scenario == "scrolled" else []),
+        version_one=scenario == "version1")
     print(output)
     print(errors[-2000:])
     starts = lines_of(output, "should-begin")

@@ -39,13 +39,20 @@ public struct InputPacing: Sendable {
     public var windowMapped: Bool
     /// How long (µs) a pause may wait for a client that is slow but not gone.
     public var clientPatience: Int64
+    /// The client whose surface the last stroke ended on has committed since: what the stroke's
+    /// end changed there (a scroll, a new input region) is what the next stroke meets.
+    public var strokeEndShown: Bool
 
-    public init(idle: Bool, awaitsAnswer: Bool, clientsCaughtUp: Bool, windowMapped: Bool, clientPatience: Int64) {
+    public init(
+        idle: Bool, awaitsAnswer: Bool, clientsCaughtUp: Bool, windowMapped: Bool, clientPatience: Int64,
+        strokeEndShown: Bool = true
+    ) {
         self.idle = idle
         self.awaitsAnswer = awaitsAnswer
         self.clientsCaughtUp = clientsCaughtUp
         self.windowMapped = windowMapped
         self.clientPatience = clientPatience
+        self.strokeEndShown = strokeEndShown
     }
 }
 

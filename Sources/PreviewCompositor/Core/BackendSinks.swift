@@ -16,7 +16,9 @@ final class CompositorInputSink: InputSink {
 
     func handle(_ event: DeviceEvent) {
         compositor.hooks.onInputEvent?(event)
+        let down = compositor.interaction.contactsDown > 0
         compositor.interaction.handle(event)
+        if down && compositor.interaction.contactsDown == 0 { compositor.strokeEnded() }
     }
 
     func hapticPlayed(_ moment: HapticMoment, device: DeviceID, at time: Timestamp) {
@@ -36,7 +38,7 @@ final class CompositorInputSink: InputSink {
             idle: interaction.contactsDown == 0 && !interaction.timerPending,
             awaitsAnswer: interaction.awaitsAnswer, clientsCaughtUp: compositor.clientsCaughtUp,
             windowMapped: compositor.scene.windows.contains { $0.role == .toplevel },
-            clientPatience: compositor.configuration.clientPatience)
+            clientPatience: compositor.configuration.clientPatience, strokeEndShown: compositor.strokeEndShown)
     }
 }
 

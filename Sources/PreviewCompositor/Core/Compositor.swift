@@ -314,6 +314,18 @@ public final class Compositor {
 
     func keyPressSent(to surface: SurfaceID) { keyPressedOn = surface }
 
+    /// The surface the last stroke ended on (the pen's over tablet-v2, else the one under the
+    /// pointer), until its client commits: a replay that waits for clients holds the next
+    /// stroke until what this one's end changed is applied.
+    private var strokeEndedOn: SurfaceID?
+
+    var strokeEndShown: Bool { strokeEndedOn.map { surfaces[$0] == nil } ?? true }
+
+    func strokeEnded() {
+        strokeEndedOn = (seat.tabletFocus?.node ?? scene.surface(at: seat.cursor)?.surface)?.id
+        logger.debug("a stroke ended on \(strokeEndedOn.map { "\($0)" } ?? "no surface")")
+    }
+
     /// Called when acks arrive, screenshots are taken or a should-begin question may be settled:
     /// wakes a replay waiting for clients.
     func clientsMayHaveCaughtUp() { pacedInput?.clientsMayHaveCaughtUp() }
@@ -437,8 +449,13 @@ public final class Compositor {
     /// what is under the pointer may have changed (a new size, a subsurface moved).
     func surfaceCommitted(_ surface: SurfaceID, requestedFrame: Bool) {
         phaseScreenshots?.committed(surface: surface, requestedFrame: requestedFrame)
-        if let pressed = keyPressedOn, surfaces[pressed]?.node.client == surfaces[surface]?.node.client {
+        let client = surfaces[surface]?.node.client
+        if let pressed = keyPressedOn, surfaces[pressed]?.node.client == client {
             keyPressedOn = nil
+            clientsMayHaveCaughtUp()
+        }
+        if let ended = strokeEndedOn, surfaces[ended]?.node.client == client {
+            strokeEndedOn = nil
             clientsMayHaveCaughtUp()
         }
         seat.repick()

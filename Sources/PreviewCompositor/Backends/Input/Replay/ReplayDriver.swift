@@ -10,6 +10,8 @@ public struct ReplayOptions: Sendable {
     public var paths: [String]
     /// `--fast`: skip the idle gaps (below).
     public var fast: Bool
+    /// `--await-clients`: keep the recorded gaps, and lengthen one until the clients caught up.
+    public var awaitsClients = false
     /// `--map-timeout`: input starts when a client maps a window, or after this long without one.
     public var mapTimeoutMilliseconds: Int32 = 10_000
     /// The longest wait between two events (a recording may hold any gap).
@@ -46,11 +48,17 @@ extension ReplayDriver {
                     timing.
                     """),
             BackendOption(
+                "await-clients",
+                help: """
+                    Keep the recordings' timing, but after an idle gap wait (up to 5 s) until every client has                     caught up and the one the last stroke ended on has committed since, as a person's next press                     would find the app: what that stroke changed (a scroll, a new input region) is applied.
+                    """),
+            BackendOption(
                 "map-timeout", value: .one("ms"),
                 help: "Start when a client maps a window, or after this long without one (1...600000)."),
         ]
     ) { arguments throws(BackendUsageError) in
         var options = ReplayOptions(paths: arguments.values("replay"), fast: arguments.flag("fast"))
+        options.awaitsClients = arguments.flag("await-clients")
         options.mapTimeoutMilliseconds = Int32(
             try arguments.integer("map-timeout", in: 1...600_000, fallback: Int(options.mapTimeoutMilliseconds)))
         return .replay(options)
@@ -108,6 +116,18 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
     /// The longest --fast waits for clients in one idle gap (µs): a client that stopped reading
     /// must not hold the replay longer than this.
     static let catchUpLimit: Int64 = 5_000_000
+    /// --await-clients: this idle gap has waited for the clients already (once per gap).
+    private var gapAwaited = false
+
+    /// What --await-clients holds in an idle gap: the next stroke's start. The gap's other
+    /// events (a pen's hover, the moves after the last stroke) keep their recorded timing.
+    private static func beginsAStroke(_ event: DeviceEvent) -> Bool {
+        switch event {
+        case .contactBegan: true
+        case .button(let key), .key(let key): key.pressed
+        default: false
+        }
+    }
     /// Since when (monotonic µs) the replay has paused for a should-begin answer, and whether
     /// it gave up on the current one after `clientPatience`.
     private var answerWaitSince: Int64?
@@ -156,7 +176,9 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
     /// settled: an idle gap or a pause that waits for them may end now. Deferred to the timer, not run inside the caller's callback.
     func clientsMayHaveCaughtUp() {
         let pacing = sink.pacing
-        let gapMayEnd = waitingForClientsSince != nil && pacing.clientsCaughtUp
+        let gapMayEnd =
+            waitingForClientsSince != nil && pacing.clientsCaughtUp
+            && (!options.awaitsClients || pacing.strokeEndShown)
         let answered = answerWaitSince != nil && !pacing.awaitsAnswer
         guard gapMayEnd || answered else { return }
         // The recording's clock resumes at the answer, not at the timer's turn below.
@@ -302,8 +324,33 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
                 } else {
                     waitingForClientsSince = nil
                 }
+            } else if options.awaitsClients && pacing.idle && !gapAwaited && Self.beginsAStroke(event)
+                && recorded + offset! <= now + 500
+            {
+                let since = waitingForClientsSince ?? now
+                if !(pacing.clientsCaughtUp && pacing.strokeEndShown) && now - since < Self.catchUpLimit {
+                    // Due, but a client has not shown the last stroke's end yet: the gap lasts
+                    // until it has (woken by clientsMayHaveCaughtUp), and the recording's clock
+                    // moves on from then.
+                    waitingForClientsSince = since
+                    held = event
+                    timer?.arm(
+                        milliseconds: TimerRounding.milliseconds(afterMicroseconds: since + Self.catchUpLimit - now))
+                    return
+                }
+                if now - since >= Self.catchUpLimit {
+                    logger.warning(
+                        """
+                        a client did not catch up within \(Self.catchUpLimit / 1000) ms (frames acknowledged: \
+                        \(pacing.clientsCaughtUp), the last stroke's end committed: \(pacing.strokeEndShown)): replaying on
+                        """)
+                }
+                offset = max(offset!, now - recorded)
+                waitingForClientsSince = nil
+                gapAwaited = true
             } else {
                 waitingForClientsSince = nil
+                if !pacing.idle { gapAwaited = false }
             }
             if let floor = nextFileNotBefore {
                 // A new file: not before the gap after the previous file has passed.
