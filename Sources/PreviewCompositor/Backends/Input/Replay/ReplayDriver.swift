@@ -50,7 +50,9 @@ extension ReplayDriver {
             BackendOption(
                 "await-clients",
                 help: """
-                    Keep the recordings' timing, but after an idle gap wait (up to 5 s) until every client has                     caught up and the one the last stroke ended on has committed since, as a person's next press                     would find the app: what that stroke changed (a scroll, a new input region) is applied.
+                    Keep the recordings' timing, but hold the next stroke after an idle gap (up to 5 s) until \
+                    every client has caught up and the one the last stroke ended on has committed since: what \
+                    that stroke changed (a scroll, a new input region) is what the next press meets.
                     """),
             BackendOption(
                 "map-timeout", value: .one("ms"),
