@@ -78,13 +78,21 @@ import Testing
     ]
 
     /// Mostly one device each, so sway (the testbed plays one device per run) runs them too: a
-    /// pen on the grid and on the photo's accelerator, and Menu held over minimal-preview-app;
+    /// pen and a finger on the grid, a pen on the photo's accelerator, and Menu held over
+    /// minimal-preview-app;
     /// the keyboard recordings are two devices to the testbed (docs/testing.md says what sway
     /// leaves out and why).
     static let oneDeviceScenarios: [ParityScenario] = [
         ParityScenario(
             name: "a pen on the grid", recordings: ["dell-canvas-isdv4-pen.yml"], app: .peekClient(),
             expected: ["pen: preview-began, preview-ended, completed"]),
+        ParityScenario(
+            name: "a finger on the grid", recordings: ["handwritten-usb-touchscreen.yml"], app: .peekClient(),
+            // No pressure: the long press simulates force; the first lifts before it completes.
+            expected: [
+                "touchscreen (simulated): preview-began, cancelled (lifted)",
+                "touchscreen (simulated): preview-began, preview-ended, completed",
+            ], count: 2),
         ParityScenario(
             name: "a pen on the photo's accelerator", recordings: ["dell-canvas-isdv4-pen.yml"],
             app: .peekClient(["--open", "0"]), expected: ["pen: "], areas: ["behaviour=accelerator stages=4"]),
