@@ -288,7 +288,6 @@ static void forget(int fd) {
 int64_t umockdev_shim_worst_lateness_us(void) { return worst_lateness_us; }
 int64_t umockdev_shim_frames_at_risk(void) { return frames_at_risk; }
 int64_t umockdev_shim_frames_read(void) { return frames_read; }
-int64_t umockdev_shim_partial_reads(void) { return partial_reads; }
 
 /* A run's log then says whether a host that stopped acting had stopped getting frames (the
  * stream's end) or not (the host's own doing). Only in processes that read an emulated node. */
@@ -387,10 +386,9 @@ static bool second_reader(int fd) {
 
 /* The kernel's evdev hands out whole events only: libevdev takes a read that ends inside an
  * event for an error (EINVAL), and libinput then stops reading the device for good, silently.
- * A pty can end a read there: umockdev writes a frame in one write, but the line discipline
- * may take it in two pieces and wake the reader between them (seen on a loaded machine as a
- * stream that stops mid-stroke). So the part of an event read so far stays here until its
- * rest arrives: a blocking fd reads on, a non-blocking one says EAGAIN (its poll wakes it
+ * A pty hands a reader whatever bytes have arrived, so a frame that reached it in pieces (or a
+ * byte short: TestbedScript) would do that. The part of an event read so far stays here until
+ * its rest arrives: a blocking fd reads on, a non-blocking one says EAGAIN (its poll wakes it
  * when the rest comes). */
 static ssize_t read_whole_events(int fd, struct evdev_shadow *shadow, unsigned char *buf, size_t count) {
     const size_t size = sizeof(struct input_event);

@@ -5,7 +5,7 @@ import UmockdevHarness
 
 /// The testbed's shim gives libinput whole events, as the kernel's evdev does, even when the
 /// pty hands out part of one: libevdev takes such a read for an error, and libinput then stops
-/// reading the device for good (a stream that stops mid-stroke on a loaded machine).
+/// reading the device for good (the stream seems to stop mid-stroke).
 @Test(.enabled(if: FileManager.default.fileExists(atPath: LibinputTestbed.shim.path), "the shim is not built"))
 func aReadNeverEndsInsideAnEvent() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,7 @@
 /* Test support: preloaded into a process running under umockdev-run (see docs/testing.md).
  * It exports only libc's own symbols (fstat, fstat64, __fxstat, __fxstat64, ioctl, read,
- * write, close), plus the measurements below. */
+ * write, close), plus the measurements below. At exit it writes how many frames it read,
+ * and how many reads ended inside an event, to standard error. */
 #pragma once
 
 #include <stdint.h>
@@ -12,5 +13,3 @@ int64_t umockdev_shim_worst_lateness_us(void);
 int64_t umockdev_shim_frames_at_risk(void);
 /* Frames (SYN_REPORTs) read from emulated evdev fds. */
 int64_t umockdev_shim_frames_read(void);
-/* Reads of an emulated evdev node that ended inside an event (the shim kept the part). */
-int64_t umockdev_shim_partial_reads(void);
