@@ -20,6 +20,7 @@ import _FixtureTestSupport
 /// | handwritten-usb-keyboard-menu-hold | none (a held key) | 1: the keyboard's press at the focused photo (the first), peek, pop (completed) |
 /// | handwritten-usb-keyboard-menu-release | none (a tapped and a held key) | the tap reaches peek-client as its Menu key and opens its quick actions, so the held key's press that follows is declined |
 /// | handwritten-usb-mouse | none (one click, shorter than a long press) | none |
+/// | handwritten-usb-touchscreen | 2 long presses: cancelled (lifted), completed | accepted on the same photo: lifted before the simulated force completes; then peek, pop (completed) |
 /// | uclogic-wp5540u-pen | 1, cancelled (lifted) | accepted, peek, lifted |
 /// | wacom-cintiq12wx-pen | 2, both cancelled (lifted) | accepted, peek, lifted |
 /// | wacom-cintiq13hd-pen | 1, cancelled (lifted) | accepted, peek, commit phase begins, lifted |
@@ -68,6 +69,9 @@ struct RecordingExpectation: CustomTestStringConvertible, Sendable {
             file: "handwritten-usb-keyboard-menu-release.yml", interactions: 0, withClient: 1,
             pinned: [[.shouldBegin(1), .cancelled(1, declined)]]),
         .init(file: "handwritten-usb-mouse.yml", interactions: 0, pinned: []),
+        .init(
+            file: "handwritten-usb-touchscreen.yml", interactions: 2,
+            pinned: [[.shouldBegin(1), .cancelled(1, lifted)], [.shouldBegin(1), .previewEnded(1), .completed(1)]]),
         .init(file: "uclogic-wp5540u-pen.yml", interactions: 1, pinned: [[.shouldBegin(1), .cancelled(1, lifted)]]),
         .init(file: "wacom-cintiq12wx-pen.yml", interactions: 2, pinned: [[.shouldBegin(1), .cancelled(1, lifted)]]),
         .init(
