@@ -29,16 +29,23 @@ struct PressurePadRun {
         let trace = directory + "/trace.jsonl"
         let shots = directory + "/shots"
         let peek = ([tools.client, "--log"] + client).map(shellQuote).joined(separator: " ")
+        // The stream starts once the compositor says peek-client's window is mapped (its log,
+        // -v), however long the two take to start on a loaded machine: the compositor stays
+        // the runner's child (exec), its log passes through a reader that creates the file.
+        let ready = directory + "/ready"
         let command =
             [
-                "/usr/bin/env", "XDG_RUNTIME_DIR=\(runtime)",
+                "/bin/bash", "-c",
+                #"exec 2> >(while IFS= read -r line; do printf '%s\n' "$line" >&2; "#
+                    + #"case "$line" in *" mapped at "*) : > "$0";; esac; done); exec "$@""#,
+                ready, "/usr/bin/env", "XDG_RUNTIME_DIR=\(runtime)",
                 tools.compositor, "--backend", "headless", "--libinput", "--haptics", "medium", "-v",
                 "--output", output, "--trace", trace, "--screenshot-dir", shots,
                 "--should-begin-timeout", String(slowClientShouldBeginTimeout),
             ] + compositor + ["--run", peek]
         let device = try TestbedDevice(recording: try Recording.open(recording))
-        // Time for the compositor to start and peek-client to map its window before the finger lands.
-        var options = LibinputTestbed.Options(leadMilliseconds: 5000)
+        var options = LibinputTestbed.Options()
+        options.readyFile = ready
         options.haptics = .medium
         let live = try LibinputTestbed.runLive(device, command: command, options: options)
         return PressurePadRun(live: live, trace: trace, shots: shots)
