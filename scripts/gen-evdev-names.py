@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Regenerates Sources/EvdevDecoder/EvdevNames+Table.swift from the kernel's
 input-event-codes.h (names and numbers only: the first name defined for a code wins)."""
 import re, sys

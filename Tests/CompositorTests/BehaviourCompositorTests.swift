@@ -43,7 +43,7 @@ import Testing
             }
         }
         let client = try startClient(
-            ["python3", KeyboardPreviewTests.client] + arguments, socket: compositor.socketName)
+            ["/usr/bin/python3", KeyboardPreviewTests.client] + arguments, socket: compositor.socketName)
         defer { _ = client.terminate() }
         if untilReplayEnds {
             let ended = compositor.wait(timeout: 120) {

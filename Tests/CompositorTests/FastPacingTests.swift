@@ -15,7 +15,7 @@ import Testing
                 ReplayRunTests.binaries + "/preview-compositor", "--backend", "headless", "--socket",
                 TestRuntime.uniqueSocket(),
                 "--replay", ReplayRunTests.recordings + "/" + recording, "--exit-when-done",
-                "--run", "python3 \(TabletTests.client) \(clientOptions) \(log)",
+                "--run", "/usr/bin/python3 \(TabletTests.client) \(clientOptions) \(log)",
             ] + options, socket: "", environment: [:])
         let run = process.finish(timeout: 90)
         #expect(run.status == 0 && !run.timedOut, "\(run.output)")

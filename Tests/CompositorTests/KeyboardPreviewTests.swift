@@ -23,7 +23,7 @@ import Testing
             tweak(&$0)
         }
         defer { compositor.stop() }
-        let run = try runClient(["python3", client] + arguments, socket: compositor.socketName, timeout: 60)
+        let run = try runClient(["/usr/bin/python3", client] + arguments, socket: compositor.socketName, timeout: 60)
         #expect(run.status == 0 && !run.timedOut, "status \(run.status): \(run.output)")
         return run.output.split(separator: "\n").map(String.init)
     }
@@ -60,7 +60,7 @@ import Testing
             $0.previewProtocolVersion = 2
         }
         defer { compositor.stop() }
-        let client = try startClient(["python3", Self.client, "--keyboard"], socket: compositor.socketName)
+        let client = try startClient(["/usr/bin/python3", Self.client, "--keyboard"], socket: compositor.socketName)
         defer { _ = client.terminate() }
         #expect(client.waitForOutput("should_begin 1 5 2", timeout: 60), "\(client.output)")
         compositor.sync { $0.seat.setKeyboardFocus(nil) }

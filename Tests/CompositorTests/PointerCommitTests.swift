@@ -21,7 +21,7 @@ import Testing
         let log = TestRuntime.temporaryDirectory("pointer-commit") + "/events.log"
         // The replay starts when the window is mapped.
         let client = try startClient(
-            ["python3", TabletTests.client, "--pointer", "--preview", log], socket: compositor.socketName)
+            ["/usr/bin/python3", TabletTests.client, "--pointer", "--preview", log], socket: compositor.socketName)
         defer { _ = client.terminate() }
         #expect(compositor.wait(timeout: 60) { $0.replayFinishedAll == true }, "\(client.output)")
         // A marker after everything the replay caused: once the client logs it, it has read all

@@ -113,7 +113,7 @@ import Testing
         defer { _ = process.terminate() }
         #expect(process.waitForOutput("listening on", timeout: 60), "\(process.output)")
         let client = try startClient(
-            ["python3", KeyboardPreviewTests.client, "--settings-groups", "2"], socket: socket)
+            ["/usr/bin/python3", KeyboardPreviewTests.client, "--settings-groups", "2"], socket: socket)
         defer { _ = client.terminate() }
         #expect(client.waitForOutput("settings_done", timeout: 60), "\(client.output)")
 

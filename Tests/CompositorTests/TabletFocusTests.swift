@@ -13,11 +13,11 @@ import Testing
         let directory = TestRuntime.temporaryDirectory("tablet-focus")
         let (tabletLog, pointerLog) = (directory + "/tablet.log", directory + "/pointer.log")
         let left = try startClient(
-            ["python3", TabletTests.client, "--tablet", tabletLog], socket: compositor.socketName)
+            ["/usr/bin/python3", TabletTests.client, "--tablet", tabletLog], socket: compositor.socketName)
         defer { _ = left.terminate() }
         _ = TouchCommitTests.waitFor("mapped", in: tabletLog)
         let right = try startClient(
-            ["python3", TabletTests.client, "--pointer", pointerLog], socket: compositor.socketName)
+            ["/usr/bin/python3", TabletTests.client, "--pointer", pointerLog], socket: compositor.socketName)
         defer { _ = right.terminate() }
         _ = TouchCommitTests.waitFor("mapped", in: pointerLog)
         _ = compositor.wait(timeout: 20) { $0.windows.count >= 2 }

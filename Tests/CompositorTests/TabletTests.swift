@@ -20,7 +20,7 @@ import _FixtureTestSupport
                 TestRuntime.uniqueSocket(),
                 "--replay", ReplayRunTests.recordings + "/wacom-cintiq13hd-pen.yml", "--fast",
                 "--should-begin-timeout", String(slowClientShouldBeginTimeout),
-                "--run", "python3 \(Self.client) \(mode.joined(separator: " ")) \(log)",
+                "--run", "/usr/bin/python3 \(Self.client) \(mode.joined(separator: " ")) \(log)",
             ], socket: "", environment: [:])
         process.waitForText(in: log) { $0.components(separatedBy: last + "\n").count - 1 >= times }
         process.child.signal(SIGTERM)

@@ -31,7 +31,7 @@ import _FixtureTestSupport
         defer { compositor.stop() }
         let log = TestRuntime.temporaryDirectory("touch") + "/events.log"
         let client = try startClient(
-            ["python3", TabletTests.client, "--pointer", "--preview", log], socket: compositor.socketName)
+            ["/usr/bin/python3", TabletTests.client, "--pointer", "--preview", log], socket: compositor.socketName)
         defer { _ = client.terminate() }
         #expect(Self.waitFor("mapped", in: log).contains("mapped"), "\(client.output)")
         // The client logs "mapped" when it commits; the touch must find its window in our scene.

@@ -107,7 +107,7 @@ import _FixtureTestSupport
                 Paths.binaries + "/wlroots-compositor/preview-wlroots-compositor", "--decoder",
                 Paths.binaries + "/preview-replay", "--replay", Fixtures.path("handwritten-usb-keyboard-menu-hold.yml"),
                 "--trace", folder + "/trace.jsonl", "--exit-when-done", "--run",
-                "exec python3 '\(Paths.root)/Tests/python/v2_client.py' > '\(client)' 2>&1",
+                "exec /usr/bin/python3 '\(Paths.root)/Tests/python/v2_client.py' > '\(client)' 2>&1",
             ], environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"],
             output: .file(folder + "/compositor.log"))
         let status = process.wait(timeout: 120)

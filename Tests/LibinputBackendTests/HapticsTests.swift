@@ -174,7 +174,7 @@ struct HapticsTests {
         defer { try? FileManager.default.removeItem(atPath: ready) }
         let client = LibinputTestbed.shell(
             (clientDelay > 0 ? "sleep \(clientDelay); " : "")
-                + "python3 \(root)/Tests/python/v2_client.py --haptic confirm --haptic-after-end tick --until-disconnected",
+                + "/usr/bin/python3 \(root)/Tests/python/v2_client.py --haptic confirm --haptic-after-end tick --until-disconnected",
             readyOn: "mapped ", file: ready)
         let compositor = LibinputTestbed.toolsDirectory.appendingPathComponent("preview-compositor").path
         let device = try TestbedDevice(recording: try Recording.open(Fixtures.path("apple-bcm5974-pressurepad.yml")))

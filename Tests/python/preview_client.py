@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """A preview-interaction-v1 client written with someone else's tooling (pywayland).
 
 It binds version 1 with bindings generated from the current XML (version 2), against a server

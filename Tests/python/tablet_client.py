@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """A tablet-aware Wayland client written with someone else's tooling (pywayland).
 
 Generates bindings for the core protocol, xdg-shell and tablet-unstable-v2 (and our

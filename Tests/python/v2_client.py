@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """A version 2 preview-interaction client (pywayland), for the compositor's end-to-end tests.
 
 Maps a toplevel at the size the compositor configures (so a pen or touchpad contact lands on it,
