@@ -1,5 +1,6 @@
 import CCompositorModule
 import CWaylandServer
+import PreviewProtocolServer
 import SystemLayer
 
 // The Look Up entry points (since 1.3; the header's Look Up section).
@@ -26,7 +27,7 @@ public func previewInteractionLookupClient(_ handle: OpaquePointer?, _ out: Unsa
     out?.pointee = nil
     return call(handle) { context throws(Status) in
         guard let out else { throw .invalidArgument }
-        out.pointee = context.lookup?.driver.processClient?.raw
+        out.pointee = context.driver.lookupClient?.raw
     }
 }
 
@@ -34,7 +35,8 @@ extension EmbeddedContext {
     /// Look Up on (preview-lookup at `executable`, started now) or off (ended, nothing shown).
     func setLookup(_ enabled: Bool, executable: String) throws(Status) {
         guard enabled else {
-            lookup?.stop()
+            driver.stopLookup()
+            lookup?.invalidate()
             lookup = nil
             logger.info("look up: off")
             return
@@ -43,15 +45,15 @@ extension EmbeddedContext {
             logger.warning("look up: \(executable) is not an executable: Look Up stays off")
             throw .unsupported
         }
-        if let lookup, lookup.executable == executable { return }
-        lookup?.stop()
-        let started = EmbeddedLookup(context: self, executable: executable, longPress: lookupLongPress)
-        lookup = started
-        started.driver.start()
+        let shell = lookup ?? EmbeddedLookup(context: self)
+        lookup = shell
+        driver.startLookup(LookupConfiguration(executable: executable, longPress: lookupLongPress), host: shell)
     }
 
     func setLookupLongPress(_ enabled: Bool) {
         lookupLongPress = enabled
-        lookup?.driver.configure(driver.configuration, longPress: enabled)
+        guard var configuration = driver.lookupConfiguration else { return }
+        configuration.longPress = enabled
+        driver.configureLookup(configuration)
     }
 }

@@ -28,7 +28,7 @@ final class EmbeddedContext: InteractionDriverHandler {
     /// `init` (which throws otherwise) before any call can reach it, never set to nil.
     var driver: InteractionDriver!
     private var displayGone: Listener?
-    /// Look Up, while the host has it on.
+    /// Look Up's drawing shell, while the host has it on (the host core runs Look Up).
     var lookup: EmbeddedLookup?
     /// The user's Look Up long-press setting, kept while Look Up is off.
     var lookupLongPress = false
@@ -133,7 +133,6 @@ final class EmbeddedContext: InteractionDriverHandler {
         change(&configuration)
         // A client behind on its acks gets the time a should-begin answer gets (the driver's rule).
         driver.configure(configuration)
-        lookup?.driver.configure(configuration, longPress: lookupLongPress)
     }
 
     // MARK: devices
@@ -191,9 +190,7 @@ final class EmbeddedContext: InteractionDriverHandler {
             entered {
                 for (key, contact) in driver.contacts.contacts where key.device == id {
                     guard let force = evdev.force(contact: key.contact), force != contact.force else { continue }
-                    if let moved = try? driver.contactMoved(key, to: nil, force: force, at: now()) {
-                        lookupMoved(moved, at: now())
-                    }
+                    _ = try? driver.contactMoved(key, to: nil, force: force, at: now())
                 }
             }
         }
@@ -218,19 +215,6 @@ final class EmbeddedContext: InteractionDriverHandler {
         } catch {
             throw Status(error)
         }
-        lookup?.contactBegan(
-            ForceSample(
-                time: timestamp(time), force: force ?? 0, location: Point(x: x, y: y), source: device.source,
-                contact: key), hasForce: force != nil, on: resource, id: hit?.surface)
-    }
-
-    /// Look Up sees a copy of each contact's change.
-    private func lookupMoved(_ contact: RoutedContact, at time: Timestamp) {
-        guard let lookup, lookup.driver.follows(contact.key) else { return }
-        lookup.contactMoved(
-            ForceSample(
-                time: time, force: contact.force, location: contact.location, source: contact.source,
-                contact: contact.key))
     }
 
     func contactMotion(_ handle: OpaquePointer, contact: Int32, x: Double, y: Double, at time: UInt64) throws(Status) {
@@ -239,9 +223,8 @@ final class EmbeddedContext: InteractionDriverHandler {
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
         // A libinput touch device: the kernel's pressure for the contact, as it is now.
         do {
-            let moved = try driver.contactMoved(
+            try driver.contactMoved(
                 key, to: Point(x: x, y: y), force: device.evdev?.force(contact: contact), at: timestamp(time))
-            lookupMoved(moved, at: timestamp(time))
         } catch {
             throw Status(error)
         }
@@ -253,7 +236,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         guard driver.contacts[key] != nil else { throw .unknownContact }
         guard let force = try normalised(pressure, of: device, contact: contact) else { return }  // no pressure axis
         do {
-            lookupMoved(try driver.contactMoved(key, to: nil, force: force, at: timestamp(time)), at: timestamp(time))
+            try driver.contactMoved(key, to: nil, force: force, at: timestamp(time))
         } catch {
             throw Status(error)
         }
@@ -268,8 +251,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         guard driver.contacts[key] != nil else { throw .unknownContact }
         let force = try normalised(pressure, of: device, contact: contact)
         do {
-            let moved = try driver.contactMoved(key, to: Point(x: x, y: y), force: force, at: timestamp(time))
-            lookupMoved(moved, at: timestamp(time))
+            try driver.contactMoved(key, to: Point(x: x, y: y), force: force, at: timestamp(time))
         } catch {
             throw Status(error)
         }
@@ -286,7 +268,6 @@ final class EmbeddedContext: InteractionDriverHandler {
         do { swallow = try driver.contactEnded(key, at: timestamp(time), reason: reason).swallow } catch {
             throw Status(error)
         }
-        lookup?.contactEnded(key, at: timestamp(time), reason: reason)
         giveBackHeld { $0 == key }
         return swallow
     }
@@ -320,7 +301,6 @@ final class EmbeddedContext: InteractionDriverHandler {
             entered {
                 forgetSurface(resource)
                 driver.surfaceDestroyed(id, at: now())
-                lookup?.driver.surfaceDestroyed(id, at: now())
             }
         }
         listener.listen(toDestroyOfResource: resource)
@@ -345,7 +325,6 @@ final class EmbeddedContext: InteractionDriverHandler {
     func surfaceGone(_ resource: OpaquePointer, at time: UInt64) throws(Status) {
         let id = try surfaceID(checking: resource)
         driver.surfaceDestroyed(id, at: timestamp(time))
-        lookup?.driver.surfaceDestroyed(id, at: timestamp(time))
     }
 
     /// The wl_surface resource of a surface id this context numbered.
@@ -485,7 +464,8 @@ final class EmbeddedContext: InteractionDriverHandler {
         depth += 1  // callbacks that call back in now find the handle gone
         driver.endAllContacts(at: now(), reason: .system)
         giveBackHeld { _ in true }
-        lookup?.stop()
+        driver.stopLookup()
+        lookup?.invalidate()
         lookup = nil
         depth -= 1
         for device in devices.values {

@@ -5,92 +5,54 @@ import PreviewProtocolServer
 import SystemLayer
 import WaylandServer
 
-/// Look Up in the library: a shell over the host core's `LookupDriver`. It gives the driver a
-/// copy of the host's contacts and Escape, knows preview-lookup's panel surface (the
-/// wl_surface its client creates), and tells the host to draw the highlight and place the
-/// panel through its 1.3 callbacks.
+/// Look Up in the library: a shell that draws for the host core's Look Up through the host's
+/// callbacks (the highlight, the panel, each lookup's news); which press looks up and when is
+/// the core's, fed the contacts and keys the host passes for the preview. A window is the
+/// wl_surface the host routed the press to.
 final class EmbeddedLookup: LookupHost {
-    private unowned let context: EmbeddedContext
-    private(set) var driver: LookupDriver!
-    let executable: String
-    /// Every resource preview-lookup's client creates: its wl_surface is the panel.
-    private var created: Listener?
-    private var panel: OpaquePointer?
-    private var panelGone: Listener?
-    /// The lookup shown: its window and word, for the panel's growth.
-    private var shown: (surface: SurfaceID, word: LookupRect?)?
-    private var highlighted: SurfaceID?
+    /// Nil once the context is gone (explicit invalidation: nothing here outlives it).
+    private var context: EmbeddedContext?
+    /// The lookup shown: its window, word and panel, for the panel's growth.
+    private var shown: (window: SurfaceID, word: LookupRect?)?
+    private var highlighted = false
 
-    init(context: EmbeddedContext, executable: String, longPress: Bool) {
-        self.context = context
-        self.executable = executable
-        driver = LookupDriver(
-            display: context.display, executable: executable, configuration: context.driver.configuration,
-            deadline: .milliseconds(500), longPress: longPress, enabled: true, host: self, logger: context.logger)
-    }
+    init(context: EmbeddedContext) { self.context = context }
 
-    // MARK: input (a copy of the host's)
+    /// The context is going: no callback reaches the host any more.
+    func invalidate() { context = nil }
 
-    /// A contact went down on `resource` (nil: no client surface) at `point`, local to it.
-    func contactBegan(_ sample: ForceSample, hasForce: Bool, on resource: OpaquePointer?, id: SurfaceID?) {
-        let target: LookupPressTarget
-        if let resource, let id {
-            if resource == panel {
-                target = .panel
-            } else if let client = wl_resource_get_client(resource), Client(client) == driver.processClient {
-                target = .elsewhere
-            } else {
-                let declared = context.driver.declaresPreview(on: id, at: sample.location, source: sample.source)
-                target = .window(id, sample.location, declaresPreview: declared)
-            }
-        } else {
-            target = .elsewhere
-        }
-        context.entered { driver.contactBegan(sample, hasForce: hasForce, on: target) }
-    }
-
-    func contactMoved(_ sample: ForceSample) {
-        guard driver.follows(sample.contact) else { return }
-        context.entered { driver.contactMoved(sample) }
-    }
-
-    func contactEnded(_ key: ContactKey, at time: Timestamp, reason: CancelReason) {
-        guard driver.follows(key) else { return }
-        context.entered { driver.contactEnded(key, at: time, reason: reason) }
-    }
-
-    // MARK: LookupHost
-
-    func lookupTarget(_ surface: SurfaceID) -> LookupTargetInfo? {
-        guard let resource = context.surfaceResource(surface), let client = wl_resource_get_client(resource) else {
-            return nil
-        }
+    func lookupWindow(of surface: SurfaceID) -> LookupWindow? {
+        guard let context, let resource = context.surfaceResource(surface),
+            let client = wl_resource_get_client(resource)
+        else { return nil }
         var x: Int32 = 0
         var y: Int32 = 0
         if let geometry = context.host.table.window_geometry { geometry(context.host.userData, resource, &x, &y) }
-        return LookupTargetInfo(pid: Client(client).pid, geometryX: x, geometryY: y)
+        return LookupWindow(window: surface, client: Client(client), geometryX: x, geometryY: y)
     }
 
-    func showHighlight(_ extents: LookupRect, on surface: SurfaceID, progress: Double) {
-        guard let callback = context.host.table.lookup_highlight, let resource = context.surfaceResource(surface)
+    func showHighlight(_ extents: LookupRect, on window: SurfaceID, progress: Double) {
+        guard let context, let callback = context.host.table.lookup_highlight,
+            let resource = context.surfaceResource(window)
         else { return }
         var box = preview_interaction_box(x: extents.x, y: extents.y, width: extents.width, height: extents.height)
-        highlighted = surface
+        highlighted = true
         callback(context.host.userData, resource, &box, max(0, min(1, progress)))
     }
 
-    func showPanel(beside extents: LookupRect?, on surface: SurfaceID) {
-        shown = (surface, extents)
-        tellPanel(place: true, shown: 1.0 / 3)
+    func showPanel(_ panel: OpaquePointer?, beside extents: LookupRect?, on window: SurfaceID) {
+        shown = (window, extents)
+        tellPanel(panel, place: true, shown: 1.0 / 3)
     }
 
-    func growPanel(progress: Double) {
-        tellPanel(place: false, shown: (1 + 2 * max(0, min(1, progress))) / 3)
+    func growPanel(_ panel: OpaquePointer?, progress: Double) {
+        tellPanel(panel, place: false, shown: (1 + 2 * max(0, min(1, progress))) / 3)
     }
 
     func hideLookup() {
-        if highlighted != nil, let callback = context.host.table.lookup_highlight {
-            highlighted = nil
+        guard let context else { return }
+        if highlighted, let callback = context.host.table.lookup_highlight {
+            highlighted = false
             callback(context.host.userData, nil, nil, 0)
         }
         if shown != nil {
@@ -100,9 +62,9 @@ final class EmbeddedLookup: LookupHost {
         }
     }
 
-    private func tellPanel(place: Bool, shown fraction: Double) {
-        guard let shown, let panel, let callback = context.host.table.lookup_panel,
-            let resource = context.surfaceResource(shown.surface)
+    private func tellPanel(_ panel: OpaquePointer?, place: Bool, shown fraction: Double) {
+        guard let context, let shown, let panel, let callback = context.host.table.lookup_panel,
+            let resource = context.surfaceResource(shown.window)
         else { return }
         let word = shown.word ?? LookupRect(x: 0, y: 0, width: 0, height: 0)
         var info = preview_interaction_lookup_panel(
@@ -112,47 +74,63 @@ final class EmbeddedLookup: LookupHost {
         callback(context.host.userData, &info)
     }
 
-    func lookupProcessChanged(_ client: Client?) {
-        forgetPanel()
-        created?.remove()
-        created = nil
-        guard let client else { return }
-        // preview-lookup makes one wl_surface: its panel (the newest, should it make another).
-        let listener = Listener { [unowned self] data in
-            guard let data else { return }
-            let resource = OpaquePointer(data)
-            guard String(cString: wl_resource_get_class(resource)) == "wl_surface" else { return }
-            forgetPanel()
-            panel = resource
-            let gone = Listener { [unowned self] _ in
-                panel = nil
-                if shown != nil { context.entered { driver.dismiss() } }
+    /// Each lookup's news for the host's lookup_event callback (since 1.4).
+    func lookupEvent(_ event: LookupEvent) {
+        guard let context, let callback = context.host.table.lookup_event else { return }
+        var info = preview_interaction_lookup_event()
+        switch event {
+        case .answered(let answer, let outcome, let window, let waited):
+            info.kind = PREVIEW_INTERACTION_LOOKUP_ANSWERED
+            info.lookup = answer.id
+            info.outcome = Self.wire(outcome)
+            info.surface = context.surfaceResource(window)
+            info.waited_usec = UInt64(clamping: max(0, waited.microseconds))
+            answer.word.withCString { word in
+                answer.link.withCString { link in
+                    answer.toolkit.withCString { toolkit in
+                        answer.definition.withCString { definition in
+                            info.word = word
+                            info.link = link
+                            info.toolkit = toolkit
+                            info.definition = definition
+                            callback(context.host.userData, &info)
+                        }
+                    }
+                }
             }
-            gone.listen(toDestroyOfResource: resource)
-            panelGone = gone
+            return
+        case .completed(let id):
+            info.kind = PREVIEW_INTERACTION_LOOKUP_COMPLETED
+            info.lookup = id
+        case .cancelled(let id, let reason):
+            info.kind = PREVIEW_INTERACTION_LOOKUP_CANCELLED
+            info.lookup = id
+            info.reason = preview_interaction_cancel_reason(rawValue: UInt32(reason.rawValue))
+        case .dismissed(let id):
+            info.kind = PREVIEW_INTERACTION_LOOKUP_DISMISSED
+            info.lookup = id
         }
-        listener.listen(toResourcesCreatedBy: client)
-        created = listener
+        "".withCString { empty in
+            info.word = empty
+            info.link = empty
+            info.toolkit = empty
+            info.definition = empty
+            callback(context.host.userData, &info)
+        }
     }
 
-    private func forgetPanel() {
-        panelGone?.remove()
-        panelGone = nil
-        panel = nil
+    private static func wire(_ outcome: LookupSession.Outcome) -> preview_interaction_lookup_outcome {
+        switch outcome {
+        case .found: PREVIEW_INTERACTION_LOOKUP_OUTCOME_FOUND
+        case .nothing: PREVIEW_INTERACTION_LOOKUP_OUTCOME_NOTHING
+        case .late: PREVIEW_INTERACTION_LOOKUP_OUTCOME_LATE
+        }
     }
 
-    func lookupAnswered(
-        _ answer: LookupChannel.Answer, outcome: LookupSession.Outcome, surface: SurfaceID,
-        waited: Timestamp.Duration
-    ) {}
-
-    /// The driver's own inputs are calls too: a destroy inside waits for them.
-    func run(_ input: () -> Void) { context.entered(input) }
-
-    func stop() {
-        driver.stop()
-        created?.remove()
-        created = nil
-        forgetPanel()
+    /// The core's own inputs (its timer, preview-lookup's answers) are calls too: a destroy
+    /// inside waits for them.
+    func run(_ input: () -> Void) {
+        guard let context else { return }
+        context.entered(input)
     }
 }

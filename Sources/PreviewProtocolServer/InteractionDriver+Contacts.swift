@@ -33,6 +33,7 @@ extension InteractionDriver {
                 contact.sample(at: time), surface: contact.surface, hasForce: contact.hasForce, behaviour: behaviour,
                 into: &actions)
         }
+        lookupContactBegan(contact, over: hit, time: time)
         return contact
     }
 
@@ -44,6 +45,7 @@ extension InteractionDriver {
     {
         let contact = try contacts.move(key, to: position, force: force)
         perform { engine, actions in engine.forceChanged(contact.sample(at: time), into: &actions) }
+        lookup?.contactMoved(contact.sample(at: time))
         return contact
     }
 
@@ -67,6 +69,7 @@ extension InteractionDriver {
         _ = contacts.end(key)
         let swallow = gate.release(key)
         padMoment(key.device, at: time) { $0.contactEnded(at: $1) }
+        lookup?.contactEnded(key, at: time, reason: reason)
         return (contact, swallow)
     }
 

@@ -24,6 +24,7 @@ extension InteractionDriver {
         let contact = ContactKey(seat: seat, device: device, contact: Int32(bitPattern: key.identity))
         var rules = keyboards.removeValue(forKey: seat) ?? PreviewKeys(bindings: previewKeyBindings)
         defer { keyboards[seat] = rules }
+        lookupKey(key, contact: contact, seat: seat, focus: focus, rules: rules)
         return rules.handle(
             key,
             begin: {
@@ -32,12 +33,6 @@ extension InteractionDriver {
             },
             end: { keyReleased(contact, at: key.time) },
             escape: { escapePressed(seat: seat, at: key.time) })
-    }
-
-    /// Whether `key` (a press) is one of the user's preview keys on `seat` (Look Up takes the
-    /// ones no client's interaction takes).
-    public func isPreviewKey(_ key: PreviewKeys.Key, seat: UInt32 = 0) -> Bool {
-        (keyboards[seat] ?? PreviewKeys(bindings: previewKeyBindings)).isPreviewKey(key)
     }
 
     /// Keyboard focus left (or moved): as the XML says, a keyboard interaction of the seat ends

@@ -98,7 +98,8 @@ public final class InteractionDriver: PreviewProtocolHost {
     /// The one contact table: every contact that is down, routed.
     public internal(set) var contacts = ContactTable()
     unowned let handler: InteractionDriverHandler
-    private let logger: Logger
+    let logger: Logger
+    let display: Display
     private let clock: MonotonicClock
     var gate = CoreInputGate()
     private var timer: EventSource?
@@ -110,6 +111,8 @@ public final class InteractionDriver: PreviewProtocolHost {
     }
     /// Haptic pads whose clicks follow their contacts (registered by the host).
     var hapticPads: [DeviceID: HapticClicks] = [:]
+    /// Look Up, while the host has it (`startLookup`).
+    var lookup: LookupDriver?
 
     /// `haptics`: the user's haptics setting, told to version 2 clients. `version`: the
     /// protocol version the global advertises.
@@ -121,6 +124,7 @@ public final class InteractionDriver: PreviewProtocolHost {
         engine = InteractionEngine(configuration: configuration)
         self.handler = handler
         self.logger = logger
+        self.display = display
         clock = display.clock
         server = try PreviewInteractionServer(display: display, host: self, logger: logger, advertising: version)
         server.settings = PreviewSettings(engine: configuration, haptics: haptics)
@@ -154,6 +158,7 @@ public final class InteractionDriver: PreviewProtocolHost {
     /// `hearingClients: false` also stops what those objects report: nothing reaches the engine
     /// or the handler any more (a host that is gone for good).
     public func close(hearingClients: Bool = true) {
+        stopLookup()
         timer?.remove()
         timer = nil
         timerPending = false
@@ -169,6 +174,7 @@ public final class InteractionDriver: PreviewProtocolHost {
     /// once (the settings group). `haptics` nil keeps the current setting.
     public func configure(_ configuration: EngineConfiguration, haptics: HapticIntensity? = nil) {
         engine.configure(configuration)
+        lookup?.configure(engine: configuration)
         server.unresponsiveAfter = configuration.shouldBeginTimeout
         server.settings = PreviewSettings(engine: configuration, haptics: haptics ?? server.settings.haptics)
     }
@@ -229,10 +235,13 @@ public final class InteractionDriver: PreviewProtocolHost {
             _ = gate.release(key)
         }
         hapticPads[device] = nil
+        lookup?.deviceRemoved(device, at: time)
     }
 
+    /// A surface of the host's clients went away (any surface: a window looked up too).
     public func surfaceDestroyed(_ surface: SurfaceID, at time: Timestamp) {
         perform(engine.surfaceDestroyed(surface, at: time))
+        lookup?.surfaceDestroyed(surface, at: time)
     }
 
     /// Shutting down: every running interaction is cancelled with `reason`.

@@ -116,6 +116,11 @@ public struct PreviewKeys {
         case deliverTap(pressedAt: Timestamp)
     }
 
+    /// Whether `key` is Escape: its code, or its keysym where the host gave no code.
+    public static func isEscape(_ key: Key) -> Bool {
+        key.code == escapeCode || (key.code == 0 && key.keysym == escapeKeysym)
+    }
+
     /// Whether `key` (a press) is one of the user's preview keys.
     public func isPreviewKey(_ key: Key) -> Bool {
         let held = key.modifiers ?? modifiersDown.values.reduce(into: KeyModifiers()) { $0.formUnion($1) }
@@ -140,7 +145,7 @@ public struct PreviewKeys {
             }
             return swallowed.remove(id) != nil ? .withhold : .deliver
         }
-        if key.code == Self.escapeCode || (key.code == 0 && key.keysym == Self.escapeKeysym), escape() {
+        if Self.isEscape(key), escape() {
             swallowed.insert(id)
             return .withhold
         }

@@ -26,9 +26,10 @@ import _FixtureTestSupport
         }
         let client = try host.connect()
         _ = client.window(size: (400, 300))
-        let lookup = try #require(host.compositor.lookup)
-        #expect(host.dispatch { lookup.processID != nil }, "the lookup process did not start")
-        let first = lookup.processID
+        #expect(host.compositor.lookup != nil, "Look Up is off")
+        let driver = try #require(host.compositor.interaction.driver)
+        #expect(host.dispatch { driver.lookupProcessID != nil }, "the lookup process did not start")
+        let first = driver.lookupProcessID
         // A firm pen press in the middle of the window (no preview area there).
         let key = ContactKey(device: DeviceID(41), contact: 0)
         func sample(_ force: Double) -> DeviceContact {
@@ -42,7 +43,7 @@ import _FixtureTestSupport
             host.dispatch(until: { false }, timeout: 0.02)
         }
         #expect(
-            host.dispatch(until: { lookup.processID != nil && lookup.processID != first }, timeout: 10),
+            host.dispatch(until: { driver.lookupProcessID != nil && driver.lookupProcessID != first }, timeout: 10),
             "the lookup process was not started again")
         host.compositor.inject(.contactEnded(key, time: Self.now(), reason: .lifted))
         host.compositor.dispatch()

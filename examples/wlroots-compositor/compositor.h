@@ -120,7 +120,7 @@ void lookup_highlight(void *data, struct wl_resource *surface, const struct prev
 	double progress);
 void lookup_panel(void *data, const struct preview_interaction_lookup_panel *panel);
 void window_geometry(void *data, struct wl_resource *surface, int32_t *x, int32_t *y);
-void lookup_completed(struct server *server);
+void lookup_event(void *data, const struct preview_interaction_lookup_event *event);
 /* main.c: a command of our own (its own process group), reaped by our SIGCHLD handler. */
 pid_t run_command_argv(char *const argv[]);
 

@@ -75,11 +75,8 @@ void lookup_panel(void *data, const struct preview_interaction_lookup_panel *pan
 		return;
 	}
 	int x, y;
-	if (!panel->place || !layout_origin(server, panel->surface, &x, &y)) {
-		/* wlroots 0.15 cannot clip a surface: the panel is shown whole from the start. */
-		if (panel->shown >= 1 && server->lookup_panel) lookup_completed(server);
-		return;
-	}
+	/* wlroots 0.15 cannot clip a surface: the panel is shown whole from the start. */
+	if (!panel->place || !layout_origin(server, panel->surface, &x, &y)) return;
 	struct wlr_surface *surface = wlr_surface_from_resource(panel->panel);
 	if (!server->lookup_panel) {
 		server->lookup_panel = wlr_scene_surface_create(&server->lookup_layer->node, surface);
@@ -127,13 +124,55 @@ bool lookup_start(struct server *server, const char *path) {
 	return true;
 }
 
-/* The lookup completed: --lookup-screenshot takes its screenshot (grim, through screencopy). */
-void lookup_completed(struct server *server) {
-	if (server->trace) {
-		fprintf(server->trace, "{\"event\":\"lookup-completed\"}\n");
-		fflush(server->trace);
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void trace_string(FILE *trace, const char *text) {
+	fputc('"', trace);
+	for (const unsigned char *c = (const unsigned char *)text; c && *c; c++) {
+		if (*c == '"' || *c == '\\') fprintf(trace, "\\%c", *c);
+		else if (*c < 0x20) fprintf(trace, "\\u%04x", *c);
+		else fputc(*c, trace);
 	}
-	if (!server->lookup_screenshot || server->shot_child > 0) return;
-	server->shot_child = run_command_argv((char *const[]){"grim", (char *)server->lookup_screenshot, NULL});
-	server->lookup_screenshot = NULL; /* one */
+	fputc('"', trace);
+}
+
+static const char *outcome_names[] = {"", "found", "nothing", "late"};
+static const char *reason_names[] = {"", "lifted", "client-cancelled", "declined", "timeout", "device-removed",
+	"surface-gone", "desynchronised", "moved", "system", "dismissed"};
+
+/* Each lookup's news: the trace's lookup records (as preview-compositor's --trace writes them),
+ * and at completion --lookup-screenshot's screenshot (grim, through screencopy). */
+void lookup_event(void *data, const struct preview_interaction_lookup_event *event) {
+	struct server *server = data;
+	FILE *trace = server->trace;
+	switch (event->kind) {
+	case PREVIEW_INTERACTION_LOOKUP_ANSWERED:
+		if (!trace || event->outcome > PREVIEW_INTERACTION_LOOKUP_OUTCOME_LATE) break;
+		fprintf(trace, "{\"event\":\"lookup\",\"interaction\":%u,\"outcome\":\"%s\",\"answer_us\":%llu,\"word\":",
+			event->lookup, outcome_names[event->outcome], (unsigned long long)event->waited_usec);
+		trace_string(trace, event->word);
+		fputs(",\"link\":", trace);
+		trace_string(trace, event->link);
+		fputs(",\"toolkit\":", trace);
+		trace_string(trace, event->toolkit);
+		fputs(",\"definition\":", trace);
+		trace_string(trace, event->definition);
+		fputs("}\n", trace);
+		break;
+	case PREVIEW_INTERACTION_LOOKUP_COMPLETED:
+		if (trace) fprintf(trace, "{\"event\":\"lookup-completed\",\"interaction\":%u}\n", event->lookup);
+		if (server->lookup_screenshot && server->shot_child <= 0) {
+			server->shot_child = run_command_argv((char *const[]){"grim", (char *)server->lookup_screenshot, NULL});
+			server->lookup_screenshot = NULL; /* one */
+		}
+		break;
+	case PREVIEW_INTERACTION_LOOKUP_CANCELLED:
+		if (trace && event->reason <= PREVIEW_INTERACTION_CANCEL_DISMISSED)
+			fprintf(trace, "{\"event\":\"lookup-cancelled\",\"interaction\":%u,\"reason\":\"%s\"}\n", event->lookup,
+				reason_names[event->reason]);
+		break;
+	case PREVIEW_INTERACTION_LOOKUP_DISMISSED:
+		if (trace) fprintf(trace, "{\"event\":\"lookup-dismissed\",\"interaction\":%u}\n", event->lookup);
+		break;
+	}
+	if (trace) fflush(trace);
 }

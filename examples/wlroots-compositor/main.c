@@ -458,7 +458,7 @@ int main(int argc, char **argv) {
 	struct preview_interaction_callbacks callbacks = {
 		.size = sizeof(callbacks), .take_away = take_away, .give_back = give_back, .phase = on_phase,
 		.stage = on_stage, .region_boxes = region_boxes, .log = on_log, .lookup_highlight = lookup_highlight,
-		.lookup_panel = lookup_panel, .window_geometry = window_geometry};
+		.lookup_panel = lookup_panel, .window_geometry = window_geometry, .lookup_event = lookup_event};
 	int status = preview_interaction_create(server.display, &callbacks, &server, &server.preview);
 	if (status != PREVIEW_INTERACTION_OK) {
 		wlr_log(WLR_ERROR, "preview_interaction_create: %s", preview_interaction_status_string(status));

@@ -46,9 +46,9 @@ extern "C" {
 #endif
 
 #define PREVIEW_INTERACTION_VERSION_MAJOR 1
-#define PREVIEW_INTERACTION_VERSION_MINOR 3
+#define PREVIEW_INTERACTION_VERSION_MINOR 4
 #define PREVIEW_INTERACTION_VERSION_PATCH 0
-#define PREVIEW_INTERACTION_VERSION "1.3.0"
+#define PREVIEW_INTERACTION_VERSION "1.4.0"
 /* (major << 16) | (minor << 8) | patch, as returned by preview_interaction_version(). */
 #define PREVIEW_INTERACTION_VERSION_NUMBER \
 	((PREVIEW_INTERACTION_VERSION_MAJOR << 16) | (PREVIEW_INTERACTION_VERSION_MINOR << 8) | \
@@ -59,6 +59,7 @@ struct wl_client;
 struct wl_resource;
 struct libinput_device;
 struct preview_interaction_lookup_panel; /* since 1.3: the Look Up section at the end */
+struct preview_interaction_lookup_event; /* since 1.4: the Look Up section at the end */
 
 /* The library's state on one wl_display. */
 struct preview_interaction;
@@ -258,6 +259,9 @@ struct preview_interaction_callbacks {
 	/* The offset of a toplevel's window geometry in its surface (xdg_surface.set_window_geometry;
 	 * GTK 4 counts its accessibility coordinates from there). NULL: 0, 0. */
 	void (*window_geometry)(void *user_data, struct wl_resource *surface, int32_t *x, int32_t *y);
+	/* Since 1.4: what happened to each lookup (see struct preview_interaction_lookup_event): a
+	 * trace, a log, an announcement. NULL: not told. */
+	void (*lookup_event)(void *user_data, const struct preview_interaction_lookup_event *event);
 };
 
 /* Creates the global on `display` and starts listening for its clients. `callbacks` is
@@ -513,6 +517,46 @@ struct preview_interaction_lookup_panel {
 	double shown;
 	/* True at the commit (place the panel now), false when only `shown` changed. */
 	bool place;
+};
+
+/* Since 1.4: what happened to a lookup, for the lookup_event callback. */
+enum preview_interaction_lookup_event_kind {
+	/* preview-lookup answered: `outcome`, and what it found. */
+	PREVIEW_INTERACTION_LOOKUP_ANSWERED = 1,
+	/* The commit completed: the panel is whole and stays until dismissed. */
+	PREVIEW_INTERACTION_LOOKUP_COMPLETED = 2,
+	/* A lookup that found something ended before it completed: `reason` (lifted, moved,
+	 * dismissed by Escape, its window gone...). DISMISSED follows. */
+	PREVIEW_INTERACTION_LOOKUP_CANCELLED = 3,
+	/* What the lookup showed went (Escape, a press elsewhere or anew, cancelled). */
+	PREVIEW_INTERACTION_LOOKUP_DISMISSED = 4,
+};
+
+/* Since 1.4: what preview-lookup's answer meant. */
+enum preview_interaction_lookup_outcome {
+	PREVIEW_INTERACTION_LOOKUP_OUTCOME_NONE = 0, /* not an answer */
+	/* A word or link: the lookup goes on (highlight, then the panel). */
+	PREVIEW_INTERACTION_LOOKUP_OUTCOME_FOUND = 1,
+	/* Nothing there: the press is just the app's. */
+	PREVIEW_INTERACTION_LOOKUP_OUTCOME_NOTHING = 2,
+	/* After the deadline: the press was the app's already. */
+	PREVIEW_INTERACTION_LOOKUP_OUTCOME_LATE = 3,
+};
+
+/* Since 1.4: one lookup's news. Valid during the call only. */
+struct preview_interaction_lookup_event {
+	enum preview_interaction_lookup_event_kind kind;
+	uint32_t lookup; /* numbered by the library, increasing */
+	enum preview_interaction_lookup_outcome outcome; /* ANSWERED only */
+	enum preview_interaction_cancel_reason reason; /* CANCELLED only, else NONE */
+	struct wl_resource *surface; /* ANSWERED: the window looked up (NULL if it is gone) */
+	/* ANSWERED: UTF-8, "" when none: the word (its base form's definition follows), the link's
+	 * address, the app's toolkit as preview-lookup named it. */
+	const char *word;
+	const char *link;
+	const char *toolkit;
+	const char *definition;
+	uint64_t waited_usec; /* ANSWERED: from the question to the answer */
 };
 
 /* Where preview-lookup is installed (the default for preview_interaction_set_lookup). */

@@ -398,7 +398,6 @@ public final class Compositor {
         phaseScreenshots?.flush()
         interaction.logFlowStatistics()
         interaction.close()
-        lookup?.stop()
         children.terminateAll()
         wl_display_destroy_clients(display.raw)
         display.flushClients()
@@ -462,7 +461,7 @@ public final class Compositor {
     }
 
     func surfaceDestroyed(_ surface: Surface) {
-        lookup?.surfaceDestroyed(surface.node.id)
+        interaction.surfaceDestroyed(surface.node.id)
         surfaces[surface.node.id] = nil
         // A window whose wl_surface goes before its toplevel leaves its column now.
         surface.xdgSurface?.toplevel?.withdraw()

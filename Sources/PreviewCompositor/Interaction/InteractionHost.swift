@@ -76,6 +76,9 @@ final class InteractionHost: InteractionDriverHandler {
     /// A surface's commit was applied (its preview region and behaviours take effect).
     func surfaceCommitted(_ surface: SurfaceID) { driver.surfaceCommitted(surface) }
 
+    /// A surface went away: its interactions and lookups end.
+    func surfaceDestroyed(_ surface: SurfaceID) { driver.surfaceDestroyed(surface, at: driver.now()) }
+
     /// How flow control treated progress values this run (-v; scripts/measure-holds reads it).
     func logFlowStatistics() {
         let statistics = driver.flowStatistics
@@ -114,7 +117,6 @@ final class InteractionHost: InteractionDriverHandler {
     // MARK: device events (already re-timed onto the monotonic clock)
 
     func handle(_ event: DeviceEvent) {
-        compositor.lookup?.handle(event)  // Look Up sees a copy; the app's input is unchanged
         let seat = compositor.seat!
         let time = UInt32(truncatingIfNeeded: event.time.microseconds / 1000)
         switch event {

@@ -1,4 +1,5 @@
 import Foundation
+import PreviewProtocolServer
 
 /// The user's Look Up settings (`--lookup`, the settings file's `lookup` and
 /// `lookup-long-press`).
@@ -29,6 +30,13 @@ extension Compositor {
             .path
     }
 
+    /// The host core's Look Up with the user's settings, drawn by `LookupController`.
+    private func lookupConfiguration(enabled: Bool, executable: String) -> LookupConfiguration {
+        LookupConfiguration(
+            executable: executable, enabled: enabled, longPress: configuration.lookup.longPress,
+            deadline: .milliseconds(Int64(configuration.lookupDeadlineMilliseconds)))
+    }
+
     func startLookup() {
         let settings = configuration.lookup
         let enabled = settings.enabled ?? Compositor.accessibilityBusAvailable()
@@ -38,20 +46,19 @@ extension Compositor {
             logger.notice("look up: \(executable) is not there: Look Up is off")
             return
         }
-        lookup = LookupController(
-            compositor: self, executable: executable, enabled: enabled, longPress: settings.longPress,
-            deadlineMilliseconds: configuration.lookupDeadlineMilliseconds)
-        lookup?.start()
+        let controller = LookupController(compositor: self)
+        lookup = controller
+        interaction.driver.startLookup(lookupConfiguration(enabled: enabled, executable: executable), host: controller)
     }
 
     /// SIGHUP read the settings file again.
     func lookupSettingsChanged() {
         let settings = configuration.lookup
         let enabled = settings.enabled ?? Compositor.accessibilityBusAvailable()
-        if lookup == nil, enabled {
-            startLookup()
-        } else {
-            lookup?.configure(engine: configuration.engine, enabled: enabled, longPress: settings.longPress)
+        guard let running = interaction.driver.lookupConfiguration else {
+            if enabled { startLookup() }
+            return
         }
+        interaction.driver.configureLookup(lookupConfiguration(enabled: enabled, executable: running.executable))
     }
 }

@@ -7,15 +7,12 @@ import PreviewTrace
 import SystemLayer
 import WaylandServer
 
-/// Look Up in preview-compositor: a shell over the host core's `LookupDriver` (which press
-/// looks up, the phases, preview-lookup and its answers, dismissal). It gives the driver a
-/// copy of the input (nothing is withheld from the app), draws the highlight and places the
-/// panel, and writes the trace and the screenshots.
+/// Look Up in preview-compositor: a shell that draws for the host core's Look Up (which press
+/// looks up, the phases, preview-lookup and its answers, dismissal are `InteractionDriver`'s,
+/// fed the same input as the preview). It says which window a surface belongs to, draws the
+/// highlight, places the panel, and writes the trace and the screenshots.
 final class LookupController: LookupHost {
     private unowned let compositor: Compositor
-    private(set) var driver: LookupDriver!
-    /// Where each followed contact's window is on the output (positions go in local to it).
-    private var origins: [ContactKey: (x: Double, y: Double)] = [:]
     private let highlight: LookupHighlight
     /// The panel shown (from the commit phase until dismissed), with when the commit began.
     private var panel: SceneSurface?
@@ -29,121 +26,25 @@ final class LookupController: LookupHost {
     private var previewHalfShot = false
     private var commitHalfShot = false
 
-    init(compositor: Compositor, executable: String, enabled: Bool, longPress: Bool, deadlineMilliseconds: Int) {
+    init(compositor: Compositor) {
         self.compositor = compositor
         highlight = LookupHighlight(compositor: compositor)
-        driver = LookupDriver(
-            display: compositor.display, executable: executable, configuration: compositor.configuration.engine,
-            deadline: .milliseconds(Int64(deadlineMilliseconds)), longPress: longPress, enabled: enabled, host: self,
-            logger: compositor.logger)
-    }
-
-    func start() { driver.start() }
-
-    func stop() { driver.stop() }
-
-    /// The user's settings changed (SIGHUP): new presses use them.
-    func configure(engine configuration: EngineConfiguration, enabled: Bool, longPress: Bool) {
-        driver.configure(configuration, longPress: longPress)
-        driver.setEnabled(enabled)
-    }
-
-    var enabled: Bool { driver.enabled }
-    /// The lookup process's Wayland client: its surfaces are the panel, never looked up.
-    var processClient: Client? { driver.processClient }
-    var processID: Int32? { driver.processID }
-
-    // MARK: input (a copy of what the app gets; nothing is withheld)
-
-    func handle(_ event: DeviceEvent) {
-        switch event {
-        case .contactBegan(let contact):
-            let point = outputPoint(contact)
-            let hit = compositor.scene.surface(at: point)
-            let target: LookupPressTarget
-            if let hit, hit.surface === panel {
-                target = .panel
-            } else if let hit, isLookUpTarget(hit.surface) {
-                let origin = hit.surface.root.outputOrigin
-                let local = Point(x: point.x - Double(origin.x), y: point.y - Double(origin.y))
-                let declared = compositor.interaction.driver.declaresPreview(
-                    on: hit.surface.id, at: hit.local, source: contact.source)
-                target = .window(hit.surface.root.id, local, declaresPreview: declared)
-                origins[contact.key] = (Double(origin.x), Double(origin.y))
-            } else {
-                target = .elsewhere
-            }
-            driver.contactBegan(contact.sample(at: Point(x: 0, y: 0)), hasForce: contact.hasForce, on: target)
-            if !driver.follows(contact.key) { origins[contact.key] = nil }
-        case .contactChanged(let contact):
-            guard let origin = origins[contact.key] else { return }
-            // A contact that can no longer look up: the rest of its stroke costs one miss.
-            guard driver.follows(contact.key) else {
-                origins[contact.key] = nil
-                return
-            }
-            let point = outputPoint(contact)
-            driver.contactMoved(contact.sample(at: Point(x: point.x - origin.x, y: point.y - origin.y)))
-        case .contactEnded(let key, let time, let reason):
-            guard origins.removeValue(forKey: key) != nil else { return }
-            driver.contactEnded(key, at: time, reason: reason)
-        case .key(let key) where key.code == 1 && key.pressed:
-            driver.escapePressed(seat: 0, at: key.time)  // the app still gets it
-        case .key(let key):
-            previewKey(key)
-        default:
-            break
-        }
-    }
-
-    /// The user's preview key held on a window whose client declared no keyboard preview
-    /// looks up at the text caret (the window's middle when the text has none). The app
-    /// still gets the key.
-    private func previewKey(_ key: KeyState) {
-        let input = PreviewKeys.Key(
-            key, symbols: compositor.keymap.symbols(evdevKey: UInt32(key.code)), held: compositor.keymap.heldModifiers)
-        let contact = ContactKey(seat: 0, device: key.device, contact: Int32(bitPattern: input.identity))
-        guard key.pressed else {
-            driver.keyReleased(contact, at: key.time)
-            return
-        }
-        let rules = PreviewKeys(bindings: compositor.interaction.driver.previewKeyBindings)
-        guard rules.isPreviewKey(input) else { return }
-        var target = LookupPressTarget.elsewhere
-        if let focus = compositor.seat.keyboardFocus, focus.isAlive, isLookUpTarget(focus.node) {
-            let root = focus.node.root
-            let size = Point(x: Double(root.size.width), y: Double(root.size.height))
-            let declared = compositor.interaction.driver.declaresKeyboardPreview(on: root.id, surfaceSize: size)
-            target = .window(root.id, Point(x: size.x / 2, y: size.y / 2), declaresPreview: declared)
-        }
-        driver.keyPressed(contact, on: target, at: key.time)
-    }
-
-    private func isLookUpTarget(_ surface: SceneSurface) -> Bool {
-        guard let owner = compositor.surfaces[surface.root.id], surface.root.role == .toplevel else { return false }
-        return owner.client != driver.processClient
-    }
-
-    private func outputPoint(_ contact: DeviceContact) -> Point {
-        switch contact.positioning {
-        case .absolute:
-            let output = compositor.scene.output
-            return Point(x: contact.position.x * Double(output.width), y: contact.position.y * Double(output.height))
-        case .cursor: return compositor.seat.cursor
-        }
-    }
-
-    /// The window went away.
-    func surfaceDestroyed(_ surface: SurfaceID) {
-        driver.surfaceDestroyed(surface, at: driver.now())
     }
 
     // MARK: LookupHost
 
-    func lookupTarget(_ surface: SurfaceID) -> LookupTargetInfo? {
-        guard let surface = compositor.surfaces[surface], let xdg = surface.xdgSurface else { return nil }
-        let geometry = xdg.windowGeometry
-        return LookupTargetInfo(pid: surface.client.pid, geometryX: geometry.x, geometryY: geometry.y)
+    /// A toplevel's surfaces belong to it; popups and surfaces of no window are not looked up.
+    func lookupWindow(of surface: SurfaceID) -> LookupWindow? {
+        guard let owner = compositor.surfaces[surface], owner.node.root.role == .toplevel,
+            let window = compositor.surfaces[owner.node.root.id]
+        else { return nil }
+        let origin = owner.node.outputOrigin
+        let windowOrigin = window.node.outputOrigin
+        let geometry = window.xdgSurface?.windowGeometry
+        return LookupWindow(
+            window: window.node.id,
+            origin: Point(x: Double(origin.x - windowOrigin.x), y: Double(origin.y - windowOrigin.y)),
+            client: owner.client, geometryX: geometry?.x ?? 0, geometryY: geometry?.y ?? 0)
     }
 
     func showHighlight(_ extents: LookupRect, on surface: SurfaceID, progress: Double) {
@@ -159,11 +60,11 @@ final class LookupController: LookupHost {
         }
     }
 
-    func showPanel(beside extents: LookupRect?, on surface: SurfaceID) {
+    func showPanel(_ resource: OpaquePointer?, beside extents: LookupRect?, on surface: SurfaceID) {
         guard let root = compositor.surfaces[surface]?.node else { return }
         commitBeganAt = compositor.clock.microseconds()
         dueScreenshots.append("lookup-commit")
-        guard let node = panelSurface else { return }
+        guard let node = panelSurface(resource) else { return }
         let output = compositor.scene.output
         let origin = root.outputOrigin
         let word = extents.map(Rect.init) ?? Rect(x: 0, y: 0, width: 0, height: 0)
@@ -184,7 +85,7 @@ final class LookupController: LookupHost {
     }
 
     /// The panel grows into view from the word, a third at once and the rest with the commit.
-    func growPanel(progress: Double) {
+    func growPanel(_ resource: OpaquePointer?, progress: Double) {
         if progress >= 0.5 && progress < 1 && !commitHalfShot {
             commitHalfShot = true
             dueScreenshots.append("lookup-commit-half")
@@ -197,8 +98,6 @@ final class LookupController: LookupHost {
         compositor.damage(compositor.scene.extents(of: node))
         compositor.scheduleFrame()
     }
-
-    func lookupCompleted(_ id: UInt32) { dueScreenshots.append("lookup-completed") }
 
     /// Everything Look Up shows goes.
     func hideLookup() {
@@ -218,11 +117,12 @@ final class LookupController: LookupHost {
         commitHalfShot = false
     }
 
-    /// preview-lookup's one role-less surface with a buffer: the panel it drew with the answer.
-    private var panelSurface: SceneSurface? {
-        guard let client = driver.processClient else { return nil }
-        return compositor.surfaces.values.first { $0.client == client && $0.roleKind == nil && $0.node.isMapped }?
-            .node
+    /// preview-lookup's panel once it has a buffer: the surface it drew with the answer.
+    private func panelSurface(_ resource: OpaquePointer?) -> SceneSurface? {
+        guard let resource, let surface = ResourceObject.owner(of: resource, as: Surface.self),
+            surface.roleKind == nil, surface.node.isMapped
+        else { return nil }
+        return surface.node
     }
 
     /// A frame reached the output: the highlight's first frame (the time from the preview's
@@ -251,7 +151,27 @@ final class LookupController: LookupHost {
 
     // MARK: trace
 
-    func lookupAnswered(
+    /// The trace's lookup records (every host of the core writes the same: `lookup`, then
+    /// `lookup-completed`, `lookup-cancelled` or `lookup-dismissed` with the lookup's number).
+    func lookupEvent(_ event: LookupEvent) {
+        switch event {
+        case .answered(let answer, let outcome, let window, let waited):
+            traceAnswer(answer, outcome: outcome, surface: window, waited: waited)
+        case .completed(let id):
+            dueScreenshots.append("lookup-completed")
+            trace(["event": "lookup-completed", "interaction": Int(id)])
+        case .cancelled(let id, let reason):
+            trace(["event": "lookup-cancelled", "interaction": Int(id), "reason": reason.description])
+        case .dismissed(let id):
+            trace(["event": "lookup-dismissed", "interaction": Int(id)])
+        }
+    }
+
+    private func trace(_ record: [String: Any]) {
+        if compositor.interaction.isTracing { writeTrace(record) }
+    }
+
+    private func traceAnswer(
         _ answer: LookupChannel.Answer, outcome: LookupSession.Outcome, surface: SurfaceID,
         waited: Timestamp.Duration
     ) {

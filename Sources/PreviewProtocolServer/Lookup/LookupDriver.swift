@@ -1,37 +1,36 @@
+import CWaylandServer
 import Logging
 import PreviewEngine
 import SystemLayer
 import WaylandServer
 
-/// What a host does for Look Up: it draws the highlight and places the panel (a surface of
-/// preview-lookup's own Wayland client) above the app, and says where a window's client is.
-/// Every call comes on the display's thread.
+/// What a host does for Look Up: it says which window a surface belongs to, draws the
+/// highlight and places the panel (a surface of preview-lookup's own Wayland client) above the
+/// app. Which press looks up, its phases and when what is shown goes are the host core's (the
+/// host feeds `InteractionDriver` its input as usual). Every call comes on the display's thread.
 public protocol LookupHost: AnyObject {
-    /// The process id of the window's client and the offset of its window geometry in the
-    /// surface (GTK 4 counts from there); nil: nothing is looked up there.
-    func lookupTarget(_ surface: SurfaceID) -> LookupTargetInfo?
+    /// The window `surface` is part of (a toplevel, or the surface itself for a host that does
+    /// not know its roles), with where `surface` is in it; nil: nothing is looked up there (a
+    /// popup, a surface of no window).
+    func lookupWindow(of surface: SurfaceID) -> LookupWindow?
 
-    /// Draw the highlight over `extents` (local to `surface`), `progress` 0…1 (it grows and
+    /// Draw the highlight over `extents` (local to `window`), `progress` 0…1 (it grows and
     /// deepens); again with new progress, or for a new word.
-    func showHighlight(_ extents: LookupRect, on surface: SurfaceID, progress: Double)
+    func showHighlight(_ extents: LookupRect, on window: SurfaceID, progress: Double)
 
-    /// The commit began: place preview-lookup's panel surface beside `extents` (local to
-    /// `surface`; nil: no extents), above every window, showing a third of it.
-    func showPanel(beside extents: LookupRect?, on surface: SurfaceID)
+    /// The commit began: place the panel (preview-lookup's wl_surface resource; nil: it has
+    /// made none yet) beside `extents` (local to `window`; nil: no extents), above every
+    /// window, showing a third of it.
+    func showPanel(_ panel: OpaquePointer?, beside extents: LookupRect?, on window: SurfaceID)
 
     /// The panel shows a third of its height plus `progress` of the rest (1: all of it).
-    func growPanel(progress: Double)
+    func growPanel(_ panel: OpaquePointer?, progress: Double)
 
     /// Everything Look Up shows goes (highlight and panel).
     func hideLookup()
 
-    /// preview-lookup answered (for a trace or a log).
-    func lookupAnswered(
-        _ answer: LookupChannel.Answer, outcome: LookupSession.Outcome, surface: SurfaceID,
-        waited: Timestamp.Duration)
-
-    /// The lookup completed: the panel stays until dismissed.
-    func lookupCompleted(_ id: UInt32)
+    /// What happened to a lookup, for a trace or a log (the host core logs it too).
+    func lookupEvent(_ event: LookupEvent)
 
     /// preview-lookup started as `client` of the display (its surfaces are the panel), or went.
     func lookupProcessChanged(_ client: Client?)
@@ -43,33 +42,76 @@ public protocol LookupHost: AnyObject {
 }
 
 extension LookupHost {
-    public func lookupAnswered(
-        _ answer: LookupChannel.Answer, outcome: LookupSession.Outcome, surface: SurfaceID,
-        waited: Timestamp.Duration
-    ) {}
-    public func lookupCompleted(_ id: UInt32) {}
+    public func lookupEvent(_ event: LookupEvent) {}
     public func lookupProcessChanged(_ client: Client?) {}
     public func run(_ input: () -> Void) { input() }
 }
 
-/// Where a lookup's question goes: the window's client process and its geometry's offset.
-public struct LookupTargetInfo: Hashable, Sendable {
-    public var pid: Int32
+/// A window a lookup may happen on, as the host places it.
+public struct LookupWindow: Hashable, Sendable {
+    /// The window's surface (a lookup's points are local to it).
+    public var window: SurfaceID
+    /// Where the surface asked about is in the window (zero for the window itself).
+    public var origin: Point
+    /// The window's client (preview-lookup's own surfaces are never looked up).
+    public var client: Client
+    /// The offset of the window geometry in its surface (GTK 4 counts from there).
     public var geometryX: Int32
     public var geometryY: Int32
 
-    public init(pid: Int32, geometryX: Int32 = 0, geometryY: Int32 = 0) {
-        self.pid = pid
+    public init(
+        window: SurfaceID, origin: Point = Point(x: 0, y: 0), client: Client, geometryX: Int32 = 0, geometryY: Int32 = 0
+    ) {
+        self.window = window
+        self.origin = origin
+        self.client = client
         self.geometryX = geometryX
         self.geometryY = geometryY
     }
 }
 
-/// Look Up on one host's display, shared by every host: the pure `LookupSession`, its timer,
-/// and preview-lookup (started as a private client of the display, restarted with back-off,
-/// spoken to over a private channel). Hosts feed it a copy of their input (nothing is
-/// withheld from the app) and draw what it says through `LookupHost`.
-public final class LookupDriver {
+/// What happened to a lookup (one press or preview key that looked up).
+public enum LookupEvent: Equatable, Sendable {
+    /// preview-lookup answered lookup `answer.id` `waited` after the question.
+    case answered(LookupChannel.Answer, LookupSession.Outcome, window: SurfaceID, waited: Timestamp.Duration)
+    /// The lookup completed: the panel stays until dismissed.
+    case completed(id: UInt32)
+    /// The lookup shown was cancelled before it completed (lifted, moved, Escape…).
+    case cancelled(id: UInt32, reason: CancelReason)
+    /// What the lookup showed went (Escape, a press elsewhere or anew, its window gone).
+    case dismissed(id: UInt32)
+}
+
+/// The user's Look Up settings a host passes on (its command line, its settings file).
+public struct LookupConfiguration: Hashable, Sendable {
+    /// preview-lookup's path.
+    public var executable: String
+    /// Look Up is on: preview-lookup runs (or is being restarted).
+    public var enabled: Bool
+    /// Presses without measured force (a long press) look up too.
+    public var longPress: Bool
+    /// How long a lookup may take before the press is just the app's.
+    public var deadline: Timestamp.Duration
+
+    public static let defaultDeadline = Timestamp.Duration.milliseconds(500)
+
+    public init(
+        executable: String, enabled: Bool = true, longPress: Bool = false,
+        deadline: Timestamp.Duration = defaultDeadline
+    ) {
+        self.executable = executable
+        self.enabled = enabled
+        self.longPress = longPress
+        self.deadline = deadline
+    }
+}
+
+/// Look Up on one host's display, owned by the host core (`InteractionDriver`), shared by every
+/// host: the pure `LookupSession`, its timer, preview-lookup (started as a private client of
+/// the display, restarted with back-off, spoken to over a private channel) and its panel
+/// surface. The driver feeds it a copy of the host's input (nothing is withheld from the app);
+/// the host draws what it says through `LookupHost`.
+final class LookupDriver {
     private var session: LookupSession
     private let process: LookupProcess
     private var timer: EventSource?
@@ -80,62 +122,80 @@ public final class LookupDriver {
     private var wantedDue: Timestamp?
     /// Reused for every input: the per-event path allocates nothing.
     private var effects: [LookupSession.Effect] = []
-    private unowned let host: LookupHost
+    /// Nil once stopped (explicit invalidation: the host outlives nothing of ours).
+    private var host: LookupHost?
     private let clock: MonotonicClock
     private let logger: Logger
-    /// Look Up is on (the process runs, or is being restarted).
-    public private(set) var enabled: Bool
+    private(set) var settings: LookupConfiguration
+    /// Each followed contact's surface origin in its window (its positions go in local to it).
+    private var origins: [ContactKey: Point] = [:]
+    /// Every resource preview-lookup's client creates: its newest wl_surface is the panel.
+    private var created: Listener?
+    private(set) var panel: OpaquePointer?
+    private var panelGone: Listener?
 
-    /// `executable`: preview-lookup; `deadline`: how long a lookup may take before the press is
-    /// just the app's; `longPress`: presses without measured force look up too.
-    public init(
-        display: Display, executable: String, configuration: EngineConfiguration, deadline: Timestamp.Duration,
-        longPress: Bool, enabled: Bool, host: LookupHost, logger: Logger
+    init(
+        display: Display, settings: LookupConfiguration, configuration: EngineConfiguration, host: LookupHost,
+        logger: Logger
     ) {
-        session = LookupSession(configuration: configuration, deadline: deadline, longPress: longPress)
-        process = LookupProcess(display: display, executable: executable, logger: logger)
+        session = LookupSession(
+            configuration: configuration, deadline: settings.deadline, longPress: settings.longPress)
+        process = LookupProcess(display: display, executable: settings.executable, logger: logger)
         self.host = host
-        self.enabled = enabled
+        self.settings = settings
         self.logger = logger
         clock = display.clock
         effects.reserveCapacity(8)
-        process.onMessage = { [unowned self] message in self.host.run { received(message) } }
-        process.onStart = { [unowned self] in self.host.lookupProcessChanged($0) }
-        process.onExit = { [unowned self] in
-            self.host.run {
-                self.host.lookupProcessChanged(nil)
-                session.processGone(into: &effects)
-                perform()
+        origins.reserveCapacity(InteractionEngine.maximumContacts)
+        process.onMessage = { message in self.entered { self.received(message) } }
+        process.onStart = { client in self.processStarted(client) }
+        process.onExit = {
+            self.entered {
+                self.processStarted(nil)
+                self.session.processGone(into: &self.effects)
+                self.perform()
             }
         }
-        timer = display.eventLoop.addTimer { [unowned self] in
-            armedDue = nil
-            guard let wanted = wantedDue else { return }
-            guard wanted <= now() else { return arm(wanted) }
-            self.host.run {
-                session.timerFired(at: now(), into: &effects)
-                perform()
+        timer = display.eventLoop.addTimer {
+            self.armedDue = nil
+            guard let wanted = self.wantedDue else { return }
+            guard wanted <= self.now() else { return self.arm(wanted) }
+            self.entered {
+                self.session.timerFired(at: self.now(), into: &self.effects)
+                self.perform()
             }
         }
     }
 
     /// Starts preview-lookup if Look Up is on.
-    public func start() { if enabled { process.start() } }
+    func start() { if settings.enabled { process.start() } }
 
-    /// Ends preview-lookup and everything shown (the host is going away).
-    public func stop() {
+    /// Ends preview-lookup and everything shown; nothing of the host is called afterwards.
+    func stop() {
         session.endAll(at: now(), into: &effects)
         perform()
         timer?.remove()
         timer = nil
+        process.onMessage = nil
+        process.onStart = nil
+        process.onExit = nil
         process.stop()
+        forgetPanel()
+        created?.remove()
+        created = nil
+        host = nil
     }
 
-    /// Turns Look Up on (starting preview-lookup) or off (ending it and what is shown).
-    public func setEnabled(_ enabled: Bool) {
-        guard enabled != self.enabled else { return }
-        self.enabled = enabled
-        if enabled {
+    /// The user's settings changed: Look Up on (starting preview-lookup) or off (ending it and
+    /// what is shown); new presses use the rest. The executable is fixed for this driver.
+    func configure(_ settings: LookupConfiguration, engine configuration: EngineConfiguration) {
+        session.configure(configuration, longPress: settings.longPress, deadline: settings.deadline)
+        let wasEnabled = self.settings.enabled
+        self.settings.enabled = settings.enabled
+        self.settings.longPress = settings.longPress
+        self.settings.deadline = settings.deadline
+        guard settings.enabled != wasEnabled else { return }
+        if settings.enabled {
             process.start()
         } else {
             session.endAll(at: now(), into: &effects)
@@ -144,79 +204,126 @@ public final class LookupDriver {
         }
     }
 
-    /// The user's settings changed: new presses use them.
-    public func configure(_ configuration: EngineConfiguration, longPress: Bool) {
-        session.configure(configuration, longPress: longPress)
+    /// The engine's settings changed (force, long press): new presses use them.
+    func configure(engine configuration: EngineConfiguration) {
+        session.configure(configuration, longPress: settings.longPress, deadline: settings.deadline)
     }
 
-    public var longPress: Bool { session.longPress }
     /// preview-lookup's Wayland client while it runs (its surfaces are the panel, never looked up).
-    public var processClient: Client? { process.client }
-    public var processID: Int32? { process.pid }
-    public var isRunning: Bool { process.isRunning }
+    var processClient: Client? { process.client }
+    var processID: Int32? { process.pid }
+    var isRunning: Bool { process.isRunning }
+    var available: Bool { settings.enabled && process.isRunning }
     /// The lookup on screen (highlight or panel), if any.
-    public var shownLookup: UInt32? { session.shownLookup }
-    /// Questions asked of preview-lookup and not answered yet.
-    public var awaitingAnswerCount: Int { session.awaitingAnswerCount }
+    var shownLookup: UInt32? { session.shownLookup }
+    /// Lookups whose question to preview-lookup is open.
+    var askingCount: Int { session.askingCount }
 
-    public func now() -> Timestamp { Timestamp(microseconds: clock.microseconds()) }
+    func now() -> Timestamp { Timestamp(microseconds: clock.microseconds()) }
+
+    /// The window of `surface`, as the host places it.
+    func window(of surface: SurfaceID) -> LookupWindow? { host?.lookupWindow(of: surface) }
+
+    private func entered(_ input: () -> Void) {
+        guard let host else { return }
+        host.run(input)
+    }
 
     // MARK: input (a copy of what the app gets)
 
-    /// A contact went down on `target`; `sample.location` is ignored (the target's point counts).
-    public func contactBegan(_ sample: ForceSample, hasForce: Bool, on target: LookupPressTarget) {
-        session.contactBegan(
-            sample, hasForce: hasForce, on: target, available: enabled && process.isRunning, into: &effects)
+    /// A contact went down on `target`; `origin`: where the surface it went down on is in the
+    /// window (its later positions are local to that surface).
+    func contactBegan(_ sample: ForceSample, hasForce: Bool, on target: LookupPressTarget, origin: Point) {
+        session.contactBegan(sample, hasForce: hasForce, on: target, available: available, into: &effects)
+        if session.follows(sample.contact) { origins[sample.contact] = origin }
         perform()
     }
 
-    /// `sample.location` local to the window the contact began on.
-    public func contactMoved(_ sample: ForceSample) {
-        guard session.follows(sample.contact) else { return }
-        session.contactMoved(sample, into: &effects)
+    /// `sample.location` local to the surface the contact went down on.
+    func contactMoved(_ sample: ForceSample) {
+        guard let origin = origins[sample.contact] else { return }
+        // A contact that can no longer look up: the rest of its stroke costs one miss.
+        guard session.follows(sample.contact) else {
+            origins[sample.contact] = nil
+            return
+        }
+        var local = sample
+        local.location = Point(x: sample.location.x + origin.x, y: sample.location.y + origin.y)
+        session.contactMoved(local, into: &effects)
         perform()
     }
 
-    public func contactEnded(_ key: ContactKey, at time: Timestamp, reason: CancelReason) {
-        guard session.follows(key) else { return }
+    func contactEnded(_ key: ContactKey, at time: Timestamp, reason: CancelReason) {
+        guard origins.removeValue(forKey: key) != nil, session.follows(key) else { return }
         session.contactEnded(key, at: time, reason: reason, into: &effects)
         perform()
     }
 
+    /// The contacts of a device that went away.
+    func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
+        for key in origins.keys where key.device == device { contactEnded(key, at: time, reason: .deviceRemoved) }
+    }
+
     /// The user's preview key went down with keyboard focus on `target` (see
     /// `LookupSession.keyPressed`); `key` names the seat, the keyboard and the key.
-    public func keyPressed(_ key: ContactKey, on target: LookupPressTarget, at time: Timestamp) {
-        session.keyPressed(key, on: target, available: enabled && process.isRunning, at: time, into: &effects)
+    func keyPressed(_ key: ContactKey, on target: LookupPressTarget, at time: Timestamp) {
+        session.keyPressed(key, on: target, available: available, at: time, into: &effects)
         perform()
     }
 
-    public func keyReleased(_ key: ContactKey, at time: Timestamp) {
+    func keyReleased(_ key: ContactKey, at time: Timestamp) {
         guard session.follows(key) else { return }
         session.keyReleased(key, at: time, into: &effects)
         perform()
     }
 
-    /// Whether a lookup follows `contact` (a host converts its positions only then).
-    public func follows(_ contact: ContactKey) -> Bool { session.follows(contact) }
-
     /// Escape on `seat` (the app still gets it).
-    public func escapePressed(seat: UInt32, at time: Timestamp) {
+    func escapePressed(seat: UInt32, at time: Timestamp) {
         session.escapePressed(seat: seat, at: time, into: &effects)
         perform()
     }
 
-    /// What is shown goes (the host lost the panel's surface).
-    public func dismiss() {
-        session.dismiss(into: &effects)
-        perform()
-    }
-
-    public func surfaceDestroyed(_ surface: SurfaceID, at time: Timestamp) {
+    func surfaceDestroyed(_ surface: SurfaceID, at time: Timestamp) {
         session.surfaceDestroyed(surface, at: time, into: &effects)
         perform()
     }
 
-    // MARK: effects
+    // MARK: preview-lookup and its panel
+
+    private func processStarted(_ client: Client?) {
+        forgetPanel()
+        created?.remove()
+        created = nil
+        host?.lookupProcessChanged(client)
+        guard let client else { return }
+        // preview-lookup makes one wl_surface: its panel (the newest, should it make another).
+        let listener = Listener { data in
+            guard let data else { return }
+            let resource = OpaquePointer(data)
+            guard String(cString: wl_resource_get_class(resource)) == "wl_surface" else { return }
+            self.forgetPanel()
+            self.panel = resource
+            let gone = Listener { _ in
+                self.forgetPanel()
+                // The host lost the panel: what is shown goes.
+                guard self.session.shownLookup != nil else { return }
+                self.entered {
+                    self.session.dismiss(into: &self.effects)
+                    self.perform()
+                }
+            }
+            gone.listen(toDestroyOfResource: resource)
+            self.panelGone = gone
+        }
+        listener.listen(toResourcesCreatedBy: client)
+        created = listener
+    }
+
+    private func forgetPanel() {
+        panelGone?.remove()
+        panelGone = nil
+        panel = nil
+    }
 
     private func received(_ message: LookupChannel.Message) {
         switch message {
@@ -225,6 +332,8 @@ public final class LookupDriver {
         }
         perform()
     }
+
+    // MARK: effects
 
     /// Performs the effects of the last input. A host callback that calls in again starts a
     /// batch of its own; this one goes on over its own copy.
@@ -253,6 +362,7 @@ public final class LookupDriver {
 
     /// Returns the id of a question that could not be sent.
     private func perform(_ effect: LookupSession.Effect) -> UInt32? {
+        guard let host else { return nil }
         switch effect {
         case .scheduleTimer(let due):
             // nil: no timer needed (one still set fires once and finds nothing due).
@@ -260,30 +370,34 @@ public final class LookupDriver {
             if let due, armedDue.map({ due < $0 }) ?? true { arm(due) }
         case .ask(let id, let surface, let point, let caret):
             logger.debug("look up #\(id): asked at \(point.x), \(point.y)\(caret ? " or the caret" : "")")
-            guard let target = host.lookupTarget(surface) else { return id }
+            guard let window = host.lookupWindow(of: surface) else { return id }
+            let pid = window.client.pid
+            guard pid > 0 else { return id }
             let x = Self.pixel(point.x)
             let y = Self.pixel(point.y)
             let request: LookupChannel.Request =
                 caret
-                ? .lookUpCaret(
-                    id: id, pid: target.pid, x: x, y: y, geometryX: target.geometryX, geometryY: target.geometryY)
-                : .lookUp(id: id, pid: target.pid, x: x, y: y, geometryX: target.geometryX, geometryY: target.geometryY)
+                ? .lookUpCaret(id: id, pid: pid, x: x, y: y, geometryX: window.geometryX, geometryY: window.geometryY)
+                : .lookUp(id: id, pid: pid, x: x, y: y, geometryX: window.geometryX, geometryY: window.geometryY)
             guard process.send(request) else { return id }
         case .answered(let answer, let outcome, let surface, let waited):
             logger.info(
                 "look up #\(answer.id): \(outcome.rawValue) \(answer.word.isEmpty ? "-" : answer.word) \(answer.link) [\(answer.toolkit)] \(answer.definition) (\(waited.microseconds / 1000) ms)"
             )
-            host.lookupAnswered(answer, outcome: outcome, surface: surface, waited: waited)
+            host.lookupEvent(.answered(answer, outcome, window: surface, waited: waited))
         case .highlight(let extents, let surface, let progress):
             host.showHighlight(extents, on: surface, progress: progress)
         case .showPanel(let extents, let surface):
-            host.showPanel(beside: extents, on: surface)
+            host.showPanel(panel, beside: extents, on: surface)
         case .growPanel(let progress):
-            host.growPanel(progress: progress)
+            host.growPanel(panel, progress: progress)
         case .completed(let id):
-            host.lookupCompleted(id)
+            host.lookupEvent(.completed(id: id))
+        case .cancelled(let id, let reason):
+            host.lookupEvent(.cancelled(id: id, reason: reason))
         case .dismiss(let id):
             host.hideLookup()
+            host.lookupEvent(.dismissed(id: id))
             process.send(.hide(id: id))
         }
         return nil

@@ -46,6 +46,9 @@ public struct LookupSession: Sendable {
         case growPanel(progress: Double)
         /// The lookup completed: the panel stays until dismissed.
         case completed(id: UInt32)
+        /// The lookup shown was cancelled (lifted before its commit, moved, its window gone…);
+        /// a `dismiss` follows.
+        case cancelled(id: UInt32, reason: CancelReason)
         /// Everything Look Up shows goes; preview-lookup forgets the panel of lookup `id`.
         case dismiss(id: UInt32)
     }
@@ -76,9 +79,12 @@ public struct LookupSession: Sendable {
         self.longPress = longPress
     }
 
-    /// The user's settings changed: new presses use them.
-    public mutating func configure(_ configuration: EngineConfiguration, longPress: Bool) {
-        engine.configure(Self.lookupConfiguration(configuration, deadline: engine.configuration.shouldBeginTimeout))
+    /// The user's settings changed: new presses use them (`deadline` nil: as it was).
+    public mutating func configure(
+        _ configuration: EngineConfiguration, longPress: Bool, deadline: Timestamp.Duration? = nil
+    ) {
+        let deadline = deadline ?? engine.configuration.shouldBeginTimeout
+        engine.configure(Self.lookupConfiguration(configuration, deadline: deadline))
         self.longPress = longPress
     }
 
@@ -99,6 +105,9 @@ public struct LookupSession: Sendable {
     public var nextDeadline: Timestamp? { engine.nextDeadline }
     /// Questions asked and not answered (nor given up on) yet.
     public var awaitingAnswerCount: Int { asked.count }
+    /// Lookups whose question is open: asked, neither answered nor past the deadline (a host
+    /// replaying input waits for them as for a client's should-begin answer).
+    public var askingCount: Int { asked.keys.reduce(0) { $0 + (phase(of: $1) == .asking ? 1 : 0) } }
     /// The lookup on screen (highlight or panel), if any.
     public var shownLookup: UInt32? { current?.id }
     /// The phase of lookup `id`, nil when it is over or unknown.
@@ -321,7 +330,8 @@ public struct LookupSession: Sendable {
             effects.append(.completed(id: current.id))
         case .stage:
             break
-        case .cancelled:
+        case .cancelled(let reason):
+            effects.append(.cancelled(id: current.id, reason: reason))
             dismiss(appending: &effects)
         }
     }
