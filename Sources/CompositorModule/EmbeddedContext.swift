@@ -363,6 +363,13 @@ final class EmbeddedContext: InteractionDriverHandler {
     /// The driver's own inputs (timer, clients) are calls too: a destroy inside waits for them.
     func run(_ input: () -> Void) { entered(input) }
 
+    /// A replay's wait may end: the host asks again (since 1.4).
+    func replayMayGoOn() { host.table.replay_wake?(host.userData) }
+
+    func client(of surface: SurfaceID) -> Client? {
+        surfaceResources[surface].flatMap { wl_resource_get_client($0) }.map(Client.init)
+    }
+
     typealias ContactCallback =
         @convention(c) (
             UnsafeMutableRawPointer?, OpaquePointer?, Int32, OpaquePointer?

@@ -25,12 +25,16 @@ public protocol PreviewProtocolHost: AnyObject {
     /// A client asked for an effect on its interaction (play_haptic): play it on the device that
     /// drives it, or drop it silently.
     func playHaptic(_ effect: AppHapticEffect, for interaction: InteractionID)
+
+    /// A client acknowledged a frame (`ack_frame`).
+    func frameAcknowledged(surface: SurfaceID, serial: UInt32)
 }
 
 extension PreviewProtocolHost {
     public func behaviour(of interaction: InteractionID) -> PressureBehaviour { .deepClick }
     public func hapticsAvailable(for interaction: InteractionID) -> Bool { false }
     public func playHaptic(_ effect: AppHapticEffect, for interaction: InteractionID) {}
+    public func frameAcknowledged(surface: SurfaceID, serial: UInt32) {}
 }
 
 /// The effects a client may ask for (play_haptic's haptic_effect).

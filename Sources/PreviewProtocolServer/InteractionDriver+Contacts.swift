@@ -70,6 +70,7 @@ extension InteractionDriver {
         let swallow = gate.release(key)
         padMoment(key.device, at: time) { $0.contactEnded(at: $1) }
         lookup?.contactEnded(key, at: time, reason: reason)
+        if contacts.count == 0 { replayStrokeEnded(over: contact.over) }
         return (contact, swallow)
     }
 

@@ -25,7 +25,7 @@ extension InteractionDriver {
         var rules = keyboards.removeValue(forKey: seat) ?? PreviewKeys(bindings: previewKeyBindings)
         defer { keyboards[seat] = rules }
         lookupKey(key, contact: contact, seat: seat, focus: focus, rules: rules)
-        return rules.handle(
+        let verdict = rules.handle(
             key,
             begin: {
                 guard let focus else { return false }
@@ -33,6 +33,13 @@ extension InteractionDriver {
             },
             end: { keyReleased(contact, at: key.time) },
             escape: { escapePressed(seat: seat, at: key.time) })
+        if let focus {
+            switch verdict {
+            case .deliver where key.pressed, .deliverTap: replayKeyDelivered(to: focus.surface)
+            case .deliver, .withhold: break
+            }
+        }
+        return verdict
     }
 
     /// Keyboard focus left (or moved): as the XML says, a keyboard interaction of the seat ends

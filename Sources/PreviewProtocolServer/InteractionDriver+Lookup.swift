@@ -18,6 +18,10 @@ extension InteractionDriver {
         stopLookup()
         let started = LookupDriver(
             display: display, settings: configuration, configuration: engine.configuration, host: host, logger: logger)
+        // Its questions pause a replay as the clients' do; its answers may end the pause.
+        // (The closures hold the driver until `stopLookup` clears them.)
+        started.onAsked = { self.replayQuestionAsked(at: $0) }
+        started.onSettled = { self.clientsMayHaveCaughtUp() }
         lookup = started
         started.start()
     }

@@ -60,6 +60,16 @@ public protocol InteractionDriverHandler: AnyObject {
     /// it (a recording's next events) goes in first, so the engine sees its deadlines and the
     /// input in time order however late a loaded machine runs either.
     func deliverInput(dueBy time: Timestamp)
+
+    /// A replay's wait may end (`replayNext` may say go): offer the held event again.
+    func replayMayGoOn()
+
+    /// The client of a surface (a replay waits for a client's commit), nil if unknown.
+    func client(of surface: SurfaceID) -> Client?
+
+    /// Whether a key press delivered with keyboard focus on `surface` reaches a client (one that
+    /// bound a keyboard): a replay then waits for that client's next commit.
+    func deliversKeys(to surface: SurfaceID) -> Bool
 }
 
 extension InteractionDriverHandler {
@@ -75,6 +85,9 @@ extension InteractionDriverHandler {
     public func run(_ input: () -> Void) { input() }
     public func interactionsChanged() {}
     public func deliverInput(dueBy time: Timestamp) {}
+    public func replayMayGoOn() {}
+    public func client(of surface: SurfaceID) -> Client? { nil }
+    public func deliversKeys(to surface: SurfaceID) -> Bool { true }
 }
 
 /// The host core every host is a thin shell over (the compositor and the C library): it owns
@@ -113,6 +126,9 @@ public final class InteractionDriver: PreviewProtocolHost {
     var hapticPads: [DeviceID: HapticClicks] = [:]
     /// Look Up, while the host has it (`startLookup`).
     var lookup: LookupDriver?
+    /// The pacing of a replay the host runs (`startReplay`), and what it waits for.
+    var replay: ReplayPacer?
+    var replayWatch = ReplayWatch()
 
     /// `haptics`: the user's haptics setting, told to version 2 clients. `version`: the
     /// protocol version the global advertises.
@@ -134,9 +150,7 @@ public final class InteractionDriver: PreviewProtocolHost {
         server.onFrameSent = { [unowned handler] surface, interaction, serial in
             handler.frameSent(surface: surface, interaction: interaction, serial: serial)
         }
-        server.onFrameAcknowledged = { [unowned handler] surface, serial in
-            handler.frameAcknowledged(surface: surface, serial: serial)
-        }
+
         timer = display.eventLoop.addTimer { [unowned self] in
             let time = now()
             handler.run {
@@ -149,6 +163,7 @@ public final class InteractionDriver: PreviewProtocolHost {
                 timerPending = engine.nextDeadline != nil
                 // Inside `run`: a host that destroys itself from a callback is still there here.
                 handler.interactionsChanged()
+                clientsMayHaveCaughtUp()
             }
         }
         guard timer != nil else { throw WaylandServerError("cannot add the interaction timer") }
@@ -211,7 +226,10 @@ public final class InteractionDriver: PreviewProtocolHost {
     public var flowStatistics: FlowStatistics { server.flowStatistics }
 
     /// The host applied a commit of the surface (its region and behaviours take effect).
-    public func surfaceCommitted(_ surface: SurfaceID) { server.surfaceCommitted(surface) }
+    public func surfaceCommitted(_ surface: SurfaceID) {
+        server.surfaceCommitted(surface)
+        replaySurfaceCommitted(surface)
+    }
 
     /// Fires the engine's timer now if it is due by the display's clock: for a host whose
     /// clock jumps (a stepped clock), which need not wait for the loop's timer to come round.
@@ -242,6 +260,7 @@ public final class InteractionDriver: PreviewProtocolHost {
     public func surfaceDestroyed(_ surface: SurfaceID, at time: Timestamp) {
         perform(engine.surfaceDestroyed(surface, at: time))
         lookup?.surfaceDestroyed(surface, at: time)
+        replaySurfaceGone(surface)
     }
 
     /// Shutting down: every running interaction is cancelled with `reason`.
@@ -273,7 +292,9 @@ public final class InteractionDriver: PreviewProtocolHost {
                 }
                 timerPending = due != nil
                 continue
-            case .askShouldBegin(let value): update = value
+            case .askShouldBegin(let value):
+                update = value
+                replayQuestionAsked(at: value.time)
             case .phase(_, let value): update = value
             }
             let change = gate.apply(action)
@@ -327,6 +348,13 @@ public final class InteractionDriver: PreviewProtocolHost {
         engine.interaction(interaction)?.behaviour ?? .deepClick
     }
 
+    /// A client acknowledged a frame: the host hears of it, and a replay waiting for the client
+    /// may go on.
+    public func frameAcknowledged(surface: SurfaceID, serial: UInt32) {
+        handler.frameAcknowledged(surface: surface, serial: serial)
+        clientsMayHaveCaughtUp()
+    }
+
     /// Never for the keyboard, nor while the user has haptics off.
     public func hapticsAvailable(for interaction: InteractionID) -> Bool {
         guard server.settings.haptics != .off, let running = engine.interaction(interaction),
@@ -351,6 +379,7 @@ public final class InteractionDriver: PreviewProtocolHost {
             case .surfaceDestroyed(let surface, _): perform(engine.surfaceDestroyed(surface, at: now()))
             }
             handler.interactionsChanged()
+            clientsMayHaveCaughtUp()
         }
     }
 }

@@ -39,6 +39,8 @@ public struct RoutedContact: Hashable, Sendable {
     /// The surface whose interaction the contact may drive: nil when it began over no surface, or
     /// over one whose client does not take this source at that point (its region, its sources).
     public let surface: SurfaceID?
+    /// The surface it began over, whether or not its client took it (nil: none).
+    public let over: SurfaceID?
     /// The host position of the origin of the surface it began over (zero over none): later
     /// positions stay local to that surface wherever the contact moves.
     public let origin: Point
@@ -99,7 +101,8 @@ public struct ContactTable: Sendable {
         var surface: SurfaceID?
         if let hit, accepts(hit.surface, local) { surface = hit.surface }
         return RoutedContact(
-            key: key, source: source, surface: surface, origin: origin, location: local, force: force ?? 0,
+            key: key, source: source, surface: surface, over: hit?.surface, origin: origin, location: local,
+            force: force ?? 0,
             hasForce: force != nil, delivery: CoreDelivery(source: source))
     }
 

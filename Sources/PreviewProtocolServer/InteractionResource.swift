@@ -349,6 +349,7 @@ final class InteractionResource: ResourceObject {
             if !awaitsAck { owingSince = nil }
         }
         server?.onFrameAcknowledged?(surface, serial)
+        server?.host?.frameAcknowledged(surface: surface, serial: serial)
         guard advanced, !awaitsAck else { return }
         // Caught up: send what was coalesced meanwhile, one frame per interaction.
         let now = clock.microseconds()

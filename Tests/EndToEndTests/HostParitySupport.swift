@@ -21,6 +21,24 @@ struct ParityRunSpec {
     var height = 800
     /// The user's completion setting: complete when the contact lifts past the commit line.
     var completeOnRelease = false
+    /// Look Up on (nil: off), with the user's long-press setting.
+    var lookup: ParityLookUp?
+    /// The replay keeps the recorded gaps and holds each stroke until the clients caught up
+    /// (`--await-clients`), instead of skipping idle gaps (`--fast`).
+    var awaitsClients = false
+    /// Where the run's files go (a settings file, for one).
+    var folder = ""
+}
+
+/// Look Up in a parity run: on, with the user's long-press setting.
+struct ParityLookUp: Sendable {
+    var longPress = false
+    /// The recording is played twice and the second play's lookups are compared: an app's
+    /// accessibility comes up after its window maps, in its own time, and a press right after
+    /// the map may find it cold in any host (the first replies can miss the deadline).
+    var warmUp = false
+    /// preview-lookup of this build.
+    static var executable: String { tools.directory + "/preview-lookup" }
 }
 
 /// A compositor that embeds the preview interaction and replays recordings into it.
@@ -44,10 +62,18 @@ struct ParityHost: Sendable {
         name: "preview-compositor", tracesStages: true, prepare: { nil },
         command: { spec in
             [tools.compositor, "--backend", "headless", "--output", "\(spec.width)x\(spec.height)", "--replay"]
-                + spec.recordings.map(Fixtures.path) + [
-                    "--fast", "--exit-when-done", "--should-begin-timeout", String(slowClientShouldBeginTimeout),
+                + spec.recordings.map(ParityBuilds.recording) + [
+                    spec.awaitsClients ? "--await-clients" : "--fast", "--exit-when-done", "--should-begin-timeout",
+                    String(slowClientShouldBeginTimeout),
                     "--trace", spec.trace, "--run", spec.client,
                 ] + (spec.completeOnRelease ? ["--completion", "on-release"] : [])
+                + (spec.lookup.map { lookup in
+                    // The long-press setting is the settings file's.
+                    let settings = spec.folder + "/settings"
+                    try? "lookup-long-press = \(lookup.longPress ? "on" : "off")\n".write(
+                        toFile: settings, atomically: true, encoding: .utf8)
+                    return ["--lookup", "on", "--settings", settings]
+                } ?? [])
         })
 
     /// examples/wlroots-compositor: wlroots 0.15's headless backend, the recordings as virtual
@@ -61,10 +87,15 @@ struct ParityHost: Sendable {
                 String(spec.width), "--height",
                 String(spec.height), "--replay",
             ]
-                + spec.recordings.map(Fixtures.path) + [
+                + spec.recordings.map(ParityBuilds.recording) + [
                     "--exit-when-done", "--should-begin-timeout", String(slowClientShouldBeginTimeout), "--trace",
                     spec.trace, "--run", spec.client,
                 ] + (spec.completeOnRelease ? ["--completion", "on-release"] : [])
+                + (spec.awaitsClients ? ["--await-clients"] : [])
+                + (spec.lookup.map {
+                    ["--lookup", "on", "--lookup-path", ParityLookUp.executable]
+                        + ($0.longPress ? ["--lookup-long-press"] : [])
+                } ?? [])
         })
 
     /// sway 1.7 with examples/sway's patch (scripts/sway-headless): the recordings as a real
@@ -75,6 +106,9 @@ struct ParityHost: Sendable {
         name: "sway", tracesStages: false, prepare: { Sway.build.failure }, unavailable: { Sway.build.skip },
         refuses: { scenario in
             if scenario.completeOnRelease { return "its patch sets no completion" }
+            if scenario.recordings.contains(where: Fixtures.touchpads.contains) {
+                return "its pointer is its own libinput cursor's: a touchpad's presses land elsewhere (docs/testing.md)"
+            }
             if scenario.app.name == "peek-gtk" {
                 // Tried: the same phases, every press's end (61, 55) further into the surface.
                 return "sway puts GTK's window geometry, not its surface, at the tile's origin (docs/testing.md)"
@@ -84,11 +118,14 @@ struct ParityHost: Sendable {
         command: { spec in
             [
                 "/usr/bin/env", "PREVIEW_TESTBED_DIR=" + tools.directory, Sway.script, "--replay",
-            ] + spec.recordings.map(Fixtures.path) + [
+            ] + spec.recordings.map(ParityBuilds.recording) + [
                 "--output", "\(spec.width)x\(spec.height)", "--should-begin-timeout",
                 String(slowClientShouldBeginTimeout), "--trace", spec.trace, "--run", spec.client, "--log",
                 URL(fileURLWithPath: spec.trace).deletingLastPathComponent().path + "/sway.log",
             ]
+                + (spec.lookup.map {
+                    ["--lookup", ParityLookUp.executable] + ($0.longPress ? ["--lookup-long-press"] : [])
+                } ?? [])
         })
 
     static let all = [previewCompositor, wlrootsExample, sway]
@@ -107,9 +144,12 @@ enum ParityBuilds {
         (try? String(contentsOfFile: root + "/Sources/CCompositorModule/include/preview-interaction.h", encoding: .utf8))?
         .contains("PREVIEW_INTERACTION_PHASE_STAGE") ?? false
 
+    /// A scenario's recording: a bundled one by name, any other by its absolute path.
+    static func recording(_ name: String) -> String { name.hasPrefix("/") ? name : Fixtures.path(name) }
+
     /// Whether `recordings` are all of one device (name and event codes), as the testbed plays them.
     static func oneDevice(_ recordings: [String]) -> Bool {
-        let devices = recordings.map { try? TestbedDevice(recording: Recording.open(Fixtures.path($0))) }
+        let devices = recordings.map { try? TestbedDevice(recording: Recording.open(recording($0))) }
         guard let first = devices.first ?? nil else { return false }
         return devices.allSatisfy { $0?.name == first.name && $0?.codes == first.codes }
     }
@@ -226,6 +266,8 @@ struct ParityRun {
     var host: String
     var status: Int32?
     var records: [TraceRecord]
+    /// Look Up's records: each lookup reduced to what every host must agree on.
+    var lookups: [ParityLookupRecord] = []
     var tracesStages: Bool
     var folder: String
     var clientLog: String
@@ -267,6 +309,12 @@ struct ParityScenario: CustomStringConvertible, Sendable {
     var expected: [String] = []
     var count: Int? = nil
     var areas: [String] = []
+    /// Look Up on (nil: off): every host then runs on a session bus of its own; the lookups the
+    /// reference must show (each a `ParityLookupRecord`'s description).
+    var lookup: ParityLookUp? = nil
+    var lookups: [String] = []
+    /// `--await-clients` pacing (every host's replay holds each stroke until its clients caught up).
+    var awaitsClients = false
 
     /// How far apart (surface pixels) two hosts may place the end of one interaction.
     static let locationTolerance = 16.0
@@ -278,13 +326,22 @@ struct ParityScenario: CustomStringConvertible, Sendable {
         chmod(folder, host.foreignUser ? 0o777 : 0o700)
         let spec = ParityRunSpec(
             recordings: recordings, trace: folder + "/trace.jsonl", client: app.command(folder + "/client.log"),
-            width: width, height: height, completeOnRelease: completeOnRelease)
+            width: width, height: height, completeOnRelease: completeOnRelease, lookup: lookup,
+            awaitsClients: awaitsClients, folder: folder)
+        var environment = ["XDG_RUNTIME_DIR": folder]
+        // Look Up reads the apps' accessibility: a session bus of the run's own (sway starts one
+        // for its user).
+        let bus = lookup != nil && !host.foreignUser ? try LookUpTests.SessionBus() : nil
+        if let bus { environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address }
         let child = try ChildProcess(
-            host.command(spec), environment: ["XDG_RUNTIME_DIR": folder], unsetting: ["WAYLAND_DISPLAY"],
+            host.command(spec), environment: environment,
+            unsetting: ["WAYLAND_DISPLAY"] + (lookup != nil ? ["NO_AT_BRIDGE", "GTK_A11Y"] : []),
             output: .file(folder + "/host.log"))
         let status = child.wait(timeout: 300)
+        withExtendedLifetime(bus) {}
         return ParityRun(
             host: host.name, status: status, records: (try? TraceReader.read(path: spec.trace)) ?? [],
+            lookups: ParityLookupRecord.all(in: spec.trace),
             tracesStages: host.tracesStages, folder: folder, clientLog: FileWatch.contents(of: folder + "/client.log"),
             hostLog: FileWatch.contents(of: folder + "/host.log") + FileWatch.contents(of: folder + "/sway.log"))
     }
@@ -385,5 +442,50 @@ enum DocumentedDifferences {
                     difference: .init(host: cells[2], reference: interaction(cells[3]), other: interaction(cells[4]))))
         }
         return rows
+    }
+}
+
+/// One lookup reduced to what every host must agree on: the outcome of preview-lookup's answer,
+/// what it found (the link's address, else the word), and how it ended. Left out: times, the
+/// lookup's number, the toolkit and the definition (preview-lookup's, the same in every host).
+struct ParityLookupRecord: Hashable, CustomStringConvertible {
+    var outcome: String
+    var found: String
+    var steps: [String]
+
+    var description: String { "\(outcome) \(found)" + (steps.isEmpty ? "" : ": " + steps.joined(separator: ", ")) }
+
+    /// The trace's lookup records (`lookup`, `lookup-completed`, `lookup-cancelled`,
+    /// `lookup-dismissed`), per lookup in the order they were answered.
+    static func all(in trace: String) -> [ParityLookupRecord] {
+        let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+        var order: [Int] = []
+        var byID: [Int: ParityLookupRecord] = [:]
+        for line in text.split(separator: "\n") where line.contains("\"event\":\"lookup") {
+            guard let record = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+                let event = record["event"] as? String, let id = record["interaction"] as? Int
+            else { continue }
+            switch event {
+            case "lookup":
+                let link = record["link"] as? String ?? ""
+                order.append(id)
+                byID[id] = ParityLookupRecord(
+                    outcome: record["outcome"] as? String ?? "?",
+                    found: link.isEmpty ? record["word"] as? String ?? "" : link, steps: [])
+            case "lookup-completed": byID[id]?.steps.append("completed")
+            case "lookup-cancelled": byID[id]?.steps.append("cancelled (\(record["reason"] as? String ?? "?"))")
+            case "lookup-dismissed": byID[id]?.steps.append("dismissed")
+            default: break
+            }
+        }
+        return order.compactMap { byID[$0] }
+    }
+}
+
+extension ParityRun {
+    var lookUpSummary: String {
+        "\(host) (status \(status.map(String.init) ?? "none"), \(folder)):\n"
+            + lookups.map { "  \($0)" }.joined(separator: "\n")
+            + "\n  host log: …\(hostLog.suffix(1500))\n  client log: …\(clientLog.suffix(600))"
     }
 }

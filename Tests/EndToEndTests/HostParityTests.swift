@@ -70,6 +70,13 @@ import Testing
             recordings: ["handwritten-usb-keyboard-menu-hold.yml"], app: .v2Client(["--second-window-on", "preview"]),
             expected: ["keyboard (simulated): preview-began, cancelled (system)"], count: 1),
         ParityScenario(
+            name: "a touchpad's second press on the page its first opened",
+            // Three firm presses on the grid: the first pops a photo, the second lands on its
+            // page. Every host holds that stroke until peek-client has committed after the first
+            // one's end (the page and its accelerator), so the second runs its stages.
+            recordings: ["apple-bcm5974-touchpad.yml"], app: .peekClient(), expected: ["touchpad: stage 4"],
+            areas: ["behaviour=accelerator stages=4"], awaitsClients: true),
+        ParityScenario(
             name: "a client leaving mid-press",
             // It leaves when the commit phase begins: the contact is taken away from a client gone.
             recordings: ["dell-canvas-isdv4-pen.yml"],

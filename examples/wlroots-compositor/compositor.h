@@ -49,6 +49,7 @@ struct server {
 	bool pointer_taken;
 	FILE *trace;
 	struct replay *replay;
+	enum preview_interaction_replay_pacing replay_pacing;
 	bool exit_when_done;
 	pid_t run_child;
 	int exit_status;
@@ -121,13 +122,17 @@ void lookup_highlight(void *data, struct wl_resource *surface, const struct prev
 void lookup_panel(void *data, const struct preview_interaction_lookup_panel *panel);
 void window_geometry(void *data, struct wl_resource *surface, int32_t *x, int32_t *y);
 void lookup_event(void *data, const struct preview_interaction_lookup_event *event);
+/* main.c: a JSON string (quotes, backslashes and control characters escaped), for the trace. */
+void write_json_string(FILE *file, const char *text);
 /* main.c: a command of our own (its own process group), reaped by our SIGCHLD handler. */
 pid_t run_command_argv(char *const argv[]);
 
 /* replay.c: --replay FILE... through `preview-replay --events` into virtual wlroots devices. */
 struct replay *replay_load(struct server *server, const char *decoder, char **files, int count);
 void replay_create_devices(struct replay *replay);
-void replay_start(struct replay *replay);
+void replay_start(struct replay *replay, enum preview_interaction_replay_pacing pacing);
+/* The library's replay_wake callback. */
+void replay_wake(void *data);
 bool replay_finished(struct replay *replay);
 /* A replayed touchpad (a pointer to wlroots); `force`: the decoder measures its force. */
 bool replay_is_touchpad(struct replay *replay, struct wlr_input_device *device, bool *force);

@@ -124,17 +124,6 @@ bool lookup_start(struct server *server, const char *path) {
 	return true;
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped. */
-static void trace_string(FILE *trace, const char *text) {
-	fputc('"', trace);
-	for (const unsigned char *c = (const unsigned char *)text; c && *c; c++) {
-		if (*c == '"' || *c == '\\') fprintf(trace, "\\%c", *c);
-		else if (*c < 0x20) fprintf(trace, "\\u%04x", *c);
-		else fputc(*c, trace);
-	}
-	fputc('"', trace);
-}
-
 static const char *outcome_names[] = {"", "found", "nothing", "late"};
 static const char *reason_names[] = {"", "lifted", "client-cancelled", "declined", "timeout", "device-removed",
 	"surface-gone", "desynchronised", "moved", "system", "dismissed"};
@@ -149,13 +138,13 @@ void lookup_event(void *data, const struct preview_interaction_lookup_event *eve
 		if (!trace || event->outcome > PREVIEW_INTERACTION_LOOKUP_OUTCOME_LATE) break;
 		fprintf(trace, "{\"event\":\"lookup\",\"interaction\":%u,\"outcome\":\"%s\",\"answer_us\":%llu,\"word\":",
 			event->lookup, outcome_names[event->outcome], (unsigned long long)event->waited_usec);
-		trace_string(trace, event->word);
+		write_json_string(trace, event->word);
 		fputs(",\"link\":", trace);
-		trace_string(trace, event->link);
+		write_json_string(trace, event->link);
 		fputs(",\"toolkit\":", trace);
-		trace_string(trace, event->toolkit);
+		write_json_string(trace, event->toolkit);
 		fputs(",\"definition\":", trace);
-		trace_string(trace, event->definition);
+		write_json_string(trace, event->definition);
 		fputs("}\n", trace);
 		break;
 	case PREVIEW_INTERACTION_LOOKUP_COMPLETED:

@@ -87,8 +87,15 @@ static void new_output(struct wl_listener *listener, void *data) {
 
 /* MARK: surfaces and toplevels */
 
+/* Look Up's panel above everything takes input; its highlight takes none (a press on the word
+ * under it is the window's): the panel, then the windows, top first. */
 struct wlr_surface *surface_at(struct server *server, double lx, double ly, double *sx, double *sy) {
-	struct wlr_scene_node *node = wlr_scene_node_at(&server->scene->node, lx, ly, sx, sy);
+	struct wlr_scene_node *node = NULL;
+	if (server->lookup_panel) node = wlr_scene_node_at(&server->lookup_panel->node, lx, ly, sx, sy);
+	struct view *view;
+	wl_list_for_each(view, &server->views, link) {
+		if (!node) node = wlr_scene_node_at(view->node, lx, ly, sx, sy);
+	}
 	if (!node || node->type != WLR_SCENE_NODE_SURFACE) return NULL;
 	return wlr_scene_surface_from_node(node)->surface;
 }
@@ -108,12 +115,15 @@ static void view_map(struct wl_listener *listener, void *data) {
 	struct view *view = wl_container_of(listener, view, map);
 	wlr_scene_node_set_enabled(view->node, true);
 	wlr_scene_node_raise_to_top(view->node);
+	/* The views list stays top first (hit tests walk it). */
+	wl_list_remove(&view->link);
+	wl_list_insert(&view->server->views, &view->link);
 	if (view->server->lookup_layer) wlr_scene_node_raise_to_top(&view->server->lookup_layer->node);
 	wlr_xdg_toplevel_set_activated(view->xdg, true);
 	focus_surface(view->server, view->xdg->surface);
 	/* The pointer enters the new window if it is under the cursor, before any motion. */
 	pointer_focus(view->server, now_msec());
-	if (view->server->replay) replay_start(view->server->replay);
+	if (view->server->replay) replay_start(view->server->replay, view->server->replay_pacing);
 }
 
 static void view_unmap(struct wl_listener *listener, void *data) {
@@ -170,7 +180,7 @@ static const char *reason_names[] = {"", "lifted", "client-cancelled", "declined
 	"surface-gone", "desynchronised", "moved", "system", "dismissed"};
 static const char *source_names[] = {"", "pen", "touchpad", "touchscreen", "pointer", "keyboard"};
 
-static void write_json_string(FILE *file, const char *text) {
+void write_json_string(FILE *file, const char *text) {
 	fputc('"', file);
 	for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
 		if (*c == '"' || *c == '\\') fprintf(file, "\\%c", *c);
@@ -321,7 +331,8 @@ static int check_done(void *data) {
 
 static void usage(FILE *out) {
 	fprintf(out,
-		"usage: preview-wlroots-compositor [--socket NAME] [--run CMD] [--replay FILE...] [--trace FILE]\n"
+		"usage: preview-wlroots-compositor [--socket NAME] [--run CMD] [--replay FILE...] [--await-clients]\n"
+		"                                  [--trace FILE]\n"
 		"                                  [--exit-when-done] [--decoder PATH] [--width W --height H]\n"
 		"                                  [--backend headless|auto] [--sensitivity light|medium|firm]\n"
 		"                                  [--completion on-force|on-release] [--should-begin-timeout MS]\n"
@@ -331,7 +342,8 @@ static void usage(FILE *out) {
 }
 
 int main(int argc, char **argv) {
-	struct server server = {.width = 1280, .height = 800};
+	/* A replay skips idle gaps once the clients caught up, as preview-compositor's --fast. */
+	struct server server = {.width = 1280, .height = 800, .replay_pacing = PREVIEW_INTERACTION_REPLAY_FAST};
 	const char *socket_name = NULL, *run = NULL, *trace_path = NULL, *decoder = NULL, *backend_name = "headless";
 	enum preview_interaction_sensitivity sensitivity = PREVIEW_INTERACTION_SENSITIVITY_MEDIUM;
 	enum preview_interaction_completion completion = PREVIEW_INTERACTION_COMPLETION_ON_FORCE;
@@ -352,7 +364,7 @@ int main(int argc, char **argv) {
 		{"completion", required_argument, 0, 'C'}, {"lookup", required_argument, 0, 'L'},
 		{"lookup-path", required_argument, 0, 'P'}, {"lookup-long-press", no_argument, 0, 'l'},
 		{"lookup-screenshot", required_argument, 0, 'Z'}, {"haptics", required_argument, 0, 'F'},
-		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+		{"await-clients", no_argument, 0, 'A'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
 	int option;
 	while ((option = getopt_long(argc, argv, "h", options, NULL)) != -1) {
 		switch (option) {
@@ -396,6 +408,7 @@ int main(int argc, char **argv) {
 		case 'P': lookup_path = optarg; break;
 		case 'l': lookup_long_press = true; break;
 		case 'Z': server.lookup_screenshot = optarg; break;
+		case 'A': server.replay_pacing = PREVIEW_INTERACTION_REPLAY_AWAIT_CLIENTS; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -458,12 +471,14 @@ int main(int argc, char **argv) {
 	struct preview_interaction_callbacks callbacks = {
 		.size = sizeof(callbacks), .take_away = take_away, .give_back = give_back, .phase = on_phase,
 		.stage = on_stage, .region_boxes = region_boxes, .log = on_log, .lookup_highlight = lookup_highlight,
-		.lookup_panel = lookup_panel, .window_geometry = window_geometry, .lookup_event = lookup_event};
+		.lookup_panel = lookup_panel, .window_geometry = window_geometry, .lookup_event = lookup_event,
+		.replay_wake = replay_wake};
 	int status = preview_interaction_create(server.display, &callbacks, &server, &server.preview);
 	if (status != PREVIEW_INTERACTION_OK) {
 		wlr_log(WLR_ERROR, "preview_interaction_create: %s", preview_interaction_status_string(status));
 		return 1;
 	}
+	if (verbose) preview_interaction_set_log_level(server.preview, PREVIEW_INTERACTION_LOG_DEBUG);
 	preview_interaction_set_sensitivity(server.preview, sensitivity);
 	preview_interaction_set_completion(server.preview, completion);
 	preview_interaction_set_haptics(server.preview, haptics);

@@ -1,13 +1,11 @@
 /*
  * --replay FILE...: `preview-replay --events` decodes the recordings; each recorded device
  * becomes a virtual device of wlroots' headless backend, and its events are emitted on that
- * device's signals at the recorded pace, so they travel wlroots' input path like a real
- * device's (the compositor cannot tell them apart). Starts when the first window maps; idle
- * gaps (nothing down, no interaction running) are skipped, as preview-compositor's --fast does,
- * and the recording pauses while a client is asked should-begin, as preview-compositor's does.
- * A second file starts 500 ms after the first one's last event (the decoder's gap between
- * files), idle or not, as in preview-compositor: the client's reaction to the last press of a
- * file (a pop's page and its areas) is in place before the next file's first press.
+ * device's signals when it is due, so they travel wlroots' input path like a real device's (the
+ * compositor cannot tell them apart). Starts when the first window maps. When each event is due
+ * is the library's to say (preview_interaction_replay_next): it paces every host's replay as
+ * preview-compositor's --replay, the same waits for clients (--fast by default, or
+ * --await-clients), the same pauses while a question is open, the same gap between files.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <linux/input-event-codes.h>
@@ -55,8 +53,6 @@ struct replay {
 	struct replay_device devices[MAX_DEVICES];
 	struct wl_event_source *timer;
 	bool started;
-	int64_t offset; /* monotonic µs minus recording µs */
-	int64_t paused_at; /* monotonic µs when a should-begin question paused the recording, or 0 */
 };
 
 static bool parse(struct replay *replay, char *line) {
@@ -332,29 +328,16 @@ static int pump(void *data) {
 	struct server *server = replay->server;
 	while (replay->next < replay->count) {
 		const struct event *event = &replay->events[replay->next];
-		int64_t now = (int64_t)now_usec();
-		/* A client is asked should-begin: the recording holds still until it answers, as a user
-		 * would, so a slow client gets the recorded gesture (checked every millisecond). */
-		uint32_t awaiting = 0;
-		preview_interaction_awaiting_answer_count(server->preview, &awaiting);
-		if (awaiting > 0) {
-			if (!replay->paused_at) replay->paused_at = now;
-			wl_event_source_timer_update(replay->timer, 1);
-			return 0;
-		}
-		if (replay->paused_at) {
-			replay->offset += now - replay->paused_at;
-			replay->paused_at = 0;
-		}
-		uint32_t running = 0;
-		preview_interaction_running_count(server->preview, &running);
-		/* Idle (nothing down, nothing running): the next gesture may start at once, but a new
-		 * file keeps the decoder's gap after the previous one. */
-		if (!event->file_start && !any_contact_down(server) && running == 0 && event->time + replay->offset > now)
-			replay->offset = now - event->time;
-		int64_t due = event->time + replay->offset;
-		if (due > now + 500) {
-			wl_event_source_timer_update(replay->timer, (int)((due - now) / 1000 > 0 ? (due - now) / 1000 : 1));
+		uint32_t flags = event->file_start ? PREVIEW_INTERACTION_REPLAY_STARTS_FILE : 0;
+		if (event->kind == RE_DOWN || ((event->kind == RE_BUTTON || event->kind == RE_KEY) && event->pressed))
+			flags |= PREVIEW_INTERACTION_REPLAY_BEGINS_STROKE;
+		uint64_t wait = 0, time = 0;
+		if (preview_interaction_replay_next(server->preview, (uint64_t)event->time, flags, &wait, &time) !=
+			PREVIEW_INTERACTION_OK)
+			wait = 0;
+		if (wait) {
+			/* Rounded up: one wakeup at most 1 ms late (replay_wake may come first). */
+			wl_event_source_timer_update(replay->timer, (int)((wait + 999) / 1000));
 			return 0;
 		}
 		emit(replay, event);
@@ -364,13 +347,19 @@ static int pump(void *data) {
 	return 0;
 }
 
-void replay_start(struct replay *replay) {
+void replay_start(struct replay *replay, enum preview_interaction_replay_pacing pacing) {
 	if (replay->started) return;
 	replay->started = true;
 	wlr_log(WLR_INFO, "a window is mapped: starting the replay");
-	replay->offset = replay->count ? (int64_t)now_usec() - replay->events[0].time : 0;
+	preview_interaction_replay_start(replay->server->preview, pacing);
 	replay->timer = wl_event_loop_add_timer(wl_display_get_event_loop(replay->server->display), pump, replay);
 	wl_event_source_timer_update(replay->timer, 1);
+}
+
+/* The library says a wait may end: the next event is asked about again. */
+void replay_wake(void *data) {
+	struct server *server = data;
+	if (server->replay && server->replay->timer) wl_event_source_timer_update(server->replay->timer, 1);
 }
 
 bool replay_finished(struct replay *replay) {

@@ -262,6 +262,9 @@ struct preview_interaction_callbacks {
 	/* Since 1.4: what happened to each lookup (see struct preview_interaction_lookup_event): a
 	 * trace, a log, an announcement. NULL: not told. */
 	void (*lookup_event)(void *user_data, const struct preview_interaction_lookup_event *event);
+	/* Since 1.4: a replay waiting for its clients may go on: ask preview_interaction_replay_next
+	 * again (see the Replay section). NULL: ask again when its wait is over. */
+	void (*replay_wake)(void *user_data);
 };
 
 /* Creates the global on `display` and starts listening for its clients. `callbacks` is
@@ -558,6 +561,39 @@ struct preview_interaction_lookup_event {
 	const char *definition;
 	uint64_t waited_usec; /* ANSWERED: from the question to the answer */
 };
+
+/*
+ * Replay (since 1.4). A host that replays recorded input (tests, demos) paces it as every host
+ * of the library and preview-compositor do: each event re-timed onto the host's clock; the
+ * recording holds still while a should-begin question (a client's, or Look Up's) is open, as a
+ * user who waits for the app; with FAST idle gaps are skipped once every client acknowledged
+ * its frames and committed after the key it was sent; with AWAIT_CLIENTS the recorded gaps stay
+ * but the next stroke waits until the client the last stroke ended on has committed since; a
+ * new file starts half a second after the previous one's last event. The host keeps its events
+ * and its timer and asks, for the next event, whether it goes now.
+ */
+enum preview_interaction_replay_pacing {
+	PREVIEW_INTERACTION_REPLAY_RECORDED = 0, /* the recorded timing (and the pauses for answers) */
+	PREVIEW_INTERACTION_REPLAY_FAST = 1,
+	PREVIEW_INTERACTION_REPLAY_AWAIT_CLIENTS = 2,
+};
+
+/* Flags of a replayed event, for preview_interaction_replay_next. */
+enum preview_interaction_replay_flags {
+	/* A contact, button or key goes down (what AWAIT_CLIENTS holds). */
+	PREVIEW_INTERACTION_REPLAY_BEGINS_STROKE = 1 << 0,
+	/* The first event of a recording played after another. */
+	PREVIEW_INTERACTION_REPLAY_STARTS_FILE = 1 << 1,
+};
+
+/* Since 1.4: a replay begins (any earlier one's pacing is forgotten). */
+int preview_interaction_replay_start(struct preview_interaction *context, enum preview_interaction_replay_pacing pacing);
+
+/* Since 1.4: whether the next event (recorded at `recorded_usec` in its recording, `flags`) goes
+ * now. *wait_usec 0: emit it now, timed *time_usec on the host's clock; else keep it, and ask
+ * again after *wait_usec or when replay_wake is called. Before replay_start every event goes now. */
+int preview_interaction_replay_next(struct preview_interaction *context, uint64_t recorded_usec, uint32_t flags,
+	uint64_t *wait_usec, uint64_t *time_usec);
 
 /* Where preview-lookup is installed (the default for preview_interaction_set_lookup). */
 #define PREVIEW_INTERACTION_LOOKUP_PATH "/usr/bin/preview-lookup"

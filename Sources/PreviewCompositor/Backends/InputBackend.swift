@@ -20,40 +20,15 @@ public protocol InputSink: AnyObject {
     var cursor: Point { get }
     /// The output in logical coordinates (absolute devices map their range onto it).
     var output: Rect { get }
-    /// What a recording paces itself by.
-    var pacing: InputPacing { get }
-}
-
-/// What a recording paces itself by (the replay backend; other backends have no use for it):
-/// one value, read for every replayed event, never kept. It says whether the compositor is
-/// busy with a press and whether clients keep up, not how the engine or a client is doing it.
-public struct InputPacing: Sendable {
-    /// No press in progress: no contact down and nothing the engine still waits to do (a fast
-    /// replay may skip the recording's idle time).
-    public var idle: Bool
-    /// A press waits for its client's should-begin answer (the replay pauses for it).
-    public var awaitsAnswer: Bool
-    /// Every client acknowledged its frames and no phase screenshot waits for a picture.
-    public var clientsCaughtUp: Bool
+    /// A recording begins: the host core paces it (the same in every host) with these options.
+    func startReplay(_ options: ReplayPacer.Options)
+    /// Whether a recording's next event goes now (the host core's pacing, with what the
+    /// compositor itself waits for: phase screenshots).
+    func pace(_ event: ReplayPacer.Event) -> ReplayPacer.Decision
+    /// What the last `pace` would have the backend log.
+    var paceNote: ReplayPacer.Note? { get }
     /// A client's toplevel is mapped (a recording waits for a window before it plays).
-    public var windowMapped: Bool
-    /// How long (µs) a pause may wait for a client that is slow but not gone.
-    public var clientPatience: Int64
-    /// The client whose surface the last stroke ended on has committed since: what the stroke's
-    /// end changed there (a scroll, a new input region) is what the next stroke meets.
-    public var strokeEndShown: Bool
-
-    public init(
-        idle: Bool, awaitsAnswer: Bool, clientsCaughtUp: Bool, windowMapped: Bool, clientPatience: Int64,
-        strokeEndShown: Bool = true
-    ) {
-        self.idle = idle
-        self.awaitsAnswer = awaitsAnswer
-        self.clientsCaughtUp = clientsCaughtUp
-        self.windowMapped = windowMapped
-        self.clientPatience = clientPatience
-        self.strokeEndShown = strokeEndShown
-    }
+    var windowMapped: Bool { get }
 }
 
 /// A source of input: recordings, the real libinput, a window's seat, a host's fake devices.
@@ -92,12 +67,9 @@ public protocol FiniteInput: InputBackend {
 
 /// Input paced by its clients (a recording waits for acknowledgements and answers).
 public protocol ClientPacedInput: InputBackend {
-    /// Clients acknowledged frames, a phase screenshot was taken or a should-begin question was
-    /// settled: something waiting for them may go on.
-    func clientsMayHaveCaughtUp()
-    /// A should-begin question went out, asked at `time` (the engine's time, however late the
-    /// loop ran the input or timer that asked it).
-    func questionAsked(at time: Timestamp)
+    /// The host core says a wait may end (acknowledgements, an answer, a commit, a phase
+    /// screenshot taken): offer the held event again.
+    func replayMayGoOn()
 }
 
 /// Input whose events are timed before their turn on the event loop comes (a recording): the

@@ -1,5 +1,6 @@
 import InputEvents
 import PreviewEngine
+import PreviewProtocolServer
 
 /// The compositor as its input backends see it: where device events enter, and the little
 /// state a recording paces itself by. Nothing else of the compositor reaches a backend.
@@ -16,9 +17,7 @@ final class CompositorInputSink: InputSink {
 
     func handle(_ event: DeviceEvent) {
         compositor.hooks.onInputEvent?(event)
-        let down = compositor.interaction.contactsDown > 0
         compositor.interaction.handle(event)
-        if down && compositor.interaction.contactsDown == 0 { compositor.strokeEnded() }
     }
 
     func hapticPlayed(_ moment: HapticMoment, device: DeviceID, at time: Timestamp) {
@@ -31,15 +30,16 @@ final class CompositorInputSink: InputSink {
 
     var output: Rect { compositor.scene.output }
 
+    func startReplay(_ options: ReplayPacer.Options) { compositor.interaction.driver.startReplay(options) }
+
     /// Read for every replayed event: no allocation.
-    var pacing: InputPacing {
-        let interaction = compositor.interaction!
-        return InputPacing(
-            idle: interaction.contactsDown == 0 && !interaction.timerPending,
-            awaitsAnswer: interaction.awaitsAnswer, clientsCaughtUp: compositor.clientsCaughtUp,
-            windowMapped: compositor.scene.windows.contains { $0.role == .toplevel },
-            clientPatience: compositor.configuration.clientPatience, strokeEndShown: compositor.strokeEndShown)
+    func pace(_ event: ReplayPacer.Event) -> ReplayPacer.Decision {
+        compositor.interaction.driver.replayNext(event, hostCaughtUp: compositor.phaseScreenshots?.isIdle != false)
     }
+
+    var paceNote: ReplayPacer.Note? { compositor.interaction.driver.replayNote }
+
+    var windowMapped: Bool { compositor.scene.windows.contains { $0.role == .toplevel } }
 }
 
 /// The compositor as its output backend sees it: frames are due, the mode changed, the output

@@ -273,8 +273,6 @@ public final class Compositor {
         input?.start()
     }
 
-    /// Every client acknowledged its frames and no phase screenshot waits for a client's
-    /// picture: `--fast` may skip the next idle gap (ReplayDriver).
     /// Reads the settings file again (SIGHUP): new presses follow it and version 2 clients are
     /// told. A file that cannot be read or is wrong is logged and the current settings stay.
     public func reloadSettings() {
@@ -301,37 +299,14 @@ public final class Compositor {
         }
     }
 
-    public var clientsCaughtUp: Bool {
-        !interaction.awaitsAcknowledgement && phaseScreenshots?.isIdle != false && !keyPressAwaitsCommit
-    }
-
-    /// The surface whose client was sent a key press and has not committed since (a key's
-    /// effect, such as a new focus point, shows in the client's next commit): a fast replay
-    /// waits for it, as for an acknowledgement, before its next event.
-    private var keyPressedOn: SurfaceID?
-
-    private var keyPressAwaitsCommit: Bool { keyPressedOn.map { surfaces[$0] != nil } ?? false }
-
-    func keyPressSent(to surface: SurfaceID) { keyPressedOn = surface }
-
-    /// The surface the last stroke ended on (the pen's over tablet-v2, else the one under the
-    /// pointer), until its client commits: a replay that waits for clients holds the next
-    /// stroke until what this one's end changed is applied.
-    private var strokeEndedOn: SurfaceID?
-
-    var strokeEndShown: Bool { strokeEndedOn.map { surfaces[$0] == nil } ?? true }
-
-    func strokeEnded() {
-        strokeEndedOn = (seat.tabletFocus?.node ?? scene.surface(at: seat.cursor)?.surface)?.id
-        logger.debug("a stroke ended on \(strokeEndedOn.map { "\($0)" } ?? "no surface")")
-    }
-
     /// Called when acks arrive, screenshots are taken or a should-begin question may be settled:
-    /// wakes a replay waiting for clients.
-    func clientsMayHaveCaughtUp() { pacedInput?.clientsMayHaveCaughtUp() }
+    /// the host core may let a waiting replay go on.
+    func clientsMayHaveCaughtUp() {
+        interaction.driver.clientsMayHaveCaughtUp(hostCaughtUp: phaseScreenshots?.isIdle != false)
+    }
 
-    /// A should-begin question was asked at `time`: a recording's clock stops from then.
-    func questionAsked(at time: Timestamp) { pacedInput?.questionAsked(at: time) }
+    /// The host core says a replay's wait may end.
+    func replayMayGoOn() { pacedInput?.replayMayGoOn() }
 
     /// The engine's timer is about to handle `time`: a recording's events due by then go first.
     func deliverInput(dueBy time: Timestamp) { timedInput?.deliverDue(by: time) }
@@ -448,15 +423,6 @@ public final class Compositor {
     /// what is under the pointer may have changed (a new size, a subsurface moved).
     func surfaceCommitted(_ surface: SurfaceID, requestedFrame: Bool) {
         phaseScreenshots?.committed(surface: surface, requestedFrame: requestedFrame)
-        let client = surfaces[surface]?.node.client
-        if let pressed = keyPressedOn, surfaces[pressed]?.node.client == client {
-            keyPressedOn = nil
-            clientsMayHaveCaughtUp()
-        }
-        if let ended = strokeEndedOn, surfaces[ended]?.node.client == client {
-            strokeEndedOn = nil
-            clientsMayHaveCaughtUp()
-        }
         seat.repick()
     }
 

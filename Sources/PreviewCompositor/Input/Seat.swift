@@ -282,7 +282,6 @@ final class Seat {
         let serial = compositor.display.nextSerial()
         let targets = keyboards(of: focus)
         for keyboard in targets { wl_keyboard_send_key(keyboard.resource!, serial, time, key, state) }
-        if pressed && !targets.isEmpty { compositor.keyPressSent(to: focus.node.id) }
         if modifiersChanged {
             let m = compositor.keymap.modifiers
             let serial = compositor.display.nextSerial()
@@ -292,7 +291,7 @@ final class Seat {
         }
     }
 
-    private func keyboards(of surface: Surface) -> [KeyboardResource] {
+    func keyboards(of surface: Surface) -> [KeyboardResource] {
         keyboards.compactMap { $0.value }.filter { $0.isAlive && $0.client == surface.client }
     }
 

@@ -331,9 +331,17 @@ final class InteractionHost: InteractionDriverHandler {
         compositor.hapticInput?.play(moment, device: device, at: time)
     }
 
-    func willPerform(_ action: Action) {
-        if case .askShouldBegin(let update) = action { compositor.questionAsked(at: update.time) }
-        record(action)
+    func willPerform(_ action: Action) { record(action) }
+
+    /// A replay's wait may end (the host core paces it).
+    func replayMayGoOn() { compositor.replayMayGoOn() }
+
+    func client(of surface: SurfaceID) -> Client? { compositor.surfaces[surface]?.client }
+
+    /// Keys reach a client that bound a keyboard.
+    func deliversKeys(to surface: SurfaceID) -> Bool {
+        guard let focus = compositor.surfaces[surface] else { return false }
+        return !compositor.seat.keyboards(of: focus).isEmpty
     }
 
     /// A should-begin may have been settled (answered, timed out): a waiting replay goes on.

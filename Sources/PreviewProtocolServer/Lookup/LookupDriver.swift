@@ -133,6 +133,10 @@ final class LookupDriver {
     private var created: Listener?
     private(set) var panel: OpaquePointer?
     private var panelGone: Listener?
+    /// A question went to preview-lookup at this time (a replay stops its clock).
+    var onAsked: ((Timestamp) -> Void)?
+    /// An input of its own (an answer, the deadline, the process gone) was applied.
+    var onSettled: (() -> Void)?
 
     init(
         display: Display, settings: LookupConfiguration, configuration: EngineConfiguration, host: LookupHost,
@@ -184,6 +188,8 @@ final class LookupDriver {
         created?.remove()
         created = nil
         host = nil
+        onAsked = nil
+        onSettled = nil
     }
 
     /// The user's settings changed: Look Up on (starting preview-lookup) or off (ending it and
@@ -218,15 +224,19 @@ final class LookupDriver {
     var shownLookup: UInt32? { session.shownLookup }
     /// Lookups whose question to preview-lookup is open.
     var askingCount: Int { session.askingCount }
+    /// Nothing followed and no timer wanted: no press of Look Up's in progress.
+    var idle: Bool { session.trackedContactCount == 0 && wantedDue == nil }
 
     func now() -> Timestamp { Timestamp(microseconds: clock.microseconds()) }
 
     /// The window of `surface`, as the host places it.
     func window(of surface: SurfaceID) -> LookupWindow? { host?.lookupWindow(of: surface) }
 
+    /// Runs one of its own inputs as the host's, then says it was applied.
     private func entered(_ input: () -> Void) {
         guard let host else { return }
         host.run(input)
+        onSettled?()
     }
 
     // MARK: input (a copy of what the app gets)
@@ -380,6 +390,7 @@ final class LookupDriver {
                 ? .lookUpCaret(id: id, pid: pid, x: x, y: y, geometryX: window.geometryX, geometryY: window.geometryY)
                 : .lookUp(id: id, pid: pid, x: x, y: y, geometryX: window.geometryX, geometryY: window.geometryY)
             guard process.send(request) else { return id }
+            onAsked?(now())
         case .answered(let answer, let outcome, let surface, let waited):
             logger.info(
                 "look up #\(answer.id): \(outcome.rawValue) \(answer.word.isEmpty ? "-" : answer.word) \(answer.link) [\(answer.toolkit)] \(answer.definition) (\(waited.microseconds / 1000) ms)"

@@ -2,6 +2,7 @@ import InputEvents
 import LibinputRecording
 import Logging
 import PreviewEngine
+import PreviewProtocolServer
 import SystemLayer
 import WaylandServer
 
@@ -68,22 +69,19 @@ extension ReplayDriver {
 }
 
 /// Plays `--replay` recordings, one file after the other, through the decoder into the
-/// compositor's `InputSink` on the event loop's timer.
+/// compositor's `InputSink` on the event loop's timer, paced by the host core (`ReplayPacer`:
+/// every host that replays a recording paces it the same way; its rules are there).
 ///
 /// Timing: each event is re-timed onto CLOCK_MONOTONIC (recording time + offset) and fed when
-/// that time comes, so engine timers and client answers share one clock. `--fast` skips the
-/// idle gaps: whenever no contact is down, no engine timer is pending and the clients have
-/// caught up (every frame acknowledged, no phase screenshot waiting for a client's picture),
-/// the next event is due at once; inside a gesture the recording's own timing is kept, so long
-/// presses and force ramps behave exactly as recorded. In both modes the recording pauses while
-/// a should-begin answer is awaited (`pausedForAnswer`). A client still busy with the previous
-/// gesture therefore gets the next press when it can answer it, as a user's next press would
-/// find it; the compositor wakes the driver when clients catch up (`clientsMayHaveCaughtUp`),
-/// and after `catchUpLimit` a client that never does is not waited for any more.
+/// the host core says it is due, so engine timers and client answers share one clock. The
+/// recording pauses while a should-begin question (a client's or Look Up's) is open; `--fast`
+/// skips idle gaps once the clients caught up; `--await-clients` holds the next stroke until the
+/// last one's end is shown. The host core wakes the driver when a wait may end
+/// (`replayMayGoOn`).
 ///
 /// Several files: each file's devices get their own numbers (recordings number theirs from 0,
 /// so a second file's pen would otherwise be the first file's pen), and the next file starts
-/// `gapBetweenFiles` after the previous one's last event, also with `--fast`: its gestures never
+/// the pacer's gap after the previous one's last event, also with `--fast`: its gestures never
 /// run into the previous file's (contacts the file left down were ended at its end; engine
 /// timers and simulated force see an idle gap, as between two real gestures).
 ///
@@ -94,32 +92,20 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
     private var loop: EventLoop!
     private let options: ReplayOptions
     private let logger: Logger
-    private let clock: MonotonicClock
     /// The recordings, their headers read before the socket opened; their events are read here.
     private var recordings: [Recording]
     private var input: RecordingInput?
     private var batch: [DeviceEvent] = []
     private var index = 0
-    private var offset: Int64?
     private var timer: EventSource?
     private var startTimer: EventSource?
     private(set) var started = false
     private(set) var playedAll = false
-    /// Recording time between two files (microseconds).
-    static let gapBetweenFiles: Int64 = 500_000
     /// Added to the current file's device numbers; the next file starts after them.
     private var deviceBase: UInt32 = 0
     private var nextDeviceBase: UInt32 = 0
-    /// When the last event handled was due (monotonic µs), and the earliest the next file may start.
-    private var lastDue: Int64?
-    private var nextFileNotBefore: Int64?
-    /// --fast: since when (monotonic µs) an idle gap waits for clients to catch up.
-    private var waitingForClientsSince: Int64?
-    /// The longest --fast waits for clients in one idle gap (µs): a client that stopped reading
-    /// must not hold the replay longer than this.
-    static let catchUpLimit: Int64 = 5_000_000
-    /// --await-clients: this idle gap has waited for the clients already (once per gap).
-    private var gapAwaited = false
+    /// The next event is the first of a file after another.
+    private var fileStarts = false
 
     /// What --await-clients holds in an idle gap: the next stroke's start. The gap's other
     /// events (a pen's hover, the moves after the last stroke) keep their recorded timing.
@@ -130,17 +116,12 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
         default: false
         }
     }
-    /// Since when (monotonic µs) the replay has paused for a should-begin answer, and whether
-    /// it gave up on the current one after `clientPatience`.
-    private var answerWaitSince: Int64?
-    private var gaveUpOnAnswer = false
 
     /// Fails when a file cannot be opened or is not a recording, before the compositor opens its socket.
     init(options: ReplayOptions, context: BackendContext) throws(CompositorError) {
         do { recordings = try ReplayPreflight.recordings(options.paths) } catch { throw .backend(error) }
         self.options = options
         logger = context.logger
-        clock = context.clock
     }
 
     func attach(to sink: InputSink, loop: EventLoop) {
@@ -160,7 +141,7 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
             begin()
         }
         startTimer?.arm(milliseconds: mapTimeoutMilliseconds)
-        if sink.pacing.windowMapped { windowMapped() }
+        if sink.windowMapped { windowMapped() }
     }
 
     func windowMapped() {
@@ -174,27 +155,10 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
         startTimer?.remove()
     }
 
-    /// Clients acknowledged frames, a phase screenshot was taken or a should-begin question was
-    /// settled: an idle gap or a pause that waits for them may end now. Deferred to the timer, not run inside the caller's callback.
-    func clientsMayHaveCaughtUp() {
-        let pacing = sink.pacing
-        let gapMayEnd =
-            waitingForClientsSince != nil && pacing.clientsCaughtUp
-            && (!options.awaitsClients || pacing.strokeEndShown)
-        let answered = answerWaitSince != nil && !pacing.awaitsAnswer
-        guard gapMayEnd || answered else { return }
-        // The recording's clock resumes at the answer, not at the timer's turn below.
-        if answered { _ = pausedForAnswer(now: clock.microseconds(), pacing: pacing) }
+    /// The host core says a wait may end: deferred to the timer, not run inside its callback.
+    func replayMayGoOn() {
+        guard started, !playedAll else { return }
         timer?.arm(milliseconds: 1)
-    }
-
-    /// The pause for an answer runs from the question, not from when this driver next runs:
-    /// a question asked by an engine timer (a held key) or answered between two of the
-    /// recording's events would otherwise not stop its clock, and a slow client's answer would
-    /// shorten the rest of the gesture.
-    func questionAsked(at time: Timestamp) {
-        guard started, !gaveUpOnAnswer, offset != nil else { return }
-        answerWaitSince = min(answerWaitSince ?? time.microseconds, time.microseconds)
     }
 
     /// The engine's timer is about to run: what is due goes in first, as this timer would have
@@ -207,6 +171,10 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
     private func begin() {
         started = true
         startTimer?.remove()
+        sink.startReplay(
+            ReplayPacer.Options(
+                fast: options.fast, awaitsClients: options.awaitsClients,
+                longestGap: Int64(options.longestGapMilliseconds) * 1000))
         timer?.arm(milliseconds: 1)
     }
 
@@ -224,8 +192,7 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
                 let path = recording.path
                 do {
                     input = try RecordingInput(recording: recording)
-                    offset = nil
-                    nextFileNotBefore = lastDue.map { $0 + Self.gapBetweenFiles }
+                    fileStarts = true
                     deviceBase = nextDeviceBase
                     for device in input!.devices {
                         let id = DeviceID(deviceBase &+ device.id.rawValue)
@@ -253,135 +220,61 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
         }
     }
 
-    /// While a should-begin question is open, the recording waits, as a user who holds
-    /// still until the app answers; afterwards its clock resumes where it stopped, so the rest
-    /// of the gesture keeps its recorded timing. What the client receives is then the
-    /// recording's doing, not the machine's load. A client that never answers is cancelled by
-    /// the engine's timeout, which ends the pause; `clientPatience` bounds it in any case (as
-    /// long as the engine waits, so a machine that stalls a slow client does not turn its
-    /// answer into a different gesture).
-    private func pausedForAnswer(now: Int64, pacing: InputPacing) -> Bool {
-        let awaits = pacing.awaitsAnswer
-        if !awaits { gaveUpOnAnswer = false }
-        if awaits && !gaveUpOnAnswer {
-            let since = answerWaitSince ?? now
-            let limit = pacing.clientPatience
-            if now - since < limit {
-                answerWaitSince = since
-                timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: since + limit - now))
-                return true
-            }
-            gaveUpOnAnswer = true
-        }
-        if let since = answerWaitSince {
-            offset = offset.map { $0 + (now - since) }
-            answerWaitSince = nil
-        }
-        return false
-    }
-
-    private var lastTime = Timestamp(microseconds: 0)
-    private var held: DeviceEvent?
-
+    /// The recorded time of the last event delivered (a file's remaining contacts end there).
+    private var lastTime: Timestamp { Timestamp(microseconds: lastRecorded) }
+    private var lastRecorded: Int64 = 0
+    private var held: (event: DeviceEvent, startsFile: Bool)?
     private var pumping = false
 
     private func pump() {
         pumping = true
         defer { pumping = false }
         while true {
-            let fresh = held == nil
-            guard let event = held ?? nextEvent() else {
-                finish()
-                return
+            let next: (event: DeviceEvent, startsFile: Bool)
+            if let held {
+                next = held
+            } else {
+                guard let event = nextEvent() else {
+                    finish()
+                    return
+                }
+                next = (event, fileStarts)
+                fileStarts = false
             }
             held = nil
-            let now = clock.microseconds()
-            let pacing = sink.pacing
-            let recorded = event.time.microseconds
-            if offset == nil {
-                offset = now - recorded
-            } else if fresh {
-                shortenLongGap(before: recorded)
-            }
-            if pausedForAnswer(now: now, pacing: pacing) {
-                held = event
-                return
-            }
-            if options.fast && pacing.idle {
-                let since = waitingForClientsSince ?? now
-                let recordedDue = recorded + offset!
-                if pacing.clientsCaughtUp || now - since >= Self.catchUpLimit {
-                    // Skip idle time: this event is due now.
-                    offset = min(offset!, now - recorded)
-                    waitingForClientsSince = nil
-                } else if recordedDue > now + 500 {
-                    // Idle, but a client is behind: wait for it (woken by clientsMayHaveCaughtUp),
-                    // never longer than the recording's own gap (--fast is never slower than
-                    // real time) or the limit.
-                    waitingForClientsSince = since
-                    held = event
-                    let wait = min(recordedDue - now, since + Self.catchUpLimit - now)
-                    timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: wait))
-                    return
-                } else {
-                    waitingForClientsSince = nil
-                }
-            } else if options.awaitsClients && pacing.idle && !gapAwaited && Self.beginsAStroke(event)
-                && recorded + offset! <= now + 500
-            {
-                let since = waitingForClientsSince ?? now
-                if !(pacing.clientsCaughtUp && pacing.strokeEndShown) && now - since < Self.catchUpLimit {
-                    // Due, but a client has not shown the last stroke's end yet: the gap lasts
-                    // until it has (woken by clientsMayHaveCaughtUp), and the recording's clock
-                    // moves on from then.
-                    waitingForClientsSince = since
-                    held = event
-                    timer?.arm(
-                        milliseconds: TimerRounding.milliseconds(afterMicroseconds: since + Self.catchUpLimit - now))
-                    return
-                }
-                if now - since >= Self.catchUpLimit {
-                    logger.warning(
-                        """
-                        a client did not catch up within \(Self.catchUpLimit / 1000) ms (frames acknowledged: \
-                        \(pacing.clientsCaughtUp), the last stroke's end committed: \(pacing.strokeEndShown)): replaying on
-                        """)
-                }
-                offset = max(offset!, now - recorded)
-                waitingForClientsSince = nil
-                gapAwaited = true
-            } else {
-                waitingForClientsSince = nil
-                if !pacing.idle { gapAwaited = false }
-            }
-            if let floor = nextFileNotBefore {
-                // A new file: not before the gap after the previous file has passed.
-                offset = max(offset!, floor - recorded)
-            }
-            let due = recorded + offset!
-            if due > now + 500 {
-                held = event
+            let event = next.event
+            let decision = sink.pace(
+                ReplayPacer.Event(
+                    recorded: event.time.microseconds, beginsStroke: Self.beginsAStroke(event),
+                    startsFile: next.startsFile))
+            log(sink.paceNote)
+            switch decision {
+            case .wait(let microseconds):
+                held = next
                 // Rounded up like every timer: one wakeup at most 1 ms late, rather than one
-                // up to 1 ms early and, past the 0.5 ms slack, a second.
-                timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: due - now))
+                // up to 1 ms early and, past the pacer's slack, a second.
+                timer?.arm(milliseconds: TimerRounding.milliseconds(afterMicroseconds: microseconds))
                 return
+            case .deliver(let offset):
+                lastRecorded = event.time.microseconds
+                sink.handle(event.shifted(by: offset, deviceBase: deviceBase))
             }
-            lastTime = event.time
-            lastDue = due
-            nextFileNotBefore = nil
-            sink.handle(adjusted(event, by: offset!))
         }
     }
 
-    /// A recording may pause for any time (a 10^6 s gap would hold --exit-when-done for ever):
-    /// a gap longer than the configured longest is shortened to it, and said so.
-    private func shortenLongGap(before recorded: Int64) {
-        let longest = Int64(options.longestGapMilliseconds) * 1000
-        let gap = recorded - lastTime.microseconds
-        guard gap > longest, lastDue != nil, nextFileNotBefore == nil, let current = offset else { return }
-        logger.warning(
-            "the recording pauses \(Double(gap) / 1e6) s: replayed as \(Double(longest) / 1e6) s")
-        offset = current - (gap - longest)
+    private func log(_ note: ReplayPacer.Note?) {
+        switch note {
+        case .gapShortened(let recorded, let replayed)?:
+            logger.warning("the recording pauses \(Double(recorded) / 1e6) s: replayed as \(Double(replayed) / 1e6) s")
+        case .clientsBehind(let caughtUp, let strokeEndShown)?:
+            logger.warning(
+                """
+                a client did not catch up within \(ReplayPacer.catchUpLimit / 1000) ms (frames acknowledged: \
+                \(caughtUp), the last stroke's end committed: \(strokeEndShown)): replaying on
+                """)
+        case nil:
+            break
+        }
     }
 
     private func finish() {
@@ -389,10 +282,5 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
         playedAll = true
         logger.info("replay finished")
         sink.inputFinished()
-    }
-
-    /// The event on the monotonic clock, with the file's devices renumbered.
-    private func adjusted(_ event: DeviceEvent, by offset: Int64) -> DeviceEvent {
-        event.shifted(by: offset, deviceBase: deviceBase)
     }
 }
