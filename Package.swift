@@ -54,9 +54,11 @@ let package = Package(
         .target(name: "SystemLayer", dependencies: ["CSystemLayer"]),
 
         // MARK: Input: the vocabulary every layer shares (DeviceEvent, contacts, keys, haptic moments).
-        .target(name: "InputEvents", dependencies: ["PreviewEngine"]),
+        // The kernel's event codes (linux/input-event-codes.h), header only.
+        .systemLibrary(name: "CInputEventCodes"),
+        .target(name: "InputEvents", dependencies: ["PreviewEngine", "CInputEventCodes"]),
         // MARK: Input: evdev frames and recordings.
-        .target(name: "EvdevDecoder", dependencies: ["PreviewEngine", "InputEvents"]),
+        .target(name: "EvdevDecoder", dependencies: ["PreviewEngine", "InputEvents", "CInputEventCodes"]),
         .target(
             name: "LibinputRecording",
             dependencies: ["EvdevDecoder", "InputEvents", "SystemLayer", .product(name: "Yams", package: "Yams")]),
@@ -208,8 +210,8 @@ let package = Package(
         .executableTarget(
             name: "peek-client",
             dependencies: [
-                "PeekUI", "PreviewInteraction", "CWaylandClient", "CWaylandCursor", "CCairo", "ToolOptions",
-                "SystemLayer",
+                "PeekUI", "PreviewInteraction", "CWaylandClient", "CWaylandCursor", "CCairo", "CInputEventCodes",
+                "ToolOptions", "SystemLayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "examples/peek-client/App"),

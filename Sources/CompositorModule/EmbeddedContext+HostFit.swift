@@ -1,4 +1,5 @@
 import CWaylandServer
+import InputEvents
 import PreviewEngine
 import PreviewProtocolServer
 
@@ -85,7 +86,8 @@ extension EmbeddedContext {
     // MARK: the click
 
     /// Evdev codes of the buttons that can be a click.
-    private static let leftButton: UInt32 = 0x110, rightButton: UInt32 = 0x111, middleButton: UInt32 = 0x112
+    private static let leftButton = UInt32(EventCode.buttonLeft), rightButton = UInt32(EventCode.buttonRight),
+        middleButton = UInt32(EventCode.buttonMiddle)
 
     /// The bit of `button` in the device's click: BTN_LEFT on pointers and touchpads; a touchpad's
     /// BTN_RIGHT and BTN_MIDDLE too (libinput names a clickpad's one click by the fingers on it).

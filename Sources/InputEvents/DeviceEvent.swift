@@ -172,7 +172,7 @@ public struct ScrollMotion: Hashable, Sendable {
 public struct KeyState: Hashable, Sendable {
     public var device: DeviceID
     public var time: Timestamp
-    /// The evdev code (`BTN_LEFT` = 0x110, `KEY_A` = 30): what wl_pointer.button and
+    /// The evdev code (`EventCode`: `BTN_LEFT`, `KEY_A`): what wl_pointer.button and
     /// wl_keyboard.key carry.
     public var code: UInt16
     public var pressed: Bool

@@ -90,9 +90,9 @@ public struct HapticClicks: Hashable, Sendable {
 
     private static func bit(_ code: UInt16) -> UInt8? {
         switch code {
-        case 0x110: 1  // BTN_LEFT
-        case 0x111: 2  // BTN_RIGHT
-        case 0x112: 4  // BTN_MIDDLE
+        case EventCode.buttonLeft: 1
+        case EventCode.buttonRight: 2
+        case EventCode.buttonMiddle: 4
         default: nil
         }
     }

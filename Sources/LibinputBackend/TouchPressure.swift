@@ -13,8 +13,8 @@ let absMTPositionY: UInt32 = 0x36
 let absMTTrackingID: UInt32 = 0x39
 let absMTPressure: UInt32 = 0x3a
 let evAbs: UInt32 = 0x03
-let btnLeft: UInt32 = 0x110
-let btnTouch: UInt32 = 0x14a
+let btnLeft = UInt32(EventCode.buttonLeft)
+let btnTouch = UInt32(EventCode.buttonTouch)
 let evKey: UInt32 = 0x01
 /// Not in every kernel header yet (Linux 5.12): a touchpad whose click is pressure-sensed.
 let inputPropPressurePad: UInt32 = 0x07

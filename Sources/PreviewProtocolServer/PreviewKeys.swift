@@ -1,3 +1,4 @@
+import InputEvents
 import PreviewEngine
 
 /// Modifier keys held with a key (the host's view: xkbcommon's effective state, or the keys
@@ -26,9 +27,9 @@ public struct PreviewKeyBinding: Hashable, Sendable {
     }
 
     /// The Menu (context-menu) key: KEY_COMPOSE, XKB_KEY_Menu.
-    public static let menu = PreviewKeyBinding(keycode: 127, keysym: 0xff67)
+    public static let menu = PreviewKeyBinding(keycode: UInt32(EventCode.keyCompose), keysym: 0xff67)
     /// Shift+F10: KEY_F10, XKB_KEY_F10.
-    public static let shiftF10 = PreviewKeyBinding(keycode: 68, keysym: 0xffc7, modifiers: .shift)
+    public static let shiftF10 = PreviewKeyBinding(keycode: UInt32(EventCode.keyF10), keysym: 0xffc7, modifiers: .shift)
     /// The context-menu keys GTK and Qt use.
     public static let defaults: [PreviewKeyBinding] = [.menu, .shiftF10]
 
@@ -61,11 +62,14 @@ public struct PreviewKeyBinding: Hashable, Sendable {
 /// key at a time (while one is withheld, the others are ordinary keys). Escape that dismissed
 /// an interaction is withheld too, its release with it. Pure bookkeeping: the driver decides.
 public struct PreviewKeys {
-    static let escapeCode: UInt32 = 1  // KEY_ESC
+    static let escapeCode = UInt32(EventCode.keyEscape)
     static let escapeKeysym: UInt32 = 0xff1b  // XKB_KEY_Escape
     /// Modifier key codes (left and right of each), for hosts that pass no modifier state.
     static let modifierCodes: [UInt32: KeyModifiers] = [
-        42: .shift, 54: .shift, 29: .control, 97: .control, 56: .alt, 100: .alt, 125: .logo, 126: .logo,
+        UInt32(EventCode.keyLeftShift): .shift, UInt32(EventCode.keyRightShift): .shift,
+        UInt32(EventCode.keyLeftControl): .control, UInt32(EventCode.keyRightControl): .control,
+        UInt32(EventCode.keyLeftAlt): .alt, UInt32(EventCode.keyRightAlt): .alt,
+        UInt32(EventCode.keyLeftMeta): .logo, UInt32(EventCode.keyRightMeta): .logo,
     ]
 
     /// The user's choice.

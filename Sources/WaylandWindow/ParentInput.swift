@@ -32,7 +32,7 @@ public struct ParentInput: Sendable {
     private var touchPoints: [Int32: NormalisedPoint] = [:]
     private var tools: [UInt32: Tool] = [:]
 
-    public static let buttonLeft: UInt16 = 0x110
+    public static let buttonLeft = EventCode.buttonLeft
 
     /// When the parent says an event happened: its `time` argument (milliseconds, 32 bits) is on
     /// CLOCK_MONOTONIC in practice (weston, wlroots, mutter, KWin and our own compositor), so it

@@ -199,7 +199,10 @@ final class InteractionHost: InteractionDriverHandler {
     private var tabletPen: DeviceID?
 
     /// BTN_LEFT (and a touchpad's click, also BTN_LEFT) arrive both as a contact and a button.
-    private func isContactButton(_ key: KeyState) -> Bool { key.code == 0x110 }
+    private func isContactButton(_ key: KeyState) -> Bool { key.code == EventCode.buttonLeft }
+
+    /// What a contact is to wl_pointer: the primary button.
+    private static let primary = UInt32(EventCode.buttonLeft)
 
     /// The core press. Returns true when a pen went down over tablet-v2.
     private func coreBegan(_ contact: DeviceContact, at point: Point, time: UInt32, seat: Seat) -> Bool {
@@ -213,9 +216,9 @@ final class InteractionHost: InteractionDriverHandler {
                 return true
             }
             seat.pointerWarped(to: point, time: time)
-            seat.pointerButton(0x110, pressed: true, time: time)
+            seat.pointerButton(Self.primary, pressed: true, time: time)
         case .touchpad, .pointer:
-            seat.pointerButton(0x110, pressed: true, time: time)
+            seat.pointerButton(Self.primary, pressed: true, time: time)
         case .keyboard:
             break  // the decoder makes no keyboard contacts: keys are `.key` events
         }
@@ -240,14 +243,14 @@ final class InteractionHost: InteractionDriverHandler {
             // A swallowed touch point was cancelled when it was taken away.
             if !swallow { seat.touchUp(id: key.contact, time: time) }
         case .pen?, .touchpad?, .pointer?:
-            seat.pointerButton(0x110, pressed: false, time: time, deliver: !swallow)
+            seat.pointerButton(Self.primary, pressed: false, time: time, deliver: !swallow)
         case .keyboard?:
             break  // no keyboard contacts (see coreBegan)
         case nil:
             if seat.isTouchDown(id: key.contact) {
                 seat.touchUp(id: key.contact, time: time)
             } else {
-                seat.pointerButton(0x110, pressed: false, time: time, deliver: !swallow)
+                seat.pointerButton(Self.primary, pressed: false, time: time, deliver: !swallow)
             }
         }
     }

@@ -1,3 +1,4 @@
+import CInputEventCodes
 import CWaylandClient
 import PeekUI
 import SystemLayer
@@ -5,9 +6,8 @@ import SystemLayer
 // Core input: the non-force path to every action (HIG: "don't make peek the only way").
 // Right click or the Menu key opens the same quick actions; click or Enter opens an item.
 extension PeekApp {
-    // linux/input-event-codes.h
-    private static let buttonLeft: UInt32 = 0x110
-    private static let buttonRight: UInt32 = 0x111
+    private static let buttonLeft = UInt32(BTN_LEFT)
+    private static let buttonRight = UInt32(BTN_RIGHT)
 
     func seatCapabilities(_ capabilities: UInt32) {
         let hasPointer = capabilities & UInt32(WL_SEAT_CAPABILITY_POINTER.rawValue) != 0

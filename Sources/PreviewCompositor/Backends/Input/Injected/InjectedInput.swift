@@ -53,7 +53,7 @@ public final class InjectedInput: InputBackend {
         if pressed.contains(device) { sink.handle(.contactChanged(click(device))) }
     }
 
-    /// `code` is the evdev button code (`BTN_LEFT` = 0x110), as wl_pointer.button carries it.
+    /// `code` is the evdev button code (`EventCode.buttonLeft`, `BTN_LEFT`), as wl_pointer.button carries it.
     public func pointer(_ device: DeviceID, button code: UInt16, pressed down: Bool) {
         let time = now()
         if code == Self.leftButton {
@@ -88,7 +88,7 @@ public final class InjectedInput: InputBackend {
 
     // MARK: the events
 
-    private static let leftButton: UInt16 = 0x110
+    private static let leftButton = EventCode.buttonLeft
 
     private func now() -> Timestamp { Timestamp(microseconds: clock.microseconds()) }
 
