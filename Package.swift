@@ -101,6 +101,8 @@ let package = Package(
             name: "libinput-testbed-runner",
             dependencies: [
                 "UmockdevHarness", "LibinputBackend", "InputEvents", "SystemLayer",
+                // --haptics: the host core, as preview-compositor runs it.
+                "PreviewProtocolServer",
                 // --embedded: the C library as a host drives it, with a client of the mini compositor.
                 "CompositorModule", "CCompositorModule", "_PreviewProtocolTestSupport", "WaylandServer",
                 "CWaylandClient", "CWaylandServer",

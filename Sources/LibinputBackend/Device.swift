@@ -26,10 +26,9 @@ final class Device {
     /// libinput is removing the device: what it lifts now ends with `.deviceRemoved`.
     var removing = false
     var liftReason: CancelReason { removing ? .deviceRemoved : .lifted }
-    /// Haptic pad in host mode (the user's setting on, the device has FF_HAPTIC), and which
-    /// click it owes the user.
+    /// Haptic pad in host mode (the user's setting on, the device has FF_HAPTIC): it plays the
+    /// moments the host core decides.
     var haptic: HapticPad?
-    var clicks = HapticClicks()
     /// Time of this device's latest libinput event, for samples read from the kernel state.
     var lastEventTime: Timestamp?
 

@@ -1,5 +1,4 @@
 import CLibinput
-import Glibc
 import InputEvents
 import Logging
 import PreviewEngine
@@ -9,38 +8,37 @@ import SystemLayer
 /// deep-click waveforms uploaded on a descriptor of the device, played by writing `EV_FF`.
 /// Uploading press and release takes the clicks over from the pad's firmware; erasing them
 /// (`close()`, or the kernel when the descriptor's file is closed, e.g. by a crash) hands the
-/// clicks back. The descriptor is close-on-exec: a child we start never keeps the pad in host
-/// mode after we are gone. Shared by every host (compositor backend, embedded library).
+/// clicks back. The pad opens its own descriptor of the node through the system layer,
+/// close-on-exec from its open (no child started at any moment keeps the pad in host mode
+/// after we are gone), and closes it with itself. Shared by every host (compositor backend,
+/// embedded library); what it plays and when is the host core's (`InteractionDriver`).
 public final class HapticPad {
-    private var fd: Int32
-    private let ownsDescriptor: Bool
+    private var descriptor: Descriptor?
     private var ids: [HapticMoment: Int32] = [:]
     private var lastAppEffect: Timestamp?
     /// The fewest microseconds between two effects an app asked for (`playRequested`).
     public static let appEffectInterval: Int64 = 50_000
     public let name: String
 
-    /// Nil (with a log line saying why, at debug level when the device has no haptics) when the
-    /// setting is off, the device has no `FF_HAPTIC`, or the upload fails. `fd` is a descriptor
-    /// of the device node: the backend's own (libinput's), or one opened for this pad with
-    /// `owns` true (then closed with it).
-    public init?(fd: Int32, owns: Bool = false, name: String, intensity: HapticIntensity, logger: Logger) {
+    /// `node` opened read-write for the pad. Nil (with a log line saying why, at debug level
+    /// when the device has no haptics) when `node` is nil, the setting is off, the node cannot
+    /// be opened, the device has no `FF_HAPTIC`, or the upload fails.
+    public init?(node: String?, name: String, intensity: HapticIntensity, logger: Logger) {
         self.name = name
-        self.fd = fd
-        ownsDescriptor = owns
-        guard let percent = intensity.percent else {
-            if owns { Glibc.close(fd) }
+        guard let node, let percent = intensity.percent else { return nil }
+        let file: Descriptor
+        do {
+            file = try Descriptor(openingDevice: node)
+        } catch {
+            logger.warning("\(name): cannot open \(node) for haptics: \(error)")
             return nil
         }
+        let fd = file.rawValue
         let has = clibinput_ff_has_haptic(fd)
         guard has == 1 else {
             logger.debug("\(name): no FF_HAPTIC (\(has < 0 ? errnoText(-has) : "not reported")): no haptics")
-            if owns { Glibc.close(fd) }
             return nil
         }
-        // A child must not inherit the pad's host mode (fork/exec keeps the file open).
-        let flags = fcntl(fd, F_GETFD)
-        if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
         let capacity = clibinput_ff_capacity(fd)
         for moment in HapticMoment.allCases {
             let id = clibinput_ff_upload_haptic(fd, moment.waveform, percent)
@@ -52,30 +50,13 @@ public final class HapticPad {
         }
         guard ids[.press] != nil, ids[.release] != nil else {
             logger.warning("\(name): press and release not both uploaded (device holds \(capacity)): no haptics")
-            eraseAll()
-            if owns { Glibc.close(fd) }
-            self.fd = -1
+            for id in ids.values { _ = clibinput_ff_erase(fd, id) }
             return nil
         }
+        descriptor = consume file
         logger.info(
             "\(name): haptics in host mode at \(percent) % (effects \(ids.count) of \(capacity); deep click \(ids[.deepClick] != nil ? "CLICK" : "PRESS"))"
         )
-    }
-
-    /// A pad on a descriptor of its own (an embedding host's libinput keeps its descriptor to
-    /// itself): `node` opened read-write, close-on-exec, closed with the pad. Nil when `node`
-    /// is nil, the setting is off, the node cannot be opened or has no haptics.
-    public convenience init?(node: String?, name: String, intensity: HapticIntensity, logger: Logger) {
-        guard let node, intensity != .off else { return nil }
-        let file: Descriptor
-        do {
-            file = try Descriptor(opening: node, O_RDWR | O_NONBLOCK)
-        } catch {
-            logger.warning("\(name): cannot open \(node) for haptics: \(error)")
-            return nil
-        }
-        // The pad owns it from here: closed on each of its failure paths and by `close()`.
-        self.init(fd: file.release(), owns: true, name: name, intensity: intensity, logger: logger)
     }
 
     deinit { close() }
@@ -84,7 +65,8 @@ public final class HapticPad {
     /// the pad could not store plays as a press.
     @discardableResult
     public func play(_ moment: HapticMoment) -> Bool {
-        guard fd >= 0, let id = ids[moment] ?? (moment == .deepClick ? ids[.press] : nil) else { return false }
+        guard let fd = descriptor?.rawValue, let id = ids[moment] ?? (moment == .deepClick ? ids[.press] : nil)
+        else { return false }
         return clibinput_ff_play(fd, id, 1) == 0
     }
 
@@ -99,19 +81,12 @@ public final class HapticPad {
         return true
     }
 
-    func usesDescriptor(_ descriptor: Int32) -> Bool { fd >= 0 && fd == descriptor }
-
-    /// Hands the clicks back to the pad: erases every effect, closes a descriptor we opened.
+    /// Hands the clicks back to the pad: erases every effect, closes its descriptor.
     public func close() {
-        guard fd >= 0 else { return }
-        eraseAll()
-        if ownsDescriptor { Glibc.close(fd) }
-        fd = -1
-    }
-
-    private func eraseAll() {
-        for id in ids.values { _ = clibinput_ff_erase(fd, Int32(id)) }
+        guard let fd = descriptor?.rawValue else { return }
+        for id in ids.values { _ = clibinput_ff_erase(fd, id) }
         ids.removeAll()
+        descriptor = nil
     }
 }
 

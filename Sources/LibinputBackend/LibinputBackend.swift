@@ -64,21 +64,10 @@ public final class LibinputBackend {
         self.quirks = quirks
         self.haptics = haptics
         batch.reserveCapacity(256)
-        // libinput closes a device's fd (removal, suspend): its haptics stop using it first.
-        context.willClose = { [unowned self] fd in
-            for device in devices.values where device.haptic?.usesDescriptor(fd) == true {
-                device.haptic?.close()
-                device.haptic = nil
-            }
-        }
     }
 
     /// Hands every haptic pad back to its firmware (effects erased): on every normal exit.
-    deinit {
-        stopHaptics()
-        // libinput closes its devices while the context goes: nothing of ours is left to tell.
-        context.willClose = nil
-    }
+    deinit { stopHaptics() }
 
     public func stopHaptics() {
         for device in devices.values {
@@ -87,11 +76,14 @@ public final class LibinputBackend {
         }
     }
 
-    /// The engine's phase event for an interaction a device drives: the commit plays the deep
-    /// click on a haptic pad. Call it while performing the action, in the same dispatch.
-    public func phaseChanged(_ event: PhaseEvent, device id: DeviceID, at time: Timestamp) {
-        guard event == .previewEnded, let device = devices.values.first(where: { $0.id == id }) else { return }
-        haptic(device, device.clicks.moment(for: event, at: time), at: time)
+    /// Plays a moment the host core decided (`InteractionDriver`'s haptic moments) on the
+    /// device's pad, in the same dispatch: false when it has none (or the write failed).
+    @discardableResult
+    public func play(_ moment: HapticMoment, device id: DeviceID, at time: Timestamp) -> Bool {
+        guard let device = devices.values.first(where: { $0.id == id }), let pad = device.haptic, pad.play(moment)
+        else { return false }
+        onHaptic?(id, moment, time)
+        return true
     }
 
     /// Whether the device plays effects: a pad in host mode (the user has haptics on).
@@ -109,17 +101,6 @@ public final class LibinputBackend {
         else { return false }
         onHaptic?(id, moment, time)
         return true
-    }
-
-    private func haptic(_ device: Device, _ moment: HapticMoment?, at time: Timestamp) {
-        guard let moment, let pad = device.haptic, pad.play(moment) else { return }
-        onHaptic?(device.id, moment, time)
-    }
-
-    /// The device's clicks for one of its events (its button, its contact's end).
-    private func haptic(_ device: Device, for event: DeviceEvent) {
-        guard device.haptic != nil else { return }
-        haptic(device, device.clicks.moment(for: event), at: event.time)
     }
 
     /// The fd to poll for readability; then call `dispatch`.
@@ -184,6 +165,8 @@ public final class LibinputBackend {
             let time = device.lastEventTime.map { max($0, now) } ?? now
             logger.info("device removed: \(device.name)")
             end(device, at: time, reason: .deviceRemoved, emit)
+            device.haptic?.close()
+            device.haptic = nil
             emit(.deviceRemoved(device.id, at: time))
         default:
             guard let device = devices[raw] else { return }
@@ -222,8 +205,9 @@ public final class LibinputBackend {
         let id = DeviceID(nextDevice)
         nextDevice += 1
         let device = Device(id: id, seat: seat, name: name, kind: kind, pressure: pressure, pressurePad: pressurePad)
-        if kind == .touchpad, haptics != .off, let fd = context.openFiles[node] {
-            device.haptic = HapticPad(fd: fd, name: name, intensity: haptics, logger: logger)
+        if kind == .touchpad, haptics != .off {
+            // A descriptor of its own, close-on-exec from its open: no child keeps the pad in host mode.
+            device.haptic = HapticPad(node: node, name: name, intensity: haptics, logger: logger)
         }
         devices[raw] = device
         let hasForce = kind == .pen || pressure != nil
@@ -394,7 +378,6 @@ public final class LibinputBackend {
             let pressed = libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED
             let button = DeviceEvent.button(KeyState(device: device.id, time: time, code: code, pressed: pressed))
             emit(.input(button))
-            haptic(device, for: button)
             // The click is the contact (on a pressure pad, the "force click"): the primary button
             // of a mouse; any of the three a touchpad makes (libinput maps clickpad clicks to
             // left/right/middle by finger position), like the decoder.
@@ -499,9 +482,7 @@ public final class LibinputBackend {
             emit(.input(.contactBegan(contact)))
         } else if !touching, device.click != nil {
             device.click = nil
-            let ended = DeviceEvent.contactEnded(device.key(0), time: time, reason: device.liftReason)
-            emit(.input(ended))
-            haptic(device, for: ended)
+            emit(.input(.contactEnded(device.key(0), time: time, reason: device.liftReason)))
         } else {
             return false
         }
@@ -512,11 +493,7 @@ public final class LibinputBackend {
     private func end(_ device: Device, at time: Timestamp, reason: CancelReason, _ emit: (BackendEvent) -> Void) {
         let keys = device.openContacts
         guard !keys.isEmpty else { return }
-        for key in keys {
-            let ended = DeviceEvent.contactEnded(key, time: time, reason: reason)
-            emit(.input(ended))
-            haptic(device, for: ended)
-        }
+        for key in keys { emit(.input(.contactEnded(key, time: time, reason: reason))) }
         device.forgetContacts()
         emit(.input(.frame(time)))
     }

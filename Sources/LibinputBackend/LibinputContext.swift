@@ -1,5 +1,6 @@
 import CLibinput
 import Logging
+import SystemLayer
 
 /// Owns one `struct libinput` and the host callbacks libinput calls back into.
 /// The only file that uses `Unmanaged`: libinput's user data points at the
@@ -13,8 +14,6 @@ final class LibinputContext {
     let logger: Logger
     /// Device node → fd, for every node libinput asked us to open and has not closed.
     private(set) var openFiles: [String: Int32] = [:]
-    /// Called with an fd libinput is about to close (a device's haptics stop using it first).
-    var willClose: ((Int32) -> Void)?
 
     enum Backend {
         case path
@@ -67,6 +66,10 @@ final class LibinputContext {
     fileprivate func open(path: String, flags: Int32) -> Int32 {
         switch opener.open(path, flags) {
         case .success(let fd):
+            // A seat manager's descriptor may be inheritable: no child we start keeps a device.
+            let adopted = Descriptor(adopting: fd)
+            try? adopted.setCloseOnExec()
+            _ = adopted.release()
             openFiles[path] = fd
             return fd
         case .failure(let error):
@@ -78,7 +81,6 @@ final class LibinputContext {
     }
 
     fileprivate func close(fd: Int32) {
-        willClose?(fd)
         if let path = openFiles.first(where: { $0.value == fd })?.key { openFiles[path] = nil }
         opener.close(fd)
     }

@@ -22,12 +22,14 @@ extension InteractionDriver {
         time: Timestamp
     ) throws(ContactError) -> RoutedContact {
         let contact = ContactTable.route(key, source: source, at: position, over: hit, force: force) {
-            server.allowsInteraction(on: $0, at: $1, source: source)
+            ownSurfaces[$0] != nil || server.allowsInteraction(on: $0, at: $1, source: source)
         }
         try contacts.begin(contact)
-        padMoment(key.device, at: time) { $0.clicked(at: $1) }
-        // A contact's pressure behaviour is the client's for the point where it begins.
-        let behaviour = contact.surface.map { server.behaviour(on: $0, at: contact.location) } ?? .deepClick
+        padMoment(key.device, following: .contacts, at: time) { $0.clicked(at: $1) }
+        // A contact's pressure behaviour is the client's for the point where it begins (the
+        // host's, on a surface of its own).
+        let behaviour =
+            contact.surface.map { ownSurfaces[$0] ?? server.behaviour(on: $0, at: contact.location) } ?? .deepClick
         perform { engine, actions in
             engine.contactBegan(
                 contact.sample(at: time), surface: contact.surface, hasForce: contact.hasForce, behaviour: behaviour,

@@ -122,8 +122,10 @@ public final class InteractionDriver: PreviewProtocolHost {
     public var previewKeyBindings = PreviewKeyBinding.defaults {
         didSet { for seat in keyboards.keys { keyboards[seat]?.bindings = previewKeyBindings } }
     }
-    /// Haptic pads whose clicks follow their contacts (registered by the host).
-    var hapticPads: [DeviceID: HapticClicks] = [:]
+    /// Haptic pads in host mode (registered by the host): their clicks, and what they follow.
+    var hapticPads: [DeviceID: (clicks: HapticClicks, follows: HapticPadClicks)] = [:]
+    /// Surfaces the host stands behind itself (no client): their behaviour (`ownSurface`).
+    var ownSurfaces: [SurfaceID: PressureBehaviour] = [:]
     /// Look Up, while the host has it (`startLookup`).
     var lookup: LookupDriver?
     /// The pacing of a replay the host runs (`startReplay`), and what it waits for.
@@ -261,6 +263,7 @@ public final class InteractionDriver: PreviewProtocolHost {
         perform(engine.surfaceDestroyed(surface, at: time))
         lookup?.surfaceDestroyed(surface, at: time)
         replaySurfaceGone(surface)
+        ownSurfaces[surface] = nil
     }
 
     /// Shutting down: every running interaction is cancelled with `reason`.
@@ -280,6 +283,8 @@ public final class InteractionDriver: PreviewProtocolHost {
     func perform(_ actions: Actions) {
         if logsTransitions { logTransitions() }
         var sentWithPrevious = false
+        // Questions about the host's own surfaces, answered (yes) once this batch is done.
+        var ownQuestions: [PhaseUpdate] = []
         for index in actions.indices {
             let action = actions[index]
             let update: PhaseUpdate
@@ -294,16 +299,22 @@ public final class InteractionDriver: PreviewProtocolHost {
                 continue
             case .askShouldBegin(let value):
                 update = value
-                replayQuestionAsked(at: value.time)
+                if ownSurfaces[value.surface] != nil {
+                    ownQuestions.append(value)
+                } else {
+                    replayQuestionAsked(at: value.time)
+                }
             case .phase(_, let value): update = value
             }
+            // The host's own surfaces have no client to tell.
+            let toClient = ownSurfaces[update.surface] == nil
             let change = gate.apply(action)
             // The commit's deep click, in this dispatch, before the client hears of the commit.
             if case .phase(.previewEnded, _) = action, update.source != .keyboard { commitClick(update) }
             handler.willPerform(action)
             if sentWithPrevious {
                 sentWithPrevious = false
-            } else {
+            } else if toClient {
                 sentWithPrevious = server.perform(action, joining: actions.element(after: index))
             }
             if case .phase(let event, _) = action { handler.didPerform(event, update) }
@@ -317,6 +328,11 @@ public final class InteractionDriver: PreviewProtocolHost {
                     handler.giveBack(contact, surface: surface, stillDown: !isEnding(key))
                 }
             case nil: break
+            }
+        }
+        for question in ownQuestions {
+            perform { engine, actions in
+                engine.clientAnswered(question.interaction, accept: true, at: question.time, into: &actions)
             }
         }
     }

@@ -58,6 +58,12 @@ public struct Descriptor: ~Copyable, Sendable {
         try self.init(opening: path, O_RDONLY)
     }
 
+    /// Opens a device node read-write and non-blocking (a haptic pad's force feedback),
+    /// close-on-exec like every descriptor here.
+    public init(openingDevice path: String) throws(SystemCallError) {
+        try self.init(opening: path, O_RDWR | O_NONBLOCK)
+    }
+
     /// Reads to the end of the file (or of the stream).
     public func readAll() throws(SystemCallError) -> [UInt8] {
         var bytes: [UInt8] = []

@@ -173,6 +173,12 @@ bool shim_ff_write(int fd, dev_t rdev, const void *buffer, size_t count, ssize_t
     return true;
 }
 
+void shim_ff_opened(int fd, const char *path, int flags) {
+    const char *wanted = getenv("PREVIEW_FF_LOG_OPENS");
+    if (wanted != NULL && strcmp(wanted, "1") == 0)
+        log_line("fd %d open %s cloexec %d", fd, path, (flags & O_CLOEXEC) != 0);
+}
+
 void shim_ff_close(int fd) {
     for (int d = 0; d < SHIM_FF_DEVICES; d++) {
         if (!devices[d].used)

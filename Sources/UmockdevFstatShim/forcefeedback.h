@@ -13,3 +13,6 @@ bool shim_ff_ioctl(int fd, dev_t rdev, unsigned long request, void *arg, int *re
 bool shim_ff_write(int fd, dev_t rdev, const void *buffer, size_t count, ssize_t *result);
 /* The fd is closed: the effects it uploaded are erased (input_ff_flush). */
 void shim_ff_close(int fd);
+/* An input device node was opened as `fd` with `flags`: logged (with PREVIEW_FF_LOG_OPENS=1)
+ * with whether it is close-on-exec from its open (what a child started at any moment inherits). */
+void shim_ff_opened(int fd, const char *path, int flags);

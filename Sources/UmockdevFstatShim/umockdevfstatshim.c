@@ -195,7 +195,10 @@ static int open_node(const char *path, int flags, va_list arguments, bool large)
     mode_t mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(arguments, mode_t) : 0;
     if (noop_session_node(path))
         flags |= O_NONBLOCK;
-    return large ? NEXT(open64)(path, flags, mode) : NEXT(open)(path, flags, mode);
+    int fd = large ? NEXT(open64)(path, flags, mode) : NEXT(open)(path, flags, mode);
+    if (fd >= 0 && path != NULL && strncmp(path, "/dev/input/", 11) == 0)
+        shim_ff_opened(fd, path, flags);
+    return fd;
 }
 
 int open(const char *path, int flags, ...) {

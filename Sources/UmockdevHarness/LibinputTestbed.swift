@@ -45,6 +45,11 @@ public enum LibinputTestbed {
         /// `crash-test child PID devices PATHS` (the device files it has open) and dies of
         /// SIGKILL; the run then has no `done` line and returns what there is.
         public var crashWithChild = false
+        /// With `haptics`: the device is opened inheritable (as a seat manager may hand it over)
+        /// and, from before it is opened to the end, the runner starts children one after the
+        /// other (`ls -l /proc/self/fd`), each logged as `spawned child holds FD->PATH,...` with
+        /// the device files it was started with.
+        public var spawnsChildren = false
         /// Hand the device to libpreview-interaction instead (a compositor embedding it, with a
         /// version 2 client that accepts every press): the pad's clicks are the library's, at
         /// `haptics`; the log gets `embedded phase N` lines.
@@ -261,6 +266,7 @@ public enum LibinputTestbed {
         if let haptics = options.haptics {
             arguments += ["--haptics", haptics.rawValue]
             if options.crashWithChild { arguments.append("--crash-with-child") }
+            if options.spawnsChildren { arguments.append("--spawn-children") }
             arguments += ["--behaviour", options.behaviour.runnerSpelling]
         }
         if options.haptics != nil || options.logsForceFeedback {

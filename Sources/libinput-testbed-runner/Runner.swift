@@ -35,6 +35,8 @@ struct TestbedOptions: ParsableArguments {
     var ffLog: String?
     @Flag(help: "With --haptics: at the first click, start a child that lives on, log its pid, then die of SIGKILL.")
     var crashWithChild = false
+    @Flag(help: "With --haptics: open the device inheritable and start children all along, logging what they hold.")
+    var spawnChildren = false
     @Flag(help: "Hand the device to libpreview-interaction (haptics at --haptics), as an embedding compositor does.")
     var embedded = false
     @Option(help: "With --embedded: the user changes the haptics setting to this after the stream.")
@@ -84,6 +86,8 @@ struct Setup: ParsableCommand {
             .filter { !$0.isEmpty }.joined(separator: ":")
         setenv("LD_PRELOAD", preload, 1)
         if let ffLog = options.ffLog { setenv("PREVIEW_FF_LOG", ffLog, 1) }
+        // Each open of the device, with its close-on-exec flag, in the same log.
+        if options.spawnChildren { setenv("PREVIEW_FF_LOG_OPENS", "1", 1) }
         if options.readyFile != nil {
             setenv(Live.shiftVariable, dir.appendingPathComponent("shift").path, 1)
         }
@@ -104,6 +108,7 @@ struct Setup: ParsableCommand {
         if let haptics = options.haptics { arguments += ["--haptics", haptics.rawValue] }
         arguments += ["--behaviour", options.behaviour]
         if options.crashWithChild { arguments.append("--crash-with-child") }
+        if options.spawnChildren { arguments.append("--spawn-children") }
         if options.embedded { arguments.append("--embedded") }
         if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }
         if let ready = options.readyFile { arguments += ["--ready-file", ready] }
@@ -129,21 +134,26 @@ struct Replay: ParsableCommand {
         let first = device.events.first?.time ?? 0
         // --embedded: the library plays the clicks, the backend only reports.
         let embedded = try options.embedded ? EmbeddedHost(haptics: options.haptics ?? .off) : nil
+        // Children started from before the device is opened to the end of the run.
+        let spawner = options.spawnChildren ? ChildSpawner(logger: logger) : nil
+        spawner?.start()
         guard
             let backend = LibinputBackend(
                 source: options.udev ? .udev(seat: "seat0") : .path,
-                opener: options.denyOpen ? .denied : options.crashWithChild ? .inheritable : .direct,
+                opener: options.denyOpen
+                    ? .denied : options.crashWithChild || options.spawnChildren ? .inheritable : .direct,
                 firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) },
                 haptics: embedded == nil ? options.haptics ?? .off : .off, logger: logger)
         else { throw RunnerError("libinput context failed") }
-        // --haptics: an engine as a compositor runs it (every press accepted at once), its phase
-        // events handed to the backend as the compositor does; phases and clicks logged with
-        // their recording times.
-        var engine = embedded == nil ? options.haptics.map { _ in InteractionEngine() } : nil
+        // --haptics: the host core as a compositor runs it (every press on its one surface
+        // accepted at once); the clicks it decides are played on the backend's pad; phases and
+        // clicks logged with their recording times.
         guard let behaviour = PressureBehaviour(runnerSpelling: options.behaviour) else {
             throw RunnerError("unknown behaviour \(options.behaviour)")
         }
-        var timer: Timestamp?
+        let core =
+            embedded == nil && options.haptics != nil
+            ? try CoreHost(backend: backend, behaviour: behaviour, logger: logger) : nil
         // When the dispatch that delivered the current frame began (poll's wakeup): latencies
         // of the EV_FF writes and of the phase actions are counted from it.
         var wake: Int64 = 0
@@ -152,22 +162,10 @@ struct Replay: ParsableCommand {
         let shift = first - base
         var worstLag: Int64 = 0
         var hosted: HostedDevice?
-        func perform(_ actions: Actions) {
-            var accept: [(InteractionID, Timestamp)] = []
-            for index in actions.indices {
-                switch actions[index] {
-                case .scheduleTimer(let next): timer = next
-                case .askShouldBegin(let update): accept.append((update.interaction, update.time))
-                case .phase(let event, let update):
-                    backend.phaseChanged(event, device: update.contact.device, at: update.time)
-                    // Where a compositor sends the phase to its client (InteractionHost.perform).
-                    if event == .previewEnded {
-                        logger.info("latency phase \(event) \(monotonicMicroseconds() - wake) us")
-                    }
-                    logger.info("phase \(event) at \(update.time.microseconds + shift)")
-                }
-            }
-            for (id, time) in accept { perform(engine!.clientAnswered(id, accept: true, at: time)) }
+        core?.onPhase = { event, update in
+            // Where a compositor sends the phase to its client (InteractionHost.willPerform).
+            if event == .previewEnded { logger.info("latency phase \(event) \(monotonicMicroseconds() - wake) us") }
+            logger.info("phase \(event) at \(update.time.microseconds + shift)")
         }
         backend.onHaptic = { _, moment, time in
             logger.info("latency haptic \(moment.rawValue) \(monotonicMicroseconds() - wake) us")
@@ -176,12 +174,7 @@ struct Replay: ParsableCommand {
         }
         func report(_ event: BackendEvent) {
             if let time = event.time { worstLag = max(worstLag, monotonicMicroseconds() - time.microseconds) }
-            if engine != nil, case .input(let input) = event,
-                let actions = engine!.apply(
-                    input, location: Point(x: 0, y: 0), surface: SurfaceID(1), behaviour: behaviour)
-            {
-                perform(actions)
-            }
+            core?.handle(event)
             if let embedded, case .input(.button(let key)) = event,
                 let bit: UInt8 = [KeyCode.btnLeft: 1, KeyCode.btnRight: 2, KeyCode.btnMiddle: 4][key.code]
             {
@@ -276,7 +269,7 @@ struct Replay: ParsableCommand {
             // Until the frame released is read, wake for libinput's descriptor (or the stall limit).
             let nextEvent = !handled(now) ? releasedAt + stallLimit : next < due.count ? due[next] - early : end
             var wait = max(0, min(nextEvent - now, 100_000))
-            if let timer { wait = max(0, min(wait, timer.microseconds - now)) }
+            if let timer = core?.nextDeadline { wait = max(0, min(wait, timer.microseconds - now)) }
             // Milliseconds, rounded up: a tick is at most 1 ms late, and lateness never accumulates.
             _ = poll(
                 &pollfds, nfds_t(pollfds.count), wait == 0 ? 0 : TimerRounding.milliseconds(afterMicroseconds: wait))
@@ -284,9 +277,7 @@ struct Replay: ParsableCommand {
             backend.dispatch(now: Timestamp(microseconds: monotonicMicroseconds()), report)
             embedded?.frame(at: monotonicMicroseconds())
             embedded?.dispatch()
-            if engine != nil, let due = timer, due.microseconds <= monotonicMicroseconds() {
-                perform(engine!.timerFired(at: due))
-            }
+            core?.runDueTimers()
             handledLast = handled(monotonicMicroseconds())
         }
         if removeAt != nil {
@@ -318,6 +309,10 @@ struct Replay: ParsableCommand {
         )
         print(TestbedLine.lag(milliseconds: worstLag / 1000))
         print(TestbedLine.atRisk(frames: atRisk))
+        spawner?.stop()
+        // The pads' clicks go back to their firmware before we say we are done.
+        core?.close()
+        backend.stopHaptics()
         finish()
         try? ticker.close()  // the pacing descriptor stays open until the run is over
     }

@@ -134,6 +134,49 @@ struct HapticsTests {
         #expect(held.isDisjoint(with: devices), "child holds \(held.intersection(devices))")
     }
 
+    @Test(
+        "Children started all along, from before the pad is opened to the end, never hold its descriptor",
+        .enabled(if: Testbed.available, "needs umockdev-run and mount namespaces (unshare -m)"))
+    func childrenNeverInheritThePad() throws {
+        let device = try TestbedDevice(recording: try Recording.open(Fixtures.path("apple-bcm5974-pressurepad.yml")))
+        var options = LibinputTestbed.Options()
+        options.haptics = .medium
+        // The device opened inheritable, as a seat manager may hand it over, and a child started
+        // after another all along.
+        options.spawnsChildren = true
+        let run = try LibinputTestbed.run(device, options: options)
+        // The pad's descriptors: those its effects were uploaded on.
+        let pad = Set(
+            run.forceFeedback.split(separator: "\n").filter { $0.contains("EVIOCSFF") }.compactMap { line in
+                let words = line.split(separator: " ")
+                return words.firstIndex(of: "fd").map { String(words[$0 + 1]) }
+            })
+        #expect(!pad.isEmpty, "no effect was uploaded: \(run.forceFeedback)")
+        let spawned =
+            run.log.split(separator: "\n").compactMap { line in
+                line.range(of: "spawned ").flatMap { Int(line[$0.upperBound...].split(separator: " ").first ?? "") }
+            }.first ?? 0
+        #expect(spawned >= 20, "too few children to mean anything: \(spawned)")
+        let held = run.log.split(separator: "\n").flatMap { line -> [String] in
+            guard let range = line.range(of: "spawned child holds ") else { return [] }
+            return line[range.upperBound...].split(separator: ",").map(String.init)
+        }
+        let inherited = held.filter { pad.contains(String($0.split(separator: "-").first ?? "")) }
+        #expect(inherited.isEmpty, "children held the pad's descriptor: \(inherited) (pad \(pad))")
+        // And at any moment: the descriptor the effects went on was close-on-exec from its
+        // open (the shim logs each open of an input node with its flags), not made so later.
+        var openedCloseOnExec: [String: Bool] = [:]
+        var uploadedOn: [String: Bool] = [:]
+        for line in run.forceFeedback.split(separator: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            guard let at = words.firstIndex(of: "fd"), at + 2 < words.count else { continue }
+            let fd = words[at + 1]
+            if words[at + 2] == "open" { openedCloseOnExec[fd] = words.last == "1" }
+            if words[at + 2] == "EVIOCSFF", uploadedOn[fd] == nil { uploadedOn[fd] = openedCloseOnExec[fd] ?? false }
+        }
+        #expect(!uploadedOn.isEmpty && uploadedOn.values.allSatisfy { $0 }, "\(uploadedOn) \(run.forceFeedback)")
+    }
+
     /// Effect ids uploaded and never erased (by EVIOCRMFF or by closing the descriptor).
     static func stillUploaded(_ log: String) -> Set<String> {
         var live = Set<String>()

@@ -14,6 +14,9 @@ public protocol InputSink: AnyObject {
     func handle(_ event: DeviceEvent)
     /// A haptic device played an effect (logged, and a line in the trace).
     func hapticPlayed(_ moment: HapticMoment, device: DeviceID, at time: Timestamp)
+    /// A device is a haptic pad in host mode: the host core decides its clicks (press and
+    /// release from its buttons, the deep click at the commit), the backend plays them.
+    func hapticPadAdded(_ device: DeviceID)
     /// The backend has played everything it had (a recording's end): --exit-when-done may stop.
     func inputFinished()
     /// Where the cursor is, in output coordinates (a host's pointer moves to a point from there).
@@ -88,9 +91,8 @@ public protocol KeymapSource: InputBackend {
 
 /// Devices that play haptic effects (a pressure pad with FF_HAPTIC).
 public protocol HapticInput: InputBackend {
-    /// A haptic moment the host core decided for one of this backend's devices, as the phase
-    /// that causes it is performed (the commit's deep click, in the same dispatch): played
-    /// through the pad's own clicks, or dropped.
+    /// A haptic moment the host core decided for one of this backend's devices (in the same
+    /// dispatch as the event or phase that causes it): played on its pad, or dropped.
     func play(_ moment: HapticMoment, device: DeviceID, at time: Timestamp)
     /// Whether the device plays haptic effects.
     func hasHaptics(device: DeviceID) -> Bool

@@ -24,6 +24,10 @@ final class CompositorInputSink: InputSink {
         compositor.interaction.haptic(moment, device: device, at: time)
     }
 
+    func hapticPadAdded(_ device: DeviceID) {
+        compositor.interaction.driver.hapticPadAdded(device, clicksFollow: .buttons)
+    }
+
     func inputFinished() { compositor.inputFinished() }
 
     var cursor: Point { compositor.seat.cursor }

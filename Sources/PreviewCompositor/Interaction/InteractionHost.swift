@@ -170,6 +170,7 @@ final class InteractionHost: InteractionDriverHandler {
                     vertical: false, value: scroll.horizontal * 15, discrete: scroll.horizontal120 / 120, time: time)
             }
         case .button(let key):
+            driver.buttonChanged(key)  // a haptic pad's click is the host core's to play
             // Primary buttons are also contacts; their press/release is delivered with the contact.
             // A pen's barrel buttons go with the tool when it is on a tablet client.
             if isContactButton(key) { break }

@@ -61,7 +61,7 @@ final class LibinputSource: InputBackend, HapticInput {
     }
 
     func attach(to sink: InputSink, loop: EventLoop) {
-        for (id, name) in initialDevices { sink.deviceAdded(id, name: name) }
+        for (id, name) in initialDevices { added(id, name: name, sink) }
         initialDevices = []
         backend.onHaptic = { [unowned sink] device, moment, time in
             sink.hapticPlayed(moment, device: device, at: time)
@@ -70,7 +70,7 @@ final class LibinputSource: InputBackend, HapticInput {
             backend.dispatch(now: Timestamp(microseconds: clock.microseconds())) { event in
                 switch event {
                 case .deviceAdded(let device):
-                    sink.deviceAdded(device.id, name: device.name)
+                    added(device.id, name: device.name, sink)
                     logger.info("input device added: \(device.name) (\(device.kind))")
                 case .deviceRemoved(let id, let time):
                     sink.deviceRemoved(id, at: time)
@@ -81,11 +81,16 @@ final class LibinputSource: InputBackend, HapticInput {
         }
     }
 
-    /// The commit's deep click, written before the phase event goes out to the client. The
-    /// backend keeps the pad's clicks (its own buttons give the press and release).
+    /// A device appeared; a haptic pad's clicks are the host core's to decide from its buttons.
+    private func added(_ id: DeviceID, name: String, _ sink: InputSink) {
+        sink.deviceAdded(id, name: name)
+        if backend.hasHaptics(device: id) { sink.hapticPadAdded(id) }
+    }
+
+    /// A moment the host core decided (the press and release from the pad's buttons, the deep
+    /// click at the commit, before the phase event goes out to the client).
     func play(_ moment: HapticMoment, device: DeviceID, at time: Timestamp) {
-        guard moment == .deepClick else { return }
-        backend.phaseChanged(.previewEnded, device: device, at: time)
+        backend.play(moment, device: device, at: time)
     }
 
     func hasHaptics(device: DeviceID) -> Bool { backend.hasHaptics(device: device) }
