@@ -2,13 +2,12 @@
  * the point, the word there and any link. Every D-Bus call is bounded by atspi's timeout and
  * the whole search by a budget; descents and scans have fixed limits. */
 #include <atspi/atspi.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "lookup.h"
 
-/* A reply slower than this is no answer (a hung app must not hold a press for long). */
-#define CALL_TIMEOUT_MS 150
 #define APPS_MAX 256
 #define WINDOWS_MAX 32
 #define DEPTH_MAX 48
@@ -20,8 +19,10 @@
 #define FOCUS_WALK_MS 120
 /* Characters fetched either side of the offset to find the word's bounds. */
 #define CONTEXT_CHARS 64
-/* Character-extents probes when the toolkit does not answer GetOffsetAtPoint. */
-#define PROBES_MAX 40
+/* The search for the text under the point: accessibles visited in all, and children of one
+ * accessible looked at when the one at the point names none of them. */
+#define NODES_VISITED_MAX 1024
+#define CHILDREN_SCANNED_MAX 512
 
 static gint64 deadline;
 /* PREVIEW_LOOKUP_DEBUG=1: each step on standard error (what docs/look-up.md measured). */
@@ -43,6 +44,22 @@ static bool in_time(void)
 	return g_get_monotonic_time() < deadline;
 }
 
+bool lookup_in_time(void)
+{
+	return in_time();
+}
+
+void lookup_trace(const char *format, ...)
+{
+	if (!debug)
+		return;
+	fprintf(stderr, "preview-lookup: %5.1f ms: ", (g_get_monotonic_time() - search_began) / 1000.0);
+	va_list arguments;
+	va_start(arguments, format);
+	vfprintf(stderr, format, arguments);
+	va_end(arguments);
+}
+
 static bool failed(GError **error)
 {
 	if (!*error)
@@ -56,7 +73,7 @@ bool accessible_init(void)
 	debug = g_getenv("PREVIEW_LOOKUP_DEBUG") != NULL;
 	if (atspi_init() < 0)
 		return false;
-	atspi_set_timeout(CALL_TIMEOUT_MS, 2 * CALL_TIMEOUT_MS);
+	atspi_set_timeout(LOOKUP_CALL_TIMEOUT_MS, 2 * LOOKUP_CALL_TIMEOUT_MS);
 	return true;
 }
 
@@ -135,44 +152,121 @@ static bool has_text(AtspiAccessible *accessible)
 	return true;
 }
 
-/* The deepest accessible under the point that has text: Qt puts a text edit's text on the
- * edit and a plain filler (its viewport) under it. */
-static AtspiAccessible *deepest_at(AtspiAccessible *window, gint x, gint y)
+static bool contains(const AtspiRect *rect, gint x, gint y)
+{
+	return rect->width > 0 && rect->height > 0 && x >= rect->x && x < rect->x + rect->width && y >= rect->y &&
+		y < rect->y + rect->height;
+}
+
+/* Shown now and holding the point (window coordinates), or shown with no extents of its own: a
+ * GTK 3 notebook's page tab names none when its tab is hidden, and holds the page all the same. */
+static bool holds_point(AtspiAccessible *accessible, gint x, gint y)
+{
+	AtspiStateSet *states = atspi_accessible_get_state_set(accessible);
+	bool showing = states && atspi_state_set_contains(states, ATSPI_STATE_SHOWING) &&
+		!atspi_state_set_contains(states, ATSPI_STATE_DEFUNCT);
+	if (states)
+		g_object_unref(states);
+	if (!showing)
+		return false;
+	AtspiComponent *component = atspi_accessible_get_component_iface(accessible);
+	if (!component)
+		return false;
+	GError *error = NULL;
+	AtspiRect *rect = atspi_component_get_extents(component, ATSPI_COORD_TYPE_WINDOW, &error);
+	g_object_unref(component);
+	bool held = !failed(&error) && rect && (contains(rect, x, y) || (rect->width < 0 && rect->height < 0));
+	g_free(rect);
+	return held;
+}
+
+struct descent {
+	gint x, y;
+	int visited;
+	AtspiAccessible *accessible; /* the text found, with the character under the point */
+	gint offset;
+};
+
+static void trace_node(AtspiAccessible *accessible, int depth, const char *how)
+{
+	if (!debug)
+		return;
+	gchar *role = atspi_accessible_get_role_name(accessible, NULL);
+	trace_step("depth %d: %s (%s)\n", depth, role ? role : "?", how);
+	g_free(role);
+}
+
+static bool text_under_point(AtspiAccessible *node, int depth, struct descent *descent);
+
+/* The children whose extents hold the point, the last first (drawn last, so on top): where the
+ * accessible at the point names no child (a notebook's page tab list, a document frame and its
+ * pages), the text is in one of them, as a screen reader finds it. */
+static bool text_in_children(AtspiAccessible *node, AtspiAccessible *tried, int depth, struct descent *descent)
 {
 	GError *error = NULL;
-	AtspiAccessible *current = g_object_ref(window);
-	AtspiAccessible *with_text = has_text(current) ? g_object_ref(current) : NULL;
-	for (int depth = 0; depth < DEPTH_MAX && in_time(); depth++) {
-		AtspiComponent *component = atspi_accessible_get_component_iface(current);
-		if (!component)
-			break;
-		AtspiAccessible *child =
-			atspi_component_get_accessible_at_point(component, x, y, ATSPI_COORD_TYPE_WINDOW, &error);
-		g_object_unref(component);
+	gint count = atspi_accessible_get_child_count(node, &error);
+	if (failed(&error) || count <= 0)
+		return false;
+	if (count > CHILDREN_SCANNED_MAX)
+		trace_step("depth %d: %d children, the last %d scanned\n", depth, count, CHILDREN_SCANNED_MAX);
+	for (gint i = count - 1; i >= 0 && i >= count - CHILDREN_SCANNED_MAX && in_time(); i--) {
+		if (descent->visited >= NODES_VISITED_MAX)
+			return false;
+		AtspiAccessible *child = atspi_accessible_get_child_at_index(node, i, &error);
 		if (failed(&error) || !child)
-			break;
-		if (child == current) {
+			continue;
+		descent->visited++;
+		bool found = child != node && child != tried && holds_point(child, descent->x, descent->y) &&
+			(trace_node(child, depth, "holds the point"), text_under_point(child, depth + 1, descent));
+		g_object_unref(child);
+		if (found)
+			return true;
+	}
+	return false;
+}
+
+/* The deepest text under the point with a character there: the accessible at the point first,
+ * down the tree; then this node's own text (Qt puts a text edit's text on the edit and a plain
+ * filler, its viewport, under it); then the children that hold the point. Bounded by depth,
+ * accessibles visited and the search's time. */
+static bool text_under_point(AtspiAccessible *node, int depth, struct descent *descent)
+{
+	if (depth >= DEPTH_MAX || descent->visited >= NODES_VISITED_MAX || !in_time())
+		return false;
+	descent->visited++;
+	GError *error = NULL;
+	AtspiAccessible *child = NULL;
+	AtspiComponent *component = atspi_accessible_get_component_iface(node);
+	if (component) {
+		child = atspi_component_get_accessible_at_point(
+			component, descent->x, descent->y, ATSPI_COORD_TYPE_WINDOW, &error);
+		g_object_unref(component);
+		if (failed(&error))
+			child = NULL;
+	}
+	if (child == node)
+		g_clear_object(&child);
+	if (child) {
+		trace_node(child, depth, "at the point");
+		if (text_under_point(child, depth + 1, descent)) {
 			g_object_unref(child);
-			break;
-		}
-		g_object_unref(current);
-		current = child;
-		if (has_text(current)) {
-			if (with_text)
-				g_object_unref(with_text);
-			with_text = g_object_ref(current);
-		}
-		if (debug) {
-			gchar *role = atspi_accessible_get_role_name(current, NULL);
-			trace_step("depth %d: %s\n", depth, role ? role : "?");
-			g_free(role);
+			return true;
 		}
 	}
-	if (with_text) {
-		g_object_unref(current);
-		return with_text;
+	AtspiText *text = in_time() ? atspi_accessible_get_text_iface(node) : NULL;
+	if (text) {
+		gint offset = text_offset_at(node, text, descent->x, descent->y);
+		g_object_unref(text);
+		if (offset >= 0) {
+			descent->accessible = g_object_ref(node);
+			descent->offset = offset;
+			g_clear_object(&child);
+			return true;
+		}
 	}
-	return current;
+	bool found = text_in_children(node, child, depth, descent);
+	g_clear_object(&child);
+	return found;
 }
 
 static bool extents_of(AtspiText *text, gint offset, AtspiRect *out)
@@ -184,51 +278,6 @@ static bool extents_of(AtspiText *text, gint offset, AtspiRect *out)
 	*out = *rect;
 	g_free(rect);
 	return true;
-}
-
-/* Reading order: is the character at `rect` before the point? */
-static bool before_point(const AtspiRect *rect, gint x, gint y)
-{
-	if (rect->y + rect->height <= y)
-		return true;
-	if (rect->y > y)
-		return false;
-	return rect->x <= x;
-}
-
-/* GetOffsetAtPoint, or a bisection over character extents (GTK 4.8 never answers it). */
-static gint offset_at(AtspiText *text, gint x, gint y)
-{
-	GError *error = NULL;
-	gint offset = atspi_text_get_offset_at_point(text, x, y, ATSPI_COORD_TYPE_WINDOW, &error);
-	trace_step("offset at (%d, %d): %d\n", x, y, offset);
-	if (!failed(&error) && offset >= 0) {
-		AtspiRect rect;
-		if (debug && extents_of(text, offset, &rect))
-			trace_step("its extents: (%d, %d) %dx%d\n", rect.x, rect.y, rect.width, rect.height);
-		return offset;
-	}
-	gint count = atspi_text_get_character_count(text, &error);
-	if (failed(&error) || count <= 0)
-		return -1;
-	gint low = 0, high = count - 1;
-	AtspiRect rect;
-	for (int probe = 0; probe < PROBES_MAX && low < high && in_time(); probe++) {
-		gint middle = low + (high - low + 1) / 2;
-		if (!extents_of(text, middle, &rect))
-			return -1;
-		if (before_point(&rect, x, y))
-			low = middle;
-		else
-			high = middle - 1;
-	}
-	if (!extents_of(text, low, &rect))
-		return -1;
-	trace_step("bisected to %d: (%d, %d) %dx%d\n", low, rect.x, rect.y, rect.width, rect.height);
-	/* The point must be on the character (a press in the margin looks nothing up). */
-	if (x < rect.x || x >= rect.x + rect.width + 1 || y < rect.y || y >= rect.y + rect.height)
-		return -1;
-	return low;
 }
 
 static bool word_character(gunichar c)
@@ -332,16 +381,15 @@ static bool found_word_at(AtspiAccessible *accessible, AtspiText *text, gint off
 
 static bool lookup_in(AtspiAccessible *window, gint x, gint y, struct lookup_found *found)
 {
-	AtspiAccessible *accessible = deepest_at(window, x, y);
-	AtspiText *text = atspi_accessible_get_text_iface(accessible);
-	bool done = false;
-	if (text && in_time()) {
-		gint offset = offset_at(text, x, y);
-		done = offset >= 0 && in_time() && found_word_at(accessible, text, offset, found);
-	}
+	struct descent descent = {.x = x, .y = y};
+	if (!text_under_point(window, 0, &descent))
+		return false;
+	AtspiText *text = atspi_accessible_get_text_iface(descent.accessible);
+	bool done = text && in_time() && found_word_at(descent.accessible, text, descent.offset, found);
+	trace_step("text at depth-first visit %d, offset %d\n", descent.visited, descent.offset);
 	if (text)
 		g_object_unref(text);
-	g_object_unref(accessible);
+	g_object_unref(descent.accessible);
 	return done;
 }
 

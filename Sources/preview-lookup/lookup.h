@@ -74,6 +74,18 @@ void accessible_warm(void);
 void accessible_find(int32_t pid, int32_t surface_x, int32_t surface_y, int32_t geometry_x, int32_t geometry_y,
 	bool caret, int budget_ms, struct lookup_found *found);
 
+/* A reply slower than this is no answer (a hung app must not hold a press for long). */
+#define LOOKUP_CALL_TIMEOUT_MS 150
+/* accessible.c: is the current search still within its budget; PREVIEW_LOOKUP_DEBUG's steps. */
+bool lookup_in_time(void);
+void lookup_trace(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/* offset.c: the offset of the character under (x, y) (window coordinates) of `text`, the text
+ * interface of `accessible`; -1 when none is there. */
+#ifdef _ATSPI_H
+gint text_offset_at(AtspiAccessible *accessible, AtspiText *text, gint x, gint y);
+#endif
+
 /* dictionary.c: WordNet, the word reduced to its base form (jumps → jump). */
 bool dictionary_init(void);
 void dictionary_define(const char *word, struct lookup_definition *definition);
