@@ -17,8 +17,6 @@
 /* How long the walk for the focused text may take (each accessible costs a few D-Bus calls):
  * after it, an editable text met on the way is taken. */
 #define FOCUS_WALK_MS 120
-/* Characters fetched either side of the offset to find the word's bounds. */
-#define CONTEXT_CHARS 64
 /* The search for the text under the point: accessibles visited in all, and children of one
  * accessible looked at when the one at the point names none of them. */
 #define NODES_VISITED_MAX 1024
@@ -269,123 +267,13 @@ static bool text_under_point(AtspiAccessible *node, int depth, struct descent *d
 	return found;
 }
 
-static bool extents_of(AtspiText *text, gint offset, AtspiRect *out)
-{
-	GError *error = NULL;
-	AtspiRect *rect = atspi_text_get_character_extents(text, offset, ATSPI_COORD_TYPE_WINDOW, &error);
-	if (failed(&error) || !rect)
-		return false;
-	*out = *rect;
-	g_free(rect);
-	return true;
-}
-
-static bool word_character(gunichar c)
-{
-	return g_unichar_isalnum(c) || c == '\'' || c == 0x2019 || c == '-';
-}
-
-/* The word around `offset`: its character range and text. */
-static bool word_at(AtspiText *text, gint offset, gint *start, gint *end, char *word, size_t size)
-{
-	GError *error = NULL;
-	gint from = offset > CONTEXT_CHARS ? offset - CONTEXT_CHARS : 0;
-	gchar *context = atspi_text_get_text(text, from, offset + CONTEXT_CHARS, &error);
-	if (failed(&error) || !context)
-		return false;
-	glong length = g_utf8_strlen(context, -1);
-	glong at = offset - from;
-	bool found = false;
-	if (at < length && g_unichar_isalnum(g_utf8_get_char(g_utf8_offset_to_pointer(context, at)))) {
-		glong left = at, right = at + 1;
-		while (left > 0 && word_character(g_utf8_get_char(g_utf8_offset_to_pointer(context, left - 1))))
-			left--;
-		while (right < length && word_character(g_utf8_get_char(g_utf8_offset_to_pointer(context, right))))
-			right++;
-		const char *begin = g_utf8_offset_to_pointer(context, left);
-		const char *finish = g_utf8_offset_to_pointer(context, right);
-		size_t bytes = (size_t)(finish - begin);
-		if (bytes >= size)
-			bytes = size - 1;
-		memcpy(word, begin, bytes);
-		word[bytes] = '\0';
-		*start = from + (gint)left;
-		*end = from + (gint)right;
-		found = true;
-	}
-	g_free(context);
-	return found;
-}
-
-static void range_extents(AtspiText *text, gint start, gint end, struct lookup_rect *out)
-{
-	GError *error = NULL;
-	AtspiRect *rect = atspi_text_get_range_extents(text, start, end, ATSPI_COORD_TYPE_WINDOW, &error);
-	if (!failed(&error) && rect && rect->width > 0 && rect->height > 0) {
-		*out = (struct lookup_rect){rect->x, rect->y, rect->width, rect->height};
-		g_free(rect);
-		return;
-	}
-	g_free(rect);
-	AtspiRect first, last;
-	if (extents_of(text, start, &first) && extents_of(text, end - 1, &last) && first.y == last.y) {
-		*out = (struct lookup_rect){first.x, first.y, last.x + last.width - first.x, first.height};
-		return;
-	}
-	*out = (struct lookup_rect){0, 0, 0, 0};
-}
-
-static void link_at(AtspiAccessible *accessible, AtspiText *text, gint offset, struct lookup_found *found)
-{
-	GError *error = NULL;
-	AtspiHypertext *hypertext = atspi_accessible_get_hypertext_iface(accessible);
-	if (!hypertext)
-		return;
-	gint index = atspi_hypertext_get_link_index(hypertext, offset, &error);
-	if (!failed(&error) && index >= 0) {
-		AtspiHyperlink *link = atspi_hypertext_get_link(hypertext, index, &error);
-		if (!failed(&error) && link) {
-			gchar *uri = atspi_hyperlink_get_uri(link, 0, &error);
-			if (!failed(&error) && uri && uri[0]) {
-				found->kind = LOOKUP_KIND_LINK;
-				g_strlcpy(found->uri, uri, sizeof found->uri);
-				gint start = atspi_hyperlink_get_start_index(link, &error);
-				gint end = failed(&error) ? -1 : atspi_hyperlink_get_end_index(link, &error);
-				if (!failed(&error) && start >= 0 && end > start) {
-					gchar *words = atspi_text_get_text(text, start, MIN(end, start + 200), &error);
-					if (!failed(&error) && words)
-						g_strlcpy(found->link_text, words, sizeof found->link_text);
-					g_free(words);
-					range_extents(text, start, end, &found->extents);
-				}
-			}
-			g_free(uri);
-			g_object_unref(link);
-		}
-	}
-	g_object_unref(hypertext);
-}
-
-/* The word at `offset` of `text` (and its extents, and any link there) into `found`. */
-static bool found_word_at(AtspiAccessible *accessible, AtspiText *text, gint offset, struct lookup_found *found)
-{
-	gint start, end;
-	if (!word_at(text, offset, &start, &end, found->word, sizeof found->word))
-		return false;
-	found->kind = LOOKUP_KIND_WORD;
-	range_extents(text, start, end, &found->extents);
-	if (in_time())
-		link_at(accessible, text, offset, found);
-	return true;
-}
-
 static bool lookup_in(AtspiAccessible *window, gint x, gint y, struct lookup_found *found)
 {
 	struct descent descent = {.x = x, .y = y};
 	if (!text_under_point(window, 0, &descent))
 		return false;
 	AtspiText *text = atspi_accessible_get_text_iface(descent.accessible);
-	bool done = text && in_time() && found_word_at(descent.accessible, text, descent.offset, found);
+	bool done = text && in_time() && text_found_at(descent.accessible, text, descent.offset, found);
 	trace_step("text at depth-first visit %d, offset %d\n", descent.visited, descent.offset);
 	if (text)
 		g_object_unref(text);
@@ -454,7 +342,7 @@ static bool lookup_caret_in(AtspiAccessible *window, struct lookup_found *found)
 	trace_step("caret of the %s text: %d (%d accessibles)\n", editable == accessible ? "editable" : "focused", caret,
 		visited);
 	for (gint offset = caret; offset >= 0 && offset >= caret - 1 && !done && in_time(); offset--)
-		done = found_word_at(accessible, text, offset, found);
+		done = text_found_at(accessible, text, offset, found);
 	if (text)
 		g_object_unref(text);
 	g_object_unref(accessible);
