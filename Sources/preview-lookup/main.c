@@ -287,16 +287,39 @@ static int detect_command(const char *text, const char *offset)
 	return 0;
 }
 
+/* --file: the rule for paths and what the card shows (their tests). */
+static int file_command(const char *written)
+{
+	char resolved[LOOKUP_STRING_MAX];
+	const char *why = "";
+	struct file_preview preview;
+	if (!file_resolve(written, resolved, sizeof resolved, &why)) {
+		printf("refused\t%s\n", why);
+		return 1;
+	}
+	if (!file_preview_read(resolved, &preview)) {
+		printf("refused\tunreadable\n");
+		return 1;
+	}
+	printf("allowed\t%s\t%s\t%lld\t%s\t%s\n", preview.path, preview.type, preview.size,
+		preview.thumbnail ? "thumbnail" : "-", preview.lines[0] ? "lines" : "-");
+	file_preview_clear(&preview);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	/* The user's language: the names of months and weekdays in dates, shown and detected. */
 	setlocale(LC_ALL, "");
 	if (argc == 4 && strcmp(argv[1], "--detect") == 0)
 		return detect_command(argv[2], argv[3]);
+	if (argc == 3 && strcmp(argv[1], "--file") == 0)
+		return file_command(argv[2]);
 	if (argc > 1) {
 		fprintf(stderr,
 			"usage: preview-lookup\n"
 			"       preview-lookup --detect TEXT OFFSET   (what the data detectors find at character OFFSET)\n"
+			"       preview-lookup --file PATH            (whether PATH is one of the user's files, and its card)\n"
 			"Started by preview-compositor: descriptor 3 is its Wayland connection, 4 its lookup channel.\n");
 		return 2;
 	}
