@@ -42,6 +42,14 @@ static bool in_time(void)
 	return g_get_monotonic_time() < deadline;
 }
 
+/* The coordinates the current app's accessibles are asked in (uses_screen_coordinates). */
+static AtspiCoordType coordinates = ATSPI_COORD_TYPE_WINDOW;
+
+AtspiCoordType lookup_coordinates(void)
+{
+	return coordinates;
+}
+
 bool lookup_in_time(void)
 {
 	return in_time();
@@ -141,6 +149,14 @@ static bool uses_window_geometry(const char *toolkit, const char *version)
 	return g_ascii_strcasecmp(toolkit, "gtk") == 0 && version && version[0] >= '4';
 }
 
+/* Chromium's text in window coordinates counts from the web page's view, not the window (its
+ * other accessibles count from the surface); its screen coordinates count from the surface, as
+ * a Wayland client places its window at the screen's origin. */
+static bool uses_screen_coordinates(const char *toolkit)
+{
+	return g_ascii_strcasecmp(toolkit, "chromium") == 0;
+}
+
 static bool has_text(AtspiAccessible *accessible)
 {
 	AtspiText *text = atspi_accessible_get_text_iface(accessible);
@@ -171,7 +187,7 @@ static bool holds_point(AtspiAccessible *accessible, gint x, gint y)
 	if (!component)
 		return false;
 	GError *error = NULL;
-	AtspiRect *rect = atspi_component_get_extents(component, ATSPI_COORD_TYPE_WINDOW, &error);
+	AtspiRect *rect = atspi_component_get_extents(component, lookup_coordinates(), &error);
 	g_object_unref(component);
 	bool held = !failed(&error) && rect && (contains(rect, x, y) || (rect->width < 0 && rect->height < 0));
 	g_free(rect);
@@ -237,7 +253,7 @@ static bool text_under_point(AtspiAccessible *node, int depth, struct descent *d
 	AtspiComponent *component = atspi_accessible_get_component_iface(node);
 	if (component) {
 		child = atspi_component_get_accessible_at_point(
-			component, descent->x, descent->y, ATSPI_COORD_TYPE_WINDOW, &error);
+			component, descent->x, descent->y, lookup_coordinates(), &error);
 		g_object_unref(component);
 		if (failed(&error))
 			child = NULL;
@@ -368,6 +384,7 @@ void accessible_find(int32_t pid, int32_t surface_x, int32_t surface_y, int32_t 
 		version = NULL;
 	g_strlcpy(found->toolkit, toolkit ? toolkit : "", sizeof found->toolkit);
 	bool geometry = toolkit && uses_window_geometry(toolkit, version);
+	coordinates = toolkit && uses_screen_coordinates(toolkit) ? ATSPI_COORD_TYPE_SCREEN : ATSPI_COORD_TYPE_WINDOW;
 	if (version && found->toolkit[0]) {
 		size_t used = strlen(found->toolkit);
 		g_snprintf(found->toolkit + used, sizeof found->toolkit - used, " %s", version);

@@ -108,6 +108,8 @@ void lookup_trace(const char *format, ...) __attribute__((format(printf, 1, 2)))
 /* offset.c: the offset of the character under (x, y) (window coordinates) of `text`, the text
  * interface of `accessible`; -1 when none is there. */
 #ifdef _ATSPI_H
+/* The coordinates the current app is asked in (its toolkit's: accessible.c). */
+AtspiCoordType lookup_coordinates(void);
 gint text_offset_at(AtspiAccessible *accessible, AtspiText *text, gint x, gint y);
 #endif
 

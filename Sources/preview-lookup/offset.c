@@ -67,7 +67,7 @@ static DBusMessage *reply_of(DBusPendingCall **pending)
 static DBusPendingCall *ask_extents(AtspiAccessible *accessible, gint offset)
 {
 	dbus_int32_t value = offset;
-	dbus_uint32_t coordinates = ATSPI_COORD_TYPE_WINDOW;
+	dbus_uint32_t coordinates = lookup_coordinates();
 	return ask(accessible, "GetCharacterExtents", DBUS_TYPE_INT32, &value, DBUS_TYPE_UINT32, &coordinates,
 		DBUS_TYPE_INVALID);
 }
@@ -120,7 +120,7 @@ gint text_offset_at(AtspiAccessible *accessible, AtspiText *text, gint x, gint y
 {
 	GError *error = NULL;
 	dbus_int32_t px = x, py = y;
-	dbus_uint32_t coordinates = ATSPI_COORD_TYPE_WINDOW;
+	dbus_uint32_t coordinates = lookup_coordinates();
 	DBusPendingCall *asked = ask(accessible, "GetOffsetAtPoint", DBUS_TYPE_INT32, &px, DBUS_TYPE_INT32, &py,
 		DBUS_TYPE_UINT32, &coordinates, DBUS_TYPE_INVALID);
 	gint count = atspi_text_get_character_count(text, &error);

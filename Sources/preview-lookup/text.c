@@ -20,7 +20,7 @@ static bool failed(GError **error)
 static bool extents_of(AtspiText *text, gint offset, AtspiRect *out)
 {
 	GError *error = NULL;
-	AtspiRect *rect = atspi_text_get_character_extents(text, offset, ATSPI_COORD_TYPE_WINDOW, &error);
+	AtspiRect *rect = atspi_text_get_character_extents(text, offset, lookup_coordinates(), &error);
 	if (failed(&error) || !rect)
 		return false;
 	*out = *rect;
@@ -31,7 +31,7 @@ static bool extents_of(AtspiText *text, gint offset, AtspiRect *out)
 static void range_extents(AtspiText *text, gint start, gint end, struct lookup_rect *out)
 {
 	GError *error = NULL;
-	AtspiRect *rect = atspi_text_get_range_extents(text, start, end, ATSPI_COORD_TYPE_WINDOW, &error);
+	AtspiRect *rect = atspi_text_get_range_extents(text, start, end, lookup_coordinates(), &error);
 	if (!failed(&error) && rect && rect->width > 0 && rect->height > 0) {
 		*out = (struct lookup_rect){rect->x, rect->y, rect->width, rect->height};
 		g_free(rect);
