@@ -196,6 +196,8 @@ static bool holds_point(AtspiAccessible *accessible, gint x, gint y)
 
 struct descent {
 	gint x, y;
+	/* Where the coordinates of the accessibles below count from, in the window's (a root pane's). */
+	gint origin_x, origin_y;
 	int visited;
 	AtspiAccessible *accessible; /* the text found, with the character under the point */
 	gint offset;
@@ -211,6 +213,51 @@ static void trace_node(AtspiAccessible *accessible, int depth, const char *how)
 }
 
 static bool text_under_point(AtspiAccessible *node, int depth, struct descent *descent);
+
+static bool extents_in_window(AtspiAccessible *accessible, AtspiRect *out)
+{
+	AtspiComponent *component = atspi_accessible_get_component_iface(accessible);
+	if (!component)
+		return false;
+	GError *error = NULL;
+	AtspiRect *rect = atspi_component_get_extents(component, lookup_coordinates(), &error);
+	g_object_unref(component);
+	bool read = !failed(&error) && rect;
+	if (read)
+		*out = *rect;
+	g_free(rect);
+	return read;
+}
+
+/* LibreOffice's accessibles (VCL's, as Java's) hang from a root pane that counts from its own
+ * corner: a root pane at (0, 0) inside a parent that is not there counts from its parent. */
+static void nested_origin(AtspiAccessible *parent, AtspiAccessible *child, gint *dx, gint *dy)
+{
+	*dx = *dy = 0;
+	if (atspi_accessible_get_role(child, NULL) != ATSPI_ROLE_ROOT_PANE)
+		return;
+	AtspiRect outer, inner;
+	if (!extents_in_window(parent, &outer) || !extents_in_window(child, &inner))
+		return;
+	if (inner.x == 0 && inner.y == 0 && (outer.x > 0 || outer.y > 0) && inner.width <= outer.width &&
+		inner.height <= outer.height) {
+		*dx = outer.x;
+		*dy = outer.y;
+		trace_step("a root pane counting from (%d, %d)\n", outer.x, outer.y);
+	}
+}
+
+/* The text under the point in `child` of `parent`, in the child's coordinates. */
+static bool descend(AtspiAccessible *parent, AtspiAccessible *child, int depth, struct descent *descent)
+{
+	gint dx, dy;
+	nested_origin(parent, child, &dx, &dy);
+	descent->x -= dx, descent->y -= dy, descent->origin_x += dx, descent->origin_y += dy;
+	bool found = text_under_point(child, depth, descent);
+	if (!found)
+		descent->x += dx, descent->y += dy, descent->origin_x -= dx, descent->origin_y -= dy;
+	return found;
+}
 
 /* The children whose extents hold the point, the last first (drawn last, so on top): where the
  * accessible at the point names no child (a notebook's page tab list, a document frame and its
@@ -231,7 +278,7 @@ static bool text_in_children(AtspiAccessible *node, AtspiAccessible *tried, int 
 			continue;
 		descent->visited++;
 		bool found = child != node && child != tried && holds_point(child, descent->x, descent->y) &&
-			(trace_node(child, depth, "holds the point"), text_under_point(child, depth + 1, descent));
+			(trace_node(child, depth, "holds the point"), descend(node, child, depth + 1, descent));
 		g_object_unref(child);
 		if (found)
 			return true;
@@ -262,7 +309,7 @@ static bool text_under_point(AtspiAccessible *node, int depth, struct descent *d
 		g_clear_object(&child);
 	if (child) {
 		trace_node(child, depth, "at the point");
-		if (text_under_point(child, depth + 1, descent)) {
+		if (descend(node, child, depth + 1, descent)) {
 			g_object_unref(child);
 			return true;
 		}
@@ -290,6 +337,10 @@ static bool lookup_in(AtspiAccessible *window, gint x, gint y, struct lookup_fou
 		return false;
 	AtspiText *text = atspi_accessible_get_text_iface(descent.accessible);
 	bool done = text && in_time() && text_found_at(descent.accessible, text, descent.offset, found);
+	if (done && found->extents.width > 0) {
+		found->extents.x += descent.origin_x;
+		found->extents.y += descent.origin_y;
+	}
 	trace_step("text at depth-first visit %d, offset %d\n", descent.visited, descent.offset);
 	if (text)
 		g_object_unref(text);

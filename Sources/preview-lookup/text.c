@@ -108,11 +108,46 @@ static bool word_in(const char *context, glong at, glong *start, glong *end, cha
 	return true;
 }
 
+/* A link that holds the text itself (Chromium puts a link's text in a child of the link): the
+ * nearest link among the text's first ancestors, its address and extents. */
+#define LINK_ANCESTORS_MAX 3
+static void link_around(AtspiAccessible *accessible, struct lookup_found *found)
+{
+	GError *error = NULL;
+	AtspiAccessible *node = g_object_ref(accessible);
+	for (int level = 0; level <= LINK_ANCESTORS_MAX && node && lookup_in_time(); level++) {
+		if (atspi_accessible_get_role(node, NULL) == ATSPI_ROLE_LINK) {
+			AtspiHyperlink *link = atspi_accessible_get_hyperlink(node);
+			gchar *uri = link ? atspi_hyperlink_get_uri(link, 0, &error) : NULL;
+			if (!failed(&error) && uri && uri[0]) {
+				found->kind = LOOKUP_KIND_LINK;
+				g_strlcpy(found->uri, uri, sizeof found->uri);
+				gchar *name = atspi_accessible_get_name(node, NULL);
+				g_strlcpy(found->link_text, name ? name : "", sizeof found->link_text);
+				g_free(name);
+			}
+			g_free(uri);
+			if (link)
+				g_object_unref(link);
+			break;
+		}
+		AtspiAccessible *parent = atspi_accessible_get_parent(node, &error);
+		g_object_unref(node);
+		node = failed(&error) ? NULL : parent;
+	}
+	if (node)
+		g_object_unref(node);
+}
+
 bool text_found_at(AtspiAccessible *accessible, AtspiText *text, gint offset, struct lookup_found *found)
 {
 	GError *error = NULL;
 	gint from = offset > CONTEXT_CHARS ? offset - CONTEXT_CHARS : 0;
-	gchar *context = atspi_text_get_text(text, from, offset + CONTEXT_CHARS, &error);
+	/* Gecko and LibreOffice fail a range past the end. */
+	gint count = atspi_text_get_character_count(text, &error);
+	if (failed(&error) || count <= offset)
+		return false;
+	gchar *context = atspi_text_get_text(text, from, MIN(count, offset + CONTEXT_CHARS), &error);
 	if (failed(&error) || !context)
 		return false;
 	if (!g_utf8_validate(context, -1, NULL)) {
@@ -126,6 +161,8 @@ bool text_found_at(AtspiAccessible *accessible, AtspiText *text, gint offset, st
 		range_extents(text, from + (gint)start, from + (gint)end, &found->extents);
 		if (lookup_in_time())
 			link_at(accessible, text, offset, found);
+		if (found->kind != LOOKUP_KIND_LINK && lookup_in_time())
+			link_around(accessible, found);
 	}
 	struct lookup_detected detected;
 	char path[LOOKUP_STRING_MAX];
