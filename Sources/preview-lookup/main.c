@@ -346,8 +346,14 @@ int main(int argc, char **argv)
 	loop = g_main_loop_new(NULL, FALSE);
 	g_unix_fd_add(CHANNEL_FD, G_IO_IN | G_IO_HUP | G_IO_ERR, channel_readable, NULL);
 	g_unix_fd_add(panel_fd(panel), G_IO_IN | G_IO_HUP | G_IO_ERR, wayland_readable, NULL);
-	/* Before the first question is read: the first press then finds the bus warm. */
+	/* Before the first question is read: the first press then finds the bus, the fonts, the
+	 * dictionary's files and the detectors' data warm. */
 	accessible_warm();
+	panel_warm();
+	struct lookup_definition warm;
+	dictionary_define("warm", &warm);
+	struct lookup_detected detected; /* libphonenumber's metadata, the locale's names */
+	detect_at("+1 650 253 0000 on March 14", 4, &detected);
 	fprintf(stderr, "preview-lookup: ready\n");
 	g_main_loop_run(loop);
 	action_forget_event();

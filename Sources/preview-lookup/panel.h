@@ -51,6 +51,10 @@ double panel_layout(cairo_t *cr, const struct panel_card *card, struct panel_but
 /* The panel's background and the card, on a `width` × `height` image. */
 void panel_paint(cairo_t *cr, int width, int height, const struct panel_card *card, struct panel_button *buttons);
 
+/* Draws a panel nobody sees: fontconfig, Pango's fonts and glyphs are loaded before the first
+ * press, which then pays only for its own text. */
+void panel_warm(void);
+
 void panel_show_card(struct panel *panel, uint32_t id, const struct panel_card *card);
 
 #endif

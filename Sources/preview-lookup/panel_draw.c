@@ -169,3 +169,16 @@ void panel_paint(cairo_t *cr, int width, int height, const struct panel_card *ca
 	cairo_stroke(cr);
 	panel_layout(cr, card, buttons);
 }
+
+void panel_warm(void)
+{
+	struct lookup_definition definition = {.found = true, .lemma = "warm", .count = 1};
+	definition.senses[0].part_of_speech = "noun";
+	g_strlcpy(definition.senses[0].gloss, "fonts and glyphs, loaded before the first press", sizeof definition.senses[0].gloss);
+	struct panel_card card = {.word = "warm", .definition = &definition};
+	cairo_surface_t *scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, PANEL_WIDTH, 200);
+	cairo_t *cr = cairo_create(scratch);
+	panel_paint(cr, PANEL_WIDTH, 200, &card, NULL);
+	cairo_destroy(cr);
+	cairo_surface_destroy(scratch);
+}
