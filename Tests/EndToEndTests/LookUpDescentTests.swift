@@ -72,14 +72,14 @@ import _FixtureTestSupport
 
     /// GTK 4.8 never answers GetOffsetAtPoint: the offset comes from the pipelined search. A
     /// lookup that waited for that answer would take its whole timeout (150 ms); the search takes
-    /// a few round trips. The app's own replies are slower while it starts and on a loaded
-    /// machine, so the best of the recording's lookups is held to 50 ms, and every one to 150 ms.
-    @Test func gtk4LookupsTakeAtMost50ms() throws {
+    /// a few round trips: 10–20 ms on an idle machine (BENCHMARKS.md). The app's own replies are
+    /// slower while it starts and on a loaded machine (the team's, several builds on 2 cores), so
+    /// the test holds each lookup under the timeout the old way always paid.
+    @Test func gtk4LookupsNeverWaitForGetOffsetAtPoint() throws {
         let run = try lookUp.run(lookUp.python("gtk4-textview.py", "--fill geese"))
         #expect(run.status == 0, "\(run.log.suffix(3000))")
         #expect(!run.found.isEmpty, "\(run.lookups) \(run.log.suffix(2000))")
         let times = run.lookups.compactMap { $0["lookup_us"] as? Int }
-        #expect((times.min() ?? .max) <= 50_000, "\(times)")
         #expect(times.allSatisfy { $0 < 150_000 }, "\(times)")
     }
 }
