@@ -314,7 +314,11 @@ static bool text_under_point(AtspiAccessible *node, int depth, struct descent *d
 			return true;
 		}
 	}
-	AtspiText *text = in_time() ? atspi_accessible_get_text_iface(node) : NULL;
+	/* A window's own text is its title (Gecko's claims the whole window for its last character),
+	 * never what is under the press. */
+	AtspiRole role = atspi_accessible_get_role(node, NULL);
+	bool window = role == ATSPI_ROLE_FRAME || role == ATSPI_ROLE_WINDOW;
+	AtspiText *text = in_time() && !window ? atspi_accessible_get_text_iface(node) : NULL;
 	if (text) {
 		gint offset = text_offset_at(node, text, descent->x, descent->y);
 		g_object_unref(text);

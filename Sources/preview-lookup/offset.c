@@ -174,6 +174,8 @@ gint text_offset_at(AtspiAccessible *accessible, AtspiText *text, gint x, gint y
 	if (answer < 0 && failed)
 		answer = offset_reply(&asked, true);
 	forget(&asked);
+	if (answer >= count) /* past the end: Gecko's window title names its window's extents there */
+		answer = -1;
 	if (answer >= 0) {
 		/* Toolkits answer with the nearest character (the end of the text below its last line):
 		 * the point must be on it, as on a searched one. */

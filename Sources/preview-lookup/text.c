@@ -147,13 +147,19 @@ bool text_found_at(AtspiAccessible *accessible, AtspiText *text, gint offset, st
 	gint count = atspi_text_get_character_count(text, &error);
 	if (failed(&error) || count <= offset)
 		return false;
-	gchar *context = atspi_text_get_text(text, from, MIN(count, offset + CONTEXT_CHARS), &error);
+	gint to = MIN(count, offset + CONTEXT_CHARS);
+	gchar *context = atspi_text_get_text(text, from, to, &error);
 	if (failed(&error) || !context)
 		return false;
-	if (!g_utf8_validate(context, -1, NULL)) {
+	/* An app may answer with more than was asked (any length): only the range asked is read. */
+	const char *last = context;
+	for (gint i = 0; i < to - from && *last; i++)
+		last = g_utf8_next_char(last);
+	if (!g_utf8_validate(context, last - context, NULL)) {
 		g_free(context);
 		return false;
 	}
+	context[last - context] = '\0';
 	glong at = offset - from, start = 0, end = 0;
 	bool has_word = word_in(context, at, &start, &end, found->word, sizeof found->word);
 	if (has_word) {
