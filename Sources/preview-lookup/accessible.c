@@ -117,12 +117,9 @@ static void drain_events(void)
 		g_main_context_iteration(NULL, FALSE);
 }
 
-static AtspiAccessible *application_of(int32_t pid)
+static AtspiAccessible *application_in(AtspiAccessible *desktop, int32_t pid)
 {
 	GError *error = NULL;
-	AtspiAccessible *desktop = atspi_get_desktop(0);
-	if (!desktop)
-		return NULL;
 	AtspiAccessible *found = NULL;
 	gint count = atspi_accessible_get_child_count(desktop, &error);
 	if (failed(&error))
@@ -136,6 +133,22 @@ static AtspiAccessible *application_of(int32_t pid)
 			found = app;
 		else
 			g_object_unref(app);
+	}
+	return found;
+}
+
+/* The app of `pid` among the registry's: the list libatspi keeps from the registry's events
+ * first, then (an app that registered a moment ago, its event not read yet) the registry's own. */
+static AtspiAccessible *application_of(int32_t pid)
+{
+	AtspiAccessible *desktop = atspi_get_desktop(0);
+	if (!desktop)
+		return NULL;
+	AtspiAccessible *found = application_in(desktop, pid);
+	if (!found && in_time()) {
+		trace_step("app %d not among the known apps: asking the registry\n", pid);
+		atspi_accessible_clear_cache(desktop);
+		found = application_in(desktop, pid);
 	}
 	g_object_unref(desktop);
 	return found;

