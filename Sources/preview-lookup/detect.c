@@ -362,7 +362,7 @@ static bool parse_time(struct parser *p, struct lookup_when *when)
 	int before_meridiem = p->at;
 	if (take_meridiem(p, &hour))
 		read = true;
-	else if (p->at = before_meridiem, !read && (take_word(p, "uhr") || take_word(p, "h")))
+	else if (p->at = before_meridiem, take_word(p, "uhr") || (!read && take_word(p, "h")))
 		read = true;
 	else
 		p->at = before_meridiem;

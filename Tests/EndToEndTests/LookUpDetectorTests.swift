@@ -38,6 +38,12 @@ struct LookUpDetectorTests {
         #expect(line.first == "date" && line.count >= 5 && line[4] == value, "\(line)")
     }
 
+    @Test func aTimesWordsAreItsOwn() throws {
+        let text = "Am 14. März 2025 um 15:30 Uhr, bitte"
+        let line = try detect(text, at: at("März", in: text), locale: "de_DE.UTF-8")
+        #expect(line.count >= 4 && line[3] == "14. März 2025 um 15:30 Uhr", "\(line)")
+    }
+
     @Test(arguments: [
         ("en_US.UTF-8", "Call +44 20 7946 0958 today", "7946", "tel:+442079460958", "+44 20 7946 0958"),
         ("en_US.UTF-8", "Call (650) 253-0000 now", "253", "tel:+16502530000", "+1 650-253-0000"),

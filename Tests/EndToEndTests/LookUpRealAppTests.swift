@@ -233,6 +233,44 @@ extension LookUpRealAppTests {
         for lookup in run.base.lookups { #expect((lookup["lookup_us"] as? Int ?? .max) < 600_000, "\(lookup)") }
     }
 
+    /// A page of one datum a line, centred, the lines close (the recorded press lands on its
+    /// middle, never between two lines). Ready texts are ASCII: umockdev-run takes no other.
+    static func lines(_ text: String) -> String {
+        """
+        <!doctype html><html><head><meta charset="utf-8"><title>look up</title>
+        <style>body{margin:8px;font:40px/1.1 sans-serif;text-align:center}</style></head><body>
+        \(Array(repeating: "<div>\(text)</div>", count: 20).joined())</body></html>
+        """
+    }
+
+    /// Real text in the browsers and Writer, in the user's locale's formats (the compositor's
+    /// LANG, which preview-lookup inherits): a German date in Firefox, a French phone number in
+    /// Chromium, an address of mail in Writer.
+    @Test func firefoxAGermanDate() throws {
+        let run = try run(
+            .firefox, Self.lines("Am 14. März 2025 um 15:30 Uhr"), readyText: "2025 um",
+            environment: ["LANG": "de_DE.UTF-8"])
+        let found = try #require(run.base.found.last, "\(run.base.lookups) \(run.base.log.suffix(3000))")
+        #expect(found["link"] as? String == "2025-03-14T15:30", "\(found)")
+        #expect(found["word"] as? String == "14. März 2025 um 15:30 Uhr", "\(found)")
+        #expect(found["definition"] as? String == "date: Freitag 14 März 2025, 15:30", "\(found)")
+    }
+
+    @Test func chromiumAFrenchPhoneNumber() throws {
+        let run = try run(
+            .chromium, Self.lines("Tél. 01 42 68 53 00"), readyText: "53 00", environment: ["LANG": "fr_FR.UTF-8"])
+        let found = try #require(run.base.found.last, "\(run.base.lookups) \(run.base.log.suffix(3000))")
+        #expect(found["link"] as? String == "tel:+33142685300", "\(found)")
+        #expect(found["definition"] as? String == "phone: +33 1 42 68 53 00", "\(found)")
+    }
+
+    @Test func writerAnEmailAddress() throws {
+        let run = try run(
+            .writer, Self.document(Self.repeated("jane.doe@example.org", 60)), readyText: "example.org")
+        let found = try #require(run.base.found.last, "\(run.base.lookups) \(run.base.log.suffix(3000))")
+        #expect(found["link"] as? String == "mailto:jane.doe@example.org", "\(found)")
+    }
+
     static let writerWords = document(repeated("jumps", 300))
     static let writerLinks = document(
         repeated(#"<text:a xlink:type="simple" xlink:href="https://example.org/guide">guidebook</text:a>"#, 200))
