@@ -110,6 +110,8 @@ static void read_text(int fd, struct file_preview *preview)
 		used--;
 	if (used > 0 && (unsigned char)preview->lines[used - 1] >= 0xc0)
 		used--;
+	while (used > 0 && (preview->lines[used - 1] == '\n' || preview->lines[used - 1] == '\r'))
+		used--;
 	preview->lines[used] = '\0';
 }
 

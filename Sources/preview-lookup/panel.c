@@ -29,7 +29,8 @@ struct panel {
 	char copied[LOOKUP_STRING_MAX];
 	struct wl_surface *surface;
 	struct wl_buffer *buffer;
-	struct wl_callback *shown_callback;
+	struct wl_output *output;
+	bool on_screen; /* between the compositor's wl_surface.enter and .leave */
 	uint32_t id;
 	bool shown;
 	double pointer_x, pointer_y;
@@ -214,6 +215,9 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 		panel->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
 	} else if (strcmp(interface, wl_data_device_manager_interface.name) == 0 && !panel->data_device_manager) {
 		panel->data_device_manager = wl_registry_bind(registry, name, &wl_data_device_manager_interface, 3);
+	} else if (strcmp(interface, wl_output_interface.name) == 0 && !panel->output) {
+		/* Bound for wl_surface.enter: the compositor tells when the panel is on screen. */
+		panel->output = wl_registry_bind(registry, name, &wl_output_interface, 1);
 	} else if (strcmp(interface, wl_seat_interface.name) == 0 && !panel->seat) {
 		panel->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
 		wl_seat_add_listener(panel->seat, &seat_listener, panel);
@@ -229,6 +233,26 @@ static const struct wl_registry_listener registry_listener = {
 	.global = registry_global,
 	.global_remove = registry_global_remove,
 };
+
+/* The compositor put the panel on screen (the commit crossing): a file goes to the desktop's
+ * previewer then, not at the answer (a light press must open nothing). */
+static void surface_enter(void *data, struct wl_surface *surface, struct wl_output *output)
+{
+	struct panel *panel = data;
+	(void)surface, (void)output;
+	if (!panel->on_screen && panel->shown && panel->preview_path[0])
+		action_preview_file(panel->preview_path);
+	panel->on_screen = true;
+}
+
+static void surface_leave(void *data, struct wl_surface *surface, struct wl_output *output)
+{
+	struct panel *panel = data;
+	(void)surface, (void)output;
+	panel->on_screen = false;
+}
+
+static const struct wl_surface_listener surface_listener = {.enter = surface_enter, .leave = surface_leave};
 
 struct panel *panel_create(int wayland_fd)
 {
@@ -249,6 +273,7 @@ struct panel *panel_create(int wayland_fd)
 		return NULL;
 	}
 	panel->surface = wl_compositor_create_surface(panel->compositor);
+	wl_surface_add_listener(panel->surface, &surface_listener, panel);
 	wl_display_flush(panel->display);
 	return panel;
 }
@@ -285,22 +310,6 @@ static int anonymous_file(size_t size)
 		return -1;
 	}
 	return fd;
-}
-
-static void frame_shown(void *data, struct wl_callback *callback, uint32_t time);
-static const struct wl_callback_listener shown_listener = {.done = frame_shown};
-
-/* The compositor drew the panel (the commit crossing): a file goes to the desktop's previewer. */
-static void frame_shown(void *data, struct wl_callback *callback, uint32_t time)
-{
-	struct panel *panel = data;
-	(void)time;
-	wl_callback_destroy(callback);
-	if (panel->shown_callback != callback)
-		return;
-	panel->shown_callback = NULL;
-	if (panel->shown && panel->preview_path[0])
-		action_preview_file(panel->preview_path);
 }
 
 static void render(struct panel *panel, uint32_t id, const struct panel_card *card)
@@ -343,11 +352,6 @@ static void render(struct panel *panel, uint32_t id, const struct panel_card *ca
 	wl_surface_attach(panel->surface, buffer, 0, 0);
 	wl_surface_damage_buffer(panel->surface, 0, 0, width, height);
 	g_strlcpy(panel->preview_path, card->preview_path ? card->preview_path : "", sizeof panel->preview_path);
-	panel->shown_callback = NULL;
-	if (panel->preview_path[0]) {
-		panel->shown_callback = wl_surface_frame(panel->surface);
-		wl_callback_add_listener(panel->shown_callback, &shown_listener, panel);
-	}
 	wl_surface_commit(panel->surface);
 	/* The compositor copies the pixels at the commit: the old buffer can go. */
 	if (panel->buffer)
@@ -374,7 +378,6 @@ void panel_hide(struct panel *panel)
 	if (!panel->shown)
 		return;
 	panel->shown = false;
-	panel->shown_callback = NULL;
 	panel->preview_path[0] = '\0';
 	wl_surface_attach(panel->surface, NULL, 0, 0);
 	wl_surface_commit(panel->surface);

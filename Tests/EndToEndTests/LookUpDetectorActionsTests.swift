@@ -71,3 +71,63 @@ import _FixtureTestSupport
         #expect(!FileManager.default.fileExists(atPath: handler + "/opened"), "xdg-open ran beside the portal")
     }
 }
+
+/// A path under the press, end to end: a firm press on `~/notes.txt` (the test's home) shows the
+/// file's card (its type and first lines) and hands it to GNOME's previewer once the panel is on
+/// screen (a stand-in on the test's bus records `ShowFile`); on `~/picture.png` the card has the
+/// image's thumbnail; on a link out of the home, only words.
+@Suite(.serialized) struct LookUpFilePreviewTests {
+    let lookUp = LookUpTests()
+
+    func home() throws -> String {
+        let home = scratchDirectory() + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try "Look Up's first line\nand its second\n".write(toFile: home + "/notes.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: home + "/elsewhere.txt", withDestinationPath: "/etc/hostname")
+        let script = """
+            import cairo
+            surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, 300, 200)
+            context = cairo.Context(surface)
+            context.set_source_rgb(0.9, 0.1, 0.1)
+            context.paint()
+            surface.write_to_png("\(home)/picture.png")
+            """
+        _ = try ChildProcess.run(["/usr/bin/python3", "-c", script], timeout: 30)
+        return home
+    }
+
+    @Test func aTextFileShowsItsCardAndGoesToThePreviewer() throws {
+        let home = try home()
+        let record = home + "/../previewer"
+        let app = "/usr/bin/python3 \(LookUpTests.fixtures)stand-in-portal.py \(record) --previewer & exec "
+            + lookUp.python("gtk3-text.py", "--fill-lines '~/notes.txt'")
+        let run = try lookUp.run(app, environment: ["HOME": home])
+        let found = try #require(run.found.last, "\(run.lookups) \(run.log.suffix(3000))")
+        #expect(found["link"] as? String == home + "/notes.txt", "\(found)")
+        #expect((found["definition"] as? String)?.hasPrefix("file: plain text document · 36 bytes · ") == true, "\(found)")
+        #expect(run.panelFrames.count == 1)
+        let calls = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
+        #expect(calls == "ShowFile file://\(home)/notes.txt\n", "\(calls) \(run.log.suffix(2000))")
+    }
+
+    @Test func anImageShowsItsThumbnail() throws {
+        let home = try home()
+        let run = try lookUp.run(lookUp.python("gtk3-text.py", "--fill-lines '~/picture.png'"), environment: ["HOME": home])
+        let found = try #require(run.found.last, "\(run.lookups) \(run.log.suffix(3000))")
+        #expect((found["definition"] as? String)?.hasPrefix("file: PNG image · ") == true, "\(found)")
+        let shot = try #require(
+            Shot(path: run.directory + "/shots/" + (run.screenshots.last { $0.hasSuffix("lookup-completed.png") } ?? "")))
+        var red = 0
+        for y in 0..<shot.height {
+            for x in 0..<shot.width where LookUpActionsTests.near(shot.pixel(x, y), (230, 26, 26)) { red += 1 }
+        }
+        // The thumbnail: 96 × 64 pixels of the picture's red.
+        #expect(red >= 96 * 64 * 9 / 10, "\(red) red pixels in \(shot.path)")
+    }
+
+    @Test func aLinkOutOfTheHomeIsJustWords() throws {
+        let home = try home()
+        let run = try lookUp.run(lookUp.python("gtk3-text.py", "--fill-lines '~/elsewhere.txt'"), environment: ["HOME": home])
+        #expect(run.found.allSatisfy { ($0["definition"] as? String)?.hasPrefix("file:") != true }, "\(run.lookups)")
+    }
+}
