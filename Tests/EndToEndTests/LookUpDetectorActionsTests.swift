@@ -82,8 +82,10 @@ import _FixtureTestSupport
     func home() throws -> String {
         let home = scratchDirectory() + "/home"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        try "Look Up's first line\nand its second\n".write(toFile: home + "/notes.txt", atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: home + "/elsewhere.txt", withDestinationPath: "/etc/hostname")
+        try "Look Up's first line\nand its second\n".write(
+            toFile: home + "/notes.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: home + "/elsewhere.txt", withDestinationPath: "/etc/hostname")
         let script = """
             import cairo
             surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, 300, 200)
@@ -99,12 +101,14 @@ import _FixtureTestSupport
     @Test func aTextFileShowsItsCardAndGoesToThePreviewer() throws {
         let home = try home()
         let record = home + "/../previewer"
-        let app = "/usr/bin/python3 \(LookUpTests.fixtures)stand-in-portal.py \(record) --previewer & exec "
+        let app =
+            "/usr/bin/python3 \(LookUpTests.fixtures)stand-in-portal.py \(record) --previewer & exec "
             + lookUp.python("gtk3-text.py", "--fill-lines '~/notes.txt'")
         let run = try lookUp.run(app, environment: ["HOME": home])
         let found = try #require(run.found.last, "\(run.lookups) \(run.log.suffix(3000))")
         #expect(found["link"] as? String == home + "/notes.txt", "\(found)")
-        #expect((found["definition"] as? String)?.hasPrefix("file: plain text document · 36 bytes · ") == true, "\(found)")
+        #expect(
+            (found["definition"] as? String)?.hasPrefix("file: plain text document · 36 bytes · ") == true, "\(found)")
         #expect(run.panelFrames.count == 1)
         let calls = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
         #expect(calls == "ShowFile file://\(home)/notes.txt\n", "\(calls) \(run.log.suffix(2000))")
@@ -112,11 +116,14 @@ import _FixtureTestSupport
 
     @Test func anImageShowsItsThumbnail() throws {
         let home = try home()
-        let run = try lookUp.run(lookUp.python("gtk3-text.py", "--fill-lines '~/picture.png'"), environment: ["HOME": home])
+        let run = try lookUp.run(
+            lookUp.python("gtk3-text.py", "--fill-lines '~/picture.png'"), environment: ["HOME": home])
         let found = try #require(run.found.last, "\(run.lookups) \(run.log.suffix(3000))")
         #expect((found["definition"] as? String)?.hasPrefix("file: PNG image · ") == true, "\(found)")
         let shot = try #require(
-            Shot(path: run.directory + "/shots/" + (run.screenshots.last { $0.hasSuffix("lookup-completed.png") } ?? "")))
+            Shot(
+                path: run.directory + "/shots/" + (run.screenshots.last { $0.hasSuffix("lookup-completed.png") } ?? ""))
+        )
         var red = 0
         for y in 0..<shot.height {
             for x in 0..<shot.width where LookUpActionsTests.near(shot.pixel(x, y), (230, 26, 26)) { red += 1 }
@@ -127,7 +134,8 @@ import _FixtureTestSupport
 
     @Test func aLinkOutOfTheHomeIsJustWords() throws {
         let home = try home()
-        let run = try lookUp.run(lookUp.python("gtk3-text.py", "--fill-lines '~/elsewhere.txt'"), environment: ["HOME": home])
+        let run = try lookUp.run(
+            lookUp.python("gtk3-text.py", "--fill-lines '~/elsewhere.txt'"), environment: ["HOME": home])
         #expect(run.found.allSatisfy { ($0["definition"] as? String)?.hasPrefix("file:") != true }, "\(run.lookups)")
     }
 }

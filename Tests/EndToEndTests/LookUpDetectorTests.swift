@@ -60,9 +60,15 @@ struct LookUpDetectorTests {
 
     @Test func addressesAndPaths() throws {
         let mail = "Write to jane.doe@example.org."
-        #expect(try detect(mail, at: at("doe", in: mail)) == ["email", "9", "29", "jane.doe@example.org", "mailto:jane.doe@example.org"])
+        #expect(
+            try detect(mail, at: at("doe", in: mail)) == [
+                "email", "9", "29", "jane.doe@example.org", "mailto:jane.doe@example.org",
+            ])
         let url = "See (https://example.org/a?b=1), then"
-        #expect(try detect(url, at: at("example", in: url)) == ["link", "5", "30", "https://example.org/a?b=1", "https://example.org/a?b=1"])
+        #expect(
+            try detect(url, at: at("example", in: url)) == [
+                "link", "5", "30", "https://example.org/a?b=1", "https://example.org/a?b=1",
+            ])
         let www = "Visit www.example.com."
         #expect(try detect(www, at: at("example", in: www)).last == "https://www.example.com")
         let path = "Open ~/notes/today.txt now"
