@@ -4,6 +4,7 @@
 #include <atspi/atspi.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lookup.h"
@@ -44,6 +45,8 @@ static bool in_time(void)
 
 /* The coordinates the current app's accessibles are asked in (uses_screen_coordinates). */
 static AtspiCoordType coordinates = ATSPI_COORD_TYPE_WINDOW;
+/* The current app's toolkit never answers GetOffsetAtPoint (GTK 4.8): no wait for it. */
+static bool never_answers_offset;
 
 AtspiCoordType lookup_coordinates(void)
 {
@@ -333,7 +336,7 @@ static bool text_under_point(AtspiAccessible *node, int depth, struct descent *d
 	bool window = role == ATSPI_ROLE_FRAME || role == ATSPI_ROLE_WINDOW;
 	AtspiText *text = in_time() && !window ? atspi_accessible_get_text_iface(node) : NULL;
 	if (text) {
-		gint offset = text_offset_at(node, text, descent->x, descent->y);
+		gint offset = text_offset_at(node, text, descent->x, descent->y, !never_answers_offset);
 		g_object_unref(text);
 		if (offset >= 0) {
 			descent->accessible = g_object_ref(node);
@@ -453,6 +456,8 @@ void accessible_find(int32_t pid, int32_t surface_x, int32_t surface_y, int32_t 
 	g_strlcpy(found->toolkit, toolkit ? toolkit : "", sizeof found->toolkit);
 	bool geometry = toolkit && uses_window_geometry(toolkit, version);
 	coordinates = toolkit && uses_screen_coordinates(toolkit) ? ATSPI_COORD_TYPE_SCREEN : ATSPI_COORD_TYPE_WINDOW;
+	/* GTK 4 answers GetOffsetAtPoint from 4.10 on (its accessible text interface). */
+	never_answers_offset = geometry && version && g_str_has_prefix(version, "4.") && atoi(version + 2) < 10;
 	if (version && found->toolkit[0]) {
 		size_t used = strlen(found->toolkit);
 		g_snprintf(found->toolkit + used, sizeof found->toolkit - used, " %s", version);

@@ -110,7 +110,8 @@ void lookup_trace(const char *format, ...) __attribute__((format(printf, 1, 2)))
 #ifdef _ATSPI_H
 /* The coordinates the current app is asked in (its toolkit's: accessible.c). */
 AtspiCoordType lookup_coordinates(void);
-gint text_offset_at(AtspiAccessible *accessible, AtspiText *text, gint x, gint y);
+/* `answers`: the toolkit may answer GetOffsetAtPoint (GTK 4.8 never does). */
+gint text_offset_at(AtspiAccessible *accessible, AtspiText *text, gint x, gint y, bool answers);
 #endif
 
 /* text.c: what is at `offset` of `text` (of `accessible`): a link, a detected datum or a word,

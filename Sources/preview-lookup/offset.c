@@ -1,10 +1,12 @@
-/* The character under a point of an accessible text. GetOffsetAtPoint answers in most toolkits;
- * GTK 4.8 never answers it (the call would cost its whole timeout). So the question goes out
- * together with the first round of a search over character extents, pipelined on the app's
- * connection: each round asks for the extents of up to PROBES_PER_ROUND characters at once
- * (one round trip for all of them) and narrows the range to one of the gaps between them.
- * Whichever ends first gives the offset: GetOffsetAtPoint's answer, or the search (a million
- * characters take 5 rounds). A reply that never comes costs nothing once the search is done. */
+/* The character under a point of an accessible text. GetOffsetAtPoint answers in most toolkits
+ * (in a millisecond or two); GTK 4.8 never answers it (the call would cost its whole timeout).
+ * So the question goes out first, and, if it has no answer within ANSWER_GRACE_MS (at once for
+ * a toolkit known never to answer), a search over character extents starts beside it, pipelined
+ * on the app's connection: each round asks for the extents of up to PROBES_PER_ROUND characters
+ * at once (one round trip for all of them) and narrows the range to one of the gaps between
+ * them. Whichever ends first gives the offset: GetOffsetAtPoint's answer, or the search (a
+ * million characters take 5 rounds). A reply that never comes costs nothing once the search is
+ * done. Apps that answer are asked two questions, not dozens (a loaded machine feels each). */
 #include <atspi/atspi.h>
 #include <dbus/dbus.h>
 #include <string.h>
@@ -14,6 +16,7 @@
 #define TEXT_INTERFACE "org.a11y.atspi.Text"
 #define PROBES_PER_ROUND 24
 #define ROUNDS_MAX 8
+#define ANSWER_GRACE_MS 40
 
 struct probe {
 	gint offset;
@@ -116,7 +119,20 @@ static bool on_character(const AtspiRect *rect, gint x, gint y)
 	return x >= rect->x && x < rect->x + rect->width + 1 && y >= rect->y && y < rect->y + rect->height;
 }
 
-gint text_offset_at(AtspiAccessible *accessible, AtspiText *text, gint x, gint y)
+/* Waits up to `milliseconds` for `pending` to complete, reading the app's connection. */
+static bool completes_within(AtspiAccessible *accessible, DBusPendingCall *pending, int milliseconds)
+{
+	DBusConnection *bus = ATSPI_OBJECT(accessible)->app->bus;
+	gint64 until = g_get_monotonic_time() + (gint64)milliseconds * 1000;
+	while (!dbus_pending_call_get_completed(pending)) {
+		gint64 left = until - g_get_monotonic_time();
+		if (left <= 0 || !dbus_connection_read_write_dispatch(bus, (int)MAX(1, left / 1000)))
+			return false;
+	}
+	return true;
+}
+
+gint text_offset_at(AtspiAccessible *accessible, AtspiText *text, gint x, gint y, bool answers)
 {
 	GError *error = NULL;
 	dbus_int32_t px = x, py = y;
@@ -132,11 +148,14 @@ gint text_offset_at(AtspiAccessible *accessible, AtspiText *text, gint x, gint y
 		forget(&asked);
 		return -1;
 	}
+	gint answer = -1;
+	if (asked && answers && completes_within(accessible, asked, ANSWER_GRACE_MS))
+		answer = offset_reply(&asked, false);
 	/* The largest offset whose character is before the point, in [low, high]. */
-	gint low = 0, high = count - 1, answer = -1;
+	gint low = 0, high = count - 1;
 	AtspiRect low_rect = {0, 0, 0, 0};
 	bool low_known = false, failed = false;
-	for (int round = 0; round < ROUNDS_MAX && !failed && low < high && lookup_in_time(); round++) {
+	for (int round = 0; round < ROUNDS_MAX && answer < 0 && !failed && low < high && lookup_in_time(); round++) {
 		struct probe probes[PROBES_PER_ROUND];
 		int used = 0;
 		gint span = high - low;
@@ -173,6 +192,8 @@ gint text_offset_at(AtspiAccessible *accessible, AtspiText *text, gint x, gint y
 	}
 	if (answer < 0 && failed)
 		answer = offset_reply(&asked, true);
+	else if (answer < 0 && low >= high)
+		answer = offset_reply(&asked, false);
 	forget(&asked);
 	if (answer >= count) /* past the end: Gecko's window title names its window's extents there */
 		answer = -1;
