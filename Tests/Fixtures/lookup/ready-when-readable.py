@@ -10,8 +10,10 @@ Once ready, it prints what shows that the app got its input, as the app tells AT
 their pointer events in the page and its title) and "app-input: caret" when the app's text caret moves (a press in a document).
 
 It looks again on each event the app sends over AT-SPI (a document loaded, children or text
-changed, a window shown), never on a timer; the first look also wakes apps that build their tree
-only when asked (browsers)."""
+changed, a window shown); the first look also wakes apps that build their tree only when asked
+(browsers). An app that builds it after its last event (Firefox, when a loaded machine makes it
+finish loading its page before the first look) sends none, so it is looked at every half second
+besides, until it is readable."""
 
 import os
 import subprocess
@@ -106,6 +108,7 @@ def main():
 
     GLib.child_watch_add(GLib.PRIORITY_DEFAULT, child.pid, exited)
     GLib.idle_add(lambda: look() and False)
+    GLib.timeout_add(500, lambda: look() or not done)
     loop.run()
     for event in EVENTS:
         listener.deregister(event)
