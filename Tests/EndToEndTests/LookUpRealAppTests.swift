@@ -146,6 +146,8 @@ struct LookUpRealAppTests {
         var options = LibinputTestbed.Options()
         options.readyFile = ready
         let live = try LibinputTestbed.runLive(device, command: command, options: options)
+        // Kept beside the trace and screenshots for whoever reads a failure.
+        try? (live.output + "\n" + live.log).write(toFile: directory + "/run.log", atomically: true, encoding: .utf8)
         let records = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
             .compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
         func frames(_ event: String) -> [Int] {
