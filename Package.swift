@@ -199,9 +199,15 @@ let package = Package(
 
         // MARK: Look Up: the process the compositor asks what is under a firm press (AT-SPI, WordNet).
         .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
+        .systemLibrary(
+            name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(name: "CGioUnix", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .executableTarget(
-            name: "preview-lookup", dependencies: ["CAtspi", "CPangoCairo", "CCairo"],
-            linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("wordnet")]),
+            name: "preview-lookup", dependencies: ["CAtspi", "CPangoCairo", "CCairo", "CGdkPixbuf", "CGioUnix"],
+            linkerSettings: [
+                .linkedLibrary("wayland-client"), .linkedLibrary("wordnet"), .linkedLibrary("phonenumber"),
+                .linkedLibrary("protobuf"),
+            ]),
 
         // MARK: The sample client (examples/).
         // Optimised in debug builds too: the end-to-end tests photograph peek-client drawing in

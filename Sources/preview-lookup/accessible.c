@@ -2,13 +2,13 @@
  * the point, the word there and any link. Every D-Bus call is bounded by atspi's timeout and
  * the whole search by a budget; descents and scans have fixed limits. */
 #include <atspi/atspi.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lookup.h"
 
-/* A reply slower than this is no answer (a hung app must not hold a press for long). */
-#define CALL_TIMEOUT_MS 150
 #define APPS_MAX 256
 #define WINDOWS_MAX 32
 #define DEPTH_MAX 48
@@ -18,10 +18,10 @@
 /* How long the walk for the focused text may take (each accessible costs a few D-Bus calls):
  * after it, an editable text met on the way is taken. */
 #define FOCUS_WALK_MS 120
-/* Characters fetched either side of the offset to find the word's bounds. */
-#define CONTEXT_CHARS 64
-/* Character-extents probes when the toolkit does not answer GetOffsetAtPoint. */
-#define PROBES_MAX 40
+/* The search for the text under the point: accessibles visited in all, and children of one
+ * accessible looked at when the one at the point names none of them. */
+#define NODES_VISITED_MAX 1024
+#define CHILDREN_SCANNED_MAX 512
 
 static gint64 deadline;
 /* PREVIEW_LOOKUP_DEBUG=1: each step on standard error (what docs/look-up.md measured). */
@@ -43,6 +43,32 @@ static bool in_time(void)
 	return g_get_monotonic_time() < deadline;
 }
 
+/* The coordinates the current app's accessibles are asked in (uses_screen_coordinates). */
+static AtspiCoordType coordinates = ATSPI_COORD_TYPE_WINDOW;
+/* The current app's toolkit never answers GetOffsetAtPoint (GTK 4.8): no wait for it. */
+static bool never_answers_offset;
+
+AtspiCoordType lookup_coordinates(void)
+{
+	return coordinates;
+}
+
+bool lookup_in_time(void)
+{
+	return in_time();
+}
+
+void lookup_trace(const char *format, ...)
+{
+	if (!debug)
+		return;
+	fprintf(stderr, "preview-lookup: %5.1f ms: ", (g_get_monotonic_time() - search_began) / 1000.0);
+	va_list arguments;
+	va_start(arguments, format);
+	vfprintf(stderr, format, arguments);
+	va_end(arguments);
+}
+
 static bool failed(GError **error)
 {
 	if (!*error)
@@ -56,7 +82,7 @@ bool accessible_init(void)
 	debug = g_getenv("PREVIEW_LOOKUP_DEBUG") != NULL;
 	if (atspi_init() < 0)
 		return false;
-	atspi_set_timeout(CALL_TIMEOUT_MS, 2 * CALL_TIMEOUT_MS);
+	atspi_set_timeout(LOOKUP_CALL_TIMEOUT_MS, 2 * LOOKUP_CALL_TIMEOUT_MS);
 	return true;
 }
 
@@ -94,12 +120,9 @@ static void drain_events(void)
 		g_main_context_iteration(NULL, FALSE);
 }
 
-static AtspiAccessible *application_of(int32_t pid)
+static AtspiAccessible *application_in(AtspiAccessible *desktop, int32_t pid)
 {
 	GError *error = NULL;
-	AtspiAccessible *desktop = atspi_get_desktop(0);
-	if (!desktop)
-		return NULL;
 	AtspiAccessible *found = NULL;
 	gint count = atspi_accessible_get_child_count(desktop, &error);
 	if (failed(&error))
@@ -114,6 +137,22 @@ static AtspiAccessible *application_of(int32_t pid)
 		else
 			g_object_unref(app);
 	}
+	return found;
+}
+
+/* The app of `pid` among the registry's: the list libatspi keeps from the registry's events
+ * first, then (an app that registered a moment ago, its event not read yet) the registry's own. */
+static AtspiAccessible *application_of(int32_t pid)
+{
+	AtspiAccessible *desktop = atspi_get_desktop(0);
+	if (!desktop)
+		return NULL;
+	AtspiAccessible *found = application_in(desktop, pid);
+	if (!found && in_time()) {
+		trace_step("app %d not among the known apps: asking the registry\n", pid);
+		atspi_accessible_clear_cache(desktop);
+		found = application_in(desktop, pid);
+	}
 	g_object_unref(desktop);
 	return found;
 }
@@ -126,6 +165,14 @@ static bool uses_window_geometry(const char *toolkit, const char *version)
 	return g_ascii_strcasecmp(toolkit, "gtk") == 0 && version && version[0] >= '4';
 }
 
+/* Chromium's text in window coordinates counts from the web page's view, not the window (its
+ * other accessibles count from the surface); its screen coordinates count from the surface, as
+ * a Wayland client places its window at the screen's origin. */
+static bool uses_screen_coordinates(const char *toolkit)
+{
+	return g_ascii_strcasecmp(toolkit, "chromium") == 0;
+}
+
 static bool has_text(AtspiAccessible *accessible)
 {
 	AtspiText *text = atspi_accessible_get_text_iface(accessible);
@@ -135,213 +182,189 @@ static bool has_text(AtspiAccessible *accessible)
 	return true;
 }
 
-/* The deepest accessible under the point that has text: Qt puts a text edit's text on the
- * edit and a plain filler (its viewport) under it. */
-static AtspiAccessible *deepest_at(AtspiAccessible *window, gint x, gint y)
+static bool contains(const AtspiRect *rect, gint x, gint y)
 {
-	GError *error = NULL;
-	AtspiAccessible *current = g_object_ref(window);
-	AtspiAccessible *with_text = has_text(current) ? g_object_ref(current) : NULL;
-	for (int depth = 0; depth < DEPTH_MAX && in_time(); depth++) {
-		AtspiComponent *component = atspi_accessible_get_component_iface(current);
-		if (!component)
-			break;
-		AtspiAccessible *child =
-			atspi_component_get_accessible_at_point(component, x, y, ATSPI_COORD_TYPE_WINDOW, &error);
-		g_object_unref(component);
-		if (failed(&error) || !child)
-			break;
-		if (child == current) {
-			g_object_unref(child);
-			break;
-		}
-		g_object_unref(current);
-		current = child;
-		if (has_text(current)) {
-			if (with_text)
-				g_object_unref(with_text);
-			with_text = g_object_ref(current);
-		}
-		if (debug) {
-			gchar *role = atspi_accessible_get_role_name(current, NULL);
-			trace_step("depth %d: %s\n", depth, role ? role : "?");
-			g_free(role);
-		}
-	}
-	if (with_text) {
-		g_object_unref(current);
-		return with_text;
-	}
-	return current;
+	return rect->width > 0 && rect->height > 0 && x >= rect->x && x < rect->x + rect->width && y >= rect->y &&
+		y < rect->y + rect->height;
 }
 
-static bool extents_of(AtspiText *text, gint offset, AtspiRect *out)
+/* Shown now and holding the point (window coordinates), or shown with no extents of its own: a
+ * GTK 3 notebook's page tab names none when its tab is hidden, and holds the page all the same. */
+static bool holds_point(AtspiAccessible *accessible, gint x, gint y)
 {
-	GError *error = NULL;
-	AtspiRect *rect = atspi_text_get_character_extents(text, offset, ATSPI_COORD_TYPE_WINDOW, &error);
-	if (failed(&error) || !rect)
+	AtspiStateSet *states = atspi_accessible_get_state_set(accessible);
+	bool showing = states && atspi_state_set_contains(states, ATSPI_STATE_SHOWING) &&
+		!atspi_state_set_contains(states, ATSPI_STATE_DEFUNCT);
+	if (states)
+		g_object_unref(states);
+	if (!showing)
 		return false;
-	*out = *rect;
+	AtspiComponent *component = atspi_accessible_get_component_iface(accessible);
+	if (!component)
+		return false;
+	GError *error = NULL;
+	AtspiRect *rect = atspi_component_get_extents(component, lookup_coordinates(), &error);
+	g_object_unref(component);
+	bool held = !failed(&error) && rect && (contains(rect, x, y) || (rect->width < 0 && rect->height < 0));
 	g_free(rect);
-	return true;
+	return held;
 }
 
-/* Reading order: is the character at `rect` before the point? */
-static bool before_point(const AtspiRect *rect, gint x, gint y)
+struct descent {
+	gint x, y;
+	/* Where the coordinates of the accessibles below count from, in the window's (a root pane's). */
+	gint origin_x, origin_y;
+	int visited;
+	AtspiAccessible *accessible; /* the text found, with the character under the point */
+	gint offset;
+};
+
+static void trace_node(AtspiAccessible *accessible, int depth, const char *how)
 {
-	if (rect->y + rect->height <= y)
-		return true;
-	if (rect->y > y)
+	if (!debug)
+		return;
+	gchar *role = atspi_accessible_get_role_name(accessible, NULL);
+	trace_step("depth %d: %s (%s)\n", depth, role ? role : "?", how);
+	g_free(role);
+}
+
+static bool text_under_point(AtspiAccessible *node, int depth, struct descent *descent);
+
+static bool extents_in_window(AtspiAccessible *accessible, AtspiRect *out)
+{
+	AtspiComponent *component = atspi_accessible_get_component_iface(accessible);
+	if (!component)
 		return false;
-	return rect->x <= x;
-}
-
-/* GetOffsetAtPoint, or a bisection over character extents (GTK 4.8 never answers it). */
-static gint offset_at(AtspiText *text, gint x, gint y)
-{
 	GError *error = NULL;
-	gint offset = atspi_text_get_offset_at_point(text, x, y, ATSPI_COORD_TYPE_WINDOW, &error);
-	trace_step("offset at (%d, %d): %d\n", x, y, offset);
-	if (!failed(&error) && offset >= 0) {
-		AtspiRect rect;
-		if (debug && extents_of(text, offset, &rect))
-			trace_step("its extents: (%d, %d) %dx%d\n", rect.x, rect.y, rect.width, rect.height);
-		return offset;
-	}
-	gint count = atspi_text_get_character_count(text, &error);
-	if (failed(&error) || count <= 0)
-		return -1;
-	gint low = 0, high = count - 1;
-	AtspiRect rect;
-	for (int probe = 0; probe < PROBES_MAX && low < high && in_time(); probe++) {
-		gint middle = low + (high - low + 1) / 2;
-		if (!extents_of(text, middle, &rect))
-			return -1;
-		if (before_point(&rect, x, y))
-			low = middle;
-		else
-			high = middle - 1;
-	}
-	if (!extents_of(text, low, &rect))
-		return -1;
-	trace_step("bisected to %d: (%d, %d) %dx%d\n", low, rect.x, rect.y, rect.width, rect.height);
-	/* The point must be on the character (a press in the margin looks nothing up). */
-	if (x < rect.x || x >= rect.x + rect.width + 1 || y < rect.y || y >= rect.y + rect.height)
-		return -1;
-	return low;
+	AtspiRect *rect = atspi_component_get_extents(component, lookup_coordinates(), &error);
+	g_object_unref(component);
+	bool read = !failed(&error) && rect;
+	if (read)
+		*out = *rect;
+	g_free(rect);
+	return read;
 }
 
-static bool word_character(gunichar c)
+/* LibreOffice's accessibles (VCL's, as Java's) hang from a root pane that counts from its own
+ * corner: a root pane at (0, 0) inside a parent that is not there counts from its parent. */
+static void nested_origin(AtspiAccessible *parent, AtspiAccessible *child, gint *dx, gint *dy)
 {
-	return g_unichar_isalnum(c) || c == '\'' || c == 0x2019 || c == '-';
+	*dx = *dy = 0;
+	if (atspi_accessible_get_role(child, NULL) != ATSPI_ROLE_ROOT_PANE)
+		return;
+	AtspiRect outer, inner;
+	if (!extents_in_window(parent, &outer) || !extents_in_window(child, &inner))
+		return;
+	if (inner.x == 0 && inner.y == 0 && (outer.x > 0 || outer.y > 0) && inner.width <= outer.width &&
+		inner.height <= outer.height) {
+		*dx = outer.x;
+		*dy = outer.y;
+		trace_step("a root pane counting from (%d, %d)\n", outer.x, outer.y);
+	}
 }
 
-/* The word around `offset`: its character range and text. */
-static bool word_at(AtspiText *text, gint offset, gint *start, gint *end, char *word, size_t size)
+/* The text under the point in `child` of `parent`, in the child's coordinates. */
+static bool descend(AtspiAccessible *parent, AtspiAccessible *child, int depth, struct descent *descent)
 {
-	GError *error = NULL;
-	gint from = offset > CONTEXT_CHARS ? offset - CONTEXT_CHARS : 0;
-	gchar *context = atspi_text_get_text(text, from, offset + CONTEXT_CHARS, &error);
-	if (failed(&error) || !context)
-		return false;
-	glong length = g_utf8_strlen(context, -1);
-	glong at = offset - from;
-	bool found = false;
-	if (at < length && g_unichar_isalnum(g_utf8_get_char(g_utf8_offset_to_pointer(context, at)))) {
-		glong left = at, right = at + 1;
-		while (left > 0 && word_character(g_utf8_get_char(g_utf8_offset_to_pointer(context, left - 1))))
-			left--;
-		while (right < length && word_character(g_utf8_get_char(g_utf8_offset_to_pointer(context, right))))
-			right++;
-		const char *begin = g_utf8_offset_to_pointer(context, left);
-		const char *finish = g_utf8_offset_to_pointer(context, right);
-		size_t bytes = (size_t)(finish - begin);
-		if (bytes >= size)
-			bytes = size - 1;
-		memcpy(word, begin, bytes);
-		word[bytes] = '\0';
-		*start = from + (gint)left;
-		*end = from + (gint)right;
-		found = true;
-	}
-	g_free(context);
+	gint dx, dy;
+	nested_origin(parent, child, &dx, &dy);
+	descent->x -= dx, descent->y -= dy, descent->origin_x += dx, descent->origin_y += dy;
+	bool found = text_under_point(child, depth, descent);
+	if (!found)
+		descent->x += dx, descent->y += dy, descent->origin_x -= dx, descent->origin_y -= dy;
 	return found;
 }
 
-static void range_extents(AtspiText *text, gint start, gint end, struct lookup_rect *out)
+/* The children whose extents hold the point, the last first (drawn last, so on top): where the
+ * accessible at the point names no child (a notebook's page tab list, a document frame and its
+ * pages), the text is in one of them, as a screen reader finds it. */
+static bool text_in_children(AtspiAccessible *node, AtspiAccessible *tried, int depth, struct descent *descent)
 {
 	GError *error = NULL;
-	AtspiRect *rect = atspi_text_get_range_extents(text, start, end, ATSPI_COORD_TYPE_WINDOW, &error);
-	if (!failed(&error) && rect && rect->width > 0 && rect->height > 0) {
-		*out = (struct lookup_rect){rect->x, rect->y, rect->width, rect->height};
-		g_free(rect);
-		return;
+	gint count = atspi_accessible_get_child_count(node, &error);
+	if (failed(&error) || count <= 0)
+		return false;
+	if (count > CHILDREN_SCANNED_MAX)
+		trace_step("depth %d: %d children, the last %d scanned\n", depth, count, CHILDREN_SCANNED_MAX);
+	for (gint i = count - 1; i >= 0 && i >= count - CHILDREN_SCANNED_MAX && in_time(); i--) {
+		if (descent->visited >= NODES_VISITED_MAX)
+			return false;
+		AtspiAccessible *child = atspi_accessible_get_child_at_index(node, i, &error);
+		if (failed(&error) || !child)
+			continue;
+		descent->visited++;
+		bool found = child != node && child != tried && holds_point(child, descent->x, descent->y) &&
+			(trace_node(child, depth, "holds the point"), descend(node, child, depth + 1, descent));
+		g_object_unref(child);
+		if (found)
+			return true;
 	}
-	g_free(rect);
-	AtspiRect first, last;
-	if (extents_of(text, start, &first) && extents_of(text, end - 1, &last) && first.y == last.y) {
-		*out = (struct lookup_rect){first.x, first.y, last.x + last.width - first.x, first.height};
-		return;
-	}
-	*out = (struct lookup_rect){0, 0, 0, 0};
+	return false;
 }
 
-static void link_at(AtspiAccessible *accessible, AtspiText *text, gint offset, struct lookup_found *found)
+/* The deepest text under the point with a character there: the accessible at the point first,
+ * down the tree; then this node's own text (Qt puts a text edit's text on the edit and a plain
+ * filler, its viewport, under it); then the children that hold the point. Bounded by depth,
+ * accessibles visited and the search's time. */
+static bool text_under_point(AtspiAccessible *node, int depth, struct descent *descent)
 {
+	if (depth >= DEPTH_MAX || descent->visited >= NODES_VISITED_MAX || !in_time())
+		return false;
+	descent->visited++;
 	GError *error = NULL;
-	AtspiHypertext *hypertext = atspi_accessible_get_hypertext_iface(accessible);
-	if (!hypertext)
-		return;
-	gint index = atspi_hypertext_get_link_index(hypertext, offset, &error);
-	if (!failed(&error) && index >= 0) {
-		AtspiHyperlink *link = atspi_hypertext_get_link(hypertext, index, &error);
-		if (!failed(&error) && link) {
-			gchar *uri = atspi_hyperlink_get_uri(link, 0, &error);
-			if (!failed(&error) && uri && uri[0]) {
-				found->kind = LOOKUP_KIND_LINK;
-				g_strlcpy(found->uri, uri, sizeof found->uri);
-				gint start = atspi_hyperlink_get_start_index(link, &error);
-				gint end = failed(&error) ? -1 : atspi_hyperlink_get_end_index(link, &error);
-				if (!failed(&error) && start >= 0 && end > start) {
-					gchar *words = atspi_text_get_text(text, start, MIN(end, start + 200), &error);
-					if (!failed(&error) && words)
-						g_strlcpy(found->link_text, words, sizeof found->link_text);
-					g_free(words);
-					range_extents(text, start, end, &found->extents);
-				}
-			}
-			g_free(uri);
-			g_object_unref(link);
+	AtspiAccessible *child = NULL;
+	AtspiComponent *component = atspi_accessible_get_component_iface(node);
+	if (component) {
+		child = atspi_component_get_accessible_at_point(
+			component, descent->x, descent->y, lookup_coordinates(), &error);
+		g_object_unref(component);
+		if (failed(&error))
+			child = NULL;
+	}
+	if (child == node)
+		g_clear_object(&child);
+	if (child) {
+		trace_node(child, depth, "at the point");
+		if (descend(node, child, depth + 1, descent)) {
+			g_object_unref(child);
+			return true;
 		}
 	}
-	g_object_unref(hypertext);
-}
-
-/* The word at `offset` of `text` (and its extents, and any link there) into `found`. */
-static bool found_word_at(AtspiAccessible *accessible, AtspiText *text, gint offset, struct lookup_found *found)
-{
-	gint start, end;
-	if (!word_at(text, offset, &start, &end, found->word, sizeof found->word))
-		return false;
-	found->kind = LOOKUP_KIND_WORD;
-	range_extents(text, start, end, &found->extents);
-	if (in_time())
-		link_at(accessible, text, offset, found);
-	return true;
+	/* A window's own text is its title (Gecko's claims the whole window for its last character),
+	 * never what is under the press. */
+	AtspiRole role = atspi_accessible_get_role(node, NULL);
+	bool window = role == ATSPI_ROLE_FRAME || role == ATSPI_ROLE_WINDOW;
+	AtspiText *text = in_time() && !window ? atspi_accessible_get_text_iface(node) : NULL;
+	if (text) {
+		gint offset = text_offset_at(node, text, descent->x, descent->y, !never_answers_offset);
+		g_object_unref(text);
+		if (offset >= 0) {
+			descent->accessible = g_object_ref(node);
+			descent->offset = offset;
+			g_clear_object(&child);
+			return true;
+		}
+	}
+	bool found = text_in_children(node, child, depth, descent);
+	g_clear_object(&child);
+	return found;
 }
 
 static bool lookup_in(AtspiAccessible *window, gint x, gint y, struct lookup_found *found)
 {
-	AtspiAccessible *accessible = deepest_at(window, x, y);
-	AtspiText *text = atspi_accessible_get_text_iface(accessible);
-	bool done = false;
-	if (text && in_time()) {
-		gint offset = offset_at(text, x, y);
-		done = offset >= 0 && in_time() && found_word_at(accessible, text, offset, found);
+	struct descent descent = {.x = x, .y = y};
+	if (!text_under_point(window, 0, &descent))
+		return false;
+	AtspiText *text = atspi_accessible_get_text_iface(descent.accessible);
+	bool done = text && in_time() && text_found_at(descent.accessible, text, descent.offset, found);
+	if (done && found->extents.width > 0) {
+		found->extents.x += descent.origin_x;
+		found->extents.y += descent.origin_y;
 	}
+	trace_step("text at depth-first visit %d, offset %d\n", descent.visited, descent.offset);
 	if (text)
 		g_object_unref(text);
-	g_object_unref(accessible);
+	g_object_unref(descent.accessible);
 	return done;
 }
 
@@ -406,7 +429,7 @@ static bool lookup_caret_in(AtspiAccessible *window, struct lookup_found *found)
 	trace_step("caret of the %s text: %d (%d accessibles)\n", editable == accessible ? "editable" : "focused", caret,
 		visited);
 	for (gint offset = caret; offset >= 0 && offset >= caret - 1 && !done && in_time(); offset--)
-		done = found_word_at(accessible, text, offset, found);
+		done = text_found_at(accessible, text, offset, found);
 	if (text)
 		g_object_unref(text);
 	g_object_unref(accessible);
@@ -432,6 +455,9 @@ void accessible_find(int32_t pid, int32_t surface_x, int32_t surface_y, int32_t 
 		version = NULL;
 	g_strlcpy(found->toolkit, toolkit ? toolkit : "", sizeof found->toolkit);
 	bool geometry = toolkit && uses_window_geometry(toolkit, version);
+	coordinates = toolkit && uses_screen_coordinates(toolkit) ? ATSPI_COORD_TYPE_SCREEN : ATSPI_COORD_TYPE_WINDOW;
+	/* GTK 4 answers GetOffsetAtPoint from 4.10 on (its accessible text interface). */
+	never_answers_offset = geometry && version && g_str_has_prefix(version, "4.") && atoi(version + 2) < 10;
 	if (version && found->toolkit[0]) {
 		size_t used = strlen(found->toolkit);
 		g_snprintf(found->toolkit + used, sizeof found->toolkit - used, " %s", version);

@@ -7,6 +7,7 @@
 #define PREVIEW_LOOKUP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* The channel: frames of a u32 length (of what follows, at most LOOKUP_FRAME_MAX) and a
@@ -35,20 +36,44 @@ enum lookup_message {
 enum lookup_kind {
 	LOOKUP_KIND_NOTHING = 0,
 	LOOKUP_KIND_WORD = 1,
+	/* a hyperlink, or an address (URL) written in the text */
 	LOOKUP_KIND_LINK = 2,
+	/* data detectors: a date or time, a phone number, an e-mail address, a file's path */
+	LOOKUP_KIND_DATE = 3,
+	LOOKUP_KIND_PHONE = 4,
+	LOOKUP_KIND_EMAIL = 5,
+	LOOKUP_KIND_FILE = 6,
 };
 
 struct lookup_rect {
 	int32_t x, y, width, height;
 };
 
+/* A date, a time or both, as written (no time zone: the user's local time). */
+struct lookup_when {
+	int year, month, day, hour, minute;
+	bool has_date, has_year, has_time;
+};
+
+/* What a data detector found in the text around the press. */
+struct lookup_detected {
+	enum lookup_kind kind;
+	long start, end; /* characters of the text given */
+	char text[256]; /* as written */
+	char value[LOOKUP_STRING_MAX]; /* the URL, tel:+E.164, mailto:address, the path */
+	char display[128]; /* a phone number in its international form */
+	struct lookup_when when;
+};
+
 /* What the accessibility tree has at a point. */
 struct lookup_found {
 	enum lookup_kind kind;
 	char toolkit[64];
-	char word[128];
-	char uri[LOOKUP_STRING_MAX];
+	char word[256]; /* the word, or the detected text as written */
+	char uri[LOOKUP_STRING_MAX]; /* a link's address, or what a detector's action opens */
 	char link_text[256];
+	struct lookup_when when;
+	char display[128];
 	struct lookup_rect extents; /* window coordinates of the toolkit (see accessible.c) */
 };
 
@@ -74,6 +99,62 @@ void accessible_warm(void);
 void accessible_find(int32_t pid, int32_t surface_x, int32_t surface_y, int32_t geometry_x, int32_t geometry_y,
 	bool caret, int budget_ms, struct lookup_found *found);
 
+/* A reply slower than this is no answer (a hung app must not hold a press for long). */
+#define LOOKUP_CALL_TIMEOUT_MS 150
+/* accessible.c: is the current search still within its budget; PREVIEW_LOOKUP_DEBUG's steps. */
+bool lookup_in_time(void);
+void lookup_trace(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/* offset.c: the offset of the character under (x, y) (window coordinates) of `text`, the text
+ * interface of `accessible`; -1 when none is there. */
+#ifdef _ATSPI_H
+/* The coordinates the current app is asked in (its toolkit's: accessible.c). */
+AtspiCoordType lookup_coordinates(void);
+/* `answers`: the toolkit may answer GetOffsetAtPoint (GTK 4.8 never does). */
+gint text_offset_at(AtspiAccessible *accessible, AtspiText *text, gint x, gint y, bool answers);
+#endif
+
+/* text.c: what is at `offset` of `text` (of `accessible`): a link, a detected datum or a word,
+ * with its extents. */
+#ifdef _ATSPI_H
+bool text_found_at(AtspiAccessible *accessible, AtspiText *text, gint offset, struct lookup_found *found);
+#endif
+
+/* detect.c: a URL, e-mail address, path, phone number, date or time holding character `at` of
+ * the UTF-8 `context`. */
+bool detect_at(const char *context, long at, struct lookup_detected *detected);
+/* phone.cpp: the phone number holding byte `at` of `text` (libphonenumber). */
+bool phone_find(const char *text, size_t at, size_t *start, size_t *end, char *uri, size_t uri_size,
+	char *international, size_t international_size);
+
+/* calendar.c: a detected date as the user reads it (their locale), and as an iCalendar event. */
+bool calendar_describe(const struct lookup_when *when, char *out, size_t size);
+bool calendar_event(const struct lookup_when *when, const char *summary, char *out, size_t size);
+
+/* files.c: a path written in the text, resolved, if it is one of the user's own files (the
+ * rule is at the top of files.c); `why` says why not. What the panel shows of it. */
+#define FILE_PREVIEW_LINES 6
+struct file_preview {
+	char path[4096];
+	char name[256];
+	char type[128];
+	long long size;
+	long long modified;
+	bool directory;
+	char lines[1024]; /* a text file's first lines */
+	struct _GdkPixbuf *thumbnail; /* an image's, at most 96 pixels a side */
+};
+bool file_resolve(const char *written, char *resolved, size_t size, const char **why);
+bool file_preview_read(const char *resolved, struct file_preview *preview);
+void file_preview_clear(struct file_preview *preview);
+
+/* actions.c: the desktop's ways to open, add an event and preview (see there). */
+void action_open_uri(const char *uri);
+void action_add_event(const char *calendar);
+void action_forget_event(void);
+bool action_previewer_present(void);
+void action_preview_file(const char *path);
+
 /* dictionary.c: WordNet, the word reduced to its base form (jumps → jump). */
 bool dictionary_init(void);
 void dictionary_define(const char *word, struct lookup_definition *definition);
@@ -91,7 +172,6 @@ void panel_flush(struct panel *panel);
 void panel_sync(struct panel *panel);
 /* Renders and commits the panel for lookup `id` (the compositor shows it at the commit). */
 void panel_show_word(struct panel *panel, uint32_t id, const char *word, const struct lookup_definition *definition);
-void panel_show_link(struct panel *panel, uint32_t id, const char *uri, const char *text);
 void panel_hide(struct panel *panel);
 
 /* main.c: the panel's buttons end the panel (Open, Copy link). */

@@ -5,7 +5,6 @@
 #define _GNU_SOURCE
 #include <cairo.h>
 #include <pango/pangocairo.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,16 +13,8 @@
 #include <wayland-client.h>
 
 #include "lookup.h"
+#include "panel.h"
 
-#define PANEL_WIDTH 380
-#define PANEL_HEIGHT_MAX 520
-#define MARGIN 16
-
-extern char **environ;
-
-struct button {
-	double x, y, width, height;
-};
 
 struct panel {
 	struct wl_display *display;
@@ -38,19 +29,23 @@ struct panel {
 	char copied[LOOKUP_STRING_MAX];
 	struct wl_surface *surface;
 	struct wl_buffer *buffer;
+	struct wl_output *output;
+	bool on_screen; /* between the compositor's wl_surface.enter and .leave */
 	uint32_t id;
 	bool shown;
 	double pointer_x, pointer_y;
-	char uri[LOOKUP_STRING_MAX];
-	struct button open, copy;
+	/* The card's buttons and what they do; a file to preview once the panel is on screen. */
+	struct panel_button buttons[PANEL_ACTIONS_MAX];
+	struct panel_action actions[PANEL_ACTIONS_MAX];
+	char preview_path[4096];
 	/* The button a press went down on, with what it acts on: the release completes that click
 	 * even when the panel was hidden in between (the compositor's hide for a later input comes
 	 * over the channel, which may be read before the release on the Wayland connection). */
 	struct {
-		enum { PRESSED_NONE, PRESSED_OPEN, PRESSED_COPY } action;
-		struct button button;
+		bool down;
+		struct panel_button button;
+		struct panel_action action;
 		uint32_t id;
-		char uri[LOOKUP_STRING_MAX];
 	} pressed;
 };
 
@@ -76,19 +71,10 @@ static void pointer_motion(void *data, struct wl_pointer *pointer, uint32_t time
 	panel->pointer_y = wl_fixed_to_double(y);
 }
 
-static bool inside(const struct button *button, double x, double y)
+static bool inside(const struct panel_button *button, double x, double y)
 {
 	return button->width > 0 && x >= button->x && x < button->x + button->width && y >= button->y &&
 		y < button->y + button->height;
-}
-
-/* xdg-open in a process of its own, not waited for (SIGCHLD is ignored: no zombies). */
-static void open_uri(const char *uri)
-{
-	char *arguments[] = {"xdg-open", (char *)uri, NULL};
-	pid_t pid;
-	if (posix_spawnp(&pid, "xdg-open", NULL, NULL, arguments, environ) != 0)
-		fprintf(stderr, "preview-lookup: cannot start xdg-open\n");
 }
 
 static void source_target(void *data, struct wl_data_source *source, const char *mime_type)
@@ -125,8 +111,8 @@ static const struct wl_data_source_listener source_listener = {
 	.cancelled = source_cancelled,
 };
 
-/* Copy link: the address becomes the selection, through the compositor's data device. */
-static void copy_uri(struct panel *panel, const char *uri, uint32_t serial)
+/* Copy: the text becomes the selection, through the compositor's data device. */
+static void copy_text(struct panel *panel, const char *uri, uint32_t serial)
 {
 	if (!panel->data_device_manager || !panel->seat)
 		return;
@@ -142,37 +128,50 @@ static void copy_uri(struct panel *panel, const char *uri, uint32_t serial)
 	panel->source = source;
 }
 
+static void perform(struct panel *panel, const struct panel_action *action, uint32_t serial)
+{
+	switch (action->kind) {
+	case PANEL_ACTION_OPEN:
+		action_open_uri(action->payload);
+		break;
+	case PANEL_ACTION_COPY:
+		copy_text(panel, action->payload, serial);
+		break;
+	case PANEL_ACTION_CALENDAR:
+		action_add_event(action->payload);
+		break;
+	case PANEL_ACTION_PREVIEW:
+		action_preview_file(action->payload);
+		break;
+	case PANEL_ACTION_NONE:
+		break;
+	}
+}
+
 static void pointer_button(void *data, struct wl_pointer *pointer, uint32_t serial, uint32_t time, uint32_t button,
 	uint32_t state)
 {
 	struct panel *panel = data;
 	(void)pointer, (void)time, (void)button;
 	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
-		panel->pressed.action = PRESSED_NONE;
-		if (!panel->shown || !panel->uri[0])
-			return;
-		if (inside(&panel->open, panel->pointer_x, panel->pointer_y)) {
-			panel->pressed.action = PRESSED_OPEN;
-			panel->pressed.button = panel->open;
-		} else if (inside(&panel->copy, panel->pointer_x, panel->pointer_y)) {
-			panel->pressed.action = PRESSED_COPY;
-			panel->pressed.button = panel->copy;
-		} else {
-			return;
+		panel->pressed.down = false;
+		for (int i = 0; i < PANEL_ACTIONS_MAX && panel->shown; i++) {
+			if (panel->actions[i].kind == PANEL_ACTION_NONE ||
+				!inside(&panel->buttons[i], panel->pointer_x, panel->pointer_y))
+				continue;
+			panel->pressed.down = true;
+			panel->pressed.button = panel->buttons[i];
+			panel->pressed.action = panel->actions[i];
+			panel->pressed.id = panel->id;
 		}
-		panel->pressed.id = panel->id;
-		g_strlcpy(panel->pressed.uri, panel->uri, sizeof panel->pressed.uri);
 		return;
 	}
-	int action = panel->pressed.action;
-	panel->pressed.action = PRESSED_NONE;
+	bool down = panel->pressed.down;
+	panel->pressed.down = false;
 	/* A click is a press and a release on the same button. */
-	if (action == PRESSED_NONE || !inside(&panel->pressed.button, panel->pointer_x, panel->pointer_y))
+	if (!down || !inside(&panel->pressed.button, panel->pointer_x, panel->pointer_y))
 		return;
-	if (action == PRESSED_OPEN)
-		open_uri(panel->pressed.uri);
-	else
-		copy_uri(panel, panel->pressed.uri, serial);
+	perform(panel, &panel->pressed.action, serial);
 	channel_send_dismiss(panel->pressed.id);
 }
 
@@ -216,6 +215,9 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 		panel->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
 	} else if (strcmp(interface, wl_data_device_manager_interface.name) == 0 && !panel->data_device_manager) {
 		panel->data_device_manager = wl_registry_bind(registry, name, &wl_data_device_manager_interface, 3);
+	} else if (strcmp(interface, wl_output_interface.name) == 0 && !panel->output) {
+		/* Bound for wl_surface.enter: the compositor tells when the panel is on screen. */
+		panel->output = wl_registry_bind(registry, name, &wl_output_interface, 1);
 	} else if (strcmp(interface, wl_seat_interface.name) == 0 && !panel->seat) {
 		panel->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
 		wl_seat_add_listener(panel->seat, &seat_listener, panel);
@@ -231,6 +233,26 @@ static const struct wl_registry_listener registry_listener = {
 	.global = registry_global,
 	.global_remove = registry_global_remove,
 };
+
+/* The compositor put the panel on screen (the commit crossing): a file goes to the desktop's
+ * previewer then, not at the answer (a light press must open nothing). */
+static void surface_enter(void *data, struct wl_surface *surface, struct wl_output *output)
+{
+	struct panel *panel = data;
+	(void)surface, (void)output;
+	if (!panel->on_screen && panel->shown && panel->preview_path[0])
+		action_preview_file(panel->preview_path);
+	panel->on_screen = true;
+}
+
+static void surface_leave(void *data, struct wl_surface *surface, struct wl_output *output)
+{
+	struct panel *panel = data;
+	(void)surface, (void)output;
+	panel->on_screen = false;
+}
+
+static const struct wl_surface_listener surface_listener = {.enter = surface_enter, .leave = surface_leave};
 
 struct panel *panel_create(int wayland_fd)
 {
@@ -251,6 +273,7 @@ struct panel *panel_create(int wayland_fd)
 		return NULL;
 	}
 	panel->surface = wl_compositor_create_surface(panel->compositor);
+	wl_surface_add_listener(panel->surface, &surface_listener, panel);
 	wl_display_flush(panel->display);
 	return panel;
 }
@@ -277,117 +300,6 @@ void panel_sync(struct panel *panel)
 	wl_display_roundtrip(panel->display);
 }
 
-/* Text of `size` points, `weight`, colour, wrapped to `width`; returns its height. */
-static double draw_text(cairo_t *cr, const char *text, double size, PangoWeight weight, PangoStyle style,
-	double grey, double x, double y, double width, bool markup)
-{
-	PangoLayout *layout = pango_cairo_create_layout(cr);
-	PangoFontDescription *font = pango_font_description_from_string("Sans");
-	pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
-	pango_font_description_set_weight(font, weight);
-	pango_font_description_set_style(font, style);
-	pango_layout_set_font_description(layout, font);
-	pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
-	pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-	if (markup)
-		pango_layout_set_markup(layout, text, -1);
-	else
-		pango_layout_set_text(layout, text, -1);
-	int w, h;
-	pango_layout_get_pixel_size(layout, &w, &h);
-	if (cr) {
-		cairo_set_source_rgb(cr, grey, grey, grey);
-		cairo_move_to(cr, x, y);
-		pango_cairo_show_layout(cr, layout);
-	}
-	pango_font_description_free(font);
-	g_object_unref(layout);
-	return h;
-}
-
-static void rounded(cairo_t *cr, double x, double y, double width, double height, double radius)
-{
-	cairo_new_sub_path(cr);
-	cairo_arc(cr, x + width - radius, y + radius, radius, -G_PI / 2, 0);
-	cairo_arc(cr, x + width - radius, y + height - radius, radius, 0, G_PI / 2);
-	cairo_arc(cr, x + radius, y + height - radius, radius, G_PI / 2, G_PI);
-	cairo_arc(cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
-	cairo_close_path(cr);
-}
-
-struct content {
-	const char *word;
-	const struct lookup_definition *definition;
-	const char *uri;
-	const char *link_text;
-};
-
-/* Lays the panel out on `cr` (NULL: only measures); returns its height. */
-static double layout_panel(struct panel *panel, cairo_t *cr, const struct content *content)
-{
-	double x = MARGIN, y = MARGIN, width = PANEL_WIDTH - 2 * MARGIN;
-	if (content->uri) {
-		y += draw_text(cr, "Link", 12, PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 0.45, x, y, width, false) + 4;
-		y += draw_text(cr, content->uri, 15, PANGO_WEIGHT_SEMIBOLD, PANGO_STYLE_NORMAL, 0.1, x, y, width, false) + 6;
-		if (content->link_text && content->link_text[0])
-			y += draw_text(cr, content->link_text, 13, PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 0.35, x, y,
-				width, false) + 6;
-		y += 8;
-		const char *labels[2] = {"Open", "Copy link"};
-		struct button *buttons[2] = {&panel->open, &panel->copy};
-		double bx = x;
-		for (int i = 0; i < 2; i++) {
-			double label_width = 0;
-			if (cr) {
-				PangoLayout *layout = pango_cairo_create_layout(cr);
-				PangoFontDescription *font = pango_font_description_from_string("Sans 10");
-				pango_layout_set_font_description(layout, font);
-				pango_layout_set_text(layout, labels[i], -1);
-				int w, h;
-				pango_layout_get_pixel_size(layout, &w, &h);
-				label_width = w;
-				*buttons[i] = (struct button){bx, y, w + 28, 30};
-				rounded(cr, bx, y, w + 28, 30, 7);
-				cairo_set_source_rgb(cr, i == 0 ? 0.0 : 0.9, i == 0 ? 0.45 : 0.9, i == 0 ? 0.9 : 0.92);
-				cairo_fill(cr);
-				double grey = i == 0 ? 1.0 : 0.1;
-				cairo_set_source_rgb(cr, grey, grey, grey);
-				cairo_move_to(cr, bx + 14, y + (30 - h) / 2.0);
-				pango_cairo_show_layout(cr, layout);
-				pango_font_description_free(font);
-				g_object_unref(layout);
-			}
-			bx += label_width + 28 + 10;
-		}
-		y += 30;
-		return y + MARGIN;
-	}
-	const struct lookup_definition *definition = content->definition;
-	const char *title = definition->found ? definition->lemma : content->word;
-	y += draw_text(cr, title, 22, PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, 0.08, x, y, width, false) + 8;
-	if (!definition->found) {
-		y += draw_text(cr, "No definition found", 14, PANGO_WEIGHT_NORMAL, PANGO_STYLE_ITALIC, 0.4, x, y, width,
-			false);
-		return y + MARGIN;
-	}
-	const char *part = NULL;
-	int number = 0;
-	for (int i = 0; i < definition->count && y < PANEL_HEIGHT_MAX - 3 * MARGIN; i++) {
-		if (!part || strcmp(part, definition->senses[i].part_of_speech) != 0) {
-			part = definition->senses[i].part_of_speech;
-			number = 0;
-			y += 4;
-			y += draw_text(cr, part, 13, PANGO_WEIGHT_NORMAL, PANGO_STYLE_ITALIC, 0.45, x, y, width, false) + 4;
-		}
-		char line[520];
-		char *escaped = g_markup_escape_text(definition->senses[i].gloss, -1);
-		snprintf(line, sizeof line, "<b>%d</b>  %s", ++number, escaped);
-		g_free(escaped);
-		y += draw_text(cr, line, 14, PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, 0.12, x + 4, y, width - 4, true) + 5;
-	}
-	return y + MARGIN - 5;
-}
-
 static int anonymous_file(size_t size)
 {
 	int fd = memfd_create("preview-lookup-panel", MFD_CLOEXEC);
@@ -400,14 +312,13 @@ static int anonymous_file(size_t size)
 	return fd;
 }
 
-static void render(struct panel *panel, uint32_t id, const struct content *content)
+static void render(struct panel *panel, uint32_t id, const struct panel_card *card)
 {
-	memset(&panel->open, 0, sizeof panel->open);
-	memset(&panel->copy, 0, sizeof panel->copy);
+	memset(panel->buttons, 0, sizeof panel->buttons);
+	memset(panel->actions, 0, sizeof panel->actions);
 	cairo_surface_t *scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
 	cairo_t *measure = cairo_create(scratch);
-	struct panel ignored = *panel;
-	int height = (int)layout_panel(&ignored, measure, content) + 1;
+	int height = (int)panel_layout(measure, card, NULL) + 1;
 	cairo_destroy(measure);
 	cairo_surface_destroy(scratch);
 	if (height > PANEL_HEIGHT_MAX)
@@ -425,20 +336,13 @@ static void render(struct panel *panel, uint32_t id, const struct content *conte
 	cairo_surface_t *image =
 		cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, stride);
 	cairo_t *cr = cairo_create(image);
-	cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR);
-	cairo_paint(cr);
-	cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
-	rounded(cr, 0.5, 0.5, width - 1, height - 1, 12);
-	cairo_set_source_rgb(cr, 0.98, 0.98, 0.97);
-	cairo_fill_preserve(cr);
-	cairo_set_source_rgba(cr, 0, 0, 0, 0.25);
-	cairo_set_line_width(cr, 1);
-	cairo_stroke(cr);
-	layout_panel(panel, cr, content);
+	panel_paint(cr, width, height, card, panel->buttons);
 	cairo_destroy(cr);
 	cairo_surface_flush(image);
 	cairo_surface_destroy(image);
 	munmap(pixels, size);
+	for (int i = 0; i < PANEL_ACTIONS_MAX; i++)
+		panel->actions[i] = card->actions[i];
 
 	struct wl_shm_pool *pool = wl_shm_create_pool(panel->shm, fd, (int32_t)size);
 	struct wl_buffer *buffer =
@@ -447,6 +351,7 @@ static void render(struct panel *panel, uint32_t id, const struct content *conte
 	close(fd);
 	wl_surface_attach(panel->surface, buffer, 0, 0);
 	wl_surface_damage_buffer(panel->surface, 0, 0, width, height);
+	g_strlcpy(panel->preview_path, card->preview_path ? card->preview_path : "", sizeof panel->preview_path);
 	wl_surface_commit(panel->surface);
 	/* The compositor copies the pixels at the commit: the old buffer can go. */
 	if (panel->buffer)
@@ -457,18 +362,15 @@ static void render(struct panel *panel, uint32_t id, const struct content *conte
 	wl_display_flush(panel->display);
 }
 
-void panel_show_word(struct panel *panel, uint32_t id, const char *word, const struct lookup_definition *definition)
+void panel_show_card(struct panel *panel, uint32_t id, const struct panel_card *card)
 {
-	panel->uri[0] = '\0';
-	struct content content = {.word = word, .definition = definition};
-	render(panel, id, &content);
+	render(panel, id, card);
 }
 
-void panel_show_link(struct panel *panel, uint32_t id, const char *uri, const char *text)
+void panel_show_word(struct panel *panel, uint32_t id, const char *word, const struct lookup_definition *definition)
 {
-	g_strlcpy(panel->uri, uri, sizeof panel->uri);
-	struct content content = {.uri = uri, .link_text = text};
-	render(panel, id, &content);
+	struct panel_card card = {.word = word, .definition = definition};
+	render(panel, id, &card);
 }
 
 void panel_hide(struct panel *panel)
@@ -476,7 +378,7 @@ void panel_hide(struct panel *panel)
 	if (!panel->shown)
 		return;
 	panel->shown = false;
-	panel->uri[0] = '\0';
+	panel->preview_path[0] = '\0';
 	wl_surface_attach(panel->surface, NULL, 0, 0);
 	wl_surface_commit(panel->surface);
 	wl_display_flush(panel->display);

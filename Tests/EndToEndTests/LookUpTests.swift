@@ -52,7 +52,9 @@ import _FixtureTestSupport
     }
 
     /// preview-compositor with `recording` replayed over `app` (a shell command), Look Up on.
-    func run(_ app: String, recording: String = firmPress, _ name: String = #function) throws -> Run {
+    func run(
+        _ app: String, recording: String = firmPress, environment: [String: String] = [:], _ name: String = #function
+    ) throws -> Run {
         let bus = try SessionBus()
         let directory = scratchDirectory(name)
         let trace = directory + "/trace.jsonl"
@@ -67,7 +69,7 @@ import _FixtureTestSupport
                 "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_RUNTIME_DIR": TestRuntimeDirectory.path,
                 "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "QT_QPA_PLATFORM": "wayland",
                 "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
-            ],
+            ].merging(environment) { $1 },
             unsetting: ["WAYLAND_DISPLAY", "NO_AT_BRIDGE", "GTK_A11Y"], timeout: 120)
         let lines = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
         let records = lines.compactMap {

@@ -259,9 +259,11 @@ public final class Compositor {
             let started: Bool
             if socketName == nil, let fd = try? connectClient() {
                 let socket = Descriptor(adopting: fd)  // ours closes once the child has its copy
-                started = children.spawn(command, environment: [:], socket: socket.rawValue, label: "--run")
+                started = children.spawn(
+                    command, environment: lookupSessionEnvironment(), socket: socket.rawValue, label: "--run")
             } else {
-                started = children.spawn(command, environment: ["WAYLAND_DISPLAY": socketName ?? ""], label: "--run")
+                let environment = lookupSessionEnvironment().merging(["WAYLAND_DISPLAY": socketName ?? ""]) { $1 }
+                started = children.spawn(command, environment: environment, label: "--run")
             }
             if !started {
                 logger.error("cannot start --run command: \(command)")

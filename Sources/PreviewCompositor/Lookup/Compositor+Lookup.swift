@@ -23,6 +23,22 @@ extension Compositor {
         environment["AT_SPI_BUS_ADDRESS"] != nil || environment["DBUS_SESSION_BUS_ADDRESS"] != nil
     }
 
+    /// What apps need to show their accessibility tree with no screen reader running (Look Up is
+    /// an assistive technology of its own, docs/look-up.md): Firefox (GNOME_ACCESSIBILITY),
+    /// Chromium and Electron (ACCESSIBILITY_ENABLED), Qt (QT_LINUX_ACCESSIBILITY_ALWAYS_ON). GTK
+    /// and LibreOffice show it always. The apps this compositor starts (`--run`) get them while
+    /// Look Up is on; a variable already set (the user's choice) stays as it is.
+    static let lookupAppEnvironment = [
+        "GNOME_ACCESSIBILITY": "1", "ACCESSIBILITY_ENABLED": "1", "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
+    ]
+
+    func lookupSessionEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> [String: String]
+    {
+        guard lookup?.enabled == true else { return [:] }
+        return Compositor.lookupAppEnvironment.filter { environment[$0.key] == nil }
+    }
+
     /// preview-lookup beside this executable (the build folder, /usr/bin).
     static var defaultLookupExecutable: String {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""

@@ -78,6 +78,9 @@ final class LookupController: LookupHost {
         node.position = (x, y)
         node.shownHeight = size.height / 3
         compositor.scene.showOverlay(node)
+        // wl_surface.enter: preview-lookup learns its panel is on screen (a file goes to the
+        // desktop's previewer then), as any client learns it of its windows.
+        if let surface = compositor.surfaces[node.id] { compositor.setOnOutput(surface, true) }
         panel = node
         compositor.damage(compositor.scene.extents(of: node))
         compositor.scheduleFrame()
@@ -106,6 +109,7 @@ final class LookupController: LookupHost {
             node.shownHeight = nil
             compositor.damage(compositor.scene.extents(of: node))
             compositor.scene.hideOverlay(node)
+            if let surface = compositor.surfaces[node.id] { compositor.setOnOutput(surface, false) }
             compositor.seat.surfaceUnmapped(node)
             compositor.scheduleFrame()
             panel = nil

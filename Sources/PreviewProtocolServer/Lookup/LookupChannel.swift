@@ -7,6 +7,8 @@ public enum LookupChannel {
 
     public enum Kind: UInt32, Sendable {
         case nothing = 0, word = 1, link = 2
+        /// Data detectors: a date or time, a phone number, an e-mail address, a file's path.
+        case date = 3, phone = 4, email = 5, file = 6
     }
 
     /// What the compositor asks.

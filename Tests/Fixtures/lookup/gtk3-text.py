@@ -4,7 +4,9 @@
 Default: a line of known words and a line with a link. --long adds a wrapped label of many
 paragraphs, so the window's content (and GTK 3's buffer) grows far taller than any output.
 --fill WORD fills the window with WORD in a large font (a recorded press anywhere on it lands on
-the word); --fill-link does the same with a link; --hang stops answering anything (D-Bus,
+the word); --fill-link does the same with a link; --fill-lines TEXT fills it with lines of TEXT,
+centred (a date, a phone number: the recorded press lands on its middle); --notebook puts the
+text in a notebook's page with its tab hidden (the accessible at the point names no child); --hang stops answering anything (D-Bus,
 Wayland) a moment after the window is drawn. Prints "mapped" once drawn and every button
 press it gets as "press X Y".
 """
@@ -37,6 +39,12 @@ def main():
     if "--fill" in sys.argv:
         word = sys.argv[sys.argv.index("--fill") + 1]
         box.pack_start(filled(" ".join([word] * 400)), True, True, 0)
+    elif "--fill-lines" in sys.argv:
+        text = GLib.markup_escape_text(sys.argv[sys.argv.index("--fill-lines") + 1])
+        label = filled("\n".join([text] * 20))
+        label.set_justify(Gtk.Justification.CENTER)
+        label.set_xalign(0.5)
+        box.pack_start(label, True, True, 0)
     elif "--fill-link" in sys.argv:
         link = '<a href="%s">guidebook</a>' % URI
         box.pack_start(filled(" ".join([link] * 300)), True, True, 0)
@@ -51,7 +59,12 @@ def main():
         long.set_line_wrap(True)
         long.set_max_width_chars(80)
         box.pack_start(long, False, False, 0)
-    window.add(box)
+    if "--notebook" in sys.argv:
+        notebook = Gtk.Notebook(show_tabs=False)
+        notebook.append_page(box, Gtk.Label(label="page"))
+        window.add(notebook)
+    else:
+        window.add(box)
     window.connect("destroy", Gtk.main_quit)
 
     def pressed(_widget, event):
