@@ -35,7 +35,7 @@ extension Compositor {
     func lookupSessionEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         -> [String: String]
     {
-        guard lookup?.enabled == true else { return [:] }
+        guard interaction.driver.lookupConfiguration?.enabled == true else { return [:] }
         return Compositor.lookupAppEnvironment.filter { environment[$0.key] == nil }
     }
 
