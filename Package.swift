@@ -70,7 +70,11 @@ let package = Package(
         // The replay library: recordings through decoder and engine into a trace (the demo's too).
         .target(
             name: "RecordingReplay",
-            dependencies: ["PreviewEngine", "InputEvents", "LibinputRecording", "PreviewTrace", "SystemLayer"]),
+            dependencies: [
+                "PreviewEngine", "InputEvents", "LibinputRecording", "PreviewTrace", "SystemLayer",
+                // preview-replay runs on the host core, as every host does.
+                "PreviewProtocolServer", "WaylandServer", .product(name: "Logging", package: "swift-log"),
+            ]),
         // preview-replay's command: files, live libinput, the real libinput on a umockdev testbed.
         .target(
             name: "ReplayTool",

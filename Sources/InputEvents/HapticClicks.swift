@@ -30,7 +30,8 @@ public enum HapticMoment: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// Which haptic effect a pad in host mode plays, and when: pure, one per device. Host mode
+/// Which haptic effect a pad in host mode plays, and when: pure, one per device, run by the host
+/// core (`InteractionDriver`) and nowhere else. Host mode
 /// makes the host play every click the user feels, so the press and release follow the pad's
 /// own button, the deep click the commit, and a release is owed after any press. Never two
 /// effects for one moment (one timestamp): the first wins; never a release without a press.
@@ -73,20 +74,6 @@ public struct HapticClicks: Hashable, Sendable {
 
     /// The contact ended (lifted, removed, or ended by the system).
     public mutating func contactEnded(at time: Timestamp) -> HapticMoment? { released(at: time) }
-
-    /// The effect for one of the device's events, nil for most: its button, its contact's end.
-    public mutating func moment(for event: DeviceEvent) -> HapticMoment? {
-        switch event {
-        case .button(let key): button(key.code, pressed: key.pressed, at: key.time)
-        case .contactEnded(_, let time, _): contactEnded(at: time)
-        default: nil
-        }
-    }
-
-    /// The effect for one of the engine's phase events of an interaction on this device.
-    public mutating func moment(for event: PhaseEvent, at time: Timestamp) -> HapticMoment? {
-        event == .previewEnded ? committed(at: time) : nil
-    }
 
     private static func bit(_ code: UInt16) -> UInt8? {
         switch code {

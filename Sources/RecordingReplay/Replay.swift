@@ -23,7 +23,7 @@ public struct ReplayOptions: Sendable {
     public init() {}
 }
 
-/// Runs recordings through decoder and engine and writes the trace: the replay library (the
+/// Runs recordings through the decoder and the host core and writes the trace: the replay library (the
 /// demo and the tests run it in-process with captured output). Files, the real libinput on a
 /// testbed and the command line are `preview-replay`'s (`ReplayTool`).
 public enum Replay {
@@ -36,13 +36,15 @@ public enum Replay {
         let verbose = options.verbose
         let width = TraceColumns.nameWidth(for: input.devices.map(\.name))
         return try withoutActuallyEscaping(output) { (output) throws(RecordingError) -> ReplaySummary in
-            var session = ReplaySession(
-                configuration: options.configuration, devices: input.devices, outputSize: options.outputSize,
-                clock: clock, verbose: verbose, emit: { output(format.format($0, nameWidth: width)) },
-                note: { if format == .human { output($0) } },
-                played: { output(format == .human ? $0.humanLine(nameWidth: width) : $0.jsonLine) })
+            let session = try hostCore { () throws(ReplaySessionError) in
+                try ReplaySession(
+                    configuration: options.configuration, devices: input.devices, outputSize: options.outputSize,
+                    clock: clock, verbose: verbose, emit: { output(format.format($0, nameWidth: width)) },
+                    note: { if format == .human { output($0) } },
+                    played: { output(format == .human ? $0.humanLine(nameWidth: width) : $0.jsonLine) })
+            }
             session.behaviour = options.behaviour
-            try drive(&input, &session)
+            try drive(&input, session)
             if verbose && format == .human {
                 for line in whyNothing(
                     session.summary, devices: input.devices, touchPeaks: input.touchPeaks,
@@ -62,18 +64,31 @@ public enum Replay {
     {
         var input = input
         var records: [TraceRecord] = []
-        var session = ReplaySession(
-            configuration: options.configuration, devices: input.devices, outputSize: options.outputSize,
-            clock: VirtualClock(), verbose: options.verbose, emit: { records.append($0) }, note: { _ in })
+        let session = try hostCore { () throws(ReplaySessionError) -> ReplaySession<VirtualClock> in
+            try ReplaySession(
+                configuration: options.configuration, devices: input.devices, outputSize: options.outputSize,
+                clock: VirtualClock(), verbose: options.verbose, emit: { records.append($0) }, note: { _ in })
+        }
         session.behaviour = options.behaviour
-        try drive(&input, &session)
+        try drive(&input, session)
         return (records, session.summary)
+    }
+
+    /// The session, or the reason the host core could not start, as the replay's error.
+    private static func hostCore<Clock: ReplayClock>(
+        _ make: () throws(ReplaySessionError) -> ReplaySession<Clock>
+    ) throws(RecordingError) -> ReplaySession<Clock> {
+        do {
+            return try make()
+        } catch {
+            throw RecordingError(file: "preview-replay", line: 0, kind: .io, reason: error.description)
+        }
     }
 
     /// Feeds the whole input to the session; at the end, contacts still down end (`.system`)
     /// and the engine's last timers fire.
     private static func drive<Input: ReplayInput, Clock: ReplayClock>(
-        _ input: inout Input, _ session: inout ReplaySession<Clock>
+        _ input: inout Input, _ session: ReplaySession<Clock>
     ) throws(RecordingError) {
         var events: [DeviceEvent] = []
         events.reserveCapacity(64)

@@ -63,7 +63,13 @@ public enum Live {
             }
         }
         let start = monotonicNow()
-        var live = LiveSession(origin: start, options: options, output: output)
+        var live: LiveSession
+        do {
+            live = try LiveSession(origin: start, options: options, output: output)
+        } catch let failure {
+            error("preview-replay: \(failure)")
+            return 1
+        }
         backend.dispatch(now: start) { live.handle($0) }
         guard !live.devices.isEmpty else {
             if case .seat(let seat) = source {
@@ -114,18 +120,18 @@ public enum Live {
 /// The engine and the trace for a live session: device events come on libinput's clock
 /// (CLOCK_MONOTONIC) and are printed on one that starts with the session.
 struct LiveSession {
-    private var session: ReplaySession<VirtualClock>
+    private let session: ReplaySession<VirtualClock>
     private let options: ReplayOptions
     private let output: (String) -> Void
     private let origin: Int64
     private(set) var devices: [DeviceID: BackendDevice] = [:]
 
-    init(origin: Timestamp, options: ReplayOptions, output: @escaping (String) -> Void) {
+    init(origin: Timestamp, options: ReplayOptions, output: @escaping (String) -> Void) throws(ReplaySessionError) {
         self.origin = origin.microseconds
         self.options = options
         self.output = output
         let format = options.format
-        session = ReplaySession(
+        session = try ReplaySession(
             configuration: options.configuration, devices: [], outputSize: options.outputSize, clock: VirtualClock(),
             verbose: options.verbose, emit: { output(format.format($0)) },
             note: { if format == .human { output($0) } })
