@@ -66,7 +66,7 @@ struct HostileLifetimeTests {
         let client = try host.connect()
         let window = client.window()
         client.subsurface(of: window.surface, size: (8, 8))
-        weak let parentNode = host.compositor.surfaces.values.first { $0.node.role == .toplevel }?.node
+        weak let parentNode = host.compositor.surfaces.all.first { $0.node.role == .toplevel }?.node
         wl_surface_destroy(window.surface)
         client.roundtrip()
         #expect(host.compositor.windows.isEmpty)

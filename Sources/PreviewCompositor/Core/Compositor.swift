@@ -14,67 +14,54 @@ import WaylandServer
 public final class Compositor {
     /// As given, with the settings file's values in `engine` (the latest read of it).
     public private(set) var configuration: CompositorConfiguration
-    /// The engine settings of the command line: what the settings file is applied over.
     /// The command line's settings, which the settings file overrides.
     private let userOptions: UserSettings
     let logger: Logger
-    /// Made again when the output's mode changes (a window resized or rescaled).
-    public private(set) var framebuffer: Framebuffer
-    /// What clients see of the output (wl_output).
-    public private(set) var outputMode: OutputMode
-    /// Bound wl_output resources, told when the mode changes.
-    var outputResources: [Weak<OutputResource>] = []
-    /// Bound xdg_wm_base resources: --exit-when-done pings them before it stops.
-    private var wmBases: [Weak<XdgWmBase>] = []
-    public let scene: Scene
-    public let keymap: Keymap
     let display: Display
     /// The one clock (the display's, from the configuration): everything here reads time from it.
     var clock: MonotonicClock { configuration.clock }
     /// The socket clients connect to (nil when `listen` is false).
     public let socketName: String?
+    public let scene: Scene
+    public let keymap: Keymap
+    // Each concern's state lives with the code that owns it; the compositor holds the concerns.
+    /// wl_compositor: the live surfaces and the clients' numbers.
+    let surfaces: SurfaceRegistry
+    /// Where frames go (Backends/Output), the framebuffer, wl_output, frame callbacks.
+    let output: CompositorOutput
+    /// Where input comes from (Backends/Input) and its capabilities.
+    let input: CompositorInput
+    /// The globals advertised, wl_shm.
+    private let globals: WaylandGlobals
+    /// --exit-when-done: the clients settling after the last input.
+    private let exitSettling = ExitSettling()
+    /// The host core's shell (the interaction, Look Up's input, a replay's pacing).
     private(set) var interaction: InteractionHost!
-    /// The backends (Backends/): nil input means no input at all. They reach the compositor
-    /// only through `inputSink` and `presentation`.
-    let input: InputBackend?
-    private let output: OutputBackend
-    private var inputSink: CompositorInputSink!
-    private var presentation: CompositorPresentation!
-    /// The backends' optional capabilities, looked up once.
-    let hapticInput: HapticInput?
-    private let pacedInput: ClientPacedInput?
-    private let timedInput: TimedInput?
-    private let windowObservers: [WindowMapObserver]
-    private var settleTimer: EventSource?
+    private(set) var seat: Seat!
+    private(set) var popupGrabs: PopupGrabs!
+    private(set) var tiling: Tiling!
+    /// The selection, offered to the client with the keyboard focus.
+    let clipboard = Clipboard()
+    /// Look Up's drawing (Lookup/); nil when off.
+    var lookup: LookupController?
     let screenshots: ScreenshotWriter?
     /// The phase screenshots (docs/compositor.md, "Screenshot moments"); nil without --screenshot-dir.
     private(set) var phaseScreenshots: PhaseScreenshots?
-    private(set) var seat: Seat!
-    private(set) var popupGrabs: PopupGrabs!
-    /// The selection, offered to the client with the keyboard focus.
-    let clipboard = Clipboard()
-    /// The mime types of the current selection (nil: none), for tests.
-    public var selectionMimeTypes: [String]? { clipboard.selection?.mimeTypes }
-    private(set) var tiling: Tiling!
-    private var globals: [Global] = []
-    /// wl_shm_pool.create_buffer's stride check (a protocol logger on the display).
-    private var shmStrideCheck: OpaquePointer?
     private var signals: Signals?
     private var stalledClients: StalledClients?
-    /// Committed frame callbacks, answered at the next frame.
-    var frameCallbacks: [Callback] = []
-    var surfaces: [SurfaceID: Surface] = [:]
-    /// Look Up in apps without the protocol (Lookup/); nil when off.
-    var lookup: LookupController?
-    private var nextSurfaceID: UInt64 = 1
-    private var clientIDs: [Client: (id: ClientID, gone: Listener)] = [:]
-    private var nextClientID: UInt32 = 1
-    private(set) var exitStatus: Int32?
     let children: ChildProcesses
-    /// Frames painted so far (for tests and logs).
-    public private(set) var framesPainted = 0
+    private(set) var exitStatus: Int32?
     /// What tests watch (called on the compositor thread).
     public var hooks = CompositorHooks()
+
+    /// Made again when the output's mode changes (a window resized or rescaled).
+    public var framebuffer: Framebuffer { output.framebuffer }
+    /// What clients see of the output (wl_output).
+    public var outputMode: OutputMode { output.mode }
+    /// Frames painted so far (for tests and logs).
+    public var framesPainted: Int { output.framesPainted }
+    /// The mime types of the current selection (nil: none), for tests.
+    public var selectionMimeTypes: [String]? { clipboard.selection?.mimeTypes }
 
     /// Checks everything that can fail for reasons outside our control, then opens the
     /// socket and advertises the globals. Throws a one-line `CompositorError`.
@@ -93,32 +80,20 @@ public final class Compositor {
         self.logger = logger
         let runtimeDirectory = configuration.listen ? try Preflight.runtimeDirectory() : ""
         let context = BackendContext(configuration: configuration, logger: logger)
-        let output = try configuration.output.make(context)
+        let output = try CompositorOutput(backend: try configuration.output.make(context), configuration: configuration)
         self.output = output
-        let input = try configuration.input.make(context) ?? (output as? SeatOutput)?.seatInput
-        self.input = input
-        hapticInput = input as? HapticInput
-        pacedInput = input as? ClientPacedInput
-        timedInput = input as? TimedInput
-        windowObservers = [input as? WindowMapObserver, output as? WindowMapObserver].compactMap { $0 }
+        input = CompositorInput(
+            backend: try configuration.input.make(context) ?? output.seatInput, outputObserver: output.windowObserver)
+        surfaces = SurfaceRegistry(logger: logger)
         if let directory = configuration.screenshotDirectory {
             try Preflight.screenshotDirectory(directory)
             screenshots = ScreenshotWriter(directory: directory)
         } else {
             screenshots = nil
         }
-        let mode =
-            output.mode
-            ?? OutputMode(
-                width: configuration.outputWidth, height: configuration.outputHeight,
-                refreshMilliHertz: configuration.refreshMilliHertz)
-        guard let framebuffer = Framebuffer(width: mode.width, height: mode.height, scale: mode.scale)
-        else { throw .outputTooLarge(mode.width, mode.height) }
-        self.framebuffer = framebuffer
-        outputMode = mode
-        scene = Scene(output: framebuffer.bounds)
+        scene = Scene(output: output.framebuffer.bounds)
         do {
-            if let text = (input as? KeymapSource)?.keymapText, configuration.keyboardLayout == nil {
+            if let text = input.keymapText, configuration.keyboardLayout == nil {
                 keymap = try Keymap(text: text)
             } else {
                 keymap = try Keymap(layout: configuration.keyboardLayout)
@@ -131,6 +106,7 @@ public final class Compositor {
         } catch {
             throw .socketFailed(configuration.socketName ?? "wayland-N", "\(error)")
         }
+        globals = WaylandGlobals(display: display)
         if configuration.listen {
             if let name = configuration.socketName,
                 Preflight.socketLocked(runtimeDirectory: runtimeDirectory, name: name)
@@ -157,57 +133,43 @@ public final class Compositor {
         interaction = try InteractionHost(compositor: self)
         try interaction.attach(display: display)
         if screenshots != nil { phaseScreenshots = PhaseScreenshots(compositor: self, loop: display.eventLoop) }
-        inputSink = CompositorInputSink(compositor: self)
-        presentation = CompositorPresentation(compositor: self)
-        input?.attach(to: inputSink, loop: display.eventLoop)
-        output.attach(to: presentation, loop: display.eventLoop)
+        input.attach(CompositorInputSink(compositor: self), loop: display.eventLoop)
+        output.attach(to: CompositorPresentation(compositor: self), loop: display.eventLoop)
         if configuration.handleSignals { signals = Signals(compositor: self, loop: display.eventLoop) }
         stalledClients = StalledClients(
             display: display, graceMilliseconds: configuration.stalledClientMilliseconds, logger: logger
-        ) { [unowned self] in "\(clientID(for: $0))" }
+        ) { [unowned self] in "\(surfaces.clientID(for: $0))" }
         children.onExit = { [unowned self] child, status in childExited(child, status: status) }
         if let socketName { logger.notice("listening on \(socketName)") }
     }
 
     /// What `shutdown()` did not release (a compositor driven by `dispatch` and dropped).
     deinit {
-        input?.stop()  // its timers, before the loop they are on goes
-        settleTimer?.remove()
+        input.stop()  // its timers, before the loop they are on goes
+        exitSettling.stop()
         output.stop()
         signals?.remove()
         stalledClients?.stop()
         children.terminateAll()
         globals.removeAll()
-        if let shmStrideCheck { wl_protocol_logger_destroy(shmStrideCheck) }
         display.destroy()
     }
 
     private func advertiseGlobals() {
-        func add(
-            _ interface: UnsafePointer<wl_interface>, _ version: Int32,
-            _ bind: @escaping (Client, UInt32, UInt32) -> Void
-        ) {
-            if let global = Global(display: display, interface: interface, version: version, onBind: bind) {
-                globals.append(global)
-            }
-        }
+        let add = globals.add
         add(cwl_interface_wl_compositor(), 4) { [unowned self] client, version, id in
             _ = CompositorResource(compositor: self, client: client, version: version, id: id)
         }
         add(cwl_interface_wl_subcompositor(), 1) { [unowned self] client, version, id in
             _ = SubcompositorResource(compositor: self, client: client, version: version, id: id)
         }
-        // libwayland's own wl_shm: pools, buffers, SIGBUS protection; ARGB8888 and XRGB8888.
-        wl_display_init_shm(display.raw)
-        // ...which checks that a buffer fits its pool, not that its stride holds its width.
-        shmStrideCheck = cwl_display_add_shm_stride_check(display.raw)
+        globals.addShm()
         add(cwl_interface_wl_output(), 4) { [unowned self] client, version, id in
             _ = OutputResource(compositor: self, client: client, version: version, id: id)
         }
         add(cwl_interface_xdg_wm_base(), 2) { [unowned self] client, version, id in
             guard let wmBase = XdgWmBase(compositor: self, client: client, version: version, id: id) else { return }
-            wmBases.removeAll { $0.value?.isAlive != true }
-            wmBases.append(Weak(wmBase))
+            exitSettling.bound(wmBase)
         }
         add(cwl_interface_wl_seat(), 7) { [unowned self] client, version, id in
             _ = SeatResource(seat: seat, client: client, version: version, id: id)
@@ -269,10 +231,10 @@ public final class Compositor {
                 logger.error("cannot start --run command: \(command)")
                 stop(status: 1)
             }
-        } else if configuration.exitWhenDone && input == nil {
+        } else if configuration.exitWhenDone && !input.exists {
             stop(status: 0)
         }
-        input?.start()
+        input.start()
     }
 
     /// Reads the settings file again (SIGHUP): new presses follow it and version 2 clients are
@@ -308,13 +270,13 @@ public final class Compositor {
     }
 
     /// The host core says a replay's wait may end.
-    func replayMayGoOn() { pacedInput?.replayMayGoOn() }
+    func replayMayGoOn() { input.replayMayGoOn() }
 
     /// The engine's timer is about to handle `time`: a recording's events due by then go first.
-    func deliverInput(dueBy time: Timestamp) { timedInput?.deliverDue(by: time) }
+    func deliverInput(dueBy time: Timestamp) { input.deliverDue(by: time) }
 
     /// Whether the input has played everything (nil for live input or none).
-    public var replayFinishedAll: Bool? { (input as? FiniteInput)?.finished }
+    public var replayFinishedAll: Bool? { input.finished }
 
     /// The input backend played everything. With --exit-when-done: once the engine has nothing
     /// pending, clients had 300 ms to redraw and every client has handled what it was sent, stop.
@@ -324,26 +286,16 @@ public final class Compositor {
         // last input: a client handles its events in order, so it has handled the last key or
         // button (and printed what it does) before it pongs. A client that stops reading holds
         // the exit for `clientPatience` at most.
-        let serial = display.nextSerial()
-        for wmBase in wmBases { wmBase.value?.ping(serial: serial) }
-        var checks = 0
-        let maximumChecks = Int(configuration.clientPatience / 100_000)
-        settleTimer = display.eventLoop.addTimer { [unowned self] in
-            let owing = interaction.awaitsAcknowledgement || wmBases.contains { $0.value?.awaitsPong == true }
-            let unread = owing && checks < maximumChecks
-            checks += 1
-            if interaction.timerPending || interaction.contactsDown > 0 || phaseScreenshots?.isIdle == false || unread {
-                settleTimer?.arm(milliseconds: 100)
-            } else {
+        exitSettling.start(
+            loop: display.eventLoop, serial: display.nextSerial(), patience: configuration.clientPatience,
+            owesAcknowledgement: { [unowned self] in interaction.awaitsAcknowledgement },
+            busy: { [unowned self] in
+                interaction.timerPending || interaction.contactsDown > 0 || phaseScreenshots?.isIdle == false
+            },
+            settled: { [unowned self] in
                 logger.info("input done and clients settled: exiting")
                 stop(status: 0)
-            }
-        }
-        settleTimer?.arm(milliseconds: 300)  // and time for a last redraw after the last input
-    }
-
-    func clientName(of surface: SurfaceID) -> String? {
-        surfaces[surface].map { "\($0.node.client)" }
+            })
     }
 
     /// Hands one decoded device event (timed on CLOCK_MONOTONIC) to the input path, as the
@@ -369,8 +321,8 @@ public final class Compositor {
     /// screenshots, the trace), children end, clients go (their resources unwind while
     /// everything they call into is alive), then the frames and signals stop.
     private func shutdown() {
-        input?.stop()
-        settleTimer?.remove()
+        input.stop()
+        exitSettling.stop()
         stalledClients?.stop()
         phaseScreenshots?.flush()
         interaction.logFlowStatistics()
@@ -403,24 +355,6 @@ public final class Compositor {
 
     // MARK: clients and surfaces
 
-    func clientID(for client: Client) -> ClientID {
-        if let known = clientIDs[client] { return known.id }
-        let id = ClientID(nextClientID)
-        nextClientID += 1
-        let gone = Listener { [unowned self] _ in
-            clientIDs[client]?.gone.remove(); clientIDs[client] = nil
-        }
-        gone.listen(toDestroyOf: client)
-        clientIDs[client] = (id, gone)
-        logger.debug("client \(id) connected (pid \(client.pid))")
-        return id
-    }
-
-    func makeSurfaceID() -> SurfaceID {
-        defer { nextSurfaceID += 1 }
-        return SurfaceID(nextSurfaceID)
-    }
-
     /// From wl_surface.commit, once its state is applied: a phase screenshot may be due, and
     /// what is under the pointer may have changed (a new size, a subsurface moved).
     func surfaceCommitted(_ surface: SurfaceID, requestedFrame: Bool) {
@@ -430,7 +364,7 @@ public final class Compositor {
 
     func surfaceDestroyed(_ surface: Surface) {
         interaction.surfaceDestroyed(surface.node.id)
-        surfaces[surface.node.id] = nil
+        surfaces.remove(surface.node.id)
         // A window whose wl_surface goes before its toplevel leaves its column now.
         surface.xdgSurface?.toplevel?.withdraw()
         if surface.node.isMapped && scene.windows.contains(where: { $0 === surface.node.root }) {
@@ -462,7 +396,7 @@ public final class Compositor {
         }
         seat.repick()
         hooks.onToplevelMapped?(node.id)
-        for observer in windowObservers { observer.windowMapped() }
+        input.windowMapped()
     }
 
     func toplevelUnmapped(_ toplevel: XdgToplevel) {
@@ -504,45 +438,32 @@ public final class Compositor {
 
     // MARK: output
 
-    func damage(_ rect: Rect) { framebuffer.addDamage(rect) }
+    func damage(_ rect: Rect) { output.damage(rect) }
 
     /// The output has a new size or scale: a new framebuffer, the new mode to every bound
     /// wl_output, every toplevel its new column (a configure), the cursor kept inside.
     func outputModeChanged(_ mode: OutputMode) {
-        guard mode != outputMode else { return }
-        guard let resized = Framebuffer(width: mode.width, height: mode.height, scale: mode.scale) else {
+        switch output.change(to: mode) {
+        case nil: return
+        case false?:
             logger.error(
                 "cannot allocate a \(mode.width)x\(mode.height) output at scale \(mode.scale): keeping the old one")
             return
+        case true?:
+            logger.info("output mode \(mode.width)x\(mode.height) scale \(mode.scale)")
         }
-        logger.info("output mode \(mode.width)x\(mode.height) scale \(mode.scale)")
-        outputMode = mode
-        framebuffer = resized
-        scene.output = resized.bounds
-        outputResources.removeAll { $0.value?.isAlive != true }
-        for resource in outputResources { resource.value?.sendMode(mode) }
+        scene.output = output.framebuffer.bounds
         tiling.outputChanged()
         seat.outputChanged()
         scheduleFrame()
     }
 
     /// Asks the output for a frame if anything waits for one.
-    func scheduleFrame() {
-        guard framebuffer.hasDamage || !frameCallbacks.isEmpty else { return }
-        output.scheduleFrame()
-    }
+    func scheduleFrame() { output.scheduleFrame() }
 
     /// The output's presentation time: paint the damage, show it, answer the frame callbacks.
     func frame() {
-        if framebuffer.repaint(scene.placements()) {
-            framesPainted += 1
-            output.present(framebuffer)
-            lookup?.framePresented()
-        }
-        let callbacks = frameCallbacks
-        frameCallbacks.removeAll(keepingCapacity: true)
-        let time = clock.eventTime()
-        for callback in callbacks { callback.done(milliseconds: time) }
+        if output.present(scene.placements(), time: clock.eventTime()) { lookup?.framePresented() }
     }
 
     /// The surfaces of mapped toplevels, bottom to top, with their clients and output rectangles.

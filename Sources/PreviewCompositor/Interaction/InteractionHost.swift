@@ -321,18 +321,16 @@ final class InteractionHost: InteractionDriverHandler {
         }
     }
 
-    func hasHaptics(_ contact: ContactKey) -> Bool {
-        compositor.hapticInput?.hasHaptics(device: contact.device) ?? false
-    }
+    func hasHaptics(_ contact: ContactKey) -> Bool { compositor.input.hasHaptics(device: contact.device) }
 
     func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp) {
-        compositor.hapticInput?.playRequestedHaptic(effect, device: contact.device, at: time)
+        compositor.input.playRequestedHaptic(effect, device: contact.device, at: time)
     }
 
     /// The commit's deep click on the device driving the interaction, in this dispatch, before
     /// the client hears of it: the backend plays it through the pad's own clicks.
     func hapticMoment(_ moment: HapticMoment, on device: DeviceID, at time: Timestamp) {
-        compositor.hapticInput?.play(moment, device: device, at: time)
+        compositor.input.play(moment, device: device, at: time)
     }
 
     func willPerform(_ action: Action) { record(action) }
@@ -378,7 +376,7 @@ final class InteractionHost: InteractionDriverHandler {
     }
 
     private func traceRecord(of action: Action, _ update: PhaseUpdate) -> TraceRecord? {
-        let client = compositor.clientName(of: update.surface)
+        let client = compositor.surfaces.clientName(of: update.surface)
         let device = deviceNames[update.contact.device] ?? update.contact.device.description
         return TraceRecord(action, device: device, surface: update.surface, client: client)
     }

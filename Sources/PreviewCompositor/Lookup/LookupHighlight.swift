@@ -36,7 +36,7 @@ final class LookupHighlight {
     }
 
     private func makeNode(client: ClientID) -> SceneSurface {
-        let node = SceneSurface(id: compositor.makeSurfaceID(), client: client)
+        let node = SceneSurface(id: compositor.surfaces.makeID(), client: client)
         node.inputRegion = Region()  // empty: never hit
         return node
     }

@@ -9,12 +9,11 @@ final class OutputResource: ResourceObject {
             client: client, interface: cwl_interface_wl_output(), version: version, id: id,
             implementation: OutputResource.implementation)
         guard let resource else { return }
-        compositor.outputResources.append(Weak(self))
         if version >= 4 {
             wl_output_send_name(resource, "HEADLESS-1")
             wl_output_send_description(resource, "preview-compositor output")
         }
-        sendMode(compositor.outputMode)
+        compositor.output.bound(self)  // the mode, now and at every change
         compositor.outputBound(self)
     }
 

@@ -7,17 +7,15 @@ extension Compositor {
     /// A client bound wl_output: its windows already mapped are on it.
     func outputBound(_ output: OutputResource) {
         guard let outputResource = output.resource else { return }
-        for node in scene.toplevels where node.client == clientID(for: output.client) {
+        for node in scene.toplevels where node.client == surfaces.clientID(for: output.client) {
             if let surface = surfaces[node.id]?.resource { wl_surface_send_enter(surface, outputResource) }
         }
     }
 
     func setOnOutput(_ surface: Surface, _ shown: Bool) {
         guard let surfaceResource = surface.resource else { return }
-        for weak in outputResources {
-            guard let output = weak.value, output.client == surface.client, let outputResource = output.resource else {
-                continue
-            }
+        for output in output.resources(of: surface.client) {
+            guard let outputResource = output.resource else { continue }
             if shown {
                 wl_surface_send_enter(surfaceResource, outputResource)
             } else {

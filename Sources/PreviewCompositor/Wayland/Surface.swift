@@ -51,7 +51,7 @@ final class Surface: ResourceObject {
 
     init?(compositor: Compositor, client: Client, version: UInt32, id: UInt32) {
         self.compositor = compositor
-        node = SceneSurface(id: compositor.makeSurfaceID(), client: compositor.clientID(for: client))
+        node = SceneSurface(id: compositor.surfaces.makeID(), client: compositor.surfaces.clientID(for: client))
         var clearBuffer: (() -> Void)?
         var clearCachedBuffer: (() -> Void)?
         pendingBufferGone = Listener { _ in clearBuffer?() }
@@ -67,7 +67,7 @@ final class Surface: ResourceObject {
             cached.buffer = nil
             cachedBufferGone.remove()
         }
-        compositor.surfaces[node.id] = self
+        compositor.surfaces.add(self)
     }
 
     override func resourceDestroyed() {
@@ -153,7 +153,7 @@ final class Surface: ResourceObject {
         if let scale = pending.scale { node.bufferScale = scale }
         if let region = pending.inputRegion { node.inputRegion = region }
         let requestedFrame = !pending.callbacks.isEmpty
-        compositor.frameCallbacks.append(contentsOf: pending.callbacks)
+        compositor.output.frameRequested(pending.callbacks)
         let surfaceDamage = pending.damage
         let bufferDamage = pending.bufferDamage
 

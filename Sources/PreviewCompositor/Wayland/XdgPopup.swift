@@ -80,7 +80,7 @@ final class XdgPopup: ResourceObject {
     /// xdg-shell: popups are destroyed top-down; a popup with a mapped child popup is not the topmost.
     private func destroyRequest() {
         let hasChild =
-            xdgSurface?.compositor?.surfaces.values.contains { surface in
+            xdgSurface?.compositor?.surfaces.all.contains { surface in
                 guard let child = surface.xdgSurface?.popup, child !== self, child.isAlive else { return false }
                 return child.parent === xdgSurface && child.xdgSurface?.shown == true
             } ?? false

@@ -117,5 +117,5 @@ extension CompositorConfiguration.InputSelection {
 
 extension Compositor {
     /// The injected-input backend, when the configuration chose `.injected`.
-    public var injectedInput: InjectedInput? { input as? InjectedInput }
+    public var injectedInput: InjectedInput? { input.backend(as: InjectedInput.self) }
 }
