@@ -1,4 +1,5 @@
 import CInputEventCodes
+import InputEvents
 
 // The evdev codes the decoder needs, by their names in linux/input-event-codes.h (the header
 // only, through CInputEventCodes: the decoder links no C code), so the recording reader can
@@ -52,9 +53,9 @@ public enum SynCode {
 public enum KeyCode {
     /// Codes below this are keyboard keys (`KEY_*`); `BTN_MISC` starts the buttons.
     public static let buttonMisc = UInt16(BTN_MISC)
-    public static let btnLeft = UInt16(BTN_LEFT)
-    public static let btnRight = UInt16(BTN_RIGHT)
-    public static let btnMiddle = UInt16(BTN_MIDDLE)
+    public static let btnLeft = EventCode.buttonLeft
+    public static let btnRight = EventCode.buttonRight
+    public static let btnMiddle = EventCode.buttonMiddle
     /// Mouse buttons end here (`BTN_TASK` is 0x117).
     public static let btnMouseLast = UInt16(BTN_TASK)
     public static let btnToolPen = UInt16(BTN_TOOL_PEN)
@@ -67,7 +68,7 @@ public enum KeyCode {
     public static let btnToolLens = UInt16(BTN_TOOL_LENS)
     public static let btnToolQuintTap = UInt16(BTN_TOOL_QUINTTAP)
     public static let btnStylus3 = UInt16(BTN_STYLUS3)
-    public static let btnTouch = UInt16(BTN_TOUCH)
+    public static let btnTouch = EventCode.buttonTouch
     public static let btnStylus = UInt16(BTN_STYLUS)
     public static let btnStylus2 = UInt16(BTN_STYLUS2)
     public static let btnToolDoubleTap = UInt16(BTN_TOOL_DOUBLETAP)

@@ -66,16 +66,7 @@ import _FixtureTestSupport
 
     @Test("Every host gives the same lookups", arguments: scenarios)
     func hostsAgree(_ scenario: ParityScenario) throws {
-        let hosts = ParityHost.all.filter { host in
-            if let why = host.unavailable() ?? host.refuses(scenario) {
-                print("HostParityLookUpTests: \(scenario.name) without \(host.name): \(why)")
-                return false
-            }
-            return true
-        }
-        for host in hosts {
-            if let problem = host.prepare() { Issue.record("\(host.name): \(problem)") }
-        }
+        let hosts = ParityHost.hosts(for: scenario, suite: "HostParityLookUpTests")
         let runs = try hosts.map { try scenario.run(in: $0) }
         let evidence = runs.map(\.lookUpSummary).joined(separator: "\n")
         for run in runs { #expect(run.status == 0, "\(run.host) did not finish the replay\n\(evidence)") }

@@ -4,6 +4,7 @@ import LibinputRecording
 import PreviewEngine
 import PreviewTrace
 import SystemLayer
+import Testing
 import UmockdevHarness
 import _FixtureTestSupport
 
@@ -129,6 +130,22 @@ struct ParityHost: Sendable {
         })
 
     static let all = [previewCompositor, wlrootsExample, sway]
+
+    /// The hosts that can run `scenario` here, prepared (what could not be built is an issue);
+    /// the others are left out with their reason, printed under `suite`'s name.
+    static func hosts(for scenario: ParityScenario, suite: String) -> [ParityHost] {
+        let hosts = all.filter { host in
+            if let why = host.unavailable() ?? host.refuses(scenario) {
+                print("\(suite): \(scenario.name) without \(host.name): \(why)")
+                return false
+            }
+            return true
+        }
+        for host in hosts {
+            if let problem = host.prepare() { Issue.record("\(host.name): \(problem)") }
+        }
+        return hosts
+    }
 }
 
 /// What the suite builds with make (once per test process).

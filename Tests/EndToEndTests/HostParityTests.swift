@@ -158,16 +158,7 @@ import Testing
     }
 
     private func compare(_ scenario: ParityScenario) throws {
-        let hosts = ParityHost.all.filter { host in
-            if let why = host.unavailable() ?? host.refuses(scenario) {
-                print("HostParityTests: \(scenario.name) without \(host.name): \(why)")
-                return false
-            }
-            return true
-        }
-        for host in hosts {
-            if let problem = host.prepare() { Issue.record("\(host.name): \(problem)") }
-        }
+        let hosts = ParityHost.hosts(for: scenario, suite: "HostParityTests")
         if scenario.app.name == "window-app", let problem = ParityBuilds.capiClient { Issue.record("\(problem)") }
         let runs = try hosts.map { try scenario.run(in: $0) }
         let evidence = runs.map(\.summary).joined(separator: "\n")
