@@ -42,6 +42,9 @@ public enum CoreMessage: Sendable, Equatable, CustomStringConvertible {
     case unframed(UInt32)
     /// The connection or the global went away: every running interaction was cancelled.
     case connectionLost
+    /// An event was dispatched on a thread other than the library's (the app dispatched the
+    /// queue the library's objects live on elsewhere): dropped; said once per object.
+    case misdispatched(PreviewWireEvent)
 
     /// A warning (the compositor broke the protocol) or just information.
     public var isWarning: Bool {
@@ -64,6 +67,8 @@ public enum CoreMessage: Sendable, Equatable, CustomStringConvertible {
             "interaction \(newcomer) would be more than \(InteractionCore.maximumRunning) at once: cancelled the oldest, \(oldest), which the compositor never ended (desynchronised)"
         case .unframed(let id): "events of interaction \(id) were never closed by its frame"
         case .connectionLost: "the compositor went away: running interactions cancelled (system)"
+        case .misdispatched(let event):
+            "\(event.name) was dispatched on a thread other than the one that made the library's objects: dropped (dispatch their queue on that thread)"
         }
     }
 
