@@ -1,4 +1,5 @@
 import CClientLibrary
+import PreviewClientWire
 
 // The C entry points (include/preview-interaction-client.h). Each one looks its handle up,
 // checks the thread and its arguments, and returns a status: nothing an app passes can trap.
@@ -63,7 +64,28 @@ public func previewInteractionClientCreate(
         return Status.invalidArgument.rawValue
     }
     do {
-        let context = try ClientContext(display: display, callbacks: copied, userData: userData)
+        let context = try ClientContext(display: display, placement: .pumped, callbacks: copied, userData: userData)
+        out.pointee = context.handle
+        return Status.ok.rawValue
+    } catch {
+        return error.rawValue
+    }
+}
+
+@_cdecl("preview_interaction_client_create_on_queue")
+public func previewInteractionClientCreateOnQueue(
+    _ display: OpaquePointer?, _ queue: OpaquePointer?,
+    _ callbacks: UnsafePointer<preview_interaction_client_callbacks>?,
+    _ userData: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    guard let out else { return Status.invalidArgument.rawValue }
+    out.pointee = nil
+    guard let display, let copied = copyCallbacks(callbacks, empty: preview_interaction_client_callbacks()) else {
+        return Status.invalidArgument.rawValue
+    }
+    do {
+        let context = try ClientContext(
+            display: display, placement: .app(queue), callbacks: copied, userData: userData)
         out.pointee = context.handle
         return Status.ok.rawValue
     } catch {
@@ -93,7 +115,7 @@ public func previewInteractionClientIsAvailable(_ handle: OpaquePointer?, _ avai
 public func previewInteractionClientGetFd(_ handle: OpaquePointer?, _ fd: UnsafeMutablePointer<Int32>?) -> Int32 {
     call(handle, "preview_interaction_client_get_fd") { context throws(Status) in
         guard let fd else { throw .invalidArgument }
-        fd.pointee = context.reader.appWakeFileDescriptor
+        fd.pointee = context.wake.fileDescriptor
     }
 }
 
@@ -236,7 +258,7 @@ public func previewInteractionClientGetProtocolVersion(
 ) -> Int32 {
     call(handle, "preview_interaction_client_get_protocol_version") { context throws(Status) in
         guard let version else { throw .invalidArgument }
-        version.pointee = context.disconnected ? 0 : context.protocolVersion
+        version.pointee = context.disconnected ? 0 : ProtocolVersion.reported(context.protocolVersion)
     }
 }
 

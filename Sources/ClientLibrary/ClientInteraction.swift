@@ -1,12 +1,12 @@
 import CClientLibrary
 import CWaylandClient
 import PreviewClientCore
-import PreviewInteraction
+import PreviewClientWire
 
 /// Preview interactions on one wl_surface: the protocol object (while the compositor has the
 /// global), the app's settings to send again when it appears, and the calls to the app's
 /// callbacks. The core (through the Channel) decides every call; this only makes them.
-final class ClientInteraction {
+final class ClientInteraction: ChannelOwner {
     let context: ClientContext
     let surface: OpaquePointer
     private(set) var handle: OpaquePointer?
@@ -50,13 +50,10 @@ final class ClientInteraction {
         guard channel == nil, let proxy = spi_preview_interaction_manager_v1_get_interaction(manager, surface) else {
             return
         }
-        let channel = Channel(proxy: proxy, display: context.display, reader: context.reader) {
-            [logger = context.logger] in
-            logger.log($0)
-        }
+        let logger = context.logger
+        let (channel, retained) = Channel.listening(to: proxy, display: context.display) { logger.log($0) }
+        channel.owner = self  // until destroyObject
         applied = 0  // serials count per protocol object
-        let retained = Retained(channel)
-        spi_preview_interaction_v1_add_listener(proxy, &interactionListener, retained.pointer)
         (self.channel, self.retained) = (channel, retained)
         if holdsAcknowledgements { channel.holdAcknowledgements(true) }
         send(sender.bound(version: channel.version, declaration: declaration))
@@ -67,7 +64,7 @@ final class ClientInteraction {
         channel.destroy()
         channel.flush()
         sender.unbound()
-        if let retained { context.reader.retire(retained) }
+        retained?.release()
         (self.channel, retained) = (nil, nil)
     }
 
@@ -224,13 +221,17 @@ final class ClientInteraction {
 
     // MARK: delivery (the app's thread)
 
+    /// A frame made calls (its listener ran in the app's dispatch, or in the context's).
+    func callsReady() { context.signal() }
+
+    var hasWaiting: Bool { channel?.hasWaiting ?? false }
+
     func deliver() {
         makeLocalCalls()
         while isAttached, let (call, frame) = channel?.nextCall() {
             applied = max(applied, frame)
             make(call)
         }
-        channel?.flush()
     }
 
     /// The connection or the global went away: running presses end (system), delivered now.
