@@ -28,13 +28,15 @@ final class ClientContext {
     private(set) var manager: OpaquePointer?
     /// The descriptor the app polls: readable while something waits for `dispatch`.
     let wake: WakePipe
+    // The fields touched on every event and dispatch are the context's thread's alone: no
+    // runtime exclusivity check.
     /// `wake` was made readable since the last dispatch (the pump's own wakes aside).
-    private var signalled = false
-    private(set) var interactions: [ClientInteraction] = []
+    @exclusivity(unchecked) private var signalled = false
+    @exclusivity(unchecked) private(set) var interactions: [ClientInteraction] = []
     /// The surfaces with items (each has one of the interactions).
     private(set) var surfaces: [ClientSurface] = []
     /// A callback of this context is running (destroy is refused then).
-    var delivering = false
+    @exclusivity(unchecked) var delivering = false
     private(set) var disconnected = false
 
     static let maximumInteractions = 256
@@ -173,7 +175,7 @@ final class ClientContext {
         delivering = false
         // Calls filed while the callbacks ran (one of them dispatched the app's queue) wait
         // for the next dispatch.
-        if interactions.contains(where: \.hasWaiting) { signal() }
+        if interactions.contains(where: { $0.hasWaiting }) { signal() }
         return .ok
     }
 

@@ -12,7 +12,9 @@ final class ClientInteraction: ChannelOwner {
     private(set) var handle: OpaquePointer?
     private let callbacks: preview_interaction_client_interaction_callbacks
     let userData: UnsafeMutableRawPointer?
-    private var channel: Channel?
+    // The fields touched on every delivery are the context's thread's alone: no runtime
+    // exclusivity check.
+    @exclusivity(unchecked) private var channel: Channel?
     private var retained: Retained?
     /// What the app declared (region, sources, focus point, behaviours), and what was sent of it.
     private var declaration = SurfaceDeclaration()
@@ -20,11 +22,11 @@ final class ClientInteraction: ChannelOwner {
     /// Frames are acknowledged by `willCommit`, not as they are read.
     private var holdsAcknowledgements = false
     /// The last frame whose calls the app has had (repeated before a commit).
-    private var applied: UInt32 = 0
+    @exclusivity(unchecked) private var applied: UInt32 = 0
     /// Cancels the app made from inside one of this interaction's callbacks.
-    private var localCalls: [CoreCall] = []
+    @exclusivity(unchecked) private var localCalls: [CoreCall] = []
     /// One of this interaction's callbacks is running.
-    private var making = false
+    @exclusivity(unchecked) private var making = false
     /// The surface with items whose object this is: it routes the calls to its items.
     weak var router: ClientSurface?
 

@@ -34,7 +34,7 @@ public enum CoreMessage: Sendable, Equatable, CustomStringConvertible {
     case repeatedShouldBegin(PreviewWireEvent)
     /// An event the interaction's phase does not allow, or a progress outside 0...1: the
     /// interaction was cancelled (desynchronised).
-    case outOfOrder(PreviewWireEvent, phase: String)
+    case outOfOrder(PreviewWireEvent, phase: Stage)
     /// More interactions at once than the library keeps apart: the oldest (the first) was
     /// cancelled (desynchronised) to make room for the new one (the second).
     case evicted(UInt32, for: UInt32)
@@ -45,6 +45,28 @@ public enum CoreMessage: Sendable, Equatable, CustomStringConvertible {
     /// An event was dispatched on a thread other than the library's (the app dispatched the
     /// queue the library's objects live on elsewhere): dropped; said once per object.
     case misdispatched(PreviewWireEvent)
+
+    /// Where a press was when an event broke the order. A plain value, so that every output
+    /// is one too: hosts copy outputs on every event, with no reference to count.
+    public enum Stage: Sendable, Equatable, CustomStringConvertible {
+        case unansweredShouldBegin
+        case acceptedShouldBegin
+        case preview
+        case commit
+        case stages
+        case end
+
+        public var description: String {
+            switch self {
+            case .unansweredShouldBegin: "the unanswered should_begin"
+            case .acceptedShouldBegin: "the accepted should_begin"
+            case .preview: "the preview phase"
+            case .commit: "the commit phase"
+            case .stages: "the stages"
+            case .end: "the end"
+            }
+        }
+    }
 
     /// A warning (the compositor broke the protocol) or just information.
     public var isWarning: Bool {

@@ -45,13 +45,13 @@ public struct InteractionCore: Sendable {
             return true
         }
 
-        var name: String {
+        var stage: CoreMessage.Stage {
             switch self {
-            case .asking(let accepted): accepted ? "the accepted should_begin" : "the unanswered should_begin"
-            case .preview: "the preview phase"
-            case .commit: "the commit phase"
-            case .accelerating: "the stages"
-            case .ended: "the end"
+            case .asking(let accepted): accepted ? .acceptedShouldBegin : .unansweredShouldBegin
+            case .preview: .preview
+            case .commit: .commit
+            case .accelerating: .stages
+            case .ended: .end
             }
         }
     }
@@ -432,7 +432,7 @@ public struct InteractionCore: Sendable {
     /// cancel for the compositor unless the event was its end.
     private mutating func desynchronise(_ index: Int, _ event: PreviewWireEvent) -> CoreOutput {
         let id = records[index].id
-        let phase = records[index].state.name
+        let phase = records[index].state.stage
         let confirmed: Bool
         switch event {
         case .completed, .cancelled: confirmed = true

@@ -27,8 +27,9 @@ package protocol ForeignAnswers: AnyObject {
 /// Every method is for that thread; events dispatched on another one are dropped with an
 /// error (the app broke the contract: its queue must be dispatched where the library lives).
 package final class Channel {
-    private var core: InteractionCore
-    private var proxy: OpaquePointer?
+    // Touched on one thread only: no runtime exclusivity check (about a fifth of an event's cost).
+    @exclusivity(unchecked) private var core: InteractionCore
+    @exclusivity(unchecked) private var proxy: OpaquePointer?
     private let display: OpaquePointer
     private let thread = ThreadIdentity.current
     /// The object's protocol version (the manager's): version 2 requests need 2.
@@ -36,10 +37,10 @@ package final class Channel {
     /// Where the core's messages go (a compositor breaking the protocol).
     package let log: (CoreMessage) -> Void
     /// Told when calls are ready; cleared by its owner when it lets go of the channel.
-    package var owner: (any ChannelOwner)?
-    package var foreignAnswers: (any ForeignAnswers)?
+    @exclusivity(unchecked) package var owner: (any ChannelOwner)?
+    @exclusivity(unchecked) package var foreignAnswers: (any ForeignAnswers)?
     /// Sees every event as read, before the calls it makes.
-    package var observer: ((PreviewWireEvent) -> Void)?
+    @exclusivity(unchecked) package var observer: ((PreviewWireEvent) -> Void)?
     private var misdispatchReported = false
 
     package init(proxy: OpaquePointer, display: OpaquePointer, log: @escaping (CoreMessage) -> Void) {
@@ -55,10 +56,10 @@ package final class Channel {
     /// One event: the core's output is performed at once.
     package func received(_ event: PreviewWireEvent) {
         guard ThreadIdentity.current == thread else { return misdispatched(event) }
-        learnForeignAnswers()
+        if foreignAnswers != nil { learnForeignAnswers() }
         let output = core.read(event)
-        observer?(event)
-        perform(output)
+        if let observer { observer(event) }
+        if output.request != nil || output.message != nil { perform(output) }
         if output.callsReady { owner?.callsReady() }
     }
 
