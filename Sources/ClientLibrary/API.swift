@@ -3,6 +3,8 @@ import PreviewClientWire
 
 // The C entry points (include/preview-interaction-client.h). Each one looks its handle up,
 // checks the thread and its arguments, and returns a status: nothing an app passes can trap.
+// The interaction's calls are wrappers over a surface and its one item (ClientInteraction),
+// the same code as the items API's (ItemsAPI.swift).
 
 /// Runs `body` on the context of `handle`, on its thread.
 private func call(_ handle: OpaquePointer?, _ name: StaticString, _ body: (ClientContext) throws(Status) -> Void)
@@ -154,10 +156,7 @@ public func previewInteractionClientInteractionAttach(
 
 @_cdecl("preview_interaction_client_interaction_detach")
 public func previewInteractionClientInteractionDetach(_ handle: OpaquePointer?) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_detach") { interaction in
-        interaction.detach()
-        interaction.context.forget(interaction)
-    }
+    call(interaction: handle, "preview_interaction_client_interaction_detach") { $0.detach() }
 }
 
 @_cdecl("preview_interaction_client_interaction_get_user_data")
@@ -198,22 +197,20 @@ public func previewInteractionClientInteractionAnswer(_ handle: OpaquePointer?, 
     -> Int32
 {
     call(interaction: handle, "preview_interaction_client_interaction_answer") { interaction throws(Status) in
-        try interaction.answer(press, accept: accept)
+        try interaction.surface.answer(press, accept: accept)
     }
 }
 
 @_cdecl("preview_interaction_client_interaction_cancel")
 public func previewInteractionClientInteractionCancel(_ handle: OpaquePointer?, _ press: UInt32) -> Int32 {
     call(interaction: handle, "preview_interaction_client_interaction_cancel") { interaction throws(Status) in
-        try interaction.cancel(press)
+        try interaction.surface.cancel(press)
     }
 }
 
 @_cdecl("preview_interaction_client_interaction_cancel_all")
 public func previewInteractionClientInteractionCancelAll(_ handle: OpaquePointer?) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_cancel_all") { interaction in
-        interaction.cancelAll()
-    }
+    call(interaction: handle, "preview_interaction_client_interaction_cancel_all") { $0.surface.cancelAll() }
 }
 
 @_cdecl("preview_interaction_client_interaction_running_count")
@@ -222,21 +219,19 @@ public func previewInteractionClientInteractionRunningCount(
 ) -> Int32 {
     call(interaction: handle, "preview_interaction_client_interaction_running_count") { interaction throws(Status) in
         guard let count else { throw .invalidArgument }
-        count.pointee = interaction.runningCount
+        count.pointee = interaction.surface.runningCount
     }
 }
 
 @_cdecl("preview_interaction_client_interaction_commit_surface")
 public func previewInteractionClientInteractionCommitSurface(_ handle: OpaquePointer?) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_commit_surface") { interaction in
-        interaction.commitSurface()
-    }
+    call(interaction: handle, "preview_interaction_client_interaction_commit_surface") { $0.surface.commitSurface() }
 }
 
 @_cdecl("preview_interaction_client_interaction_set_hold_acks")
 public func previewInteractionClientInteractionSetHoldAcks(_ handle: OpaquePointer?, _ hold: Bool) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_set_hold_acks") { interaction in
-        interaction.holdAcknowledgements(hold)
+    call(interaction: handle, "preview_interaction_client_interaction_set_hold_acks") {
+        $0.surface.holdAcknowledgements(hold)
     }
 }
 
@@ -245,7 +240,7 @@ public func previewInteractionClientInteractionWillCommit(
     _ handle: OpaquePointer?, _ serial: UnsafeMutablePointer<UInt32>?
 ) -> Int32 {
     call(interaction: handle, "preview_interaction_client_interaction_will_commit") { interaction in
-        let shown = interaction.willCommit()
+        let shown = interaction.surface.willCommit()
         serial?.pointee = shown
     }
 }
@@ -311,7 +306,7 @@ public func previewInteractionClientInteractionPlayHaptic(
     _ handle: OpaquePointer?, _ press: UInt32, _ effect: preview_interaction_client_haptic_effect
 ) -> Int32 {
     call(interaction: handle, "preview_interaction_client_interaction_play_haptic") { interaction throws(Status) in
-        try interaction.playHaptic(press, effect: effect.rawValue)
+        try interaction.surface.playHaptic(press, effect: effect.rawValue)
     }
 }
 
@@ -322,6 +317,6 @@ public func previewInteractionClientInteractionHapticsAvailable(
     call(interaction: handle, "preview_interaction_client_interaction_haptics_available") {
         interaction throws(Status) in
         guard let available else { throw .invalidArgument }
-        available.pointee = try interaction.hapticsAvailable(press)
+        available.pointee = try interaction.surface.hapticsAvailable(press)
     }
 }

@@ -4,8 +4,8 @@ import PreviewClientCore
 import PreviewClientWire
 import SystemLayer
 
-/// The library's state on one wl_display: a registry of its own, the interactions, and the
-/// delivery of their calls on the app's thread when it dispatches.
+/// The library's state on one wl_display: a registry of its own, the surfaces (with items, or
+/// an interaction's), and the delivery of their calls on the app's thread when it dispatches.
 ///
 /// Its objects live on the queue the app dispatches (`create_on_queue`: the app's dispatch runs
 /// the listeners, which file calls and make the descriptor readable), or on a private queue an
@@ -32,9 +32,10 @@ final class ClientContext {
     // runtime exclusivity check.
     /// `wake` was made readable since the last dispatch (the pump's own wakes aside).
     @exclusivity(unchecked) private var signalled = false
-    @exclusivity(unchecked) private(set) var interactions: [ClientInteraction] = []
-    /// The surfaces with items (each has one of the interactions).
-    private(set) var surfaces: [ClientSurface] = []
+    /// Every surface: the items API's and the interactions'.
+    @exclusivity(unchecked) private(set) var surfaces: [ClientSurface] = []
+    /// The interactions (the API of 1.0), each a wrapper of one of the surfaces.
+    private(set) var interactions: [ClientInteraction] = []
     /// A callback of this context is running (destroy is refused then).
     @exclusivity(unchecked) var delivering = false
     private(set) var disconnected = false
@@ -107,42 +108,56 @@ final class ClientContext {
         return settings.current.settings
     }
 
-    // MARK: interactions
+    // MARK: surfaces
 
-    func attach(
-        surface: OpaquePointer, callbacks: preview_interaction_client_interaction_callbacks,
+    /// A surface on `surface`, its protocol object made now (or when the global appears).
+    private func attach(
+        _ surface: OpaquePointer, layout: ClientSurface.Layout, callbacks: preview_interaction_client_surface_callbacks,
         userData: UnsafeMutableRawPointer?
-    ) throws(Status) -> ClientInteraction {
+    ) throws(Status) -> ClientSurface {
         // Two objects for one surface are a protocol error that would end the app's connection,
         // also when another context on the same display made the first.
         let contexts = Handles.shared.contexts(on: display)
-        guard !contexts.contains(where: { $0.interactions.contains { $0.surface == surface } }) else {
+        guard !contexts.contains(where: { $0.surfaces.contains { $0.surface == surface } }) else {
             throw .surfaceTaken
         }
-        guard interactions.count < Self.maximumInteractions else { throw .limit }
-        let interaction = ClientInteraction(context: self, surface: surface, callbacks: callbacks, userData: userData)
-        interactions.append(interaction)
-        if let manager, !disconnected { interaction.createObject(manager: manager) }
-        return interaction
+        guard surfaces.count < Self.maximumInteractions else { throw .limit }
+        let object = ClientSurface(
+            context: self, surface: surface, layout: layout, callbacks: callbacks, userData: userData)
+        surfaces.append(object)
+        if let manager, !disconnected { object.createObject(manager: manager) }
+        return object
     }
 
-    func forget(_ interaction: ClientInteraction) {
-        interactions.removeAll { $0 === interaction }
-    }
-
+    /// A surface with items (none yet).
     func attachSurface(
         _ surface: OpaquePointer, callbacks: preview_interaction_client_surface_callbacks,
         userData: UnsafeMutableRawPointer?
     ) throws(Status) -> ClientSurface {
-        let interaction = try attach(
-            surface: surface, callbacks: preview_interaction_client_interaction_callbacks(), userData: nil)
-        let withItems = ClientSurface(context: self, interaction: interaction, callbacks: callbacks, userData: userData)
-        surfaces.append(withItems)
-        return withItems
+        let object = try attach(surface, layout: .items, callbacks: callbacks, userData: userData)
+        object.register()
+        return object
+    }
+
+    /// An interaction: a surface the app declares itself, with one item that takes every press.
+    func attach(
+        surface: OpaquePointer, callbacks: preview_interaction_client_interaction_callbacks,
+        userData: UnsafeMutableRawPointer?
+    ) throws(Status) -> ClientInteraction {
+        let object = try attach(
+            surface, layout: .whole, callbacks: preview_interaction_client_surface_callbacks(), userData: nil)
+        let item = try object.add(callbacks: ClientInteraction.itemCallbacks(callbacks), userData: userData)
+        let interaction = ClientInteraction(surface: object, item: item, userData: userData)
+        interactions.append(interaction)
+        return interaction
     }
 
     func forget(_ surface: ClientSurface) {
         surfaces.removeAll { $0 === surface }
+    }
+
+    func forget(_ interaction: ClientInteraction) {
+        interactions.removeAll { $0 === interaction }
     }
 
     // MARK: dispatch (the app's thread)
@@ -164,18 +179,18 @@ final class ClientContext {
         guard queue.dispatchPending() else {
             disconnected = true
             logger.log(.error, "the connection to the compositor is gone")
-            for interaction in interactions { interaction.connectionLost() }
+            for surface in surfaces { surface.connectionLost() }
             delivering = false
             return .disconnected
         }
         applyGlobals(announce: true)
         deliverSettings()
-        for interaction in interactions where interaction.isAttached { interaction.deliver() }
+        for surface in surfaces where surface.isAttached { surface.deliver() }
         queue.flush()
         delivering = false
         // Calls filed while the callbacks ran (one of them dispatched the app's queue) wait
         // for the next dispatch.
-        if interactions.contains(where: { $0.hasWaiting }) { signal() }
+        if surfaces.contains(where: { $0.hasWaiting }) { signal() }
         return .ok
     }
 
@@ -213,13 +228,13 @@ final class ClientContext {
             manager = ProtocolVersion.bindManager(registry, name: found.name, advertised: found.version)
             guard let manager else { return }
             if protocolVersion >= 2 { settings.listen(to: manager) }
-            for interaction in interactions { interaction.createObject(manager: manager) }
+            for surface in surfaces { surface.createObject(manager: manager) }
             wl_display_flush(display)
             if announce { callbacks.availability_changed?(userData, handle, true) }
         } else if let bound = manager, globals.manager == nil {
             logger.log(.info, "the compositor removed spi_preview_interaction_manager_v1")
-            for interaction in interactions { interaction.connectionLost() }
-            for interaction in interactions { interaction.destroyObject() }
+            for surface in surfaces { surface.connectionLost() }
+            for surface in surfaces { surface.destroyObject() }
             spi_preview_interaction_manager_v1_destroy(bound)
             manager = nil
             if announce { callbacks.availability_changed?(userData, handle, false) }
@@ -229,8 +244,12 @@ final class ClientContext {
     // MARK: teardown
 
     func destroy() {
-        for surface in surfaces { surface.forget() }
-        for interaction in interactions { interaction.detach() }
+        for surface in surfaces {
+            surface.destroyObject()
+            surface.forget()
+        }
+        surfaces.removeAll()
+        for interaction in interactions { interaction.forget() }
         interactions.removeAll()
         closeObjects()
         if let handle { Handles.shared.forget(context: handle) }

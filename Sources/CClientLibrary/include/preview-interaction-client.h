@@ -91,6 +91,15 @@
  * its items, routes each press to the item under it (the focused item for the keyboard), and
  * reports per item; see "Surfaces with items" below and docs/client-items.md.
  *
+ * One API (library 1.4): surfaces with items are the one way; the interaction calls of 1.0
+ * are thin wrappers over them. An interaction is a surface whose region, sources, focus point
+ * and behaviours the app sets itself (instead of the library making them from items) and
+ * whose every press goes to its one item, made with the interaction's callbacks and handle.
+ * Each interaction call is the matching surface or item call (attach: surface_attach with that
+ * item; answer, cancel, play_haptic: the item's; commit_surface, set_hold_acks, will_commit,
+ * running_count: the surface's; detach: surface_detach, which makes no call for an
+ * interaction), with the behaviour it always had; the differences are in each call's text.
+ *
  * pkg-config: preview-interaction-client. See docs/preview-interaction.md.
  */
 #ifndef PREVIEW_INTERACTION_CLIENT_H
@@ -534,6 +543,8 @@ struct preview_interaction_client_rect {
 };
 
 /*
+ * The interaction calls of 1.0: wrappers over a surface with one item (see "One API" above).
+ *
  * Attaches preview interactions to `surface` (UIPreviewInteraction(view:); the protocol's
  * get_interaction): presses that begin on it may be reported to `callbacks` (copied; may be
  * NULL, then every press is accepted and nothing is reported: useful only to test), with
