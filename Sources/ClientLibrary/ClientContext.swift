@@ -14,7 +14,7 @@ import SystemLayer
 final class ClientContext {
     let display: OpaquePointer
     let queue: LibraryQueue
-    private(set) var handle: OpaquePointer?
+    @exclusivity(unchecked) private(set) var handle: OpaquePointer?
     let owner = ThreadIdentity.current
     private let callbacks: preview_interaction_client_callbacks
     let userData: UnsafeMutableRawPointer?
@@ -22,23 +22,26 @@ final class ClientContext {
     private let watch = RegistryWatch()
     /// The user's settings (version 2), and the last change the app was told of.
     let settings: SettingsWatch
-    private var settingsDelivered: UInt64 = 0
-    private var registry: OpaquePointer?
-    private(set) var compositor: OpaquePointer?
-    private(set) var manager: OpaquePointer?
+    @exclusivity(unchecked) private var settingsDelivered: UInt64 = 0
+    @exclusivity(unchecked) private var registry: OpaquePointer?
+    @exclusivity(unchecked) private(set) var compositor: OpaquePointer?
+    @exclusivity(unchecked) private(set) var manager: OpaquePointer?
     /// The descriptor the app polls: readable while something waits for `dispatch`.
     let wake: WakePipe
     // The fields touched on every event and dispatch are the context's thread's alone: no
     // runtime exclusivity check.
     /// `wake` was made readable since the last dispatch (the pump's own wakes aside).
     @exclusivity(unchecked) private var signalled = false
+    /// The registry or the settings changed since the last dispatch.
+    @exclusivity(unchecked) private var registryChanged = false
+    @exclusivity(unchecked) private var settingsChanged = false
     /// Every surface: the items API's and the interactions'.
     @exclusivity(unchecked) private(set) var surfaces: [ClientSurface] = []
     /// The interactions (the API of 1.0), each a wrapper of one of the surfaces.
     private(set) var interactions: [ClientInteraction] = []
     /// A callback of this context is running (destroy is refused then).
     @exclusivity(unchecked) var delivering = false
-    private(set) var disconnected = false
+    @exclusivity(unchecked) private(set) var disconnected = false
 
     static let maximumInteractions = 256
 
@@ -90,8 +93,14 @@ final class ClientContext {
         }
         // From now on a global or a settings group that comes waits for the app's dispatch
         // (both closures are cleared by destroy: no reference cycle outlives the context).
-        watch.changed = { self.signal() }
-        settings.applied = { self.signal() }
+        watch.changed = {
+            self.registryChanged = true
+            self.signal()
+        }
+        settings.applied = {
+            self.settingsChanged = true
+            self.signal()
+        }
         handle = Handles.shared.register(self)
     }
 
@@ -183,8 +192,15 @@ final class ClientContext {
             delivering = false
             return .disconnected
         }
-        applyGlobals(announce: true)
-        deliverSettings()
+        // Only what changed is looked at: a dispatch touches no more than it must.
+        if registryChanged {
+            registryChanged = false
+            applyGlobals(announce: true)
+        }
+        if settingsChanged {
+            settingsChanged = false
+            deliverSettings()
+        }
         for surface in surfaces where surface.isAttached { surface.deliver() }
         queue.flush()
         delivering = false
@@ -196,8 +212,8 @@ final class ClientContext {
 
     /// settings_changed, once per group applied since the last call.
     private func deliverSettings() {
+        guard settings.generation != settingsDelivered else { return }
         let (current, generation) = settings.current
-        guard generation != settingsDelivered else { return }
         settingsDelivered = generation
         guard let current, let changed = callbacks.settings_changed else { return }
         var out = Self.cSettings(current)

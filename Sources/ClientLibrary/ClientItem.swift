@@ -6,13 +6,13 @@ import PreviewClientCore
 /// handle (`callbackHandle`: the two callback structs are alike but for that handle's type).
 final class ClientItem {
     // A surface outlives its items (it forgets them when it goes): a strong reference, and no cycle
-    // once forgotten.
-    private(set) var surface: ClientSurface
+    // once forgotten. Every field is the context's thread's alone: no runtime exclusivity check.
+    let surface: ClientSurface
     let id: SurfaceItems.ItemID
     /// The items API's handle (an interaction's item has none of its own).
-    private(set) var handle: OpaquePointer?
+    @exclusivity(unchecked) private(set) var handle: OpaquePointer?
     /// The handle the callbacks get: the item's, or its interaction's.
-    private var callbackHandle: OpaquePointer?
+    @exclusivity(unchecked) private var callbackHandle: OpaquePointer?
     private let callbacks: preview_interaction_client_item_callbacks
     let userData: UnsafeMutableRawPointer?
 

@@ -20,16 +20,16 @@ final class ClientSurface: ChannelOwner {
     let context: ClientContext
     let surface: OpaquePointer
     let layout: Layout
+    // Every field is the context's thread's alone, touched on every delivery: no runtime
+    // exclusivity check.
     /// The items API's handle (an interaction's surface has none of its own).
-    private(set) var handle: OpaquePointer?
+    @exclusivity(unchecked) private(set) var handle: OpaquePointer?
     private let callbacks: preview_interaction_client_surface_callbacks
     let userData: UnsafeMutableRawPointer?
-    private(set) var core = SurfaceItems()
-    private var items: [SurfaceItems.ItemID: ClientItem] = [:]
-    private(set) var isAttached = true
+    @exclusivity(unchecked) private(set) var core = SurfaceItems()
+    @exclusivity(unchecked) private var items: [SurfaceItems.ItemID: ClientItem] = [:]
+    @exclusivity(unchecked) private(set) var isAttached = true
 
-    // The fields touched on every delivery are the context's thread's alone: no runtime
-    // exclusivity check.
     @exclusivity(unchecked) private var channel: Channel?
     private var retained: Retained?
     /// What the surface declares (from the items, or the app's), and what was sent of it.

@@ -52,7 +52,8 @@ public struct SurfaceItems: Sendable {
     /// Each running press's item (at most the core's kept presses).
     private var routes: [(press: UInt32, item: ItemID)] = []
 
-    public init() {}
+    /// Room for every route kept, made once: routing a press allocates nothing.
+    public init() { routes.reserveCapacity(2 * InteractionCore.maximumRunning) }
 
     public func item(_ id: ItemID) -> Item? { items.first { $0.id == id } }
 

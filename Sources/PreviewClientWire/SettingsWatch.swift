@@ -5,7 +5,8 @@ import PreviewClientCore
 /// manager's queue is dispatched (the library's thread), applied at settings_done; `generation`
 /// says that a group came.
 package final class SettingsWatch {
-    private var group = SettingsGroup()
+    // The library's thread's alone: no runtime exclusivity check (read on every dispatch).
+    @exclusivity(unchecked) private var group = SettingsGroup()
     private let log: (String) -> Void
     /// A group was applied (settings_done).
     package var applied: (() -> Void)?
@@ -19,6 +20,9 @@ package final class SettingsWatch {
 
     /// The settings applied last (nil before the first group), and how many groups came.
     package var current: (settings: PreviewUserSettings?, generation: UInt64) { (group.current, group.generation) }
+
+    /// How many groups came (cheap: checked on every dispatch).
+    package var generation: UInt64 { group.generation }
 }
 
 /// The protocol version a manager was bound at (the global's, at most the library's).
