@@ -253,17 +253,15 @@ final class ClientSurface: ChannelOwner {
         while isAttached, !localCalls.isEmpty { make(localCalls.removeFirst()) }
     }
 
-    /// A call goes to the item of its press; a should-begin picks the item first.
+    /// A call goes to the item of its press; a should-begin picks the item first. A whole
+    /// surface's every call goes to its one item.
     private func route(_ entry: CoreCall) {
+        if layout == .whole { return items.values.first?.make(entry) ?? () }
         guard case .shouldBegin = entry.call else {
             guard let id = core.reported(entry), let item = items[id] else { return }
             return item.make(entry)
         }
         let press = entry.press
-        if layout == .whole, let item = items.values.first {
-            core.assign(press, to: item.id)
-            return item.make(entry)
-        }
         var picked: SurfaceItems.ItemID?? = nil
         if press.source != .keyboard, let pick = callbacks.pick, let handle {
             var cPress = CPress.make(press)

@@ -163,13 +163,6 @@ public struct SurfaceItems: Sendable {
         return .ask(target)
     }
 
-    /// Routes a press to `item` whatever the item says (a surface whose one item takes every
-    /// press the compositor announces: the C API's interaction).
-    public mutating func assign(_ press: PreviewPress, to item: ItemID) {
-        guard let index = items.firstIndex(where: { $0.id == item }) else { return }
-        record(press, at: index)
-    }
-
     private mutating func record(_ press: PreviewPress, at index: Int) {
         routes.removeAll { $0.press == press.id }
         if routes.count >= 2 * InteractionCore.maximumRunning { routes.removeFirst() }
