@@ -55,10 +55,11 @@ func copyCallbacks<T>(_ pointer: UnsafePointer<T>?, empty: T) -> T? {
     return value
 }
 
-@_cdecl("preview_interaction_client_create")
-public func previewInteractionClientCreate(
-    _ display: OpaquePointer?, _ callbacks: UnsafePointer<preview_interaction_client_callbacks>?,
-    _ userData: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+/// A context on `display` whose objects live where `placement` says (the two create calls).
+private func create(
+    _ display: OpaquePointer?, _ placement: LibraryQueue.Placement,
+    _ callbacks: UnsafePointer<preview_interaction_client_callbacks>?, _ userData: UnsafeMutableRawPointer?,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
     guard let out else { return Status.invalidArgument.rawValue }
     out.pointee = nil
@@ -66,12 +67,20 @@ public func previewInteractionClientCreate(
         return Status.invalidArgument.rawValue
     }
     do {
-        let context = try ClientContext(display: display, placement: .pumped, callbacks: copied, userData: userData)
+        let context = try ClientContext(display: display, placement: placement, callbacks: copied, userData: userData)
         out.pointee = context.handle
         return Status.ok.rawValue
     } catch {
         return error.rawValue
     }
+}
+
+@_cdecl("preview_interaction_client_create")
+public func previewInteractionClientCreate(
+    _ display: OpaquePointer?, _ callbacks: UnsafePointer<preview_interaction_client_callbacks>?,
+    _ userData: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    create(display, .pumped, callbacks, userData, out)
 }
 
 @_cdecl("preview_interaction_client_create_on_queue")
@@ -80,19 +89,7 @@ public func previewInteractionClientCreateOnQueue(
     _ callbacks: UnsafePointer<preview_interaction_client_callbacks>?,
     _ userData: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
-    guard let out else { return Status.invalidArgument.rawValue }
-    out.pointee = nil
-    guard let display, let copied = copyCallbacks(callbacks, empty: preview_interaction_client_callbacks()) else {
-        return Status.invalidArgument.rawValue
-    }
-    do {
-        let context = try ClientContext(
-            display: display, placement: .app(queue), callbacks: copied, userData: userData)
-        out.pointee = context.handle
-        return Status.ok.rawValue
-    } catch {
-        return error.rawValue
-    }
+    create(display, .app(queue), callbacks, userData, out)
 }
 
 @_cdecl("preview_interaction_client_destroy")

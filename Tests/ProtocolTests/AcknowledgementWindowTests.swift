@@ -16,14 +16,7 @@ import _PreviewProtocolTestSupport
     /// A version 3 client that acknowledges only when told, asked about interaction 1, which
     /// it accepts and acknowledges.
     static func accepted(_ harness: ProtocolHarness, version: UInt32 = 3) throws -> (PreviewClient, ClientInteraction) {
-        let client = try PreviewClient(harness, version: version)
-        let interaction = client.interaction(for: client.surface())
-        interaction.autoAck(false)
-        harness.server.perform(.askShouldBegin(.test(1)))
-        client.roundtrip()
-        interaction.accept(1)
-        interaction.ack(1)
-        client.roundtrip()
+        let (client, interaction) = try FlowControlTests.acceptedWithItsAck(harness, version: version)
         interaction.clear()
         return (client, interaction)
     }
