@@ -181,11 +181,12 @@ final class ClientContext {
     func dispatch() -> Status {
         guard !delivering else { return .busy }
         // The pump's wakes are not counted in `signalled`: always drained when it runs.
+        let listenersRan = signalled
         if signalled || queue.isPumped { wake.drain() }
         signalled = false
         if disconnected { return .disconnected }
         delivering = true
-        guard queue.dispatchPending() else {
+        guard queue.dispatchPending(listenersRan: listenersRan) else {
             disconnected = true
             logger.log(.error, "the connection to the compositor is gone")
             for surface in surfaces { surface.connectionLost() }

@@ -74,9 +74,11 @@ package final class LibraryQueue {
     }
 
     /// On the app's thread: dispatches what the pump read for the library (nothing to do when
-    /// the app's own dispatch runs the listeners). False once the connection failed.
-    package func dispatchPending() -> Bool {
-        guard let pump else { return wl_display_get_error(display) == 0 }
+    /// the app's own dispatch runs the listeners). False once the connection failed; with
+    /// `listenersRan` (the app's dispatch just ran the library's listeners) the connection is
+    /// not looked at again: it worked a moment ago, and a failure shows at the next call.
+    package func dispatchPending(listenersRan: Bool = false) -> Bool {
+        guard let pump else { return listenersRan || wl_display_get_error(display) == 0 }
         let status = wl_display_dispatch_queue_pending(display, privateQueue)
         pump.dispatched()
         return status >= 0 && !pump.failed
