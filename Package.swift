@@ -118,7 +118,11 @@ let package = Package(
         // The client's bookkeeping, shared by the Swift and C libraries: pure, no C.
         .target(name: "PreviewClientCore"),
         // The client library apps use (UIPreviewInteraction's API); its own reading thread.
-        .target(name: "PreviewInteraction", dependencies: ["PreviewClientCore", "CWaylandClient", "SystemLayer"]),
+        // The client side's Wayland objects, shared by the Swift and the C client libraries.
+        .target(name: "PreviewClientWire", dependencies: ["PreviewClientCore", "CWaylandClient", "SystemLayer"]),
+        .target(
+            name: "PreviewInteraction",
+            dependencies: ["PreviewClientCore", "PreviewClientWire", "CWaylandClient", "SystemLayer"]),
         .target(
             name: "PreviewProtocolServer",
             dependencies: [
@@ -185,7 +189,10 @@ let package = Package(
         .target(name: "CClientLibrary"),
         .target(
             name: "ClientLibrary",
-            dependencies: ["CClientLibrary", "CLibraryRuntime", "PreviewInteraction", "CWaylandClient", "SystemLayer"]),
+            dependencies: [
+                "CClientLibrary", "CLibraryRuntime", "PreviewClientCore", "PreviewClientWire", "CWaylandClient",
+                "SystemLayer",
+            ]),
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
@@ -300,7 +307,8 @@ let package = Package(
         .testTarget(
             name: "PreviewInteractionTests",
             dependencies: [
-                "_FixtureTestSupport", "PreviewInteraction", "PreviewClientCore", "ClientLibrary", "CClientLibrary",
+                "_FixtureTestSupport", "PreviewInteraction", "PreviewClientCore", "PreviewClientWire", "ClientLibrary",
+                "CClientLibrary",
                 "_PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
                 "CWaylandClient", "SystemLayer", .product(name: "Logging", package: "swift-log"),
                 // Run as processes by RealCompositorTests.

@@ -140,7 +140,9 @@ display_client_new (GdkDisplay *display)
     .settings_changed = settings_changed,
   };
   struct wl_display *wl_display = gdk_wayland_display_get_wl_display (display);
-  int status = preview_interaction_client_create (wl_display, &callbacks, client, &client->handle);
+  /* On GDK's default queue, which GDK dispatches on this thread: the library's events are read
+   * and handled with GDK's own, no thread of its own reads the connection. */
+  int status = preview_interaction_client_create_on_queue (wl_display, NULL, &callbacks, client, &client->handle);
   if (status != PREVIEW_INTERACTION_CLIENT_OK)
     {
       g_debug ("preview interactions unavailable: %s", preview_interaction_client_status_string (status));

@@ -52,7 +52,9 @@ DisplayClient::DisplayClient()
     callbacks.availability_changed = onAvailability;
     callbacks.log = onLog;
     callbacks.settings_changed = onSettings;
-    int status = preview_interaction_client_create(display, &callbacks, this, &m_handle);
+    // On the default queue, which Qt's GUI thread dispatches (QWaylandDisplay::flushRequests):
+    // the library's events are read and handled with Qt's own, no thread of its own reads.
+    int status = preview_interaction_client_create_on_queue(display, nullptr, &callbacks, this, &m_handle);
     if (status != PREVIEW_INTERACTION_CLIENT_OK) {
         qCWarning(lcPreview) << "the client library did not start:" << preview_interaction_client_status_string(status);
         m_handle = nullptr;
@@ -114,7 +116,7 @@ void DisplayClient::onSettings(void *data, preview_interaction_client *, const p
     Q_EMIT static_cast<DisplayClient *>(data)->settingsChanged();
 }
 
-// May run on the library's reading thread: Qt's logging is thread-safe.
+// Called on the GUI thread (the context's), where its events are dispatched.
 void DisplayClient::onLog(void *, preview_interaction_client_log_level level, const char *message)
 {
     switch (level) {

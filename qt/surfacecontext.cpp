@@ -239,7 +239,6 @@ void SurfaceContext::requestFrame()
 
 void SurfaceContext::dispatched()
 {
-    checkSurface();
     if (m_handle == nullptr)
         return;
     // Give Qt a frame soon: its commit carries the acknowledgement of what was dispatched.

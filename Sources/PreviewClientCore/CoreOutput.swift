@@ -34,7 +34,7 @@ public enum CoreMessage: Sendable, Equatable, CustomStringConvertible {
     case repeatedShouldBegin(PreviewWireEvent)
     /// An event the interaction's phase does not allow, or a progress outside 0...1: the
     /// interaction was cancelled (desynchronised).
-    case outOfOrder(PreviewWireEvent, phase: String)
+    case outOfOrder(PreviewWireEvent, phase: Stage)
     /// More interactions at once than the library keeps apart: the oldest (the first) was
     /// cancelled (desynchronised) to make room for the new one (the second).
     case evicted(UInt32, for: UInt32)
@@ -42,6 +42,31 @@ public enum CoreMessage: Sendable, Equatable, CustomStringConvertible {
     case unframed(UInt32)
     /// The connection or the global went away: every running interaction was cancelled.
     case connectionLost
+    /// An event was dispatched on a thread other than the library's (the app dispatched the
+    /// queue the library's objects live on elsewhere): dropped; said once per object.
+    case misdispatched(PreviewWireEvent)
+
+    /// Where a press was when an event broke the order. A plain value, so that every output
+    /// is one too: hosts copy outputs on every event, with no reference to count.
+    public enum Stage: Sendable, Equatable, CustomStringConvertible {
+        case unansweredShouldBegin
+        case acceptedShouldBegin
+        case preview
+        case commit
+        case stages
+        case end
+
+        public var description: String {
+            switch self {
+            case .unansweredShouldBegin: "the unanswered should_begin"
+            case .acceptedShouldBegin: "the accepted should_begin"
+            case .preview: "the preview phase"
+            case .commit: "the commit phase"
+            case .stages: "the stages"
+            case .end: "the end"
+            }
+        }
+    }
 
     /// A warning (the compositor broke the protocol) or just information.
     public var isWarning: Bool {
@@ -64,6 +89,8 @@ public enum CoreMessage: Sendable, Equatable, CustomStringConvertible {
             "interaction \(newcomer) would be more than \(InteractionCore.maximumRunning) at once: cancelled the oldest, \(oldest), which the compositor never ended (desynchronised)"
         case .unframed(let id): "events of interaction \(id) were never closed by its frame"
         case .connectionLost: "the compositor went away: running interactions cancelled (system)"
+        case .misdispatched(let event):
+            "\(event.name) was dispatched on a thread other than the one that made the library's objects: dropped (dispatch their queue on that thread)"
         }
     }
 

@@ -45,13 +45,13 @@ public struct InteractionCore: Sendable {
             return true
         }
 
-        var name: String {
+        var stage: CoreMessage.Stage {
             switch self {
-            case .asking(let accepted): accepted ? "the accepted should_begin" : "the unanswered should_begin"
-            case .preview: "the preview phase"
-            case .commit: "the commit phase"
-            case .accelerating: "the stages"
-            case .ended: "the end"
+            case .asking(let accepted): accepted ? .acceptedShouldBegin : .unansweredShouldBegin
+            case .preview: .preview
+            case .commit: .commit
+            case .accelerating: .stages
+            case .ended: .end
             }
         }
     }
@@ -110,8 +110,22 @@ public struct InteractionCore: Sendable {
     /// Frames that gave the app calls are acknowledged by the app's `acknowledgeShown`, right
     /// before the commit that shows them (a toolkit that commits on its own), not as read.
     public private(set) var holdsAcknowledgements = false
+    /// The object has the acknowledgement window (protocol version 3): a frame is acknowledged
+    /// when it changes a phase or `acknowledgeEvery` frames are read unacknowledged; the
+    /// progress frames in between wait for those acknowledgements (one request for many).
+    /// Before version 3 every frame is acknowledged as read (the compositor holds progress
+    /// behind any unacknowledged frame).
+    public let acknowledgesLazily: Bool
+    /// The most frames read and left unacknowledged on an object with the window (the XML's 8:
+    /// half of the compositor's window of 16, so progress never waits for this client's ack).
+    public static let acknowledgeEvery: UInt32 = 8
+    /// The group being read changes a phase (should_begin, preview_ended, completed, cancelled,
+    /// haptics): its frame is acknowledged promptly.
+    private var groupChangesPhase = false
 
-    public init() {
+    /// The core of an object of protocol `version` (its acknowledgements follow the version's rule).
+    public init(version: UInt32 = 1) {
+        acknowledgesLazily = version >= 3
         records.reserveCapacity(Self.maximumKept)
         open.reserveCapacity(Self.maximumKept)
         ready.reserveCapacity(5 * Self.maximumKept)
@@ -121,6 +135,10 @@ public struct InteractionCore: Sendable {
 
     /// One event as read.
     public mutating func read(_ event: PreviewWireEvent) -> CoreOutput {
+        switch event {
+        case .shouldBegin, .previewEnded, .completed, .cancelled, .haptics: groupChangesPhase = true
+        default: break
+        }
         switch event {
         case .shouldBegin(let id, let source, let force): return shouldBegin(event, id, source: source, force: force)
         case .frame(let id, let serial, let time): return frame(id, serial: serial, time: time)
@@ -397,8 +415,12 @@ public struct InteractionCore: Sendable {
         for call in open { file(call) }
         open.removeAll(keepingCapacity: true)
         // Held: a frame is acknowledged as read only while nothing the app was given waits to
-        // be shown (a frame with nothing for the app must not stall flow control).
-        if serial > acknowledged && (!holdsAcknowledgements || lastFrameWithCalls <= acknowledged) {
+        // be shown (a frame with nothing for the app must not stall flow control). With the
+        // window, only frames that change a phase and every `acknowledgeEvery`th are.
+        let changesPhase = groupChangesPhase
+        groupChangesPhase = false
+        let due = !acknowledgesLazily || changesPhase || serial &- acknowledged >= Self.acknowledgeEvery
+        if due && serial > acknowledged && (!holdsAcknowledgements || lastFrameWithCalls <= acknowledged) {
             acknowledged = serial
             output.request = .ackFrame(serial)
         }
@@ -410,7 +432,7 @@ public struct InteractionCore: Sendable {
     /// cancel for the compositor unless the event was its end.
     private mutating func desynchronise(_ index: Int, _ event: PreviewWireEvent) -> CoreOutput {
         let id = records[index].id
-        let phase = records[index].state.name
+        let phase = records[index].state.stage
         let confirmed: Bool
         switch event {
         case .completed, .cancelled: confirmed = true

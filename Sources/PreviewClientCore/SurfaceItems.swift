@@ -52,7 +52,8 @@ public struct SurfaceItems: Sendable {
     /// Each running press's item (at most the core's kept presses).
     private var routes: [(press: UInt32, item: ItemID)] = []
 
-    public init() {}
+    /// Room for every route kept, made once: routing a press allocates nothing.
+    public init() { routes.reserveCapacity(2 * InteractionCore.maximumRunning) }
 
     public func item(_ id: ItemID) -> Item? { items.first { $0.id == id } }
 
@@ -158,11 +159,15 @@ public struct SurfaceItems: Sendable {
         guard let target, let index = items.firstIndex(where: { $0.id == target }),
             items[index].accepts(source: press.source, behaviour: press.behaviour)
         else { return .decline }
+        record(press, at: index)
+        return .ask(target)
+    }
+
+    private mutating func record(_ press: PreviewPress, at index: Int) {
         routes.removeAll { $0.press == press.id }
         if routes.count >= 2 * InteractionCore.maximumRunning { routes.removeFirst() }
-        routes.append((press.id, target))
+        routes.append((press.id, items[index].id))
         items[index].latestPress = press
-        return .ask(target)
     }
 
     /// The item a press was routed to.

@@ -5,10 +5,12 @@ import Testing
 // compositor sends. Each contract the compositor can break is one test.
 
 struct CoreScript {
-    var core = InteractionCore()
+    var core: InteractionCore
     var requests: [CoreOutput.Request] = []
     var messages: [CoreMessage] = []
     private var serial: UInt32 = 0
+
+    init(core: InteractionCore = InteractionCore()) { self.core = core }
 
     mutating func read(_ events: PreviewWireEvent...) {
         for event in events { record(core.read(event)) }
