@@ -284,6 +284,8 @@ final class ClientInteraction {
             callbacks.preview?(userData, handle, &press, progress, ended)
         case .commit(let progress, let ended):
             callbacks.commit?(userData, handle, &press, progress, ended)
+        case .acceleratorEnded:
+            callbacks.commit?(userData, handle, &press, 1, true)
         case .cancel:
             callbacks.cancelled?(userData, handle, &press, press.cancel_reason)
         case .stage(let level):
@@ -308,14 +310,9 @@ final class ClientInteraction {
         out.stages = stages
         out.stage = press.stage
         out.haptics_available = press.hapticsAvailable
-        switch press.phase {
-        case .asking: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_ASKING
-        case .preview: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_PREVIEW
-        case .commit: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_COMMIT
-        case .accelerating: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_STAGE
-        case .completed: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_COMPLETED
-        case .cancelled(let reason):
-            out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED
+        // The core's phase and reason, by their numbers in the one vocabulary.
+        out.phase = preview_interaction_client_phase(rawValue: press.phase.code)
+        if let reason = press.cancelReason {
             out.cancel_reason = preview_interaction_client_cancel_reason(rawValue: reason.wireValue)
         }
         return out

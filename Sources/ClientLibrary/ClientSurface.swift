@@ -82,7 +82,9 @@ final class ClientSurface {
 
     func make(_ entry: CoreCall) {
         guard case .shouldBegin = entry.call else {
-            guard let id = core.reported(entry), let item = items[id] else { return }
+            guard let (id, phaseChanged) = core.reported(entry), let item = items[id] else { return }
+            if phaseChanged { item.phaseChanged(entry.press) }
+            guard item.isAttached else { return }
             item.make(entry)
             return
         }
@@ -97,15 +99,30 @@ final class ClientSurface {
         switch core.route(press, picked: picked) {
         case .decline:
             try? interaction.answer(press.id, accept: false)
-        case .ask(let id):
+        case .ask(let id, let phaseChanged):
             guard let item = items[id] else { return }
+            if phaseChanged { item.phaseChanged(press) }
+            guard item.isAttached else { return }
             item.make(entry)
         }
     }
 
-    /// An answer of the app went through (from a callback's return or an answer call).
+    /// An answer of the app went through (from a callback's return or an answer call): a decline
+    /// changes the item's phase.
     func answered(_ id: UInt32) {
-        if let press = interaction.press(id) { core.answered(press) }
+        guard let press = interaction.press(id) else { return }
+        let owner = core.itemOf(press: id)
+        guard core.answered(press), let owner, let item = items[owner] else { return }
+        item.phaseChanged(press)
+    }
+
+    /// A pen's button release reached the toolkit: whether it is one a commit phase took away
+    /// (the toolkit drops it: no click). The calls waiting are made first while a pen press may be
+    /// about to take the pen away: its preview_ended comes before the release it explains, but on
+    /// another queue.
+    func penReleased() -> Bool {
+        if !core.hasPenReleaseTakenAway && core.mayTakePenAway { _ = context.dispatch() }
+        return core.penReleased()
     }
 
     // MARK: teardown
@@ -119,6 +136,7 @@ final class ClientSurface {
             cPress.id = press
             cPress.phase = PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED
             cPress.cancel_reason = PREVIEW_INTERACTION_CLIENT_CANCEL_SURFACE_GONE
+            item.phaseChanged(&cPress)
             item.cancelled(&cPress)
         }
         interaction.detach()
@@ -191,6 +209,13 @@ final class ClientItem {
             callbacks.preview?(userData, handle, &press, progress, ended)
         case .commit(let progress, let ended):
             callbacks.commit?(userData, handle, &press, progress, ended)
+        case .acceleratorEnded:
+            // A toolkit that tells an accelerator's end as such; the rest hear the commit's end.
+            if let ended = callbacks.accelerator_ended {
+                ended(userData, handle, &press)
+            } else {
+                callbacks.commit?(userData, handle, &press, 1, true)
+            }
         case .cancel:
             callbacks.cancelled?(userData, handle, &press, press.cancel_reason)
         case .stage(let level):
@@ -198,6 +223,17 @@ final class ClientItem {
         case .haptics(let available):
             callbacks.haptics_changed?(userData, handle, &press, available)
         }
+    }
+
+    /// The item's latest press changed phase (told before the call that changed it).
+    func phaseChanged(_ press: PreviewPress) {
+        var cPress = ClientInteraction.cPress(press)
+        phaseChanged(&cPress)
+    }
+
+    func phaseChanged(_ press: inout preview_interaction_client_press) {
+        guard let handle, let changed = callbacks.phase_changed else { return }
+        changed(userData, handle, &press)
     }
 
     /// A cancel the library makes itself (the surface goes).

@@ -35,7 +35,7 @@ import Testing
         #expect((try? script.core.press(1))?.phase == .accelerating && (try? script.core.press(1))?.stage == 3)
         script.group(1, .haptics(interaction: 1, state: 0))
         script.group(1, .completed(interaction: 1))
-        #expect(script.calls() == ["1: haptics false", "1: commit 1.0 ended"])
+        #expect(script.calls() == ["1: haptics false", "1: accelerator ended"])
         #expect(script.messages.isEmpty && script.core.runningCount == 0)
     }
 
