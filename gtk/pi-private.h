@@ -77,7 +77,10 @@ void pi_preview_interaction_emit_stage (PiPreviewInteraction *self,
                                         const struct preview_interaction_client_press *press, guint stage);
 void pi_preview_interaction_emit_accelerator_ended (PiPreviewInteraction *self,
                                                     const struct preview_interaction_client_press *press);
-void pi_preview_interaction_set_press_haptics (PiPreviewInteraction *self, guint press, gboolean available);
+void pi_preview_interaction_emit_phase_changed (PiPreviewInteraction *self,
+                                                const struct preview_interaction_client_press *press);
+void pi_preview_interaction_set_press_haptics (PiPreviewInteraction *self,
+                                               const struct preview_interaction_client_press *press);
 /* The behaviour of the widget's area, and an accelerator's number of stages (else 0). */
 PiBehaviour pi_preview_interaction_region_behaviour (PiPreviewInteraction *self, guint *stages);
 void pi_preview_interaction_notify_available (PiPreviewInteraction *self);

@@ -29,7 +29,6 @@ struct _PiSurfaceContext
   GtkRoot *root; /* weak: its focus is watched while attached */
   gulong focus_id;
   GtkEventController *guard; /* on the native, capture phase */
-  guint pen_releases_to_swallow;
   guint in_callback; /* inside one of the library's callbacks for this window */
   gboolean orphaned; /* the last widget left during a callback: free it after */
 };
@@ -267,22 +266,6 @@ cancel_gestures (GtkWidget *widget)
     }
 }
 
-/* Whether a press may still be about to take the pen away (asking or in its preview). */
-static gboolean
-press_in_flight (PiSurfaceContext *context)
-{
-  for (guint i = 0; i < context->items->len; i++)
-    {
-      PiItem *item = g_ptr_array_index (context->items, i);
-      struct preview_interaction_client_press press;
-      if (item->handle != NULL && preview_interaction_client_item_get_press (item->handle, &press) == PREVIEW_INTERACTION_CLIENT_OK
-          && (press.phase == PREVIEW_INTERACTION_CLIENT_PHASE_ASKING
-              || press.phase == PREVIEW_INTERACTION_CLIENT_PHASE_PREVIEW))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 static gboolean
 guard_event (GtkEventControllerLegacy *guard, GdkEvent *event, PiSurfaceContext *context)
 {
@@ -293,18 +276,11 @@ guard_event (GtkEventControllerLegacy *guard, GdkEvent *event, PiSurfaceContext 
   GdkDevice *device = gdk_event_get_device (event);
   if (gdk_event_get_device_tool (event) == NULL && (device == NULL || gdk_device_get_source (device) != GDK_SOURCE_PEN))
     return GDK_EVENT_PROPAGATE;
-  /* The protocol sends preview_ended (or cancelled) before the core events it concerns, but
-   * on another queue: catch up with it before GTK acts on the release. */
-  if (context->pen_releases_to_swallow == 0 && press_in_flight (context))
-    {
-      struct preview_interaction_client *client = pi_display_client_get_handle (context->client);
-      if (client != NULL)
-        preview_interaction_client_dispatch (client);
-    }
-  if (context->pen_releases_to_swallow == 0)
+  /* Whether the commit phase took this release away is the library's to say. */
+  bool swallow = false;
+  if (context->handle == NULL || preview_interaction_client_surface_pen_released (context->handle, &swallow) != 0)
     return GDK_EVENT_PROPAGATE;
-  context->pen_releases_to_swallow--;
-  return GDK_EVENT_STOP;
+  return swallow ? GDK_EVENT_STOP : GDK_EVENT_PROPAGATE;
 }
 
 static void context_free (gpointer data);
@@ -370,11 +346,7 @@ on_preview (void *user_data, struct preview_interaction_client_item *handle,
   (void) handle;
   enter_callback (context);
   if (ended)
-    {
-      if (press->source == PREVIEW_INTERACTION_CLIENT_SOURCE_PEN)
-        context->pen_releases_to_swallow++;
-      cancel_gestures (pi_preview_interaction_get_widget (item->interaction));
-    }
+    cancel_gestures (pi_preview_interaction_get_widget (item->interaction));
   pi_preview_interaction_emit_preview (item->interaction, press, progress, ended);
   leave_callback (context);
 }
@@ -387,15 +359,31 @@ on_commit (void *user_data, struct preview_interaction_client_item *handle,
   PiSurfaceContext *context = item->context;
   (void) handle;
   enter_callback (context);
-  /* An accelerator has no commit phase: its press ends with this when the contact lifts. */
-  if (press->behaviour == PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_ACCELERATOR)
-    {
-      if (ended)
-        pi_preview_interaction_emit_accelerator_ended (item->interaction, press);
-    }
-  else
-    pi_preview_interaction_emit_commit (item->interaction, press, progress, ended);
+  pi_preview_interaction_emit_commit (item->interaction, press, progress, ended);
   leave_callback (context);
+}
+
+/* An accelerator has no commit phase: the library tells its end as such. */
+static void
+on_accelerator_ended (void *user_data, struct preview_interaction_client_item *handle,
+                      const struct preview_interaction_client_press *press)
+{
+  PiItem *item = user_data;
+  (void) handle;
+  enter_callback (item->context);
+  pi_preview_interaction_emit_accelerator_ended (item->interaction, press);
+  leave_callback (item->context);
+}
+
+static void
+on_phase_changed (void *user_data, struct preview_interaction_client_item *handle,
+                  const struct preview_interaction_client_press *press)
+{
+  PiItem *item = user_data;
+  (void) handle;
+  enter_callback (item->context);
+  pi_preview_interaction_emit_phase_changed (item->interaction, press);
+  leave_callback (item->context);
 }
 
 static void
@@ -406,7 +394,7 @@ on_cancelled (void *user_data, struct preview_interaction_client_item *handle,
   PiSurfaceContext *context = item->context;
   (void) handle;
   enter_callback (context);
-  /* A newer compositor's reasons count as the system's. */
+  /* The same numbers (rules/vocabulary.txt); a newer compositor's reasons are the system's. */
   PiCancelReason pi_reason = reason <= PREVIEW_INTERACTION_CLIENT_CANCEL_DISMISSED ? (PiCancelReason) reason
                                                                                    : PI_CANCEL_REASON_SYSTEM;
   pi_preview_interaction_emit_cancelled (item->interaction, press, pi_reason);
@@ -430,7 +418,8 @@ on_haptics (void *user_data, struct preview_interaction_client_item *handle,
 {
   PiItem *item = user_data;
   (void) handle;
-  pi_preview_interaction_set_press_haptics (item->interaction, press->id, available);
+  (void) available; /* also press->haptics_available */
+  pi_preview_interaction_set_press_haptics (item->interaction, press);
 }
 
 static void
@@ -444,6 +433,8 @@ add_item (PiSurfaceContext *context, PiItem *item)
     .cancelled = on_cancelled,
     .stage = on_stage,
     .haptics_changed = on_haptics,
+    .phase_changed = on_phase_changed,
+    .accelerator_ended = on_accelerator_ended,
   };
   if (context->handle == NULL || item->handle != NULL)
     return;
@@ -485,7 +476,6 @@ attach (PiSurfaceContext *context)
     }
   for (guint i = 0; i < context->items->len; i++)
     add_item (context, g_ptr_array_index (context->items, i));
-  context->pen_releases_to_swallow = 0;
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (context->native));
   if (root != NULL)
     {

@@ -10,7 +10,7 @@
 
 Q_LOGGING_CATEGORY(lcPreview, "preview.interaction", QtWarningMsg)
 
-namespace PreviewInteractionPrivate {
+namespace PreviewInteractionInternal {
 
 static DisplayClient *theClient = nullptr;
 static bool shutDownDone = false;
@@ -129,4 +129,4 @@ void DisplayClient::onLog(void *, preview_interaction_client_log_level level, co
     }
 }
 
-} // namespace PreviewInteractionPrivate
+} // namespace PreviewInteractionInternal

@@ -11,7 +11,7 @@
 
 class QSocketNotifier;
 
-namespace PreviewInteractionPrivate {
+namespace PreviewInteractionInternal {
 
 class SurfaceContext;
 
@@ -53,4 +53,4 @@ private:
     bool m_disconnected = false;
 };
 
-} // namespace PreviewInteractionPrivate
+} // namespace PreviewInteractionInternal

@@ -100,7 +100,8 @@ def expect(condition, what):
     if not condition:
         failed.append(what)
 expect(Pi.Source.KEYBOARD == 5 and Pi.Sources.KEYBOARD == 16 and Pi.Sources.ALL == 31, "keyboard source and bit")
-expect(Pi.CancelReason.DISMISSED == 10 and Pi.Phase.ACCELERATING == 7, "dismissed, accelerating")
+expect(Pi.CancelReason.DISMISSED == 10 and Pi.Phase.ACCELERATING == 6 and Pi.Phase.DECLINED == 7,
+       "dismissed, accelerating, declined")
 expect([Pi.Behaviour.DEEP_CLICK, Pi.Behaviour.GENERIC, Pi.Behaviour.ACCELERATOR] == [1, 2, 3], "behaviours")
 expect([Pi.HapticEffect.TICK, Pi.HapticEffect.SNAP, Pi.HapticEffect.CONFIRM] == [1, 2, 3], "haptic effects")
 expect(Pi.Sensitivity.FIRM == 3 and Pi.Haptics.STRONG == 3 and Pi.Completion.RELEASE == 2, "settings' enums")
