@@ -3,7 +3,8 @@
 #include <math.h>
 
 #include "pi-enum-types.h"
-#include "pi-private.h"
+#include "pi-surface-context.h"
+#include "pi-preview-interaction.h"
 
 /**
  * PiPreviewInteraction:
@@ -116,12 +117,13 @@ G_DEFINE_QUARK (pi-preview-interaction-error-quark, pi_preview_interaction_error
 static const char *widget_key = "pi-preview-interaction";
 
 static struct preview_interaction_client_press latest (PiPreviewInteraction *self);
+static const PiItemOwner owner_calls;
 
 static void
 join (PiPreviewInteraction *self)
 {
   if (self->context == NULL && self->widget != NULL)
-    self->context = pi_surface_context_join (self->widget, self);
+    self->context = pi_surface_context_join (self->widget, &owner_calls, self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AVAILABLE]);
 }
 
@@ -1036,9 +1038,10 @@ pi_preview_interaction_play_haptic (PiPreviewInteraction *self, PiHapticEffect e
 
 /* The context's side. */
 
-PiSources
-pi_preview_interaction_region_sources (PiPreviewInteraction *self)
+static PiSources
+owner_sources (gpointer owner)
 {
+  PiPreviewInteraction *self = owner;
   return self->enabled ? self->allowed_sources : PI_SOURCES_NONE;
 }
 
@@ -1071,10 +1074,10 @@ take_press (PiPreviewInteraction *self, const struct preview_interaction_client_
     self->last.time_usec = time_usec;
 }
 
-enum preview_interaction_client_answer
-pi_preview_interaction_emit_should_begin (PiPreviewInteraction *self,
-                                          const struct preview_interaction_client_press *press)
+static enum preview_interaction_client_answer
+owner_should_begin (gpointer owner, const struct preview_interaction_client_press *press)
 {
+  PiPreviewInteraction *self = owner;
   take_press (self, press);
   /* A new press: its id, device and haptics. */
   g_object_freeze_notify (G_OBJECT (self));
@@ -1103,26 +1106,28 @@ pi_preview_interaction_emit_should_begin (PiPreviewInteraction *self,
   return answer;
 }
 
-void
-pi_preview_interaction_emit_phase_changed (PiPreviewInteraction *self,
-                                           const struct preview_interaction_client_press *press)
+static void
+owner_phase_changed (gpointer owner, const struct preview_interaction_client_press *press)
 {
+  PiPreviewInteraction *self = owner;
   take_press (self, press);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
 }
 
-void
-pi_preview_interaction_emit_preview (PiPreviewInteraction *self, const struct preview_interaction_client_press *press,
-                                     double progress, gboolean ended)
+static void
+owner_preview (gpointer owner, const struct preview_interaction_client_press *press, double progress,
+               gboolean ended)
 {
+  PiPreviewInteraction *self = owner;
   take_press (self, press);
   g_signal_emit (self, signals[PREVIEW], 0, progress, ended);
 }
 
-void
-pi_preview_interaction_emit_commit (PiPreviewInteraction *self, const struct preview_interaction_client_press *press,
-                                    double progress, gboolean ended)
+static void
+owner_commit (gpointer owner, const struct preview_interaction_client_press *press, double progress,
+              gboolean ended)
 {
+  PiPreviewInteraction *self = owner;
   take_press (self, press);
   g_signal_emit (self, signals[COMMIT], 0, progress, ended);
 }
@@ -1135,10 +1140,10 @@ tell_stage (PiPreviewInteraction *self, guint stage)
   g_signal_emit (self, signals[STAGE], 0, MIN (stage, 5u));
 }
 
-void
-pi_preview_interaction_emit_cancelled (PiPreviewInteraction *self,
-                                       const struct preview_interaction_client_press *press, PiCancelReason reason)
+static void
+owner_cancelled (gpointer owner, const struct preview_interaction_client_press *press, PiCancelReason reason)
 {
+  PiPreviewInteraction *self = owner;
   g_object_ref (self);
   guint stage = self->last.id == press->id ? self->last.stage : 0;
   take_press (self, press);
@@ -1149,41 +1154,72 @@ pi_preview_interaction_emit_cancelled (PiPreviewInteraction *self,
   g_object_unref (self);
 }
 
-void
-pi_preview_interaction_emit_stage (PiPreviewInteraction *self, const struct preview_interaction_client_press *press,
-                                   guint stage)
+static void
+owner_stage (gpointer owner, const struct preview_interaction_client_press *press, guint stage)
 {
+  PiPreviewInteraction *self = owner;
   take_press (self, press);
   tell_stage (self, stage);
 }
 
-void
-pi_preview_interaction_emit_accelerator_ended (PiPreviewInteraction *self,
-                                               const struct preview_interaction_client_press *press)
+static void
+owner_accelerator_ended (gpointer owner, const struct preview_interaction_client_press *press)
 {
+  PiPreviewInteraction *self = owner;
   take_press (self, press);
   tell_stage (self, 0); /* always told, also when no level was reached */
 }
 
-void
-pi_preview_interaction_set_press_haptics (PiPreviewInteraction *self,
-                                          const struct preview_interaction_client_press *press)
+static void
+owner_haptics_changed (gpointer owner, const struct preview_interaction_client_press *press)
 {
+  PiPreviewInteraction *self = owner;
   if (press->id != self->last.id)
     return;
   take_press (self, press);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAPTICS_AVAILABLE]);
 }
 
-PiBehaviour
-pi_preview_interaction_region_behaviour (PiPreviewInteraction *self, guint *stages)
+static PiBehaviour
+owner_behaviour (gpointer owner, guint *stages)
 {
+  PiPreviewInteraction *self = owner;
   *stages = self->behaviour == PI_BEHAVIOUR_ACCELERATOR ? self->stages : 0;
   return self->behaviour;
 }
 
-void
-pi_preview_interaction_notify_available (PiPreviewInteraction *self)
+static void
+owner_availability_changed (gpointer owner)
 {
+  PiPreviewInteraction *self = owner;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AVAILABLE]);
 }
+
+static GtkWidget *
+owner_widget (gpointer owner)
+{
+  return ((PiPreviewInteraction *) owner)->widget;
+}
+
+static gboolean
+owner_focus_point (gpointer owner, double *x, double *y)
+{
+  return pi_preview_interaction_get_focus_point (owner, x, y);
+}
+
+/* What the window's context asks of the widget's interaction, and tells it. */
+static const PiItemOwner owner_calls = {
+  .widget = owner_widget,
+  .sources = owner_sources,
+  .behaviour = owner_behaviour,
+  .focus_point = owner_focus_point,
+  .should_begin = owner_should_begin,
+  .preview = owner_preview,
+  .commit = owner_commit,
+  .cancelled = owner_cancelled,
+  .stage = owner_stage,
+  .accelerator_ended = owner_accelerator_ended,
+  .phase_changed = owner_phase_changed,
+  .haptics_changed = owner_haptics_changed,
+  .availability_changed = owner_availability_changed,
+};
