@@ -45,8 +45,10 @@ SurfaceContext *SurfaceContext::join(QWindow *window, PreviewInteraction *intera
 SurfaceContext::SurfaceContext(QWindow *window)
     : QObject(window), m_window(window), m_client(DisplayClient::instance())
 {
-    if (m_client != nullptr)
-        m_client->add(this);
+    if (m_client != nullptr) {
+        connect(m_client, &DisplayClient::dispatched, this, &SurfaceContext::dispatched);
+        connect(m_client, &DisplayClient::goingAway, this, &SurfaceContext::clientGone);
+    }
     window->installEventFilter(this);
     if (auto *quick = qobject_cast<QQuickWindow *>(window)) {
         // After Qt Quick's polish (layouts final): the items' rectangles, before the frame.
@@ -77,8 +79,6 @@ SurfaceContext::SurfaceContext(QWindow *window)
 SurfaceContext::~SurfaceContext()
 {
     detach();
-    if (m_client != nullptr)
-        m_client->remove(this);
     if (m_window != nullptr)
         m_window->removeEventFilter(this);
 }
