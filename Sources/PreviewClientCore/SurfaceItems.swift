@@ -206,10 +206,12 @@ public struct SurfaceItems: Sendable {
     }
 
     /// The app's answer went through: a decline ends the press (no more calls). Whether the
-    /// item's latest press's phase changed (declined).
+    /// item's latest press's phase changed (declined). A press that ended otherwise meanwhile (a
+    /// newer press pushed it out while the app answered) keeps its route: its cancel call is
+    /// still to be made to its item.
     @discardableResult
     public mutating func answered(_ press: PreviewPress) -> Bool {
-        guard let item = itemOf(press: press.id) else { return false }
+        guard press.phase == .declined || !press.hasEnded, let item = itemOf(press: press.id) else { return false }
         var changed = false
         if let index = items.firstIndex(where: { $0.id == item }), items[index].latestPress?.id == press.id {
             changed = Self.changesPhase(from: items[index].latestPress, to: press)

@@ -191,4 +191,17 @@ import Testing
         swallowed = surface.items.penReleased()
         #expect(!swallowed)
     }
+
+    @Test func aPressPushedOutWhileTheAppAnsweredStillHearsItsCancel() throws {
+        var surface = OneItem()
+        _ = surface.read(1, .shouldBegin(interaction: 1, source: 1, force: 1), .location(interaction: 1, x: 5, y: 5))
+        // The reader reads a new pen press before the app's yes went through: it ends press 1.
+        _ = surface.core.read(.shouldBegin(interaction: 2, source: 1, force: 1))
+        #expect(throws: CoreRefusal.pressEnded) { _ = try surface.core.answer(1, accept: true) }
+        let changed = surface.items.answered(try surface.core.press(1))
+        #expect(!changed)
+        #expect(surface.items.itemOf(press: 1) == surface.item, "its cancel is still to be made to its item")
+        let calls = surface.read(2, .location(interaction: 2, x: 5, y: 5))
+        #expect(calls.map(\.0) == [.cancel(.desynchronised), .shouldBegin])
+    }
 }
