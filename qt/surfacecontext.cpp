@@ -68,12 +68,17 @@ SurfaceContext::SurfaceContext(QWindow *window)
             },
             Qt::DirectConnection);
         connect(quick, &QQuickWindow::activeFocusItemChanged, this, &SurfaceContext::invalidate);
+        // Qt committed a frame: the state sent before it applied.
+        connect(quick, &QQuickWindow::frameSwapped, this, [this] { m_commitFallback.stop(); });
     } else if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance())) {
         connect(app, &QApplication::focusChanged, this, &SurfaceContext::invalidate);
     }
     m_ackFallback.setSingleShot(true);
     m_ackFallback.setInterval(50);
     connect(&m_ackFallback, &QTimer::timeout, this, &SurfaceContext::acknowledge);
+    m_commitFallback.setSingleShot(true);
+    m_commitFallback.setInterval(500);
+    connect(&m_commitFallback, &QTimer::timeout, this, &SurfaceContext::commitItself);
 }
 
 SurfaceContext::~SurfaceContext()
@@ -158,6 +163,7 @@ void SurfaceContext::addItem(PreviewInteraction *interaction)
 void SurfaceContext::detach()
 {
     m_ackFallback.stop();
+    m_commitFallback.stop();
     if (m_handle != nullptr) {
         // Each running press's item gets cancelled (SurfaceGone) before this returns.
         preview_interaction_client_surface *handle = m_handle;
@@ -220,6 +226,8 @@ bool SurfaceContext::eventFilter(QObject *watched, QEvent *event)
 void SurfaceContext::invalidate()
 {
     requestFrame();
+    if (!m_commitFallback.isActive())
+        m_commitFallback.start();
 }
 
 void SurfaceContext::requestFrame()
@@ -253,8 +261,23 @@ void SurfaceContext::dispatched()
 // callbacks the frame shows.
 void SurfaceContext::frame()
 {
+    m_commitFallback.stop();
     update();
     acknowledge();
+}
+
+// Qt drew no frame for half a second since the items changed: Qt 6.4's renderer cannot draw a
+// window of an absurd size or scale (it fails to make its framebuffer, so it neither lays out
+// nor commits), and the items' region would never apply. The items are read now and the
+// window's surface is committed without a new picture, so presses still reach the app.
+void SurfaceContext::commitItself()
+{
+    update();
+    if (m_handle == nullptr)
+        return;
+    m_commitFallback.stop();
+    qCDebug(lcPreview) << "window" << m_window << "drew nothing since its items changed: committing it";
+    preview_interaction_client_surface_commit_surface(m_handle);
 }
 
 void SurfaceContext::acknowledge()
@@ -457,6 +480,8 @@ void SurfaceContext::update()
                 break;
             }
         requestFrame();
+        if (!m_commitFallback.isActive())
+            m_commitFallback.start();
     }
 }
 

@@ -62,6 +62,7 @@ private:
     void addItem(PreviewInteraction *interaction);
     void frame();
     void acknowledge();
+    void commitItself();
     void update();
     void requestFrame();
 
@@ -99,6 +100,9 @@ private:
     struct wl_surface *m_surface = nullptr;
     // Acknowledgements are held until Qt draws; a window that draws nothing gives them here.
     QTimer m_ackFallback;
+    // The state the items declared applies on the surface's next commit: one Qt never makes
+    // (a window it cannot draw) is made here.
+    QTimer m_commitFallback;
 };
 
 } // namespace PreviewInteractionInternal
