@@ -225,13 +225,13 @@ struct HapticsTests {
         }
         let firstClick = try #require(usages.firstIndex(of: "0x1003"), "\(usages)")
         #expect(Array(usages[firstClick...].prefix(3)) == ["0x1003", "0x1003", "0x1007"], "\(usages)")
-        // A tick after the end is written nowhere, though the pad would have played one then:
-        // the last effect was more than 50 ms before it.
-        for request in ticks {
-            #expect(
-                !written.contains { $0.time >= request && $0.time < request + 30_000 }, "tick at \(request): \(written)"
-            )
-        }
+        // A tick after the end is written nowhere, though the pad would have played one then
+        // (the last effect was more than 50 ms before it). A tick plays the press waveform with
+        // no release after it, so every press written has its release: counted, not timed, since
+        // on a loaded machine a tick's request can fall inside the next press's own clicks.
+        #expect(
+            usages.filter { $0 == "0x1006" }.count == usages.filter { $0 == "0x1007" }.count,
+            "ticks at \(ticks): \(written)")
         #expect(
             ticks.contains { request in written.last { $0.time < request }.map { request - $0.time > 50_000 } ?? true },
             "\(ticks) \(written)")

@@ -15,7 +15,8 @@ import Testing
     #expect(FileManager.default.isExecutableFile(atPath: server.path), "build first: swift build --build-tests")
 
     let run = try ChildProcess.run(
-        ["/usr/bin/python3", root.appendingPathComponent("Tests/python/preview_client.py").path, server.path], errors: nil)
+        ["/usr/bin/python3", root.appendingPathComponent("Tests/python/preview_client.py").path, server.path],
+        errors: nil)
     let transcript = run.output
     #expect(run.status == 0, "\(transcript)")
     #expect(transcript.contains("preview_client: all checks passed"), "\(transcript)")

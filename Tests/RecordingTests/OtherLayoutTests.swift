@@ -8,7 +8,10 @@ import _FixtureTestSupport
 /// every list in block style, long strings folded), as a user's script would write it.
 func pyyamlResave(_ path: String) throws -> String {
     let run = try ChildProcess.run(
-        ["/usr/bin/python3", "-c", "import yaml,sys; yaml.safe_dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)", path],
+        [
+            "/usr/bin/python3", "-c", "import yaml,sys; yaml.safe_dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)",
+            path,
+        ],
         input: .inherit, errors: .inherit)
     #expect(run.status == 0, "/usr/bin/python3 with PyYAML (scripts/install-deps installs python3-yaml)")
     return run.output
