@@ -264,6 +264,8 @@ def peek_qt(scenario, compositor, recordings, runtime):
             # Under the grid's two rows only the peek card and its quick actions ever draw.
             card = difference(rest, half, (0.3, 0.59, 0.7, 0.93))
             print(f"card band: commit-half {card:.1f}")
+            # How each picture was taken (on the app's commit, or the compositor's fallback).
+            print("\n".join(line for line in log.splitlines() if "screenshot" in line and "interaction1" in line))
             check(card > 3, f"the commit's picture shows the peek card ({card:.1f})")
             check(difference(rest, settled) > 8, "the photo's page replaced the grid")
         return finish()
