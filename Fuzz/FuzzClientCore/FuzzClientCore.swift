@@ -89,8 +89,10 @@ struct Contract {
             }
             if ended { presses[id] = .ended }
         case .acceleratorEnded:
-            // An accelerator's press lifted after its stages.
-            guard seen == .stages else { fatalError("accelerator ended after \(String(describing: seen)) for \(id)") }
+            // An accelerator's press lifted, after its stages or before the first.
+            guard seen == .stages || seen == .asked else {
+                fatalError("accelerator ended after \(String(describing: seen)) for \(id)")
+            }
             presses[id] = .ended
         case .stage(let level):
             guard seen == .asked || seen == .stages, level >= 1, entry.press.stage == level else {

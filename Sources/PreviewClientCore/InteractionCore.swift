@@ -177,7 +177,9 @@ public struct InteractionCore: Sendable {
             records[index].state = .accelerating(level)
             addOpen(index, .stage(level))
             return CoreOutput()
-        case (.completed, .accelerating):
+        case (.completed, .accelerating),
+            (.completed, .asking(accepted: true)) where records[index].isAccelerator:
+            // An accelerator's press lifted (before its first level, too: a tap).
             records[index].state = .ended(.completed, confirmed: true)
             addOpen(index, .acceleratorEnded)
             forgetIfDone(index)
