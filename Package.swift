@@ -59,7 +59,9 @@ let package = Package(
         .target(name: "EvdevDecoder", dependencies: ["PreviewEngine", "InputEvents"]),
         .target(
             name: "LibinputRecording",
-            dependencies: ["EvdevDecoder", "InputEvents", "SystemLayer", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "EvdevDecoder", "InputEvents", "PreviewEngine", "SystemLayer", .product(name: "Yams", package: "Yams"),
+            ]),
         .target(name: "PreviewTrace", dependencies: ["PreviewEngine"]),
         // What every command-line tool shares: --version, --sensitivity, --long-press.
         .target(
@@ -98,7 +100,8 @@ let package = Package(
         .executableTarget(
             name: "libinput-testbed-runner",
             dependencies: [
-                "UmockdevHarness", "LibinputBackend", "InputEvents", "SystemLayer",
+                "UmockdevHarness", "LibinputBackend", "InputEvents", "SystemLayer", "LibinputRecording", "EvdevDecoder",
+                "PreviewEngine",
                 // --embedded: the C library as a host drives it, with a client of the mini compositor.
                 "CompositorModule", "CCompositorModule", "_PreviewProtocolTestSupport", "WaylandServer",
                 "CWaylandClient", "CWaylandServer",
@@ -197,7 +200,8 @@ let package = Package(
             name: "preview-compositor",
             dependencies: [
                 "PreviewCompositor", "PreviewProtocolServer", "ToolOptions", "LibinputBackend", "SystemLayer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PreviewEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
 
         // MARK: Look Up: the process the compositor asks what is under a firm press (AT-SPI, WordNet).

@@ -1,7 +1,5 @@
 #include "displayclient_p.h"
 
-#include "surfacecontext_p.h"
-
 #include <QtCore/QCoreApplication>
 #include <QtCore/QLoggingCategory>
 #include <QtCore/QSocketNotifier>
@@ -10,7 +8,7 @@
 
 Q_LOGGING_CATEGORY(lcPreview, "preview.interaction", QtWarningMsg)
 
-namespace PreviewInteractionPrivate {
+namespace PreviewInteractionInternal {
 
 static DisplayClient *theClient = nullptr;
 static bool shutDownDone = false;
@@ -71,9 +69,7 @@ DisplayClient::DisplayClient()
 DisplayClient::~DisplayClient()
 {
     // Windows that outlive the application object lose their protocol objects here.
-    const auto contexts = m_contexts;
-    for (SurfaceContext *context : contexts)
-        context->clientGone();
+    Q_EMIT goingAway();
     delete m_notifier;
     if (m_handle != nullptr)
         preview_interaction_client_destroy(m_handle);
@@ -92,10 +88,7 @@ void DisplayClient::dispatch()
             Q_EMIT availableChanged();
         }
     }
-    const auto contexts = m_contexts;
-    for (SurfaceContext *context : contexts)
-        if (m_contexts.contains(context))
-            context->dispatched();
+    Q_EMIT dispatched();
 }
 
 bool DisplayClient::settings(preview_interaction_client_settings *out) const
@@ -131,4 +124,4 @@ void DisplayClient::onLog(void *, preview_interaction_client_log_level level, co
     }
 }
 
-} // namespace PreviewInteractionPrivate
+} // namespace PreviewInteractionInternal

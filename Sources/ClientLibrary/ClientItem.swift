@@ -72,6 +72,13 @@ final class ClientItem {
             callbacks.preview?(userData, handle, &press, progress, ended)
         case .commit(let progress, let ended):
             callbacks.commit?(userData, handle, &press, progress, ended)
+        case .acceleratorEnded:
+            // A toolkit that tells an accelerator's end as such; the rest hear the commit's end.
+            if let ended = callbacks.accelerator_ended {
+                ended(userData, handle, &press)
+            } else {
+                callbacks.commit?(userData, handle, &press, 1, true)
+            }
         case .cancel:
             callbacks.cancelled?(userData, handle, &press, press.cancel_reason)
         case .stage(let level):
@@ -79,6 +86,17 @@ final class ClientItem {
         case .haptics(let available):
             callbacks.haptics_changed?(userData, handle, &press, available)
         }
+    }
+
+    /// The item's latest press changed phase (told before the call that changed it).
+    func phaseChanged(_ press: PreviewPress) {
+        var cPress = CPress.make(press)
+        phaseChanged(&cPress)
+    }
+
+    func phaseChanged(_ press: inout preview_interaction_client_press) {
+        guard let handle = callbackHandle, let changed = callbacks.phase_changed else { return }
+        changed(userData, handle, &press)
     }
 
     /// A cancel the library makes itself (the surface goes).
@@ -105,14 +123,9 @@ enum CPress {
         out.stages = stages
         out.stage = press.stage
         out.haptics_available = press.hapticsAvailable
-        switch press.phase {
-        case .asking: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_ASKING
-        case .preview: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_PREVIEW
-        case .commit: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_COMMIT
-        case .accelerating: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_STAGE
-        case .completed: out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_COMPLETED
-        case .cancelled(let reason):
-            out.phase = PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED
+        // The core's phase and reason, by their numbers in the one vocabulary.
+        out.phase = preview_interaction_client_phase(rawValue: press.phase.code)
+        if let reason = press.cancelReason {
             out.cancel_reason = preview_interaction_client_cancel_reason(rawValue: reason.wireValue)
         }
         return out

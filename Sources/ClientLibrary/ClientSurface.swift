@@ -166,7 +166,25 @@ final class ClientSurface: ChannelOwner {
     func answer(_ press: UInt32, accept: Bool) throws(Status) {
         guard let channel else { throw .unknownPress }
         do { try channel.answer(press, accept: accept) } catch { throw Status(error) }
-        if let answered = channel.press(press) { core.answered(answered) }
+        answered(press)
+    }
+
+    /// An answer of the app went through (from a callback's return or an answer call): a decline
+    /// changes the item's phase.
+    private func answered(_ id: UInt32) {
+        guard let press = channel?.press(id) else { return }
+        let owner = core.itemOf(press: id)
+        guard core.answered(press), let owner, let item = items[owner] else { return }
+        item.phaseChanged(press)
+    }
+
+    /// A pen's button release reached the toolkit: whether it is one a commit phase took away
+    /// (the toolkit drops it: no click). The calls read and not yet made are made first while a
+    /// pen press may be about to take the pen away: the toolkit may handle the release before
+    /// the library's delivery of the preview_ended that explains it.
+    func penReleased() -> Bool {
+        if !core.hasPenReleaseTakenAway && core.mayTakePenAway && !context.delivering { deliver() }
+        return core.penReleased()
     }
 
     func cancel(_ press: UInt32) throws(Status) {
@@ -258,7 +276,9 @@ final class ClientSurface: ChannelOwner {
     private func route(_ entry: CoreCall) {
         if layout == .whole { return items.values.first?.make(entry) ?? () }
         guard case .shouldBegin = entry.call else {
-            guard let id = core.reported(entry), let item = items[id] else { return }
+            guard let (id, phaseChanged) = core.reported(entry), let item = items[id] else { return }
+            if phaseChanged { item.phaseChanged(entry.press) }
+            guard item.isAttached else { return }
             return item.make(entry)
         }
         let press = entry.press
@@ -272,8 +292,11 @@ final class ClientSurface: ChannelOwner {
         switch core.route(press, picked: picked) {
         case .decline:
             try? answer(press.id, accept: false)
-        case .ask(let id):
-            items[id]?.make(entry)
+        case .ask(let id, let phaseChanged):
+            guard let item = items[id] else { return }
+            if phaseChanged { item.phaseChanged(press) }
+            guard item.isAttached else { return }
+            item.make(entry)
         }
     }
 
@@ -293,6 +316,7 @@ final class ClientSurface: ChannelOwner {
                 cPress.id = press
                 cPress.phase = PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED
                 cPress.cancel_reason = PREVIEW_INTERACTION_CLIENT_CANCEL_SURFACE_GONE
+                item.phaseChanged(&cPress)
                 item.cancelled(&cPress)
             }
         }

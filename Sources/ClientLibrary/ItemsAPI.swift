@@ -124,6 +124,16 @@ public func previewInteractionClientSurfaceRunningCount(
     }
 }
 
+@_cdecl("preview_interaction_client_surface_pen_released")
+public func previewInteractionClientSurfacePenReleased(_ handle: OpaquePointer?, _ swallow: UnsafeMutablePointer<Bool>?)
+    -> Int32
+{
+    call(surface: handle, "preview_interaction_client_surface_pen_released") { surface throws(Status) in
+        guard let swallow else { throw .invalidArgument }
+        swallow.pointee = surface.penReleased()
+    }
+}
+
 @_cdecl("preview_interaction_client_item_add")
 public func previewInteractionClientItemAdd(
     _ handle: OpaquePointer?, _ callbacks: UnsafePointer<preview_interaction_client_item_callbacks>?,

@@ -38,6 +38,9 @@ public enum CoreMessage: Sendable, Equatable, CustomStringConvertible {
     /// More interactions at once than the library keeps apart: the oldest (the first) was
     /// cancelled (desynchronised) to make room for the new one (the second).
     case evicted(UInt32, for: UInt32)
+    /// A press began from a source that drives one press at a time while an older press of it
+    /// ran: the older one (the first) was cancelled (desynchronised) for the new one (the second).
+    case superseded(UInt32, by: UInt32, PreviewSource)
     /// Events of an interaction that no frame of its own closed (a later frame did).
     case unframed(UInt32)
     /// The connection or the global went away: every running interaction was cancelled.
@@ -87,6 +90,8 @@ public enum CoreMessage: Sendable, Equatable, CustomStringConvertible {
             "\(Self.describe(event)) during \(phase) of interaction \(event.interaction) breaks the protocol: cancelled it (desynchronised)"
         case .evicted(let oldest, let newcomer):
             "interaction \(newcomer) would be more than \(InteractionCore.maximumRunning) at once: cancelled the oldest, \(oldest), which the compositor never ended (desynchronised)"
+        case .superseded(let older, let newer, let source):
+            "interaction \(newer) began from the \(source) while its interaction \(older) ran, which the compositor never ended: cancelled \(older) (desynchronised)"
         case .unframed(let id): "events of interaction \(id) were never closed by its frame"
         case .connectionLost: "the compositor went away: running interactions cancelled (system)"
         case .misdispatched(let event):

@@ -14,7 +14,9 @@
 /// (desynchronised) and tells the compositor; events about unknown presses are dropped. What
 /// is kept is bounded: `maximumRunning` presses at once (a new press beyond them ends the oldest,
 /// which the compositor never ended: new input wins over stale state), at most one pending call
-/// of each kind per press.
+/// of each kind per press. A pen, a pointer and the keyboard drive one press at a time: a new
+/// press of theirs while an older one of the same source runs means the compositor lost the
+/// older one's end, which is ended the same way (touches and touchpad fingers run side by side).
 public struct InteractionCore: Sendable {
     /// The most presses running at once on one surface; a new one beyond ends the oldest.
     public static let maximumRunning = 32
@@ -83,7 +85,7 @@ public struct InteractionCore: Sendable {
             case .accelerating: (phase, progress) = (.accelerating, 0)
             case .ended(.completed, _): (phase, progress) = (.completed, 1)
             case .ended(.cancelled(let reason), _): (phase, progress) = (.cancelled(reason), 0)
-            case .ended(.declined, _): (phase, progress) = (.cancelled(.declined), 0)
+            case .ended(.declined, _): (phase, progress) = (.declined, 0)
             }
             var stage: UInt32 = 0
             if case .accelerating(let level) = state { stage = level }
@@ -193,9 +195,11 @@ public struct InteractionCore: Sendable {
             records[index].state = .accelerating(level)
             addOpen(index, .stage(level))
             return CoreOutput()
-        case (.completed, .accelerating):
+        case (.completed, .accelerating),
+            (.completed, .asking(accepted: true)) where records[index].isAccelerator:
+            // An accelerator's press lifted (before its first level, too: a tap).
             records[index].state = .ended(.completed, confirmed: true)
-            addOpen(index, .commit(1, ended: true))
+            addOpen(index, .acceleratorEnded)
             forgetIfDone(index)
             return CoreOutput()
         case (.preview(_, let progress), .asking(accepted: true)), (.preview(_, let progress), .preview):
@@ -360,13 +364,20 @@ public struct InteractionCore: Sendable {
         }
         highest = id
         var output = CoreOutput()
-        // Every slot is held by a press the compositor has not ended: new input wins over stale
-        // state, the same way every time. The oldest press is ended (desynchronised) for the app
-        // and cancelled on the wire, and the new one is asked.
-        if records.count(where: { $0.state.isRunning }) >= Self.maximumRunning,
+        let kind = PreviewSource(rawValue: source)
+        if let kind, kind.drivesOnePressAtATime,
+            let stale = records.firstIndex(where: { $0.state.isRunning && $0.source == kind })
+        {
+            // The same pen (pointer, key) cannot press twice at once: the older press's end was
+            // lost. New input wins over stale state, as below.
+            output = evict(stale, message: .superseded(records[stale].id, by: id, kind))
+        } else if records.count(where: { $0.state.isRunning }) >= Self.maximumRunning,
             let oldest = records.firstIndex(where: { $0.state.isRunning })
         {
-            output = evict(oldest, for: id)
+            // Every slot is held by a press the compositor has not ended: new input wins over
+            // stale state, the same way every time. The oldest press is ended (desynchronised)
+            // for the app and cancelled on the wire, and the new one is asked.
+            output = evict(oldest, message: .evicted(records[oldest].id, for: id))
         }
         if records.count >= Self.maximumKept, let oldest = records.firstIndex(where: { !$0.state.isRunning }) {
             records.remove(at: oldest)
@@ -379,9 +390,9 @@ public struct InteractionCore: Sendable {
         return output
     }
 
-    /// Ends the press at `index` to make room for `newcomer`: a cancel for the app (if it heard
+    /// Ends the press at `index` to make room for a new one: a cancel for the app (if it heard
     /// of the press) and for the compositor, whose own end of it is then silent.
-    private mutating func evict(_ index: Int, for newcomer: UInt32) -> CoreOutput {
+    private mutating func evict(_ index: Int, message: CoreMessage) -> CoreOutput {
         let id = records[index].id
         let heard = wasAsked(id)
         records[index].state = .ended(.cancelled(.desynchronised), confirmed: false)
@@ -391,7 +402,7 @@ public struct InteractionCore: Sendable {
         } else {
             dropReady(id)
         }
-        return CoreOutput(request: .cancel(id), message: .evicted(id, for: newcomer), callsReady: hasReadyCalls)
+        return CoreOutput(request: .cancel(id), message: message, callsReady: hasReadyCalls)
     }
 
     private mutating func frame(_ id: UInt32, serial: UInt32, time: UInt64) -> CoreOutput {

@@ -277,6 +277,8 @@ public final class PreviewInteraction {
             delegate.previewInteraction(self, didUpdatePreviewTransition: progress, ended: ended)
         case .commit(let progress, let ended):
             delegate.previewInteraction(self, didUpdateCommitTransition: progress, ended: ended)
+        case .acceleratorEnded:
+            delegate.previewInteraction(self, didUpdateCommitTransition: 1, ended: true)
         case .cancel:
             delegate.previewInteractionDidCancel(self)
         case .stage(let level):

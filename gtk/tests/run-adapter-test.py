@@ -100,7 +100,8 @@ def expect(condition, what):
     if not condition:
         failed.append(what)
 expect(Pi.Source.KEYBOARD == 5 and Pi.Sources.KEYBOARD == 16 and Pi.Sources.ALL == 31, "keyboard source and bit")
-expect(Pi.CancelReason.DISMISSED == 10 and Pi.Phase.ACCELERATING == 7, "dismissed, accelerating")
+expect(Pi.CancelReason.DISMISSED == 10 and Pi.Phase.ACCELERATING == 6 and Pi.Phase.DECLINED == 7,
+       "dismissed, accelerating, declined")
 expect([Pi.Behaviour.DEEP_CLICK, Pi.Behaviour.GENERIC, Pi.Behaviour.ACCELERATOR] == [1, 2, 3], "behaviours")
 expect([Pi.HapticEffect.TICK, Pi.HapticEffect.SNAP, Pi.HapticEffect.CONFIRM] == [1, 2, 3], "haptic effects")
 expect(Pi.Sensitivity.FIRM == 3 and Pi.Haptics.STRONG == 3 and Pi.Completion.RELEASE == 2, "settings' enums")
@@ -437,6 +438,38 @@ def run_hostile(scenario, compositor, runtime):
     finish()
 
 
+# A huge configure or output scale, with the sample app's press to answer after it.
+ABSURD = {"configure": ["--configure", "2147483647", "2147483647"], "scale": ["--output-scale", "2147483647"]}
+
+
+def peek_gtk_hostile(scenario, compositor, runtime):
+    """peek-gtk, the photo app, under the hostile compositor: after 10,000 pen presses it never
+    ends, the fresh press on a photo is accepted (a one-press-at-a-time app was held busy for good
+    by the first press it took, before a new pen press ended the stale one); under a huge
+    configure or output scale it answers a press."""
+    server_binary = os.path.join(os.path.dirname(compositor), "preview-protocol-test-server")
+    name = scenario.removeprefix("peek-gtk-hostile-")
+    app = os.path.join(HERE, "..", "..", "examples", "peek-gtk", "peek-gtk")
+    said, output, errors, status = hostile(server_binary, "peek-gtk-" + name, "flood" if name == "flood" else "press",
+                                           (110, 140), runtime, [app, "--log"], gtk_environment(runtime),
+                                           ABSURD.get(name, ()))
+    if name == "scale" and status is not None and status < 0 and "Unable to create Cairo image surface" in errors:
+        # GTK's own crash (4.8.3, Debian 12): GDK cannot make a cairo surface of that scale and
+        # its cairo renderer then dereferences none (SIGSEGV in gsk_renderer_render), before the
+        # adapter or the app draws anything (docs/gtk.md). Nothing of ours is in it.
+        print(f"SKIP: GTK {gtk_version()}'s own crash under a wl_output scale of 2147483647 (docs/gtk.md)")
+        sys.exit(77)
+    check(status in (0, -signal.SIGTERM, None), f"peek-gtk ran until it was told to stop (status {status})")
+    finish()
+
+
+def gtk_version():
+    import gi
+    gi.require_version("Gtk", "4.0")
+    from gi.repository import Gtk
+    return f"{Gtk.get_major_version()}.{Gtk.get_minor_version()}.{Gtk.get_micro_version()}"
+
+
 def main():
     scenario, compositor, recordings = sys.argv[1], sys.argv[2], sys.argv[3]
     with runtime_directory("pi-gtk-") as runtime:
@@ -447,6 +480,8 @@ def main():
 def scenario_in(scenario, compositor, recordings, runtime):
     if scenario.startswith("hostile-"):
         return run_hostile(scenario, compositor, runtime)
+    if scenario.startswith("peek-gtk-hostile-"):
+        return peek_gtk_hostile(scenario, compositor, runtime)
     dell = os.path.join(recordings, "dell-canvas-isdv4-pen.yml")
     if scenario == "peek-gtk-wlroots":
         return peek_gtk_wlroots(compositor, dell, runtime)

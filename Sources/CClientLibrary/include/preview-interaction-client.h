@@ -178,10 +178,13 @@ const char *preview_interaction_client_status_string(int status);
 uint32_t preview_interaction_client_version(void);
 const char *preview_interaction_client_version_string(void);
 
-/* The kind of device that drives a press (the protocol's source). */
+/* The kind of device that drives a press (the protocol's source). The numbers of the phases,
+ * cancel reasons and sources are the project's one vocabulary (the GTK and Qt adapters carry
+ * the same ones). */
 enum preview_interaction_client_source {
-	/* A value this library does not know (a newer compositor). */
-	PREVIEW_INTERACTION_CLIENT_SOURCE_UNKNOWN = 0,
+	/* No press, or a value this library does not know (a newer compositor). NONE since 1.4. */
+	PREVIEW_INTERACTION_CLIENT_SOURCE_NONE = 0,
+	PREVIEW_INTERACTION_CLIENT_SOURCE_UNKNOWN = PREVIEW_INTERACTION_CLIENT_SOURCE_NONE,
 	PREVIEW_INTERACTION_CLIENT_SOURCE_PEN = 1,
 	PREVIEW_INTERACTION_CLIENT_SOURCE_TOUCHPAD = 2,
 	PREVIEW_INTERACTION_CLIENT_SOURCE_TOUCHSCREEN = 3,
@@ -229,8 +232,13 @@ enum preview_interaction_client_phase {
 	PREVIEW_INTERACTION_CLIENT_PHASE_COMPLETED = 4,
 	PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED = 5,
 	/* An ACCELERATOR press after the answer: press->stage is its level (0 before the first
-	 * stage callback). Since 1.2. */
-	PREVIEW_INTERACTION_CLIENT_PHASE_STAGE = 6,
+	 * stage callback). Since 1.2 (named STAGE before 1.4). */
+	PREVIEW_INTERACTION_CLIENT_PHASE_ACCELERATING = 6,
+	PREVIEW_INTERACTION_CLIENT_PHASE_STAGE = PREVIEW_INTERACTION_CLIENT_PHASE_ACCELERATING,
+	/* Declined (by the app, or by the library for a press no item takes): nothing more is
+	 * reported about it; its cancel_reason is DECLINED. Since 1.4: before, such a press read
+	 * CANCELLED (with cancel_reason DECLINED). */
+	PREVIEW_INTERACTION_CLIENT_PHASE_DECLINED = 7,
 };
 
 /* What force means where a press begins (protocol version 2; the protocol's behaviour), like
@@ -776,6 +784,18 @@ struct preview_interaction_client_item_callbacks {
 		const struct preview_interaction_client_press *press, uint32_t stage);
 	void (*haptics_changed)(void *user_data, struct preview_interaction_client_item *item,
 		const struct preview_interaction_client_press *press, bool available);
+
+	/* Since 1.4. The phase of the item's latest press changed (a new press, the app's answer
+	 * declining it, the preview, the commit, its end): press->phase is the new one. Made before
+	 * the callback of the call that changed it, and only then: a toolkit that shows the phase
+	 * as a property notifies it here and keeps no phase of its own. */
+	void (*phase_changed)(void *user_data, struct preview_interaction_client_item *item,
+		const struct preview_interaction_client_press *press);
+	/* Since 1.4. An ACCELERATOR press ended as the contact lifted (press->phase COMPLETED,
+	 * press->stage 0): when set, made instead of commit (1, ended = true), for toolkits that
+	 * have no commit phase to tell for an accelerator. */
+	void (*accelerator_ended)(void *user_data, struct preview_interaction_client_item *item,
+		const struct preview_interaction_client_press *press);
 };
 
 /*
@@ -826,6 +846,18 @@ int preview_interaction_client_surface_running_count(struct preview_interaction_
 	uint32_t *count);
 
 /*
+ * The toolkit got a pen's button release (a tablet tool's tip) on the surface's window, before
+ * acting on it: *swallow says whether it is the release the commit phase took away, which the
+ * toolkit then drops (no click). When a pen press's commit phase begins the compositor takes
+ * the pen away from core input, and tablet-v2 lifts the tip before the tool leaves: that lift
+ * reaches the toolkit as a release of the widget under the pen. The preview_ended that explains
+ * it is read on the library's queue: while a pen press may be about to take the pen away, this
+ * makes the callbacks waiting first (it may call back). Since 1.4.
+ */
+int preview_interaction_client_surface_pen_released(struct preview_interaction_client_surface *surface,
+	bool *swallow);
+
+/*
  * Adds an item to a surface: not shown (no rectangle), depth 0, every source, enabled,
  * DEEP_CLICK. `callbacks` may be NULL (copied). At most 4096 items on one surface: LIMIT.
  */
@@ -874,9 +906,9 @@ int preview_interaction_client_item_running_count(struct preview_interaction_cli
 /*
  * The item's latest press (the last one routed to it) as the library's core last reported it
  * to the item (with its last callback, or after an answer): its phase (a declined press is
- * CANCELLED with cancel_reason DECLINED), progress, location, stage, haptics. The phase a
- * toolkit shows is this one, never one of its own. `press` is filled; its id is 0 and its
- * phase NONE before the item's first press.
+ * DECLINED since 1.4, CANCELLED before; its cancel_reason is DECLINED), progress, location,
+ * stage, haptics. The phase a toolkit shows is this one, never one of its own. `press` is
+ * filled; its id is 0 and its phase NONE before the item's first press.
  */
 int preview_interaction_client_item_get_press(struct preview_interaction_client_item *item,
 	struct preview_interaction_client_press *press);
