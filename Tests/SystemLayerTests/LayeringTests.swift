@@ -107,7 +107,7 @@ struct LayeringTests {
         let narrower =
             rules
             .replacingOccurrences(
-                of: "PreviewInteraction PreviewClientCore CWaylandClient", with: "PreviewInteraction CWaylandClient"
+                of: "CLibraryRuntime PreviewClientCore PreviewClientWire", with: "CLibraryRuntime PreviewClientWire"
             )
             .replacingOccurrences(of: "cycles qt/: previewinteraction surfacecontext", with: "")
         #expect(narrower != rules)
@@ -118,7 +118,7 @@ struct LayeringTests {
         #expect(result.status == 1)
         #expect(
             result.output.contains(
-                "Sources/ClientLibrary/ClientSurface.swift: import PreviewClientCore: ClientLibrary → PreviewClientCore"
+                "Sources/ClientLibrary/ClientContext.swift: import PreviewClientCore: ClientLibrary → PreviewClientCore"
             ))
         #expect(
             result.output.contains("qt/: its parts include each other in a cycle: previewinteraction, surfacecontext"))
