@@ -61,7 +61,9 @@ let package = Package(
         .target(name: "EvdevDecoder", dependencies: ["PreviewEngine", "InputEvents", "CInputEventCodes"]),
         .target(
             name: "LibinputRecording",
-            dependencies: ["EvdevDecoder", "InputEvents", "SystemLayer", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "EvdevDecoder", "InputEvents", "PreviewEngine", "SystemLayer", .product(name: "Yams", package: "Yams"),
+            ]),
         .target(name: "PreviewTrace", dependencies: ["PreviewEngine"]),
         // What every command-line tool shares: --version, --sensitivity, --long-press.
         .target(
@@ -104,7 +106,8 @@ let package = Package(
         .executableTarget(
             name: "libinput-testbed-runner",
             dependencies: [
-                "UmockdevHarness", "LibinputBackend", "InputEvents", "SystemLayer",
+                "UmockdevHarness", "LibinputBackend", "InputEvents", "SystemLayer", "LibinputRecording", "EvdevDecoder",
+                "PreviewEngine",
                 // --haptics: the host core, as preview-compositor runs it.
                 "PreviewProtocolServer",
                 // --embedded: the C library as a host drives it, with a client of the mini compositor.
@@ -126,7 +129,11 @@ let package = Package(
         // The client's bookkeeping, shared by the Swift and C libraries: pure, no C.
         .target(name: "PreviewClientCore"),
         // The client library apps use (UIPreviewInteraction's API); its own reading thread.
-        .target(name: "PreviewInteraction", dependencies: ["PreviewClientCore", "CWaylandClient", "SystemLayer"]),
+        // The client side's Wayland objects, shared by the Swift and the C client libraries.
+        .target(name: "PreviewClientWire", dependencies: ["PreviewClientCore", "CWaylandClient", "SystemLayer"]),
+        .target(
+            name: "PreviewInteraction",
+            dependencies: ["PreviewClientCore", "PreviewClientWire", "CWaylandClient", "SystemLayer"]),
         .target(
             name: "PreviewProtocolServer",
             dependencies: [
@@ -193,12 +200,16 @@ let package = Package(
         .target(name: "CClientLibrary"),
         .target(
             name: "ClientLibrary",
-            dependencies: ["CClientLibrary", "CLibraryRuntime", "PreviewInteraction", "CWaylandClient", "SystemLayer"]),
+            dependencies: [
+                "CClientLibrary", "CLibraryRuntime", "PreviewClientCore", "PreviewClientWire", "CWaylandClient",
+                "SystemLayer",
+            ]),
         .executableTarget(
             name: "preview-compositor",
             dependencies: [
                 "PreviewCompositor", "PreviewProtocolServer", "ToolOptions", "LibinputBackend", "SystemLayer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PreviewEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
 
         // MARK: Look Up: the process the compositor asks what is under a firm press (AT-SPI, WordNet).
@@ -308,7 +319,8 @@ let package = Package(
         .testTarget(
             name: "PreviewInteractionTests",
             dependencies: [
-                "_FixtureTestSupport", "PreviewInteraction", "PreviewClientCore", "ClientLibrary", "CClientLibrary",
+                "_FixtureTestSupport", "PreviewInteraction", "PreviewClientCore", "PreviewClientWire", "ClientLibrary",
+                "CClientLibrary",
                 "_PreviewProtocolTestSupport", "PreviewProtocolServer", "PreviewEngine", "WaylandServer",
                 "CWaylandClient", "SystemLayer", .product(name: "Logging", package: "swift-log"),
                 // Run as processes by RealCompositorTests.

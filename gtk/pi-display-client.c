@@ -7,7 +7,14 @@
 #include <glib-unix.h>
 #include <math.h>
 
-#include "pi-private.h"
+#include "pi-display-client.h"
+#include "pi-settings-private.h"
+
+typedef struct
+{
+  const PiDisplayClientListener *listener;
+  gpointer data;
+} Listening;
 
 struct _PiDisplayClient
 {
@@ -16,8 +23,31 @@ struct _PiDisplayClient
   guint source_id;
   gboolean available;
   PiSettings *settings;
-  GPtrArray *contexts; /* PiSurfaceContext *, not owned: each leaves when it dies */
+  GArray *listeners; /* Listening: each is removed before its data dies */
 };
+
+/* Calls every listener's `member` (a copy: a listener may remove itself). */
+#define TELL(client, member)                                                                                        \
+  G_STMT_START                                                                                                      \
+  {                                                                                                                 \
+    g_autoptr (GArray) listening = g_array_copy ((client)->listeners);                                             \
+    for (guint i = 0; i < listening->len; i++)                                                                      \
+      {                                                                                                             \
+        Listening *one = &g_array_index (listening, Listening, i);                                                  \
+        if (one->listener->member != NULL && is_listening ((client), one->data))                                    \
+          one->listener->member (one->data);                                                                        \
+      }                                                                                                             \
+  }                                                                                                                 \
+  G_STMT_END
+
+static gboolean
+is_listening (PiDisplayClient *client, gpointer data)
+{
+  for (guint i = 0; i < client->listeners->len; i++)
+    if (g_array_index (client->listeners, Listening, i).data == data)
+      return TRUE;
+  return FALSE;
+}
 
 static const char *client_key = "pi-display-client";
 
@@ -50,8 +80,7 @@ availability_changed (void *user_data, struct preview_interaction_client *handle
   PiDisplayClient *client = user_data;
   (void) handle;
   client->available = available;
-  for (guint i = 0; i < client->contexts->len; i++)
-    pi_surface_context_availability_changed (g_ptr_array_index (client->contexts, i));
+  TELL (client, availability_changed);
 }
 
 static double
@@ -105,8 +134,7 @@ readable (int fd, GIOCondition condition, gpointer user_data)
       return G_SOURCE_REMOVE;
     }
   /* The windows acknowledge what they were given right before their next picture. */
-  for (guint i = 0; i < client->contexts->len; i++)
-    pi_surface_context_dispatched (g_ptr_array_index (client->contexts, i));
+  TELL (client, dispatched);
   return G_SOURCE_CONTINUE;
 }
 
@@ -118,7 +146,7 @@ display_client_free (gpointer data)
     g_source_remove (client->source_id);
   if (client->handle)
     preview_interaction_client_destroy (client->handle);
-  g_ptr_array_unref (client->contexts);
+  g_array_unref (client->listeners);
   g_object_unref (client->settings);
   g_free (client);
 }
@@ -128,7 +156,7 @@ display_client_new (GdkDisplay *display)
 {
   PiDisplayClient *client = g_new0 (PiDisplayClient, 1);
   client->display = display;
-  client->contexts = g_ptr_array_new ();
+  client->listeners = g_array_new (FALSE, FALSE, sizeof (Listening));
   client->settings = pi_settings_new_for_client (display);
   if (!GDK_IS_WAYLAND_DISPLAY (display))
     return client; /* X11, Broadway: the app works as before, without previews */
@@ -140,7 +168,9 @@ display_client_new (GdkDisplay *display)
     .settings_changed = settings_changed,
   };
   struct wl_display *wl_display = gdk_wayland_display_get_wl_display (display);
-  int status = preview_interaction_client_create (wl_display, &callbacks, client, &client->handle);
+  /* On GDK's default queue, which GDK dispatches on this thread: the library's events are read
+   * and handled with GDK's own, no thread of its own reads the connection. */
+  int status = preview_interaction_client_create_on_queue (wl_display, NULL, &callbacks, client, &client->handle);
   if (status != PREVIEW_INTERACTION_CLIENT_OK)
     {
       g_debug ("preview interactions unavailable: %s", preview_interaction_client_status_string (status));
@@ -191,13 +221,50 @@ pi_display_client_is_available (PiDisplayClient *client)
 }
 
 void
-pi_display_client_add_context (PiDisplayClient *client, PiSurfaceContext *context)
+pi_display_client_add_listener (PiDisplayClient *client, const PiDisplayClientListener *listener, gpointer data)
 {
-  g_ptr_array_add (client->contexts, context);
+  Listening one = { listener, data };
+  g_array_append_val (client->listeners, one);
 }
 
 void
-pi_display_client_remove_context (PiDisplayClient *client, PiSurfaceContext *context)
+pi_display_client_remove_listener (PiDisplayClient *client, gpointer data)
 {
-  g_ptr_array_remove (client->contexts, context);
+  for (guint i = 0; i < client->listeners->len; i++)
+    if (g_array_index (client->listeners, Listening, i).data == data)
+      {
+        g_array_remove_index (client->listeners, i);
+        return;
+      }
+}
+
+/**
+ * pi_settings_get_for_display:
+ * @display: a display
+ *
+ * Returns: (transfer none): the user's settings on @display (the same object every time)
+ *
+ * Since: 1.1
+ */
+PiSettings *
+pi_settings_get_for_display (GdkDisplay *display)
+{
+  g_return_val_if_fail (GDK_IS_DISPLAY (display), NULL);
+  /* The display's client reads them from the compositor. */
+  return pi_display_client_get_settings (pi_display_client_for_display (display));
+}
+
+/**
+ * pi_settings_get_default:
+ *
+ * Returns: (transfer none) (nullable): the user's settings on the default display, %NULL
+ *   when there is none
+ *
+ * Since: 1.1
+ */
+PiSettings *
+pi_settings_get_default (void)
+{
+  GdkDisplay *display = gdk_display_get_default ();
+  return display != NULL ? pi_settings_get_for_display (display) : NULL;
 }

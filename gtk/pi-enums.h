@@ -75,11 +75,12 @@ typedef enum {
  * @PI_PHASE_COMMIT: the commit phase: the compositor took the contact away from core input
  * @PI_PHASE_COMPLETED: the press completed: the action was performed
  * @PI_PHASE_CANCELLED: the press ended without completing
- * @PI_PHASE_DECLINED: the app declined the press
  * @PI_PHASE_ACCELERATING: an accelerator's press runs: its level is
  *   [property@Pi.PreviewInteraction:stage] (no preview or commit phase). Since: 1.1
+ * @PI_PHASE_DECLINED: the app declined the press (or no widget took it)
  *
- * Where the widget's latest press is.
+ * Where the widget's latest press is. The numbers are the project's one vocabulary, the client
+ * library's and the Qt adapter's (since 2.0: before, DECLINED was 6 and ACCELERATING 7).
  */
 typedef enum {
   PI_PHASE_NONE = 0,
@@ -88,8 +89,8 @@ typedef enum {
   PI_PHASE_COMMIT = 3,
   PI_PHASE_COMPLETED = 4,
   PI_PHASE_CANCELLED = 5,
-  PI_PHASE_DECLINED = 6,
-  PI_PHASE_ACCELERATING = 7,
+  PI_PHASE_ACCELERATING = 6,
+  PI_PHASE_DECLINED = 7,
 } PiPhase;
 
 /**

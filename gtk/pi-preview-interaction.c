@@ -3,7 +3,8 @@
 #include <math.h>
 
 #include "pi-enum-types.h"
-#include "pi-private.h"
+#include "pi-surface-context.h"
+#include "pi-preview-interaction.h"
 
 /**
  * PiPreviewInteraction:
@@ -72,16 +73,10 @@ struct _PiPreviewInteraction
   gboolean has_focus_point;
   double focus_x, focus_y;
 
-  /* The latest press (UIKit's currentPress). */
-  guint press;
-  PiSource source;
-  PiForce force;
-  PiPhase phase;
-  double surface_x, surface_y;
-  guint64 time_usec;
+  /* The latest press (UIKit's currentPress) as the library last reported it: the properties
+   * read the library's own while the widget is in its window, this once it left. */
+  struct preview_interaction_client_press last;
   gboolean in_should_begin, deferred;
-  guint stage;
-  gboolean haptics_available;
 };
 
 enum
@@ -121,14 +116,14 @@ G_DEFINE_QUARK (pi-preview-interaction-error-quark, pi_preview_interaction_error
 
 static const char *widget_key = "pi-preview-interaction";
 
-static PiPhase phase_of (const struct preview_interaction_client_press *press);
-static void refresh_phase (PiPreviewInteraction *self);
+static struct preview_interaction_client_press latest (PiPreviewInteraction *self);
+static const PiItemOwner owner_calls;
 
 static void
 join (PiPreviewInteraction *self)
 {
   if (self->context == NULL && self->widget != NULL)
-    self->context = pi_surface_context_join (self->widget, self);
+    self->context = pi_surface_context_join (self->widget, &owner_calls, self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AVAILABLE]);
 }
 
@@ -272,16 +267,16 @@ pi_preview_interaction_get_property (GObject *object, guint id, GValue *value, G
       g_value_set_flags (value, self->allowed_sources);
       break;
     case PROP_SOURCE:
-      g_value_set_enum (value, self->source);
+      g_value_set_enum (value, pi_preview_interaction_get_source (self));
       break;
     case PROP_FORCE:
-      g_value_set_enum (value, self->force);
+      g_value_set_enum (value, pi_preview_interaction_get_force (self));
       break;
     case PROP_PHASE:
       g_value_set_enum (value, pi_preview_interaction_get_phase (self));
       break;
     case PROP_PRESS:
-      g_value_set_uint (value, self->press);
+      g_value_set_uint (value, self->last.id);
       break;
     case PROP_BEHAVIOUR:
       g_value_set_enum (value, self->behaviour);
@@ -290,10 +285,10 @@ pi_preview_interaction_get_property (GObject *object, guint id, GValue *value, G
       g_value_set_uint (value, self->stages);
       break;
     case PROP_STAGE:
-      g_value_set_uint (value, self->stage);
+      g_value_set_uint (value, pi_preview_interaction_get_stage (self));
       break;
     case PROP_HAPTICS_AVAILABLE:
-      g_value_set_boolean (value, self->haptics_available);
+      g_value_set_boolean (value, pi_preview_interaction_get_haptics_available (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
@@ -673,7 +668,9 @@ PiSource
 pi_preview_interaction_get_source (PiPreviewInteraction *self)
 {
   g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), PI_SOURCE_NONE);
-  return self->source;
+  struct preview_interaction_client_press press = latest (self);
+  /* The same numbers (rules/vocabulary.txt); a newer compositor's sources are NONE. */
+  return press.source <= PREVIEW_INTERACTION_CLIENT_SOURCE_KEYBOARD ? (PiSource) press.source : PI_SOURCE_NONE;
 }
 
 /**
@@ -686,7 +683,8 @@ PiForce
 pi_preview_interaction_get_force (PiPreviewInteraction *self)
 {
   g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), PI_FORCE_UNKNOWN);
-  return self->force;
+  struct preview_interaction_client_press press = latest (self);
+  return press.force <= PREVIEW_INTERACTION_CLIENT_FORCE_SIMULATED ? (PiForce) press.force : PI_FORCE_UNKNOWN;
 }
 
 /**
@@ -699,12 +697,9 @@ PiPhase
 pi_preview_interaction_get_phase (PiPreviewInteraction *self)
 {
   g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), PI_PHASE_NONE);
-  /* The library's; the last one it reported once the widget left its window. */
-  struct preview_interaction_client_press press;
-  if (self->press != 0 && self->context != NULL && pi_surface_context_get_press (self->context, self, &press)
-      && press.id == self->press)
-    return phase_of (&press);
-  return self->phase;
+  /* The library's phase, by the same numbers (rules/vocabulary.txt). */
+  struct preview_interaction_client_press press = latest (self);
+  return press.phase <= PREVIEW_INTERACTION_CLIENT_PHASE_DECLINED ? (PiPhase) press.phase : PI_PHASE_NONE;
 }
 
 /**
@@ -717,7 +712,7 @@ guint
 pi_preview_interaction_get_press (PiPreviewInteraction *self)
 {
   g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), 0);
-  return self->press;
+  return self->last.id;
 }
 
 /**
@@ -737,9 +732,9 @@ pi_preview_interaction_get_location (PiPreviewInteraction *self, double *x, doub
 {
   g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), FALSE);
   double wx = 0, wy = 0;
-  gboolean known = self->press != 0 && self->context != NULL && self->widget != NULL
-                   && pi_surface_context_to_widget (self->context, self->widget, self->surface_x, self->surface_y,
-                                                    &wx, &wy);
+  struct preview_interaction_client_press press = latest (self);
+  gboolean known = press.id != 0 && self->context != NULL && self->widget != NULL
+                   && pi_surface_context_to_widget (self->context, self->widget, press.x, press.y, &wx, &wy);
   if (x != NULL)
     *x = wx;
   if (y != NULL)
@@ -761,7 +756,7 @@ guint64
 pi_preview_interaction_get_time (PiPreviewInteraction *self)
 {
   g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), 0);
-  return self->time_usec;
+  return latest (self).time_usec;
 }
 
 /**
@@ -781,7 +776,7 @@ pi_preview_interaction_defer_answer (PiPreviewInteraction *self)
   g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), 0);
   g_return_val_if_fail (self->in_should_begin, 0);
   self->deferred = TRUE;
-  return self->press;
+  return self->last.id;
 }
 
 /**
@@ -807,9 +802,7 @@ pi_preview_interaction_answer (PiPreviewInteraction *self, guint press, gboolean
   switch (status)
     {
     case PREVIEW_INTERACTION_CLIENT_OK:
-      if (press == self->press)
-        refresh_phase (self);
-      return TRUE;
+      return TRUE; /* a decline's phase is told by the library (phase_changed) */
     case PREVIEW_INTERACTION_CLIENT_ERROR_UNKNOWN_PRESS:
       code = PI_PREVIEW_INTERACTION_ERROR_UNKNOWN_PRESS;
       break;
@@ -931,7 +924,7 @@ guint
 pi_preview_interaction_get_stage (PiPreviewInteraction *self)
 {
   g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), 0);
-  return self->stage;
+  return MIN (latest (self).stage, 5u); /* the property's range; the library checks the number */
 }
 
 /**
@@ -1012,7 +1005,7 @@ gboolean
 pi_preview_interaction_get_haptics_available (PiPreviewInteraction *self)
 {
   g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), FALSE);
-  return self->haptics_available;
+  return latest (self).haptics_available;
 }
 
 /**
@@ -1037,100 +1030,62 @@ pi_preview_interaction_play_haptic (PiPreviewInteraction *self, PiHapticEffect e
 {
   g_return_val_if_fail (PI_IS_PREVIEW_INTERACTION (self), FALSE);
   g_return_val_if_fail (effect >= PI_HAPTIC_EFFECT_TICK && effect <= PI_HAPTIC_EFFECT_CONFIRM, FALSE);
-  if (self->context == NULL || self->press == 0)
+  /* Whether the press may have one is the library's to say (it sends nothing otherwise). */
+  if (self->context == NULL || self->last.id == 0)
     return FALSE;
-  return pi_surface_context_play_haptic (self->context, self, self->press, effect);
+  return pi_surface_context_play_haptic (self->context, self, self->last.id, effect);
 }
 
 /* The context's side. */
 
-PiSources
-pi_preview_interaction_region_sources (PiPreviewInteraction *self)
+static PiSources
+owner_sources (gpointer owner)
 {
+  PiPreviewInteraction *self = owner;
   return self->enabled ? self->allowed_sources : PI_SOURCES_NONE;
 }
 
-/* The library's phase of a press, in the adapter's words. */
-static PiPhase
-phase_of (const struct preview_interaction_client_press *press)
-{
-  switch (press->phase)
-    {
-    case PREVIEW_INTERACTION_CLIENT_PHASE_ASKING:
-      return PI_PHASE_ASKING;
-    case PREVIEW_INTERACTION_CLIENT_PHASE_PREVIEW:
-      return PI_PHASE_PREVIEW;
-    case PREVIEW_INTERACTION_CLIENT_PHASE_COMMIT:
-      return PI_PHASE_COMMIT;
-    case PREVIEW_INTERACTION_CLIENT_PHASE_COMPLETED:
-      return PI_PHASE_COMPLETED;
-    case PREVIEW_INTERACTION_CLIENT_PHASE_STAGE:
-      return PI_PHASE_ACCELERATING;
-    case PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED:
-      return press->cancel_reason == PREVIEW_INTERACTION_CLIENT_CANCEL_DECLINED ? PI_PHASE_DECLINED
-                                                                              : PI_PHASE_CANCELLED;
-    case PREVIEW_INTERACTION_CLIENT_PHASE_NONE:
-    default:
-      return PI_PHASE_NONE;
-    }
-}
-
-/* The phase last read from the library, notified when it changed. */
-static void
-set_phase (PiPreviewInteraction *self, PiPhase phase)
-{
-  if (self->phase == phase)
-    return;
-  self->phase = phase;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
-}
-
-/* Reads the latest press's phase from the library (after an answer: a decline ends it). */
-static void
-refresh_phase (PiPreviewInteraction *self)
+/* The latest press: the library's own while the widget is in its window, else the last one it
+ * reported. */
+static struct preview_interaction_client_press
+latest (PiPreviewInteraction *self)
 {
   struct preview_interaction_client_press press;
-  if (self->context != NULL && pi_surface_context_get_press (self->context, self, &press) && press.id == self->press)
-    set_phase (self, phase_of (&press));
+  if (self->last.id != 0 && self->context != NULL && pi_surface_context_get_press (self->context, self, &press)
+      && press.id == self->last.id)
+    return press;
+  return self->last;
 }
 
+/* Keeps the library's word about the latest press, for when the widget has left its window. */
 static void
 take_press (PiPreviewInteraction *self, const struct preview_interaction_client_press *press)
 {
-  g_object_freeze_notify (G_OBJECT (self));
-  if (self->press != press->id)
+  double x = self->last.x, y = self->last.y;
+  guint64 time_usec = self->last.time_usec;
+  self->last = *press;
+  /* A press that was cancelled before it began has no position or time of its own. */
+  if (press->phase == PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED && press->x == 0 && press->y == 0)
     {
-      self->press = press->id;
-      self->source = press->source <= PREVIEW_INTERACTION_CLIENT_SOURCE_KEYBOARD ? (PiSource) press->source
-                                                                                  : PI_SOURCE_NONE;
-      self->force = press->force <= PREVIEW_INTERACTION_CLIENT_FORCE_SIMULATED ? (PiForce) press->force
-                                                                               : PI_FORCE_UNKNOWN;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESS]);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SOURCE]);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FORCE]);
+      self->last.x = x;
+      self->last.y = y;
     }
-  if (self->haptics_available != press->haptics_available)
-    {
-      self->haptics_available = press->haptics_available;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAPTICS_AVAILABLE]);
-    }
-  /* A press that was cancelled before it began has no position. */
-  if (press->phase != PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED || press->x != 0 || press->y != 0)
-    {
-      self->surface_x = press->x;
-      self->surface_y = press->y;
-    }
-  if (press->time_usec != 0)
-    self->time_usec = press->time_usec;
-  set_phase (self, phase_of (press));
-  g_object_thaw_notify (G_OBJECT (self));
+  if (press->time_usec == 0)
+    self->last.time_usec = time_usec;
 }
 
-enum preview_interaction_client_answer
-pi_preview_interaction_emit_should_begin (PiPreviewInteraction *self,
-                                          const struct preview_interaction_client_press *press)
+static enum preview_interaction_client_answer
+owner_should_begin (gpointer owner, const struct preview_interaction_client_press *press)
 {
+  PiPreviewInteraction *self = owner;
   take_press (self, press);
+  /* A new press: its id, device and haptics. */
+  g_object_freeze_notify (G_OBJECT (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESS]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SOURCE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FORCE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAPTICS_AVAILABLE]);
+  g_object_thaw_notify (G_OBJECT (self));
   gboolean accept = FALSE;
   self->in_should_begin = TRUE;
   self->deferred = FALSE;
@@ -1144,93 +1099,127 @@ pi_preview_interaction_emit_should_begin (PiPreviewInteraction *self,
     answer = PREVIEW_INTERACTION_CLIENT_ANSWER_ACCEPT;
   else if (self->context != NULL
            && pi_surface_context_answer (self->context, self, press->id, FALSE) == PREVIEW_INTERACTION_CLIENT_OK)
-    {
-      /* Declined now, so the phase read from the library says so. */
-      answer = PREVIEW_INTERACTION_CLIENT_ANSWER_LATER;
-      refresh_phase (self);
-    }
+    answer = PREVIEW_INTERACTION_CLIENT_ANSWER_LATER; /* declined now: the phase is the library's at once */
   else
     answer = PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
   g_object_unref (self);
   return answer;
 }
 
-void
-pi_preview_interaction_emit_preview (PiPreviewInteraction *self, const struct preview_interaction_client_press *press,
-                                     double progress, gboolean ended)
+static void
+owner_phase_changed (gpointer owner, const struct preview_interaction_client_press *press)
 {
+  PiPreviewInteraction *self = owner;
+  take_press (self, press);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+}
+
+static void
+owner_preview (gpointer owner, const struct preview_interaction_client_press *press, double progress,
+               gboolean ended)
+{
+  PiPreviewInteraction *self = owner;
   take_press (self, press);
   g_signal_emit (self, signals[PREVIEW], 0, progress, ended);
 }
 
-void
-pi_preview_interaction_emit_commit (PiPreviewInteraction *self, const struct preview_interaction_client_press *press,
-                                    double progress, gboolean ended)
+static void
+owner_commit (gpointer owner, const struct preview_interaction_client_press *press, double progress,
+              gboolean ended)
 {
+  PiPreviewInteraction *self = owner;
   take_press (self, press);
   g_signal_emit (self, signals[COMMIT], 0, progress, ended);
 }
 
-/* `ended`: an accelerator's press ended; its 0 is told even when no level was reached. */
+/* The level the library reports, with its signal. */
 static void
-set_stage (PiPreviewInteraction *self, guint stage, gboolean ended)
+tell_stage (PiPreviewInteraction *self, guint stage)
 {
-  if (self->stage == stage && !ended)
-    return;
-  if (self->stage != stage)
-    {
-      self->stage = stage;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
-    }
-  g_signal_emit (self, signals[STAGE], 0, stage);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
+  g_signal_emit (self, signals[STAGE], 0, MIN (stage, 5u));
 }
 
-void
-pi_preview_interaction_emit_cancelled (PiPreviewInteraction *self,
-                                       const struct preview_interaction_client_press *press, PiCancelReason reason)
+static void
+owner_cancelled (gpointer owner, const struct preview_interaction_client_press *press, PiCancelReason reason)
 {
+  PiPreviewInteraction *self = owner;
   g_object_ref (self);
+  guint stage = self->last.id == press->id ? self->last.stage : 0;
   take_press (self, press);
-  set_stage (self, 0, FALSE);
+  /* An accelerator that had reached a level falls back to none. */
+  if (stage != 0)
+    tell_stage (self, 0);
   g_signal_emit (self, signals[CANCELLED], 0, reason);
   g_object_unref (self);
 }
 
-void
-pi_preview_interaction_emit_stage (PiPreviewInteraction *self, const struct preview_interaction_client_press *press,
-                                   guint stage)
+static void
+owner_stage (gpointer owner, const struct preview_interaction_client_press *press, guint stage)
 {
+  PiPreviewInteraction *self = owner;
   take_press (self, press);
-  set_stage (self, MIN (stage, 5u), FALSE); /* the property's range; the library checks the number */
+  tell_stage (self, stage);
 }
 
-void
-pi_preview_interaction_emit_accelerator_ended (PiPreviewInteraction *self,
-                                               const struct preview_interaction_client_press *press)
+static void
+owner_accelerator_ended (gpointer owner, const struct preview_interaction_client_press *press)
 {
+  PiPreviewInteraction *self = owner;
   take_press (self, press);
-  set_stage (self, 0, TRUE);
+  tell_stage (self, 0); /* always told, also when no level was reached */
 }
 
-void
-pi_preview_interaction_set_press_haptics (PiPreviewInteraction *self, guint press, gboolean available)
+static void
+owner_haptics_changed (gpointer owner, const struct preview_interaction_client_press *press)
 {
-  available = !!available;
-  if (press != self->press || self->haptics_available == available)
+  PiPreviewInteraction *self = owner;
+  if (press->id != self->last.id)
     return;
-  self->haptics_available = available;
+  take_press (self, press);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAPTICS_AVAILABLE]);
 }
 
-PiBehaviour
-pi_preview_interaction_region_behaviour (PiPreviewInteraction *self, guint *stages)
+static PiBehaviour
+owner_behaviour (gpointer owner, guint *stages)
 {
+  PiPreviewInteraction *self = owner;
   *stages = self->behaviour == PI_BEHAVIOUR_ACCELERATOR ? self->stages : 0;
   return self->behaviour;
 }
 
-void
-pi_preview_interaction_notify_available (PiPreviewInteraction *self)
+static void
+owner_availability_changed (gpointer owner)
 {
+  PiPreviewInteraction *self = owner;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AVAILABLE]);
 }
+
+static GtkWidget *
+owner_widget (gpointer owner)
+{
+  return ((PiPreviewInteraction *) owner)->widget;
+}
+
+static gboolean
+owner_focus_point (gpointer owner, double *x, double *y)
+{
+  return pi_preview_interaction_get_focus_point (owner, x, y);
+}
+
+/* What the window's context asks of the widget's interaction, and tells it. */
+static const PiItemOwner owner_calls = {
+  .widget = owner_widget,
+  .sources = owner_sources,
+  .behaviour = owner_behaviour,
+  .focus_point = owner_focus_point,
+  .should_begin = owner_should_begin,
+  .preview = owner_preview,
+  .commit = owner_commit,
+  .cancelled = owner_cancelled,
+  .stage = owner_stage,
+  .accelerator_ended = owner_accelerator_ended,
+  .phase_changed = owner_phase_changed,
+  .haptics_changed = owner_haptics_changed,
+  .availability_changed = owner_availability_changed,
+};

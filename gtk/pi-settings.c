@@ -1,7 +1,7 @@
 #include "config.h"
 
 #include "pi-enum-types.h"
-#include "pi-private.h"
+#include "pi-settings-private.h"
 
 /**
  * PiSettings:
@@ -205,36 +205,6 @@ pi_settings_update (PiSettings *self, const PiSettingsValues *values)
   if (old.completion != values->completion)
     g_object_notify_by_pspec (object, properties[PROP_COMPLETION]);
   g_object_thaw_notify (object);
-}
-
-/**
- * pi_settings_get_for_display:
- * @display: a display
- *
- * Returns: (transfer none): the user's settings on @display (the same object every time)
- *
- * Since: 1.1
- */
-PiSettings *
-pi_settings_get_for_display (GdkDisplay *display)
-{
-  g_return_val_if_fail (GDK_IS_DISPLAY (display), NULL);
-  return pi_display_client_get_settings (pi_display_client_for_display (display));
-}
-
-/**
- * pi_settings_get_default:
- *
- * Returns: (transfer none) (nullable): the user's settings on the default display, %NULL
- *   when there is none
- *
- * Since: 1.1
- */
-PiSettings *
-pi_settings_get_default (void)
-{
-  GdkDisplay *display = gdk_display_get_default ();
-  return display != NULL ? pi_settings_get_for_display (display) : NULL;
 }
 
 /**

@@ -8,13 +8,15 @@
 
 #include <gdk/wayland/gdkwayland.h>
 
-#include "pi-private.h"
+#include "pi-display-client.h"
+#include "pi-surface-context.h"
 
 /* One widget's item on the window's surface. */
 typedef struct
 {
   PiSurfaceContext *context;
-  PiPreviewInteraction *interaction; /* not owned: it leaves before it dies */
+  const PiItemOwner *calls;
+  gpointer owner; /* the widget's interaction, not owned: it leaves before it dies */
   struct preview_interaction_client_item *handle; /* while the surface is attached */
 } PiItem;
 
@@ -29,7 +31,6 @@ struct _PiSurfaceContext
   GtkRoot *root; /* weak: its focus is watched while attached */
   gulong focus_id;
   GtkEventController *guard; /* on the native, capture phase */
-  guint pen_releases_to_swallow;
   guint in_callback; /* inside one of the library's callbacks for this window */
   gboolean orphaned; /* the last widget left during a callback: free it after */
 };
@@ -75,22 +76,21 @@ surface_rect (const graphene_rect_t *bounds, double tx, double ty)
 
 /* Whether the widget's presses can begin now: it shows, takes input, and is enabled. */
 static gboolean
-shows (PiPreviewInteraction *interaction, GtkWidget *native, graphene_rect_t *bounds)
+shows (PiItem *item, GtkWidget *native, graphene_rect_t *bounds)
 {
-  GtkWidget *widget = pi_preview_interaction_get_widget (interaction);
-  return widget != NULL && pi_preview_interaction_region_sources (interaction) != PI_SOURCES_NONE
+  GtkWidget *widget = item->calls->widget (item->owner);
+  return widget != NULL && item->calls->sources (item->owner) != PI_SOURCES_NONE
          && gtk_widget_get_mapped (widget) && gtk_widget_is_sensitive (widget)
          && visible_bounds (widget, native, bounds);
 }
 
 static gboolean
-takes_keyboard (PiPreviewInteraction *interaction, GtkWidget *native)
+takes_keyboard (PiItem *item, GtkWidget *native)
 {
   guint stages;
   graphene_rect_t bounds;
-  return (pi_preview_interaction_region_sources (interaction) & PI_SOURCES_KEYBOARD) != 0
-         && pi_preview_interaction_region_behaviour (interaction, &stages) != PI_BEHAVIOUR_GENERIC
-         && shows (interaction, native, &bounds);
+  return (item->calls->sources (item->owner) & PI_SOURCES_KEYBOARD) != 0
+         && item->calls->behaviour (item->owner, &stages) != PI_BEHAVIOUR_GENERIC && shows (item, native, &bounds);
 }
 
 static PiItem *
@@ -99,7 +99,7 @@ item_of (PiSurfaceContext *context, GtkWidget *widget)
   for (guint i = 0; i < context->items->len; i++)
     {
       PiItem *item = g_ptr_array_index (context->items, i);
-      if (pi_preview_interaction_get_widget (item->interaction) == widget)
+      if (item->calls->widget (item->owner) == widget)
         return item;
     }
   return NULL;
@@ -130,21 +130,21 @@ focus_target (PiSurfaceContext *context, graphene_point_t *point)
     for (guint i = 0; i < context->items->len && target == NULL; i++)
       {
         PiItem *item = g_ptr_array_index (context->items, i);
-        GtkWidget *widget = pi_preview_interaction_get_widget (item->interaction);
-        if (widget != NULL && gtk_widget_is_ancestor (widget, focus) && takes_keyboard (item->interaction, native))
+        GtkWidget *widget = item->calls->widget (item->owner);
+        if (widget != NULL && gtk_widget_is_ancestor (widget, focus) && takes_keyboard (item, native))
           {
             target = item;
             centre_of = widget;
           }
       }
-  if (target == NULL || !takes_keyboard (target->interaction, native))
+  if (target == NULL || !takes_keyboard (target, native))
     return NULL;
   double x, y;
   graphene_rect_t bounds;
-  if (pi_preview_interaction_get_focus_point (target->interaction, &x, &y))
+  if (target->calls->focus_point (target->owner, &x, &y))
     {
       graphene_point_t in = GRAPHENE_POINT_INIT ((float) x, (float) y);
-      if (!gtk_widget_compute_point (pi_preview_interaction_get_widget (target->interaction), native, &in, point))
+      if (!gtk_widget_compute_point (target->calls->widget (target->owner), native, &in, point))
         return NULL;
     }
   else if (visible_bounds (centre_of, native, &bounds))
@@ -164,12 +164,12 @@ depth_of (GtkWidget *widget)
 }
 
 static PiItem *
-find_item (PiSurfaceContext *context, PiPreviewInteraction *interaction)
+find_item (PiSurfaceContext *context, gpointer owner)
 {
   for (guint i = 0; i < context->items->len; i++)
     {
       PiItem *item = g_ptr_array_index (context->items, i);
-      if (item->interaction == interaction)
+      if (item->owner == owner)
         return item;
     }
   return NULL;
@@ -187,11 +187,11 @@ update_region (PiSurfaceContext *context)
   for (guint i = 0; i < context->items->len; i++)
     {
       PiItem *item = g_ptr_array_index (context->items, i);
-      GtkWidget *widget = pi_preview_interaction_get_widget (item->interaction);
+      GtkWidget *widget = item->calls->widget (item->owner);
       graphene_rect_t bounds;
       guint stages;
-      PiBehaviour behaviour = pi_preview_interaction_region_behaviour (item->interaction, &stages);
-      if (shows (item->interaction, native, &bounds))
+      PiBehaviour behaviour = item->calls->behaviour (item->owner, &stages);
+      if (shows (item, native, &bounds))
         {
           cairo_rectangle_int_t rect = surface_rect (&bounds, tx, ty);
           struct preview_interaction_client_rect shown = { rect.x, rect.y, rect.width, rect.height };
@@ -200,7 +200,7 @@ update_region (PiSurfaceContext *context)
       else
         preview_interaction_client_item_set_rect (item->handle, NULL);
       preview_interaction_client_item_set_depth (item->handle, (uint32_t) depth_of (widget));
-      preview_interaction_client_item_set_sources (item->handle, pi_preview_interaction_region_sources (item->interaction));
+      preview_interaction_client_item_set_sources (item->handle, item->calls->sources (item->owner));
       preview_interaction_client_item_set_behaviour (item->handle, (enum preview_interaction_client_behaviour) behaviour,
                                                      stages);
     }
@@ -237,12 +237,32 @@ before_paint (GdkFrameClock *clock, PiSurfaceContext *context)
     preview_interaction_client_surface_will_commit (context->handle, NULL);
 }
 
-void
-pi_surface_context_dispatched (PiSurfaceContext *context)
+/* The library made callbacks: run a frame clock cycle, whose "before-paint" acknowledges them. */
+static void
+dispatched (gpointer data)
 {
+  PiSurfaceContext *context = data;
   if (context->clock != NULL)
     gdk_frame_clock_request_phase (context->clock, GDK_FRAME_CLOCK_PHASE_BEFORE_PAINT);
 }
+
+/* The library sends everything again on a new object; the widgets say whether they are
+ * available now. */
+static void
+availability_changed (gpointer data)
+{
+  PiSurfaceContext *context = data;
+  for (guint i = 0; i < context->items->len; i++)
+    {
+      PiItem *item = g_ptr_array_index (context->items, i);
+      item->calls->availability_changed (item->owner);
+    }
+}
+
+static const PiDisplayClientListener client_listener = {
+  .availability_changed = availability_changed,
+  .dispatched = dispatched,
+};
 
 /* When the commit phase begins the compositor takes the contact away from core input. A
  * touch point gets wl_touch.cancel and a pointer wl_pointer.leave, but tablet-v2 wants the
@@ -267,22 +287,6 @@ cancel_gestures (GtkWidget *widget)
     }
 }
 
-/* Whether a press may still be about to take the pen away (asking or in its preview). */
-static gboolean
-press_in_flight (PiSurfaceContext *context)
-{
-  for (guint i = 0; i < context->items->len; i++)
-    {
-      PiItem *item = g_ptr_array_index (context->items, i);
-      struct preview_interaction_client_press press;
-      if (item->handle != NULL && preview_interaction_client_item_get_press (item->handle, &press) == PREVIEW_INTERACTION_CLIENT_OK
-          && (press.phase == PREVIEW_INTERACTION_CLIENT_PHASE_ASKING
-              || press.phase == PREVIEW_INTERACTION_CLIENT_PHASE_PREVIEW))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 static gboolean
 guard_event (GtkEventControllerLegacy *guard, GdkEvent *event, PiSurfaceContext *context)
 {
@@ -293,18 +297,11 @@ guard_event (GtkEventControllerLegacy *guard, GdkEvent *event, PiSurfaceContext 
   GdkDevice *device = gdk_event_get_device (event);
   if (gdk_event_get_device_tool (event) == NULL && (device == NULL || gdk_device_get_source (device) != GDK_SOURCE_PEN))
     return GDK_EVENT_PROPAGATE;
-  /* The protocol sends preview_ended (or cancelled) before the core events it concerns, but
-   * on another queue: catch up with it before GTK acts on the release. */
-  if (context->pen_releases_to_swallow == 0 && press_in_flight (context))
-    {
-      struct preview_interaction_client *client = pi_display_client_get_handle (context->client);
-      if (client != NULL)
-        preview_interaction_client_dispatch (client);
-    }
-  if (context->pen_releases_to_swallow == 0)
+  /* Whether the commit phase took this release away is the library's to say. */
+  bool swallow = false;
+  if (context->handle == NULL || preview_interaction_client_surface_pen_released (context->handle, &swallow) != 0)
     return GDK_EVENT_PROPAGATE;
-  context->pen_releases_to_swallow--;
-  return GDK_EVENT_STOP;
+  return swallow ? GDK_EVENT_STOP : GDK_EVENT_PROPAGATE;
 }
 
 static void context_free (gpointer data);
@@ -356,7 +353,7 @@ on_should_begin (void *user_data, struct preview_interaction_client_item *handle
   PiSurfaceContext *context = item->context;
   (void) handle;
   enter_callback (context);
-  enum preview_interaction_client_answer answer = pi_preview_interaction_emit_should_begin (item->interaction, press);
+  enum preview_interaction_client_answer answer = item->calls->should_begin (item->owner, press);
   leave_callback (context);
   return answer;
 }
@@ -370,12 +367,8 @@ on_preview (void *user_data, struct preview_interaction_client_item *handle,
   (void) handle;
   enter_callback (context);
   if (ended)
-    {
-      if (press->source == PREVIEW_INTERACTION_CLIENT_SOURCE_PEN)
-        context->pen_releases_to_swallow++;
-      cancel_gestures (pi_preview_interaction_get_widget (item->interaction));
-    }
-  pi_preview_interaction_emit_preview (item->interaction, press, progress, ended);
+    cancel_gestures (item->calls->widget (item->owner));
+  item->calls->preview (item->owner, press, progress, ended);
   leave_callback (context);
 }
 
@@ -387,15 +380,31 @@ on_commit (void *user_data, struct preview_interaction_client_item *handle,
   PiSurfaceContext *context = item->context;
   (void) handle;
   enter_callback (context);
-  /* An accelerator has no commit phase: its press ends with this when the contact lifts. */
-  if (press->behaviour == PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_ACCELERATOR)
-    {
-      if (ended)
-        pi_preview_interaction_emit_accelerator_ended (item->interaction, press);
-    }
-  else
-    pi_preview_interaction_emit_commit (item->interaction, press, progress, ended);
+  item->calls->commit (item->owner, press, progress, ended);
   leave_callback (context);
+}
+
+/* An accelerator has no commit phase: the library tells its end as such. */
+static void
+on_accelerator_ended (void *user_data, struct preview_interaction_client_item *handle,
+                      const struct preview_interaction_client_press *press)
+{
+  PiItem *item = user_data;
+  (void) handle;
+  enter_callback (item->context);
+  item->calls->accelerator_ended (item->owner, press);
+  leave_callback (item->context);
+}
+
+static void
+on_phase_changed (void *user_data, struct preview_interaction_client_item *handle,
+                  const struct preview_interaction_client_press *press)
+{
+  PiItem *item = user_data;
+  (void) handle;
+  enter_callback (item->context);
+  item->calls->phase_changed (item->owner, press);
+  leave_callback (item->context);
 }
 
 static void
@@ -406,10 +415,10 @@ on_cancelled (void *user_data, struct preview_interaction_client_item *handle,
   PiSurfaceContext *context = item->context;
   (void) handle;
   enter_callback (context);
-  /* A newer compositor's reasons count as the system's. */
+  /* The same numbers (rules/vocabulary.txt); a newer compositor's reasons are the system's. */
   PiCancelReason pi_reason = reason <= PREVIEW_INTERACTION_CLIENT_CANCEL_DISMISSED ? (PiCancelReason) reason
                                                                                    : PI_CANCEL_REASON_SYSTEM;
-  pi_preview_interaction_emit_cancelled (item->interaction, press, pi_reason);
+  item->calls->cancelled (item->owner, press, pi_reason);
   leave_callback (context);
 }
 
@@ -420,7 +429,7 @@ on_stage (void *user_data, struct preview_interaction_client_item *handle,
   PiItem *item = user_data;
   (void) handle;
   enter_callback (item->context);
-  pi_preview_interaction_emit_stage (item->interaction, press, stage);
+  item->calls->stage (item->owner, press, stage);
   leave_callback (item->context);
 }
 
@@ -430,7 +439,8 @@ on_haptics (void *user_data, struct preview_interaction_client_item *handle,
 {
   PiItem *item = user_data;
   (void) handle;
-  pi_preview_interaction_set_press_haptics (item->interaction, press->id, available);
+  (void) available; /* also press->haptics_available */
+  item->calls->haptics_changed (item->owner, press);
 }
 
 static void
@@ -444,6 +454,8 @@ add_item (PiSurfaceContext *context, PiItem *item)
     .cancelled = on_cancelled,
     .stage = on_stage,
     .haptics_changed = on_haptics,
+    .phase_changed = on_phase_changed,
+    .accelerator_ended = on_accelerator_ended,
   };
   if (context->handle == NULL || item->handle != NULL)
     return;
@@ -485,7 +497,6 @@ attach (PiSurfaceContext *context)
     }
   for (guint i = 0; i < context->items->len; i++)
     add_item (context, g_ptr_array_index (context->items, i));
-  context->pen_releases_to_swallow = 0;
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (context->native));
   if (root != NULL)
     {
@@ -543,13 +554,13 @@ context_free (gpointer data)
   g_clear_signal_handler (&context->realize_id, context->native);
   g_clear_signal_handler (&context->unrealize_id, context->native);
   gtk_widget_remove_controller (GTK_WIDGET (context->native), context->guard);
-  pi_display_client_remove_context (context->client, context);
+  pi_display_client_remove_listener (context->client, context);
   g_ptr_array_unref (context->items);
   g_free (context);
 }
 
 PiSurfaceContext *
-pi_surface_context_join (GtkWidget *widget, PiPreviewInteraction *interaction)
+pi_surface_context_join (GtkWidget *widget, const PiItemOwner *calls, gpointer owner)
 {
   GtkNative *native = gtk_widget_get_native (widget);
   if (native == NULL)
@@ -568,12 +579,13 @@ pi_surface_context_join (GtkWidget *widget, PiPreviewInteraction *interaction)
       gtk_event_controller_set_name (context->guard, "pi-preview-interaction-guard");
       g_signal_connect (context->guard, "event", G_CALLBACK (guard_event), context);
       gtk_widget_add_controller (GTK_WIDGET (native), context->guard);
-      pi_display_client_add_context (context->client, context);
+      pi_display_client_add_listener (context->client, &client_listener, context);
       g_object_set_data_full (G_OBJECT (native), context_key, context, context_free);
     }
   PiItem *item = g_new0 (PiItem, 1);
   item->context = context;
-  item->interaction = interaction;
+  item->calls = calls;
+  item->owner = owner;
   g_ptr_array_add (context->items, item);
   if (gtk_widget_get_realized (GTK_WIDGET (native)))
     attach (context);
@@ -583,9 +595,9 @@ pi_surface_context_join (GtkWidget *widget, PiPreviewInteraction *interaction)
 }
 
 void
-pi_surface_context_leave (PiSurfaceContext *context, PiPreviewInteraction *interaction)
+pi_surface_context_leave (PiSurfaceContext *context, gpointer owner)
 {
-  PiItem *item = find_item (context, interaction);
+  PiItem *item = find_item (context, owner);
   if (item == NULL)
     return;
   /* Its running presses are cancelled and their cancelled signals emitted now, while the
@@ -622,17 +634,17 @@ pi_surface_context_is_available (PiSurfaceContext *context)
 }
 
 static struct preview_interaction_client_item *
-item_handle (PiSurfaceContext *context, PiPreviewInteraction *interaction)
+item_handle (PiSurfaceContext *context, gpointer owner)
 {
-  PiItem *item = find_item (context, interaction);
+  PiItem *item = find_item (context, owner);
   return item != NULL ? item->handle : NULL;
 }
 
 int
-pi_surface_context_answer (PiSurfaceContext *context, PiPreviewInteraction *interaction, guint press,
+pi_surface_context_answer (PiSurfaceContext *context, gpointer owner, guint press,
                            gboolean accept)
 {
-  struct preview_interaction_client_item *handle = item_handle (context, interaction);
+  struct preview_interaction_client_item *handle = item_handle (context, owner);
   if (handle == NULL)
     return PREVIEW_INTERACTION_CLIENT_ERROR_DISCONNECTED;
   return preview_interaction_client_item_answer (handle, press, accept);
@@ -641,18 +653,18 @@ pi_surface_context_answer (PiSurfaceContext *context, PiPreviewInteraction *inte
 /* Each press is cancelled on the wire (the compositor gives the contact back to core input)
  * and its cancelled signal is emitted now (or right after the current callback). */
 void
-pi_surface_context_cancel_presses_of (PiSurfaceContext *context, PiPreviewInteraction *interaction)
+pi_surface_context_cancel_presses_of (PiSurfaceContext *context, gpointer owner)
 {
-  struct preview_interaction_client_item *handle = item_handle (context, interaction);
+  struct preview_interaction_client_item *handle = item_handle (context, owner);
   if (handle != NULL)
     preview_interaction_client_item_cancel_all (handle);
 }
 
 gboolean
-pi_surface_context_play_haptic (PiSurfaceContext *context, PiPreviewInteraction *interaction, guint press,
+pi_surface_context_play_haptic (PiSurfaceContext *context, gpointer owner, guint press,
                                 PiHapticEffect effect)
 {
-  struct preview_interaction_client_item *handle = item_handle (context, interaction);
+  struct preview_interaction_client_item *handle = item_handle (context, owner);
   return handle != NULL
          && preview_interaction_client_item_play_haptic (handle, press,
                                                          (enum preview_interaction_client_haptic_effect) effect)
@@ -660,10 +672,10 @@ pi_surface_context_play_haptic (PiSurfaceContext *context, PiPreviewInteraction 
 }
 
 gboolean
-pi_surface_context_get_press (PiSurfaceContext *context, PiPreviewInteraction *interaction,
+pi_surface_context_get_press (PiSurfaceContext *context, gpointer owner,
                               struct preview_interaction_client_press *press)
 {
-  struct preview_interaction_client_item *handle = item_handle (context, interaction);
+  struct preview_interaction_client_item *handle = item_handle (context, owner);
   return handle != NULL && preview_interaction_client_item_get_press (handle, press) == PREVIEW_INTERACTION_CLIENT_OK;
 }
 
@@ -681,10 +693,4 @@ pi_surface_context_to_widget (PiSurfaceContext *context, GtkWidget *widget, doub
   return TRUE;
 }
 
-void
-pi_surface_context_availability_changed (PiSurfaceContext *context)
-{
-  /* The library sends everything again on a new object. */
-  for (guint i = 0; i < context->items->len; i++)
-    pi_preview_interaction_notify_available (((PiItem *) g_ptr_array_index (context->items, i))->interaction);
-}
+

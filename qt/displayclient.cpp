@@ -1,7 +1,5 @@
 #include "displayclient_p.h"
 
-#include "surfacecontext_p.h"
-
 #include <QtCore/QCoreApplication>
 #include <QtCore/QLoggingCategory>
 #include <QtCore/QSocketNotifier>
@@ -10,7 +8,7 @@
 
 Q_LOGGING_CATEGORY(lcPreview, "preview.interaction", QtWarningMsg)
 
-namespace PreviewInteractionPrivate {
+namespace PreviewInteractionInternal {
 
 static DisplayClient *theClient = nullptr;
 static bool shutDownDone = false;
@@ -52,7 +50,9 @@ DisplayClient::DisplayClient()
     callbacks.availability_changed = onAvailability;
     callbacks.log = onLog;
     callbacks.settings_changed = onSettings;
-    int status = preview_interaction_client_create(display, &callbacks, this, &m_handle);
+    // On the default queue, which Qt's GUI thread dispatches (QWaylandDisplay::flushRequests):
+    // the library's events are read and handled with Qt's own, no thread of its own reads.
+    int status = preview_interaction_client_create_on_queue(display, nullptr, &callbacks, this, &m_handle);
     if (status != PREVIEW_INTERACTION_CLIENT_OK) {
         qCWarning(lcPreview) << "the client library did not start:" << preview_interaction_client_status_string(status);
         m_handle = nullptr;
@@ -69,9 +69,7 @@ DisplayClient::DisplayClient()
 DisplayClient::~DisplayClient()
 {
     // Windows that outlive the application object lose their protocol objects here.
-    const auto contexts = m_contexts;
-    for (SurfaceContext *context : contexts)
-        context->clientGone();
+    Q_EMIT goingAway();
     delete m_notifier;
     if (m_handle != nullptr)
         preview_interaction_client_destroy(m_handle);
@@ -90,10 +88,7 @@ void DisplayClient::dispatch()
             Q_EMIT availableChanged();
         }
     }
-    const auto contexts = m_contexts;
-    for (SurfaceContext *context : contexts)
-        if (m_contexts.contains(context))
-            context->dispatched();
+    Q_EMIT dispatched();
 }
 
 bool DisplayClient::settings(preview_interaction_client_settings *out) const
@@ -114,7 +109,7 @@ void DisplayClient::onSettings(void *data, preview_interaction_client *, const p
     Q_EMIT static_cast<DisplayClient *>(data)->settingsChanged();
 }
 
-// May run on the library's reading thread: Qt's logging is thread-safe.
+// Called on the GUI thread (the context's), where its events are dispatched.
 void DisplayClient::onLog(void *, preview_interaction_client_log_level level, const char *message)
 {
     switch (level) {
@@ -129,4 +124,4 @@ void DisplayClient::onLog(void *, preview_interaction_client_log_level level, co
     }
 }
 
-} // namespace PreviewInteractionPrivate
+} // namespace PreviewInteractionInternal

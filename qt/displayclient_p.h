@@ -5,16 +5,14 @@
 #pragma once
 
 #include <QtCore/QObject>
-#include <QtCore/QList>
 
 #include <preview-interaction-client.h>
 
 class QSocketNotifier;
 
-namespace PreviewInteractionPrivate {
+namespace PreviewInteractionInternal {
 
-class SurfaceContext;
-
+// It knows nothing of windows: each window's context listens to its signals.
 class DisplayClient : public QObject
 {
     Q_OBJECT
@@ -28,15 +26,16 @@ public:
     bool isAvailable() const { return m_available; }
     bool settings(preview_interaction_client_settings *out) const;
 
-    void add(SurfaceContext *context) { m_contexts.append(context); }
-    void remove(SurfaceContext *context) { m_contexts.removeAll(context); }
-
     // Runs the library's waiting callbacks now (before Qt acts on an event they concern).
     void dispatch();
 
 Q_SIGNALS:
     void availableChanged();
     void settingsChanged();
+    // The library made its callbacks (or its connection ended).
+    void dispatched();
+    // The application's context is going away: the protocol objects go with it.
+    void goingAway();
 
 private:
     DisplayClient();
@@ -48,9 +47,8 @@ private:
 
     preview_interaction_client *m_handle = nullptr;
     QSocketNotifier *m_notifier = nullptr;
-    QList<SurfaceContext *> m_contexts;
     bool m_available = false;
     bool m_disconnected = false;
 };
 
-} // namespace PreviewInteractionPrivate
+} // namespace PreviewInteractionInternal

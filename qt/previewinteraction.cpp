@@ -1,6 +1,7 @@
 #include "previewinteraction.h"
 
 #include "displayclient_p.h"
+#include "previewinteraction_p.h"
 #include "surfacecontext_p.h"
 
 #include <QtCore/QEvent>
@@ -9,66 +10,88 @@
 #include <QtQuick/QQuickWindow>
 #include <QtWidgets/QWidget>
 
-using PreviewInteractionPrivate::DisplayClient;
-using PreviewInteractionPrivate::SurfaceContext;
+using PreviewInteractionInternal::DisplayClient;
+using PreviewInteractionInternal::SurfaceContext;
 
-PreviewRequest::PreviewRequest(PreviewInteraction *interaction, uint press, QPointF location, int source, int force)
-    : QObject(interaction), m_interaction(interaction), m_press(press), m_location(location), m_source(source),
-      m_force(force)
+PreviewRequest *PreviewRequestPrivate::create(
+    PreviewInteraction *interaction, uint press, QPointF location, int source, int force)
+{
+    auto d = std::make_unique<PreviewRequestPrivate>();
+    d->interaction = interaction;
+    d->press = press;
+    d->location = location;
+    d->source = source;
+    d->force = force;
+    auto *request = new PreviewRequest(std::move(d));
+    request->setParent(interaction);
+    return request;
+}
+
+PreviewRequest::PreviewRequest(std::unique_ptr<PreviewRequestPrivate> data)
+    : d(std::move(data))
 {
     QJSEngine::setObjectOwnership(this, QJSEngine::CppOwnership);
 }
 
+PreviewRequest::~PreviewRequest() = default;
+
+bool PreviewRequest::isAccepted() const { return d->accepted; }
+QPointF PreviewRequest::location() const { return d->location; }
+int PreviewRequest::source() const { return d->source; }
+int PreviewRequest::force() const { return d->force; }
+uint PreviewRequest::press() const { return d->press; }
+
 void PreviewRequest::setAccepted(bool accepted)
 {
-    if (m_accepted == accepted)
+    if (d->accepted == accepted)
         return;
-    m_accepted = accepted;
+    d->accepted = accepted;
     Q_EMIT acceptedChanged();
 }
 
 void PreviewRequest::defer()
 {
-    m_deferred = true;
+    d->deferred = true;
 }
 
 bool PreviewRequest::answer(bool accept)
 {
-    if (m_answered)
+    if (d->answered)
         return false;
-    m_answered = true;
+    d->answered = true;
     setAccepted(accept);
-    bool sent = m_interaction != nullptr && m_interaction->m_context != nullptr
-        && m_interaction->m_context->answer(m_interaction, m_press, accept) == PREVIEW_INTERACTION_CLIENT_OK;
-    if (m_deferred)
+    SurfaceContext *context =
+        d->interaction != nullptr ? PreviewInteractionPrivate::get(d->interaction)->context.data() : nullptr;
+    bool sent = context != nullptr && context->answer(d->interaction, d->press, accept) == PREVIEW_INTERACTION_CLIENT_OK;
+    if (d->deferred)
         deleteLater();
     return sent;
 }
 
 PreviewInteraction::PreviewInteraction(QObject *target)
-    : QObject(target)
+    : QObject(target), d(std::make_unique<PreviewInteractionPrivate>(this))
 {
     if (auto *item = qobject_cast<QQuickItem *>(target)) {
-        m_item = item;
-        connect(item, &QQuickItem::windowChanged, this, &PreviewInteraction::rejoin);
+        d->item = item;
+        connect(item, &QQuickItem::windowChanged, this, [this] { d->rejoin(); });
         // Geometry, visibility and enabled changes reach the window's region on its next frame.
         for (auto signal : {&QQuickItem::visibleChanged, &QQuickItem::enabledChanged, &QQuickItem::xChanged,
                  &QQuickItem::yChanged, &QQuickItem::widthChanged, &QQuickItem::heightChanged})
-            connect(item, signal, this, &PreviewInteraction::changed);
+            connect(item, signal, this, [this] { d->changed(); });
     } else if (auto *widget = qobject_cast<QWidget *>(target)) {
-        m_widget = widget;
+        d->widget = widget;
         widget->installEventFilter(this);
     }
     if (DisplayClient *client = DisplayClient::instance())
-        connect(client, &DisplayClient::availableChanged, this, &PreviewInteraction::changed);
-    rejoin();
+        connect(client, &DisplayClient::availableChanged, this, [this] { d->changed(); });
+    d->rejoin();
 }
 
 PreviewInteraction::~PreviewInteraction()
 {
     // The item is being destroyed: its running presses are cancelled on the wire, silently.
     blockSignals(true);
-    leave();
+    d->leave();
 }
 
 PreviewInteraction *PreviewInteraction::qmlAttachedProperties(QObject *object)
@@ -100,35 +123,35 @@ PreviewInteraction *PreviewInteraction::forWidget(QWidget *widget)
 
 QQuickItem *PreviewInteraction::item() const
 {
-    return m_item;
+    return d->item;
 }
 
 QWidget *PreviewInteraction::widget() const
 {
-    return m_widget;
+    return d->widget;
 }
 
-QObject *PreviewInteraction::target() const
+QObject *PreviewInteractionPrivate::target() const
 {
-    if (m_item != nullptr)
-        return m_item;
-    return m_widget;
+    if (item != nullptr)
+        return item;
+    return widget;
 }
 
 bool PreviewInteraction::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_widget) {
+    if (watched == d->widget) {
         switch (event->type()) {
         case QEvent::Show:
         case QEvent::ParentChange:
         case QEvent::WinIdChange:
-            rejoin();
+            d->rejoin();
             break;
         case QEvent::Hide:
         case QEvent::Move:
         case QEvent::Resize:
         case QEvent::EnabledChange:
-            changed();
+            d->changed();
             break;
         default:
             break;
@@ -138,91 +161,144 @@ bool PreviewInteraction::eventFilter(QObject *watched, QEvent *event)
 }
 
 // The window the item shows in (a QWindow per Qt Quick window or top-level widget).
-void PreviewInteraction::rejoin()
+void PreviewInteractionPrivate::rejoin()
 {
     QWindow *window = nullptr;
-    if (m_item != nullptr)
-        window = m_item->window();
-    else if (m_widget != nullptr)
-        window = m_widget->window()->windowHandle();
-    if (m_context != nullptr && m_context->window() == window)
+    if (item != nullptr)
+        window = item->window();
+    else if (widget != nullptr)
+        window = widget->window()->windowHandle();
+    if (context != nullptr && context->window() == window)
         return;
     leave();
     if (window != nullptr)
-        m_context = SurfaceContext::join(window, this);
+        context = SurfaceContext::join(window, q);
     changed();
 }
 
-void PreviewInteraction::leave()
+void PreviewInteractionPrivate::leave()
 {
-    if (SurfaceContext *context = m_context) {
-        m_context = nullptr;
-        context->leave(this);
+    if (SurfaceContext *left = context) {
+        context = nullptr;
+        left->leave(q);
     }
 }
 
-void PreviewInteraction::changed()
+void PreviewInteractionPrivate::changed()
 {
-    bool available = isAvailable();
-    if (available != m_available) {
-        m_available = available;
-        Q_EMIT availableChanged();
+    bool now = q->isAvailable();
+    if (now != available) {
+        available = now;
+        Q_EMIT q->availableChanged();
     }
-    if (m_context != nullptr)
-        m_context->invalidate();
+    if (context != nullptr)
+        context->invalidate();
 }
+
+preview_interaction_client_press PreviewInteractionPrivate::latest() const
+{
+    preview_interaction_client_press press = {};
+    if (last.id != 0 && context != nullptr && context->latestPress(q, &press) && press.id == last.id)
+        return press;
+    return last;
+}
+
+void PreviewInteractionPrivate::take(const preview_interaction_client_press *press)
+{
+    QPointF kept = location;
+    last = *press;
+    // A cancelled press's item may be going away: its last location stays.
+    if (press->phase != PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED && context != nullptr)
+        location = context->toTarget(q, press);
+    else
+        location = kept;
+}
+
+bool PreviewInteraction::isEnabled() const { return d->enabled; }
+PreviewInteraction::Sources PreviewInteraction::sources() const { return d->sources; }
+PreviewInteraction::Behaviour PreviewInteraction::behaviour() const { return d->behaviour; }
+int PreviewInteraction::stages() const { return d->stages; }
 
 bool PreviewInteraction::isAvailable() const
 {
-    return m_context != nullptr && m_context->isAvailable();
+    return d->context != nullptr && d->context->isAvailable();
 }
+
+// The press's values are the library's, by the one vocabulary's numbers (rules/vocabulary.txt).
+PreviewInteraction::Phase PreviewInteraction::phase() const
+{
+    preview_interaction_client_press press = d->latest();
+    return press.phase <= PREVIEW_INTERACTION_CLIENT_PHASE_DECLINED ? Phase(press.phase) : NoPhase;
+}
+
+PreviewInteraction::Source PreviewInteraction::source() const
+{
+    uint32_t source = d->latest().source;
+    // A press's source is its flag.
+    return source >= PREVIEW_INTERACTION_CLIENT_SOURCE_PEN && source <= PREVIEW_INTERACTION_CLIENT_SOURCE_KEYBOARD
+        ? Source(1 << (source - 1))
+        : NoSource;
+}
+
+PreviewInteraction::Force PreviewInteraction::force() const
+{
+    uint32_t force = d->latest().force;
+    return force <= PREVIEW_INTERACTION_CLIENT_FORCE_SIMULATED ? Force(force) : UnknownForce;
+}
+
+uint PreviewInteraction::press() const { return d->last.id; }
+QPointF PreviewInteraction::location() const { return d->location; }
+qreal PreviewInteraction::progress() const { return d->latest().progress; }
+quint64 PreviewInteraction::timestamp() const { return d->latest().time_usec; }
+int PreviewInteraction::stage() const { return int(d->latest().stage); }
+bool PreviewInteraction::hapticsAvailable() const { return d->latest().haptics_available; }
 
 void PreviewInteraction::setEnabled(bool enabled)
 {
-    if (m_enabled == enabled)
+    if (d->enabled == enabled)
         return;
-    m_enabled = enabled;
+    d->enabled = enabled;
     Q_EMIT enabledChanged();
-    changed();
+    d->changed();
 }
 
 void PreviewInteraction::setSources(Sources sources)
 {
     sources &= AllSources;
-    if (m_sources == sources)
+    if (d->sources == sources)
         return;
-    m_sources = sources;
+    d->sources = sources;
     Q_EMIT sourcesChanged();
-    changed();
+    d->changed();
 }
 
 void PreviewInteraction::setBehaviour(Behaviour behaviour)
 {
-    if (behaviour < DeepClick || behaviour > Accelerator || m_behaviour == behaviour)
+    if (behaviour < DeepClick || behaviour > Accelerator || d->behaviour == behaviour)
         return;
-    m_behaviour = behaviour;
+    d->behaviour = behaviour;
     Q_EMIT behaviourChanged();
-    changed();
+    d->changed();
 }
 
 void PreviewInteraction::setStages(int stages)
 {
     stages = qBound(2, stages, 5);
-    if (m_stages == stages)
+    if (d->stages == stages)
         return;
-    m_stages = stages;
+    d->stages = stages;
     Q_EMIT stagesChanged();
-    changed();
+    d->changed();
 }
 
 bool PreviewInteraction::playHaptic(HapticEffect effect)
 {
-    return m_context != nullptr && m_press != 0 && (m_phase == Previewing || m_phase == Committing || m_phase == Accelerating)
-        && m_context->playHaptic(this, m_press, int(effect));
+    // Whether the press may have one is the library's to say (it sends nothing otherwise).
+    return d->context != nullptr && d->last.id != 0 && d->context->playHaptic(this, d->last.id, int(effect));
 }
 
 void PreviewInteraction::cancel()
 {
-    if (m_context != nullptr)
-        m_context->cancelPressesOf(this);
+    if (d->context != nullptr)
+        d->context->cancelPressesOf(this);
 }

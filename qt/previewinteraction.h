@@ -17,19 +17,18 @@
 
 #include <QtCore/QObject>
 #include <QtCore/QPointF>
-#include <QtCore/QPointer>
 #include <QtQml/qqmlregistration.h>
+
+#include <memory>
 
 #include "previewinteractionglobal.h"
 
 class QQuickItem;
 class QWidget;
 
-namespace PreviewInteractionPrivate {
-class SurfaceContext;
-}
-
 class PreviewInteraction;
+class PreviewRequestPrivate;
+class PreviewInteractionPrivate;
 
 // A press asks whether it may begin (UIKit's previewInteractionShouldBegin:). Leave `accepted`
 // true to accept, set it false to decline, or call defer() and answer(accept) later, on the
@@ -46,12 +45,14 @@ class PREVIEWINTERACTIONQT_EXPORT PreviewRequest : public QObject
     Q_PROPERTY(uint press READ press CONSTANT)
 
 public:
-    bool isAccepted() const { return m_accepted; }
+    ~PreviewRequest() override;
+
+    bool isAccepted() const;
     void setAccepted(bool accepted);
-    QPointF location() const { return m_location; }
-    int source() const { return m_source; }
-    int force() const { return m_force; }
-    uint press() const { return m_press; }
+    QPointF location() const;
+    int source() const;
+    int force() const;
+    uint press() const;
 
     // The answer comes later, from answer().
     Q_INVOKABLE void defer();
@@ -62,17 +63,11 @@ Q_SIGNALS:
     void acceptedChanged();
 
 private:
-    friend class PreviewInteraction;
-    friend class PreviewInteractionPrivate::SurfaceContext;
-    PreviewRequest(PreviewInteraction *interaction, uint press, QPointF location, int source, int force);
-    QPointer<PreviewInteraction> m_interaction;
-    uint m_press;
-    QPointF m_location;
-    int m_source;
-    int m_force;
-    bool m_accepted = true;
-    bool m_deferred = false;
-    bool m_answered = false;
+    friend class PreviewRequestPrivate;
+    explicit PreviewRequest(std::unique_ptr<PreviewRequestPrivate> d);
+    // Qt's convention: the data lives behind one pointer, so the class can change without
+    // changing its size (the library's ABI; docs/abi.md).
+    std::unique_ptr<PreviewRequestPrivate> const d;
 };
 
 class PREVIEWINTERACTIONQT_EXPORT PreviewInteraction : public QObject
@@ -97,20 +92,26 @@ class PREVIEWINTERACTIONQT_EXPORT PreviewInteraction : public QObject
     Q_PROPERTY(bool hapticsAvailable READ hapticsAvailable NOTIFY hapticsAvailableChanged)
 
 public:
-    // Where the latest press is (as the client library's core reports it).
+    // Where the latest press is, as the client library's core reports it. The numbers are the
+    // project's one vocabulary (rules/vocabulary.txt), the C library's and GTK's.
     enum Phase {
-        Idle = 0,         // no press yet
+        NoPhase = 0,      // no press yet
         Asking = 1,       // shouldBegin was emitted; the answer may be pending
-        Previewing = 2,   // preview(progress, false)
-        Committing = 3,   // after preview(1, true): commit(progress, false)
+        Preview = 2,      // preview(progress, false)
+        Commit = 3,       // after preview(1, true): commit(progress, false)
         Completed = 4,    // commit(1, true)
         Cancelled = 5,    // cancelled(reason)
         Accelerating = 6, // an Accelerator's press: stageChanged(stage)
-        Refused = 7,      // the app declined it: nothing more comes
+        Refused = 7,      // declined (by the app, or no item took it): nothing more comes
+        // The names before 2.0.
+        Idle = NoPhase,
+        Previewing = Preview,
+        Committing = Commit,
     };
     Q_ENUM(Phase)
 
-    // The kind of device (the press's `source`), and sets of them as flags (`sources`).
+    // The kind of device: as flags (`sources`), and a press's `source` is its flag (Qt's
+    // convention, as Qt::MouseButton).
     enum Source {
         NoSource = 0,
         Pen = 1,
@@ -162,30 +163,31 @@ public:
     QQuickItem *item() const;
     QWidget *widget() const;
 
-    bool isEnabled() const { return m_enabled; }
+    bool isEnabled() const;
     void setEnabled(bool enabled);
-    Sources sources() const { return m_sources; }
+    Sources sources() const;
     void setSources(Sources sources);
-    Behaviour behaviour() const { return m_behaviour; }
+    Behaviour behaviour() const;
     void setBehaviour(Behaviour behaviour);
-    int stages() const { return m_stages; }
+    int stages() const;
     void setStages(int stages);
 
     bool isAvailable() const;
-    Phase phase() const { return m_phase; }
-    Source source() const { return m_source; }
-    Force force() const { return m_force; }
-    uint press() const { return m_press; }
-    QPointF location() const { return m_location; }
-    qreal progress() const { return m_progress; }
+    Phase phase() const;
+    Source source() const;
+    Force force() const;
+    uint press() const;
+    QPointF location() const;
+    qreal progress() const;
     // The latest hardware event of the press, in µs on the clock of Qt's input event times
     // (divided by 1000 and truncated to 32 bits it is their timestamp()).
-    quint64 timestamp() const { return m_timestamp; }
-    int stage() const { return m_stage; }
-    bool hapticsAvailable() const { return m_hapticsAvailable; }
+    quint64 timestamp() const;
+    int stage() const;
+    bool hapticsAvailable() const;
 
     // A short effect on the device of the running press (a quick action highlighted: Tick).
-    // False when nothing was sent (no running press, haptics unavailable, protocol version 1).
+    // False when nothing was sent (no running press, haptics unavailable, protocol version 1):
+    // the client library says whether the press may have one.
     Q_INVOKABLE bool playHaptic(HapticEffect effect);
     // Cancels the item's running presses (UIKit's cancelInteraction): cancelled(ClientCancelled).
     Q_INVOKABLE void cancel();
@@ -212,32 +214,11 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    friend class PreviewInteractionPrivate::SurfaceContext;
-    friend class PreviewRequest;
+    friend class PreviewInteractionPrivate;
     explicit PreviewInteraction(QObject *target);
-    void rejoin();
-    void leave();
-    void changed();
-    QObject *target() const;
-
-    QPointer<QQuickItem> m_item;
-    QPointer<QWidget> m_widget;
-    // Weak: a window destroyed before its items takes its context with it.
-    QPointer<PreviewInteractionPrivate::SurfaceContext> m_context;
-    bool m_enabled = true;
-    Sources m_sources = AllSources;
-    Behaviour m_behaviour = DeepClick;
-    int m_stages = 3;
-    Phase m_phase = Idle;
-    Source m_source = NoSource;
-    Force m_force = UnknownForce;
-    uint m_press = 0;
-    QPointF m_location;
-    qreal m_progress = 0;
-    quint64 m_timestamp = 0;
-    int m_stage = 0;
-    bool m_hapticsAvailable = false;
-    bool m_available = false;
+    // Qt's convention: the data lives behind one pointer, so the class can change without
+    // changing its size (the library's ABI; docs/abi.md).
+    std::unique_ptr<PreviewInteractionPrivate> const d;
 };
 
 Q_DECLARE_OPERATORS_FOR_FLAGS(PreviewInteraction::Sources)

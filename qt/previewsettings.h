@@ -7,10 +7,13 @@
 #include <QtCore/QObject>
 #include <QtQml/qqmlregistration.h>
 
+#include <memory>
+
 #include "previewinteractionglobal.h"
 
 class QQmlEngine;
 class QJSEngine;
+class PreviewSettingsPrivate;
 
 class PREVIEWINTERACTIONQT_EXPORT PreviewSettings : public QObject
 {
@@ -34,19 +37,21 @@ public:
     enum Completion { OnForce = 1, OnRelease = 2 };
     Q_ENUM(Completion)
 
+    ~PreviewSettings() override;
+
     static PreviewSettings *instance();
     static PreviewSettings *create(QQmlEngine *, QJSEngine *);
 
     // False until a compositor of protocol version 2 told them (the values are defaults then).
-    bool isAvailable() const { return m_available; }
-    Sensitivity sensitivity() const { return m_sensitivity; }
-    qreal beginThreshold() const { return m_begin; }
-    qreal commitThreshold() const { return m_commit; }
-    qreal completeThreshold() const { return m_complete; }
+    bool isAvailable() const;
+    Sensitivity sensitivity() const;
+    qreal beginThreshold() const;
+    qreal commitThreshold() const;
+    qreal completeThreshold() const;
     // Milliseconds a press without force (or the preview key) is held before shouldBegin.
-    int longPressDuration() const { return m_longPress; }
-    Haptics haptics() const { return m_haptics; }
-    Completion completion() const { return m_completion; }
+    int longPressDuration() const;
+    Haptics haptics() const;
+    Completion completion() const;
 
 Q_SIGNALS:
     // Any value changed (the compositor sends them together).
@@ -55,10 +60,6 @@ Q_SIGNALS:
 private:
     explicit PreviewSettings(QObject *parent = nullptr);
     void refresh();
-    bool m_available = false;
-    Sensitivity m_sensitivity = UnknownSensitivity;
-    qreal m_begin = 0, m_commit = 0, m_complete = 0;
-    int m_longPress = 0;
-    Haptics m_haptics = HapticsOff;
-    Completion m_completion = OnForce;
+    // Qt's convention: the data lives behind one pointer (the library's ABI; docs/abi.md).
+    std::unique_ptr<PreviewSettingsPrivate> const d;
 };

@@ -1,7 +1,7 @@
 #include "surfacecontext_p.h"
 
 #include "displayclient_p.h"
-#include "previewinteraction.h"
+#include "previewinteraction_p.h"
 
 #include <QtCore/QLoggingCategory>
 #include <QtCore/QThread>
@@ -17,13 +17,13 @@
 
 Q_DECLARE_LOGGING_CATEGORY(lcPreview)
 
-namespace PreviewInteractionPrivate {
+namespace PreviewInteractionInternal {
 
 static const char contextProperty[] = "_preview_interaction_context";
 
-static PreviewInteraction::Source sourceOf(uint32_t source)
+static PreviewInteractionPrivate *dataOf(PreviewInteraction *interaction)
 {
-    return source >= 1 && source <= 5 ? PreviewInteraction::Source(1 << (source - 1)) : PreviewInteraction::NoSource;
+    return PreviewInteractionPrivate::get(interaction);
 }
 
 SurfaceContext *SurfaceContext::join(QWindow *window, PreviewInteraction *interaction)
@@ -45,8 +45,10 @@ SurfaceContext *SurfaceContext::join(QWindow *window, PreviewInteraction *intera
 SurfaceContext::SurfaceContext(QWindow *window)
     : QObject(window), m_window(window), m_client(DisplayClient::instance())
 {
-    if (m_client != nullptr)
-        m_client->add(this);
+    if (m_client != nullptr) {
+        connect(m_client, &DisplayClient::dispatched, this, &SurfaceContext::dispatched);
+        connect(m_client, &DisplayClient::goingAway, this, &SurfaceContext::clientGone);
+    }
     window->installEventFilter(this);
     if (auto *quick = qobject_cast<QQuickWindow *>(window)) {
         // After Qt Quick's polish (layouts final): the items' rectangles, before the frame.
@@ -66,19 +68,22 @@ SurfaceContext::SurfaceContext(QWindow *window)
             },
             Qt::DirectConnection);
         connect(quick, &QQuickWindow::activeFocusItemChanged, this, &SurfaceContext::invalidate);
+        // Qt committed a frame: the state sent before it applied.
+        connect(quick, &QQuickWindow::frameSwapped, this, [this] { m_commitFallback.stop(); });
     } else if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance())) {
         connect(app, &QApplication::focusChanged, this, &SurfaceContext::invalidate);
     }
     m_ackFallback.setSingleShot(true);
     m_ackFallback.setInterval(50);
     connect(&m_ackFallback, &QTimer::timeout, this, &SurfaceContext::acknowledge);
+    m_commitFallback.setSingleShot(true);
+    m_commitFallback.setInterval(500);
+    connect(&m_commitFallback, &QTimer::timeout, this, &SurfaceContext::commitItself);
 }
 
 SurfaceContext::~SurfaceContext()
 {
     detach();
-    if (m_client != nullptr)
-        m_client->remove(this);
     if (m_window != nullptr)
         m_window->removeEventFilter(this);
 }
@@ -130,14 +135,13 @@ void SurfaceContext::attach(struct wl_surface *surface)
         return;
     }
     m_surface = surface;
-    m_penReleasesToSwallow = 0;
     // Qt commits on its own: the acknowledgements leave right before the frame that shows them.
     preview_interaction_client_surface_set_hold_acks(m_handle, true);
     for (PreviewInteraction *interaction : std::as_const(m_interactions))
         addItem(interaction);
     update();
     for (PreviewInteraction *interaction : std::as_const(m_interactions))
-        interaction->changed();
+        dataOf(interaction)->changed();
 }
 
 void SurfaceContext::addItem(PreviewInteraction *interaction)
@@ -145,19 +149,21 @@ void SurfaceContext::addItem(PreviewInteraction *interaction)
     if (m_handle == nullptr || m_items.contains(interaction))
         return;
     static const preview_interaction_client_item_callbacks callbacks = {
-        sizeof callbacks, onShouldBegin, onPreview, onCommit, onCancelled, onStage, onHaptics,
+        sizeof callbacks, onShouldBegin, onPreview, onCommit, onCancelled, onStage, onHaptics, onPhaseChanged,
+        onAcceleratorEnded,
     };
     preview_interaction_client_item *item = nullptr;
     int status = preview_interaction_client_item_add(m_handle, &callbacks, interaction, &item);
     if (status == PREVIEW_INTERACTION_CLIENT_OK)
         m_items.insert(interaction, item);
     else
-        qCDebug(lcPreview) << "no item for" << interaction->target() << preview_interaction_client_status_string(status);
+        qCDebug(lcPreview) << "no item for" << dataOf(interaction)->target() << preview_interaction_client_status_string(status);
 }
 
 void SurfaceContext::detach()
 {
     m_ackFallback.stop();
+    m_commitFallback.stop();
     if (m_handle != nullptr) {
         // Each running press's item gets cancelled (SurfaceGone) before this returns.
         preview_interaction_client_surface *handle = m_handle;
@@ -165,7 +171,7 @@ void SurfaceContext::detach()
         preview_interaction_client_surface_detach(handle);
         m_items.clear();
         for (PreviewInteraction *interaction : std::as_const(m_interactions))
-            interaction->changed();
+            dataOf(interaction)->changed();
     }
     m_surface = nullptr;
 }
@@ -202,17 +208,12 @@ bool SurfaceContext::eventFilter(QObject *watched, QEvent *event)
             frame();
         break;
     case QEvent::TabletRelease: {
-        // The compositor sends preview_ended (or cancelled) before the core events it concerns,
-        // but on another queue: catch up with it before Qt acts on the release.
-        uint32_t running = 0;
-        if (m_penReleasesToSwallow == 0 && m_handle != nullptr
-            && preview_interaction_client_surface_running_count(m_handle, &running) == PREVIEW_INTERACTION_CLIENT_OK
-            && running > 0 && m_client != nullptr)
-            m_client->dispatch();
-        if (m_penReleasesToSwallow == 0)
+        // Whether the commit phase took this release away (no click) is the library's to say.
+        bool swallow = false;
+        if (m_handle == nullptr
+            || preview_interaction_client_surface_pen_released(m_handle, &swallow) != PREVIEW_INTERACTION_CLIENT_OK
+            || !swallow)
             break;
-        // The commit phase took the pen away from core input: its tip's release is no click.
-        m_penReleasesToSwallow--;
         event->accept();
         return true;
     }
@@ -225,6 +226,8 @@ bool SurfaceContext::eventFilter(QObject *watched, QEvent *event)
 void SurfaceContext::invalidate()
 {
     requestFrame();
+    if (!m_commitFallback.isActive())
+        m_commitFallback.start();
 }
 
 void SurfaceContext::requestFrame()
@@ -239,7 +242,6 @@ void SurfaceContext::requestFrame()
 
 void SurfaceContext::dispatched()
 {
-    checkSurface();
     if (m_handle == nullptr)
         return;
     // Give Qt a frame soon: its commit carries the acknowledgement of what was dispatched.
@@ -258,8 +260,23 @@ void SurfaceContext::dispatched()
 // callbacks the frame shows.
 void SurfaceContext::frame()
 {
+    m_commitFallback.stop();
     update();
     acknowledge();
+}
+
+// Qt drew no frame for half a second since the items changed: Qt 6.4's renderer cannot draw a
+// window of an absurd size or scale (it fails to make its framebuffer, so it neither lays out
+// nor commits), and the items' region would never apply. The items are read now and the
+// window's surface is committed without a new picture, so presses still reach the app.
+void SurfaceContext::commitItself()
+{
+    update();
+    if (m_handle == nullptr)
+        return;
+    m_commitFallback.stop();
+    qCDebug(lcPreview) << "window" << m_window << "drew nothing since its items changed: committing it";
+    preview_interaction_client_surface_commit_surface(m_handle);
 }
 
 void SurfaceContext::acknowledge()
@@ -279,7 +296,7 @@ QPointF SurfaceContext::surfaceOffset() const
 PreviewInteraction *SurfaceContext::interactionOf(QObject *target) const
 {
     for (PreviewInteraction *interaction : m_interactions)
-        if (target != nullptr && interaction->target() == target)
+        if (target != nullptr && dataOf(interaction)->target() == target)
             return interaction;
     return nullptr;
 }
@@ -287,17 +304,18 @@ PreviewInteraction *SurfaceContext::interactionOf(QObject *target) const
 // The part of the item its ancestors let show, in window coordinates, while presses can begin.
 bool SurfaceContext::visibleRect(PreviewInteraction *interaction, QRectF *rect) const
 {
-    if (!interaction->m_enabled || interaction->m_sources == PreviewInteraction::NoSource || m_window == nullptr)
+    const PreviewInteractionPrivate *d = dataOf(interaction);
+    if (!d->enabled || d->sources == PreviewInteraction::NoSource || m_window == nullptr)
         return false;
     QRectF bounds;
-    if (QQuickItem *item = interaction->m_item) {
+    if (QQuickItem *item = d->item) {
         if (item->window() != m_window || !item->isVisible() || !item->isEnabled())
             return false;
         bounds = item->mapRectToScene(item->boundingRect());
         for (QQuickItem *ancestor = item->parentItem(); ancestor != nullptr; ancestor = ancestor->parentItem())
             if (ancestor->clip())
                 bounds &= ancestor->mapRectToScene(ancestor->boundingRect());
-    } else if (QWidget *widget = interaction->m_widget) {
+    } else if (QWidget *widget = d->widget) {
         if (widget->window()->windowHandle() != m_window || !widget->isVisible() || !widget->isEnabled())
             return false;
         QRect visible = widget->visibleRegion().boundingRect();
@@ -313,7 +331,8 @@ bool SurfaceContext::visibleRect(PreviewInteraction *interaction, QRectF *rect) 
 bool SurfaceContext::takesKeyboard(PreviewInteraction *interaction) const
 {
     QRectF rect;
-    return (interaction->m_sources & PreviewInteraction::Keyboard) && interaction->m_behaviour != PreviewInteraction::Generic
+    const PreviewInteractionPrivate *d = dataOf(interaction);
+    return (d->sources & PreviewInteraction::Keyboard) && d->behaviour != PreviewInteraction::Generic
         && visibleRect(interaction, &rect);
 }
 
@@ -396,8 +415,8 @@ PreviewInteraction *SurfaceContext::pick(QPointF point) const
     }
     QWidget *top = nullptr;
     for (PreviewInteraction *interaction : m_interactions)
-        if (interaction->m_widget != nullptr && interaction->m_widget->window()->windowHandle() == m_window)
-            top = interaction->m_widget->window();
+        if (QWidget *widget = dataOf(interaction)->widget; widget != nullptr && widget->window()->windowHandle() == m_window)
+            top = widget->window();
     if (top == nullptr)
         return nullptr;
     QWidget *widget = top->childAt(point.toPoint());
@@ -410,9 +429,10 @@ PreviewInteraction *SurfaceContext::pick(QPointF point) const
 QPointF SurfaceContext::toTarget(PreviewInteraction *interaction, const preview_interaction_client_press *press) const
 {
     QPointF window = QPointF(press->x, press->y) - surfaceOffset();
-    if (QQuickItem *item = interaction->m_item)
+    const PreviewInteractionPrivate *d = dataOf(interaction);
+    if (QQuickItem *item = d->item)
         return item->mapFromScene(window);
-    if (QWidget *widget = interaction->m_widget)
+    if (QWidget *widget = d->widget)
         return widget->mapFrom(widget->window(), window);
     return window;
 }
@@ -436,12 +456,13 @@ void SurfaceContext::update()
         } else {
             preview_interaction_client_item_set_rect(item, nullptr);
         }
+        const PreviewInteractionPrivate *d = dataOf(interaction);
         preview_interaction_client_item_set_depth(item, uint32_t(depthOf(interaction)));
-        preview_interaction_client_item_set_sources(item, uint32_t(interaction->m_sources));
-        preview_interaction_client_item_set_enabled(item, interaction->m_enabled);
-        bool accelerator = interaction->m_behaviour == PreviewInteraction::Accelerator;
-        preview_interaction_client_item_set_behaviour(item, preview_interaction_client_behaviour(interaction->m_behaviour),
-            accelerator ? uint32_t(interaction->m_stages) : 0);
+        preview_interaction_client_item_set_sources(item, uint32_t(d->sources));
+        preview_interaction_client_item_set_enabled(item, d->enabled);
+        bool accelerator = d->behaviour == PreviewInteraction::Accelerator;
+        preview_interaction_client_item_set_behaviour(item, preview_interaction_client_behaviour(d->behaviour),
+            accelerator ? uint32_t(d->stages) : 0);
     }
     QPointF focus;
     PreviewInteraction *focused = focusTarget(&focus);
@@ -453,11 +474,13 @@ void SurfaceContext::update()
     // What changed applies on the surface's next commit: make sure there is one.
     if (changed) {
         for (PreviewInteraction *interaction : std::as_const(m_interactions))
-            if (interaction->m_widget != nullptr) {
-                interaction->m_widget->window()->update();
+            if (QWidget *widget = dataOf(interaction)->widget) {
+                widget->window()->update();
                 break;
             }
         requestFrame();
+        if (!m_commitFallback.isActive())
+            m_commitFallback.start();
     }
 }
 
@@ -466,11 +489,14 @@ int SurfaceContext::answer(PreviewInteraction *interaction, uint press, bool acc
     preview_interaction_client_item *item = m_items.value(interaction);
     if (item == nullptr)
         return PREVIEW_INTERACTION_CLIENT_ERROR_DISCONNECTED;
-    int status = preview_interaction_client_item_answer(item, press, accept);
-    preview_interaction_client_press latest = {};
-    if (preview_interaction_client_item_get_press(item, &latest) == PREVIEW_INTERACTION_CLIENT_OK && latest.id == press)
-        report(interaction, &latest);
-    return status;
+    // A decline's phase is told by the library (phase_changed).
+    return preview_interaction_client_item_answer(item, press, accept);
+}
+
+bool SurfaceContext::latestPress(PreviewInteraction *interaction, preview_interaction_client_press *press) const
+{
+    preview_interaction_client_item *item = m_items.value(interaction);
+    return item != nullptr && preview_interaction_client_item_get_press(item, press) == PREVIEW_INTERACTION_CLIENT_OK;
 }
 
 // Each press is cancelled on the wire (the compositor gives the contact back to core input)
@@ -496,7 +522,7 @@ void SurfaceContext::ungrab(PreviewInteraction *interaction)
     if (auto *quick = qobject_cast<QQuickWindow *>(m_window.data())) {
         if (QQuickItem *grabber = quick->mouseGrabberItem())
             grabber->ungrabMouse();
-    } else if (QWidget *widget = interaction->m_widget) {
+    } else if (QWidget *widget = dataOf(interaction)->widget) {
         // A release far outside the widget: a pressed button lets go without clicking.
         QMouseEvent release(QEvent::MouseButtonRelease, QPointF(-1e6, -1e6), QPointF(-1e6, -1e6), Qt::LeftButton,
             Qt::NoButton, Qt::NoModifier);
@@ -504,31 +530,19 @@ void SurfaceContext::ungrab(PreviewInteraction *interaction)
     }
 }
 
-// The press as the library's core reports it: its phase, progress and location.
-void SurfaceContext::report(PreviewInteraction *interaction, const preview_interaction_client_press *press)
+// The library's word about the press (its phase, progress, stage): the interaction keeps it for
+// its properties, and says which of them changed with the call.
+static void take(PreviewInteraction *interaction, const preview_interaction_client_press *press)
 {
+    PreviewInteractionPrivate *d = dataOf(interaction);
     QPointer<PreviewInteraction> alive(interaction);
-    auto phase = PreviewInteraction::Phase(press->phase <= PREVIEW_INTERACTION_CLIENT_PHASE_STAGE ? press->phase : 0);
-    if (press->phase == PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED && press->cancel_reason == PREVIEW_INTERACTION_CLIENT_CANCEL_DECLINED)
-        phase = PreviewInteraction::Refused;
-    // A cancelled press's item may be going away: its last location stays.
-    if (press->phase != PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED) {
-        QPointF location = toTarget(interaction, press);
-        if (interaction->m_location != location) {
-            interaction->m_location = location;
-            Q_EMIT interaction->locationChanged();
-        }
-    }
-    interaction->m_timestamp = press->time_usec;
-    qreal progress = press->progress;
-    if (alive != nullptr && interaction->m_progress != progress) {
-        interaction->m_progress = progress;
+    preview_interaction_client_press before = d->last;
+    QPointF location = d->location;
+    d->take(press);
+    if (d->location != location)
+        Q_EMIT interaction->locationChanged();
+    if (alive != nullptr && (before.progress != press->progress || before.time_usec != press->time_usec))
         Q_EMIT interaction->progressChanged();
-    }
-    if (alive != nullptr && interaction->m_phase != phase) {
-        interaction->m_phase = phase;
-        Q_EMIT interaction->phaseChanged();
-    }
 }
 
 preview_interaction_client_item *SurfaceContext::onPick(void *data, preview_interaction_client_surface *,
@@ -543,49 +557,52 @@ preview_interaction_client_answer SurfaceContext::onShouldBegin(void *data, prev
     const preview_interaction_client_press *press)
 {
     auto *interaction = static_cast<PreviewInteraction *>(data);
-    SurfaceContext *self = interaction->m_context;
-    if (self == nullptr)
+    if (dataOf(interaction)->context == nullptr)
         return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
-    interaction->m_press = press->id;
-    interaction->m_source = sourceOf(press->source);
-    interaction->m_force = PreviewInteraction::Force(press->force <= 2 ? press->force : 0);
-    interaction->m_hapticsAvailable = press->haptics_available;
-    interaction->m_stage = 0;
     QPointer<PreviewInteraction> alive(interaction);
-    Q_EMIT interaction->pressChanged();
+    take(interaction, press);
+    // A new press: its id, device and haptics.
+    if (alive != nullptr)
+        Q_EMIT interaction->pressChanged();
     if (alive != nullptr)
         Q_EMIT interaction->hapticsAvailableChanged();
-    if (alive != nullptr)
-        self->report(interaction, press);
     if (alive == nullptr)
         return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
-    auto *request = new PreviewRequest(interaction, press->id, interaction->m_location, int(interaction->m_source),
-        int(interaction->m_force));
+    auto *request = PreviewRequestPrivate::create(
+        interaction, press->id, dataOf(interaction)->location, int(interaction->source()), int(interaction->force()));
+    PreviewRequestPrivate *asking = PreviewRequestPrivate::get(request);
     QPointer<PreviewRequest> asked(request);
     Q_EMIT interaction->shouldBegin(request);
     if (asked == nullptr || alive == nullptr)
         return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
-    if (request->m_answered || request->m_deferred)
+    if (asking->answered || asking->deferred)
         return PREVIEW_INTERACTION_CLIENT_ANSWER_LATER;
-    request->m_answered = true;
+    asking->answered = true;
     request->deleteLater();
-    return request->m_accepted ? PREVIEW_INTERACTION_CLIENT_ANSWER_ACCEPT : PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
+    return asking->accepted ? PREVIEW_INTERACTION_CLIENT_ANSWER_ACCEPT : PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
+}
+
+void SurfaceContext::onPhaseChanged(void *data, preview_interaction_client_item *,
+    const preview_interaction_client_press *press)
+{
+    auto *interaction = static_cast<PreviewInteraction *>(data);
+    QPointer<PreviewInteraction> alive(interaction);
+    take(interaction, press);
+    if (alive != nullptr)
+        Q_EMIT interaction->phaseChanged();
 }
 
 void SurfaceContext::onPreview(void *data, preview_interaction_client_item *, const preview_interaction_client_press *press,
     double progress, bool ended)
 {
     auto *interaction = static_cast<PreviewInteraction *>(data);
-    SurfaceContext *self = interaction->m_context;
+    SurfaceContext *self = dataOf(interaction)->context;
     if (self == nullptr)
         return;
-    if (ended) {
-        if (press->source == PREVIEW_INTERACTION_CLIENT_SOURCE_PEN)
-            self->m_penReleasesToSwallow++;
+    if (ended)
         self->ungrab(interaction);
-    }
     QPointer<PreviewInteraction> alive(interaction);
-    self->report(interaction, press);
+    take(interaction, press);
     if (alive != nullptr)
         Q_EMIT interaction->preview(progress, ended);
 }
@@ -594,34 +611,38 @@ void SurfaceContext::onCommit(void *data, preview_interaction_client_item *, con
     double progress, bool ended)
 {
     auto *interaction = static_cast<PreviewInteraction *>(data);
-    SurfaceContext *self = interaction->m_context;
-    if (self == nullptr)
-        return;
     QPointer<PreviewInteraction> alive(interaction);
-    self->report(interaction, press);
-    if (alive == nullptr)
-        return;
-    if (press->behaviour != PREVIEW_INTERACTION_CLIENT_BEHAVIOUR_ACCELERATOR) {
+    take(interaction, press);
+    if (alive != nullptr)
         Q_EMIT interaction->commit(progress, ended);
-    } else if (ended && interaction->m_stage != 0) {
-        // An accelerator has no commit phase: its press ended (the contact lifted), and its
-        // level falls back to none.
-        interaction->m_stage = 0;
+}
+
+// An accelerator has no commit phase: the library tells its end as such, and its level falls
+// back to none.
+void SurfaceContext::onAcceleratorEnded(void *data, preview_interaction_client_item *,
+    const preview_interaction_client_press *press)
+{
+    auto *interaction = static_cast<PreviewInteraction *>(data);
+    QPointer<PreviewInteraction> alive(interaction);
+    take(interaction, press);
+    if (alive != nullptr)
         Q_EMIT interaction->stageChanged(0);
-    }
 }
 
 void SurfaceContext::onCancelled(void *data, preview_interaction_client_item *, const preview_interaction_client_press *press,
     preview_interaction_client_cancel_reason reason)
 {
     auto *interaction = static_cast<PreviewInteraction *>(data);
-    SurfaceContext *self = interaction->m_context;
     QPointer<PreviewInteraction> alive(interaction);
-    if (self != nullptr)
-        self->report(interaction, press);
-    // A newer compositor's reasons count as the system's.
-    auto why = reason >= 1 && reason <= PREVIEW_INTERACTION_CLIENT_CANCEL_DISMISSED ? PreviewInteraction::CancelReason(reason)
-                                                                                     : PreviewInteraction::System;
+    uint32_t stage = dataOf(interaction)->last.id == press->id ? dataOf(interaction)->last.stage : 0;
+    take(interaction, press);
+    // An accelerator that had reached a level falls back to none.
+    if (alive != nullptr && stage != 0)
+        Q_EMIT interaction->stageChanged(0);
+    // The same numbers (rules/vocabulary.txt); a newer compositor's reasons are the system's.
+    auto why = reason >= PREVIEW_INTERACTION_CLIENT_CANCEL_LIFTED && reason <= PREVIEW_INTERACTION_CLIENT_CANCEL_DISMISSED
+        ? PreviewInteraction::CancelReason(reason)
+        : PreviewInteraction::System;
     if (alive != nullptr)
         Q_EMIT interaction->cancelled(why);
 }
@@ -630,25 +651,20 @@ void SurfaceContext::onStage(void *data, preview_interaction_client_item *, cons
     uint32_t stage)
 {
     auto *interaction = static_cast<PreviewInteraction *>(data);
-    SurfaceContext *self = interaction->m_context;
-    if (self == nullptr)
-        return;
     QPointer<PreviewInteraction> alive(interaction);
-    self->report(interaction, press);
-    if (alive != nullptr && interaction->m_stage != int(stage)) {
-        interaction->m_stage = int(stage);
+    take(interaction, press);
+    if (alive != nullptr)
         Q_EMIT interaction->stageChanged(int(stage));
-    }
 }
 
-void SurfaceContext::onHaptics(void *data, preview_interaction_client_item *, const preview_interaction_client_press *,
-    bool available)
+void SurfaceContext::onHaptics(void *data, preview_interaction_client_item *, const preview_interaction_client_press *press,
+    bool)
 {
     auto *interaction = static_cast<PreviewInteraction *>(data);
-    if (interaction->m_hapticsAvailable != available) {
-        interaction->m_hapticsAvailable = available;
+    QPointer<PreviewInteraction> alive(interaction);
+    take(interaction, press);
+    if (alive != nullptr)
         Q_EMIT interaction->hapticsAvailableChanged();
-    }
 }
 
-} // namespace PreviewInteractionPrivate
+} // namespace PreviewInteractionInternal

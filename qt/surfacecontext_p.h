@@ -19,7 +19,7 @@
 
 class PreviewInteraction;
 
-namespace PreviewInteractionPrivate {
+namespace PreviewInteractionInternal {
 
 class DisplayClient;
 
@@ -39,6 +39,10 @@ public:
     int answer(PreviewInteraction *interaction, uint press, bool accept);
     void cancelPressesOf(PreviewInteraction *interaction);
     bool playHaptic(PreviewInteraction *interaction, uint press, int effect);
+    // The item's latest press as the library knows it now.
+    bool latestPress(PreviewInteraction *interaction, preview_interaction_client_press *press) const;
+    // A press's surface position in the item's coordinates.
+    QPointF toTarget(PreviewInteraction *interaction, const preview_interaction_client_press *press) const;
 
     // The library made callbacks (or its connection ended).
     void dispatched();
@@ -58,6 +62,7 @@ private:
     void addItem(PreviewInteraction *interaction);
     void frame();
     void acknowledge();
+    void commitItself();
     void update();
     void requestFrame();
 
@@ -67,9 +72,7 @@ private:
     PreviewInteraction *interactionOf(QObject *target) const;
     PreviewInteraction *pick(QPointF windowPoint) const;
     PreviewInteraction *focusTarget(QPointF *windowPoint) const;
-    QPointF toTarget(PreviewInteraction *interaction, const preview_interaction_client_press *press) const;
     void ungrab(PreviewInteraction *interaction);
-    void report(PreviewInteraction *interaction, const preview_interaction_client_press *press);
 
     static preview_interaction_client_item *onPick(void *data, preview_interaction_client_surface *,
         const preview_interaction_client_press *press);
@@ -85,6 +88,9 @@ private:
         uint32_t stage);
     static void onHaptics(void *data, preview_interaction_client_item *, const preview_interaction_client_press *press,
         bool available);
+    static void onPhaseChanged(void *data, preview_interaction_client_item *, const preview_interaction_client_press *press);
+    static void onAcceleratorEnded(void *data, preview_interaction_client_item *,
+        const preview_interaction_client_press *press);
 
     QPointer<QWindow> m_window;
     QPointer<DisplayClient> m_client;
@@ -92,9 +98,11 @@ private:
     QHash<PreviewInteraction *, preview_interaction_client_item *> m_items;
     preview_interaction_client_surface *m_handle = nullptr;
     struct wl_surface *m_surface = nullptr;
-    int m_penReleasesToSwallow = 0;
     // Acknowledgements are held until Qt draws; a window that draws nothing gives them here.
     QTimer m_ackFallback;
+    // The state the items declared applies on the surface's next commit: one Qt never makes
+    // (a window it cannot draw) is made here.
+    QTimer m_commitFallback;
 };
 
-} // namespace PreviewInteractionPrivate
+} // namespace PreviewInteractionInternal

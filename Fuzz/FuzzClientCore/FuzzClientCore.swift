@@ -84,11 +84,16 @@ struct Contract {
             }
             presses[id] = ended ? .commit : .preview
         case .commit(let progress, let ended):
-            // An accelerator ends with the commit call (1, ended) after its stages.
-            guard seen == .commit || (seen == .stages && ended && progress == 1), (0...1).contains(progress) else {
+            guard seen == .commit, (0...1).contains(progress) else {
                 fatalError("commit \(progress) after \(String(describing: seen)) for \(id)")
             }
             if ended { presses[id] = .ended }
+        case .acceleratorEnded:
+            // An accelerator's press lifted, after its stages or before the first.
+            guard seen == .stages || seen == .asked else {
+                fatalError("accelerator ended after \(String(describing: seen)) for \(id)")
+            }
+            presses[id] = .ended
         case .stage(let level):
             guard seen == .asked || seen == .stages, level >= 1, entry.press.stage == level else {
                 fatalError("stage \(level) after \(String(describing: seen)) for \(id)")

@@ -69,7 +69,7 @@ static const struct wl_message spi_preview_interaction_manager_v1_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface spi_preview_interaction_manager_v1_interface = {
-	"spi_preview_interaction_manager_v1", 2,
+	"spi_preview_interaction_manager_v1", 3,
 	2, spi_preview_interaction_manager_v1_requests,
 	6, spi_preview_interaction_manager_v1_events,
 };
@@ -104,7 +104,7 @@ static const struct wl_message spi_preview_interaction_v1_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface spi_preview_interaction_v1_interface = {
-	"spi_preview_interaction_v1", 2,
+	"spi_preview_interaction_v1", 3,
 	12, spi_preview_interaction_v1_requests,
 	11, spi_preview_interaction_v1_events,
 };

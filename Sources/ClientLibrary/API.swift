@@ -1,7 +1,10 @@
 import CClientLibrary
+import PreviewClientWire
 
 // The C entry points (include/preview-interaction-client.h). Each one looks its handle up,
 // checks the thread and its arguments, and returns a status: nothing an app passes can trap.
+// The interaction's calls are wrappers over a surface and its one item (ClientInteraction),
+// the same code as the items API's (ItemsAPI.swift).
 
 /// Runs `body` on the context of `handle`, on its thread.
 private func call(_ handle: OpaquePointer?, _ name: StaticString, _ body: (ClientContext) throws(Status) -> Void)
@@ -52,10 +55,11 @@ func copyCallbacks<T>(_ pointer: UnsafePointer<T>?, empty: T) -> T? {
     return value
 }
 
-@_cdecl("preview_interaction_client_create")
-public func previewInteractionClientCreate(
-    _ display: OpaquePointer?, _ callbacks: UnsafePointer<preview_interaction_client_callbacks>?,
-    _ userData: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+/// A context on `display` whose objects live where `placement` says (the two create calls).
+private func create(
+    _ display: OpaquePointer?, _ placement: LibraryQueue.Placement,
+    _ callbacks: UnsafePointer<preview_interaction_client_callbacks>?, _ userData: UnsafeMutableRawPointer?,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
     guard let out else { return Status.invalidArgument.rawValue }
     out.pointee = nil
@@ -63,12 +67,29 @@ public func previewInteractionClientCreate(
         return Status.invalidArgument.rawValue
     }
     do {
-        let context = try ClientContext(display: display, callbacks: copied, userData: userData)
+        let context = try ClientContext(display: display, placement: placement, callbacks: copied, userData: userData)
         out.pointee = context.handle
         return Status.ok.rawValue
     } catch {
         return error.rawValue
     }
+}
+
+@_cdecl("preview_interaction_client_create")
+public func previewInteractionClientCreate(
+    _ display: OpaquePointer?, _ callbacks: UnsafePointer<preview_interaction_client_callbacks>?,
+    _ userData: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    create(display, .pumped, callbacks, userData, out)
+}
+
+@_cdecl("preview_interaction_client_create_on_queue")
+public func previewInteractionClientCreateOnQueue(
+    _ display: OpaquePointer?, _ queue: OpaquePointer?,
+    _ callbacks: UnsafePointer<preview_interaction_client_callbacks>?,
+    _ userData: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+    create(display, .app(queue), callbacks, userData, out)
 }
 
 @_cdecl("preview_interaction_client_destroy")
@@ -93,7 +114,7 @@ public func previewInteractionClientIsAvailable(_ handle: OpaquePointer?, _ avai
 public func previewInteractionClientGetFd(_ handle: OpaquePointer?, _ fd: UnsafeMutablePointer<Int32>?) -> Int32 {
     call(handle, "preview_interaction_client_get_fd") { context throws(Status) in
         guard let fd else { throw .invalidArgument }
-        fd.pointee = context.reader.appWakeFileDescriptor
+        fd.pointee = context.wake.fileDescriptor
     }
 }
 
@@ -132,10 +153,7 @@ public func previewInteractionClientInteractionAttach(
 
 @_cdecl("preview_interaction_client_interaction_detach")
 public func previewInteractionClientInteractionDetach(_ handle: OpaquePointer?) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_detach") { interaction in
-        interaction.detach()
-        interaction.context.forget(interaction)
-    }
+    call(interaction: handle, "preview_interaction_client_interaction_detach") { $0.detach() }
 }
 
 @_cdecl("preview_interaction_client_interaction_get_user_data")
@@ -176,22 +194,20 @@ public func previewInteractionClientInteractionAnswer(_ handle: OpaquePointer?, 
     -> Int32
 {
     call(interaction: handle, "preview_interaction_client_interaction_answer") { interaction throws(Status) in
-        try interaction.answer(press, accept: accept)
+        try interaction.surface.answer(press, accept: accept)
     }
 }
 
 @_cdecl("preview_interaction_client_interaction_cancel")
 public func previewInteractionClientInteractionCancel(_ handle: OpaquePointer?, _ press: UInt32) -> Int32 {
     call(interaction: handle, "preview_interaction_client_interaction_cancel") { interaction throws(Status) in
-        try interaction.cancel(press)
+        try interaction.surface.cancel(press)
     }
 }
 
 @_cdecl("preview_interaction_client_interaction_cancel_all")
 public func previewInteractionClientInteractionCancelAll(_ handle: OpaquePointer?) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_cancel_all") { interaction in
-        interaction.cancelAll()
-    }
+    call(interaction: handle, "preview_interaction_client_interaction_cancel_all") { $0.surface.cancelAll() }
 }
 
 @_cdecl("preview_interaction_client_interaction_running_count")
@@ -200,21 +216,19 @@ public func previewInteractionClientInteractionRunningCount(
 ) -> Int32 {
     call(interaction: handle, "preview_interaction_client_interaction_running_count") { interaction throws(Status) in
         guard let count else { throw .invalidArgument }
-        count.pointee = interaction.runningCount
+        count.pointee = interaction.surface.runningCount
     }
 }
 
 @_cdecl("preview_interaction_client_interaction_commit_surface")
 public func previewInteractionClientInteractionCommitSurface(_ handle: OpaquePointer?) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_commit_surface") { interaction in
-        interaction.commitSurface()
-    }
+    call(interaction: handle, "preview_interaction_client_interaction_commit_surface") { $0.surface.commitSurface() }
 }
 
 @_cdecl("preview_interaction_client_interaction_set_hold_acks")
 public func previewInteractionClientInteractionSetHoldAcks(_ handle: OpaquePointer?, _ hold: Bool) -> Int32 {
-    call(interaction: handle, "preview_interaction_client_interaction_set_hold_acks") { interaction in
-        interaction.holdAcknowledgements(hold)
+    call(interaction: handle, "preview_interaction_client_interaction_set_hold_acks") {
+        $0.surface.holdAcknowledgements(hold)
     }
 }
 
@@ -223,7 +237,7 @@ public func previewInteractionClientInteractionWillCommit(
     _ handle: OpaquePointer?, _ serial: UnsafeMutablePointer<UInt32>?
 ) -> Int32 {
     call(interaction: handle, "preview_interaction_client_interaction_will_commit") { interaction in
-        let shown = interaction.willCommit()
+        let shown = interaction.surface.willCommit()
         serial?.pointee = shown
     }
 }
@@ -236,7 +250,7 @@ public func previewInteractionClientGetProtocolVersion(
 ) -> Int32 {
     call(handle, "preview_interaction_client_get_protocol_version") { context throws(Status) in
         guard let version else { throw .invalidArgument }
-        version.pointee = context.disconnected ? 0 : context.protocolVersion
+        version.pointee = context.disconnected ? 0 : ProtocolVersion.reported(context.protocolVersion)
     }
 }
 
@@ -289,7 +303,7 @@ public func previewInteractionClientInteractionPlayHaptic(
     _ handle: OpaquePointer?, _ press: UInt32, _ effect: preview_interaction_client_haptic_effect
 ) -> Int32 {
     call(interaction: handle, "preview_interaction_client_interaction_play_haptic") { interaction throws(Status) in
-        try interaction.playHaptic(press, effect: effect.rawValue)
+        try interaction.surface.playHaptic(press, effect: effect.rawValue)
     }
 }
 
@@ -300,6 +314,6 @@ public func previewInteractionClientInteractionHapticsAvailable(
     call(interaction: handle, "preview_interaction_client_interaction_haptics_available") {
         interaction throws(Status) in
         guard let available else { throw .invalidArgument }
-        available.pointee = try interaction.hapticsAvailable(press)
+        available.pointee = try interaction.surface.hapticsAvailable(press)
     }
 }

@@ -1,8 +1,9 @@
 import CClientLibrary
 import PreviewClientCore
 
-// The C entry points of surfaces with items (since 1.3). Each one looks its handle up, checks
-// the thread and its arguments, and returns a status, as the interaction's calls do.
+// The C entry points of surfaces with items (since 1.3): the one way; the interaction's calls
+// of 1.0 (API.swift) are wrappers over the same surface and item. Each one looks its handle up,
+// checks the thread and its arguments, and returns a status.
 
 /// Runs `body` on the surface of `handle`, on its context's thread.
 private func call(surface handle: OpaquePointer?, _ name: StaticString, _ body: (ClientSurface) throws(Status) -> Void)
@@ -57,7 +58,7 @@ public func previewInteractionClientSurfaceAttach(
 
 @_cdecl("preview_interaction_client_surface_detach")
 public func previewInteractionClientSurfaceDetach(_ handle: OpaquePointer?) -> Int32 {
-    call(surface: handle, "preview_interaction_client_surface_detach") { $0.detach() }
+    call(surface: handle, "preview_interaction_client_surface_detach") { $0.detach(tellingItems: true) }
 }
 
 @_cdecl("preview_interaction_client_surface_get_user_data")
@@ -94,7 +95,7 @@ public func previewInteractionClientSurfaceSetFocus(
 @_cdecl("preview_interaction_client_surface_set_hold_acks")
 public func previewInteractionClientSurfaceSetHoldAcks(_ handle: OpaquePointer?, _ hold: Bool) -> Int32 {
     call(surface: handle, "preview_interaction_client_surface_set_hold_acks") {
-        $0.interaction.holdAcknowledgements(hold)
+        $0.holdAcknowledgements(hold)
     }
 }
 
@@ -103,14 +104,14 @@ public func previewInteractionClientSurfaceWillCommit(
     _ handle: OpaquePointer?, _ serial: UnsafeMutablePointer<UInt32>?
 ) -> Int32 {
     call(surface: handle, "preview_interaction_client_surface_will_commit") { surface in
-        let shown = surface.interaction.willCommit()
+        let shown = surface.willCommit()
         serial?.pointee = shown
     }
 }
 
 @_cdecl("preview_interaction_client_surface_commit_surface")
 public func previewInteractionClientSurfaceCommitSurface(_ handle: OpaquePointer?) -> Int32 {
-    call(surface: handle, "preview_interaction_client_surface_commit_surface") { $0.interaction.commitSurface() }
+    call(surface: handle, "preview_interaction_client_surface_commit_surface") { $0.commitSurface() }
 }
 
 @_cdecl("preview_interaction_client_surface_running_count")
@@ -119,7 +120,17 @@ public func previewInteractionClientSurfaceRunningCount(
 ) -> Int32 {
     call(surface: handle, "preview_interaction_client_surface_running_count") { surface throws(Status) in
         guard let count else { throw .invalidArgument }
-        count.pointee = surface.interaction.runningCount
+        count.pointee = surface.runningCount
+    }
+}
+
+@_cdecl("preview_interaction_client_surface_pen_released")
+public func previewInteractionClientSurfacePenReleased(_ handle: OpaquePointer?, _ swallow: UnsafeMutablePointer<Bool>?)
+    -> Int32
+{
+    call(surface: handle, "preview_interaction_client_surface_pen_released") { surface throws(Status) in
+        guard let swallow else { throw .invalidArgument }
+        swallow.pointee = surface.penReleased()
     }
 }
 
@@ -133,7 +144,9 @@ public func previewInteractionClientItemAdd(
         guard let out, let copied = copyCallbacks(callbacks, empty: preview_interaction_client_item_callbacks()) else {
             throw .invalidArgument
         }
-        out.pointee = try surface.add(callbacks: copied, userData: userData).handle
+        let item = try surface.add(callbacks: copied, userData: userData)
+        item.register()
+        out.pointee = item.handle
     }
 }
 
@@ -204,8 +217,7 @@ public func previewInteractionClientItemSetBehaviour(
 public func previewInteractionClientItemAnswer(_ handle: OpaquePointer?, _ press: UInt32, _ accept: Bool) -> Int32 {
     call(item: handle, "preview_interaction_client_item_answer") { item throws(Status) in
         try item.owns(press)
-        try item.surface.interaction.answer(press, accept: accept)
-        item.surface.answered(press)
+        try item.surface.answer(press, accept: accept)
     }
 }
 
@@ -213,14 +225,14 @@ public func previewInteractionClientItemAnswer(_ handle: OpaquePointer?, _ press
 public func previewInteractionClientItemCancel(_ handle: OpaquePointer?, _ press: UInt32) -> Int32 {
     call(item: handle, "preview_interaction_client_item_cancel") { item throws(Status) in
         try item.owns(press)
-        try item.surface.interaction.cancel(press)
+        try item.surface.cancel(press)
     }
 }
 
 @_cdecl("preview_interaction_client_item_cancel_all")
 public func previewInteractionClientItemCancelAll(_ handle: OpaquePointer?) -> Int32 {
     call(item: handle, "preview_interaction_client_item_cancel_all") { item in
-        for press in item.surface.presses(of: item) { try? item.surface.interaction.cancel(press) }
+        for press in item.surface.presses(of: item) { try? item.surface.cancel(press) }
     }
 }
 
@@ -231,7 +243,7 @@ public func previewInteractionClientItemPlayHaptic(
     call(item: handle, "preview_interaction_client_item_play_haptic") { item throws(Status) in
         guard PreviewHapticEffect(rawValue: effect.rawValue) != nil else { throw .invalidArgument }
         try item.owns(press)
-        try item.surface.interaction.playHaptic(press, effect: effect.rawValue)
+        try item.surface.playHaptic(press, effect: effect.rawValue)
     }
 }
 
@@ -252,6 +264,6 @@ public func previewInteractionClientItemGetPress(
     call(item: handle, "preview_interaction_client_item_get_press") { item throws(Status) in
         guard let press else { throw .invalidArgument }
         press.pointee =
-            item.surface.latestPress(of: item).map(ClientInteraction.cPress) ?? preview_interaction_client_press()
+            item.surface.latestPress(of: item).map(CPress.make) ?? preview_interaction_client_press()
     }
 }

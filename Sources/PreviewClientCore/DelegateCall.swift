@@ -4,15 +4,18 @@ public enum DelegateCall: Sendable, Equatable {
     case preview(Double, ended: Bool)
     case commit(Double, ended: Bool)
     case cancel(PreviewCancelReason)
-    /// An accelerator's level changed (version 2); its end is `.commit(1, ended: true)`.
+    /// An accelerator's level changed (version 2).
     case stage(UInt32)
+    /// An accelerator's press ended as its contact lifted: it keeps what it did. The UIKit-style
+    /// APIs tell it as `commit(1, ended: true)`; toolkits tell it as the level going back to 0.
+    case acceleratorEnded
     /// Whether effects can be felt changed while the press runs (version 2).
     case haptics(Bool)
 
     /// The last call about a press.
     var isTerminal: Bool {
         switch self {
-        case .commit(_, ended: true), .cancel: true
+        case .commit(_, ended: true), .cancel, .acceleratorEnded: true
         case .shouldBegin, .preview, .commit, .stage, .haptics: false
         }
     }

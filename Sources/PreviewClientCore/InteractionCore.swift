@@ -14,7 +14,9 @@
 /// (desynchronised) and tells the compositor; events about unknown presses are dropped. What
 /// is kept is bounded: `maximumRunning` presses at once (a new press beyond them ends the oldest,
 /// which the compositor never ended: new input wins over stale state), at most one pending call
-/// of each kind per press.
+/// of each kind per press. A pen, a pointer and the keyboard drive one press at a time: a new
+/// press of theirs while an older one of the same source runs means the compositor lost the
+/// older one's end, which is ended the same way (touches and touchpad fingers run side by side).
 public struct InteractionCore: Sendable {
     /// The most presses running at once on one surface; a new one beyond ends the oldest.
     public static let maximumRunning = 32
@@ -45,13 +47,13 @@ public struct InteractionCore: Sendable {
             return true
         }
 
-        var name: String {
+        var stage: CoreMessage.Stage {
             switch self {
-            case .asking(let accepted): accepted ? "the accepted should_begin" : "the unanswered should_begin"
-            case .preview: "the preview phase"
-            case .commit: "the commit phase"
-            case .accelerating: "the stages"
-            case .ended: "the end"
+            case .asking(let accepted): accepted ? .acceptedShouldBegin : .unansweredShouldBegin
+            case .preview: .preview
+            case .commit: .commit
+            case .accelerating: .stages
+            case .ended: .end
             }
         }
     }
@@ -83,7 +85,7 @@ public struct InteractionCore: Sendable {
             case .accelerating: (phase, progress) = (.accelerating, 0)
             case .ended(.completed, _): (phase, progress) = (.completed, 1)
             case .ended(.cancelled(let reason), _): (phase, progress) = (.cancelled(reason), 0)
-            case .ended(.declined, _): (phase, progress) = (.cancelled(.declined), 0)
+            case .ended(.declined, _): (phase, progress) = (.declined, 0)
             }
             var stage: UInt32 = 0
             if case .accelerating(let level) = state { stage = level }
@@ -110,8 +112,22 @@ public struct InteractionCore: Sendable {
     /// Frames that gave the app calls are acknowledged by the app's `acknowledgeShown`, right
     /// before the commit that shows them (a toolkit that commits on its own), not as read.
     public private(set) var holdsAcknowledgements = false
+    /// The object has the acknowledgement window (protocol version 3): a frame is acknowledged
+    /// when it changes a phase or `acknowledgeEvery` frames are read unacknowledged; the
+    /// progress frames in between wait for those acknowledgements (one request for many).
+    /// Before version 3 every frame is acknowledged as read (the compositor holds progress
+    /// behind any unacknowledged frame).
+    public let acknowledgesLazily: Bool
+    /// The most frames read and left unacknowledged on an object with the window (the XML's 8:
+    /// half of the compositor's window of 16, so progress never waits for this client's ack).
+    public static let acknowledgeEvery: UInt32 = 8
+    /// The group being read changes a phase (should_begin, preview_ended, completed, cancelled,
+    /// haptics): its frame is acknowledged promptly.
+    private var groupChangesPhase = false
 
-    public init() {
+    /// The core of an object of protocol `version` (its acknowledgements follow the version's rule).
+    public init(version: UInt32 = 1) {
+        acknowledgesLazily = version >= 3
         records.reserveCapacity(Self.maximumKept)
         open.reserveCapacity(Self.maximumKept)
         ready.reserveCapacity(5 * Self.maximumKept)
@@ -121,6 +137,10 @@ public struct InteractionCore: Sendable {
 
     /// One event as read.
     public mutating func read(_ event: PreviewWireEvent) -> CoreOutput {
+        switch event {
+        case .shouldBegin, .previewEnded, .completed, .cancelled, .haptics: groupChangesPhase = true
+        default: break
+        }
         switch event {
         case .shouldBegin(let id, let source, let force): return shouldBegin(event, id, source: source, force: force)
         case .frame(let id, let serial, let time): return frame(id, serial: serial, time: time)
@@ -175,9 +195,11 @@ public struct InteractionCore: Sendable {
             records[index].state = .accelerating(level)
             addOpen(index, .stage(level))
             return CoreOutput()
-        case (.completed, .accelerating):
+        case (.completed, .accelerating),
+            (.completed, .asking(accepted: true)) where records[index].isAccelerator:
+            // An accelerator's press lifted (before its first level, too: a tap).
             records[index].state = .ended(.completed, confirmed: true)
-            addOpen(index, .commit(1, ended: true))
+            addOpen(index, .acceleratorEnded)
             forgetIfDone(index)
             return CoreOutput()
         case (.preview(_, let progress), .asking(accepted: true)), (.preview(_, let progress), .preview):
@@ -342,13 +364,20 @@ public struct InteractionCore: Sendable {
         }
         highest = id
         var output = CoreOutput()
-        // Every slot is held by a press the compositor has not ended: new input wins over stale
-        // state, the same way every time. The oldest press is ended (desynchronised) for the app
-        // and cancelled on the wire, and the new one is asked.
-        if records.count(where: { $0.state.isRunning }) >= Self.maximumRunning,
+        let kind = PreviewSource(rawValue: source)
+        if let kind, kind.drivesOnePressAtATime,
+            let stale = records.firstIndex(where: { $0.state.isRunning && $0.source == kind })
+        {
+            // The same pen (pointer, key) cannot press twice at once: the older press's end was
+            // lost. New input wins over stale state, as below.
+            output = evict(stale, message: .superseded(records[stale].id, by: id, kind))
+        } else if records.count(where: { $0.state.isRunning }) >= Self.maximumRunning,
             let oldest = records.firstIndex(where: { $0.state.isRunning })
         {
-            output = evict(oldest, for: id)
+            // Every slot is held by a press the compositor has not ended: new input wins over
+            // stale state, the same way every time. The oldest press is ended (desynchronised)
+            // for the app and cancelled on the wire, and the new one is asked.
+            output = evict(oldest, message: .evicted(records[oldest].id, for: id))
         }
         if records.count >= Self.maximumKept, let oldest = records.firstIndex(where: { !$0.state.isRunning }) {
             records.remove(at: oldest)
@@ -361,9 +390,9 @@ public struct InteractionCore: Sendable {
         return output
     }
 
-    /// Ends the press at `index` to make room for `newcomer`: a cancel for the app (if it heard
+    /// Ends the press at `index` to make room for a new one: a cancel for the app (if it heard
     /// of the press) and for the compositor, whose own end of it is then silent.
-    private mutating func evict(_ index: Int, for newcomer: UInt32) -> CoreOutput {
+    private mutating func evict(_ index: Int, message: CoreMessage) -> CoreOutput {
         let id = records[index].id
         let heard = wasAsked(id)
         records[index].state = .ended(.cancelled(.desynchronised), confirmed: false)
@@ -373,7 +402,7 @@ public struct InteractionCore: Sendable {
         } else {
             dropReady(id)
         }
-        return CoreOutput(request: .cancel(id), message: .evicted(id, for: newcomer), callsReady: hasReadyCalls)
+        return CoreOutput(request: .cancel(id), message: message, callsReady: hasReadyCalls)
     }
 
     private mutating func frame(_ id: UInt32, serial: UInt32, time: UInt64) -> CoreOutput {
@@ -397,8 +426,12 @@ public struct InteractionCore: Sendable {
         for call in open { file(call) }
         open.removeAll(keepingCapacity: true)
         // Held: a frame is acknowledged as read only while nothing the app was given waits to
-        // be shown (a frame with nothing for the app must not stall flow control).
-        if serial > acknowledged && (!holdsAcknowledgements || lastFrameWithCalls <= acknowledged) {
+        // be shown (a frame with nothing for the app must not stall flow control). With the
+        // window, only frames that change a phase and every `acknowledgeEvery`th are.
+        let changesPhase = groupChangesPhase
+        groupChangesPhase = false
+        let due = !acknowledgesLazily || changesPhase || serial &- acknowledged >= Self.acknowledgeEvery
+        if due && serial > acknowledged && (!holdsAcknowledgements || lastFrameWithCalls <= acknowledged) {
             acknowledged = serial
             output.request = .ackFrame(serial)
         }
@@ -410,7 +443,7 @@ public struct InteractionCore: Sendable {
     /// cancel for the compositor unless the event was its end.
     private mutating func desynchronise(_ index: Int, _ event: PreviewWireEvent) -> CoreOutput {
         let id = records[index].id
-        let phase = records[index].state.name
+        let phase = records[index].state.stage
         let confirmed: Bool
         switch event {
         case .completed, .cancelled: confirmed = true

@@ -11,6 +11,23 @@ public struct PreviewPress: Sendable, Hashable, Identifiable {
         case accelerating
         case completed
         case cancelled(PreviewCancelReason)
+        /// Declined (by the app, or by the library for a press no item takes): nothing more is
+        /// reported about it.
+        case declined
+
+        /// The phase's number in the project's one vocabulary (rules/vocabulary.txt): the C
+        /// library's `preview_interaction_client_phase`, GTK's `PiPhase`, Qt's `Phase`.
+        public var code: UInt32 {
+            switch self {
+            case .asking: 1
+            case .preview: 2
+            case .commit: 3
+            case .completed: 4
+            case .cancelled: 5
+            case .accelerating: 6
+            case .declined: 7
+            }
+        }
     }
 
     /// Unique on the interaction (the protocol's interaction number, from 1).
@@ -36,18 +53,21 @@ public struct PreviewPress: Sendable, Hashable, Identifiable {
     /// device has actuators and the user has haptics on; false on version 1).
     public internal(set) var hapticsAvailable = false
 
-    /// True once completed or cancelled.
+    /// True once completed, cancelled or declined.
     public var hasEnded: Bool {
         switch phase {
         case .asking, .preview, .commit, .accelerating: false
-        case .completed, .cancelled: true
+        case .completed, .cancelled, .declined: true
         }
     }
 
-    /// The cancel reason, once cancelled.
+    /// The cancel reason, once cancelled (`declined` for a declined press).
     public var cancelReason: PreviewCancelReason? {
-        if case .cancelled(let reason) = phase { return reason }
-        return nil
+        switch phase {
+        case .cancelled(let reason): reason
+        case .declined: .declined
+        case .asking, .preview, .commit, .accelerating, .completed: nil
+        }
     }
 }
 

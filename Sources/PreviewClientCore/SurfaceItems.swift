@@ -1,7 +1,9 @@
 /// The items (a toolkit's widgets) that share one surface's interaction object: the declaration
 /// made from them (the union of their rectangles, their sources, the behaviours of the deepest
-/// 32 areas, the focused item's point), the routing of each press to an item, and each item's
-/// latest press as the interaction core last reported it. Pure: one `mutating func` per input.
+/// 32 areas, the focused item's point), the routing of each press to an item, each item's latest
+/// press as the interaction core last reported it (and whether a call changed its phase), and
+/// which of the toolkit's pen releases a commit phase took away. Pure: one `mutating func` per
+/// input.
 public struct SurfaceItems: Sendable {
     public typealias ItemID = UInt32
 
@@ -36,8 +38,9 @@ public struct SurfaceItems: Sendable {
 
     /// Where a press goes at should-begin.
     public enum Routing: Sendable, Equatable {
-        /// Ask the item.
-        case ask(ItemID)
+        /// Ask the item; `phaseChanged`: its latest press's phase is another now (its previous
+        /// press's was not asking).
+        case ask(ItemID, phaseChanged: Bool)
         /// No item takes it: declined without a call.
         case decline
     }
@@ -51,8 +54,13 @@ public struct SurfaceItems: Sendable {
     public private(set) var focus: (item: ItemID, point: PreviewPoint)?
     /// Each running press's item (at most the core's kept presses).
     private var routes: [(press: UInt32, item: ItemID)] = []
+    /// Pen releases the toolkit will see that belong to no click: when a pen press's commit phase
+    /// begins the compositor takes the pen away from core input, and tablet-v2 lifts the tip
+    /// before the tool leaves, which a toolkit turns into a button release.
+    private var penReleasesTakenAway = 0
 
-    public init() {}
+    /// Room for every route kept, made once: routing a press allocates nothing.
+    public init() { routes.reserveCapacity(2 * InteractionCore.maximumRunning) }
 
     public func item(_ id: ItemID) -> Item? { items.first { $0.id == id } }
 
@@ -158,11 +166,24 @@ public struct SurfaceItems: Sendable {
         guard let target, let index = items.firstIndex(where: { $0.id == target }),
             items[index].accepts(source: press.source, behaviour: press.behaviour)
         else { return .decline }
+        let changed = record(press, at: index)
+        return .ask(target, phaseChanged: changed)
+    }
+
+    /// Keeps `press` as its item's route and latest press; whether the item's phase changed.
+    private mutating func record(_ press: PreviewPress, at index: Int) -> Bool {
         routes.removeAll { $0.press == press.id }
         if routes.count >= 2 * InteractionCore.maximumRunning { routes.removeFirst() }
-        routes.append((press.id, target))
+        routes.append((press.id, items[index].id))
+        let changed = Self.changesPhase(from: items[index].latestPress, to: press)
         items[index].latestPress = press
-        return .ask(target)
+        return changed
+    }
+
+    /// Whether `press`, as an item's latest press now, shows another phase than `before` did:
+    /// what a toolkit notifies as its phase property changing.
+    public static func changesPhase(from before: PreviewPress?, to press: PreviewPress) -> Bool {
+        before?.phase.code != press.phase.code
     }
 
     /// The item a press was routed to.
@@ -172,26 +193,63 @@ public struct SurfaceItems: Sendable {
     public func presses(of item: ItemID) -> [UInt32] { routes.filter { $0.item == item }.map(\.press) }
 
     /// A call about a press is made: its item's latest press is the call's (the core's view),
-    /// and a press that ended is forgotten. The item, if the press has one.
-    public mutating func reported(_ call: CoreCall) -> ItemID? {
+    /// and a press that ended is forgotten. The item, if the press has one, and whether its
+    /// latest press's phase changed with the call.
+    public mutating func reported(_ call: CoreCall) -> (item: ItemID, phaseChanged: Bool)? {
         let id = call.press.id
         guard let item = itemOf(press: id) else { return nil }
+        var changed = false
         if let index = items.firstIndex(where: { $0.id == item }),
             items[index].latestPress == nil || items[index].latestPress!.id <= id
         {
+            changed = Self.changesPhase(from: items[index].latestPress, to: call.press)
             items[index].latestPress = call.press
         }
+        if case .preview(_, ended: true) = call.call, call.press.source == .pen {
+            penReleasesTakenAway = min(penReleasesTakenAway + 1, InteractionCore.maximumRunning)
+        }
         if call.press.hasEnded { routes.removeAll { $0.press == id } }
-        return item
+        return (item, changed)
     }
 
-    /// The app's answer went through: a decline ends the press (no more calls).
-    public mutating func answered(_ press: PreviewPress) {
-        guard let item = itemOf(press: press.id) else { return }
+    /// The app's answer went through: a decline ends the press (no more calls). Whether the
+    /// item's latest press's phase changed (declined). A press that ended otherwise meanwhile (a
+    /// newer press pushed it out while the app answered) keeps its route: its cancel call is
+    /// still to be made to its item.
+    @discardableResult
+    public mutating func answered(_ press: PreviewPress) -> Bool {
+        guard press.phase == .declined || !press.hasEnded, let item = itemOf(press: press.id) else { return false }
+        var changed = false
         if let index = items.firstIndex(where: { $0.id == item }), items[index].latestPress?.id == press.id {
+            changed = Self.changesPhase(from: items[index].latestPress, to: press)
             items[index].latestPress = press
         }
         if press.hasEnded { routes.removeAll { $0.press == press.id } }
+        return changed
+    }
+
+    // MARK: core input the commit phase took away
+
+    /// The toolkit saw a pen's button release on the surface: whether it is one a commit phase
+    /// took away (no click), which it then is no longer.
+    public var hasPenReleaseTakenAway: Bool { penReleasesTakenAway > 0 }
+
+    public mutating func penReleased() -> Bool {
+        guard penReleasesTakenAway > 0 else { return false }
+        penReleasesTakenAway -= 1
+        return true
+    }
+
+    /// Whether a pen press may still be about to take the pen away (an item's latest press is a
+    /// pen's, asking or in its preview): a release now may be one whose call is not read yet.
+    public var mayTakePenAway: Bool {
+        items.contains { item in
+            guard let press = item.latestPress, press.source == .pen else { return false }
+            switch press.phase {
+            case .asking, .preview: return true
+            case .commit, .accelerating, .completed, .cancelled, .declined: return false
+            }
+        }
     }
 
     /// Every route is gone (the object went away): the presses each item had, for the host to

@@ -18,6 +18,15 @@ public enum PreviewSource: UInt32, Sendable, CaseIterable, CustomStringConvertib
         case .keyboard: "keyboard"
         }
     }
+
+    /// Whether the source drives one press at a time on a surface (a pen's tip, a pointer's
+    /// button, the preview key), unlike touches and touchpad fingers, which run side by side.
+    public var drivesOnePressAtATime: Bool {
+        switch self {
+        case .pen, .pointer, .keyboard: true
+        case .touchpad, .touchscreen: false
+        }
+    }
 }
 
 /// A set of sources, for `PreviewInteraction.allowedSources`.

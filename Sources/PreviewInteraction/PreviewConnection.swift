@@ -57,23 +57,27 @@ public final class PreviewConnection {
     @discardableResult
     public func dispatch(timeoutMilliseconds: Int32 = -1) -> Bool {
         while wl_display_prepare_read(display) != 0 {
-            previewClient?.deliverPendingCalls()
-            guard wl_display_dispatch_pending(display) >= 0 else { return false }
+            guard wl_display_dispatch_pending(display) >= 0 else { return failed() }
         }
         if wl_display_flush(display) < 0 && !SystemCallError.last.wouldBlock {
             wl_display_cancel_read(display)
-            return false
+            return failed()
         }
-        // The library's wakeup descriptor too: delegate calls without a compositor roundtrip.
-        var fds = PollSet([wl_display_get_fd(display), previewClient?.wakeupFileDescriptor ?? -1])
+        var fds = PollSet([wl_display_get_fd(display)])
         if fds.wait(timeoutMilliseconds: timeoutMilliseconds) > 0 && fds.isReady(0) {
-            guard wl_display_read_events(display) >= 0 else { return false }
+            guard wl_display_read_events(display) >= 0 else { return failed() }
         } else {
             wl_display_cancel_read(display)
         }
-        // The interaction's calls first: they come before the core input read with them.
+        // The interactions' calls are made as their events are dispatched, in the order the
+        // compositor sent them relative to core input.
+        return wl_display_dispatch_pending(display) >= 0 || failed()
+    }
+
+    /// The connection failed: the running presses end (cancelled, system). Always false.
+    private func failed() -> Bool {
         previewClient?.deliverPendingCalls()
-        return wl_display_dispatch_pending(display) >= 0
+        return false
     }
 
     /// Dispatches until `condition` turns false or the connection fails (then false).

@@ -1,5 +1,6 @@
 import CWaylandClient
 import PreviewClientCore
+import PreviewClientWire
 internal import SystemLayer
 
 /// Preview interactions (peek and pop) on one wl_surface: the analogue of
@@ -7,10 +8,11 @@ internal import SystemLayer
 /// `allowedSources`, are reported to the `delegate` as UIPreviewInteraction reports them: asked
 /// whether they may begin, preview progress, commit progress, completion or cancellation.
 ///
-/// Frames, acknowledgements and flow control are the library's: frames are acknowledged by its
-/// reading thread as soon as they are read, so the compositor keeps sending fresh progress while
-/// the app draws; delegate calls are made on the app's thread, with the latest values (a slow
-/// app gets fewer, never stale, calls). Several presses can run at once (one per finger, pen or
+/// Frames, acknowledgements and flow control are the library's: the app's dispatch of its queue
+/// runs the library's listeners, the delegate calls of what one dispatch handled are made once,
+/// with the latest values (a slow app gets fewer, never stale, calls), and frames are
+/// acknowledged there, so that the compositor keeps sending fresh progress while the app draws
+/// (protocol version 3's acknowledgement window). Several presses can run at once (one per finger, pen or
 /// button): `currentPress` says which one a call is about.
 ///
 /// Use it on the thread that created it (calls from another thread are refused, with a message on
@@ -31,17 +33,20 @@ public final class PreviewInteraction {
     /// Presses asked about and not ended yet, in the order they began.
     public var runningPresses: [PreviewPress] { isAvailable ? channel?.runningPresses ?? [] : [] }
 
-    /// Called on the library's reading thread for every event as it is read, before any
-    /// delegate call it makes (logs, diagnostics). Keep it short.
+    /// Called for every event as the app's dispatch handles it, before any delegate call it
+    /// makes (logs, diagnostics). Keep it short.
     public var wireObserver: (@Sendable (PreviewWireEvent) -> Void)? {
-        get { channel?.observer }
-        set { channel?.observer = newValue }
+        didSet {
+            let observer = wireObserver
+            channel?.observer = observer.map { observer in { observer($0) } }
+        }
     }
 
     private let client: PreviewInteractionClient?
-    private let proxy: OpaquePointer?
     private let channel: Channel?
     private var retained: Retained?
+    /// Sends answers given on any thread (`PreviewAnswer`).
+    private let relay: AnswerRelay?
     /// Calls made locally (cancelInteraction) waiting for the current delivery to finish.
     private var localCalls: [CoreCall] = []
     private var delivering = false
@@ -64,14 +69,15 @@ public final class PreviewInteraction {
                     + "Create the client first and keep a reference to it.")
         }
         guard let owner = self.client, let proxy = owner.createObject(for: surface) else {
-            (proxy, channel, isAvailable) = (nil, nil, false)
+            (channel, relay, isAvailable) = (nil, nil, false)
             return
         }
-        let channel = Channel(proxy: proxy, display: owner.display, reader: owner.reader, log: Self.log)
-        let retained = Retained(channel)
-        spi_preview_interaction_v1_add_listener(proxy, &interactionListener, retained.pointer)
-        (self.proxy, self.channel, self.retained, isAvailable) = (proxy, channel, retained, true)
+        let (channel, retained) = Channel.listening(to: proxy, display: owner.display, log: Self.log)
+        let relay = AnswerRelay(proxy: proxy, display: owner.display)
+        channel.foreignAnswers = relay
+        (self.channel, self.retained, self.relay, isAvailable) = (channel, retained, relay, true)
         localCalls.reserveCapacity(InteractionCore.maximumRunning)
+        channel.owner = DeliveryTarget(self)
         owner.register(self)
         channel.send(sender.bound(version: channel.version, declaration: declaration), compositor: owner.compositor)
     }
@@ -83,9 +89,10 @@ public final class PreviewInteraction {
     public func invalidate() {
         guard let channel, isAvailable else { return }
         isAvailable = false
+        relay?.invalidate()
         channel.destroy()
         channel.flush()
-        if let retained { client?.reader.retire(retained) }
+        retained?.release()
         retained = nil
     }
 
@@ -106,9 +113,10 @@ public final class PreviewInteraction {
         set { declare("allowedSources") { $0.sources = newValue } }
     }
 
-    /// The protocol version of the interaction's object: 2 brings the keyboard, behaviours and
-    /// haptics; 0 when not available.
-    public var protocolVersion: UInt32 { isAvailable ? channel?.version ?? 0 : 0 }
+    /// The protocol version of the interaction's object, as far as the API goes: 2 brings the
+    /// keyboard, behaviours and haptics (an object of version 3 reads 2: that version changes
+    /// only how frames are acknowledged); 0 when not available.
+    public var protocolVersion: UInt32 { isAvailable ? ProtocolVersion.reported(channel?.version ?? 0) : 0 }
 
     /// Where the item with the app's keyboard focus is, surface-local (version 2): the user's
     /// preview key (by default Menu or Shift+F10), held, begins a press there with source
@@ -222,17 +230,23 @@ public final class PreviewInteraction {
 
     // MARK: delivery (the app's thread)
 
-    /// Makes the delegate calls for everything read so far.
+    /// A frame made calls (the client decides when they are made).
+    func callsReady() {
+        guard let client else { return deliver() }
+        client.callsReady(for: self)
+    }
+
+    /// Makes the delegate calls for everything dispatched so far.
     func deliver() {
         guard let channel, isAvailable, !delivering else { return }
         delivering = true
         defer { delivering = false }
+        channel.learnForeignAnswers()
         flushLocalCalls()
-        while let (call, frame) = channel.nextCall() {
+        while isAvailable, let (call, frame) = channel.nextCall() {
             applied = max(applied, frame)
             make(call)
         }
-        channel.flush()
     }
 
     /// The connection is gone: running presses end (system).
@@ -257,12 +271,14 @@ public final class PreviewInteraction {
         }
         switch entry.call {
         case .shouldBegin:
-            guard let channel else { return }
-            delegate.previewInteraction(self, shouldBegin: PreviewAnswer(press: press, channel: channel))
+            guard let relay else { return }
+            delegate.previewInteraction(self, shouldBegin: PreviewAnswer(press: press, relay: relay))
         case .preview(let progress, let ended):
             delegate.previewInteraction(self, didUpdatePreviewTransition: progress, ended: ended)
         case .commit(let progress, let ended):
             delegate.previewInteraction(self, didUpdateCommitTransition: progress, ended: ended)
+        case .acceleratorEnded:
+            delegate.previewInteraction(self, didUpdateCommitTransition: 1, ended: true)
         case .cancel:
             delegate.previewInteractionDidCancel(self)
         case .stage(let level):

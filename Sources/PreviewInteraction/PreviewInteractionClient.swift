@@ -1,4 +1,5 @@
 import CWaylandClient
+import PreviewClientWire
 import Synchronization
 internal import SystemLayer
 
@@ -11,7 +12,7 @@ public enum PreviewInteractionError: Error, CustomStringConvertible, Equatable {
     case unsupportedVersion
     /// The connection failed while the library looked for the global.
     case connectionFailed(errno: Int32)
-    /// The library's reading thread could not be started.
+    /// A thread could not be started (kept for source compatibility: the library starts none).
     case threadUnavailable
 
     public var description: String {
@@ -19,23 +20,28 @@ public enum PreviewInteractionError: Error, CustomStringConvertible, Equatable {
         case .unsupportedByCompositor: "the compositor does not advertise \(PreviewInteractionClient.interfaceName)"
         case .unsupportedVersion: "the compositor speaks version 1 of \(PreviewInteractionClient.interfaceName)"
         case .connectionFailed(let code): "the Wayland connection failed (\(errnoText(code)))"
-        case .threadUnavailable: "cannot start the preview-interaction reading thread"
+        case .threadUnavailable: "cannot start a thread"
         }
     }
 }
 
-/// The library's side of one Wayland connection: the preview-interaction global, an event
-/// queue of its own and the thread that reads it (frames are acknowledged there, at once,
-/// while the app draws), and the delivery of delegate calls on the app's thread.
+/// The library's side of one Wayland connection: the preview-interaction global, bound on the
+/// app's queue.
 ///
-/// Delivery: when the reading thread has something for the app it sends a wl_display.sync on
-/// the app's queue (the default queue unless `deliveryQueue` is given); its `done`, dispatched
-/// by the app's own event loop like any event, makes the delegate calls. So the delegate runs
-/// on the thread that dispatches that queue, and no loop integration is needed. An app may
-/// also call `deliverPendingCalls()` itself (before drawing, for example).
+/// Dispatch: the library's objects live on the queue the app dispatches (the default queue
+/// unless `deliveryQueue` is given), so the app's own event loop runs the library's listeners
+/// on the app's thread. The library starts no thread and reads nothing itself: frames are
+/// acknowledged as they are dispatched, and from protocol version 3 only once per several
+/// frames, while the compositor keeps sending progress (the acknowledgement window), so a
+/// picture drawn between two dispatches holds nothing back. The delegate calls of the frames
+/// one dispatch handles are made once, with the latest values, after the last of them: at
+/// that frame when nothing else waits in the queue, else when a wl_display.sync sent then
+/// comes back (its done is dispatched after what the queue held), or when the app calls
+/// `deliverPendingCalls()` after its dispatch, whichever is first. A slow app gets fewer,
+/// never stale, calls.
 ///
-/// Create it once per connection, on the thread that dispatches the app's queue; keep it
-/// while interactions exist. The first one created is `PreviewInteraction(surface:)`'s default.
+/// Create it once per connection, on the thread that dispatches that queue; keep it while
+/// interactions exist. The first one created is `PreviewInteraction(surface:)`'s default.
 public final class PreviewInteractionClient {
     public static let interfaceName = "spi_preview_interaction_manager_v1"
 
@@ -44,31 +50,36 @@ public final class PreviewInteractionClient {
     private static let latest = Mutex(WeakClient())
 
     public let display: OpaquePointer
-    let queue: OpaquePointer
     let manager: OpaquePointer
     /// For wl_region (set on the app's thread); may be nil when the app gave none.
     let compositor: OpaquePointer?
     private let ownsCompositor: Bool
-    let reader: ReadingThread
-    /// The display, on the app's queue: wakeups are created through it (from the reading thread).
-    private let wakeupFactory: OpaquePointer
-    private var wakeup: Wakeup?
+    private let queue: LibraryQueue
     /// The interactions made with this client (app's thread).
     private var interactions: [WeakInteraction] = []
     private var closed = false
+    /// The queue the app dispatches (nil: the default queue).
+    private let deliveryQueue: OpaquePointer?
+    /// The display on the app's queue: wakeups are made through it.
+    private var wakeupFactory: OpaquePointer?
+    /// The wl_display.sync whose done delivers the calls of a dispatch that did not end at a frame.
+    private var wakeup: OpaquePointer?
     private let settingsWatch = SettingsWatch { PreviewInteraction.warn($0) }
     private var settingsDelivered: UInt64 = 0
 
-    /// The protocol version the global is bound at: 1 or 2 (the highest both speak). Version 2
-    /// brings the keyboard, settings, pressure behaviours and haptics; on version 1 those
-    /// calls throw `PreviewInteractionError.unsupportedVersion` (or are empty).
-    public var protocolVersion: UInt32 { spi_preview_interaction_manager_v1_get_version(manager) }
+    /// The protocol version the global is bound at, as far as the API goes: 1 or 2 (version 3
+    /// changes only how frames are acknowledged, and reads 2). Version 2 brings the keyboard,
+    /// settings, pressure behaviours and haptics; on version 1 those calls throw
+    /// `PreviewInteractionError.unsupportedVersion` (or are empty).
+    public var protocolVersion: UInt32 {
+        ProtocolVersion.reported(spi_preview_interaction_manager_v1_get_version(manager))
+    }
 
     /// The user's settings as the compositor told them (version 2; nil on version 1). An app's
     /// own recogniser uses them; `onSettingsChanged` says when they change.
     public var settings: PreviewUserSettings? { settingsWatch.current.settings }
 
-    /// Called on the app's thread (with the delegate calls) when the user changed a setting.
+    /// Called on the app's thread, as the app dispatches its queue, when the user changed a setting.
     public var onSettingsChanged: ((PreviewUserSettings) -> Void)?
 
     /// Binds the global from the app's own registry: call it from the registry's `global`
@@ -82,25 +93,24 @@ public final class PreviewInteractionClient {
     ) throws(PreviewInteractionError) {
         self.display = display
         // libwayland returns NULL here only when it cannot allocate: an error for the app, not a trap.
-        guard let queue = wl_display_create_queue(display) else {
+        guard let queue = LibraryQueue(display: display, placement: .app(deliveryQueue)) else {
             throw .connectionFailed(errno: ErrnoCode.outOfMemory)
         }
-        guard let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(registry))) else {
-            wl_event_queue_destroy(queue)
+        guard let wrapper = queue.wrapper(of: registry) else {
+            queue.close()
             throw .connectionFailed(errno: ErrnoCode.outOfMemory)
         }
-        wl_proxy_set_queue(wrapper, queue)
         let bound = ProtocolVersion.bindManager(wrapper, name: name, advertised: version)
         wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wrapper))
         guard let bound else {
-            wl_event_queue_destroy(queue)
+            queue.close()
             throw .connectionFailed(errno: ErrnoCode.outOfMemory)
         }
         self.queue = queue
         manager = bound
         self.compositor = compositor
         ownsCompositor = false
-        (reader, wakeupFactory) = try Self.startReading(display: display, queue: queue, deliveryQueue: deliveryQueue)
+        self.deliveryQueue = deliveryQueue
         finishSetup()
     }
 
@@ -110,33 +120,32 @@ public final class PreviewInteractionClient {
     public init(display: OpaquePointer, deliveryQueue: OpaquePointer? = nil) throws(PreviewInteractionError) {
         self.display = display
         // libwayland returns NULL here only when it cannot allocate: an error for the app, not a trap.
-        guard let queue = wl_display_create_queue(display) else {
+        guard let queue = LibraryQueue(display: display, placement: .app(deliveryQueue)) else {
             throw .connectionFailed(errno: ErrnoCode.outOfMemory)
         }
-        guard let wrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(display))) else {
-            wl_event_queue_destroy(queue)
+        guard let wrapper = queue.wrapper(of: display) else {
+            queue.close()
             throw .connectionFailed(errno: ErrnoCode.outOfMemory)
         }
-        wl_proxy_set_queue(wrapper, queue)
         let registry = wl_display_get_registry(wrapper)
         wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wrapper))
         guard let registry else {
-            wl_event_queue_destroy(queue)
+            queue.close()
             throw .connectionFailed(errno: ErrnoCode.outOfMemory)
         }
         let scan = ConnectionGlobals()
-        let status = withUnretained(scan) { data in
+        let found = withUnretained(scan) { data in
             wl_registry_add_listener(registry, &connectionRegistryListener, data)
-            return wl_display_roundtrip_queue(display, queue)
+            return queue.roundtrip()
         }
-        guard status >= 0, let found = scan.manager else {
+        guard found, let global = scan.manager else {
             wl_registry_destroy(registry)
-            wl_event_queue_destroy(queue)
-            throw status < 0 ? .connectionFailed(errno: wl_display_get_error(display)) : .unsupportedByCompositor
+            queue.close()
+            throw found ? .unsupportedByCompositor : .connectionFailed(errno: wl_display_get_error(display))
         }
-        guard let bound = ProtocolVersion.bindManager(registry, name: found.name, advertised: found.version) else {
+        guard let bound = ProtocolVersion.bindManager(registry, name: global.name, advertised: global.version) else {
             wl_registry_destroy(registry)
-            wl_event_queue_destroy(queue)
+            queue.close()
             throw .connectionFailed(errno: ErrnoCode.outOfMemory)
         }
         self.queue = queue
@@ -147,88 +156,99 @@ public final class PreviewInteractionClient {
         }
         ownsCompositor = compositor != nil
         wl_registry_destroy(registry)
-        (reader, wakeupFactory) = try Self.startReading(display: display, queue: queue, deliveryQueue: deliveryQueue)
+        self.deliveryQueue = deliveryQueue
         finishSetup()
     }
 
-    private static func startReading(display: OpaquePointer, queue: OpaquePointer, deliveryQueue: OpaquePointer?)
-        throws(PreviewInteractionError) -> (ReadingThread, OpaquePointer)
-    {
-        guard let reader = ReadingThread(display: display, queue: queue) else { throw .threadUnavailable }
-        guard let factory = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(display))) else {
-            throw .connectionFailed(errno: ErrnoCode.outOfMemory)
-        }
-        if let deliveryQueue { wl_proxy_set_queue(factory, deliveryQueue) } else { wl_proxy_set_queue(factory, nil) }
-        return (reader, factory)
-    }
-
     private func finishSetup() {
-        if protocolVersion >= 2 {
+        if spi_preview_interaction_manager_v1_get_version(manager) >= 2 {
             settingsWatch.listen(to: manager)
             // The first settings before init returns (the manager sends them at bind).
-            wl_display_roundtrip_queue(display, queue)
+            _ = queue.roundtrip()
             settingsDelivered = settingsWatch.current.generation
         }
-        settingsWatch.watch(with: reader)
-        let wakeup = Wakeup(factory: wakeupFactory, target: unretainedSelf)
-        self.wakeup = wakeup
-        reader.wakeApp = { wakeup.send() }
-        // Requests made before the thread runs (the bind) leave with its first flush.
+        settingsWatch.applied = { [unowned self] in deliverSettings() }
+        // The app's own dispatch runs the manager's listener from now on (and the interactions').
+        _ = queue.settle([manager], appWake: nil)
+        wakeupFactory = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(display)))
+        if let wakeupFactory { wl_proxy_set_queue(wakeupFactory, deliveryQueue) }
         Self.latest.withLock { $0.client = self }
-        if !reader.start() { closed = true }
     }
 
     deinit { close() }
 
-    /// Stops the reading thread and destroys the library's objects (interactions first).
-    /// Called by deinit; call it yourself before wl_display_disconnect.
+    /// Destroys the library's objects (interactions first). Called by deinit; call it yourself
+    /// before wl_display_disconnect.
     public func close() {
         guard !closed else { return }
         closed = true
         for entry in interactions { entry.interaction?.invalidate() }
         interactions.removeAll()
-        reader.stop()
-        wakeup?.cancel()
+        settingsWatch.applied = nil
+        if let wakeup { wl_callback_destroy(wakeup) }
+        if let wakeupFactory { wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wakeupFactory)) }
+        (wakeup, wakeupFactory) = (nil, nil)
         spi_preview_interaction_manager_v1_destroy(manager)
         if ownsCompositor, let compositor { wl_compositor_destroy(compositor) }
-        wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wakeupFactory))
-        wl_display_flush(display)
-        wl_event_queue_destroy(queue)
+        queue.close()
         Self.latest.withLock { if $0.client === self { $0.client = nil } }
     }
 
-    /// True once the library's reading failed (the connection is gone).
-    public var hasFailed: Bool { reader.failed }
+    /// True once the connection failed.
+    public var hasFailed: Bool { wl_display_get_error(display) != 0 }
 
-    /// A file descriptor that is readable while delegate calls wait, for an app that polls
-    /// more than the Wayland socket: when it is readable, call `deliverPendingCalls()`. Asking
-    /// for it turns the wl_display.sync wakeups off (one hop less: no compositor roundtrip
-    /// between reading an event and the delegate call).
-    public var wakeupFileDescriptor: Int32 { reader.appWakeFileDescriptor }
+    /// Delegate calls are made as the app dispatches its queue: there is no descriptor to poll.
+    @available(*, deprecated, message: "delegate calls are made as the app dispatches its queue; -1")
+    public var wakeupFileDescriptor: Int32 { -1 }
 
-    /// Makes every delegate call whose events have been read, now, on the calling thread
-    /// (which must be the app's thread). Wakeups do this by themselves.
-    ///
-    /// Call it right before dispatching your own queue (`wl_display_dispatch_pending`): the
-    /// calls then come in the order the compositor sent them relative to core input (a
-    /// `cancelled` before the release of the same press, as the protocol orders them). The
-    /// wl_display.sync wakeup alone delivers after the core events read with them.
+    /// Makes every delegate call still waiting, now, on the calling thread (the app's): right
+    /// after the app's dispatch of its queue, the calls of what it dispatched, without waiting
+    /// for the library's wakeup. After the app's own dispatch failed, ends the running presses
+    /// (cancelled, system). Harmless when nothing waits.
     public func deliverPendingCalls() {
-        reader.appWillDeliver()
         guard !closed else { return }
-        let alive = reader.dispatchQueue() && !reader.failed
-        let (current, generation) = settingsWatch.current
-        if alive, generation != settingsDelivered {
-            settingsDelivered = generation
-            if let current { onSettingsChanged?(current) }
-        }
+        let alive = !hasFailed
+        if alive { deliverSettings() }
         interactions.removeAll { $0.interaction == nil }
         for entry in interactions {
             if alive { entry.interaction?.deliver() } else { entry.interaction?.connectionLost() }
         }
     }
 
+    private func deliverSettings() {
+        let (current, generation) = settingsWatch.current
+        guard generation != settingsDelivered else { return }
+        settingsDelivered = generation
+        if let current { onSettingsChanged?(current) }
+    }
+
     // MARK: internal
+
+    /// A frame of `interaction` made calls, in the app's dispatch: made now if the dispatch
+    /// ends with it, else once it has handled what the queue holds (the wakeup).
+    func callsReady(for interaction: PreviewInteraction) {
+        if dispatchEndsHere { return interaction.deliver() }
+        guard wakeup == nil, let wakeupFactory, let callback = wl_display_sync(wakeupFactory) else { return }
+        // This thread alone dispatches the queue the done comes on: the listener is in time.
+        wl_callback_add_listener(callback, &wakeupListener, Unmanaged.passUnretained(self).toOpaque())
+        wakeup = callback
+    }
+
+    /// Whether the app's queue holds nothing more to dispatch now.
+    private var dispatchEndsHere: Bool {
+        let status =
+            deliveryQueue.map { wl_display_prepare_read_queue(display, $0) } ?? wl_display_prepare_read(display)
+        guard status == 0 else { return false }
+        wl_display_cancel_read(display)
+        return true
+    }
+
+    /// The wakeup's done, on the app's thread.
+    func wakeupArrived() {
+        if let wakeup { wl_callback_destroy(wakeup) }
+        wakeup = nil
+        deliverPendingCalls()
+    }
 
     func register(_ interaction: PreviewInteraction) {
         interactions.removeAll { $0.interaction == nil }
@@ -239,12 +259,6 @@ public final class PreviewInteractionClient {
         guard !closed else { return nil }
         return spi_preview_interaction_manager_v1_get_interaction(manager, surface)
     }
-
-    /// The wakeup's done, on the app's thread.
-    func wakeupArrived(_ callback: OpaquePointer?) {
-        wakeup?.arrived(callback)
-        deliverPendingCalls()
-    }
 }
 
 /// The latest client, read and written under a lock from any thread.
@@ -254,54 +268,4 @@ struct WeakClient: @unchecked Sendable {  // only touched under `PreviewInteract
 
 struct WeakInteraction {
     weak var interaction: PreviewInteraction?
-}
-
-/// The wl_display.sync that wakes the app's thread; its done delivers everything filed
-/// until then, so one outstanding is enough. Its listener is attached just after the request
-/// is queued: should the app's thread read and dispatch the done in between (possible only if
-/// this thread is preempted right there), that done is lost, so a wakeup older than
-/// `resendAfter` no longer counts as outstanding.
-final class Wakeup: @unchecked Sendable {  // the pointers are fixed; the callbacks are behind a Mutex
-    static let resendAfter: Int64 = 100_000
-    private let factory: OpaquePointer
-    private let target: UnsafeMutableRawPointer
-    /// Callbacks sent and not yet done, with when they were sent (µs); the last is the newest.
-    private struct Sent: @unchecked Sendable {  // a wl_callback proxy, used under the lock
-        var callback: OpaquePointer
-        var time: Int64
-    }
-    private let outstanding = Mutex<[Sent]>([])
-
-    init(factory: OpaquePointer, target: UnsafeMutableRawPointer) {
-        self.factory = factory
-        self.target = target
-        outstanding.withLock { $0.reserveCapacity(4) }
-    }
-
-    /// On the reading thread.
-    func send() {
-        let now = MonotonicTime.microseconds()
-        outstanding.withLock { outstanding in
-            if let newest = outstanding.last, now - newest.time < Self.resendAfter { return }
-            guard let callback = wl_display_sync(factory) else { return }
-            wl_callback_add_listener(callback, &wakeupListener, target)
-            outstanding.append(Sent(callback: callback, time: now))
-        }
-    }
-
-    /// Its done, on the app's thread.
-    func arrived(_ callback: OpaquePointer?) {
-        outstanding.withLock { outstanding in
-            guard let index = outstanding.firstIndex(where: { $0.callback == callback }) else { return }
-            wl_callback_destroy(outstanding.remove(at: index).callback)
-        }
-    }
-
-    /// After the reading thread stopped.
-    func cancel() {
-        outstanding.withLock { outstanding in
-            for entry in outstanding { wl_callback_destroy(entry.callback) }
-            outstanding.removeAll()
-        }
-    }
 }

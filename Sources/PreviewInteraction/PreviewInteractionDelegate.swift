@@ -78,12 +78,12 @@ public enum PreviewHapticError: Error, Sendable, Equatable {
 public final class PreviewAnswer: Sendable {
     /// The press asked about.
     public let press: PreviewPress
-    private let channel: Channel
+    private let relay: AnswerRelay
     private let once = OnceFlag()
 
-    init(press: PreviewPress, channel: Channel) {
+    init(press: PreviewPress, relay: AnswerRelay) {
         self.press = press
-        self.channel = channel
+        self.relay = relay
     }
 
     /// True once answered.
@@ -95,7 +95,6 @@ public final class PreviewAnswer: Sendable {
     /// Answers yes or no; later calls do nothing.
     public func callAsFunction(_ begin: Bool) {
         guard once.set() else { return }
-        // A press that ended meanwhile (a timeout) makes no request: the race is harmless.
-        try? channel.answer(press.id, accept: begin)
+        relay.answer(press.id, accept: begin)
     }
 }

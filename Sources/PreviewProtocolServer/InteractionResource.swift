@@ -32,6 +32,8 @@ final class InteractionResource: ResourceObject {
     private var answers = AnswerBook()
     private var lastFrameSent: UInt32 = 0
     private var lastFrameAcked: UInt32 = 0
+    /// The last frame that changed a phase (version 3: the client acknowledges those promptly).
+    private var lastPhaseFrameSent: UInt32 = 0
 
     init?(
         client: Client, version: UInt32, id: UInt32, surface: SurfaceID, surfaceResource: OpaquePointer,
@@ -50,8 +52,29 @@ final class InteractionResource: ResourceObject {
 
     // MARK: what the server asks
 
-    /// True while the client owes an ack_frame (flow control).
-    var awaitsAck: Bool { lastFrameAcked != lastFrameSent }
+    /// Frames sent and not acknowledged yet.
+    private var unacknowledged: UInt32 { lastFrameSent &- lastFrameAcked }
+    /// Objects of version 3 have the acknowledgement window (ack_frame in the XML): progress
+    /// flows while fewer than `PreviewInteractionServer.acknowledgementWindow` frames are
+    /// unacknowledged, and the client acknowledges frames that change a phase promptly.
+    private var hasAcknowledgementWindow: Bool {
+        version >= PreviewInteractionServer.acknowledgementWindowSince
+    }
+    /// True while progress is held for an ack_frame (flow control): any unacknowledged frame
+    /// before version 3, a full window from version 3.
+    var holdsProgress: Bool {
+        hasAcknowledgementWindow
+            ? unacknowledged >= PreviewInteractionServer.acknowledgementWindow : unacknowledged != 0
+    }
+    /// Whether the client owes an acknowledgement it must send: any frame before version 3; a
+    /// frame that changed a phase, or a full window, from version 3 (the frames in between
+    /// may wait for the client's next acknowledgement).
+    private var owesAcknowledgement: Bool {
+        guard hasAcknowledgementWindow else { return unacknowledged != 0 }
+        let phaseFrameUnacknowledged =
+            lastPhaseFrameSent != lastFrameAcked && lastPhaseFrameSent &- lastFrameAcked <= unacknowledged
+        return phaseFrameUnacknowledged || holdsProgress
+    }
     /// When the client started owing an ack (µs, the display's clock), or nil if it owes none.
     private(set) var owingSince: Int64? {
         didSet {
@@ -109,7 +132,7 @@ final class InteractionResource: ResourceObject {
                     ? SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_AVAILABLE.rawValue
                     : SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_UNAVAILABLE.rawValue)
         }
-        sendFrame(update.interaction, wire: wire, time: update.time)
+        sendFrame(update.interaction, wire: wire, time: update.time, changesPhase: true)
     }
 
     /// The user turned haptics on or off: each running interaction whose state changed hears
@@ -125,7 +148,7 @@ final class InteractionResource: ResourceObject {
                 available
                     ? SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_AVAILABLE.rawValue
                     : SPI_PREVIEW_INTERACTION_V1_HAPTICS_STATE_UNAVAILABLE.rawValue)
-            sendFrame(running[index].interaction, wire: running[index].wire, time: now())
+            sendFrame(running[index].interaction, wire: running[index].wire, time: now(), changesPhase: true)
         }
     }
 
@@ -162,7 +185,7 @@ final class InteractionResource: ResourceObject {
         if running[index].pendingProgress != nil { server?.flowStatistics.recordSuperseded() }
         running[index].phase = event.phase
         running[index].coalesce(progress, location: update.location, time: update.time)
-        if awaitsAck {
+        if holdsProgress {
             if running[index].heldSince == nil { running[index].heldSince = clock.microseconds() }
         } else {
             server?.flowStatistics.recordSentAtOnce()
@@ -188,7 +211,7 @@ final class InteractionResource: ResourceObject {
             server?.flowStatistics.recordSentAtOnce()
             spi_preview_interaction_v1_send_commit(resource, wire, commit.progress.fixed)
         }
-        sendFrame(update.interaction, wire: wire, time: latest.time)
+        sendFrame(update.interaction, wire: wire, time: latest.time, changesPhase: true)
         return true
     }
 
@@ -211,7 +234,7 @@ final class InteractionResource: ResourceObject {
             }
             spi_preview_interaction_v1_send_completed(resource, ended.wire)
         }
-        sendFrame(ended.interaction, wire: ended.wire, time: time)
+        sendFrame(ended.interaction, wire: ended.wire, time: time, changesPhase: true)
     }
 
     // MARK: requests
@@ -310,7 +333,7 @@ final class InteractionResource: ResourceObject {
             // Ended already (e.g. timeout): the race the protocol allows; ignore.
             guard let outgoing = running.first(where: { $0.wire == wire }), outgoing.phase == .asking else { return }
             let interaction = outgoing.interaction
-            if accept && awaitsAck {
+            if accept && holdsProgress {
                 // A client answers in its should_begin handler and acknowledges the frame in the
                 // frame handler right after: both arrive in one batch, the answer first. Applied
                 // once the batch is read, the first progress finds that frame acknowledged
@@ -346,12 +369,12 @@ final class InteractionResource: ResourceObject {
         if advanced {
             lastFrameAcked = serial
             // A partial ack keeps the older time: conservative, and no per-frame bookkeeping.
-            if !awaitsAck { owingSince = nil }
+            if !owesAcknowledgement { owingSince = nil }
         }
         server?.onFrameAcknowledged?(surface, serial)
         server?.host?.frameAcknowledged(surface: surface, serial: serial)
-        guard advanced, !awaitsAck else { return }
-        // Caught up: send what was coalesced meanwhile, one frame per interaction.
+        guard advanced, !holdsProgress else { return }
+        // Room again: send what was coalesced meanwhile, one frame per interaction.
         let now = clock.microseconds()
         for index in running.indices where running[index].hasPending {
             if running[index].pendingProgress != nil, let since = running[index].heldSince {
@@ -403,7 +426,7 @@ final class InteractionResource: ResourceObject {
         case .stage(let level): spi_preview_interaction_v1_send_stage(resource, wire, UInt32(level))
         case nil: break
         }
-        sendFrame(running[index].interaction, wire: wire, time: pending.time ?? now())
+        sendFrame(running[index].interaction, wire: wire, time: pending.time ?? now(), changesPhase: false)
     }
 
     private func sendPendingLocation(resource: OpaquePointer, of outgoing: inout OutgoingInteraction, latest: Point) {
@@ -413,10 +436,11 @@ final class InteractionResource: ResourceObject {
         spi_preview_interaction_v1_send_location(resource, outgoing.wire, latest.x.fixed, latest.y.fixed)
     }
 
-    private func sendFrame(_ interaction: InteractionID, wire: UInt32, time: Timestamp) {
+    private func sendFrame(_ interaction: InteractionID, wire: UInt32, time: Timestamp, changesPhase: Bool) {
         guard let resource else { return }
-        if owingSince == nil { owingSince = clock.microseconds() }
         lastFrameSent &+= 1
+        if changesPhase { lastPhaseFrameSent = lastFrameSent }
+        if owingSince == nil && owesAcknowledgement { owingSince = clock.microseconds() }
         server?.onFrameSent?(surface, interaction, lastFrameSent)
         let microseconds = UInt64(bitPattern: time.microseconds)
         spi_preview_interaction_v1_send_frame(

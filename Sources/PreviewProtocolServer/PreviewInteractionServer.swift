@@ -17,7 +17,12 @@ import WaylandServer
 /// Everything runs on the display's thread.
 public final class PreviewInteractionServer {
     /// The version advertised by default: every request and event up to it is implemented.
-    public static let version: Int32 = 2
+    public static let version: Int32 = 3
+    /// Objects of this version and later have the acknowledgement window (ack_frame in the XML).
+    public static let acknowledgementWindowSince: UInt32 = 3
+    /// How many frames may be unacknowledged on an object of version 3 before its progress is
+    /// held (the XML's number).
+    public static let acknowledgementWindow: UInt32 = 16
 
     /// The version this server's global advertises.
     public let advertisedVersion: Int32

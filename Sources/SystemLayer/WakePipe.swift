@@ -34,9 +34,11 @@ public final class WakePipe: Sendable {
     /// Empties the pipe: it is readable again only after the next `wake()`.
     public func drain() {
         var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        let size = MemoryLayout.size(ofValue: buffer)
         while true {
             let count = withUnsafeMutableBytes(of: &buffer) { (try? readEnd.read(into: $0)) ?? 0 }
-            if count <= 0 { return }
+            // Less than asked for: the pipe was empty after it (one read, not two, per wake).
+            if count < size { return }
         }
     }
 }

@@ -20,11 +20,12 @@ public final class ProtocolHarness: PreviewProtocolHost {
     /// With `clock` nil the display runs on CLOCK_MONOTONIC, and a client owing an ack for a few
     /// milliseconds on a loaded machine never counts as unresponsive (flow-control tests that
     /// depend on it step a `ManualClock`).
-    public init(clock: ManualClock? = nil) throws {
+    /// `version`: the protocol version the global advertises (an older compositor's).
+    public init(clock: ManualClock? = nil, advertising version: Int32 = PreviewInteractionServer.version) throws {
         self.clock = clock
         display = try Display(clock: clock?.clock ?? .system)
         compositor = try MiniCompositor(display: display)
-        server = try PreviewInteractionServer(display: display, host: self)
+        server = try PreviewInteractionServer(display: display, host: self, advertising: version)
         if clock == nil { server.unresponsiveAfter = .milliseconds(60_000) }
         compositor.onCommit = { [unowned self] surface in self.server.surfaceCommitted(surface) }
     }

@@ -6,12 +6,14 @@ import WaylandServer
 /// tooling (the GTK adapter's tests): once a surface's interaction takes a pen press at
 /// `point`, it plays its scenario and prints what the app answered (`accepted N`,
 /// `declined N`) on stdout.
+/// - `press`: one press, answered (a toolkit window under absurd numbers still answers);
 /// - `flood`: 10,000 presses it never ends, in batches of 100 (the next once the app answered
 ///   or cancelled each), then a fresh one;
 /// - `cancelled-commit`: one press into its commit phase; when the app cancels it, its commit
 ///   and completed come anyway, twice; then a fresh press.
 public final class HostileInteractions {
     public enum Scenario: String, Sendable {
+        case press
         case flood
         case cancelledCommit = "cancelled-commit"
     }
@@ -56,7 +58,7 @@ public final class HostileInteractions {
         output("ready")
         switch scenario {
         case .flood: batch()
-        case .cancelledCommit: ask()
+        case .press, .cancelledCommit: ask()
         }
     }
 
@@ -80,7 +82,7 @@ public final class HostileInteractions {
         switch input {
         case .answered(let interaction, let accept, _):
             let id = interaction.rawValue
-            if scenario == .cancelledCommit || id > Self.floodCount || id % 100 == 0 {
+            if scenario != .flood || id > Self.floodCount || id % 100 == 0 {
                 output("\(accept ? "accepted" : "declined") \(id)")
             }
             settled(id)

@@ -3,7 +3,7 @@ import PreviewEngine
 import WaylandServer
 
 /// wl_surface: only commit and destruction matter to the tests; frame callbacks are
-/// answered at the next commit so ordinary clients do not hang.
+/// answered at the next commit and buffers released at once, so ordinary clients do not hang.
 final class SurfaceResource: ResourceObject {
     let surface: SurfaceID
     weak var compositor: MiniCompositor?
@@ -36,7 +36,11 @@ final class SurfaceResource: ResourceObject {
 nonisolated(unsafe) private let surfaceImplementation: UnsafeRawPointer = {
     var implementation = cwl_wl_surface_impl()
     implementation.destroy = destroyResourceRequest
-    implementation.attach = { _, _, _, _, _ in }
+    // Buffers are never read: each is released as soon as it is attached, as a compositor that
+    // copies would release it at once (EGL's software path waits for a free buffer otherwise).
+    implementation.attach = { _, _, buffer, _, _ in
+        if let buffer { wl_buffer_send_release(buffer) }
+    }
     implementation.damage = { _, _, _, _, _, _ in }
     implementation.damage_buffer = { _, _, _, _, _, _ in }
     implementation.set_opaque_region = { _, _, _ in }

@@ -100,4 +100,28 @@ struct HostileCompositorTests {
         // 800 × 600 at the largest scale it takes (4).
         #expect(buffer.0 == 4 * 800 && buffer.1 == 4 * 600, "\(buffer)")
     }
+
+    @Test(
+        "peek-client takes one press at a time: after 10,000 pen presses the compositor never ends, it accepts a fresh one"
+    )
+    func peekClientAfterAFlood() throws {
+        // The scripted server plays the flood on a photo of peek-client's grid and says how the
+        // app answered each hundredth press and the fresh one. Before a new pen press ended the
+        // one the compositor never ended, the first press peek-client took held it busy for good.
+        let runtime = TestRuntimeDirectory.path
+        let socket = "hostile-flood-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let server = try ChildProcess(
+            [tools.directory + "/preview-protocol-test-server", socket, "--hostile", "flood", "120", "160"],
+            environment: ["XDG_RUNTIME_DIR": runtime], output: .pipe, errors: .discard)
+        #expect(server.waitForOutput(containing: "WAYLAND_DISPLAY=", timeout: 30))
+        let app = try ChildProcess(
+            [tools.directory + "/peek-client"], environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": socket],
+            unsetting: ["WAYLAND_SOCKET"], output: .discard, errors: .discard)
+        let answered = server.waitForOutput(containing: "10001", timeout: 300)
+        _ = app.stop()
+        _ = server.wait(timeout: 30)
+        let said = server.standardOutput
+        #expect(answered && said.contains("accepted 10001"), "\(said.suffix(200))")
+        #expect(!said.contains("declined"), "\(said.suffix(200))")
+    }
 }

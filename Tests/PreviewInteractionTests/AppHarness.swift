@@ -133,7 +133,13 @@ final class RecordingDelegate: PreviewInteractionDelegate {
         case no
         /// Keep the answer for the test (asynchronous answers).
         case later
+        /// As the sample apps do: accept while no press of the app's runs (it drives one peek
+        /// at a time), decline the rest.
+        case oneAtATime
     }
+
+    /// The press the app took (`oneAtATime`), until its end.
+    private(set) var active: UInt32?
 
     var answering = Answering.yes
     private(set) var calls: [String] = []
@@ -160,7 +166,19 @@ final class RecordingDelegate: PreviewInteractionDelegate {
         case .yes: answer.accept()
         case .no: answer.decline()
         case .later: answers.append(answer)
+        case .oneAtATime:
+            guard active == nil else {
+                answer.decline()
+                return
+            }
+            active = previewInteraction.currentPress?.id
+            answer.accept()
         }
+    }
+
+    /// A press the app took ended: it takes the next.
+    private func ended(_ interaction: PreviewInteraction) {
+        if interaction.currentPress?.id == active { active = nil }
     }
 
     func previewInteraction(
@@ -173,10 +191,12 @@ final class RecordingDelegate: PreviewInteractionDelegate {
         _ previewInteraction: PreviewInteraction, didUpdateCommitTransition transitionProgress: Double, ended: Bool
     ) {
         record(previewInteraction, "commit \(transitionProgress)\(ended ? " ended" : "")")
+        if ended { self.ended(previewInteraction) }
     }
 
     func previewInteractionDidCancel(_ previewInteraction: PreviewInteraction) {
         record(previewInteraction, "cancel \(previewInteraction.currentPress!.cancelReason!)")
+        ended(previewInteraction)
     }
 
     func previewInteraction(_ previewInteraction: PreviewInteraction, didChangeStage stage: UInt32) {

@@ -101,14 +101,13 @@ import _PreviewProtocolTestSupport
         #expect(app.waitForInputs(1))
         app.perform(.phase(.previewProgress, .test(7, progress: 0.5)))
         #expect(app.dispatch(until: { app.delegate.calls.count == 2 }))
-        let wakeup = app.client.wakeupFileDescriptor
         app.server.disconnectClient()
-        // The reading thread sees the end and makes the descriptor readable.
-        for _ in 0..<100 where app.delegate.calls.count < 3 {
-            var pfd = pollfd(fd: wakeup, events: Int16(POLLIN), revents: 0)
-            guard poll(&pfd, 1, 10_000) == 1 else { break }
-            app.client.deliverPendingCalls()
-        }
+        // The app's own dispatch sees the end; the library ends the running presses when told.
+        var alive = true
+        for _ in 0..<200 where alive { alive = AppHarness.dispatchOnce(app.display, timeoutMilliseconds: 50) }
+        #expect(!alive, "the app's dispatch sees the connection end")
+        #expect(app.delegate.calls == ["1: shouldBegin", "1: preview 0.5"])
+        app.client.deliverPendingCalls()
         #expect(app.delegate.calls == ["1: shouldBegin", "1: preview 0.5", "1: cancel system"])
         #expect(app.client.hasFailed)
     }

@@ -5,10 +5,12 @@ import Testing
 // compositor sends. Each contract the compositor can break is one test.
 
 struct CoreScript {
-    var core = InteractionCore()
+    var core: InteractionCore
     var requests: [CoreOutput.Request] = []
     var messages: [CoreMessage] = []
     private var serial: UInt32 = 0
+
+    init(core: InteractionCore = InteractionCore()) { self.core = core }
 
     mutating func read(_ events: PreviewWireEvent...) {
         for event in events { record(core.read(event)) }
@@ -46,11 +48,13 @@ struct CoreScript {
         case .cancel(let reason): "cancel \(reason)"
         case .stage(let level): "stage \(level)"
         case .haptics(let available): "haptics \(available)"
+        case .acceleratorEnded: "accelerator ended"
         }
     }
 
-    mutating func begin(_ id: UInt32, accept: Bool = true) {
-        group(id, .shouldBegin(interaction: id, source: 1, force: 1), .location(interaction: id, x: 1, y: 2))
+    /// A press of `source` (a touch by default: touches run side by side).
+    mutating func begin(_ id: UInt32, accept: Bool = true, source: UInt32 = 3) {
+        group(id, .shouldBegin(interaction: id, source: source, force: 1), .location(interaction: id, x: 1, y: 2))
         _ = calls()
         if let output = try? core.answer(id, accept: accept) { record(output) }
     }
@@ -128,7 +132,7 @@ struct CoreScript {
         var script = CoreScript()
         let limit = UInt32(InteractionCore.maximumRunning)
         for id in 1...limit { script.begin(id) }
-        script.group(limit + 1, .shouldBegin(interaction: limit + 1, source: 1, force: 1))
+        script.group(limit + 1, .shouldBegin(interaction: limit + 1, source: 3, force: 1))
         #expect(script.answers.last == .cancel(1), "the oldest is cancelled on the wire")
         #expect(script.messages == [.evicted(1, for: limit + 1)])
         #expect(script.calls() == ["1: cancel desynchronised", "\(limit + 1): shouldBegin"])
@@ -138,10 +142,31 @@ struct CoreScript {
         #expect(script.core.runningCount == InteractionCore.maximumRunning)
     }
 
+    @Test(arguments: [PreviewSource.pen, .pointer, .keyboard])
+    func aNewPressOfASourceThatPressesOnceAtATimeEndsItsOlderOne(source: PreviewSource) {
+        var script = CoreScript()
+        script.begin(1, source: source.rawValue)
+        script.group(1, .preview(interaction: 1, progress: 0.25))
+        script.begin(2, source: PreviewSource.touchscreen.rawValue)
+        script.group(3, .shouldBegin(interaction: 3, source: source.rawValue, force: 1))
+        #expect(script.messages == [.superseded(1, by: 3, source)])
+        #expect(script.calls() == ["1: cancel desynchronised", "3: shouldBegin"])
+        #expect(script.answers == [.accept(1), .accept(2), .cancel(1)], "the touch runs on")
+        #expect(script.core.runningPresses.map(\.id) == [2, 3])
+    }
+
+    @Test func touchesRunSideBySide() {
+        var script = CoreScript()
+        for id in UInt32(1)...3 { script.begin(id, source: PreviewSource.touchscreen.rawValue) }
+        script.begin(4, source: PreviewSource.touchpad.rawValue)
+        script.begin(5, source: PreviewSource.touchpad.rawValue)
+        #expect(script.core.runningCount == 5 && script.messages.isEmpty)
+    }
+
     @Test func tenThousandPressesNeverEndedLeaveTheFreshPressAskedEveryTime() {
         var script = CoreScript()
         for id in UInt32(1)...10_000 {
-            script.group(id, .shouldBegin(interaction: id, source: 1, force: 1), .location(interaction: id, x: 1, y: 2))
+            script.group(id, .shouldBegin(interaction: id, source: 3, force: 1), .location(interaction: id, x: 1, y: 2))
             #expect(script.calls().last == "\(id): shouldBegin", "press \(id) not asked")
             if let output = try? script.core.answer(id, accept: true) { script.record(output) }
             script.group(id, .preview(interaction: id, progress: 0.25))
@@ -161,7 +186,7 @@ struct CoreScript {
             script.messages.count == 100
                 && script.messages.allSatisfy { if case .unknownInteraction = $0 { true } else { false } })
         // Presses announced without their frame: closed by the next frame, whoever it is about.
-        for id in UInt32(1)...40 { script.read(.shouldBegin(interaction: id, source: 1, force: 1)) }
+        for id in UInt32(1)...40 { script.read(.shouldBegin(interaction: id, source: 3, force: 1)) }
         script.read(.frame(interaction: 41, serial: 1, time: 0))
         let asked = script.calls()
         #expect(asked.count == InteractionCore.maximumRunning)
@@ -244,7 +269,7 @@ struct CoreScript {
         var script = CoreScript()
         script.begin(1)
         script.group(1, .preview(interaction: 1, progress: 0.5))
-        script.group(2, .shouldBegin(interaction: 2, source: 1, force: 1))
+        script.group(2, .shouldBegin(interaction: 2, source: 3, force: 1))
         script.read(.previewEnded(interaction: 1))
         script.record(script.core.connectionLost())
         #expect(

@@ -1,5 +1,6 @@
 import Foundation
 import PreviewEngine
+import PreviewProtocolServer
 import Synchronization
 import WaylandServer
 import _PreviewProtocolTestSupport
@@ -24,8 +25,9 @@ final class ServerThread: @unchecked Sendable {  // the harness is only touched 
         }
     }
 
-    init() throws {
-        let harness = try ProtocolHarness()
+    /// `version`: the protocol version the global advertises (an older compositor's).
+    init(advertising version: Int32 = PreviewInteractionServer.version) throws {
+        let harness = try ProtocolHarness(advertising: version)
         let connected = try harness.display.connectedClientSocket()
         (client, clientFD) = (connected.client, connected.clientFD)
         thread = try DisplayThread(harness, display: harness.display)

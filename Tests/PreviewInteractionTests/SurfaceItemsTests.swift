@@ -106,12 +106,102 @@ import Testing
         #expect(items.route(key) == .decline, "no focus")
         items.setFocus(inner, at: PreviewPoint(x: 20, y: 20))
         #expect(items.declaration.focusPoint == PreviewPoint(x: 20, y: 20))
-        #expect(items.route(key) == .ask(inner))
+        #expect(items.route(key) == .ask(inner, phaseChanged: true))
         #expect(items.itemOf(press: 2) == inner)
         items.update(inner) { $0.behaviour = .generic }
         #expect(items.declaration.focusPoint == nil, "a generic item takes no keyboard")
         // Removing an item gives its running presses back to cancel.
         #expect(items.remove(inner) == [2])
         #expect(items.focus == nil)
+    }
+
+    /// One item over the whole surface and a core feeding it: the calls of one press, as the
+    /// library makes them.
+    struct OneItem {
+        var items = SurfaceItems()
+        var core = InteractionCore()
+        let item: SurfaceItems.ItemID
+        var serial: UInt32 = 0
+
+        init() {
+            item = items.add()!
+            items.update(item) { $0.rect = PreviewRect(x: 0, y: 0, width: 100, height: 100) }
+        }
+
+        /// Reads `events` of press `id` closed by a frame, and reports each call: the calls and
+        /// whether each changed the item's phase.
+        mutating func read(_ id: UInt32, _ events: PreviewWireEvent...) -> [(DelegateCall, Bool)] {
+            for event in events { _ = core.read(event) }
+            serial += 1
+            _ = core.read(.frame(interaction: id, serial: serial, time: 0))
+            var made: [(DelegateCall, Bool)] = []
+            while let call = core.nextCall() {
+                if case .shouldBegin = call.call {
+                    guard case .ask(_, let changed) = items.route(call.press) else { continue }
+                    made.append((call.call, changed))
+                } else if let (_, changed) = items.reported(call) {
+                    made.append((call.call, changed))
+                }
+            }
+            return made
+        }
+    }
+
+    @Test func theItemsPhaseChangesAreTheCoresAndOnlyThose() throws {
+        var surface = OneItem()
+        let asked = surface.read(
+            1, .shouldBegin(interaction: 1, source: 3, force: 1), .location(interaction: 1, x: 5, y: 5))
+        #expect(asked.map(\.1) == [true], "a first press: none → asking")
+        _ = try surface.core.answer(1, accept: true)
+        let preview = surface.read(1, .preview(interaction: 1, progress: 0.2))
+        let more = surface.read(1, .preview(interaction: 1, progress: 0.4))
+        let commit = surface.read(1, .previewEnded(interaction: 1))
+        let completed = surface.read(1, .completed(interaction: 1))
+        #expect(preview.map(\.1) == [true] && more.map(\.1) == [false], "progress within a phase changes nothing")
+        #expect(commit.map(\.1) == [true] && completed.map(\.1) == [true])
+        // A declined press: the answer changes the phase.
+        _ = surface.read(2, .shouldBegin(interaction: 2, source: 3, force: 1), .location(interaction: 2, x: 5, y: 5))
+        let declined = try surface.core.answer(2, accept: false)
+        #expect(declined.request == .decline(2))
+        let press = try surface.core.press(2)
+        #expect(press.phase == .declined && press.phase.code == 7 && press.cancelReason == .declined)
+        let changed = surface.items.answered(press)
+        #expect(changed)
+        #expect(surface.items.item(surface.item)?.latestPress?.phase == .declined)
+    }
+
+    @Test func onlyAPenWhoseCommitPhaseBeganHasAReleaseToSwallowOnce() throws {
+        var surface = OneItem()
+        _ = surface.read(1, .shouldBegin(interaction: 1, source: 1, force: 1), .location(interaction: 1, x: 5, y: 5))
+        #expect(surface.items.mayTakePenAway, "asking: its preview_ended may be on its way")
+        _ = try surface.core.answer(1, accept: true)
+        _ = surface.read(1, .preview(interaction: 1, progress: 0.5))
+        var swallowed = surface.items.penReleased()
+        #expect(!swallowed, "a release in the preview is a lift: not swallowed")
+        _ = surface.read(1, .previewEnded(interaction: 1))
+        #expect(!surface.items.mayTakePenAway)
+        swallowed = surface.items.penReleased()
+        #expect(swallowed, "the tip the commit phase took away")
+        swallowed = surface.items.penReleased()
+        #expect(!swallowed, "once")
+        // A touch's commit phase takes no pen away.
+        _ = surface.read(2, .shouldBegin(interaction: 2, source: 3, force: 1), .location(interaction: 2, x: 5, y: 5))
+        _ = try surface.core.answer(2, accept: true)
+        _ = surface.read(2, .preview(interaction: 2, progress: 0.5), .previewEnded(interaction: 2))
+        swallowed = surface.items.penReleased()
+        #expect(!swallowed)
+    }
+
+    @Test func aPressPushedOutWhileTheAppAnsweredStillHearsItsCancel() throws {
+        var surface = OneItem()
+        _ = surface.read(1, .shouldBegin(interaction: 1, source: 1, force: 1), .location(interaction: 1, x: 5, y: 5))
+        // The reader reads a new pen press before the app's yes went through: it ends press 1.
+        _ = surface.core.read(.shouldBegin(interaction: 2, source: 1, force: 1))
+        #expect(throws: CoreRefusal.pressEnded) { _ = try surface.core.answer(1, accept: true) }
+        let changed = surface.items.answered(try surface.core.press(1))
+        #expect(!changed)
+        #expect(surface.items.itemOf(press: 1) == surface.item, "its cancel is still to be made to its item")
+        let calls = surface.read(2, .location(interaction: 2, x: 5, y: 5))
+        #expect(calls.map(\.0) == [.cancel(.desynchronised), .shouldBegin])
     }
 }

@@ -22,6 +22,18 @@ import Testing
         #expect(script.messages.isEmpty)
     }
 
+    @Test func anAcceleratorLiftedBeforeItsFirstLevelEnds() {
+        // A tap on an accelerator: the compositor completes it before any stage (no preview or
+        // commit phase to go through): its end, not a broken order.
+        var script = CoreScript()
+        Self.accelerator(&script, 1)
+        _ = script.calls()
+        _ = try? script.core.answer(1, accept: true)
+        script.group(1, .completed(interaction: 1))
+        #expect(script.calls() == ["1: accelerator ended"])
+        #expect(script.messages.isEmpty && script.core.runningCount == 0)
+    }
+
     @Test func anAcceleratorsStagesAreCalledCoalescedAndItsLiftCompletes() {
         var script = CoreScript()
         Self.accelerator(&script, 1)
@@ -35,7 +47,7 @@ import Testing
         #expect((try? script.core.press(1))?.phase == .accelerating && (try? script.core.press(1))?.stage == 3)
         script.group(1, .haptics(interaction: 1, state: 0))
         script.group(1, .completed(interaction: 1))
-        #expect(script.calls() == ["1: haptics false", "1: commit 1.0 ended"])
+        #expect(script.calls() == ["1: haptics false", "1: accelerator ended"])
         #expect(script.messages.isEmpty && script.core.runningCount == 0)
     }
 

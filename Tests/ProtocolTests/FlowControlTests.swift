@@ -53,8 +53,10 @@ import _PreviewProtocolTestSupport
 
     /// A client that acknowledges only when told, asked about interaction 1, which it accepts
     /// and acknowledges in one batch (as a client answering in its should_begin handler does).
-    static func acceptedWithItsAck(_ harness: ProtocolHarness) throws -> (PreviewClient, ClientInteraction) {
-        let client = try PreviewClient(harness)
+    static func acceptedWithItsAck(_ harness: ProtocolHarness, version: UInt32 = 1) throws
+        -> (PreviewClient, ClientInteraction)
+    {
+        let client = try PreviewClient(harness, version: version)
         let interaction = client.interaction(for: client.surface())
         interaction.autoAck(false)
         harness.server.perform(.askShouldBegin(.test(1)))

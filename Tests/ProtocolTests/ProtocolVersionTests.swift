@@ -6,8 +6,9 @@ import PreviewProtocolServer
 import Testing
 import _PreviewProtocolTestSupport
 
-/// Version 2 of the XML follows wayland-protocols' rules for a version bump, and a version 1
-/// client works unchanged against the server, which advertises version 2.
+/// Versions 2 and 3 of the XML follow wayland-protocols' rules for a version bump (version 3
+/// adds no message: the acknowledgement window is a rule of its objects), and a version 1
+/// client works unchanged against the server, which advertises version 3.
 @Suite struct ProtocolVersionTests {
     /// Version 1 as it was released: messages in wire order (their opcodes), enum entries with values.
     static let version1Requests = [
@@ -40,7 +41,7 @@ import _PreviewProtocolTestSupport
     @Test func versionTwoOfTheXMLKeepsVersionOneAndDocumentsEverythingNew() throws {
         let xml = try ProtocolXML.parse()
         for interface in xml.interfaces {
-            #expect(interface.version == "2", "\(interface.name) is at version \(interface.version)")
+            #expect(interface.version == "3", "\(interface.name) is at version \(interface.version)")
             #expect(interface.documented, "\(interface.name) has no description")
             let requests = interface.messages.filter { $0.kind == "request" }
             let events = interface.messages.filter { $0.kind == "event" }
@@ -81,13 +82,13 @@ import _PreviewProtocolTestSupport
         #expect(xml.interfaces.map(\.name).sorted() == Self.version1Requests.keys.sorted())
     }
 
-    @Test func theServerAdvertisesVersionTwoAndRefusesMore() throws {
-        #expect(cwl_interface_spi_preview_interaction_manager_v1().pointee.version == 2)
-        #expect(cwl_interface_spi_preview_interaction_v1().pointee.version == 2)
-        #expect(PreviewInteractionServer.version == 2)
+    @Test func theServerAdvertisesVersionThreeAndRefusesMore() throws {
+        #expect(cwl_interface_spi_preview_interaction_manager_v1().pointee.version == 3)
+        #expect(cwl_interface_spi_preview_interaction_v1().pointee.version == 3)
+        #expect(PreviewInteractionServer.version == 3)
         let harness = try ProtocolHarness()
         let connection = try Connection(to: harness.display)
-        #expect(connection.bind(cwl_interface_spi_preview_interaction_manager_v1(), version: 3) != nil)
+        #expect(connection.bind(cwl_interface_spi_preview_interaction_manager_v1(), version: 4) != nil)
         #expect(!connection.roundtrip(), "binding beyond the advertised version is refused")
         #expect(connection.protocolError?.code == 0, "invalid_object")
     }

@@ -24,7 +24,7 @@ import Testing
     let text = info.output
     #expect(info.status == 0, "\(text)")
     let entry = text.split(separator: "\n").first { $0.contains("'spi_preview_interaction_manager_v1'") }
-    #expect(entry?.replacingOccurrences(of: " ", with: "").contains("version:2,") == true, "\(text)")
+    #expect(entry?.replacingOccurrences(of: " ", with: "").contains("version:3,") == true, "\(text)")
     guard info.status == 0 else { return }
     // It exits by itself once its clients have gone.
     #expect(server.wait(timeout: 60) == 0)

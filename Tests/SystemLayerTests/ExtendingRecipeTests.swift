@@ -7,7 +7,8 @@ import Testing
     /// The backquoted paths in `text`: words with a `/` whose first folder is one of the tree's.
     static func paths(in text: String) -> [String] {
         let roots = [
-            "Sources/", "Tests/", "protocol/", "gtk/", "docs/", "scripts/", "examples/", "rules/", "debian/", "Fuzz/",
+            "Sources/", "Tests/", "protocol/", "gtk/", "qt/", "docs/", "scripts/", "examples/", "rules/", "debian/",
+            "Fuzz/", "abi/",
         ]
         return text.split(separator: "`", omittingEmptySubsequences: false).enumerated().compactMap { index, part in
             guard index % 2 == 1, !part.contains(" "), roots.contains(where: { part.hasPrefix($0) }) else { return nil }

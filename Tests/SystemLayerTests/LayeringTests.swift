@@ -2,18 +2,30 @@ import Foundation
 import SystemLayer
 import Testing
 
-/// The layering is data (rules/layers.txt): the package graph may have no edge the table does
-/// not allow, and the docs show the table itself.
-@Suite("The package graph follows rules/layers.txt")
+/// The layering is data (rules/layers.txt): the package graph and the code itself (every Swift
+/// import, every C and C++ include of the project's headers) may have no edge the rules do not
+/// allow, and the docs show the rules themselves.
+@Suite("The package graph and the code follow rules/layers.txt")
 struct LayeringTests {
-    /// Each target and what it may depend on, in the file's order.
+    /// Each target (or folder outside the package, ending in "/") and what it may depend on, in
+    /// the file's order; the tier, forbid and cycles lines are scripts/layers's to read.
     static func table() throws -> [(target: String, allowed: [String])] {
-        try SourceTree.read("rules/layers.txt").split(separator: "\n").compactMap { line in
-            guard !line.hasPrefix("#"), let colon = line.firstIndex(of: ":") else { return nil }
+        try SourceTree.read("rules/layers.txt").split(separator: "\n").compactMap { raw in
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            guard !line.hasPrefix("tier "), !line.hasPrefix("forbid "), !line.hasPrefix("cycles "),
+                let colon = line.firstIndex(of: ":")
+            else { return nil }
             let target = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
             let allowed = line[line.index(after: colon)...].split(separator: " ").map(String.init)
             return (target, allowed)
         }
+    }
+
+    /// scripts/layers with `arguments`: its status and what it printed.
+    static func layers(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let run = try ChildProcess.run(
+            ["/usr/bin/python3", SourceTree.root + "/scripts/layers"] + arguments, timeout: 300)
+        return (run.status, run.output)
     }
 
     /// The package's targets and their dependencies, as `swift package dump-package` reads the
@@ -42,16 +54,8 @@ struct LayeringTests {
         return graph
     }
 
-    /// The table as the docs show it: one row per module, what it may import.
-    static func markdown(_ table: [(target: String, allowed: [String])]) -> String {
-        var lines = ["| module | may import |", "|---|---|"]
-        for (target, allowed) in table {
-            lines.append("| `\(target)` | \(allowed.isEmpty ? "nothing" : allowed.joined(separator: ", ")) |")
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    static let begin = "<!-- rules/layers.txt as a table (LayeringTests checks it; edit the file, then this) -->"
+    static let begin =
+        "<!-- rules/layers.txt as a table (LayeringTests checks it; edit the file, then scripts/layers) -->"
     static let end = "<!-- end of rules/layers.txt -->"
 
     /// Edges the table does not allow, targets it lacks, rows without a target.
@@ -67,7 +71,7 @@ struct LayeringTests {
                 found.append("\(target) → \(dependency): not allowed by rules/layers.txt")
             }
         }
-        for row in table where graph[row.target] == nil {
+        for row in table where graph[row.target] == nil && !row.target.hasSuffix("/") {
             found.append("\(row.target): in rules/layers.txt but not a target of Package.swift")
         }
         return found
@@ -91,12 +95,41 @@ struct LayeringTests {
             ])
     }
 
+    @Test("Every import and include in the code is an edge rules/layers.txt allows, and no folder's parts form a cycle")
+    func theCodeFollowsTheRules() throws {
+        let result = try Self.layers(["--check"])
+        #expect(result.status == 0, "\n\(result.output)")
+    }
+
+    @Test("An import a line lacks, and a cycle the rules do not name, are found")
+    func theCodeCheckCanFail() throws {
+        let rules = try SourceTree.read("rules/layers.txt")
+        let narrower =
+            rules
+            .replacingOccurrences(
+                of: "CLibraryRuntime PreviewClientCore PreviewClientWire", with: "CLibraryRuntime PreviewClientWire"
+            )
+            .replacingOccurrences(of: "cycles qt/: previewinteraction surfacecontext", with: "")
+        #expect(narrower != rules)
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("layers-\(UUID().uuidString).txt")
+        try narrower.write(to: copy, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let result = try Self.layers(["--rules", copy.path, "--check"])
+        #expect(result.status == 1)
+        #expect(
+            result.output.contains(
+                "Sources/ClientLibrary/ClientContext.swift: import PreviewClientCore: ClientLibrary → PreviewClientCore"
+            ))
+        #expect(
+            result.output.contains("qt/: its parts include each other in a cycle: previewinteraction, surfacecontext"))
+    }
+
     @Test(
         "CONTRIBUTING.md and docs/ARCHITECTURE.md show the table as it is",
         arguments: ["CONTRIBUTING.md", "docs/ARCHITECTURE.md"])
     func theDocsShowTheTable(_ document: String) throws {
         let text = try SourceTree.read(document)
-        let expected = Self.markdown(try Self.table())
+        let expected = try Self.layers(["--print"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let start = text.range(of: Self.begin),
             let stop = text.range(of: Self.end, range: start.upperBound..<text.endIndex)
         else {
@@ -104,6 +137,6 @@ struct LayeringTests {
             return
         }
         let shown = text[start.upperBound..<stop.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(shown == expected, "\(document): the table differs from rules/layers.txt; it should read:\n\(expected)")
+        #expect(shown == expected, "\(document): the table differs from rules/layers.txt; run scripts/layers")
     }
 }

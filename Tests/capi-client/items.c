@@ -11,9 +11,11 @@
  *   press has the core's phase (DECLINED after a decline); removing an item mid-press cancels
  *   it (CLIENT_CANCELLED), detaching the surface tells the running presses (SURFACE_GONE);
  * - hostile: 10,000 presses the compositor never ends: the fresh press is asked every time
- *   (the oldest of the 32 running is cancelled, desynchronised), on an interaction and on a
- *   surface with items; a press the app cancelled whose commit and completion keep coming: the
- *   next press is asked.
+ *   (the oldest of the 32 running touches is cancelled, desynchronised), on an interaction and on
+ *   a surface with items; 10,000 pen presses never ended and an app that takes one press at a
+ *   time (as the sample apps do): the fresh one is accepted (a pen presses once at a time: each
+ *   new press ends the older one); a press the app cancelled whose commit and completion keep
+ *   coming: the next press is asked.
  * Prints "N passed, N failed".
  *
  * usage: items
@@ -282,6 +284,8 @@ struct app {
 	uint32_t last; /* the last press asked about */
 	enum preview_interaction_client_answer answer;
 	int remove_in_preview; /* item_remove from inside its preview call */
+	int one_at_a_time;     /* declines while a press it accepted runs */
+	uint32_t taken;        /* that press */
 };
 
 static void add_call(struct app *app, const char *format, ...) __attribute__((format(printf, 2, 3)));
@@ -569,8 +573,8 @@ static void items(void) {
 		if (strcmp(copy.lines[i], "behaviour 3 3 10,10,20,20") == 0) behaviour = 1;
 	CHECK(behaviour);
 
-	/* A pen press on the photo, one on the zoom (an accelerator: the compositor says so), one on
-	 * nothing; the keyboard's goes to the focused button. */
+	/* A pen press on the photo, one on the zoom (an accelerator: the compositor says so), a touch
+	 * on nothing; the keyboard's goes to the focused button. */
 	struct press_script on_photo = {.id = 1, .source = 1, .x = 50, .y = 60, .progress = 1, .commit = 1};
 	on_compositor(&compositor, announce, &on_photo);
 	CHECK(run_until(&app, seen_call, "photo 1: should_begin pen"));
@@ -591,7 +595,7 @@ static void items(void) {
 	on_compositor(&compositor, announce, &zoomed);
 	CHECK(run_until(&app, seen_call, "zoom 3: should_begin pen"));
 	CHECK(!has_call(&app, "zoom 2: should_begin pen") && !has_call(&app, "photo 2: should_begin pen"));
-	struct press_script nowhere = {.id = 4, .source = 1, .x = 150, .y = 150};
+	struct press_script nowhere = {.id = 4, .source = 3, .x = 150, .y = 150};
 	on_compositor(&compositor, announce, &nowhere);
 	CHECK(logged(&compositor, &app, "decline 4"));
 	struct press_script key = {.id = 5, .source = 5, .x = 225, .y = 10};
@@ -600,7 +604,7 @@ static void items(void) {
 	CHECK(run_until(&app, seen_call, "button 5: should_begin keyboard"));
 	CHECK(logged(&compositor, &app, "decline 5"));
 	STATUS(preview_interaction_client_item_get_press(button_item, &latest), PREVIEW_INTERACTION_CLIENT_OK);
-	CHECK(latest.id == 5 && latest.phase == PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED
+	CHECK(latest.id == 5 && latest.phase == PREVIEW_INTERACTION_CLIENT_PHASE_DECLINED
 	      && latest.cancel_reason == PREVIEW_INTERACTION_CLIENT_CANCEL_DECLINED);
 	app.answer = PREVIEW_INTERACTION_CLIENT_ANSWER_ACCEPT;
 	/* Another item's press is not this one's to answer or cancel. */
@@ -609,11 +613,12 @@ static void items(void) {
 	STATUS(preview_interaction_client_item_running_count(zoom_item, &running), PREVIEW_INTERACTION_CLIENT_OK);
 	CHECK(running == 1);
 
-	/* Removing the photo from inside its own preview call cancels its press there and then. */
-	struct press_script again = {.id = 6, .source = 1, .x = 50, .y = 60, .progress = 1};
+	/* Removing the photo from inside its own preview call cancels its press there and then (a
+	 * touch: the pen still holds the zoom). */
+	struct press_script again = {.id = 6, .source = 3, .x = 50, .y = 60, .progress = 1};
 	app.remove_in_preview = 1;
 	on_compositor(&compositor, announce, &again);
-	CHECK(run_until(&app, seen_call, "photo 6: should_begin pen"));
+	CHECK(run_until(&app, seen_call, "photo 6: should_begin touchscreen"));
 	on_compositor(&compositor, progress, &again);
 	CHECK(run_until(&app, seen_call, "photo 6: cancelled client_cancelled"));
 	CHECK(logged(&compositor, &app, "cancel 6"));
@@ -637,7 +642,10 @@ static enum preview_interaction_client_answer interaction_should_begin(void *dat
 	(void)interaction;
 	app->asked++;
 	app->last = press->id;
-	return app->answer;
+	if (!app->one_at_a_time) return app->answer;
+	if (app->taken != 0) return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
+	app->taken = press->id;
+	return PREVIEW_INTERACTION_CLIENT_ANSWER_ACCEPT;
 }
 
 static void interaction_cancelled(void *data, struct preview_interaction_client_interaction *interaction,
@@ -646,6 +654,7 @@ static void interaction_cancelled(void *data, struct preview_interaction_client_
 	(void)interaction;
 	add_call(app, "%u: cancelled %s", press->id, preview_interaction_client_cancel_reason_string(reason));
 	app->count = app->count >= 60 ? 0 : app->count;
+	if (press->id == app->taken) app->taken = 0;
 }
 
 static const struct preview_interaction_client_interaction_callbacks hostile_callbacks = {
@@ -653,23 +662,23 @@ static const struct preview_interaction_client_interaction_callbacks hostile_cal
 
 /* Presses `first` ... `last`, each announced, never ended. */
 struct flood {
-	uint32_t first, last;
+	uint32_t first, last, source;
 };
 
 static void flood_presses(struct compositor *compositor, void *data) {
 	const struct flood *flood = data;
 	for (uint32_t id = flood->first; id <= flood->last; id++) {
-		struct press_script press = {.id = id, .source = 3, .x = 5, .y = 5};
+		struct press_script press = {.id = id, .source = flood->source, .x = 5, .y = 5};
 		announce(compositor, &press);
 	}
 }
 
 /* 10,000 presses in batches the app answers as they come (a press that a newer one pushed out
  * before the app heard of it is never asked), then a fresh one: the newest is asked every time. */
-static void never_ended(struct compositor *compositor, struct app *app) {
+static void never_ended(struct compositor *compositor, struct app *app, uint32_t source) {
 	int newest_asked = 1;
 	for (uint32_t first = 1; first <= 10000; first += 100) {
-		struct flood flood = {first, first + 99};
+		struct flood flood = {first, first + 99, source};
 		on_compositor(compositor, flood_presses, &flood);
 		newest_asked = run_until(app, asked_up_to, &flood.last) && app->last == flood.last;
 		if (!newest_asked) break;
@@ -678,7 +687,7 @@ static void never_ended(struct compositor *compositor, struct app *app) {
 	settle(app);
 	static struct log_copy cleared;
 	on_compositor(compositor, copy_log, &cleared);
-	struct flood fresh = {10001, 10001};
+	struct flood fresh = {10001, 10001, source};
 	on_compositor(compositor, flood_presses, &fresh);
 	CHECK(run_until(app, asked_up_to, &fresh.last) && app->last == 10001);
 	CHECK(logged(compositor, app, "accept 10001"));
@@ -693,10 +702,24 @@ static void hostile(void) {
 		       app.context, app.surface, &hostile_callbacks, &app, &app.interaction),
 		PREVIEW_INTERACTION_CLIENT_OK);
 	settle(&app);
-	never_ended(&compositor, &app);
+	never_ended(&compositor, &app, 3);
 	uint32_t running = 0;
 	STATUS(preview_interaction_client_interaction_running_count(app.interaction, &running), PREVIEW_INTERACTION_CLIENT_OK);
 	CHECK(running == 32);
+	stop(&compositor, &app);
+
+	/* A pen's presses, to an app that takes one at a time: busy for good with the first one it
+	 * took unless each new pen press ends the older one the compositor never ended. */
+	start(&compositor, &app, 2);
+	app.one_at_a_time = 1;
+	STATUS(preview_interaction_client_interaction_attach(
+		       app.context, app.surface, &hostile_callbacks, &app, &app.interaction),
+		PREVIEW_INTERACTION_CLIENT_OK);
+	settle(&app);
+	never_ended(&compositor, &app, 1);
+	CHECK(app.taken == 10001);
+	STATUS(preview_interaction_client_interaction_running_count(app.interaction, &running), PREVIEW_INTERACTION_CLIENT_OK);
+	CHECK(running == 1);
 	stop(&compositor, &app);
 
 	/* On a surface with items. */
@@ -712,7 +735,7 @@ static void hostile(void) {
 	STATUS(preview_interaction_client_surface_layout_changed(app.with_items, NULL), PREVIEW_INTERACTION_CLIENT_OK);
 	settle(&app);
 	app.count = 0;
-	never_ended(&compositor, &app);
+	never_ended(&compositor, &app, 3);
 	STATUS(preview_interaction_client_item_running_count(item, &running), PREVIEW_INTERACTION_CLIENT_OK);
 	CHECK(running == 32);
 

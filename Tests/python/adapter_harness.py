@@ -7,11 +7,14 @@ Every wait is on an event (a line of a process, a process exit, a file appearing
 import contextlib
 import json
 import os
+import queue
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 
 failures = []
 
@@ -110,11 +113,12 @@ def weston(runtime, env):
         server.wait()
 
 
-def hostile(server_binary, socket, name, point, runtime, app_argv, env):
-    """The scripted server as a hostile compositor (preview-protocol-test-server --hostile NAME X Y)
-    with the app on it, until the fresh press after the hostile sequence is answered. Returns
-    what the server printed (the app's answers), the app's output and errors and its status."""
-    server = subprocess.Popen([server_binary, socket, "--hostile", name, *(str(v) for v in point)],
+def hostile(server_binary, socket, name, point, runtime, app_argv, env, options=()):
+    """The scripted server as a hostile compositor (preview-protocol-test-server --hostile NAME X Y,
+    with `options` such as --configure W H or --output-scale S) with the app on it, until the
+    fresh press after the hostile sequence is answered (or the app is gone). Returns what the
+    server printed (the app's answers), the app's output and errors and its status."""
+    server = subprocess.Popen([server_binary, socket, "--hostile", name, *(str(v) for v in point), *options],
                               env=dict(os.environ, XDG_RUNTIME_DIR=runtime), stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True)
     line = server.stdout.readline()
@@ -127,12 +131,30 @@ def hostile(server_binary, socket, name, point, runtime, app_argv, env):
                            stderr=app_err, text=True)
     fresh = fresh_answer(name)
     said = []
-    for said_line in server.stdout:
-        said.append(said_line.strip())
-        if said_line.strip() in (fresh, "declined 10001", "declined 2"):
+    # Until the fresh press is answered, or the app is gone (the server then ends), or an app that
+    # stopped answering has had two minutes: a failure, said as such.
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(read) for read in server.stdout] + [lines.put("")],
+                     daemon=True).start()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            said_line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
             break
-    app.terminate()
-    status = app.wait(60)
+        if not said_line:
+            break
+        said.append(said_line.strip())
+        if said_line.strip() in (fresh, "declined 10001", "declined 2", "declined 1"):
+            break
+    if server.poll() is None and not said[-1:] == [fresh]:
+        said.append("(no answer: the app answered no further press)")
+    status = app.poll()
+    if status is None:
+        app.terminate()
+        status = app.wait(60)
+    if server.poll() is None:
+        server.terminate()
     server.wait(60)
     app_out.seek(0)
     app_err.seek(0)
@@ -146,7 +168,7 @@ def hostile(server_binary, socket, name, point, runtime, app_argv, env):
 
 def fresh_answer(name):
     """The server's line for the app's answer to the fresh press after the hostile sequence."""
-    return "accepted 10001" if name == "flood" else "accepted 2"
+    return {"flood": "accepted 10001", "press": "accepted 1"}.get(name, "accepted 2")
 
 
 def interactions_in(trace):

@@ -117,9 +117,9 @@ def run(display, WlCompositor, Manager, Interaction):
     registry.dispatcher["global"] = on_global
     display.roundtrip()
     check(Manager.name in globals_, "the manager global is advertised")
-    check(globals_.get(Manager.name, (0, 0))[1] == 2, "at version 2")
-    # Bindings generated from version 2 of the XML, used as a version 1 client: old clients work unchanged.
-    check(Manager.version == 2 and Interaction.version == 2, "the XML is at version 2")
+    check(globals_.get(Manager.name, (0, 0))[1] == 3, "at version 3")
+    # Bindings generated from version 3 of the XML, used as a version 1 client: old clients work unchanged.
+    check(Manager.version == 3 and Interaction.version == 3, "the XML is at version 3")
 
     compositor = registry.bind(globals_["wl_compositor"][0], WlCompositor, 4)
     manager = registry.bind(globals_[Manager.name][0], Manager, 1)

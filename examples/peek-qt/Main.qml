@@ -10,6 +10,10 @@ ApplicationWindow {
     id: window
     width: 1280
     height: 800
+    // A compositor's configure of any size is taken by Qt 6.4, whose renderer then crashes in
+    // Mesa's EGL (docs/qt.md): the photo grid has no use for more than this.
+    maximumWidth: 4096
+    maximumHeight: 4096
     visible: true
     title: page.item ? page.item.title : qsTr("Photos")
 
@@ -19,6 +23,9 @@ ApplicationWindow {
     property real lift: 0            // the preview's progress
     property real peek: 0            // the card's showing, 0…1
     property string highlighted: ""  // the quick action under the press
+    // Qt5Compat's blur and shadow build their shaders for the screen's scale, without end at an
+    // absurd one (a compositor's output scale of 2147483647): as peek-client, 4 at most.
+    readonly property bool effects: Screen.devicePixelRatio <= 4
 
     function say(line) { log.say(line) }
 
@@ -206,7 +213,7 @@ ApplicationWindow {
             anchors.fill: gridPage
             source: gridPage
             radius: 48 * window.lift
-            visible: window.lift > 0 && gridPage.visible
+            visible: window.lift > 0 && gridPage.visible && window.effects
         }
         Rectangle {
             anchors.fill: parent
@@ -225,7 +232,7 @@ ApplicationWindow {
             scale: 1 + 0.08 * window.lift
             source: window.pressed ? "image://photos/" + window.pressed.artwork : ""
             sourceSize: Qt.size(180, 135)
-            layer.enabled: visible
+            layer.enabled: visible && window.effects
             layer.effect: DropShadow {
                 radius: 16 * window.lift
                 samples: 25

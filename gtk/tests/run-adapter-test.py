@@ -100,7 +100,8 @@ def expect(condition, what):
     if not condition:
         failed.append(what)
 expect(Pi.Source.KEYBOARD == 5 and Pi.Sources.KEYBOARD == 16 and Pi.Sources.ALL == 31, "keyboard source and bit")
-expect(Pi.CancelReason.DISMISSED == 10 and Pi.Phase.ACCELERATING == 7, "dismissed, accelerating")
+expect(Pi.CancelReason.DISMISSED == 10 and Pi.Phase.ACCELERATING == 6 and Pi.Phase.DECLINED == 7,
+       "dismissed, accelerating, declined")
 expect([Pi.Behaviour.DEEP_CLICK, Pi.Behaviour.GENERIC, Pi.Behaviour.ACCELERATOR] == [1, 2, 3], "behaviours")
 expect([Pi.HapticEffect.TICK, Pi.HapticEffect.SNAP, Pi.HapticEffect.CONFIRM] == [1, 2, 3], "haptic effects")
 expect(Pi.Sensitivity.FIRM == 3 and Pi.Haptics.STRONG == 3 and Pi.Completion.RELEASE == 2, "settings' enums")
@@ -197,7 +198,9 @@ def peek_gtk(compositor, recording, runtime, escape=False):
         # the commit (30 %), more of it half way through. The compositor sends phase changes
         # without waiting for acks, so an app that is late to paint (a loaded machine) draws
         # the preview and the commit in one frame: its preview picture then is the commit's,
-        # never one with more of the card.
+        # never one with more of the card. Progress does not wait for acks either (the
+        # protocol's acknowledgement window), so the commit's and the half way's can be one
+        # picture too: then they are the same frame.
         band = (0.3, 0.59, 0.7, 0.93)
         card, card_half = difference(rest, commit, band), difference(rest, half, band)
         print(f"card band: preview {difference(rest, preview, band):.1f}, commit {card:.1f}, "
@@ -206,7 +209,8 @@ def peek_gtk(compositor, recording, runtime, escape=False):
         check(early < 1 or abs(early - card) < 0.5,
               f"the preview picture has no card yet, or is the commit's frame ({early:.1f} vs {card:.1f})")
         check(card > 3, f"the commit picture shows the peek card ({card:.1f})")
-        check(card_half > card + 3, f"the half-way picture shows more of the card ({card_half:.1f} > {card:.1f})")
+        check(card_half > card + 3 or abs(card_half - card) < 0.5,
+              f"the half-way picture shows more of the card, or is the commit's frame ({card_half:.1f} vs {card:.1f})")
         check(difference(rest, settled) > 8, "the photo's page replaced the grid")
     finish()
 
@@ -434,6 +438,38 @@ def run_hostile(scenario, compositor, runtime):
     finish()
 
 
+# A huge configure or output scale, with the sample app's press to answer after it.
+ABSURD = {"configure": ["--configure", "2147483647", "2147483647"], "scale": ["--output-scale", "2147483647"]}
+
+
+def peek_gtk_hostile(scenario, compositor, runtime):
+    """peek-gtk, the photo app, under the hostile compositor: after 10,000 pen presses it never
+    ends, the fresh press on a photo is accepted (a one-press-at-a-time app was held busy for good
+    by the first press it took, before a new pen press ended the stale one); under a huge
+    configure or output scale it answers a press."""
+    server_binary = os.path.join(os.path.dirname(compositor), "preview-protocol-test-server")
+    name = scenario.removeprefix("peek-gtk-hostile-")
+    app = os.path.join(HERE, "..", "..", "examples", "peek-gtk", "peek-gtk")
+    said, output, errors, status = hostile(server_binary, "peek-gtk-" + name, "flood" if name == "flood" else "press",
+                                           (110, 140), runtime, [app, "--log"], gtk_environment(runtime),
+                                           ABSURD.get(name, ()))
+    if name == "scale" and status is not None and status < 0 and "Unable to create Cairo image surface" in errors:
+        # GTK's own crash (4.8.3, Debian 12): GDK cannot make a cairo surface of that scale and
+        # its cairo renderer then dereferences none (SIGSEGV in gsk_renderer_render), before the
+        # adapter or the app draws anything (docs/gtk.md). Nothing of ours is in it.
+        print(f"SKIP: GTK {gtk_version()}'s own crash under a wl_output scale of 2147483647 (docs/gtk.md)")
+        sys.exit(77)
+    check(status in (0, -signal.SIGTERM, None), f"peek-gtk ran until it was told to stop (status {status})")
+    finish()
+
+
+def gtk_version():
+    import gi
+    gi.require_version("Gtk", "4.0")
+    from gi.repository import Gtk
+    return f"{Gtk.get_major_version()}.{Gtk.get_minor_version()}.{Gtk.get_micro_version()}"
+
+
 def main():
     scenario, compositor, recordings = sys.argv[1], sys.argv[2], sys.argv[3]
     with runtime_directory("pi-gtk-") as runtime:
@@ -444,6 +480,8 @@ def main():
 def scenario_in(scenario, compositor, recordings, runtime):
     if scenario.startswith("hostile-"):
         return run_hostile(scenario, compositor, runtime)
+    if scenario.startswith("peek-gtk-hostile-"):
+        return peek_gtk_hostile(scenario, compositor, runtime)
     dell = os.path.join(recordings, "dell-canvas-isdv4-pen.yml")
     if scenario == "peek-gtk-wlroots":
         return peek_gtk_wlroots(compositor, dell, runtime)

@@ -41,7 +41,7 @@ public:
     {
         const char *kind = nullptr;
         if (event->type() == QEvent::SockAct && receiver->parent() != nullptr
-            && qstrcmp(receiver->parent()->metaObject()->className(), "PreviewInteractionPrivate::DisplayClient") == 0)
+            && qstrcmp(receiver->parent()->metaObject()->className(), "PreviewInteractionInternal::DisplayClient") == 0)
             kind = "dispatch";
         else if (event->type() == QEvent::TabletMove || event->type() == QEvent::TabletPress)
             kind = receiver->isWindowType() ? "qt" : nullptr;

@@ -264,6 +264,8 @@ def peek_qt(scenario, compositor, recordings, runtime):
             # Under the grid's two rows only the peek card and its quick actions ever draw.
             card = difference(rest, half, (0.3, 0.59, 0.7, 0.93))
             print(f"card band: commit-half {card:.1f}")
+            # How each picture was taken (on the app's commit, or the compositor's fallback).
+            print("\n".join(line for line in log.splitlines() if "screenshot" in line and "interaction1" in line))
             check(card > 3, f"the commit's picture shows the peek card ({card:.1f})")
             check(difference(rest, settled) > 8, "the photo's page replaced the grid")
         return finish()
@@ -305,6 +307,31 @@ def hostile(scenario, app, compositor, runtime):
     finish()
 
 
+# A huge configure or output scale, with the sample app's press to answer after it.
+ABSURD = {"configure": ["--configure", "2147483647", "2147483647"], "scale": ["--output-scale", "2147483647"]}
+
+
+def peek_qt_hostile(scenario, compositor, runtime):
+    """peek-qt, the photo app, under the hostile compositor, with Qt Quick's OpenGL renderer
+    (Mesa's software EGL), as a user runs it: after 10,000 pen presses it never ends, the fresh
+    press on a photo is accepted; under a configure of 2147483647 × 2147483647 it neither crashes
+    nor stops answering (Qt takes any size and its renderer then crashes in Mesa's EGL: the app
+    bounds its window, docs/qt.md); under an output scale of 2147483647 it still answers a press
+    (Qt draws nothing at that scale, so the adapter commits its state itself). At that scale Qt
+    6.4's threaded render loop deadlocks its GUI thread (docs/qt.md): the basic loop shows what
+    the adapter does once Qt's thread is free."""
+    server_binary = os.path.join(os.path.dirname(compositor), "preview-protocol-test-server")
+    name = scenario.removeprefix("peek-qt-hostile-")
+    app = [os.path.join(ROOT, "examples", "peek-qt", "peek-qt"), "--log"]
+    env = app_environment(runtime)
+    if name == "scale":
+        env["QSG_RENDER_LOOP"] = "basic"
+    said, output, errors, status = run_hostile(server_binary, "peek-qt-" + name, "flood" if name == "flood" else "press",
+                                               (110, 140), runtime, app, env, ABSURD.get(name, ()))
+    check(status in (0, -signal.SIGTERM), f"peek-qt ran until it was told to stop (status {status}): {errors[-600:]}")
+    finish()
+
+
 def main():
     scenario, app, compositor, recordings = sys.argv[1:5]
     with runtime_directory("pi-qt-") as runtime:
@@ -316,6 +343,8 @@ def main():
             return snippets(app, runtime)
         if scenario.startswith("hostile-"):
             return hostile(scenario, app, compositor, runtime)
+        if scenario.startswith("peek-qt-hostile-"):
+            return peek_qt_hostile(scenario, compositor, runtime)
         if scenario.startswith("peek-qt"):
             return peek_qt(scenario, compositor, recordings, runtime)
         return adapter(scenario, app, compositor, recordings, runtime)

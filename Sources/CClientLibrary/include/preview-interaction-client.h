@@ -4,17 +4,32 @@
  * protocol. The client-side twin of libpreview-interaction (the compositor's library).
  *
  * The library works on the app's own wl_display (the toolkit's connection). It never
- * touches the app's objects or queues: it binds the protocol's global from a registry of its
- * own, on a wl_event_queue of its own, and reads that queue on a thread of its own, which
- * acknowledges every frame as soon as it is read, so the compositor keeps sending fresh
- * progress while the app draws (a toolkit that commits on its own may hold those
- * acknowledgements until its pictures show the frames: set_hold_acks). What the app must see is handed over to the app's thread:
- * the library gives a file descriptor that is readable while callbacks are waiting, and the
- * app calls preview_interaction_client_dispatch() when it is (a GLib GSource, a Qt
- * QSocketNotifier, or the app's own poll), the way libinput is driven. The app keeps
- * dispatching its own queues as before; the library's reading follows libwayland's
- * multi-threaded reading protocol (wl_display_prepare_read_queue), so it coexists with the
- * toolkit's own reading on any thread.
+ * touches the app's objects: it binds the protocol's global from a registry of its own. The
+ * library gives a file descriptor that is readable while callbacks are waiting, and the app
+ * calls preview_interaction_client_dispatch() when it is (a GLib GSource, a Qt
+ * QSocketNotifier, or the app's own poll), the way libinput is driven. Where the library's
+ * events are read and handled, the two ways to create a context:
+ *
+ * - preview_interaction_client_create_on_queue (since 1.4; what toolkits use): the library's
+ *   objects live on a queue the app already dispatches on its thread in its own loop (the
+ *   default queue, or one it names). The app's own reading and dispatching handle the
+ *   library's events too, on the app's thread, as they arrive with the app's other events:
+ *   the library starts no thread and reads nothing itself; its listeners run the client core,
+ *   acknowledge frames and make the descriptor readable when a frame made callbacks.
+ * - preview_interaction_client_create (1.0): for an app that dispatches no queue the library
+ *   could use (it only polls the library's descriptor), the library keeps its objects on a
+ *   queue of its own and a thread of its own reads the connection (following libwayland's
+ *   multi-threaded reading protocol, wl_display_prepare_read_queue, so it coexists with the
+ *   app's reading on any thread), making the descriptor readable when that queue has events;
+ *   dispatch() handles them on the app's thread. That thread wakes whenever the connection
+ *   has something to read, the app's own events too.
+ *
+ * Either way every callback, acknowledgement and answer is made on the app's thread, and
+ * frames are acknowledged as they are handled. From protocol version 3 the compositor keeps
+ * sending progress while the app draws between two dispatches (the protocol's acknowledgement
+ * window): frames are acknowledged once per several, the phase changes at once. A toolkit
+ * that commits on its own may hold the acknowledgements of frames that gave callbacks until
+ * its pictures show them (set_hold_acks).
  *
  * A context (struct preview_interaction_client) per wl_display; an interaction (struct
  * preview_interaction_client_interaction, UIKit's UIPreviewInteraction) per wl_surface the
@@ -54,7 +69,8 @@
  *   loop first, e.g. with g_idle_add or QMetaObject::invokeMethod). Callbacks run on that
  *   thread, only from inside preview_interaction_client_dispatch() and the cancel calls; a
  *   callback may call the API again (answer, cancel, set_*, even detach its interaction).
- * - The library starts one thread per context (its reader) and owns one file descriptor
+ * - A context made by create starts one thread (its reader); one made by create_on_queue
+ *   starts none. Each owns one file descriptor
  *   (the one preview_interaction_client_get_fd returns); both end with destroy.
  * - Strings and structs passed to callbacks are valid during the call only.
  * - Callback structs start with a `size` member: set it to sizeof the struct. Members are
@@ -75,6 +91,15 @@
  * its items, routes each press to the item under it (the focused item for the keyboard), and
  * reports per item; see "Surfaces with items" below and docs/client-items.md.
  *
+ * One API (library 1.4): surfaces with items are the one way; the interaction calls of 1.0
+ * are thin wrappers over them. An interaction is a surface whose region, sources, focus point
+ * and behaviours the app sets itself (instead of the library making them from items) and
+ * whose every press goes to its one item, made with the interaction's callbacks and handle.
+ * Each interaction call is the matching surface or item call (attach: surface_attach with that
+ * item; answer, cancel, play_haptic: the item's; commit_surface, set_hold_acks, will_commit,
+ * running_count: the surface's; detach: surface_detach, which makes no call for an
+ * interaction), with the behaviour it always had; the differences are in each call's text.
+ *
  * pkg-config: preview-interaction-client. See docs/preview-interaction.md.
  */
 #ifndef PREVIEW_INTERACTION_CLIENT_H
@@ -89,15 +114,16 @@ extern "C" {
 #endif
 
 #define PREVIEW_INTERACTION_CLIENT_VERSION_MAJOR 1
-#define PREVIEW_INTERACTION_CLIENT_VERSION_MINOR 3
+#define PREVIEW_INTERACTION_CLIENT_VERSION_MINOR 4
 #define PREVIEW_INTERACTION_CLIENT_VERSION_PATCH 0
-#define PREVIEW_INTERACTION_CLIENT_VERSION "1.3.0"
+#define PREVIEW_INTERACTION_CLIENT_VERSION "1.4.0"
 /* (major << 16) | (minor << 8) | patch, as returned by preview_interaction_client_version(). */
 #define PREVIEW_INTERACTION_CLIENT_VERSION_NUMBER \
 	((PREVIEW_INTERACTION_CLIENT_VERSION_MAJOR << 16) | (PREVIEW_INTERACTION_CLIENT_VERSION_MINOR << 8) | \
 	 PREVIEW_INTERACTION_CLIENT_VERSION_PATCH)
 
 struct wl_display;
+struct wl_event_queue;
 struct wl_surface;
 
 /* The library's state on one wl_display. */
@@ -152,10 +178,13 @@ const char *preview_interaction_client_status_string(int status);
 uint32_t preview_interaction_client_version(void);
 const char *preview_interaction_client_version_string(void);
 
-/* The kind of device that drives a press (the protocol's source). */
+/* The kind of device that drives a press (the protocol's source). The numbers of the phases,
+ * cancel reasons and sources are the project's one vocabulary (the GTK and Qt adapters carry
+ * the same ones). */
 enum preview_interaction_client_source {
-	/* A value this library does not know (a newer compositor). */
-	PREVIEW_INTERACTION_CLIENT_SOURCE_UNKNOWN = 0,
+	/* No press, or a value this library does not know (a newer compositor). NONE since 1.4. */
+	PREVIEW_INTERACTION_CLIENT_SOURCE_NONE = 0,
+	PREVIEW_INTERACTION_CLIENT_SOURCE_UNKNOWN = PREVIEW_INTERACTION_CLIENT_SOURCE_NONE,
 	PREVIEW_INTERACTION_CLIENT_SOURCE_PEN = 1,
 	PREVIEW_INTERACTION_CLIENT_SOURCE_TOUCHPAD = 2,
 	PREVIEW_INTERACTION_CLIENT_SOURCE_TOUCHSCREEN = 3,
@@ -203,8 +232,13 @@ enum preview_interaction_client_phase {
 	PREVIEW_INTERACTION_CLIENT_PHASE_COMPLETED = 4,
 	PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED = 5,
 	/* An ACCELERATOR press after the answer: press->stage is its level (0 before the first
-	 * stage callback). Since 1.2. */
-	PREVIEW_INTERACTION_CLIENT_PHASE_STAGE = 6,
+	 * stage callback). Since 1.2 (named STAGE before 1.4). */
+	PREVIEW_INTERACTION_CLIENT_PHASE_ACCELERATING = 6,
+	PREVIEW_INTERACTION_CLIENT_PHASE_STAGE = PREVIEW_INTERACTION_CLIENT_PHASE_ACCELERATING,
+	/* Declined (by the app, or by the library for a press no item takes): nothing more is
+	 * reported about it; its cancel_reason is DECLINED. Since 1.4: before, such a press read
+	 * CANCELLED (with cancel_reason DECLINED). */
+	PREVIEW_INTERACTION_CLIENT_PHASE_DECLINED = 7,
 };
 
 /* What force means where a press begins (protocol version 2; the protocol's behaviour), like
@@ -378,8 +412,8 @@ struct preview_interaction_client_callbacks {
 	 * next wl_surface.commit. Called from dispatch. */
 	void (*availability_changed)(void *user_data, struct preview_interaction_client *context, bool available);
 	/* The library's messages (a compositor breaking the protocol, the app's misuse). NULL:
-	 * warnings and errors go to stderr. May be called on any thread (the reader logs what
-	 * it reads): keep it thread-safe and short. */
+	 * warnings and errors go to stderr. Called on the context's thread since 1.4 (on the
+	 * reader's too before): keep it short. */
 	void (*log)(void *user_data, enum preview_interaction_client_log_level level, const char *message);
 
 	/* Since 1.2. The user changed a setting (protocol version 2): `settings` holds every
@@ -444,8 +478,9 @@ struct preview_interaction_client_interaction_callbacks {
  * gdk_wayland_display_get_wl_display). Makes a wl_event_queue and a wl_registry of its own,
  * does one roundtrip on that queue (the app's queues are not dispatched) and binds
  * spi_preview_interaction_manager_v1 and wl_compositor (for regions) if the compositor has
- * them, then starts its reading thread. `callbacks` (may be NULL) is copied; `user_data` is
- * passed to its members.
+ * them, then starts its reading thread: for an app that dispatches no queue the library could
+ * live on (see create_on_queue, which costs less). `callbacks` (may be NULL) is copied;
+ * `user_data` is passed to its members.
  *
  * A compositor without the global is not an error: the context is made, reports
  * unavailable (preview_interaction_client_is_available), and interactions can still be
@@ -458,8 +493,23 @@ int preview_interaction_client_create(struct wl_display *display,
 	const struct preview_interaction_client_callbacks *callbacks, void *user_data,
 	struct preview_interaction_client **out);
 
+/*
+ * As create, for an app that dispatches `queue` on this thread in its own loop (NULL: the
+ * display's default queue, which a toolkit's loop dispatches; GTK, Qt and most apps do): the
+ * library looks for the global on a queue of its own as create does, then moves its objects
+ * to `queue` and starts no thread. The app's own reading and dispatching of `queue` run the
+ * library's listeners (the client core, the acknowledgements) on this thread, and the
+ * descriptor turns readable when callbacks wait: callbacks still come from dispatch(). Dispatch
+ * `queue` on this thread only (events dispatched elsewhere are dropped with an error). When the
+ * app's own dispatch fails (the connection is lost), call dispatch(): it ends the running
+ * presses (SYSTEM) and returns DISCONNECTED. Errors as create. Since 1.4.
+ */
+int preview_interaction_client_create_on_queue(struct wl_display *display, struct wl_event_queue *queue,
+	const struct preview_interaction_client_callbacks *callbacks, void *user_data,
+	struct preview_interaction_client **out);
+
 /* Detaches every interaction (their handles become invalid; no callback is made), stops the
- * reading thread, closes the descriptor and frees everything. Call it before
+ * reading thread (if any), closes the descriptor and frees everything. Call it before
  * wl_display_disconnect. The handle is invalid afterwards. From inside one of the context's
  * callbacks it returns BUSY and does nothing (destroy it once dispatch has returned). */
 int preview_interaction_client_destroy(struct preview_interaction_client *context);
@@ -474,14 +524,16 @@ int preview_interaction_client_is_available(struct preview_interaction_client *c
  * read or close it. The same descriptor for the context's life. */
 int preview_interaction_client_get_fd(struct preview_interaction_client *context, int *fd);
 
-/* Makes every callback whose events the reader has read so far, in the order the
- * compositor sent them, then sends the answers given. Never blocks. Returns OK, or
+/* Makes every callback whose events were read so far (by the library's reader, or by the app's
+ * dispatch of its queue), in the order the compositor sent them, then sends the answers given.
+ * Never blocks. Returns OK, or
  * DISCONNECTED once the connection to the compositor is lost (after delivering the running
  * presses' cancels with SYSTEM). Calling it with nothing waiting is fine. */
 int preview_interaction_client_dispatch(struct preview_interaction_client *context);
 
-/* The protocol version the compositor's global is bound at: 1 or 2, 0 while it has none.
- * Since 1.2. */
+/* The protocol version the compositor's global is bound at: 1 or 2, 0 while it has none. A
+ * global of version 3 or later reports 2: version 3 changes only how the library acknowledges
+ * frames, nothing an app sees. Since 1.2. */
 int preview_interaction_client_get_protocol_version(struct preview_interaction_client *context, uint32_t *version);
 
 /* The user's settings as the compositor last told them (set settings->size first; filled as
@@ -499,6 +551,8 @@ struct preview_interaction_client_rect {
 };
 
 /*
+ * The interaction calls of 1.0: wrappers over a surface with one item (see "One API" above).
+ *
  * Attaches preview interactions to `surface` (UIPreviewInteraction(view:); the protocol's
  * get_interaction): presses that begin on it may be reported to `callbacks` (copied; may be
  * NULL, then every press is accepted and nothing is reported: useful only to test), with
@@ -566,21 +620,21 @@ int preview_interaction_client_interaction_running_count(struct preview_interact
 
 /* Commits the surface (wl_surface_commit) saying which interaction frames the picture shows:
  * the acknowledgement of the last frame whose callbacks the app has had is repeated right
- * before the commit, with no request of the reader in between, so a compositor that
+ * before the commit, with no other acknowledgement in between, so a compositor that
  * photographs phases takes the picture that shows them. Optional: a plain
  * wl_surface_commit works too (the toolkit's own commit). */
 int preview_interaction_client_interaction_commit_surface(struct preview_interaction_client_interaction *interaction);
 
 /*
- * For toolkits that commit the surface on their own (GTK, Qt): by default the reader
- * acknowledges every frame as it reads it, so a commit can be taken for one showing frames
- * the app has not drawn yet. With `hold` true the reader keeps the acknowledgement of every
+ * For toolkits that commit the surface on their own (GTK, Qt): by default the library
+ * acknowledges frames as it handles them, so a commit can be taken for one showing frames
+ * the app has not drawn yet. With `hold` true the library keeps the acknowledgement of every
  * frame that gave the app callbacks, and the toolkit calls
  * preview_interaction_client_interaction_will_commit() on the app's thread right before
  * each picture it commits (GTK: the frame clock's "before-paint", emitted on every frame
  * clock cycle before the paint that commits; Qt: QWindow's frame-swap or update request).
- * Frames that gave the app nothing are still acknowledged as read, and turning `hold` off
- * acknowledges what was read.
+ * Frames that gave the app nothing are still acknowledged as handled, and turning `hold` off
+ * acknowledges what was handled.
  *
  * Flow control then follows the toolkit's frame cycle (the compositor sends fresh
  * progress once the frame clock has run after a dispatch; BENCHMARKS.md): the toolkit
@@ -730,6 +784,18 @@ struct preview_interaction_client_item_callbacks {
 		const struct preview_interaction_client_press *press, uint32_t stage);
 	void (*haptics_changed)(void *user_data, struct preview_interaction_client_item *item,
 		const struct preview_interaction_client_press *press, bool available);
+
+	/* Since 1.4. The phase of the item's latest press changed (a new press, the app's answer
+	 * declining it, the preview, the commit, its end): press->phase is the new one. Made before
+	 * the callback of the call that changed it, and only then: a toolkit that shows the phase
+	 * as a property notifies it here and keeps no phase of its own. */
+	void (*phase_changed)(void *user_data, struct preview_interaction_client_item *item,
+		const struct preview_interaction_client_press *press);
+	/* Since 1.4. An ACCELERATOR press ended as the contact lifted (press->phase COMPLETED,
+	 * press->stage 0): when set, made instead of commit (1, ended = true), for toolkits that
+	 * have no commit phase to tell for an accelerator. */
+	void (*accelerator_ended)(void *user_data, struct preview_interaction_client_item *item,
+		const struct preview_interaction_client_press *press);
 };
 
 /*
@@ -780,6 +846,18 @@ int preview_interaction_client_surface_running_count(struct preview_interaction_
 	uint32_t *count);
 
 /*
+ * The toolkit got a pen's button release (a tablet tool's tip) on the surface's window, before
+ * acting on it: *swallow says whether it is the release the commit phase took away, which the
+ * toolkit then drops (no click). When a pen press's commit phase begins the compositor takes
+ * the pen away from core input, and tablet-v2 lifts the tip before the tool leaves: that lift
+ * reaches the toolkit as a release of the widget under the pen. The preview_ended that explains
+ * it is read on the library's queue: while a pen press may be about to take the pen away, this
+ * makes the callbacks waiting first (it may call back). Since 1.4.
+ */
+int preview_interaction_client_surface_pen_released(struct preview_interaction_client_surface *surface,
+	bool *swallow);
+
+/*
  * Adds an item to a surface: not shown (no rectangle), depth 0, every source, enabled,
  * DEEP_CLICK. `callbacks` may be NULL (copied). At most 4096 items on one surface: LIMIT.
  */
@@ -828,9 +906,9 @@ int preview_interaction_client_item_running_count(struct preview_interaction_cli
 /*
  * The item's latest press (the last one routed to it) as the library's core last reported it
  * to the item (with its last callback, or after an answer): its phase (a declined press is
- * CANCELLED with cancel_reason DECLINED), progress, location, stage, haptics. The phase a
- * toolkit shows is this one, never one of its own. `press` is filled; its id is 0 and its
- * phase NONE before the item's first press.
+ * DECLINED since 1.4, CANCELLED before; its cancel_reason is DECLINED), progress, location,
+ * stage, haptics. The phase a toolkit shows is this one, never one of its own. `press` is
+ * filled; its id is 0 and its phase NONE before the item's first press.
  */
 int preview_interaction_client_item_get_press(struct preview_interaction_client_item *item,
 	struct preview_interaction_client_press *press);

@@ -75,20 +75,23 @@ extern "C" {
  * client fills up). Each frame event carries a serial that the client
  * acknowledges with ack_frame. The compositor never sends a frame that
  * only carries progress (preview, commit, location) while an earlier
- * frame on the same object is unacknowledged: it keeps the latest value
- * of each instead, and sends them, coalesced into one frame, once the
- * acknowledgement arrives. Frames that change a phase (should_begin,
- * preview_ended, completed, cancelled) are always sent at once; there are
- * at most three per interaction. Finally, the compositor does not send
- * should_begin to a client that has owed an acknowledgement for longer
- * than the should_begin wait (see spi_preview_interaction_v1): a press
- * then simply does not become a preview interaction for that client.
- * Together this bounds what can be in flight to a client that stopped
- * reading to about 250 bytes per interaction that began while it was
- * still reading, whatever the rate of input events (about 300 bytes on
- * objects of version 2, whose should_begin frame also carries the
- * behaviour and haptics events; the stage event of version 2 is
- * progress, coalesced like preview and commit).
+ * frame on the same object is unacknowledged (on objects of version 3,
+ * while a window of frames is: see ack_frame):
+ * it keeps the latest value of each instead, and sends them, coalesced
+ * into one frame, once the acknowledgement arrives. Frames that change a
+ * phase (should_begin, preview_ended, completed, cancelled) are always
+ * sent at once; there are at most three per interaction. Finally, the
+ * compositor does not send should_begin to a client that has owed an
+ * acknowledgement for longer than the should_begin wait (see
+ * spi_preview_interaction_v1): a press then simply does not become a
+ * preview interaction for that client. Together this bounds what can be
+ * in flight to a client that stopped reading to about 250 bytes per
+ * interaction that began while it was still reading, whatever the rate
+ * of input events (about 300 bytes on objects of version 2, whose
+ * should_begin frame also carries the behaviour and haptics events; the
+ * stage event of version 2 is progress, coalesced like preview and
+ * commit; on objects of version 3, the window adds at most 16
+ * progress frames per object, about 1 KB).
  *
  * Version 2 adds what lets everyone use the interaction, and lets a
  * client say what force means on each part of its surface. Objects of
@@ -140,6 +143,10 @@ extern "C" {
  * be felt for that interaction. The compositor plays them only on the
  * device that drives the interaction, only while it runs, at a limited
  * rate, and never when the user turned haptics off.
+ *
+ * Version 3 lets a client acknowledge frames once per dispatch of its
+ * events instead of once per frame, while the compositor keeps sending
+ * progress: see the acknowledgement window of ack_frame.
  *
  * Warning! The protocol described in this file is currently in the
  * testing phase. Backward compatible changes may be added together with
@@ -1561,6 +1568,24 @@ spi_preview_interaction_v1_cancel(struct spi_preview_interaction_v1 *spi_preview
  * control in the protocol description). A serial that was never sent
  * on this object is the protocol error invalid_frame; acknowledging an
  * already acknowledged frame again is allowed and does nothing.
+ *
+ * The acknowledgement window (version 3): a client that handles its
+ * events in its main loop, between the pictures it draws, cannot
+ * acknowledge each frame the moment it arrives, and one request per
+ * frame costs as much as the frame. On objects of version 3 the
+ * compositor keeps sending frames that only carry progress while
+ * fewer than 16 frames on the object are unacknowledged (instead of
+ * while none is), so progress keeps flowing while the client draws,
+ * and one ack_frame per dispatch of the client's events acknowledges
+ * every frame it read. In return the client acknowledges every frame
+ * that changes a phase (one with should_begin, preview_ended,
+ * completed, cancelled or haptics) once it has handled it, and does
+ * not leave 8 or more frames it has read unacknowledged; the progress
+ * frames in between may wait for one of these acknowledgements. The
+ * should_begin wait of flow control then counts only what the client
+ * must acknowledge: a frame that changes a phase, or a full window.
+ * Objects of version 1 and 2 keep the rule of one unacknowledged
+ * frame.
  *
  * A client that acknowledges frames as soon as it reads them, before
  * it has drawn them (for example from a thread that reads while

@@ -4,8 +4,8 @@ import Synchronization
 
 // Preview interactions through the PreviewInteraction library: the delegate's calls drive the
 // model (PeekUI); frames, acks and flow control are the library's. The --log lines of events are
-// written by the library's wire observer as each event is read (on its reading thread); answers
-// and results are written here, on the app's thread.
+// written by the library's wire observer as each event is dispatched; answers and results are
+// written here (all on the app's thread).
 extension PeekApp: PreviewInteractionDelegate {
     private func emit(_ id: UInt32, _ text: String) {
         guard log else { return }

@@ -202,9 +202,8 @@ final class PeekApp {
                 wl_display_cancel_read(display)
                 return fail()
             }
-            // Without a window there are no frame callbacks: animations tick on a timer. The
-            // library's descriptor wakes us for delegate calls (events it read on its thread).
-            var fds = PollSet([fd, previewClient?.wakeupFileDescriptor ?? -1])
+            // Without a window there are no frame callbacks: animations tick on a timer.
+            var fds = PollSet([fd])
             let timeout: Int32 = headless && model.isAnimating ? 16 : idleWorkPending ? 100 : -1
             let ready = fds.wait(timeoutMilliseconds: timeout)
             if ready > 0 && fds.isReady(0) {
@@ -234,12 +233,15 @@ final class PeekApp {
     /// asked for.
     private func dispatchPending() -> Bool {
         dispatching = true
-        // The interaction's calls first: the compositor sends them before the core input of the
-        // same press (a cancelled preview, then the release), and the model relies on that order.
-        previewClient?.deliverPendingCalls()
+        // The interaction's calls are made as their events are dispatched, in the compositor's
+        // order relative to core input (a cancelled preview, then the release), which the
+        // model relies on.
         let status = wl_display_dispatch_pending(display)
         dispatching = false
-        guard status >= 0 else { return false }
+        guard status >= 0 else {
+            previewClient?.deliverPendingCalls()  // the running presses end (system)
+            return false
+        }
         if wl_display_flush(display) < 0 && !SystemCallError.last.wouldBlock { return false }
         if frameCallback == nil { drawIfNeeded() }
         return true
