@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LibinputRecording
+import PreviewProtocolServer
 import UmockdevHarness
 
 /// For scripts (scripts/sway-headless): plays recordings of one device, one after the other, as
@@ -12,7 +13,8 @@ struct Play: ParsableCommand {
         abstract: "Plays recordings of one device to a command in a testbed (the command gets SIGINT at the end).")
 
     @Option(help: "Time the command gets to start before the first event, in ms.") var leadMs = 5000
-    @Option(help: "Pause between one recording's last event and the next one's first, in ms.") var gapMs = 1000
+    @Option(help: "Pause between one recording's last event and the next one's first, in ms (every host's replay gap).")
+    var gapMs = Int(ReplayPacer.gapBetweenFiles / 1000)
     @Option(help: "Start the stream once this file exists (the command's client is ready), --lead-ms at the earliest.")
     var readyFile: String?
     @Option(help: "Write every force-feedback call the device got here (the testbed's PREVIEW_FF_LOG lines).")
