@@ -3,6 +3,7 @@ import PreviewEngine
 /// What a client has been told about one interaction, and the progress it has not been
 /// told yet. Progress is coalesced here (latest value wins) while the client owes an
 /// ack_frame; phase changes are never coalesced. Fixed size: no allocation per sample.
+/// The phase is the engine's alone: events arrive here in its order.
 struct OutgoingInteraction {
     enum Progress: Equatable {
         case preview(Double)
@@ -14,8 +15,6 @@ struct OutgoingInteraction {
     let interaction: InteractionID
     /// The `interaction` argument on the wire.
     let wire: UInt32
-    /// `.asking` until the first preview event (the client may not have answered yet).
-    var phase: Phase = .asking
     /// The last haptics state sent (version 2), to send it again only when it changes.
     var hapticsAvailable = false
     /// The last location sent to the client.

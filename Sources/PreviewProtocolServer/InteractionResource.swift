@@ -175,15 +175,7 @@ final class InteractionResource: ResourceObject {
     /// Preview or commit progress: sent now if the client is keeping up, else coalesced.
     private func progress(_ event: PhaseEvent, _ progress: OutgoingInteraction.Progress, _ update: PhaseUpdate) {
         guard let index = index(of: update.interaction) else { return }
-        let phase = running[index].phase
-        guard phase == event.phase || (phase == .asking && (event.phase == .preview || event.phase == .accelerator))
-        else {
-            // The engine never does this; dropping keeps the client's event order valid.
-            server?.logger.error("\(update.interaction): \(event) in phase \(phase); dropped")
-            return
-        }
         if running[index].pendingProgress != nil { server?.flowStatistics.recordSuperseded() }
-        running[index].phase = event.phase
         running[index].coalesce(progress, location: update.location, time: update.time)
         if holdsProgress {
             if running[index].heldSince == nil { running[index].heldSince = clock.microseconds() }
@@ -197,15 +189,12 @@ final class InteractionResource: ResourceObject {
     /// same sample produced, sent in the same frame. False when nothing was sent.
     @discardableResult
     func previewEnded(_ update: PhaseUpdate, commit: PhaseUpdate?) -> Bool {
-        guard let index = index(of: update.interaction), let resource, running[index].phase != .commit else {
-            return false
-        }
+        guard let index = index(of: update.interaction), let resource else { return false }
         let wire = running[index].wire
         let latest = commit ?? update
         sendPendingLocation(resource: resource, of: &running[index], latest: latest.location)
         if running[index].pendingProgress != nil { server?.flowStatistics.recordSuperseded() }
         running[index].pendingProgress = nil  // superseded: preview_ended means 1
-        running[index].phase = .commit
         spi_preview_interaction_v1_send_preview_ended(resource, wire)
         if let commit {
             server?.flowStatistics.recordSentAtOnce()
@@ -226,12 +215,8 @@ final class InteractionResource: ResourceObject {
             spi_preview_interaction_v1_send_cancelled(resource, ended.wire, reason.wireValue(version2: speaksVersion2))
         } else {
             sendPendingLocation(resource: resource, of: &ended, latest: location)
-            // Completion implies the commit phase; keep the documented order even if the
-            // engine skipped straight to it.
-            // An accelerator has no preview or commit phase: it just completes.
-            if ended.phase != .commit && ended.phase != .accelerator {
-                spi_preview_interaction_v1_send_preview_ended(resource, ended.wire)
-            }
+            // The engine completes only from the commit phase (after preview_ended) or an
+            // accelerator (which has no preview or commit phase).
             spi_preview_interaction_v1_send_completed(resource, ended.wire)
         }
         sendFrame(ended.interaction, wire: ended.wire, time: time, changesPhase: true)
@@ -331,7 +316,8 @@ final class InteractionResource: ResourceObject {
             return  // a very late answer to an interaction that ended long ago
         case .first:
             // Ended already (e.g. timeout): the race the protocol allows; ignore.
-            guard let outgoing = running.first(where: { $0.wire == wire }), outgoing.phase == .asking else { return }
+            // The engine ignores an answer once the interaction is past asking.
+            guard let outgoing = running.first(where: { $0.wire == wire }) else { return }
             let interaction = outgoing.interaction
             if accept && holdsProgress {
                 // A client answers in its should_begin handler and acknowledges the frame in the

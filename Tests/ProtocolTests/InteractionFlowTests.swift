@@ -167,20 +167,4 @@ private let measured = UInt32(SPI_PREVIEW_INTERACTION_V1_FORCE_MEASURED.rawValue
         client.roundtrip()
         #expect(interaction.events.first == .shouldBegin(1, source: touchscreen, force: measured))
     }
-
-    @Test func theClientAlwaysSeesTheDocumentedOrderEvenIfTheEngineSkipsAhead() throws {
-        let harness = try ProtocolHarness()
-        let client = try PreviewClient(harness)
-        let interaction = client.interaction(for: client.surface())
-        harness.server.perform(.askShouldBegin(.test(1)))
-        client.roundtrip()
-        interaction.accept(1)
-        client.roundtrip()
-        interaction.clear()
-        // Commit progress in the preview phase: dropped
-        harness.server.perform(.phase(.commitProgress, .test(1, progress: 0.5)))
-        harness.server.perform(.phase(.completed, .test(1, progress: 1)))  // completion implies preview_ended
-        client.roundtrip()
-        #expect(interaction.phaseEvents == [.previewEnded(1), .completed(1)])
-    }
 }
