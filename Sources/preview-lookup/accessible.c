@@ -22,6 +22,8 @@
  * accessible looked at when the one at the point names none of them. */
 #define NODES_VISITED_MAX 1024
 #define CHILDREN_SCANNED_MAX 512
+/* How long the registry's first reply may take at start (the bus starting it). */
+#define REGISTRY_START_TIMEOUT_MS 10000
 
 static gint64 deadline;
 /* PREVIEW_LOOKUP_DEBUG=1: each step on standard error (what docs/look-up.md measured). */
@@ -77,10 +79,12 @@ static bool failed(GError **error)
 	return true;
 }
 
+/* atspi_init answers 0 once connected to the accessibility bus, 2 when it found none: any
+ * later call would then end the process inside libatspi (g_error). */
 bool accessible_init(void)
 {
 	debug = g_getenv("PREVIEW_LOOKUP_DEBUG") != NULL;
-	if (atspi_init() < 0)
+	if (atspi_init() != 0)
 		return false;
 	atspi_set_timeout(LOOKUP_CALL_TIMEOUT_MS, 2 * LOOKUP_CALL_TIMEOUT_MS);
 	return true;
@@ -89,18 +93,24 @@ bool accessible_init(void)
 /* Done once at start, so that the first press does not pay for it against the compositor's
  * deadline: the accessibility bus (started on demand by the session bus) and its registry
  * answer, and the apps already there are known (their names and process ids; nothing of
- * their content is read). */
+ * their content is read). The registry's first reply may wait for the bus to start it, which
+ * takes longer than a lookup's call on a loaded machine: that one reply is waited for up to
+ * REGISTRY_START_TIMEOUT_MS. */
 void accessible_warm(void)
 {
 	GError *error = NULL;
 	search_began = g_get_monotonic_time();
-	deadline = search_began + 2 * G_USEC_PER_SEC;
 	AtspiAccessible *desktop = atspi_get_desktop(0);
 	if (!desktop)
 		return;
+	atspi_set_timeout(REGISTRY_START_TIMEOUT_MS, REGISTRY_START_TIMEOUT_MS);
 	gint count = atspi_accessible_get_child_count(desktop, &error);
-	if (failed(&error))
+	atspi_set_timeout(LOOKUP_CALL_TIMEOUT_MS, 2 * LOOKUP_CALL_TIMEOUT_MS);
+	if (failed(&error)) {
+		trace_step("warm: the registry did not answer\n");
 		count = 0;
+	}
+	deadline = g_get_monotonic_time() + 2 * G_USEC_PER_SEC;
 	for (gint i = 0; i < count && i < APPS_MAX && in_time(); i++) {
 		AtspiAccessible *app = atspi_accessible_get_child_at_index(desktop, i, &error);
 		if (failed(&error) || !app)

@@ -17,6 +17,14 @@ import _FixtureTestSupport
 struct LookUpRealAppTests {
     enum App: String {
         case firefox, chromium, writer
+
+        var name: String {
+            switch self {
+            case .firefox: "Firefox"
+            case .chromium: "Chromium"
+            case .writer: "LibreOffice Writer"
+            }
+        }
     }
 
     static let firmPress = LookUpTests.firmPress
@@ -148,6 +156,10 @@ struct LookUpRealAppTests {
         let live = try LibinputTestbed.runLive(device, command: command, options: options)
         // Kept beside the trace and screenshots for whoever reads a failure.
         try? (live.output + "\n" + live.log).write(toFile: directory + "/run.log", atomically: true, encoding: .utf8)
+        guard FileManager.default.fileExists(atPath: ready) else {
+            throw LookUpTests.LookUpTestError(
+                "\(app.name) never became readable over AT-SPI: \(Self.unreadable(live.output + live.log, readyText))")
+        }
         let records = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
             .compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
         func frames(_ event: String) -> [Int] {
@@ -163,6 +175,14 @@ struct LookUpRealAppTests {
             String($0.dropFirst("app-input: ".count))
         }
         return Run(base: base, appInput: input, output: live.output)
+    }
+
+    /// Why the app's text never showed: ready-when-readable.py's own line (no accessibility bus),
+    /// or the text missing from the tree, with the end of the log.
+    static func unreadable(_ log: String, _ readyText: String) -> String {
+        let said = log.split(separator: "\n").first { $0.hasPrefix("ready-when-readable: no accessibility bus") }
+        return said.map(String.init)
+            ?? "\"\(readyText)\" never showed in its accessibility tree: \(log.suffix(2000))"
     }
 
     /// The firm press found `word` with `definition` and showed the panel once. Its first frame

@@ -5,32 +5,14 @@ import _FixtureTestSupport
 
 /// Look Up in apps that know nothing of the preview protocol: preview-compositor replays a real
 /// pen recording over a fixture app whose window is filled with one known word (so the
-/// recorded press lands on it), on a private session bus where at-spi-bus-launcher starts the
-/// accessibility bus. The trace records each lookup; the screenshots show the highlight and
-/// the panel.
+/// recorded press lands on it), on a private session bus whose accessibility bus and registry
+/// answer before the compositor starts (`SessionBus`). The trace records each lookup; the
+/// screenshots show the highlight and the panel.
 @Suite(.serialized) struct LookUpTests {
     static let fixtures =
         String(Fixtures.directory.dropLast("Sources/BundledRecordings/recordings".count)) + "Tests/Fixtures/lookup/"
     /// The Dell Canvas pen: a stroke lifted at once, then a firm press to completion.
     static let firmPress = Fixtures.path("dell-canvas-isdv4-pen.yml")
-
-    /// A private session bus for one test (the accessibility bus is started on it on demand).
-    final class SessionBus {
-        let process: ChildProcess
-        let address: String
-
-        init() throws {
-            process = try ChildProcess(
-                ["dbus-daemon", "--session", "--nofork", "--print-address=1"], output: .pipe, errors: .discard)
-            guard process.waitForOutput(containing: "\n", timeout: 20) else {
-                _ = process.stop()
-                throw LookUpTestError("dbus-daemon gave no address")
-            }
-            address = process.standardOutput.split(separator: "\n").first.map(String.init) ?? ""
-        }
-
-        deinit { _ = process.stop() }
-    }
 
     struct LookUpTestError: Error, CustomStringConvertible {
         var description: String
@@ -168,6 +150,33 @@ extension LookUpTests {
     @Test func anAppWithoutAccessibilityKeepsItsPress() throws {
         let run = try run("NO_AT_BRIDGE=1 " + python("gtk3-text.py", "--fill jumps"))
         #expect(run.status == 0, "\(run.log.suffix(3000))")
+        #expect(run.found.isEmpty && run.panelFrames.isEmpty, "\(run.lookups)")
+        #expect(run.log.contains("press "), "the app did not get its press: \(run.log.suffix(2000))")
+    }
+
+    /// Two session buses side by side (Look Up suites run in parallel) each keep an accessibility
+    /// bus of their own: a new connection to the first one's still reaches it once the second
+    /// one is up, and after it ended.
+    @Test func sessionBusesSideBySideKeepTheirOwnAccessibilityBus() throws {
+        let first = try SessionBus()
+        var second: SessionBus? = try SessionBus()
+        try SessionBus.askRegistry(first.accessibilityAddress)
+        try SessionBus.askRegistry(try #require(second).accessibilityAddress)
+        second = nil
+        try SessionBus.askRegistry(first.accessibilityAddress)
+    }
+
+    /// An accessibility bus that cannot be reached (AT_SPI_BUS_ADDRESS names no socket):
+    /// preview-lookup says so and exits (the compositor starts it again later), never ending
+    /// inside libatspi; the app keeps its press.
+    @Test func withoutAnAccessibilityBusPreviewLookupExitsSayingSo() throws {
+        let run = try run(
+            "NO_AT_BRIDGE=1 " + python("gtk3-text.py", "--fill jumps"),
+            environment: ["AT_SPI_BUS_ADDRESS": "unix:path=/nonexistent/at-spi-bus"])
+        #expect(run.status == 0, "\(run.log.suffix(3000))")
+        #expect(run.log.contains("preview-lookup: no accessibility bus"), "\(run.log.suffix(3000))")
+        #expect(run.log.contains("preview-lookup exited with status 1"), "\(run.log.suffix(3000))")
+        #expect(!run.log.contains("dbind-ERROR"), "preview-lookup ended inside libatspi: \(run.log.suffix(3000))")
         #expect(run.found.isEmpty && run.panelFrames.isEmpty, "\(run.lookups)")
         #expect(run.log.contains("press "), "the app did not get its press: \(run.log.suffix(2000))")
     }

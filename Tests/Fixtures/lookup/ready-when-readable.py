@@ -13,7 +13,10 @@ It looks again on each event the app sends over AT-SPI (a document loaded, child
 changed, a window shown); the first look also wakes apps that build their tree only when asked
 (browsers). An app that builds it after its last event (Firefox, when a loaded machine makes it
 finish loading its page before the first look) sends none, so it is looked at every half second
-besides, until it is readable."""
+besides, until it is readable.
+
+Without an accessibility bus (AT-SPI cannot connect) it starts nothing: it prints one line,
+"ready-when-readable: no accessibility bus: ...", and exits with status 69 (EX_UNAVAILABLE)."""
 
 import os
 import subprocess
@@ -25,6 +28,8 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, GLib  # noqa: E402
 
 NODES_MAX = 4000
+# sysexits.h's EX_UNAVAILABLE: no accessibility bus.
+NO_BUS_STATUS = 69
 # Menus and tool bars hold hundreds of items and never the document.
 SKIPPED = ("menu bar", "menu", "tool bar", "status bar")
 EVENTS = (
@@ -76,7 +81,15 @@ def readable(app, text):
 
 def main():
     ready, text, command = sys.argv[1], sys.argv[2], sys.argv[3:]
-    Atspi.init()
+    # Non-zero when no accessibility bus could be reached; any later call would then end this
+    # process inside libatspi (g_error), so it stops here, before the app is started.
+    status = Atspi.init()
+    if status != 0:
+        print("ready-when-readable: no accessibility bus: AT-SPI could not connect (atspi_init %d, "
+              "DBUS_SESSION_BUS_ADDRESS %s, AT_SPI_BUS_ADDRESS %s)"
+              % (status, os.environ.get("DBUS_SESSION_BUS_ADDRESS"), os.environ.get("AT_SPI_BUS_ADDRESS")),
+              file=sys.stderr, flush=True)
+        sys.exit(NO_BUS_STATUS)
     child = subprocess.Popen(command)
     loop = GLib.MainLoop()
     done = []
@@ -85,9 +98,13 @@ def main():
         if done:
             return
         desktop = Atspi.get_desktop(0)
-        for i in range(desktop.get_child_count()):
-            app = desktop.get_child_at_index(i)
+        try:
+            count = desktop.get_child_count()
+        except GLib.Error:
+            return  # the registry did not answer: the next event or half second looks again
+        for i in range(count):
             try:
+                app = desktop.get_child_at_index(i)
                 if app is not None and descends_from(app.get_process_id(), child.pid) and readable(app, text):
                     done.append(True)
                     open(ready, "w").close()
