@@ -10,6 +10,14 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+int system_layer_open(const char *path, int flags, mode_t mode) { return open(path, flags, mode); }
+
+int system_layer_fcntl(int fd, int command, int argument) { return fcntl(fd, command, argument); }
+
+void system_layer_ignore_broken_pipes(void) { signal(SIGPIPE, SIG_IGN); }
+
+char **system_layer_environment(void) { return environ; }
+
 int system_layer_pidfd_open(pid_t pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
 
 int system_layer_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }

@@ -1,5 +1,6 @@
 import CClientLibrary
 import PreviewClientWire
+import SystemLayer
 
 // The C entry points (include/preview-interaction-client.h). Each one looks its handle up,
 // checks the thread and its arguments, and returns a status: nothing an app passes can trap.

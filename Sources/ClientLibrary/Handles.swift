@@ -1,4 +1,3 @@
-import Synchronization
 import SystemLayer
 
 /// The handles C holds (`HandleTable`: looked up, never followed). The table owns the objects.
@@ -15,7 +14,7 @@ final class Handles: Sendable {
     }
 
     // The objects are used on their context's thread only (checked); the table is shared.
-    private let table = Mutex(Table())
+    private let table = Locked(Table())
 
     func register(_ context: ClientContext) -> OpaquePointer {
         table.withLock { $0.contexts.register(context, numbers: &$0.numbers) }

@@ -321,7 +321,7 @@ public struct InteractionCore: Sendable {
     }
 
     /// Presses announced and not ended, in the order they began.
-    public var runningPresses: [PreviewPress] { records.filter { $0.state.isRunning }.map(\.snapshot) }
+    public var runningPresses: [PreviewPress] { records.filter { $0.state.isRunning }.map { $0.snapshot } }
 
     public var runningCount: Int { records.reduce(0) { $0 + ($1.state.isRunning ? 1 : 0) } }
 

@@ -26,7 +26,7 @@ public struct SurfaceDeclaration: Sendable, Hashable {
     /// The protocol's limits on the behaviours: at most 32 areas, accelerators of 2...5 stages,
     /// and never `deepClick` or `generic` with stages (they have none).
     public var behavioursAreValid: Bool {
-        behaviours.count <= PreviewBehaviourArea.maximumCount && behaviours.allSatisfy(\.isValid)
+        behaviours.count <= PreviewBehaviourArea.maximumCount && behaviours.allSatisfy { $0.isValid }
     }
 
     /// The sources set_sources says on an object of `version`: none while disabled; the keyboard

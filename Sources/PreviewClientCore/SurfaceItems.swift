@@ -79,7 +79,7 @@ public struct SurfaceItems: Sendable {
     public mutating func remove(_ id: ItemID) -> [UInt32] {
         items.removeAll { $0.id == id }
         if focus?.item == id { focus = nil }
-        let presses = routes.filter { $0.item == id }.map(\.press)
+        let presses = routes.filter { $0.item == id }.map { $0.press }
         routes.removeAll { $0.item == id }
         return presses
     }
@@ -131,7 +131,7 @@ public struct SurfaceItems: Sendable {
             areas.append((item.depth, order, PreviewBehaviourArea(item.behaviour, rects: [rect])))
         }
         areas.sort { ($0.depth, $0.order) < ($1.depth, $1.order) }
-        return areas.suffix(PreviewBehaviourArea.maximumCount).map(\.area)
+        return areas.suffix(PreviewBehaviourArea.maximumCount).map { $0.area }
     }
 
     private static func intersects(_ one: PreviewRect, _ two: PreviewRect) -> Bool {
@@ -190,7 +190,7 @@ public struct SurfaceItems: Sendable {
     public func itemOf(press id: UInt32) -> ItemID? { routes.first { $0.press == id }?.item }
 
     /// The presses routed to an item, in the order they began.
-    public func presses(of item: ItemID) -> [UInt32] { routes.filter { $0.item == item }.map(\.press) }
+    public func presses(of item: ItemID) -> [UInt32] { routes.filter { $0.item == item }.map { $0.press } }
 
     /// A call about a press is made: its item's latest press is the call's (the core's view),
     /// and a press that ended is forgotten. The item, if the press has one, and whether its

@@ -1,5 +1,4 @@
 import CSystemLayer
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -72,7 +71,7 @@ public final class ChildProcess: Sendable {
         var written = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Starts `arguments[0]` (a path, or a name looked up in PATH) with the rest. The
     /// environment is the parent's with `environment` set and the `unsetting` names removed
@@ -137,7 +136,7 @@ public final class ChildProcess: Sendable {
             guard system_layer_socketpair_cloexec(&ends) == 0 else { throw fail(errno) }
             ownEnds.append(ends[1])
             posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
-            _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+            _ = system_layer_fcntl(ends[0], F_SETFL, O_NONBLOCK)
             streams.input = Stream(fd: ends[0], bytes: bytes)
         }
         func route(_ destination: Output, to target: Int32) throws(SpawnError) -> Stream? {
@@ -150,7 +149,7 @@ public final class ChildProcess: Sendable {
                 let ends = try makePipe()
                 ownEnds.append(ends.write)
                 posix_spawn_file_actions_adddup2(&actions, ends.write, target)
-                _ = fcntl(ends.read, F_SETFL, O_NONBLOCK)
+                _ = system_layer_fcntl(ends.read, F_SETFL, O_NONBLOCK)
                 return Stream(fd: ends.read)
             }
             return nil
@@ -214,7 +213,7 @@ public final class ChildProcess: Sendable {
         pid = child
         signalTarget = ownProcessGroup ? -child : child
         exitDescriptor = pidfd
-        state = Mutex(streams)
+        state = Locked(streams)
     }
 
     deinit {
@@ -369,24 +368,8 @@ public final class ChildProcess: Sendable {
     }
 
     private static func pump(_ state: inout State, finalDrain: Bool) {
-        for keyPath in [\State.output, \State.errors] {
-            guard var stream = state[keyPath: keyPath], stream.fd >= 0 else { continue }
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = read(stream.fd, &buffer, buffer.count)
-                if count > 0 {
-                    stream.bytes += buffer[0..<count]
-                    continue
-                }
-                // End of file, or the child is gone (what a grandchild still holds is not waited for).
-                if count == 0 || finalDrain || (errno != EAGAIN && errno != EINTR) {
-                    close(stream.fd)
-                    stream.fd = -1
-                }
-                break
-            }
-            state[keyPath: keyPath] = stream
-        }
+        collect(&state.output, finalDrain: finalDrain)
+        collect(&state.errors, finalDrain: finalDrain)
         guard var input = state.input, input.fd >= 0 else { return }
         while state.written < input.bytes.count {
             let count = input.bytes[state.written...].withUnsafeBytes {
@@ -401,6 +384,26 @@ public final class ChildProcess: Sendable {
         state.input = input
     }
 
+    /// Reads what a `.pipe` stream holds now; closes it at its end (or the child's).
+    private static func collect(_ slot: inout Stream?, finalDrain: Bool) {
+        guard var stream = slot, stream.fd >= 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(stream.fd, &buffer, buffer.count)
+            if count > 0 {
+                stream.bytes += buffer[0..<count]
+                continue
+            }
+            // End of file, or the child is gone (what a grandchild still holds is not waited for).
+            if count == 0 || finalDrain || (errno != EAGAIN && errno != EINTR) {
+                close(stream.fd)
+                stream.fd = -1
+            }
+            break
+        }
+        slot = stream
+    }
+
     private static func reap(_ pid: pid_t) -> Termination {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -410,8 +413,7 @@ public final class ChildProcess: Sendable {
 
     private static func environment(_ set: [String: String], unsetting: [String], inheriting: Bool) -> [String] {
         var variables: [(String, String)] = []
-        if inheriting {
-            var entry = environ
+        if inheriting, var entry = system_layer_environment() {
             while let pointer = entry.pointee {
                 let text = String(cString: pointer)
                 if let equals = text.firstIndex(of: "=") {

@@ -21,6 +21,7 @@ public struct SystemCallError: Error, Equatable, CustomStringConvertible {
 /// A noncopyable struct rather than a final class: the compiler rejects a copy, a use after
 /// `close()` and a second close, and owning a descriptor costs no allocation. `deinit` closes
 /// one its owner did not close or hand over (every exit path).
+@frozen  // the Embedded build allows `discard self` in frozen types only
 public struct Descriptor: ~Copyable, Sendable {
     /// The number, for the C APIs that take one; valid only while this value lives.
     public let rawValue: Int32
@@ -28,7 +29,7 @@ public struct Descriptor: ~Copyable, Sendable {
     /// Opens `path` with `flags` (`O_CLOEXEC` added), retrying on `EINTR`.
     public init(opening path: String, _ flags: Int32, permissions: mode_t = 0o644) throws(SystemCallError) {
         while true {
-            let fd = open(path, flags | O_CLOEXEC, permissions)
+            let fd = system_layer_open(path, flags | O_CLOEXEC, permissions)
             if fd >= 0 {
                 rawValue = fd
                 return
@@ -85,20 +86,24 @@ public struct Descriptor: ~Copyable, Sendable {
     /// Makes sure the descriptor is close-on-exec (one adopted from an API that may not have
     /// opened it so): no child started later inherits it.
     public func setCloseOnExec() throws(SystemCallError) {
-        let flags = fcntl(rawValue, F_GETFD)
-        guard flags >= 0, fcntl(rawValue, F_SETFD, flags | FD_CLOEXEC) == 0 else { throw SystemCallError() }
+        let flags = system_layer_fcntl(rawValue, F_GETFD, 0)
+        guard flags >= 0, system_layer_fcntl(rawValue, F_SETFD, flags | FD_CLOEXEC) == 0 else {
+            throw SystemCallError()
+        }
     }
 
     /// Whether the descriptor is close-on-exec (false when the descriptor is not open).
     public var isCloseOnExec: Bool {
-        let flags = fcntl(rawValue, F_GETFD)
+        let flags = system_layer_fcntl(rawValue, F_GETFD, 0)
         return flags >= 0 && flags & FD_CLOEXEC != 0
     }
 
     /// Makes reads and writes return `EAGAIN` instead of blocking.
     public func setNonBlocking() throws(SystemCallError) {
-        let flags = fcntl(rawValue, F_GETFL)
-        guard flags >= 0, fcntl(rawValue, F_SETFL, flags | O_NONBLOCK) == 0 else { throw SystemCallError() }
+        let flags = system_layer_fcntl(rawValue, F_GETFL, 0)
+        guard flags >= 0, system_layer_fcntl(rawValue, F_SETFL, flags | O_NONBLOCK) == 0 else {
+            throw SystemCallError()
+        }
     }
 
     /// Reads at most `buffer.count` bytes, retrying on `EINTR`: the number read, 0 at the end.
@@ -160,6 +165,8 @@ public struct Descriptor: ~Copyable, Sendable {
             guard Musl.close(fd) == 0 else { throw SystemCallError() }
         #elseif canImport(Darwin)
             guard Darwin.close(fd) == 0 else { throw SystemCallError() }
+        #else  // Embedded: no Glibc module, libc through the layer's header
+            guard CSystemLayer.close(fd) == 0 else { throw SystemCallError() }
         #endif
     }
 
@@ -178,6 +185,8 @@ public struct Descriptor: ~Copyable, Sendable {
             _ = Musl.close(rawValue)
         #elseif canImport(Darwin)
             _ = Darwin.close(rawValue)
+        #else  // Embedded: no Glibc module, libc through the layer's header
+            _ = CSystemLayer.close(rawValue)
         #endif
     }
 }
@@ -190,8 +199,8 @@ public struct FileStatus: Sendable, Equatable {
 
     init(_ info: stat) {
         size = Int64(info.st_size)
-        isRegularFile = info.st_mode & S_IFMT == S_IFREG
-        isDirectory = info.st_mode & S_IFMT == S_IFDIR
+        isRegularFile = system_layer_is_regular_file(info.st_mode) != 0
+        isDirectory = system_layer_is_directory(info.st_mode) != 0
     }
 }
 
@@ -227,6 +236,8 @@ func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -
         Musl.read(fd, buffer, count)
     #elseif canImport(Darwin)
         Darwin.read(fd, buffer, count)
+    #else  // Embedded: no Glibc module, libc through the layer's header
+        CSystemLayer.read(fd, buffer, count)
     #endif
 }
 
@@ -242,6 +253,8 @@ func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallErr
                 Musl.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             #elseif canImport(Darwin)
                 Darwin.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            #else  // Embedded: no Glibc module, libc through the layer's header
+                CSystemLayer.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             #endif
         }
         guard written > 0 else { throw SystemCallError(EIO) }  // no progress: never spin

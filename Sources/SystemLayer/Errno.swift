@@ -1,3 +1,5 @@
+import CSystemLayer
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -17,3 +19,12 @@ public enum ErrnoCode {
     /// ENOMEM: what libwayland's constructors mean when they return NULL.
     public static let outOfMemory: Int32 = ENOMEM
 }
+
+#if hasFeature(Embedded)
+    /// errno, as the Glibc module spells it in the full build (the Embedded build has no Glibc
+    /// module, and errno is a C macro Swift cannot import).
+    public var errno: Int32 {
+        get { system_layer_errno() }
+        set { system_layer_set_errno(newValue) }
+    }
+#endif

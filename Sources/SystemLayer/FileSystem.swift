@@ -1,3 +1,5 @@
+import CSystemLayer
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -22,7 +24,7 @@ public enum FileSystem {
 
     public static func isWritableDirectory(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && access(path, W_OK | X_OK) == 0
+        return stat(path, &info) == 0 && system_layer_is_directory(info.st_mode) != 0 && access(path, W_OK | X_OK) == 0
     }
 
     /// What stat(2) says of `path` (links followed).

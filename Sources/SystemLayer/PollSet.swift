@@ -1,3 +1,5 @@
+import CSystemLayer
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -66,7 +66,8 @@ public struct MemoryMapping: ~Copyable {
         guard length > 0 else { throw SystemCallError(EINVAL) }
         let protection = writable ? PROT_READ | PROT_WRITE : PROT_READ
         let sharing = writable ? MAP_SHARED : MAP_PRIVATE
-        guard let memory = mmap(nil, length, protection, sharing, file.rawValue, 0), memory != MAP_FAILED else {
+        let failed = UnsafeMutableRawPointer(bitPattern: -1)  // MAP_FAILED, a cast Swift cannot import
+        guard let memory = mmap(nil, length, protection, sharing, file.rawValue, 0), memory != failed else {
             throw SystemCallError()
         }
         base = memory

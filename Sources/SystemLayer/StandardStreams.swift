@@ -1,3 +1,5 @@
+import CSystemLayer
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -49,12 +51,14 @@ public enum CurrentProcess {
             Musl.exit(status)
         #elseif canImport(Darwin)
             Darwin.exit(status)
+        #else  // Embedded: no Glibc module, libc through the layer's header
+            CSystemLayer.exit(status)
         #endif
     }
 
     /// A write to a pipe whose reader went away fails with `EPIPE` instead of killing the
     /// process (SIGPIPE ignored): for programs, never for a library or a test process.
-    public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+    public static func ignoreBrokenPipes() { system_layer_ignore_broken_pipes() }
 
     /// Sends what `print` buffered now (a parent waiting for a line reads it at once).
     public static func flushOutput() { fflush(nil) }

@@ -1,3 +1,5 @@
+import CSystemLayer
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -29,20 +31,16 @@ public final class JoinableThread: @unchecked Sendable {  // the handle is joine
 
     /// Starts `body` on a new thread, or returns nil when the system refuses one.
     public static func start(_ body: @escaping @Sendable () -> Void) -> JoinableThread? {
-        final class Body {
-            let run: @Sendable () -> Void
-            init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-        }
-        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         var handle = pthread_t()
         let status = pthread_create(
             &handle, nil,
             { context in
-                Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+                Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
                 return nil
             }, context)
         guard status == 0 else {
-            Unmanaged<Body>.fromOpaque(context).release()
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
             return nil
         }
         return JoinableThread(handle: handle)
@@ -54,4 +52,11 @@ public final class JoinableThread: @unchecked Sendable {  // the handle is joine
         joined = true
         pthread_join(handle, nil)
     }
+}
+
+/// A new thread's body, passed to it through pthread_create's context pointer. At file level:
+/// the Embedded build cannot specialise a class local to a function other modules call.
+final class ThreadBody {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }

@@ -1,8 +1,45 @@
 #ifndef SYSTEM_LAYER_H
 #define SYSTEM_LAYER_H
 
+// The C library the layer calls. In the Embedded build there is no Glibc module: importing this
+// header is how Swift reaches libc there (in the full build these headers are Glibc's own).
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/// errno, which is a macro Swift cannot import (the Glibc module wraps it; the Embedded build
+/// has no Glibc module).
+static inline int system_layer_errno(void) { return errno; }
+static inline void system_layer_set_errno(int value) { errno = value; }
+
+/// open(2) and fcntl(2) with an int argument: both are variadic, which Swift cannot call (the
+/// Glibc module wraps them; the Embedded build has no Glibc module).
+int system_layer_open(const char *path, int flags, mode_t mode);
+int system_layer_fcntl(int fd, int command, int argument);
+
+/// signal(SIGPIPE, SIG_IGN) (SIG_IGN is a cast Swift cannot import without the Glibc module).
+void system_layer_ignore_broken_pipes(void);
+
+/// S_ISREG and S_ISDIR (the Glibc module and the C header give S_IFMT two different types).
+static inline int system_layer_is_regular_file(mode_t mode) { return S_ISREG(mode); }
+static inline int system_layer_is_directory(mode_t mode) { return S_ISDIR(mode); }
+
+/// The process environment (`environ` is declared only with _GNU_SOURCE).
+char **system_layer_environment(void);
 
 // The Linux calls Swift's Glibc module cannot reach: they need _GNU_SOURCE, or are only
 // reachable through the variadic syscall(2).
