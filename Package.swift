@@ -48,6 +48,11 @@ let package = Package(
     targets: [
         // MARK: Core: pure Swift, no C, no Foundation.
         .target(name: "PreviewEngine"),
+        // The libraries' log: levels and a sink the embedding program connects (no logging package,
+        // so the C libraries log the same way); PreviewLogging connects it to swift-log for the tools.
+        .target(name: "PreviewLog"),
+        .target(
+            name: "PreviewLogging", dependencies: ["PreviewLog", .product(name: "Logging", package: "swift-log")]),
         // The system layer: the one monotonic clock, timer rounding, errno text, shared memory,
         // child processes (libc only; CSystemLayer reaches the Linux calls Swift's Glibc lacks).
         .target(name: "CSystemLayer"),
@@ -75,14 +80,14 @@ let package = Package(
             dependencies: [
                 "PreviewEngine", "InputEvents", "LibinputRecording", "PreviewTrace", "SystemLayer",
                 // preview-replay runs on the host core, as every host does.
-                "PreviewProtocolServer", "WaylandServer", .product(name: "Logging", package: "swift-log"),
+                "PreviewProtocolServer", "WaylandServer", "PreviewLog",
             ]),
         // preview-replay's command: files, live libinput, the real libinput on a umockdev testbed.
         .target(
             name: "ReplayTool",
             dependencies: [
                 "RecordingReplay", "PreviewEngine", "EvdevDecoder", "InputEvents", "LibinputRecording", "PreviewTrace",
-                "UmockdevHarness", "ToolOptions", "LibinputBackend", "SystemLayer",
+                "UmockdevHarness", "ToolOptions", "LibinputBackend", "SystemLayer", "PreviewLog", "PreviewLogging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -93,8 +98,7 @@ let package = Package(
         .target(
             name: "LibinputBackend",
             dependencies: [
-                "CLibinput", "PreviewEngine", "EvdevDecoder", "InputEvents", "SystemLayer",
-                .product(name: "Logging", package: "swift-log"),
+                "CLibinput", "PreviewEngine", "EvdevDecoder", "InputEvents", "SystemLayer", "PreviewLog",
             ]),
         .target(name: "UmockdevFstatShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(
@@ -112,7 +116,7 @@ let package = Package(
                 "PreviewProtocolServer",
                 // --embedded: the C library as a host drives it, with a client of the mini compositor.
                 "CompositorModule", "CCompositorModule", "_PreviewProtocolTestSupport", "WaylandServer",
-                "CWaylandClient", "CWaylandServer",
+                "CWaylandClient", "CWaylandServer", "PreviewLog", "PreviewLogging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -137,8 +141,7 @@ let package = Package(
         .target(
             name: "PreviewProtocolServer",
             dependencies: [
-                "WaylandServer", "CWaylandServer", "PreviewEngine", "InputEvents", "SystemLayer",
-                .product(name: "Logging", package: "swift-log"),
+                "WaylandServer", "CWaylandServer", "PreviewEngine", "InputEvents", "SystemLayer", "PreviewLog",
             ]),
         // Test support: a minimal wl_compositor + the global, and a scripted server for pywayland.
         .target(
@@ -171,7 +174,7 @@ let package = Package(
                 "WaylandServer", "CWaylandServer", "PreviewProtocolServer", "PreviewEngine", "InputEvents",
                 "LibinputRecording", "LibinputBackend", "PreviewTrace", "CPixman", "CPNG", "CXkbcommon", "SystemLayer",
                 // The window backend's client side (its parent compositor's connection).
-                "WaylandWindow",
+                "WaylandWindow", "PreviewLog", "PreviewLogging",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // WLCS loads the compositor in-process: the C structs it calls through, and their Swift side.
@@ -193,8 +196,7 @@ let package = Package(
             name: "CompositorModule",
             dependencies: [
                 "CCompositorModule", "CLibraryRuntime", "WaylandServer", "CWaylandServer", "PreviewProtocolServer",
-                "PreviewEngine", "LibinputBackend", "InputEvents", "SystemLayer",
-                .product(name: "Logging", package: "swift-log"),
+                "PreviewEngine", "LibinputBackend", "InputEvents", "SystemLayer", "PreviewLog",
             ]),
         // MARK: The C library for apps and toolkits: the header (C target) and its Swift implementation.
         .target(name: "CClientLibrary"),
@@ -291,7 +293,7 @@ let package = Package(
             dependencies: [
                 "_FixtureTestSupport",
                 "LibinputBackend", "UmockdevHarness", "ReplayTool", "LibinputRecording", "EvdevDecoder", "InputEvents",
-                "PreviewTrace",
+                "PreviewTrace", "PreviewLog", "PreviewLogging",
                 "SystemLayer", .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(

@@ -1,6 +1,8 @@
 #include "cwaylandserver.h"
 
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 
 static void cwl_listener_trampoline(struct wl_listener *listener, void *data) {
     struct cwl_listener *container = wl_container_of(listener, container, listener);
@@ -103,4 +105,11 @@ static void cwl_shm_stride_logger(void *user_data, enum wl_protocol_logger_type 
 
 struct wl_protocol_logger *cwl_display_add_shm_stride_check(struct wl_display *display) {
     return wl_display_add_protocol_logger(display, cwl_shm_stride_logger, NULL);
+}
+
+int cwl_client_send_queue(struct wl_client *client, int *queued, int *capacity) {
+    int fd = wl_client_get_fd(client);
+    socklen_t length = sizeof *capacity;
+    if (ioctl(fd, TIOCOUTQ, queued) != 0) return -1;
+    return getsockopt(fd, SOL_SOCKET, SO_SNDBUF, capacity, &length);
 }

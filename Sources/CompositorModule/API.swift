@@ -1,7 +1,7 @@
 import CCompositorModule
 import LibinputBackend
-import Logging
 import PreviewEngine
+import PreviewLog
 import PreviewProtocolServer
 
 // The C entry points (include/preview-interaction.h). Each one looks its handle up, checks
@@ -42,7 +42,7 @@ private func run(
         return Status.ok.rawValue
     } catch {
         let reason = preview_interaction_status_string(error.rawValue).map { String(cString: $0) } ?? "\(error)"
-        let message: Logger.Message = "\(cName(function)): \(reason)"
+        let message = "\(cName(function)): \(reason)"
         if error == .unknownContact || error == quiet {
             context.logger.debug(message)
         } else {

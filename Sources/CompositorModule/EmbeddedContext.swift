@@ -2,8 +2,8 @@ import CCompositorModule
 import CWaylandServer
 import InputEvents
 import LibinputBackend
-import Logging
 import PreviewEngine
+import PreviewLog
 import PreviewProtocolServer
 import SystemLayer
 import WaylandServer
@@ -21,7 +21,7 @@ final class EmbeddedContext: InteractionDriverHandler {
     /// The host's wl_display, claimed in `Handles` while this context lives.
     private let raw: OpaquePointer
     let host: HostCallbacks
-    let logger: Logger
+    let logger: Log
     let logThreshold: LogThreshold
     private let thread = ThreadIdentity.current
     /// Implicitly unwrapped only because the driver is made with `self` as its handler: set in
@@ -83,7 +83,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         display = Display(attachingTo: raw, clock: host.clock)
         let threshold = LogThreshold()
         logThreshold = threshold
-        logger = Logger(label: "preview-interaction") { _ in HostLogHandler(sink: host, threshold: threshold) }
+        logger = .host(host, threshold: threshold)
         do {
             driver = try InteractionDriver(
                 display: display, configuration: EngineConfiguration(), handler: self, logger: logger)

@@ -1,18 +1,18 @@
 import CCompositorModule
-import Logging
+import PreviewLog
 import Synchronization
 
 /// One context's minimum log level.
 final class LogThreshold: Sendable {
-    private let raw = Atomic<UInt8>(Logger.Level.info.rank)
+    private let raw = Atomic<UInt8>(LogLevel.info.rawValue)
 
-    var level: Logger.Level {
-        get { Logger.Level.allCases.first { $0.rank == raw.load(ordering: .relaxed) } ?? .info }
-        set { raw.store(newValue.rank, ordering: .relaxed) }
+    var level: LogLevel {
+        get { LogLevel(rawValue: raw.load(ordering: .relaxed)) ?? .info }
+        set { raw.store(newValue.rawValue, ordering: .relaxed) }
     }
 
-    /// The C API's level as the logger's.
-    static func level(_ value: preview_interaction_log_level) -> Logger.Level? {
+    /// The C API's level as the log's.
+    static func level(_ value: preview_interaction_log_level) -> LogLevel? {
         switch value {
         case PREVIEW_INTERACTION_LOG_DEBUG: .debug
         case PREVIEW_INTERACTION_LOG_INFO: .info
@@ -21,9 +21,4 @@ final class LogThreshold: Sendable {
         default: nil
         }
     }
-}
-
-extension Logger.Level {
-    /// Its place in `allCases` (every level is there: 0 is never used for a missing one).
-    fileprivate var rank: UInt8 { UInt8(truncatingIfNeeded: Logger.Level.allCases.firstIndex(of: self) ?? 0) }
 }

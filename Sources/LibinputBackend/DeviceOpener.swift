@@ -1,9 +1,5 @@
 import SystemLayer
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// An errno from opening a device node.
 public struct OpenError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: Int32
@@ -29,8 +25,11 @@ public struct DeviceOpener: Sendable {
     /// open(2)/close(2) on the node itself: needs read access to /dev/input (root or the input group).
     public static let direct = DeviceOpener(
         open: { path, flags in
-            let fd = Glibc.open(path, flags | O_CLOEXEC)
-            return fd >= 0 ? .success(fd) : .failure(OpenError(code: errno))
+            do throws(SystemCallError) {
+                return .success(try Descriptor(opening: path, flags).release())
+            } catch {
+                return .failure(OpenError(code: error.code))
+            }
         },
-        close: { fd in _ = Glibc.close(fd) })
+        close: { fd in try? Descriptor(adopting: fd).close() })
 }

@@ -1,7 +1,7 @@
 import CLibinput
 import InputEvents
-import Logging
 import PreviewEngine
+import PreviewLog
 import SystemLayer
 
 /// One haptic pressure pad in host mode (Linux 6.18, `FF_HAPTIC`): the press, release and
@@ -23,7 +23,7 @@ public final class HapticPad {
     /// `node` opened read-write for the pad. Nil (with a log line saying why, at debug level
     /// when the device has no haptics) when `node` is nil, the setting is off, the node cannot
     /// be opened, the device has no `FF_HAPTIC`, or the upload fails.
-    public init?(node: String?, name: String, intensity: HapticIntensity, logger: Logger) {
+    public init?(node: String?, name: String, intensity: HapticIntensity, logger: Log) {
         self.name = name
         guard let node, let percent = intensity.percent else { return nil }
         let file: Descriptor

@@ -1,8 +1,8 @@
 import CLibinput
 import EvdevDecoder
 import InputEvents
-import Logging
 import PreviewEngine
+import PreviewLog
 
 /// The real libinput as a source of the decoder's `DeviceEvent`s. Pens: libinput's tablet tool
 /// events with its normalised pressure (tip threshold and worn-pen offset handled by libinput).
@@ -24,7 +24,7 @@ import PreviewEngine
 ///     }
 public final class LibinputBackend {
     private let context: LibinputContext
-    private let logger: Logger
+    private let logger: Log
     private let seat: UInt32
     private var devices: [OpaquePointer: Device] = [:]
     private var nextDevice: UInt32
@@ -49,7 +49,7 @@ public final class LibinputBackend {
         source: Source, opener: DeviceOpener = .direct, seat: UInt32 = 0, firstDevice: UInt32 = 1,
         quirks: @escaping (String) -> PressureQuirks = { _ in PressureQuirks() },
         haptics: HapticIntensity = .off,
-        logger: Logger = Logger(label: "libinput-backend")
+        logger: Log = .discarding
     ) {
         let backend: LibinputContext.Backend =
             switch source {

@@ -1,5 +1,5 @@
 import CLibinput
-import Logging
+import PreviewLog
 import SystemLayer
 
 /// Owns one `struct libinput` and the host callbacks libinput calls back into.
@@ -11,7 +11,7 @@ final class LibinputContext {
     private let host: UnsafeMutablePointer<clibinput_host>
     private let udev: OpaquePointer?
     let opener: DeviceOpener
-    let logger: Logger
+    let logger: Log
     /// Device node → fd, for every node libinput asked us to open and has not closed.
     private(set) var openFiles: [String: Int32] = [:]
 
@@ -21,7 +21,7 @@ final class LibinputContext {
     }
 
     /// Nil (and a log line) when libinput or udev cannot be set up.
-    init?(backend: Backend, opener: DeviceOpener, logger: Logger) {
+    init?(backend: Backend, opener: DeviceOpener, logger: Log) {
         self.opener = opener
         self.logger = logger
         host = .allocate(capacity: 1)
@@ -86,7 +86,7 @@ final class LibinputContext {
     }
 
     fileprivate func log(priority: libinput_log_priority, message: String) {
-        let line = Logger.Message(stringLiteral: message.hasSuffix("\n") ? String(message.dropLast()) : message)
+        let line = message.hasSuffix("\n") ? String(message.dropLast()) : message
         switch priority {
         case LIBINPUT_LOG_PRIORITY_ERROR: logger.error("libinput: \(line)")
         case LIBINPUT_LOG_PRIORITY_INFO: logger.info("libinput: \(line)")

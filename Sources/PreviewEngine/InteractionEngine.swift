@@ -101,7 +101,7 @@ public struct InteractionEngine: Sendable {
 
     /// Every tracked contact's machine, oldest first. Builds an array: for tests, debugging
     /// overlays and logs, not for the per-event path.
-    public var interactions: [Interaction] { slots.map(\.machine) }
+    public var interactions: [Interaction] { slots.map { $0.machine } }
 
     public func interaction(for contact: ContactKey) -> Interaction? {
         slots.first { $0.machine.contact == contact }?.machine

@@ -98,7 +98,7 @@ public struct TransitionLog: Sequence, Sendable, CustomStringConvertible {
     public func makeIterator() -> Iterator { Iterator(log: self) }
 
     public var description: String {
-        let lines = map(\.description)
+        let lines = map { $0.description }
         return (lines + (dropped > 0 ? ["(\(dropped) more dropped)"] : [])).joined(separator: "\n")
     }
 }

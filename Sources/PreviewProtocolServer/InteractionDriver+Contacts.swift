@@ -1,3 +1,4 @@
+import InputEvents
 import PreviewEngine
 
 /// Contacts: the host reports each contact with its own position and the surface under it; the

@@ -1,4 +1,5 @@
 import PreviewEngine
+import WaylandServer
 
 /// What a replay waits for in every host, from what the core sees of its clients: a key press
 /// a client was sent, until that client commits (its effect, such as a new focus point, shows

@@ -1,6 +1,6 @@
 import InputEvents
-import Logging
 import PreviewEngine
+import PreviewLog
 import SystemLayer
 import WaylandServer
 
@@ -110,8 +110,9 @@ public final class InteractionDriver: PreviewProtocolHost {
     public var logsTransitions = false
     /// The one contact table: every contact that is down, routed.
     public internal(set) var contacts = ContactTable()
-    unowned let handler: InteractionDriverHandler
-    let logger: Logger
+    /// The host that owns this driver (so it outlives it): unretained.
+    unowned(unsafe) let handler: InteractionDriverHandler
+    let logger: Log
     let display: Display
     private let clock: MonotonicClock
     var gate = CoreInputGate()
@@ -137,8 +138,8 @@ public final class InteractionDriver: PreviewProtocolHost {
     public init(
         display: Display, configuration: EngineConfiguration, haptics: HapticIntensity = .off,
         advertising version: Int32 = PreviewInteractionServer.version, handler: InteractionDriverHandler,
-        logger: Logger
-    ) throws {
+        logger: Log = .discarding
+    ) throws(WaylandServerError) {
         engine = InteractionEngine(configuration: configuration)
         self.handler = handler
         self.logger = logger
@@ -149,11 +150,12 @@ public final class InteractionDriver: PreviewProtocolHost {
         // A client behind on its acks is as slow as one that has not answered should-begin yet:
         // it gets the same time before a press is declined on its behalf.
         server.unresponsiveAfter = configuration.shouldBeginTimeout
-        server.onFrameSent = { [unowned handler] surface, interaction, serial in
+        server.onFrameSent = { [unowned(unsafe) handler] surface, interaction, serial in
             handler.frameSent(surface: surface, interaction: interaction, serial: serial)
         }
 
-        timer = display.eventLoop.addTimer { [unowned self] in
+        // Unretained: the timer is this driver's, removed when it goes.
+        timer = display.eventLoop.addTimer { [unowned(unsafe) self] in
             let time = now()
             handler.run {
                 // Still pending while that input goes in: a recording must not take this moment
@@ -171,6 +173,8 @@ public final class InteractionDriver: PreviewProtocolHost {
         guard timer != nil else { throw WaylandServerError("cannot add the interaction timer") }
     }
 
+    deinit { server?.detachHost() }
+
     /// Stops the timer and withdraws the global (objects of connected clients stay until they go).
     /// `hearingClients: false` also stops what those objects report: nothing reaches the engine
     /// or the handler any more (a host that is gone for good).
@@ -180,7 +184,7 @@ public final class InteractionDriver: PreviewProtocolHost {
         timer = nil
         timerPending = false
         server?.removeGlobal()
-        if !hearingClients { server?.host = nil }
+        if !hearingClients { server?.detachHost() }
     }
 
     public func now() -> Timestamp { Timestamp(microseconds: clock.microseconds()) }

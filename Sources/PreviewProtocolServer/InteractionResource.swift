@@ -1,12 +1,13 @@
 import CWaylandServer
-import Logging
 import PreviewEngine
+import PreviewLog
 import WaylandServer
 
 /// spi_preview_interaction_v1: the interactions of one surface, for the surface's client.
 final class InteractionResource: ResourceObject {
     let surface: SurfaceID
-    private weak var server: PreviewInteractionServer?
+    private let owner: Backlink<PreviewInteractionServer>
+    private var server: PreviewInteractionServer? { owner.target }
     private let clock: MonotonicClock
     private var surfaceGone: Listener?
     /// The wl_surface was destroyed: only destroy is allowed, nothing more is sent.
@@ -40,12 +41,13 @@ final class InteractionResource: ResourceObject {
         server: PreviewInteractionServer
     ) {
         self.surface = surface
-        self.server = server
+        owner = server.backlink
         clock = server.clock
         super.init(
             client: client, interface: cwl_interface_spi_preview_interaction_v1(), version: version, id: id,
             implementation: interactionImplementation)
-        let listener = Listener { [unowned self] _ in self.surfaceDestroyed() }
+        // Unretained: the listener is this object's, and unlinks when it goes.
+        let listener = Listener { [unowned(unsafe) self] _ in self.surfaceDestroyed() }
         listener.listen(toDestroyOfResource: surfaceResource)
         surfaceGone = listener
     }

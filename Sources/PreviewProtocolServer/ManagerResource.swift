@@ -1,13 +1,15 @@
 import CWaylandServer
 import PreviewEngine
+import PreviewLog
 import WaylandServer
 
 /// spi_preview_interaction_manager_v1: one per bind; creates the per-surface objects.
 final class ManagerResource: ResourceObject {
-    private weak var server: PreviewInteractionServer?
+    private let owner: Backlink<PreviewInteractionServer>
+    private var server: PreviewInteractionServer? { owner.target }
 
     init?(client: Client, version: UInt32, id: UInt32, server: PreviewInteractionServer) {
-        self.server = server
+        owner = server.backlink
         super.init(
             client: client, interface: cwl_interface_spi_preview_interaction_manager_v1(), version: version, id: id,
             implementation: managerImplementation)

@@ -1,6 +1,6 @@
 import CWaylandServer
-import Logging
 import PreviewEngine
+import PreviewLog
 import WaylandServer
 
 /// The server side of preview-interaction-v1, for a host that owns the engine, the surfaces
@@ -27,8 +27,12 @@ public final class PreviewInteractionServer {
     /// The version this server's global advertises.
     public let advertisedVersion: Int32
 
-    public weak var host: PreviewProtocolHost?
-    let logger: Logger
+    /// The host that owns this server: it clears this in its teardown (`detachHost()`), and
+    /// outlives the server otherwise.
+    public private(set) unowned(unsafe) var host: PreviewProtocolHost?
+    /// What the protocol objects and pending idle reports hold: nil once this server is gone.
+    private(set) lazy var backlink = Backlink(self)
+    let logger: Log
     private let display: Display
     /// The display's clock: every time this layer reads (answers, flow control) is from it.
     public var clock: MonotonicClock { display.clock }
@@ -64,17 +68,18 @@ public final class PreviewInteractionServer {
     public internal(set) var flowStatistics = FlowStatistics()
 
     public init(
-        display: Display, host: PreviewProtocolHost, logger: Logger = Logger(label: "preview-protocol"),
+        display: Display, host: PreviewProtocolHost, logger: Log = .discarding,
         advertising version: Int32 = PreviewInteractionServer.version
-    ) throws {
+    ) throws(WaylandServerError) {
         advertisedVersion = version
         self.display = display
         self.host = host
         self.logger = logger
         global = Global(
             display: display, interface: cwl_interface_spi_preview_interaction_manager_v1(), version: version
-        ) { [weak self] client, version, id in
-            guard let self, let manager = ManagerResource(client: client, version: version, id: id, server: self)
+        ) { [unowned(unsafe) self] client, version, id in
+            // Unretained: the global is this server's, removed when it goes.
+            guard let manager = ManagerResource(client: client, version: version, id: id, server: self)
             else { return }
             liveManagers += 1
             if version >= UInt32(SPI_PREVIEW_INTERACTION_MANAGER_V1_SETTINGS_DONE_SINCE_VERSION) {
@@ -84,6 +89,11 @@ public final class PreviewInteractionServer {
         }
         guard global != nil else { throw WaylandServerError("cannot create the preview interaction global") }
     }
+
+    deinit { backlink.invalidate() }
+
+    /// The host is going: nothing is reported to it from now on.
+    public func detachHost() { host = nil }
 
     /// Stops advertising the global (existing objects keep working until their clients go).
     public func removeGlobal() { global = nil }
@@ -178,8 +188,9 @@ public final class PreviewInteractionServer {
     /// client's batch of requests included), at the time it is reported.
     func reportWhenIdle(_ input: @escaping (Timestamp) -> PreviewClientInput) {
         let clock = clock
-        display.eventLoop.addIdle { [weak self] in
-            self?.report(input(Timestamp(microseconds: clock.microseconds())))
+        let server = backlink
+        display.eventLoop.addIdle {
+            server.target?.report(input(Timestamp(microseconds: clock.microseconds())))
         }
     }
 

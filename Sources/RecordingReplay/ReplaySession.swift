@@ -1,7 +1,7 @@
 import InputEvents
 import LibinputRecording
-import Logging
 import PreviewEngine
+import PreviewLog
 import PreviewProtocolServer
 import PreviewTrace
 import WaylandServer
@@ -95,7 +95,7 @@ public final class ReplaySession<Clock: ReplayClock> {
             display = try Display(clock: MonotonicClock { time.microseconds })
             driver = try InteractionDriver(
                 display: display, configuration: configuration, handler: host,
-                logger: Logger(label: "preview-replay") { _ in SwiftLogNoOpLogHandler() })
+                logger: .discarding)
         } catch {
             throw ReplaySessionError(description: "the host core could not start: \(error)")
         }

@@ -3,6 +3,8 @@ import LibinputBackend
 import LibinputRecording
 import Logging
 import PreviewEngine
+import PreviewLog
+import PreviewLogging
 import SystemLayer
 
 #if canImport(Glibc)
@@ -52,7 +54,7 @@ public enum Live {
         case .devices: backendSource = .path
         case .seat(let seat): backendSource = .udev(seat: seat)
         }
-        guard let backend = LibinputBackend(source: backendSource, firstDevice: 0, logger: logger) else {
+        guard let backend = LibinputBackend(source: backendSource, firstDevice: 0, logger: Log(logger)) else {
             error("preview-replay: libinput could not be set up")
             return 1
         }

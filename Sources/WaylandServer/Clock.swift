@@ -26,12 +26,14 @@ public struct MonotonicClock: Sendable {
 
 /// A clock that moves only when told: tests step time instead of sleeping.
 public final class ManualClock: Sendable {
-    private let now: Mutex<Int64>
+    private let now: Atomic<Int64>
 
-    public init(microseconds: Int64 = 1_000_000) { now = Mutex(microseconds) }
+    public init(microseconds: Int64 = 1_000_000) { now = Atomic(microseconds) }
 
-    public var clock: MonotonicClock { MonotonicClock { [self] in now.withLock { $0 } } }
+    public var clock: MonotonicClock { MonotonicClock { [self] in now.load(ordering: .acquiring) } }
 
-    public func advance(microseconds: Int64) { now.withLock { $0 &+= max(0, microseconds) } }
+    public func advance(microseconds: Int64) {
+        now.wrappingAdd(max(0, microseconds), ordering: .acquiringAndReleasing)
+    }
     public func advance(milliseconds: Int64) { advance(microseconds: milliseconds &* 1_000) }
 }

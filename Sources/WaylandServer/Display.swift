@@ -1,5 +1,4 @@
 import CWaylandServer
-import Glibc
 import SystemLayer
 
 public struct WaylandServerError: Error, CustomStringConvertible, Equatable {
@@ -18,7 +17,7 @@ public final class Display {
     private let owned: Bool
     private var destroyed = false
 
-    public init(clock: MonotonicClock = .system) throws {
+    public init(clock: MonotonicClock = .system) throws(WaylandServerError) {
         guard let display = wl_display_create() else { throw WaylandServerError("wl_display_create failed") }
         raw = display
         eventLoop = EventLoop(wl_display_get_event_loop(display))
@@ -39,8 +38,8 @@ public final class Display {
 
     /// Listens on `name` in $XDG_RUNTIME_DIR (nil: the first free wayland-N). Returns the name.
     @discardableResult
-    public func addSocket(_ name: String? = nil) throws -> String {
-        guard getenv("XDG_RUNTIME_DIR") != nil else {
+    public func addSocket(_ name: String? = nil) throws(WaylandServerError) -> String {
+        guard let runtime = Environment.value("XDG_RUNTIME_DIR") else {
             throw WaylandServerError("XDG_RUNTIME_DIR is not set; cannot create a Wayland socket")
         }
         if let name {
@@ -51,7 +50,6 @@ public final class Display {
         }
         // wl_display_add_socket_auto would log an error for every name another compositor
         // holds (a nested start always meets its parent's): skip those quietly first.
-        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? ""
         for number in 0..<32 {
             let candidate = "wayland-\(number)"
             if Self.isLocked(runtime + "/" + candidate + ".lock") { continue }
@@ -62,15 +60,13 @@ public final class Display {
 
     /// Whether a compositor holds the lock file of a socket name (libwayland's flock).
     private static func isLocked(_ path: String) -> Bool {
-        guard let file = try? Descriptor(opening: path, O_RDONLY) else { return false }
-        guard flock(file.rawValue, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
-        flock(file.rawValue, LOCK_UN)
-        return false
+        guard let file = try? Descriptor(readingFrom: path) else { return false }
+        return file.isLockedElsewhere
     }
 
     /// Connects a client on an already connected socket (e.g. one end of a socketpair);
     /// the display takes ownership of `fd`.
-    public func createClient(fd: Int32) throws -> Client {
+    public func createClient(fd: Int32) throws(WaylandServerError) -> Client {
         guard let client = wl_client_create(raw, fd) else {
             throw WaylandServerError("wl_client_create failed on fd \(fd)")
         }
@@ -79,18 +75,21 @@ public final class Display {
 
     /// Returns a client end connected to this display over a fresh socketpair: the
     /// caller owns the returned fd (give it to wl_display_connect_to_fd).
-    public func connectedClientSocket() throws -> (client: Client, clientFD: Int32) {
-        var fds: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
-            throw WaylandServerError("socketpair failed: \(errnoText())")
-        }
-        do {
-            return (try createClient(fd: fds[0]), fds[1])
-        } catch {
-            close(fds[0])
-            close(fds[1])
-            throw error
-        }
+    public func connectedClientSocket() throws(WaylandServerError) -> (client: Client, clientFD: Int32) {
+        let connected: (client: OpaquePointer, clientFD: Int32)?
+        do { connected = try connectSocketPair() } catch { throw WaylandServerError("socketpair failed: \(error)") }
+        guard let connected else { throw WaylandServerError("wl_client_create failed on a fresh socket") }
+        return (Client(connected.client), connected.clientFD)
+    }
+
+    /// Every end stays owned until its hand-over, so every failure closes it.
+    private func connectSocketPair() throws(SystemCallError) -> (client: OpaquePointer, clientFD: Int32)? {
+        let pair = try SocketPair()
+        let server = try Descriptor(duplicating: pair.ours.rawValue)
+        let clientEnd = try Descriptor(duplicating: pair.theirs.rawValue)
+        guard let client = wl_client_create(raw, server.rawValue) else { return nil }
+        _ = server.release()  // libwayland owns it now
+        return (client, clientEnd.release())
     }
 
     /// One turn of the loop: dispatch what is ready (waiting at most `timeoutMilliseconds`),
@@ -127,13 +126,9 @@ public final class Display {
     /// but healthy client reaches with a few dozen small flushes.)
     public func cloggedClients() -> [Client] {
         clients.filter { client in
-            let fd = wl_client_get_fd(client.raw)
             var queued: Int32 = 0
             var capacity: Int32 = 0
-            var length = socklen_t(MemoryLayout<Int32>.size)
-            guard ioctl(fd, UInt(TIOCOUTQ), &queued) == 0,
-                getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &capacity, &length) == 0, capacity > 0
-            else { return false }
+            guard cwl_client_send_queue(client.raw, &queued, &capacity) == 0, capacity > 0 else { return false }
             return Int64(queued) * 4 >= Int64(capacity) * 3
         }
     }

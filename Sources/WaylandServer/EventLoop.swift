@@ -83,7 +83,8 @@ public final class EventSource {
 
     init(kind: Kind, loop: EventLoop) {
         self.kind = kind
-        let listener = Listener { [unowned self] _ in self.loopDestroyed() }
+        // Unretained: `remove()`, which `deinit` calls, removes the listener first.
+        let listener = Listener { [unowned(unsafe) self] _ in self.loopDestroyed() }
         listener.listen(toDestroyOf: loop)
         loopGone = listener
     }

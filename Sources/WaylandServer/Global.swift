@@ -20,7 +20,9 @@ public final class Global {
         }
         self.raw = raw
         wl_global_set_user_data(raw, unretainedContext)
-        clear = { [unowned self] in self.raw = nil }
+        // Unretained: the listener is removed in `destroy()`, which `deinit` calls, so it never
+        // fires after this object is gone (and Embedded Swift has no unowned references).
+        clear = { [unowned(unsafe) self] in self.raw = nil }
         displayGone.listen(toDestroyOf: display)
     }
 

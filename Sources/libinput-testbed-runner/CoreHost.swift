@@ -2,6 +2,8 @@ import InputEvents
 import LibinputBackend
 import Logging
 import PreviewEngine
+import PreviewLog
+import PreviewLogging
 import PreviewProtocolServer
 import WaylandServer
 
@@ -22,7 +24,7 @@ final class CoreHost: InteractionDriverHandler {
         self.backend = backend
         display = try Display()
         driver = try InteractionDriver(
-            display: display, configuration: EngineConfiguration(), handler: self, logger: logger)
+            display: display, configuration: EngineConfiguration(), handler: self, logger: Log(logger))
         driver.ownSurface(Self.surface, behaviour: behaviour)
     }
 

@@ -5,6 +5,8 @@ import InputEvents
 import LibinputBackend
 import Logging
 import PreviewEngine
+import PreviewLog
+import PreviewLogging
 import SystemLayer
 import UmockdevHarness
 
@@ -143,7 +145,7 @@ struct Replay: ParsableCommand {
                 opener: options.denyOpen
                     ? .denied : options.crashWithChild || options.spawnChildren ? .inheritable : .direct,
                 firstDevice: options.deviceID, quirks: { _ in PressureQuirks(lines: device.quirks) },
-                haptics: embedded == nil ? options.haptics ?? .off : .off, logger: logger)
+                haptics: embedded == nil ? options.haptics ?? .off : .off, logger: Log(logger))
         else { throw RunnerError("libinput context failed") }
         // --haptics: the host core as a compositor runs it (every press on its one surface
         // accepted at once); the clicks it decides are played on the backend's pad; phases and

@@ -2,13 +2,15 @@ import Foundation
 import LibinputBackend
 import Logging
 import PreviewEngine
+import PreviewLog
+import PreviewLogging
 import Testing
 
 /// The backend on the real libinput, without a testbed.
 struct BackendTests {
     @Test func aMissingNodeIsRefusedWithAReason() throws {
         let log = LogCapture()
-        let backend = try #require(LibinputBackend(source: .path, logger: Logger(label: "test") { _ in log }))
+        let backend = try #require(LibinputBackend(source: .path, logger: Log(Logger(label: "test") { _ in log })))
         #expect(backend.addDevice(path: "/nonexistent/event99") == false)
         #expect(log.lines.contains { $0.contains("/nonexistent/event99") }, "\(log.lines)")
     }

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Logging
 import PreviewEngine
 import PreviewProtocolServer
 import Synchronization
@@ -27,7 +26,7 @@ final class DriverServer: @unchecked Sendable {  // the host is only touched on 
             compositor = try MiniCompositor(display: display)
             driver = try InteractionDriver(
                 display: display, configuration: EngineConfiguration(), haptics: haptics, advertising: version,
-                handler: self, logger: Logger(label: "driver-server"))
+                handler: self)
             compositor.onCommit = { [unowned self] surface in driver.surfaceCommitted(surface) }
         }
 

@@ -1,6 +1,5 @@
 import CWaylandClient
 import InputEvents
-import Logging
 import PreviewEngine
 import PreviewProtocolServer
 import Testing
@@ -23,8 +22,7 @@ final class DriverHost: InteractionDriverHandler {
         display = try Display(clock: clock.clock)
         compositor = try MiniCompositor(display: display)
         driver = try InteractionDriver(
-            display: display, configuration: configuration, haptics: haptics, advertising: version, handler: self,
-            logger: Logger(label: "driver-test"))
+            display: display, configuration: configuration, haptics: haptics, advertising: version, handler: self)
         compositor.onCommit = { [unowned self] surface in driver.surfaceCommitted(surface) }
     }
 

@@ -117,3 +117,9 @@ typedef struct zwp_tablet_pad_strip_v2_interface cwl_zwp_tablet_pad_strip_v2_imp
 typedef struct zwp_tablet_pad_group_v2_interface cwl_zwp_tablet_pad_group_v2_impl;
 typedef struct zxdg_decoration_manager_v1_interface cwl_zxdg_decoration_manager_v1_impl;
 typedef struct zxdg_toplevel_decoration_v1_interface cwl_zxdg_toplevel_decoration_v1_impl;
+
+/* MARK: client sockets */
+
+/* The bytes waiting in a client's socket send queue (TIOCOUTQ) and the queue's capacity
+ * (SO_SNDBUF), for telling a stalled client: 0, or -1 with errno set. */
+int cwl_client_send_queue(struct wl_client *client, int *queued, int *capacity);

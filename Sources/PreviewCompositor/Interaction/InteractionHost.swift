@@ -2,6 +2,8 @@ import Foundation
 import InputEvents
 import Logging
 import PreviewEngine
+import PreviewLog
+import PreviewLogging
 import PreviewProtocolServer
 import PreviewTrace
 import SystemLayer
@@ -50,7 +52,8 @@ final class InteractionHost: InteractionDriverHandler {
             driver = try InteractionDriver(
                 display: display, configuration: compositor.configuration.engine,
                 haptics: compositor.configuration.haptics,
-                advertising: compositor.configuration.previewProtocolVersion, handler: self, logger: compositor.logger)
+                advertising: compositor.configuration.previewProtocolVersion, handler: self,
+                logger: Log(compositor.logger))
         } catch {
             throw .socketFailed(compositor.socketName ?? "-", "\(error)")
         }

@@ -1,6 +1,6 @@
 import CWaylandServer
-import Logging
 import PreviewEngine
+import PreviewLog
 import SystemLayer
 import WaylandServer
 
@@ -125,7 +125,7 @@ final class LookupDriver {
     /// Nil once stopped (explicit invalidation: the host outlives nothing of ours).
     private var host: LookupHost?
     private let clock: MonotonicClock
-    private let logger: Logger
+    private let logger: Log
     private(set) var settings: LookupConfiguration
     /// Each followed contact's surface origin in its window (its positions go in local to it).
     private var origins: [ContactKey: Point] = [:]
@@ -140,7 +140,7 @@ final class LookupDriver {
 
     init(
         display: Display, settings: LookupConfiguration, configuration: EngineConfiguration, host: LookupHost,
-        logger: Logger
+        logger: Log
     ) {
         session = LookupSession(
             configuration: configuration, deadline: settings.deadline, longPress: settings.longPress)

@@ -1,4 +1,4 @@
-import Logging
+import PreviewLog
 import SystemLayer
 import WaylandServer
 
@@ -6,10 +6,12 @@ import WaylandServer
 /// host's display (its panel), 4 the private lookup channel; nobody else can open either.
 /// Restarted with back-off when it exits; the host never waits for it (non-blocking writes,
 /// answers read on the event loop).
+/// Its sources and listener are its own (removed when it goes): their closures hold it
+/// unretained.
 final class LookupProcess {
     private let display: Display
     private let executable: String
-    private let logger: Logger
+    private let logger: Log
     private var process: ChildProcess?
     private var channel: Descriptor?
     private var channelSource: EventSource?
@@ -30,7 +32,7 @@ final class LookupProcess {
     /// The process went away (answers in flight are lost).
     var onExit: (() -> Void)?
 
-    init(display: Display, executable: String, logger: Logger) {
+    init(display: Display, executable: String, logger: Log) {
         self.display = display
         self.executable = executable
         self.logger = logger
@@ -44,31 +46,14 @@ final class LookupProcess {
         guard process == nil else { return }
         let started: Client
         do {
-            let pair = try SocketPair()
-            let connection = try display.connectedClientSocket()
-            let socket = Descriptor(adopting: connection.clientFD)  // ours closes once the child has its copy
-            do {
-                process = try ChildProcess(
-                    [executable], environment: ["WAYLAND_SOCKET": "3"], unsetting: ["WAYLAND_DISPLAY"],
-                    passing: [socket.rawValue, pair.theirs.rawValue], input: .discard, output: .inherit)
-            } catch {
-                connection.client.destroy()
-                throw error
-            }
-            started = connection.client
-            let ours = pair.keepingOurs()
-            try? ours.setNonBlocking()
-            channelSource = display.eventLoop.addFD(ours.rawValue, events: .readable) { [unowned self] _ in
-                readChannel()
-            }
-            channel = consume ours
+            started = try spawn()
         } catch {
-            logger.error("look up: cannot start \(executable): \(error)")
+            logger.error("look up: cannot start \(executable): \(error.reason)")
             scheduleRestart()
             return
         }
         client = started
-        let gone = Listener { [unowned self] _ in
+        let gone = Listener { [unowned(unsafe) self] _ in
             clientGone = nil
             client = nil
         }
@@ -76,12 +61,42 @@ final class LookupProcess {
         clientGone = gone
         startedAt = MonotonicTime.microseconds()
         if let process {
-            exitSource = display.eventLoop.addFD(process.exitDescriptor, events: .readable) { [unowned self] _ in
+            exitSource = display.eventLoop.addFD(process.exitDescriptor, events: .readable) {
+                [unowned(unsafe) self] _ in
                 exited()
             }
         }
         logger.info("look up: started \(executable) (pid \(process?.pid ?? 0))")
         onStart?(started)
+    }
+
+    private struct StartFailure: Error {
+        let reason: String
+    }
+
+    /// The child with its Wayland connection (descriptor 3) and the lookup channel (4); the
+    /// channel's reading starts here.
+    private func spawn() throws(StartFailure) -> Client {
+        let pair: SocketPair
+        do { pair = try SocketPair() } catch { throw StartFailure(reason: "\(error)") }
+        let connection: (client: Client, clientFD: Int32)
+        do { connection = try display.connectedClientSocket() } catch { throw StartFailure(reason: "\(error)") }
+        let socket = Descriptor(adopting: connection.clientFD)  // ours closes once the child has its copy
+        do {
+            process = try ChildProcess(
+                [executable], environment: ["WAYLAND_SOCKET": "3"], unsetting: ["WAYLAND_DISPLAY"],
+                passing: [socket.rawValue, pair.theirs.rawValue], input: .discard, output: .inherit)
+        } catch {
+            connection.client.destroy()
+            throw StartFailure(reason: "\(error)")
+        }
+        let ours = pair.keepingOurs()
+        try? ours.setNonBlocking()
+        channelSource = display.eventLoop.addFD(ours.rawValue, events: .readable) { [unowned(unsafe) self] _ in
+            readChannel()
+        }
+        channel = consume ours
+        return connection.client
     }
 
     /// Sends a request if the channel takes it now; false (no lookup) otherwise.
@@ -147,7 +162,7 @@ final class LookupProcess {
 
     private func scheduleRestart() {
         if restartTimer == nil {
-            restartTimer = display.eventLoop.addTimer { [unowned self] in if wanted { start() } }
+            restartTimer = display.eventLoop.addTimer { [unowned(unsafe) self] in if wanted { start() } }
         }
         restartTimer?.arm(milliseconds: backoffMilliseconds)
         backoffMilliseconds = min(backoffMilliseconds * 2, 30_000)

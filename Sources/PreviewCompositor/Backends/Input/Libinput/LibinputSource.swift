@@ -2,6 +2,8 @@ import InputEvents
 import LibinputBackend
 import Logging
 import PreviewEngine
+import PreviewLog
+import PreviewLogging
 import PreviewProtocolServer
 import WaylandServer
 
@@ -40,7 +42,7 @@ final class LibinputSource: InputBackend, HapticInput {
     /// Fails with a one-line reason when libinput cannot open the seat or finds no device
     /// it may open (no /dev/input, or no permission on it).
     init(seat: String, logger: Logger, clock: MonotonicClock, haptics: HapticIntensity) throws(CompositorError) {
-        guard let backend = LibinputBackend(source: .udev(seat: seat), haptics: haptics, logger: logger) else {
+        guard let backend = LibinputBackend(source: .udev(seat: seat), haptics: haptics, logger: Log(logger)) else {
             throw .backend(LibinputUnavailable(reason: "cannot set up libinput on udev seat \(seat)"))
         }
         self.backend = backend
