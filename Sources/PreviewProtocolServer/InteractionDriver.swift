@@ -286,6 +286,10 @@ public final class InteractionDriver: PreviewProtocolHost {
 
     func perform(_ actions: Actions) {
         if logsTransitions { logTransitions() }
+        // The engine has recovered already (cancelled with `system`); the log says why.
+        if let fault = engine.fault {
+            logger.error("\(fault)\(engine.faultCount > 1 ? " (and \(engine.faultCount - 1) more)" : "")")
+        }
         var sentWithPrevious = false
         // Questions about the host's own surfaces, answered (yes) once this batch is done.
         var ownQuestions: [PhaseUpdate] = []
