@@ -114,11 +114,11 @@ public struct Interaction: Sendable {
     }
 
     /// The most actions one input can produce for one machine (checked after every input: a
-    /// breach is an `EngineFault`, which the property tests exercise). Worst cases: a due settle ends the preview
-    /// (preview ended + commit) and the dwell deadline already passed (completed); or a due
-    /// deadline ends the preview and the input cancels. So one `Actions` (capacity 6) always
-    /// holds one machine's input and the `.scheduleTimer`; inputs that touch many machines pack
-    /// them while they fit (see `InteractionEngine`).
+    /// breach is an `EngineFault`, which the hostile-sequence tests expect never to see). Worst
+    /// cases: a due settle ends the preview (preview ended + commit) and the dwell deadline
+    /// already passed (completed); or a due deadline ends the preview and the input cancels.
+    /// So one `Actions` (capacity 6) always holds one machine's input and the `.scheduleTimer`;
+    /// inputs that touch many machines pack them while they fit (see `InteractionEngine`).
     public static let maximumActionsPerInput = 3
 
     public let contact: ContactKey
