@@ -267,9 +267,9 @@ public func previewInteractionClientGetSettings(
         guard let current = context.currentSettings else { throw .unsupported }
         var full = ClientContext.cSettings(current)
         full.size = size
-        withUnsafeBytes(of: &full) { source in  // a struct's bytes: never an empty buffer
-            UnsafeMutableRawPointer(settings).copyMemory(
-                from: source.baseAddress!, byteCount: min(size, MemoryLayout<preview_interaction_client_settings>.size))
+        withUnsafeBytes(of: &full) { source in
+            guard let bytes = source.baseAddress else { return }  // a struct's bytes: never nil
+            UnsafeMutableRawPointer(settings).copyMemory(from: bytes, byteCount: min(size, source.count))
         }
     }
 }

@@ -335,10 +335,12 @@ public func previewInteractionKeyboardKey(
     return call(handle) { context throws(Status) in
         guard let key, let verdict else { throw .invalidArgument }
         // Only as far as the host's `size` says: an older host's struct is shorter. (The offsets
-        // of a C struct's stored members always exist: the `!`s below never fail.)
+        // of a C struct's stored members always exist.)
         var event = preview_interaction_key()
         let size = key.pointee.size
-        guard size >= MemoryLayout.offset(of: \preview_interaction_key.focus)! else { throw .invalidArgument }
+        guard let focus = MemoryLayout.offset(of: \preview_interaction_key.focus), size >= focus else {
+            throw .invalidArgument
+        }
         withUnsafeMutableBytes(of: &event) { destination in
             destination.copyMemory(
                 from: UnsafeRawBufferPointer(start: key, count: min(size, destination.count)))
@@ -348,8 +350,8 @@ public func previewInteractionKeyboardKey(
         }
         guard event.focus_width >= 0, event.focus_height >= 0 else { throw .invalidArgument }
         // A C bool holding something other than 0 or 1 is read as the C compiler would: nonzero.
-        let offset = MemoryLayout.offset(of: \preview_interaction_key.pressed)!
-        let pressed = withUnsafeBytes(of: &event) { $0[offset] != 0 }
+        let offset = MemoryLayout.offset(of: \preview_interaction_key.pressed) ?? 0
+        let pressed = withUnsafeBytes(of: &event) { offset < $0.count && $0[offset] != 0 }
         let input = PreviewKeys.Key(
             code: event.keycode, keysym: event.keysym, modifiers: KeyModifiers(rawValue: event.modifiers),
             pressed: pressed, time: context.timestamp(event.time_usec))

@@ -82,11 +82,12 @@ extension EvdevDecoder {
             pen.inProximity = true  // a new tip down implies the pen is there, whatever the tool bits say
             pen.proximityChanged = true
         }
-        if pen.inProximity, tabletPressure != nil {
-            // libinput's tip: from the pressure thresholds (BTN_TOUCH is ignored, see `key`).
-            let down = tabletPressure!.tipDown(
+        // libinput's tip: from the pressure thresholds (BTN_TOUCH is ignored, see `key`).
+        if pen.inProximity,
+            let down = tabletPressure?.tipDown(
                 pen.tool, pressure: absPressure, distance: pen.distance, entering: pen.proximityChanged,
                 wasDown: pen.tipDown)
+        {
             if !down { pen.tipTainted = false }  // lifted: a later press is a fresh one
             pen.tipDown = down
         }

@@ -146,7 +146,7 @@ public struct SurfaceItems: Sendable {
     public func itemAt(_ point: PreviewPoint) -> ItemID? {
         var best: Item?
         for item in items where item.shows && item.rect?.contains(point) == true {
-            if best == nil || item.depth >= best!.depth { best = item }
+            if item.depth >= best?.depth ?? 0 { best = item }
         }
         return best?.id
     }
@@ -200,7 +200,7 @@ public struct SurfaceItems: Sendable {
         guard let item = itemOf(press: id) else { return nil }
         var changed = false
         if let index = items.firstIndex(where: { $0.id == item }),
-            items[index].latestPress == nil || items[index].latestPress!.id <= id
+            items[index].latestPress.map({ $0.id <= id }) ?? true
         {
             changed = Self.changesPhase(from: items[index].latestPress, to: call.press)
             items[index].latestPress = call.press

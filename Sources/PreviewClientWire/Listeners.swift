@@ -68,25 +68,26 @@ extension Channel {
     }
 }
 
-private func settings(_ data: UnsafeMutableRawPointer?) -> SettingsWatch {
-    Unmanaged<SettingsWatch>.fromOpaque(data!).takeUnretainedValue()
+/// The watch the listener was added with (nil only if libwayland passed no data: ignored).
+private func settings(_ data: UnsafeMutableRawPointer?) -> SettingsWatch? {
+    data.map { Unmanaged<SettingsWatch>.fromOpaque($0).takeUnretainedValue() }
 }
 
 /// The manager's settings group (version 2 and later), where the manager's queue is dispatched.
 nonisolated(unsafe) package var managerListener = spi_preview_interaction_manager_v1_listener(
-    sensitivity: { data, _, preset in settings(data).read(.sensitivity(preset)) },
+    sensitivity: { data, _, preset in settings(data)?.read(.sensitivity(preset)) },
     thresholds: { data, _, begin, commit, complete in
-        settings(data).read(
+        settings(data)?.read(
             .thresholds(
                 begin: wl_fixed_to_double(begin), commit: wl_fixed_to_double(commit),
                 complete: wl_fixed_to_double(complete)))
     },
     long_press_duration: { data, _, milliseconds in
-        settings(data).read(.longPressDuration(milliseconds: milliseconds))
+        settings(data)?.read(.longPressDuration(milliseconds: milliseconds))
     },
-    haptics: { data, _, setting in settings(data).read(.haptics(setting)) },
-    completion: { data, _, mode in settings(data).read(.completion(mode)) },
-    settings_done: { data, _ in settings(data).read(.done) })
+    haptics: { data, _, setting in settings(data)?.read(.haptics(setting)) },
+    completion: { data, _, mode in settings(data)?.read(.completion(mode)) },
+    settings_done: { data, _ in settings(data)?.read(.done) })
 
 extension SettingsWatch {
     /// Listens to `manager`'s settings (a manager of version 2 or later).

@@ -100,6 +100,9 @@ public struct Actions: RandomAccessCollection, Sendable, CustomStringConvertible
         unused, unused, unused, unused, unused, unused
     )
     public private(set) var count = 0
+    /// Actions that did not fit (the engine's bound makes this 0; it reports any as an
+    /// `EngineFault`): a full buffer drops rather than traps inside a compositor.
+    public private(set) var dropped = 0
 
     public init() {}
 
@@ -108,18 +111,28 @@ public struct Actions: RandomAccessCollection, Sendable, CustomStringConvertible
     public var endIndex: Int { count }
 
     /// Empties it, keeping its storage (the engine's `into:` inputs do this first).
-    public mutating func removeAll() { count = 0 }
+    public mutating func removeAll() {
+        count = 0
+        dropped = 0
+    }
 
-    /// Appends an action. Overflow is a bug in the engine, not bad input.
+    /// Appends an action; beyond the capacity it is dropped and counted in `dropped`.
     public mutating func append(_ action: Action) {
-        precondition(count < Actions.capacity, "more than \(Actions.capacity) actions for one input")
+        guard count < Actions.capacity else {
+            dropped += 1
+            return
+        }
         replace(at: count, with: action)
         count += 1
     }
 
-    /// Puts an action in front (the engine's `.scheduleTimer`, see there).
+    /// Puts an action in front (the engine's `.scheduleTimer`, see there). When full, the last
+    /// action makes room (counted in `dropped`): without the timer the engine would stall.
     mutating func prepend(_ action: Action) {
-        precondition(count < Actions.capacity, "more than \(Actions.capacity) actions for one input")
+        if count == Actions.capacity {
+            count -= 1
+            dropped += 1
+        }
         var index = count
         while index > 0 {
             replace(at: index, with: self[index - 1])
@@ -144,21 +157,22 @@ public struct Actions: RandomAccessCollection, Sendable, CustomStringConvertible
         for index in other.indices { append(other[index]) }
     }
 
+    /// An index outside `indices` (a caller's bug) reads an unused or stale slot rather than trap.
     public subscript(index: Int) -> Action {
-        precondition(index >= 0 && index < count, "action index out of range")
         switch index {
         case 0: return storage.0
         case 1: return storage.1
         case 2: return storage.2
         case 3: return storage.3
         case 4: return storage.4
-        default: return storage.5
+        case 5: return storage.5
+        default: return Actions.unused
         }
     }
 
     /// The action after `index`, if any (hosts that hand two actions over together).
     public func element(after index: Int) -> Action? {
-        index + 1 < count ? self[index + 1] : nil
+        index >= 0 && index < count - 1 ? self[index + 1] : nil
     }
 
     public var description: String { "[" + map { "\($0)" }.joined(separator: ", ") + "]" }

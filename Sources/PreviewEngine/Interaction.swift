@@ -113,12 +113,12 @@ public struct Interaction: Sendable {
         }
     }
 
-    /// The most actions one input can produce for one machine (checked by `assert` in debug
-    /// builds, which the property tests exercise). Worst cases: a due settle ends the preview
-    /// (preview ended + commit) and the dwell deadline already passed (completed); or a due
-    /// deadline ends the preview and the input cancels. So one `Actions` (capacity 6) always
-    /// holds one machine's input and the `.scheduleTimer`; inputs that touch many machines pack
-    /// them while they fit (see `InteractionEngine`).
+    /// The most actions one input can produce for one machine (checked after every input: a
+    /// breach is an `EngineFault`, which the hostile-sequence tests expect never to see). Worst
+    /// cases: a due settle ends the preview (preview ended + commit) and the dwell deadline
+    /// already passed (completed); or a due deadline ends the preview and the input cancels.
+    /// So one `Actions` (capacity 6) always holds one machine's input and the `.scheduleTimer`;
+    /// inputs that touch many machines pack them while they fit (see `InteractionEngine`).
     public static let maximumActionsPerInput = 3
 
     public let contact: ContactKey
@@ -192,15 +192,16 @@ public struct Interaction: Sendable {
 
     // MARK: Inputs
 
-    // The `.idle`/`.ended` preconditionFailures below are unreachable from any input: the engine
-    // calls `began` once, right after making the machine, and delivers later inputs only to the
-    // machines it holds, dropping a machine in the call that ended it (`InteractionEngine.finish`).
-    // Every host's input orders reach them through FuzzEmbedded, FuzzCompositor and FuzzRecording.
+    // The `.idle`/`.ended` cases below are unreachable through `InteractionEngine`: it calls
+    // `began` once, right after making the machine, and delivers later inputs only to the
+    // machines it holds, dropping a machine in the call that ended it (`finish`). A caller that
+    // breaks that order (or a bug) gets a fault and a machine made safe (`broken`), never a trap:
+    // this code runs inside compositors.
 
     /// The contact went down. Force contacts arm (or ask at once if already pressing hard);
     /// force-less contacts start holding for the long-press duration.
     public mutating func began(into actions: inout Actions, _ context: inout EngineContext) {
-        precondition(state == .idle, "began applied twice")
+        guard state == .idle else { return broken(.beganTwice, on: .began, at: now, into: &actions, &context) }
         if hasForce {
             move(to: .armed, on: .began, at: now, &context)
             evaluate(force: filter.smoothed, at: now, on: .began, into: &actions, &context)
@@ -215,7 +216,7 @@ public struct Interaction: Sendable {
     ) {
         let time = advance(to: sample.time, into: &actions, &context)
         switch state {
-        case .idle, .ended: preconditionFailure("sample for a contact in \(state)")
+        case .idle, .ended: return broken(.inputOutOfOrder, on: .sample, at: time, into: &actions, &context)
         case .completed, .cancelled, .vetoed, .abandoned: return
         case .armed, .holding, .awaitingAnswer, .preview, .commit, .commitUntilLift, .accelerating: break
         }
@@ -231,7 +232,7 @@ public struct Interaction: Sendable {
                 cancel(.moved, at: time, on: .sample, into: &actions, &context)
             case .accelerating: break  // a held control may be dragged (a scrubber): core input has the motion
             case .idle, .armed, .completed, .cancelled, .vetoed, .abandoned, .ended:
-                preconditionFailure("long-press contact in \(state)")
+                break  // returned above, or (armed) a force contact: not a long press
             }
         }
     }
@@ -251,10 +252,11 @@ public struct Interaction: Sendable {
             if accept {
                 enterPreview(at: time, into: &actions, &context)
             } else {
-                actions.append(.phase(.cancelled(.declined), update(progress: 0, at: time)))
+                emit(.cancelled(.declined), progress: 0, at: time, into: &actions, &context)
                 move(to: .vetoed(.declined), on: .declined, at: time, &context)
             }
-        case .idle, .ended: preconditionFailure("answer for a contact in \(state)")
+        case .idle, .ended:
+            broken(.inputOutOfOrder, on: accept ? .accepted : .declined, at: time, into: &actions, &context)
         case .armed, .holding, .preview, .commit, .commitUntilLift, .accelerating, .completed, .cancelled, .vetoed,
             .abandoned:
             break
@@ -270,7 +272,7 @@ public struct Interaction: Sendable {
         switch state {
         case .awaitingAnswer, .preview, .commit, .commitUntilLift, .accelerating:
             cancel(.clientCancelled, at: time, on: .clientCancelled, into: &actions, &context)
-        case .idle, .ended: preconditionFailure("client cancel for a contact in \(state)")
+        case .idle, .ended: broken(.inputOutOfOrder, on: .clientCancelled, at: time, into: &actions, &context)
         case .armed, .holding, .completed, .cancelled, .vetoed, .abandoned: break
         }
     }
@@ -284,7 +286,7 @@ public struct Interaction: Sendable {
         case .armed, .holding: move(to: .abandoned, on: .surfaceDestroyed, at: time, &context)
         case .awaitingAnswer, .preview, .commit, .commitUntilLift, .accelerating:
             cancel(.surfaceGone, at: time, on: .surfaceDestroyed, into: &actions, &context)
-        case .idle, .ended: preconditionFailure("surface destroyed for a contact in \(state)")
+        case .idle, .ended: broken(.inputOutOfOrder, on: .surfaceDestroyed, at: time, into: &actions, &context)
         case .completed, .cancelled, .vetoed, .abandoned: break
         }
     }
@@ -298,11 +300,13 @@ public struct Interaction: Sendable {
         switch state {
         case .commitUntilLift where reason == .lifted, .accelerating where reason == .lifted:
             // The lift is what completes them (complete on release; an accelerator's normal end).
-            actions.append(.phase(.completed, update(progress: progress, at: time)))
+            emit(.completed, progress: progress, at: time, into: &actions, &context)
         case .awaitingAnswer, .preview, .commit, .commitUntilLift, .accelerating:
-            actions.append(.phase(.cancelled(reason), update(progress: progress, at: time)))
+            emit(.cancelled(reason), progress: progress, at: time, into: &actions, &context)
         case .armed, .holding, .completed, .cancelled, .vetoed, .abandoned: break
-        case .idle, .ended: preconditionFailure("contact ended in \(state)")
+        case .idle, .ended:
+            // Nothing ran, so nothing to cancel: the machine ends as asked (an ended one stays so).
+            context.record(fault(.inputOutOfOrder, on: .contactEnded(reason), at: time))
         }
         move(to: .ended, on: .contactEnded(reason), at: time, &context)
     }
@@ -316,7 +320,7 @@ public struct Interaction: Sendable {
             cancel(.dismissed, at: time, on: .dismissed, into: &actions, &context)
         case .armed, .holding: move(to: .abandoned, on: .dismissed, at: time, &context)
         case .completed, .cancelled, .vetoed, .abandoned: break
-        case .idle, .ended: preconditionFailure("dismissed in \(state)")
+        case .idle, .ended: broken(.inputOutOfOrder, on: .dismissed, at: time, into: &actions, &context)
         }
     }
 
@@ -331,7 +335,10 @@ public struct Interaction: Sendable {
         var steps = 0
         while let due = deadline, due <= time {
             steps += 1
-            precondition(steps <= 8, "deadline \(due) in \(state) does not move")
+            guard steps <= 8 else {
+                broken(.stuckDeadline, on: .timer, at: due, into: &actions, &context)
+                break
+            }
             handleDeadline(due, now: time, into: &actions, &context)
         }
         now = time
@@ -350,11 +357,11 @@ public struct Interaction: Sendable {
         case .holding:
             ask(at: due, on: .timer, into: &actions, &context)
         case .awaitingAnswer:
-            actions.append(.phase(.cancelled(.timeout), update(progress: 0, at: due)))
+            emit(.cancelled(.timeout), progress: 0, at: due, into: &actions, &context)
             move(to: .vetoed(.timeout), on: .timer, at: due, &context)
         case .preview, .commit, .commitUntilLift, .accelerating:
             if case .commit(_, let dwellSince?) = state, dwellSince + tuning.completionDwell == due {
-                actions.append(.phase(.completed, update(progress: 1, at: due)))
+                emit(.completed, progress: 1, at: due, into: &actions, &context)
                 move(to: .completed, on: .timer, at: due, &context)
             } else if case .commitUntilLift(_, let since?) = state, since + tuning.releaseWindow == due {
                 // Eased off and stayed off, still touching: the user backed out of the pop.
@@ -366,10 +373,10 @@ public struct Interaction: Sendable {
                 rampNext = force < 1 && next > time ? next : nil  // saturated clocks end the ramp
                 evaluate(force: force, at: time, on: .timer, into: &actions, &context)
             } else {
-                preconditionFailure("no deadline \(due) in \(state)")
+                broken(.unknownDeadline, on: .timer, at: due, into: &actions, &context)
             }
         case .idle, .armed, .completed, .cancelled, .vetoed, .abandoned, .ended:
-            preconditionFailure("deadline \(due) in \(state)")
+            broken(.unknownDeadline, on: .timer, at: due, into: &actions, &context)
         }
     }
 
@@ -390,7 +397,7 @@ public struct Interaction: Sendable {
             } else {
                 let next = thresholds.previewProgress(force)
                 if next != progress {
-                    actions.append(.phase(.previewProgress, update(progress: next, at: time)))
+                    emit(.previewProgress, progress: next, at: time, into: &actions, &context)
                     state = .preview(progress: next)
                 }
             }
@@ -401,7 +408,7 @@ public struct Interaction: Sendable {
                 if let dwellSince { force < thresholds.completeLeave ? nil : dwellSince } else {
                     force >= thresholds.completeEnter ? time : nil
                 }
-            if next != progress { actions.append(.phase(.commitProgress, update(progress: next, at: time))) }
+            if next != progress { emit(.commitProgress, progress: next, at: time, into: &actions, &context) }
             state = .commit(progress: next, dwellSince: dwell)
         case .commitUntilLift(let progress, let easedOffSince):
             let next = thresholds.commitProgress(force)
@@ -412,26 +419,28 @@ public struct Interaction: Sendable {
             } else {
                 eased = force >= thresholds.commit ? nil : easedOffSince
             }
-            if next != progress { actions.append(.phase(.commitProgress, update(progress: next, at: time))) }
+            if next != progress { emit(.commitProgress, progress: next, at: time, into: &actions, &context) }
             state = .commitUntilLift(progress: next, easedOffSince: eased)
         case .accelerating(let stage):
+            guard let levels else { return broken(.noAccelerator, on: event, at: time, into: &actions, &context) }
             let next = levels.level(after: stage, force: force)
             if next != stage {
-                actions.append(.phase(.stage(next), update(progress: levels.fraction(force), at: time)))
+                emit(.stage(next), progress: levels.fraction(force), at: time, into: &actions, &context)
                 state = .accelerating(stage: next)
             }
         case .holding, .awaitingAnswer, .completed, .cancelled, .vetoed, .abandoned:
             break  // force only matters once the client agreed, and never after the end
         case .idle, .ended:
-            preconditionFailure("force evaluated in \(state)")
+            broken(.inputOutOfOrder, on: event, at: time, into: &actions, &context)
         }
     }
 
     private mutating func ask(
         at time: Timestamp, on event: Event, into actions: inout Actions, _ context: inout EngineContext
     ) {
-        id = context.takeID()
-        actions.append(.askShouldBegin(update(progress: 0, at: time)))
+        let id = context.takeID()
+        self.id = id
+        actions.append(.askShouldBegin(update(id, progress: 0, at: time)))
         move(to: .awaitingAnswer(until: time + tuning.shouldBeginTimeout), on: event, at: time, &context)
     }
 
@@ -447,16 +456,16 @@ public struct Interaction: Sendable {
             force = rampForce(at: time)
         }
         judgedForce = force
-        if case .accelerator = behaviour {
+        if let levels {
             let stage = levels.level(after: 1, force: force)
-            actions.append(.phase(.stage(stage), update(progress: levels.fraction(force), at: time)))
+            emit(.stage(stage), progress: levels.fraction(force), at: time, into: &actions, &context)
             move(to: .accelerating(stage: stage), on: .accepted, at: time, &context)
         } else if force >= tuning.thresholds.commit {
             move(to: .preview(progress: 1), on: .accepted, at: time, &context)
             enterCommit(force: force, at: time, on: .accepted, into: &actions, &context)
         } else {
             let progress = tuning.thresholds.previewProgress(force)
-            actions.append(.phase(.previewBegan, update(progress: progress, at: time)))
+            emit(.previewBegan, progress: progress, at: time, into: &actions, &context)
             move(to: .preview(progress: progress), on: .accepted, at: time, &context)
         }
     }
@@ -465,9 +474,9 @@ public struct Interaction: Sendable {
         force: Double, at time: Timestamp, on event: Event, into actions: inout Actions, _ context: inout EngineContext
     ) {
         let thresholds = tuning.thresholds
-        actions.append(.phase(.previewEnded, update(progress: 1, at: time)))
+        emit(.previewEnded, progress: 1, at: time, into: &actions, &context)
         let progress = thresholds.commitProgress(force)
-        actions.append(.phase(.commitProgress, update(progress: progress, at: time)))
+        emit(.commitProgress, progress: progress, at: time, into: &actions, &context)
         switch tuning.completion {
         case .onForce:
             let dwell: Timestamp? = force >= thresholds.completeEnter ? time : nil
@@ -477,9 +486,9 @@ public struct Interaction: Sendable {
         }
     }
 
-    /// The accelerator's levels (a deep click never asks).
-    private var levels: AcceleratorLevels {
-        guard case .accelerator(let stages) = behaviour else { preconditionFailure("levels of \(behaviour)") }
+    /// The accelerator's levels (nil for a deep click, which has none).
+    private var levels: AcceleratorLevels? {
+        guard case .accelerator(let stages) = behaviour else { return nil }
         return AcceleratorLevels(stages: stages, thresholds: tuning.thresholds)
     }
 
@@ -487,8 +496,29 @@ public struct Interaction: Sendable {
         _ reason: CancelReason, at time: Timestamp, on event: Event, into actions: inout Actions,
         _ context: inout EngineContext
     ) {
-        actions.append(.phase(.cancelled(reason), update(progress: progress, at: time)))
+        emit(.cancelled(reason), progress: progress, at: time, into: &actions, &context)
         move(to: .cancelled(reason), on: event, at: time, &context)
+    }
+
+    /// An invariant did not hold: the fault is kept for the host to log and the machine made
+    /// safe, as the host's own cancel would (`system`). A running interaction is cancelled; a
+    /// contact that has not asked never will (inert until it ends); an ended one stays ended.
+    /// Every state this leaves has no deadline.
+    private mutating func broken(
+        _ kind: EngineFault.Kind, on event: Event, at time: Timestamp, into actions: inout Actions,
+        _ context: inout EngineContext
+    ) {
+        context.record(fault(kind, on: event, at: time))
+        switch state {
+        case .awaitingAnswer, .preview, .commit, .commitUntilLift, .accelerating:
+            cancel(.system, at: time, on: event, into: &actions, &context)
+        case .idle, .armed, .holding: move(to: .abandoned, on: event, at: time, &context)
+        case .completed, .cancelled, .vetoed, .abandoned, .ended: break
+        }
+    }
+
+    private func fault(_ kind: EngineFault.Kind, on event: Event, at time: Timestamp) -> EngineFault {
+        EngineFault(kind, contact: contact, interaction: id, time: time, state: state, event: event)
     }
 
     /// Long press: rises linearly from the begin threshold (so the preview moves at once) to 1.
@@ -512,14 +542,25 @@ public struct Interaction: Sendable {
     private var progress: Double {
         switch state {
         case .preview(let progress), .commit(let progress, _), .commitUntilLift(let progress, _): progress
-        case .accelerating: levels.fraction(judgedForce)
+        case .accelerating: levels?.fraction(judgedForce) ?? 0
         case .idle, .armed, .holding, .awaitingAnswer, .completed, .cancelled, .vetoed, .abandoned, .ended: 0
         }
     }
 
-    private func update(progress: Double, at time: Timestamp) -> PhaseUpdate {
-        guard let id else { preconditionFailure("phase event before should-begin was asked") }
-        return PhaseUpdate(
+    /// A phase event. Every state that sends them was entered through `ask`, which numbers the
+    /// interaction; without a number there is no one to tell (a fault, not a trap).
+    private func emit(
+        _ event: PhaseEvent, progress: Double, at time: Timestamp, into actions: inout Actions,
+        _ context: inout EngineContext
+    ) {
+        guard let id else {
+            return context.record(EngineFault(.noInteraction, contact: contact, time: time, state: state))
+        }
+        actions.append(.phase(event, update(id, progress: progress, at: time)))
+    }
+
+    private func update(_ id: InteractionID, progress: Double, at time: Timestamp) -> PhaseUpdate {
+        PhaseUpdate(
             interaction: id, surface: surface, contact: contact, time: time, progress: progress,
             location: location, source: source, simulated: !hasForce || lastSampleSimulated, force: judgedForce)
     }
@@ -541,13 +582,27 @@ public struct Interaction: Sendable {
 
 /// What the machines of one engine share: the interaction numbering and the transition log.
 public struct EngineContext: Sendable {
-    public private(set) var lastID: UInt32 = 0
+    public internal(set) var lastID: UInt32 = 0
     public var log = TransitionLog()
+    /// The first fault of the latest input (nil: none), and how many it had in all.
+    public private(set) var fault: EngineFault?
+    public private(set) var faultCount = 0
 
     public init() {}
 
+    /// Wraps after 2^32 interactions (skipping 0, which no interaction has) rather than trap.
     mutating func takeID() -> InteractionID {
-        lastID += 1
+        lastID = lastID == .max ? 1 : lastID + 1
         return InteractionID(lastID)
+    }
+
+    mutating func record(_ fault: EngineFault) {
+        if self.fault == nil { self.fault = fault }
+        faultCount &+= 1
+    }
+
+    mutating func clearFaults() {
+        fault = nil
+        faultCount = 0
     }
 }

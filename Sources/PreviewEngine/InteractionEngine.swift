@@ -68,6 +68,11 @@ public struct InteractionEngine: Sendable {
     /// The transitions the most recent input caused (`from → event → to`), for hosts that log them.
     public var transitions: TransitionLog { context.log }
 
+    /// The first invariant the most recent input found broken (nil: none), for the host to log:
+    /// the engine has already recovered (cancelled with `system`). `faultCount`: how many in all.
+    public var fault: EngineFault? { context.fault }
+    public var faultCount: Int { context.faultCount }
+
     /// When the engine next needs `timerFired` (what the last `.scheduleTimer` said).
     public var nextDeadline: Timestamp? { earliestDeadline }
 
@@ -247,6 +252,7 @@ public struct InteractionEngine: Sendable {
     /// Every input starts with an empty buffer and an empty transition log.
     private mutating func start(_ actions: inout Actions) {
         context.log.removeAll()
+        context.clearFaults()
         actions.removeAll()
     }
 
@@ -262,7 +268,7 @@ public struct InteractionEngine: Sendable {
             }
         } else {
             input(&slots[index].machine, &actions, &context)
-            assert(actions.count <= Interaction.maximumActionsPerInput, "bound broken: \(actions)")
+            checkBound(produced: actions.count, by: slots[index].machine)
         }
         finish(&actions)
     }
@@ -280,7 +286,7 @@ public struct InteractionEngine: Sendable {
     /// Applies an end now if its actions fit, else parks it until the next timer.
     private mutating func deliver(_ end: Pending, at index: Int, into actions: inout Actions) {
         if slots[index].pending != nil {
-            slots[index].pending!.merge(end)
+            slots[index].pending?.merge(end)
         } else if !attempt(end, at: index, into: &actions) {
             slots[index].pending = end
         }
@@ -301,7 +307,7 @@ public struct InteractionEngine: Sendable {
             // Room for the worst case: no trial copy needed (the common path).
             let before = actions.count
             input(&slots[index].machine, &actions, &context)
-            assert(actions.count - before <= Interaction.maximumActionsPerInput, "bound broken: \(actions)")
+            checkBound(produced: actions.count - before, by: slots[index].machine)
             return true
         }
         var machine = slots[index].machine
@@ -313,6 +319,13 @@ public struct InteractionEngine: Sendable {
         context = trial
         actions.append(contentsOf: produced)
         return true
+    }
+
+    /// The bound `attempt` relies on: a breach is logged (nothing was lost while the buffer had room).
+    private mutating func checkBound(produced: Int, by machine: Interaction) {
+        guard produced > Interaction.maximumActionsPerInput else { return }
+        context.record(
+            EngineFault(.tooManyActions, contact: machine.contact, interaction: machine.id, state: machine.state))
     }
 
     /// A machine ends in a terminal state after either end, so at most one cancel (plus the
@@ -335,6 +348,7 @@ public struct InteractionEngine: Sendable {
     private mutating func finish(_ actions: inout Actions) {
         slots.removeAll { $0.machine.state == .ended && $0.pending == nil }
         scheduleTimer(into: &actions)
+        if actions.dropped > 0 { context.record(EngineFault(.actionsDropped)) }
     }
 
     private mutating func scheduleTimer(into actions: inout Actions) {

@@ -16,14 +16,17 @@ public struct ForceThresholds: Hashable, Sendable {
     /// ...and below this it is abandoned (force eased off before the dwell was over).
     public var completeLeave: Double
 
+    /// Expects `0 < begin < commit < completeLeave < completeEnter <= 1` (`isOrdered`; every
+    /// preset's table is, which a test checks). Not checked by a trap: this runs in compositors.
     public init(begin: Double, commit: Double, completeEnter: Double, completeLeave: Double) {
-        precondition(
-            0 < begin && begin < commit && commit < completeLeave && completeLeave < completeEnter && completeEnter <= 1
-        )
         self.begin = begin
         self.commit = commit
         self.completeEnter = completeEnter
         self.completeLeave = completeLeave
+    }
+
+    public var isOrdered: Bool {
+        0 < begin && begin < commit && commit < completeLeave && completeLeave < completeEnter && completeEnter <= 1
     }
 
     /// 0...1 through the preview phase: 0 at `begin`, 1 at `commit`.

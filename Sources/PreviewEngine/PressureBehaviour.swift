@@ -59,7 +59,7 @@ public struct AcceleratorLevels: Hashable, Sendable {
     /// The force at which `stage` (2...stages) is entered on the way up.
     @inlinable
     public func edge(of stage: UInt8) -> Double {
-        low + Double(stage - 1) * (high - low) / Double(stages)
+        low + (Double(stage) - 1) * (high - low) / Double(stages)
     }
 
     /// The level after `current` for this force: up while the force reaches the next edge, down

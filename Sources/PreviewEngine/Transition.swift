@@ -33,9 +33,13 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
 /// contacts ending at once), the surplus is counted in `dropped`, never silently lost.
 public struct TransitionLog: Sequence, Sendable, CustomStringConvertible {
     public static let capacity = 8
+    /// Unused slots hold this (read only through an index outside `0..<count`, a caller's bug).
+    private static let unused = Transition(
+        time: Timestamp(microseconds: 0), contact: ContactKey(device: DeviceID(0)), interaction: nil, from: .idle,
+        event: .began, to: .idle)
     private var storage:
-        (Transition?, Transition?, Transition?, Transition?, Transition?, Transition?, Transition?, Transition?) =
-            (nil, nil, nil, nil, nil, nil, nil, nil)
+        (Transition, Transition, Transition, Transition, Transition, Transition, Transition, Transition) =
+            (unused, unused, unused, unused, unused, unused, unused, unused)
     public private(set) var count = 0
     public private(set) var dropped = 0
 
@@ -70,18 +74,19 @@ public struct TransitionLog: Sequence, Sendable, CustomStringConvertible {
         dropped += other.dropped
     }
 
+    /// `append` fills the slots below `count` in order; an index outside them (a caller's bug)
+    /// reads an unused or stale slot rather than trap.
     public subscript(index: Int) -> Transition {
-        precondition(index >= 0 && index < count, "transition index out of range")
-        // `append` fills the slots below `count` in order, so each one read here is set.
         switch index {
-        case 0: return storage.0!
-        case 1: return storage.1!
-        case 2: return storage.2!
-        case 3: return storage.3!
-        case 4: return storage.4!
-        case 5: return storage.5!
-        case 6: return storage.6!
-        default: return storage.7!
+        case 0: return storage.0
+        case 1: return storage.1
+        case 2: return storage.2
+        case 3: return storage.3
+        case 4: return storage.4
+        case 5: return storage.5
+        case 6: return storage.6
+        case 7: return storage.7
+        default: return TransitionLog.unused
         }
     }
 

@@ -100,10 +100,9 @@ extension InteractionDriverHandler {
 /// the engine or the protocol server. Runs on the display's thread.
 public final class InteractionDriver: PreviewProtocolHost {
     private(set) var engine: InteractionEngine
-    /// The protocol server (its global lives as long as the driver, or until `close()`).
-    /// Implicitly unwrapped only because the server is made with `self` as its host: set in
-    /// `init` before anything can call in, never set to nil.
-    private(set) var server: PreviewInteractionServer!
+    /// The protocol server (its global lives as long as the driver, or until `close()`); the
+    /// driver becomes its host at the end of `init`, before any client can call in.
+    let server: PreviewInteractionServer
     /// True from a `.scheduleTimer` with a deadline until the timer fires or is cancelled.
     public private(set) var timerPending = false
     /// Logs every state change an input caused (`from → event → to`) at notice level.
@@ -145,7 +144,7 @@ public final class InteractionDriver: PreviewProtocolHost {
         self.logger = logger
         self.display = display
         clock = display.clock
-        server = try PreviewInteractionServer(display: display, host: self, logger: logger, advertising: version)
+        server = try PreviewInteractionServer(display: display, host: nil, logger: logger, advertising: version)
         server.settings = PreviewSettings(engine: configuration, haptics: haptics)
         // A client behind on its acks is as slow as one that has not answered should-begin yet:
         // it gets the same time before a press is declined on its behalf.
@@ -171,9 +170,10 @@ public final class InteractionDriver: PreviewProtocolHost {
             }
         }
         guard timer != nil else { throw WaylandServerError("cannot add the interaction timer") }
+        server.attachHost(self)
     }
 
-    deinit { server?.detachHost() }
+    deinit { server.detachHost() }
 
     /// Stops the timer and withdraws the global (objects of connected clients stay until they go).
     /// `hearingClients: false` also stops what those objects report: nothing reaches the engine
@@ -183,8 +183,8 @@ public final class InteractionDriver: PreviewProtocolHost {
         timer?.remove()
         timer = nil
         timerPending = false
-        server?.removeGlobal()
-        if !hearingClients { server?.detachHost() }
+        server.removeGlobal()
+        if !hearingClients { server.detachHost() }
     }
 
     public func now() -> Timestamp { Timestamp(microseconds: clock.microseconds()) }
@@ -286,6 +286,10 @@ public final class InteractionDriver: PreviewProtocolHost {
 
     func perform(_ actions: Actions) {
         if logsTransitions { logTransitions() }
+        // The engine has recovered already (cancelled with `system`); the log says why.
+        if let fault = engine.fault {
+            logger.error("\(fault)\(engine.faultCount > 1 ? " (and \(engine.faultCount - 1) more)" : "")")
+        }
         var sentWithPrevious = false
         // Questions about the host's own surfaces, answered (yes) once this batch is done.
         var ownQuestions: [PhaseUpdate] = []

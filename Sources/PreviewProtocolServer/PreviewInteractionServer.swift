@@ -28,7 +28,9 @@ public final class PreviewInteractionServer {
     public let advertisedVersion: Int32
 
     /// The host that owns this server: it clears this in its teardown (`detachHost()`), and
-    /// outlives the server otherwise.
+    /// outlives the server otherwise. A host that makes its server in its own `init` passes nil
+    /// and attaches itself once it is whole (`attachHost`): clients can call in only later, from
+    /// the event loop.
     public private(set) unowned(unsafe) var host: PreviewProtocolHost?
     /// What the protocol objects and pending idle reports hold: nil once this server is gone.
     private(set) lazy var backlink = Backlink(self)
@@ -68,7 +70,7 @@ public final class PreviewInteractionServer {
     public internal(set) var flowStatistics = FlowStatistics()
 
     public init(
-        display: Display, host: PreviewProtocolHost, logger: Log = .discarding,
+        display: Display, host: PreviewProtocolHost?, logger: Log = .discarding,
         advertising version: Int32 = PreviewInteractionServer.version
     ) throws(WaylandServerError) {
         advertisedVersion = version
@@ -91,6 +93,8 @@ public final class PreviewInteractionServer {
     }
 
     deinit { backlink.invalidate() }
+
+    public func attachHost(_ host: PreviewProtocolHost) { self.host = host }
 
     /// The host is going: nothing is reported to it from now on.
     public func detachHost() { host = nil }

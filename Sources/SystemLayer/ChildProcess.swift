@@ -109,8 +109,7 @@ public final class ChildProcess: Sendable {
         directory: String?, passing: [Int32], input: Input, output: Output, errors: Output?, ownProcessGroup: Bool,
         exitPipe: Bool
     ) throws(SpawnError) {
-        precondition(!arguments.isEmpty, "a child process needs an executable")
-        let executable = arguments[0]
+        guard let executable = arguments.first else { throw SpawnError(executable: "", code: ENOENT) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -269,7 +268,10 @@ public final class ChildProcess: Sendable {
     /// Waits for the exit, however long it takes.
     @discardableResult
     public func wait() -> Termination {
-        waitUntil(deadline: nil)!
+        // Without a deadline or a `done`, `waitUntil` returns only with the termination.
+        while true {
+            if let termination = waitUntil(deadline: nil) { return termination }
+        }
     }
 
     /// SIGKILL (unless it has exited), then waits for it.

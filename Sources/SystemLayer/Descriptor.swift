@@ -244,17 +244,18 @@ func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -
 /// Writes all of `bytes` to the descriptor numbered `fd`, retrying on `EINTR` and after short
 /// writes (a borrowed number: standard output and error, or a `Descriptor`'s).
 func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+    guard let base = bytes.baseAddress else { return }  // nil only for an empty buffer
     var offset = 0
     while offset < bytes.count {
         let written = try retryingInterrupted {
             #if canImport(Glibc)
-                Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                Glibc.write(fd, base + offset, bytes.count - offset)
             #elseif canImport(Musl)
-                Musl.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                Musl.write(fd, base + offset, bytes.count - offset)
             #elseif canImport(Darwin)
-                Darwin.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                Darwin.write(fd, base + offset, bytes.count - offset)
             #else  // Embedded: no Glibc module, libc through the layer's header
-                CSystemLayer.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                CSystemLayer.write(fd, base + offset, bytes.count - offset)
             #endif
         }
         guard written > 0 else { throw SystemCallError(EIO) }  // no progress: never spin

@@ -9,17 +9,18 @@ public struct HandleNumbers: Sendable {
 
     /// Numbers from `first` on, `step` apart: even and spaced, never a small integer or NULL by
     /// accident (choose `first` apart from another library's).
+    /// `first` and `step` of 0 are taken as 16 (handles are never NULL).
     public init(first: UInt, step: UInt = 16) {
-        precondition(first != 0 && step != 0, "handles are never NULL")
-        (next, self.step) = (first, step)
+        (next, self.step) = (first == 0 ? 16 : first, step == 0 ? 16 : step)
     }
 
     /// The next handle.
     public mutating func take() -> OpaquePointer {
-        let number = next
-        // Never overflows: 2^60 handles at one a nanosecond take 36 years. Hence never NULL either.
-        next += step
-        return OpaquePointer(bitPattern: number)!
+        // Never wraps in practice (2^60 handles at one a nanosecond take 36 years); if it did,
+        // 0 is skipped, so a handle is never NULL.
+        let number = next == 0 ? step : next
+        next = number &+ step
+        return unsafeBitCast(number, to: OpaquePointer.self)
     }
 }
 

@@ -36,7 +36,8 @@ public final class JoinableThread: @unchecked Sendable {  // the handle is joine
         let status = pthread_create(
             &handle, nil,
             { context in
-                Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+                // Always the context passed below; nil would be a system bug, and nothing to run.
+                context.map { Unmanaged<ThreadBody>.fromOpaque($0).takeRetainedValue().run() }
                 return nil
             }, context)
         guard status == 0 else {

@@ -1,11 +1,12 @@
 import PreviewEngine
 import Testing
 
-/// The engine's `preconditionFailure`s guard states no input sequence can reach: hosts route
-/// inputs through `InteractionEngine`, which ignores unknown contacts and interactions and
+/// The engine's invariant checks (`EngineFault`) guard states no input sequence can reach: hosts
+/// route inputs through `InteractionEngine`, which ignores unknown contacts and interactions and
 /// drops a machine once its contact ended. Here every public input comes in any order, with
 /// any values a device, a file or a client could produce (NaN and infinite forces, times at
-/// both ends of the clock, duplicates, unknown ids, answers given in-line), and nothing traps.
+/// both ends of the clock, duplicates, unknown ids, answers given in-line), and nothing traps
+/// nor breaks an invariant.
 @Suite("Engine: hostile input sequences")
 struct EngineHostileInputTests {
     /// SplitMix64: a reproducible sequence per seed.
@@ -63,6 +64,8 @@ struct EngineHostileInputTests {
                 contact: contact())
         }
         func perform(_ actions: Actions, depth: Int = 0) {
+            #expect(engine.fault == nil, "\(String(describing: engine.fault))")
+            #expect(actions.dropped == 0)
             for action in actions {
                 switch action {
                 case .scheduleTimer(let due): timer = due

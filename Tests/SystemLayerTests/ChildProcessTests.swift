@@ -53,6 +53,10 @@ import Testing
         #expect(throws: ChildProcess.SpawnError.self) { try ChildProcess(["/nonexistent/tool"]) }
     }
 
+    @Test func noArgumentsIsAnErrorNotATrap() {
+        #expect(throws: ChildProcess.SpawnError.self) { try ChildProcess([]) }
+    }
+
     @Test func theChildGetsOnlyItsStandardDescriptorsAndThePassedOnes() throws {
         // A descriptor without close-on-exec in the parent stays out of the child.
         var leaky: [Int32] = [-1, -1]

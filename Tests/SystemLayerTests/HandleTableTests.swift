@@ -21,4 +21,15 @@ import Testing
         devices.forgetAll { $0 == "device" }
         #expect(devices.all.isEmpty && contexts.all == ["again"])
     }
+
+    @Test func zeroNumbersStillGiveHandlesThatAreNeverNull() {
+        var numbers = HandleNumbers(first: 0, step: 0)
+        let first = numbers.take()
+        let second = numbers.take()
+        #expect(UInt(bitPattern: first) != 0 && UInt(bitPattern: second) != 0 && first != second)
+        // Wrapping past the top skips NULL too.
+        var wrapping = HandleNumbers(first: UInt.max - 15, step: 16)
+        _ = wrapping.take()
+        #expect(UInt(bitPattern: wrapping.take()) != 0)
+    }
 }

@@ -348,6 +348,7 @@ final class LookupDriver {
     /// Performs the effects of the last input. A host callback that calls in again starts a
     /// batch of its own; this one goes on over its own copy.
     private func perform() {
+        if let fault = session.takeFault() { logger.error("look up: \(fault)") }
         var unsent: [UInt32] = []
         for effect in effects {
             if let id = perform(effect) { unsent.append(id) }

@@ -65,6 +65,8 @@ public struct LookupSession: Sendable {
     }
 
     private var engine: InteractionEngine
+    /// The latest invariant the engine found broken (it recovered already), for the host to log.
+    private var fault: EngineFault?
     /// Presses without measured force (a long press) look up only when the user says so.
     public private(set) var longPress: Bool
     private var contacts: Set<ContactKey> = []
@@ -102,6 +104,12 @@ public struct LookupSession: Sendable {
     // MARK: what hosts and tests ask
 
     public var deadline: Timestamp.Duration { engine.configuration.shouldBeginTimeout }
+
+    /// The latest engine fault since the last call (nil: none), once.
+    public mutating func takeFault() -> EngineFault? {
+        defer { fault = nil }
+        return fault
+    }
     public var nextDeadline: Timestamp? { engine.nextDeadline }
     /// Questions asked and not answered (nor given up on) yet.
     public var awaitingAnswerCount: Int { asked.count }
@@ -297,6 +305,7 @@ public struct LookupSession: Sendable {
     }
 
     private mutating func perform(_ actions: Actions, at time: Timestamp, into effects: inout [Effect]) {
+        if let fault = engine.fault { self.fault = fault }
         for index in actions.indices {
             switch actions[index] {
             case .scheduleTimer(let due):
