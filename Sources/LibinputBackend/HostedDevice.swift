@@ -47,13 +47,14 @@ public final class HostedDevice {
             }
         }
         self.pressure = pressure
-        // The events' times must be libinput's (the host's) clock to match a click's time.
-        if kind == .touchpad, let pressure, let fd = descriptor?.rawValue, clibinput_evdev_monotonic(fd) == 0,
-            pressure.refresh()
-        {
+        // The events' times must be libinput's (the host's) clock to match a click's time; a
+        // device that keeps another clock is caught at its first event (`drain`).
+        if kind == .touchpad, let pressure, let fd = descriptor?.rawValue, pressure.refresh() {
+            _ = clibinput_evdev_monotonic(fd)
             history = pressure.history(at: MonotonicTime.microseconds())
         }
-        origin = kind == .pen ? "libinput tablet pressure" : pressure?.origin ?? why
+        let perFrame = history == nil ? "" : ", a click's at its frame"
+        origin = kind == .pen ? "libinput tablet pressure" : pressure.map { $0.origin + perFrame } ?? why
     }
 
     deinit {
@@ -72,6 +73,11 @@ public final class HostedDevice {
             let count = clibinput_evdev_read(fd, events.baseAddress, events.count)
             guard count > 0 else { return }
             for event in events.prefix(Int(count)) {
+                let now = MonotonicTime.microseconds()
+                if event.time_usec < now - Self.clockTolerance || event.time_usec > now + Self.clockTolerance {
+                    history = nil  // not the monotonic clock: the state only
+                }
+                guard history != nil else { continue }
                 if event.type == ForceHistory.evSyn, event.code == ForceHistory.synDropped, let pressure,
                     pressure.refresh()
                 {
@@ -82,6 +88,9 @@ public final class HostedDevice {
             }
         }
     }
+
+    /// How far an event's time may be from the monotonic clock's now (a late read included).
+    static let clockTolerance: Int64 = 60_000_000
 
     /// The force of a touch contact at `time` (µs, libinput's clock: an event's time): a
     /// touchpad's hardest finger at the last frame up to then, from the events; the state now
