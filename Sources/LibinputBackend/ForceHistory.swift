@@ -28,8 +28,10 @@ public struct ForceHistory: Sendable {
     private var tracking: [Int32]
     private var pressure: [Int32]
     private var changed = false
-    /// Oldest first.
+    /// Oldest first: the frames whose force changed.
     public private(set) var samples: [Sample] = []
+    /// The time of the last frame read, changed or not: the history knows nothing later.
+    public private(set) var latest: Int64
 
     /// `tracking` and `pressure`: the kernel state at `time`, when the descriptor was opened,
     /// per slot (one value for `.single`): events carry only changes.
@@ -43,6 +45,7 @@ public struct ForceHistory: Sendable {
             }
         self.tracking = (tracking + Array(repeating: -1, count: count)).prefix(count).map { $0 }
         self.pressure = (pressure + Array(repeating: 0, count: count)).prefix(count).map { $0 }
+        latest = time
         samples = [Sample(time: time, force: hardestForce)]
     }
 
@@ -55,6 +58,7 @@ public struct ForceHistory: Sendable {
     public mutating func ingest(type: UInt16, code: UInt16, value: Int32, time: Int64) {
         switch (type, code) {
         case (Self.evSyn, Self.synReport):
+            latest = max(latest, time)
             guard changed else { return }
             changed = false
             if samples.count == Self.capacity { samples.removeFirst() }
@@ -101,12 +105,13 @@ public struct ForceHistory: Sendable {
         return force
     }
 
-    /// The force of the last frame at or before `time` (µs of the descriptor's clock), the
-    /// descriptor's events read up to now (the kernel hands every descriptor a frame at once, so
-    /// a frame a host was handed is there); nil when the history does not reach back that far
-    /// (the caller asks the kernel's state instead).
+    /// The force of the last frame at or before `time` (µs of the descriptor's clock); nil when
+    /// the history does not reach back that far, or has read no frame as late (the descriptor
+    /// got no events, or not yet): then the kernel's state is as good, and the caller asks it.
     public func force(at time: Int64) -> Double? {
-        guard let first = samples.first, first.time <= time, let last = samples.last else { return nil }
+        guard let first = samples.first, first.time <= time, time <= latest, let last = samples.last else {
+            return nil
+        }
         if last.time <= time { return last.force }
         return samples.last { $0.time <= time }?.force
     }

@@ -30,7 +30,9 @@ struct ForceHistoryTests {
         #expect(history.force(at: 922_999) == 0.208, "a host's millisecond covers the frame")
         #expect(history.force(at: 921_999) == 0.165)
         #expect(history.force(at: 931_000) == 0)
-        #expect(history.force(at: 5_000_000) == 0, "nothing changed since the last frame")
+        history.ingest(type: 0, code: 0, value: 0, time: 939_000)
+        #expect(history.force(at: 939_000) == 0, "a frame without a change still counts as read")
+        #expect(history.force(at: 939_001) == nil, "no frame read that late: the caller reads the state")
         #expect(history.force(at: -1) == nil, "before the history: the caller reads the state")
     }
 
@@ -40,6 +42,7 @@ struct ForceHistoryTests {
         var history = ForceHistory(
             axis: .slots(count: 2), normaliser: normaliser, tracking: [7, -1], pressure: [300, 0], at: 100)
         #expect(history.force(at: 100) == 0.3)
+        #expect(history.force(at: 101) == nil, "nothing read since the start")
         history.ingest(type: Self.evAbs, code: Self.absMTSlot, value: 1, time: 200)
         history.ingest(type: Self.evAbs, code: Self.absMTTrackingID, value: 8, time: 200)
         history.ingest(type: Self.evAbs, code: Self.absMTPressure, value: 500, time: 200)
