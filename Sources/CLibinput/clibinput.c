@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 
 static int open_restricted(const char *path, int flags, void *user_data) {
@@ -69,6 +70,30 @@ int clibinput_evdev_properties(int fd, uint8_t *bits, size_t length) {
 
 int clibinput_evdev_keys(int fd, uint8_t *bits, size_t length) {
     return ioctl(fd, EVIOCGKEY(length), bits) < 0 ? -errno : 0;
+}
+
+int clibinput_evdev_monotonic(int fd) {
+    int clock = CLOCK_MONOTONIC;
+    return ioctl(fd, EVIOCSCLOCKID, &clock) < 0 ? -errno : 0;
+}
+
+long clibinput_evdev_read(int fd, struct clibinput_evdev_event *events, size_t count) {
+    struct input_event raw[64];
+    size_t want = count < 64 ? count : 64;
+    if (want == 0)
+        return 0;
+    ssize_t n = read(fd, raw, want * sizeof raw[0]);
+    if (n < 0)
+        return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -errno;
+    /* evdev hands out whole events only. */
+    size_t whole = (size_t)n / sizeof raw[0];
+    for (size_t i = 0; i < whole; i++) {
+        events[i].time_usec = (int64_t)raw[i].input_event_sec * 1000000 + raw[i].input_event_usec;
+        events[i].type = raw[i].type;
+        events[i].code = raw[i].code;
+        events[i].value = raw[i].value;
+    }
+    return (long)whole;
 }
 
 /* MARK: haptic pressure pads */

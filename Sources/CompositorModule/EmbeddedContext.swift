@@ -206,7 +206,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         guard x.isFinite, y.isFinite else { throw .invalidArgument }
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
         do { try driver.admits(key) } catch { throw Status(error) }
-        let force = try normalised(pressure, of: device, contact: contact)
+        let force = try normalised(pressure, of: device, contact: contact, at: time)
         // The host's positions are local to the surface it routed the contact to.
         let hit = try resource.map { resource throws(Status) in SurfaceHit(surface: try surfaceID(checking: resource)) }
         do {
@@ -221,10 +221,11 @@ final class EmbeddedContext: InteractionDriverHandler {
         let device = try pressingDevice(handle)
         guard x.isFinite, y.isFinite else { throw .invalidArgument }
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
-        // A libinput touch device: the kernel's pressure for the contact, as it is now.
+        // A libinput touch device: the kernel's pressure for the contact at the event.
         do {
             try driver.contactMoved(
-                key, to: Point(x: x, y: y), force: device.evdev?.force(contact: contact), at: timestamp(time))
+                key, to: Point(x: x, y: y), force: device.evdev.flatMap { evdevForce($0, contact: contact, at: time) },
+                at: timestamp(time))
         } catch {
             throw Status(error)
         }
@@ -234,7 +235,8 @@ final class EmbeddedContext: InteractionDriverHandler {
         let device = try pressingDevice(handle)
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
         guard driver.contacts[key] != nil else { throw .unknownContact }
-        guard let force = try normalised(pressure, of: device, contact: contact) else { return }  // no pressure axis
+        // No pressure axis: nothing to tell.
+        guard let force = try normalised(pressure, of: device, contact: contact, at: time) else { return }
         do {
             try driver.contactMoved(key, to: nil, force: force, at: timestamp(time))
         } catch {
@@ -249,7 +251,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         guard x.isFinite, y.isFinite else { throw .invalidArgument }
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
         guard driver.contacts[key] != nil else { throw .unknownContact }
-        let force = try normalised(pressure, of: device, contact: contact)
+        let force = try normalised(pressure, of: device, contact: contact, at: time)
         do {
             try driver.contactMoved(key, to: Point(x: x, y: y), force: force, at: timestamp(time))
         } catch {
@@ -279,12 +281,22 @@ final class EmbeddedContext: InteractionDriverHandler {
         return driver.isTakenAway(key) || heldGiveBacks[key] != nil
     }
 
-    /// The force in 0...1, nil for a device without pressure.
-    private func normalised(_ pressure: Double, of device: Device, contact: Int32) throws(Status) -> Double? {
-        if let evdev = device.evdev { return evdev.force(contact: contact) ?? 0 }
+    /// The force in 0...1, nil for a device without pressure. `time`: the event's, in the host's unit.
+    private func normalised(_ pressure: Double, of device: Device, contact: Int32, at time: UInt64 = 0)
+        throws(Status) -> Double?
+    {
+        if let evdev = device.evdev { return evdevForce(evdev, contact: contact, at: time) ?? 0 }
         guard let range = device.pressure else { return nil }
         guard pressure.isFinite else { throw .invalidArgument }
         return min(1, max(0, (pressure - range.minimum) / (range.maximum - range.minimum)))
+    }
+
+    /// A libinput device's force at the host's event time (a click libinput read together with
+    /// the frames after it is judged on its own frame's force); now when the host gave no time.
+    private func evdevForce(_ evdev: EvdevPressure, contact: Int32, at time: UInt64) -> Double? {
+        guard time != 0 else { return evdev.force(contact: contact) }
+        let slack: Int64 = timeUnit == .milliseconds ? 999 : 0
+        return evdev.force(contact: contact, at: timestamp(time) + Timestamp.Duration(microseconds: slack))
     }
 
     // MARK: surfaces

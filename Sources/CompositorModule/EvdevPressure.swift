@@ -1,4 +1,5 @@
 import LibinputBackend
+import PreviewEngine
 import WaylandServer
 
 /// A libinput device's touch pressure for the embedded library: the kernel state through
@@ -16,6 +17,12 @@ final class EvdevPressure {
     var origin: String { device.origin }
 
     func force(contact: Int32) -> Double? { device.force(contact: contact) }
+
+    /// The force at an event's time (`time` its last microsecond: a host's milliseconds cover a
+    /// thousand), not the state's now, which a late dispatch has already moved past the event.
+    func force(contact: Int32, at time: Timestamp) -> Double? {
+        device.force(contact: contact, at: time.microseconds)
+    }
 
     func watch(on loop: EventLoop, _ changed: @escaping () -> Void) {
         guard let fd = device.fileDescriptor else { return }

@@ -19,6 +19,10 @@ public final class HostedDevice {
     /// news for the device (then `drain()` and read the forces).
     public var fileDescriptor: Int32? { descriptor?.rawValue }
     private let pressure: TouchPressure?
+    /// A touchpad's force frame by frame, from our descriptor's events (nil: the state only).
+    private var history: ForceHistory?
+    /// Where `drain()` reads events to, allocated once.
+    private let events = UnsafeMutableBufferPointer<clibinput_evdev_event>.allocate(capacity: 64)
 
     public init(libinputDevice raw: OpaquePointer, quirks: PressureQuirks = PressureQuirks()) {
         name = libinput_device_get_name(raw).map { String(cString: $0) } ?? "libinput device"
@@ -43,19 +47,58 @@ public final class HostedDevice {
             }
         }
         self.pressure = pressure
-        origin = kind == .pen ? "libinput tablet pressure" : pressure?.origin ?? why
+        // The events' times must be libinput's (the host's) clock to match a click's time; a
+        // device that keeps another clock is caught at its first event (`drain`).
+        if kind == .touchpad, let pressure, let fd = descriptor?.rawValue, pressure.refresh() {
+            _ = clibinput_evdev_monotonic(fd)
+            history = pressure.history(at: MonotonicTime.microseconds())
+        }
+        let perFrame = history == nil ? "" : ", a click's at its frame"
+        origin = kind == .pen ? "libinput tablet pressure" : pressure.map { $0.origin + perFrame } ?? why
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        events.deallocate()
+    }
 
     /// True when `force(contact:)` reads the kernel (touch devices with a pressure axis).
     public var readsPressure: Bool { pressure != nil }
 
-    /// Discards the events queued on our descriptor: the state is read by ioctl, not from them.
+    /// Reads the events queued on our descriptor: a touchpad's into its force history; the
+    /// state now is read by ioctl, not from them.
     public func drain() {
         guard let fd = fileDescriptor else { return }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while read(fd, &buffer, buffer.count) > 0 {}
+        while true {
+            let count = clibinput_evdev_read(fd, events.baseAddress, events.count)
+            guard count > 0 else { return }
+            for event in events.prefix(Int(count)) {
+                let now = MonotonicTime.microseconds()
+                if event.time_usec < now - Self.clockTolerance || event.time_usec > now + Self.clockTolerance {
+                    history = nil  // not the monotonic clock: the state only
+                }
+                guard history != nil else { continue }
+                if event.type == ForceHistory.evSyn, event.code == ForceHistory.synDropped, let pressure,
+                    pressure.refresh()
+                {
+                    history = pressure.history(at: event.time_usec)
+                } else {
+                    history?.ingest(type: event.type, code: event.code, value: event.value, time: event.time_usec)
+                }
+            }
+        }
+    }
+
+    /// How far an event's time may be from the monotonic clock's now (a late read included).
+    static let clockTolerance: Int64 = 60_000_000
+
+    /// The force of a touch contact at `time` (µs, libinput's clock: an event's time): a
+    /// touchpad's hardest finger at the last frame up to then, from the events; the state now
+    /// where they do not reach back that far, and on other devices.
+    public func force(contact: Int32, at time: Int64) -> Double? {
+        drain()
+        if let force = history?.force(at: time) { return force }
+        return force(contact: contact)
     }
 
     /// The force of a touch contact now: a touchscreen's slot, a touchpad's hardest finger

@@ -149,6 +149,19 @@ final class TouchPressure {
         return force
     }
 
+    /// The force frame by frame from here on, from the kernel's state now (after `refresh()`).
+    func history(at time: Int64) -> ForceHistory {
+        let count = slotCount
+        let axis: ForceHistory.Axis =
+            switch self.axis {
+            case .slots(let count): .slots(count: count)
+            case .single: .single
+            }
+        return ForceHistory(
+            axis: axis, normaliser: normaliser, tracking: (0..<count).map { tracking[$0 + 1] },
+            pressure: (0..<count).map { pressure[$0 + 1] }, at: time)
+    }
+
     /// Whether any finger is on the pad (after `refresh()`).
     var anyTouching: Bool {
         if let keys { return state.isDown(key: btnTouch, buffer: keys) ?? false }

@@ -24,7 +24,8 @@
  *    (libinput reads until EAGAIN). With LIBSEAT_BACKEND=noop we enable the seat when it
  *    opens, and open emulated /dev/input nodes non-blocking. A keyboard's LED writes are
  *    taken as the kernel takes them (umockdev's script would fail on them), and a second,
- *    read-only descriptor of a node reads nothing (see second_reader).
+ *    read-only descriptor of a node reads its own copy of what libinput read (see
+ *    second_reader).
  *
  * 5. a stream that waits for its compositor (libinput-testbed-runner play --ready-file): the
  *    script's frames are stamped before the compositor starts; the runner releases them once
@@ -77,11 +78,20 @@ struct evdev_state {
 
 #define SHIM_MAX_DEVICES 16
 
+/* A second reader's events (second_reader): the kernel's per-descriptor buffer, as big. */
+#define SHIM_COPY_CAPACITY 1024
+struct event_copies {
+    struct input_event events[SHIM_COPY_CAPACITY];
+    size_t head, count;
+};
+
 struct evdev_shadow {
     struct evdev_state *state;
     /* The start of an event a read of this fd ended inside (read_whole_events). */
     unsigned char pending[sizeof(struct input_event)];
     size_t pending_len;
+    /* A second reader's copies of the events the compositor's libinput read (NULL otherwise). */
+    struct event_copies *copies;
 };
 
 static struct evdev_state *device_states[SHIM_MAX_DEVICES];
@@ -191,6 +201,9 @@ static bool noop_session_node(const char *path) {
     return n > 9 && strncmp(target, "/dev/pts/", 9) == 0;
 }
 
+static bool second_reader(int fd);
+static struct evdev_shadow *shadow_for(int fd);
+
 static int open_node(const char *path, int flags, va_list arguments, bool large) {
     mode_t mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(arguments, mode_t) : 0;
     if (noop_session_node(path))
@@ -198,6 +211,9 @@ static int open_node(const char *path, int flags, va_list arguments, bool large)
     int fd = large ? NEXT(open64)(path, flags, mode) : NEXT(open)(path, flags, mode);
     if (fd >= 0 && path != NULL && strncmp(path, "/dev/input/", 11) == 0)
         shim_ff_opened(fd, path, flags);
+    /* A second reader's copies start at its open, as the kernel's buffer of a new descriptor. */
+    if (fd >= 0 && second_reader(fd) && shadows[fd]->copies == NULL)
+        shadows[fd]->copies = calloc(1, sizeof(struct event_copies));
     return fd;
 }
 
@@ -283,6 +299,8 @@ static struct evdev_shadow *shadow_for(int fd) {
 static void forget(int fd) {
     if (fd < 0 || fd >= SHIM_MAX_FDS)
         return;
+    if (shadows[fd] != NULL)
+        free(shadows[fd]->copies);
     free(shadows[fd]);
     shadows[fd] = NULL;
     kinds[fd] = FD_UNKNOWN;
@@ -378,13 +396,61 @@ static void observe(struct evdev_state *shadow, const struct input_event *ev) {
 }
 
 /* In a noop session (gap 4) the compositor's libinput reads the node; a second descriptor the
- * process opened read-only (libpreview-interaction's, which reads the state by ioctl and only
- * drains its queue) would take libinput's events from umockdev's one pty, where the kernel
- * gives every descriptor its own copy. It reads nothing. */
+ * process opened read-only (libpreview-interaction's, which reads the state by ioctl and a
+ * touchpad's force frame by frame from its events) would take libinput's events from
+ * umockdev's one pty, where the kernel gives every descriptor its own copy. It reads a copy of
+ * every event libinput read since it was opened (copy_to_second_readers), as it comes out of
+ * that read: times moved, whole events. A full buffer drops its events and says SYN_DROPPED,
+ * as the kernel's does. */
 static bool second_reader(int fd) {
     const char *backend = getenv("LIBSEAT_BACKEND");
     return backend != NULL && strcmp(backend, "noop") == 0 && shadow_for(fd) != NULL &&
         (fcntl(fd, F_GETFL) & O_ACCMODE) == O_RDONLY;
+}
+
+static void push_copy(struct event_copies *copies, const struct input_event *ev) {
+    if (copies->count == SHIM_COPY_CAPACITY) {
+        copies->head = 0;
+        copies->count = 0;
+        struct input_event dropped = *ev;
+        dropped.type = EV_SYN;
+        dropped.code = SYN_DROPPED;
+        dropped.value = 0;
+        copies->events[copies->count++] = dropped;
+    }
+    copies->events[(copies->head + copies->count) % SHIM_COPY_CAPACITY] = *ev;
+    copies->count++;
+}
+
+static void copy_to_second_readers(int reader, const struct evdev_state *state, const unsigned char *events,
+                                   size_t length) {
+    for (int fd = 0; fd < SHIM_MAX_FDS; fd++) {
+        if (fd == reader || shadows[fd] == NULL || shadows[fd]->copies == NULL || shadows[fd]->state != state)
+            continue;
+        for (size_t offset = 0; offset + sizeof(struct input_event) <= length; offset += sizeof(struct input_event)) {
+            struct input_event ev;
+            memcpy(&ev, events + offset, sizeof ev);
+            push_copy(shadows[fd]->copies, &ev);
+        }
+    }
+}
+
+/* A second reader's read: its copies, whole events only, EAGAIN when there are none. */
+static ssize_t read_copies(struct evdev_shadow *shadow, void *buf, size_t count) {
+    struct event_copies *copies = shadow->copies;
+    size_t n = 0;
+    while (copies != NULL && copies->count > 0 && (n + 1) * sizeof(struct input_event) <= count) {
+        memcpy((unsigned char *)buf + n * sizeof(struct input_event), &copies->events[copies->head],
+               sizeof(struct input_event));
+        copies->head = (copies->head + 1) % SHIM_COPY_CAPACITY;
+        copies->count--;
+        n++;
+    }
+    if (n == 0) {
+        errno = count < sizeof(struct input_event) ? EINVAL : EAGAIN;
+        return -1;
+    }
+    return (ssize_t)(n * sizeof(struct input_event));
 }
 
 /* The kernel's evdev hands out whole events only: libevdev takes a read that ends inside an
@@ -440,14 +506,13 @@ static ssize_t read_whole_events(int fd, struct evdev_shadow *shadow, unsigned c
         memcpy(&ev, buf + offset, size);
         observe(shadow->state, &ev);
     }
+    copy_to_second_readers(fd, shadow->state, buf, whole);
     return (ssize_t)whole;
 }
 
 ssize_t read(int fd, void *buf, size_t count) {
-    if (second_reader(fd)) {
-        errno = EAGAIN;
-        return -1;
-    }
+    if (second_reader(fd))
+        return read_copies(shadow_for(fd), buf, count);
     struct evdev_shadow *shadow = shadow_for(fd);
     if (shadow == NULL)
         return NEXT(read)(fd, buf, count);

@@ -100,6 +100,7 @@ struct input {
 };
 
 uint64_t now_usec(void);
+uint64_t event_usec(uint32_t time_msec);
 uint32_t now_msec(void);
 struct wlr_surface *surface_at(struct server *server, double lx, double ly, double *sx, double *sy);
 void focus_surface(struct server *server, struct wlr_surface *surface);

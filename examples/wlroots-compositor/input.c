@@ -60,8 +60,8 @@ static void contact_down(struct input *input, struct contact *contact, int32_t i
 	preview_interaction_contact_down(input->preview, id, surface ? surface->resource : NULL, sx, sy, pressure, now_usec());
 }
 
-static void contact_motion(struct input *input, struct contact *contact, double lx, double ly) {
-	preview_interaction_contact_motion(input->preview, contact->id, lx - contact->origin_x, ly - contact->origin_y, now_usec());
+static void contact_motion(struct input *input, struct contact *contact, double lx, double ly, uint64_t time_usec) {
+	preview_interaction_contact_motion(input->preview, contact->id, lx - contact->origin_x, ly - contact->origin_y, time_usec);
 }
 
 /* Returns true when the release must not reach the client (the contact was taken away). */
@@ -96,7 +96,7 @@ void pointer_focus(struct server *server, uint32_t time) {
 
 static void pointer_moved(struct server *server, struct input *input, uint32_t time) {
 	/* Not the click (another button): the library answers "unknown contact", quietly. */
-	if (input && input->buttons) contact_motion(input, &input->tip, server->cursor->x, server->cursor->y);
+	if (input && input->buttons) contact_motion(input, &input->tip, server->cursor->x, server->cursor->y, event_usec(time));
 	pointer_focus(server, time);
 }
 
@@ -137,7 +137,7 @@ static void cursor_button(struct wl_listener *listener, void *data) {
 			input->buttons--;
 		}
 		preview_interaction_pointer_button(input->preview, event->button, pressed, surface ? surface->resource : NULL,
-			sx, sy, input->pressure, now_usec(), &swallow);
+			sx, sy, input->pressure, event_usec(event->time_msec), &swallow);
 	}
 	if (!swallow && !server->pointer_taken) wlr_seat_pointer_notify_button(server->seat, event->time_msec, event->button, event->state);
 }
@@ -294,7 +294,7 @@ static void touch_motion(struct wl_listener *listener, void *data) {
 	if (!contact) return;
 	double lx, ly;
 	wlr_cursor_absolute_to_layout_coords(input->server->cursor, input->device, event->x, event->y, &lx, &ly);
-	contact_motion(input, contact, lx, ly);
+	contact_motion(input, contact, lx, ly, now_usec());
 	if (!taken_away(input, contact) && contact->surface) {
 		wlr_seat_touch_notify_motion(input->server->seat, event->time_msec, event->touch_id, lx - contact->origin_x,
 			ly - contact->origin_y);

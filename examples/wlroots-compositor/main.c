@@ -36,6 +36,18 @@ uint32_t now_msec(void) {
 	return (uint32_t)(now_usec() / 1000);
 }
 
+/* An input event's time (wlroots' 32-bit milliseconds, on the same clock) in microseconds: the
+ * last of its millisecond, when the event was surely there, and never after now (a replay's
+ * events are stamped now). The library reads a pressure pad's force at that time, so a click
+ * libinput read late, with its lift, keeps its own force. */
+uint64_t event_usec(uint32_t time_msec) {
+	uint64_t now = now_usec(), now_ms = now / 1000;
+	uint32_t behind = (uint32_t)now_ms - time_msec;
+	if (behind > UINT32_MAX / 2 || behind > now_ms) return now; /* from the future */
+	uint64_t time = (now_ms - behind) * 1000 + 999;
+	return time < now ? time : now;
+}
+
 /* MARK: outputs */
 
 struct output {

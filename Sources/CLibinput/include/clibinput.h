@@ -34,6 +34,20 @@ int clibinput_evdev_properties(int fd, uint8_t *bits, size_t length);
 /* EVIOCGKEY: the keys and buttons down now. */
 int clibinput_evdev_keys(int fd, uint8_t *bits, size_t length);
 
+/* One evdev event as read from an fd, its time in microseconds of the fd's clock. */
+struct clibinput_evdev_event {
+    int64_t time_usec;
+    uint16_t type;
+    uint16_t code;
+    int32_t value;
+};
+
+/* EVIOCSCLOCKID(CLOCK_MONOTONIC): the fd's events stamped on libinput's clock. 0 or a negative errno. */
+int clibinput_evdev_monotonic(int fd);
+/* Reads whole events (non-blocking fd) into events[0...count-1]: how many, 0 when none is
+ * queued, or a negative errno. */
+long clibinput_evdev_read(int fd, struct clibinput_evdev_event *events, size_t count);
+
 /* Haptic pressure pads (Linux 6.18 uapi; older headers, Debian 12's 6.1 among them, lack it).
  * struct ff_effect keeps its size: the haptic effect lives in its union. */
 #define CLIBINPUT_FF_HAPTIC 0x4f
