@@ -30,7 +30,12 @@ import Testing
         let client = try host.connect()
         // The scripted touch comes when the window maps.
         _ = client.window(size: (200, 150))
-        #expect(host.dispatch(until: { host.compositor.replayFinishedAll == true && tally.frames.withLock { $0 } > 0 }))
+        // The first painted frames may precede the window's buffer: wait for one that shows it.
+        let windowPixels = 200 * 150
+        #expect(
+            host.dispatch(until: {
+                host.compositor.replayFinishedAll == true && tally.pixelsOfColour.withLock { $0 } == windowPixels
+            }))
 
         let began = events.withLock { $0 }.compactMap { event -> DeviceContact? in
             if case .contactBegan(let contact) = event { contact } else { nil }
@@ -41,7 +46,7 @@ import Testing
         #expect(abs(x - 100.0 / 640) < 1e-9, "the scripted point, normalised to the output")
         #expect(events.withLock { $0 }.contains { if case .contactEnded = $0 { true } else { false } })
         #expect(tally.frames.withLock { $0 } >= 1, "the counting output was given the painted frames")
-        #expect(tally.pixelsOfColour.withLock { $0 } == 200 * 150, "and read the client's window in them")
+        #expect(tally.pixelsOfColour.withLock { $0 } == windowPixels, "and read the client's window in them")
     }
 
     @Test("Options are parsed per backend: values, ranges, and only for the selected backend")
