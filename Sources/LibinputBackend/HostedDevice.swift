@@ -1,6 +1,5 @@
 import CLibinput
 import EvdevDecoder
-import Glibc
 import SystemLayer
 
 /// A device another program's libinput opened (a compositor that embeds the library and
@@ -32,7 +31,8 @@ public final class HostedDevice {
         var why = "none (long press)"
         if kind == .touchscreen || kind == .touchpad, !node.isEmpty {
             do {
-                let file = try Descriptor(opening: node, O_RDONLY | O_NONBLOCK)
+                let file = try Descriptor(readingFrom: node)
+                try file.setNonBlocking()
                 let state = EvdevState(fd: file.rawValue)
                 let pressurePad = kind == .touchpad && state.hasProperty(inputPropPressurePad)
                 pressure = TouchPressure(state: state, quirks: quirks, pressurePad: pressurePad)
@@ -53,9 +53,10 @@ public final class HostedDevice {
 
     /// Discards the events queued on our descriptor: the state is read by ioctl, not from them.
     public func drain() {
-        guard let fd = fileDescriptor else { return }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while read(fd, &buffer, buffer.count) > 0 {}
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+        defer { buffer.deallocate() }
+        // Until EAGAIN (nothing queued), an error, or no descriptor.
+        while let count = try? descriptor?.read(into: buffer), count > 0 {}
     }
 
     /// The force of a touch contact now: a touchscreen's slot, a touchpad's hardest finger
