@@ -196,7 +196,7 @@ let package = Package(
             name: "CompositorModule",
             dependencies: [
                 "CCompositorModule", "CLibraryRuntime", "WaylandServer", "CWaylandServer", "PreviewProtocolServer",
-                "PreviewEngine", "LibinputBackend", "InputEvents", "SystemLayer", "PreviewLog",
+                "PreviewEngine", "LibinputBackend", "EvdevDecoder", "InputEvents", "SystemLayer", "PreviewLog",
             ]),
         // MARK: The C library for apps and toolkits: the header (C target) and its Swift implementation.
         .target(name: "CClientLibrary"),

@@ -1,7 +1,9 @@
 import CCompositorModule
 import CWaylandServer
+import PreviewLog
 import PreviewProtocolServer
 import SystemLayer
+import WaylandServer
 
 // The Look Up entry points (since 1.3; the header's Look Up section).
 

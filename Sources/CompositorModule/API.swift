@@ -1,4 +1,5 @@
 import CCompositorModule
+import EvdevDecoder
 import LibinputBackend
 import PreviewEngine
 import PreviewLog
@@ -72,7 +73,7 @@ public func previewInteractionCreate(
         return Status.invalidArgument.rawValue
     }
     do {
-        let context = try EmbeddedContext(display: display, host: host)
+        let context = try EmbeddedContext.attach(display: display, host: host)
         out.pointee = context.handle
         return Status.ok.rawValue
     } catch {

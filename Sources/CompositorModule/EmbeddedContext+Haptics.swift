@@ -1,6 +1,7 @@
 import InputEvents
 import LibinputBackend
 import PreviewEngine
+import PreviewLog
 import PreviewProtocolServer
 
 /// Haptic pads in host mode: the host core decides the moments (`HapticClicks`: the press where

@@ -76,8 +76,16 @@ final class EmbeddedContext: InteractionDriverHandler {
     /// The wl_surface.commit hook (a protocol logger on the display).
     private var commitHook: OpaquePointer?
 
-    init(display raw: OpaquePointer, host: HostCallbacks) throws(Status) {
+    /// A context on the host's display, which no other context may have. The claim comes
+    /// before the object: Embedded Swift does not free an instance whose initialiser throws
+    /// before every property is set.
+    static func attach(display raw: OpaquePointer, host: HostCallbacks) throws(Status) -> EmbeddedContext {
         guard Handles.shared.claim(display: raw) else { throw .displayInUse }
+        return try EmbeddedContext(claimed: raw, host: host)
+    }
+
+    /// `raw` is claimed in `Handles`; released again when this throws.
+    private init(claimed raw: OpaquePointer, host: HostCallbacks) throws(Status) {
         self.host = host
         self.raw = raw
         display = Display(attachingTo: raw, clock: host.clock)
@@ -92,7 +100,9 @@ final class EmbeddedContext: InteractionDriverHandler {
             throw .wayland
         }
         // A host that destroys its display first: tear down while the loop still exists.
-        let listener = Listener { [unowned self] _ in
+        // Unretained: the context owns the listener and removes it in `tearDown()`, which
+        // always runs before the handle table lets the context go.
+        let listener = Listener { [unowned(unsafe) self] _ in
             logger.warning("the wl_display was destroyed before preview_interaction_destroy")
             tearDown()
         }
@@ -186,7 +196,8 @@ final class EmbeddedContext: InteractionDriverHandler {
     /// Touch pressure libinput does not report: whenever the kernel has news for the device,
     /// the contacts that are down get the force of the device's state.
     private func watch(_ evdev: EvdevPressure, of id: DeviceID) {
-        evdev.watch(on: display.eventLoop) { [unowned self] in
+        // Unretained: the device's watch is stopped when the device is removed or in `tearDown()`.
+        evdev.watch(on: display.eventLoop) { [unowned(unsafe) self] in
             entered {
                 for (key, contact) in driver.contacts.contacts where key.device == id {
                     guard let force = evdev.force(contact: key.contact), force != contact.force else { continue }
@@ -309,7 +320,9 @@ final class EmbeddedContext: InteractionDriverHandler {
         else { throw .notASurface }
         let id = SurfaceID(nextSurface)
         nextSurface &+= 1
-        let listener = Listener { [unowned self] _ in
+        // Unretained: the context owns the listener (`surfaces`) and removes it in
+        // `forgetSurface` or `tearDown()`.
+        let listener = Listener { [unowned(unsafe) self] _ in
             entered {
                 forgetSurface(resource)
                 driver.surfaceDestroyed(id, at: now())

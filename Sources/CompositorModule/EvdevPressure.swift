@@ -26,7 +26,8 @@ final class EvdevPressure {
 
     func watch(on loop: EventLoop, _ changed: @escaping () -> Void) {
         guard let fd = device.fileDescriptor else { return }
-        source = loop.addFD(fd, events: .readable) { [unowned self] _ in
+        // Unretained: the source is ours alone, removed in `stop()` or when we go.
+        source = loop.addFD(fd, events: .readable) { [unowned(unsafe) self] _ in
             device.drain()
             changed()
         }

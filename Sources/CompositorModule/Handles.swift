@@ -1,4 +1,3 @@
-import Synchronization
 import SystemLayer
 
 /// The handles C holds (`HandleTable`: looked up, never followed). No `Unmanaged` here: the
@@ -17,7 +16,7 @@ final class Handles: Sendable {
     }
 
     // The objects are only used on their display's thread; the table is shared.
-    private let table = Mutex(Table())
+    private let table = Locked(Table())
 
     func register(_ context: EmbeddedContext) -> OpaquePointer {
         table.withLock { $0.contexts.register(context, numbers: &$0.numbers) }

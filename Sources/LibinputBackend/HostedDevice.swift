@@ -1,6 +1,5 @@
 import CLibinput
 import EvdevDecoder
-import Glibc
 import SystemLayer
 
 /// A device another program's libinput opened (a compositor that embeds the library and
@@ -36,7 +35,8 @@ public final class HostedDevice {
         var why = "none (long press)"
         if kind == .touchscreen || kind == .touchpad, !node.isEmpty {
             do {
-                let file = try Descriptor(opening: node, O_RDONLY | O_NONBLOCK)
+                let file = try Descriptor(readingFrom: node)
+                try file.setNonBlocking()
                 let state = EvdevState(fd: file.rawValue)
                 let pressurePad = kind == .touchpad && state.hasProperty(inputPropPressurePad)
                 pressure = TouchPressure(state: state, quirks: quirks, pressurePad: pressurePad)
