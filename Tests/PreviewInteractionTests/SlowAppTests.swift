@@ -41,6 +41,9 @@ import _PreviewProtocolTestSupport
             .phase(.previewProgress, .test(7, progress: Self.progress($0)))
         }
         #expect(app.dispatch(until: { finished.wait(timeout: .now()) == .success }, seconds: 30))
+        // A value still held when the emitter finishes is counted once it is sent or superseded,
+        // which takes the app's acknowledgement: dispatch until it is.
+        _ = app.dispatch(until: { app.server.sync { $0.server.flowStatistics }.values == Self.samples }, seconds: 30)
         let library = app.server.sync { $0.server.flowStatistics }
 
         let control = try Self.singleThreadedControl()
@@ -82,6 +85,7 @@ import _PreviewProtocolTestSupport
             done = finished.wait(timeout: .now()) == .success
             if recorder.dispatchOnce() { draw() }
         }
+        _ = recorder.dispatch(until: { server.sync { $0.server.flowStatistics }.values == samples })
         return server.sync { $0.server.flowStatistics }
     }
 }
