@@ -43,6 +43,8 @@ struct TestbedOptions: ParsableArguments {
     var embeddedHapticsAfter: HapticIntensity?
     @Option(help: "Live: start the stream only once this file exists (the command's client is ready).")
     var readyFile: String?
+    @Option(help: "Live: after the stream, end the command only once this file exists (its client took the input).")
+    var doneFile: String?
 }
 
 extension HapticIntensity: ExpressibleByArgument {}
@@ -112,6 +114,7 @@ struct Setup: ParsableCommand {
         if options.embedded { arguments.append("--embedded") }
         if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }
         if let ready = options.readyFile { arguments += ["--ready-file", ready] }
+        if let done = options.doneFile { arguments += ["--done-file", done] }
         if !command.isEmpty { arguments += ["--"] + command }
         let argv = arguments.map { strdup($0) } + [nil]
         execvp("umockdev-run", argv)
@@ -346,6 +349,8 @@ struct Live: ParsableCommand {
     static let settle: Int64 = 500_000
     /// How long a tool may take to become ready before the stream starts anyway.
     static let readyLimit = Int64(LibinputTestbed.readyLimitSeconds * 1_000_000)
+    /// How long after the stream the tool may take to create its done file before it ends anyway.
+    static let doneLimit = Int64(LibinputTestbed.doneLimitSeconds * 1_000_000)
 
     func run() throws {
         let dir = URL(fileURLWithPath: options.directory)
@@ -371,12 +376,25 @@ struct Live: ParsableCommand {
         }
         // Time for libinput's timers and the tool's last lines, then Ctrl-C.
         sleep(until: (due.last ?? base) + 600_000)
+        if let done = options.doneFile { waitForDone(done, tool: tool) }
         tool.signal(SIGINT)
         let status = tool.wait(timeout: 5, grace: 0) ?? tool.wait().status
         print(TestbedLine.liveStatus(status))
         print(TestbedLine.done)
         fflush(nil)
         try? ticker.close()  // the pacing descriptor stays open until the tool is done
+    }
+
+    /// Waits for `path` (bounded by `doneLimit`, or the tool's end): what the tool's client does
+    /// with the stream's input may come seconds after it on a loaded machine.
+    private func waitForDone(_ path: String, tool: ChildProcess) {
+        let limit = monotonicMicroseconds() + Self.doneLimit
+        while !FileManager.default.fileExists(atPath: path), monotonicMicroseconds() < limit, tool.isRunning {
+            usleep(10_000)
+        }
+        if !FileManager.default.fileExists(atPath: path) {
+            FileHandle.standardError.write(Data("testbed: \(path) never appeared: the tool ends anyway\n".utf8))
+        }
     }
 
     /// Waits for `path` (bounded by `readyLimit`, or the tool's end), then writes the stream's

@@ -41,19 +41,30 @@ struct LookUpRealAppTests {
     /// A page whose words fill the window in a large font (the recorded press lands on one); it
     /// logs its pointer events in its title and in a line at the bottom (Chromium tells AT-SPI of
     /// the title's change only, Firefox of both), and keeps its links' clicks (the recording's
-    /// first stroke is a tap: it would leave the page).
+    /// first stroke is a tap: it would leave the page). Once its listeners are in, its window has
+    /// the focus and a frame of the page was drawn (the second animation frame begins), the line
+    /// says `listening`: the stream waits for that too, as a person waits to see the page.
     static func page(_ body: String) -> String {
         """
         <!doctype html><html><head><meta charset="utf-8"><title>look up</title>
-        <style>body{margin:8px;font:40px/1.5 sans-serif} #log{position:fixed;bottom:0;right:0;font:10px sans-serif}</style>
-        </head><body><p>\(body)</p><div id="log">log</div>
-        <script>addEventListener("pointerdown", e => { const said = " pointerdown " + e.pointerType + " " +
-        Math.round(e.clientX) + " " + Math.round(e.clientY); document.title += said;
-        document.getElementById("log").firstChild.appendData(said); });
-        addEventListener("click", e => e.preventDefault());</script>
+        <style>body{margin:8px;font:40px/1.5 sans-serif} \(logStyle)</style>
+        </head><body><p>\(body)</p>\(logScript)
         </body></html>
         """
     }
+
+    /// What a page's line says once it takes input (`page`).
+    static let listening = "listening"
+    static let logStyle = "#log{position:fixed;bottom:0;right:0;font:10px sans-serif}"
+    static let logScript = """
+        <div id="log">log</div>
+        <script>const log = document.getElementById("log").firstChild;
+        addEventListener("pointerdown", e => { const said = " pointerdown " + e.pointerType + " " +
+        Math.round(e.clientX) + " " + Math.round(e.clientY); document.title += said; log.appendData(said); });
+        addEventListener("click", e => e.preventDefault());
+        const drawn = () => requestAnimationFrame(() => requestAnimationFrame(() => log.appendData(" \(listening)")));
+        if (document.hasFocus()) drawn(); else addEventListener("focus", drawn, { once: true });</script>
+        """
 
     /// A Writer document (flat ODF) of one paragraph in a large font.
     static func document(_ paragraph: String) -> String {
@@ -120,10 +131,12 @@ struct LookUpRealAppTests {
     }
 
     /// preview-compositor (Look Up on, the pen through the real libinput) over `app` showing
-    /// `content` (a page, or a Writer document); the stream starts once `readyText` is readable.
+    /// `content` (a page, or a Writer document); the stream starts once `readyText` is readable
+    /// (and a page listens for input). With `told`, the app ends only once it told of input that
+    /// says it (or a minute after the stream): its answer may come seconds after the press.
     func run(
         _ app: App, _ content: String, readyText: String, recording: String = firmPress,
-        environment: [String: String] = [:], name: String = #function
+        environment: [String: String] = [:], told: String? = nil, name: String = #function
     ) throws -> Run {
         let bus = try LookUpTests.SessionBus()
         let directory = scratchDirectory(name)
@@ -133,11 +146,13 @@ struct LookUpRealAppTests {
         let file = directory + (app == .writer ? "/document.fodt" : "/page.html")
         try content.write(toFile: file, atomically: true, encoding: .utf8)
         let ready = directory + "/ready"
+        let done = directory + "/told"
         let trace = directory + "/trace.jsonl"
         let shots = directory + "/shots"
         let appCommand =
-            ["/usr/bin/python3", LookUpTests.fixtures + "ready-when-readable.py", ready, readyText]
-            + (try Self.command(app, file: file, directory: directory))
+            ["/usr/bin/python3", LookUpTests.fixtures + "ready-when-readable.py"]
+            + (app == .writer ? [] : ["--also", Self.listening]) + (told.map { ["--told", $0, done] } ?? [])
+            + [ready, readyText] + (try Self.command(app, file: file, directory: directory))
         let settings = [
             "XDG_RUNTIME_DIR": runtime, "DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": directory,
             "GDK_BACKEND": "wayland", "MOZ_ENABLE_WAYLAND": "1", "SAL_USE_VCLPLUGIN": "gtk3",
@@ -153,12 +168,15 @@ struct LookUpRealAppTests {
         let device = try TestbedDevice(recording: try Recording.open(recording))
         var options = LibinputTestbed.Options()
         options.readyFile = ready
+        options.doneFile = told.map { _ in done }
         let live = try LibinputTestbed.runLive(device, command: command, options: options)
         // Kept beside the trace and screenshots for whoever reads a failure.
         try? (live.output + "\n" + live.log).write(toFile: directory + "/run.log", atomically: true, encoding: .utf8)
-        guard FileManager.default.fileExists(atPath: ready) else {
+        // Readable after the runner's limit is too late: the stream has played to a page not there.
+        guard FileManager.default.fileExists(atPath: ready), !live.log.contains(ready + " never appeared") else {
             throw LookUpTests.LookUpTestError(
-                "\(app.name) never became readable over AT-SPI: \(Self.unreadable(live.output + live.log, readyText))")
+                "\(app.name) did not become readable over AT-SPI in \(Int(LibinputTestbed.readyLimitSeconds)) s: "
+                    + Self.unreadable(live.output + live.log, readyText))
         }
         let records = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
             .compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
@@ -206,7 +224,7 @@ extension LookUpRealAppTests {
     static let links = page(repeated(#"<a href="https://example.org/guide">guidebook</a>"#, 300))
 
     @Test func firefoxAFirmPressOnAWordShowsItsDefinition() throws {
-        let run = try run(.firefox, Self.words, readyText: "jumps jumps")
+        let run = try run(.firefox, Self.words, readyText: "jumps jumps", told: "pointerdown")
         try expectDefinition(run, "jumps", "noun: a sudden and decisive increase", toolkit: "Gecko")
         #expect(run.appInput.contains { $0.contains("pointerdown") }, "\(run.appInput) \(run.output.suffix(1500))")
     }
@@ -219,13 +237,14 @@ extension LookUpRealAppTests {
     }
 
     @Test func firefoxALightPressShowsNothingAndThePageGetsIt() throws {
-        let run = try run(.firefox, Self.words, readyText: "jumps jumps", recording: Self.lightPress)
+        let run = try run(
+            .firefox, Self.words, readyText: "jumps jumps", recording: Self.lightPress, told: "pointerdown")
         #expect(run.base.panelFrames.isEmpty, "a panel was shown: \(run.base.log.suffix(2000))")
         #expect(run.appInput.contains { $0.contains("pointerdown") }, "\(run.appInput) \(run.output.suffix(1500))")
     }
 
     @Test func chromiumAFirmPressOnAWordShowsItsDefinition() throws {
-        let run = try run(.chromium, Self.words, readyText: "jumps jumps")
+        let run = try run(.chromium, Self.words, readyText: "jumps jumps", told: "pointerdown")
         try expectDefinition(run, "jumps", "noun: a sudden and decisive increase", toolkit: "Chromium")
         #expect(run.appInput.contains { $0.contains("pointerdown") }, "\(run.appInput) \(run.output.suffix(1500))")
     }
@@ -238,7 +257,8 @@ extension LookUpRealAppTests {
     }
 
     @Test func chromiumALightPressShowsNothingAndThePageGetsIt() throws {
-        let run = try run(.chromium, Self.words, readyText: "jumps jumps", recording: Self.lightPress)
+        let run = try run(
+            .chromium, Self.words, readyText: "jumps jumps", recording: Self.lightPress, told: "pointerdown")
         #expect(run.base.panelFrames.isEmpty, "a panel was shown: \(run.base.log.suffix(2000))")
         #expect(run.appInput.contains { $0.contains("pointerdown") }, "\(run.appInput) \(run.output.suffix(1500))")
     }
@@ -256,12 +276,12 @@ extension LookUpRealAppTests {
     }
 
     /// A page of one datum a line, centred, the lines close (the recorded press lands on its
-    /// middle, never between two lines). Ready texts are ASCII: umockdev-run takes no other.
+    /// middle, never between two lines), with the line of `page` that says it listens. Ready texts are ASCII: umockdev-run takes no other.
     static func lines(_ text: String) -> String {
         """
         <!doctype html><html><head><meta charset="utf-8"><title>look up</title>
-        <style>body{margin:8px;font:40px/1.1 sans-serif;text-align:center}</style></head><body>
-        \(Array(repeating: "<div>\(text)</div>", count: 20).joined())</body></html>
+        <style>body{margin:8px;font:40px/1.1 sans-serif;text-align:center} \(logStyle)</style></head><body>
+        \(Array(repeating: "<div>\(text)</div>", count: 20).joined())\(logScript)</body></html>
         """
     }
 
@@ -298,7 +318,7 @@ extension LookUpRealAppTests {
         repeated(#"<text:a xlink:type="simple" xlink:href="https://example.org/guide">guidebook</text:a>"#, 200))
 
     @Test func writerAFirmPressOnAWordShowsItsDefinition() throws {
-        let run = try run(.writer, Self.writerWords, readyText: "jumps jumps")
+        let run = try run(.writer, Self.writerWords, readyText: "jumps jumps", told: "caret")
         try expectDefinition(run, "jumps", "noun: a sudden and decisive increase", toolkit: "gtk 3")
         #expect(run.appInput.contains("caret"), "\(run.appInput)")
     }
@@ -311,7 +331,8 @@ extension LookUpRealAppTests {
     }
 
     @Test func writerALightPressShowsNothingAndTheDocumentGetsIt() throws {
-        let run = try run(.writer, Self.writerWords, readyText: "jumps jumps", recording: Self.lightPress)
+        let run = try run(
+            .writer, Self.writerWords, readyText: "jumps jumps", recording: Self.lightPress, told: "caret")
         #expect(run.base.panelFrames.isEmpty, "a panel was shown: \(run.base.log.suffix(2000))")
         #expect(run.appInput.contains("caret"), "\(run.appInput) \(run.output.suffix(2000))")
     }
