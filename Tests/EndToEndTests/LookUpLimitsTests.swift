@@ -8,7 +8,7 @@ import _FixtureTestSupport
 /// again (huge and cyclic), names none at the point, and whose text is a billion characters
 /// answering 4 MB for any range, or no text at all, fast or 40 ms late on every call. The
 /// compositor answers the whole recording, each lookup ends within its budget (350 ms, and a
-/// call in flight at most 150 ms more), and the press is the app's.
+/// call in flight: `LookUpTests.searchKeptItsBudget`), and the press is the app's.
 @Suite(.serialized) struct LookUpLimitsTests {
     let lookUp = LookUpTests()
 
