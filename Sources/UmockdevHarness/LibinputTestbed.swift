@@ -63,6 +63,11 @@ public enum LibinputTestbed {
         /// For a live command: the stream starts once this file exists (the command's client is
         /// ready), `leadMilliseconds` after the start at the earliest; the events' times move with it.
         public var readyFile: String?
+        /// For a live command: after the stream it ends only once this file exists (its client
+        /// has shown that it took the input), `doneLimitSeconds` at most.
+        public var doneFile: String?
+        /// How long the runner waits for `readyFile` before the stream starts anyway.
+        public var readyLimitSeconds = LibinputTestbed.readyLimitSeconds
         public init(removeAt: Int64? = nil, leadMilliseconds: Int = 1500, deviceID: UInt32 = 0) {
             self.deviceID = deviceID
             self.removeAt = removeAt
@@ -122,8 +127,11 @@ public enum LibinputTestbed {
         return nil
     }
 
-    /// How long the runner waits for a live command's ready file (`Options.readyFile`).
+    /// How long the runner waits for a live command's ready file (`Options.readyFile`) unless
+    /// `Options.readyLimitSeconds` says otherwise.
     public static let readyLimitSeconds = 120.0
+    /// How long after the stream the runner waits for a live command's done file (`Options.doneFile`).
+    public static let doneLimitSeconds = 60.0
 
     /// A shell command running `command` (its output passed on, line by line) that creates
     /// `readyFile` when it prints a line beginning with `prefix` (a client's "mapped"): for a
@@ -277,7 +285,10 @@ public enum LibinputTestbed {
         }
         if options.embedded { arguments.append("--embedded") }
         if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }
-        if let ready = options.readyFile { arguments += ["--ready-file", ready] }
+        if let ready = options.readyFile {
+            arguments += ["--ready-file", ready, "--ready-limit-seconds", "\(options.readyLimitSeconds)"]
+        }
+        if let done = options.doneFile { arguments += ["--done-file", done] }
         if !command.isEmpty { arguments += ["--"] + command }
         let stderr = dir.appendingPathComponent("runner.err")
         let process = try ChildProcess(
@@ -288,7 +299,8 @@ public enum LibinputTestbed {
         // our setup step exec into it).
         let limit =
             Double(options.leadMilliseconds) / 1000 + Double(device.duration) / 1_000_000 + 60
-            + (options.readyFile == nil ? 0 : readyLimitSeconds)
+            + (options.readyFile == nil ? 0 : options.readyLimitSeconds)
+            + (options.doneFile == nil ? 0 : doneLimitSeconds)
         // The line itself: a tool's own lines may end in "done" (a client's `settings_done`).
         if process.waitForOutput(containing: "\n" + TestbedLine.done + "\n", timeout: limit) {
             process.wait(timeout: options.wrapper.isEmpty ? 2 : 30, grace: 0)

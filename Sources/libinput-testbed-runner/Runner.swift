@@ -45,6 +45,10 @@ struct TestbedOptions: ParsableArguments {
     var embeddedHapticsAfter: HapticIntensity?
     @Option(help: "Live: start the stream only once this file exists (the command's client is ready).")
     var readyFile: String?
+    @Option(help: "Live: after the stream, end the command only once this file exists (its client took the input).")
+    var doneFile: String?
+    @Option(help: "Live: how long to wait for the ready file before the stream starts anyway, in seconds.")
+    var readyLimitSeconds = LibinputTestbed.readyLimitSeconds
 }
 
 extension HapticIntensity: ExpressibleByArgument {}
@@ -113,7 +117,10 @@ struct Setup: ParsableCommand {
         if options.spawnChildren { arguments.append("--spawn-children") }
         if options.embedded { arguments.append("--embedded") }
         if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }
-        if let ready = options.readyFile { arguments += ["--ready-file", ready] }
+        if let ready = options.readyFile {
+            arguments += ["--ready-file", ready, "--ready-limit-seconds", "\(options.readyLimitSeconds)"]
+        }
+        if let done = options.doneFile { arguments += ["--done-file", done] }
         if !command.isEmpty { arguments += ["--"] + command }
         let argv = arguments.map { strdup($0) } + [nil]
         execvp("umockdev-run", argv)
@@ -346,8 +353,8 @@ struct Live: ParsableCommand {
     /// From the ready file to the first frame at the earliest: the client's first frame and
     /// focus settle, and the tool reads its CPU clock here.
     static let settle: Int64 = 500_000
-    /// How long a tool may take to become ready before the stream starts anyway.
-    static let readyLimit = Int64(LibinputTestbed.readyLimitSeconds * 1_000_000)
+    /// How long after the stream the tool may take to create its done file before it ends anyway.
+    static let doneLimit = Int64(LibinputTestbed.doneLimitSeconds * 1_000_000)
 
     func run() throws {
         let dir = URL(fileURLWithPath: options.directory)
@@ -373,6 +380,7 @@ struct Live: ParsableCommand {
         }
         // Time for libinput's timers and the tool's last lines, then Ctrl-C.
         sleep(until: (due.last ?? base) + 600_000)
+        if let done = options.doneFile { waitForDone(done, tool: tool) }
         tool.signal(SIGINT)
         let status = tool.wait(timeout: 5, grace: 0) ?? tool.wait().status
         print(TestbedLine.liveStatus(status))
@@ -381,10 +389,22 @@ struct Live: ParsableCommand {
         try? ticker.close()  // the pacing descriptor stays open until the tool is done
     }
 
-    /// Waits for `path` (bounded by `readyLimit`, or the tool's end), then writes the stream's
+    /// Waits for `path` (bounded by `doneLimit`, or the tool's end): what the tool's client does
+    /// with the stream's input may come seconds after it on a loaded machine.
+    private func waitForDone(_ path: String, tool: ChildProcess) {
+        let limit = monotonicMicroseconds() + Self.doneLimit
+        while !FileManager.default.fileExists(atPath: path), monotonicMicroseconds() < limit, tool.isRunning {
+            usleep(10_000)
+        }
+        if !FileManager.default.fileExists(atPath: path) {
+            FileHandle.standardError.write(Data("testbed: \(path) never appeared: the tool ends anyway\n".utf8))
+        }
+    }
+
+    /// Waits for `path` (bounded by `--ready-limit-seconds`, or the tool's end), then writes the stream's
     /// delay for the shim `settle` before its first frame and returns it.
     private func waitForReady(_ path: String, tool: ChildProcess) throws -> Int64 {
-        let limit = monotonicMicroseconds() + Self.readyLimit
+        let limit = monotonicMicroseconds() + Int64(options.readyLimitSeconds * 1_000_000)
         while !FileManager.default.fileExists(atPath: path), monotonicMicroseconds() < limit, tool.isRunning {
             usleep(10_000)
         }

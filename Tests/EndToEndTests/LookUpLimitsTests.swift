@@ -8,14 +8,14 @@ import _FixtureTestSupport
 /// again (huge and cyclic), names none at the point, and whose text is a billion characters
 /// answering 4 MB for any range, or no text at all, fast or 40 ms late on every call. The
 /// compositor answers the whole recording, each lookup ends within its budget (350 ms, and a
-/// call in flight at most 150 ms more), and the press is the app's.
+/// call in flight: `LookUpTests.searchKeptItsBudget`), and the press is the app's.
 @Suite(.serialized) struct LookUpLimitsTests {
     let lookUp = LookUpTests()
 
     func expectBounded(_ run: LookUpTests.Run) {
         #expect(run.status == 0, "\(run.log.suffix(3000))")
         #expect(!run.lookups.isEmpty, "no lookup was asked: \(run.log.suffix(2000))")
-        for lookup in run.lookups { #expect((lookup["lookup_us"] as? Int ?? .max) < 600_000, "\(lookup)") }
+        for lookup in run.lookups { #expect(LookUpTests.searchKeptItsBudget(lookup), "\(lookup)") }
         #expect(run.log.contains("press "), "the app did not get its press: \(run.log.suffix(2000))")
     }
 

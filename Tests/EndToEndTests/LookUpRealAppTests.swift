@@ -41,19 +41,32 @@ struct LookUpRealAppTests {
     /// A page whose words fill the window in a large font (the recorded press lands on one); it
     /// logs its pointer events in its title and in a line at the bottom (Chromium tells AT-SPI of
     /// the title's change only, Firefox of both), and keeps its links' clicks (the recording's
-    /// first stroke is a tap: it would leave the page).
+    /// first stroke is a tap: it would leave the page). Once its listeners are in, its window has
+    /// the focus and a frame of the page was drawn (the second animation frame begins), the line
+    /// says `listening`: the stream waits for that too, as a person waits to see the page.
     static func page(_ body: String) -> String {
         """
         <!doctype html><html><head><meta charset="utf-8"><title>look up</title>
-        <style>body{margin:8px;font:40px/1.5 sans-serif} #log{position:fixed;bottom:0;right:0;font:10px sans-serif}</style>
-        </head><body><p>\(body)</p><div id="log">log</div>
-        <script>addEventListener("pointerdown", e => { const said = " pointerdown " + e.pointerType + " " +
-        Math.round(e.clientX) + " " + Math.round(e.clientY); document.title += said;
-        document.getElementById("log").firstChild.appendData(said); });
-        addEventListener("click", e => e.preventDefault());</script>
+        <style>body{margin:8px;font:40px/1.5 sans-serif} \(logStyle)</style>
+        </head><body><p>\(body)</p>\(logScript)
         </body></html>
         """
     }
+
+    /// What a page's log line says once it takes input (`page`).
+    static let listening = "listening"
+    /// A page's log line, small in the bottom right corner (the recorded presses land elsewhere),
+    /// and the script that writes the page's pointer events and `listening` into it.
+    static let logStyle = "#log{position:fixed;bottom:0;right:0;font:10px sans-serif}"
+    static let logScript = """
+        <div id="log">log</div>
+        <script>const log = document.getElementById("log").firstChild;
+        addEventListener("pointerdown", e => { const said = " pointerdown " + e.pointerType + " " +
+        Math.round(e.clientX) + " " + Math.round(e.clientY); document.title += said; log.appendData(said); });
+        addEventListener("click", e => e.preventDefault());
+        const drawn = () => requestAnimationFrame(() => requestAnimationFrame(() => log.appendData(" \(listening)")));
+        if (document.hasFocus()) drawn(); else addEventListener("focus", drawn, { once: true });</script>
+        """
 
     /// A Writer document (flat ODF) of one paragraph in a large font.
     static func document(_ paragraph: String) -> String {
@@ -120,10 +133,13 @@ struct LookUpRealAppTests {
     }
 
     /// preview-compositor (Look Up on, the pen through the real libinput) over `app` showing
-    /// `content` (a page, or a Writer document); the stream starts once `readyText` is readable.
+    /// `content` (a page, or a Writer document); the stream starts once `readyText` is readable
+    /// (and a page listens for input). With `told`, the app ends only once it told of input that
+    /// says it (or a minute after the stream): its answer may come seconds after the press.
     func run(
         _ app: App, _ content: String, readyText: String, recording: String = firmPress,
-        environment: [String: String] = [:], name: String = #function
+        environment: [String: String] = [:], told: String? = nil,
+        readyLimitSeconds: Double = LibinputTestbed.readyLimitSeconds, name: String = #function
     ) throws -> Run {
         let bus = try LookUpTests.SessionBus()
         let directory = scratchDirectory(name)
@@ -133,11 +149,13 @@ struct LookUpRealAppTests {
         let file = directory + (app == .writer ? "/document.fodt" : "/page.html")
         try content.write(toFile: file, atomically: true, encoding: .utf8)
         let ready = directory + "/ready"
+        let done = directory + "/told"
         let trace = directory + "/trace.jsonl"
         let shots = directory + "/shots"
         let appCommand =
-            ["/usr/bin/python3", LookUpTests.fixtures + "ready-when-readable.py", ready, readyText]
-            + (try Self.command(app, file: file, directory: directory))
+            ["/usr/bin/python3", LookUpTests.fixtures + "ready-when-readable.py"]
+            + (app == .writer ? [] : ["--also", Self.listening]) + (told.map { ["--told", $0, done] } ?? [])
+            + [ready, readyText] + (try Self.command(app, file: file, directory: directory))
         let settings = [
             "XDG_RUNTIME_DIR": runtime, "DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": directory,
             "GDK_BACKEND": "wayland", "MOZ_ENABLE_WAYLAND": "1", "SAL_USE_VCLPLUGIN": "gtk3",
@@ -153,12 +171,16 @@ struct LookUpRealAppTests {
         let device = try TestbedDevice(recording: try Recording.open(recording))
         var options = LibinputTestbed.Options()
         options.readyFile = ready
+        options.doneFile = told.map { _ in done }
+        options.readyLimitSeconds = readyLimitSeconds
         let live = try LibinputTestbed.runLive(device, command: command, options: options)
         // Kept beside the trace and screenshots for whoever reads a failure.
         try? (live.output + "\n" + live.log).write(toFile: directory + "/run.log", atomically: true, encoding: .utf8)
-        guard FileManager.default.fileExists(atPath: ready) else {
+        // Readable after the runner's limit is too late: the stream has played to a page not there.
+        guard FileManager.default.fileExists(atPath: ready), !live.log.contains(ready + " never appeared") else {
             throw LookUpTests.LookUpTestError(
-                "\(app.name) never became readable over AT-SPI: \(Self.unreadable(live.output + live.log, readyText))")
+                "\(app.name) did not become readable over AT-SPI in \(Int(readyLimitSeconds)) s: "
+                    + Self.unreadable(live.output + live.log, readyText))
         }
         let records = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
             .compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
@@ -206,7 +228,7 @@ extension LookUpRealAppTests {
     static let links = page(repeated(#"<a href="https://example.org/guide">guidebook</a>"#, 300))
 
     @Test func firefoxAFirmPressOnAWordShowsItsDefinition() throws {
-        let run = try run(.firefox, Self.words, readyText: "jumps jumps")
+        let run = try run(.firefox, Self.words, readyText: "jumps jumps", told: "pointerdown")
         try expectDefinition(run, "jumps", "noun: a sudden and decisive increase", toolkit: "Gecko")
         #expect(run.appInput.contains { $0.contains("pointerdown") }, "\(run.appInput) \(run.output.suffix(1500))")
     }
@@ -219,13 +241,14 @@ extension LookUpRealAppTests {
     }
 
     @Test func firefoxALightPressShowsNothingAndThePageGetsIt() throws {
-        let run = try run(.firefox, Self.words, readyText: "jumps jumps", recording: Self.lightPress)
+        let run = try run(
+            .firefox, Self.words, readyText: "jumps jumps", recording: Self.lightPress, told: "pointerdown")
         #expect(run.base.panelFrames.isEmpty, "a panel was shown: \(run.base.log.suffix(2000))")
         #expect(run.appInput.contains { $0.contains("pointerdown") }, "\(run.appInput) \(run.output.suffix(1500))")
     }
 
     @Test func chromiumAFirmPressOnAWordShowsItsDefinition() throws {
-        let run = try run(.chromium, Self.words, readyText: "jumps jumps")
+        let run = try run(.chromium, Self.words, readyText: "jumps jumps", told: "pointerdown")
         try expectDefinition(run, "jumps", "noun: a sudden and decisive increase", toolkit: "Chromium")
         #expect(run.appInput.contains { $0.contains("pointerdown") }, "\(run.appInput) \(run.output.suffix(1500))")
     }
@@ -238,30 +261,33 @@ extension LookUpRealAppTests {
     }
 
     @Test func chromiumALightPressShowsNothingAndThePageGetsIt() throws {
-        let run = try run(.chromium, Self.words, readyText: "jumps jumps", recording: Self.lightPress)
+        let run = try run(
+            .chromium, Self.words, readyText: "jumps jumps", recording: Self.lightPress, told: "pointerdown")
         #expect(run.base.panelFrames.isEmpty, "a panel was shown: \(run.base.log.suffix(2000))")
         #expect(run.appInput.contains { $0.contains("pointerdown") }, "\(run.appInput) \(run.output.suffix(1500))")
     }
 
     /// A page of 100,000 accessibles (each word its own element): every lookup stays within its
-    /// budget (350 ms, and a call in flight at most 150 ms more). Whether the word is found in
-    /// time is Firefox's: its replies slow to 80–300 ms each on such a page on the loaded team
-    /// machine.
+    /// budget (350 ms, and a call in flight: `LookUpTests.searchKeptItsBudget`).
+    /// Whether the word is found in time is Firefox's: its replies slow to 80–300 ms each on such
+    /// a page on the loaded team machine, where it takes up to two minutes to load, lay out and
+    /// draw the page (the stream waits five).
     @Test func firefoxAPageOf100000Nodes() throws {
         let page = Self.page(Self.repeated("<span>jumps</span>", 100_000))
-        let run = try run(.firefox, page, readyText: "jumps")
+        let run = try run(.firefox, page, readyText: "jumps", readyLimitSeconds: 300)
         #expect(run.base.status == 0, "\(run.base.log.suffix(3000))")
         #expect(!run.base.lookups.isEmpty, "\(run.base.log.suffix(3000))")
-        for lookup in run.base.lookups { #expect((lookup["lookup_us"] as? Int ?? .max) < 600_000, "\(lookup)") }
+        for lookup in run.base.lookups { #expect(LookUpTests.searchKeptItsBudget(lookup), "\(lookup)") }
     }
 
     /// A page of one datum a line, centred, the lines close (the recorded press lands on its
-    /// middle, never between two lines). Ready texts are ASCII: umockdev-run takes no other.
+    /// middle, never between two lines), with `page`'s log line. Ready texts are ASCII:
+    /// umockdev-run takes no other.
     static func lines(_ text: String) -> String {
         """
         <!doctype html><html><head><meta charset="utf-8"><title>look up</title>
-        <style>body{margin:8px;font:40px/1.1 sans-serif;text-align:center}</style></head><body>
-        \(Array(repeating: "<div>\(text)</div>", count: 20).joined())</body></html>
+        <style>body{margin:8px;font:40px/1.1 sans-serif;text-align:center} \(logStyle)</style></head><body>
+        \(Array(repeating: "<div>\(text)</div>", count: 20).joined())\(logScript)</body></html>
         """
     }
 
@@ -298,7 +324,7 @@ extension LookUpRealAppTests {
         repeated(#"<text:a xlink:type="simple" xlink:href="https://example.org/guide">guidebook</text:a>"#, 200))
 
     @Test func writerAFirmPressOnAWordShowsItsDefinition() throws {
-        let run = try run(.writer, Self.writerWords, readyText: "jumps jumps")
+        let run = try run(.writer, Self.writerWords, readyText: "jumps jumps", told: "caret")
         try expectDefinition(run, "jumps", "noun: a sudden and decisive increase", toolkit: "gtk 3")
         #expect(run.appInput.contains("caret"), "\(run.appInput)")
     }
@@ -311,7 +337,8 @@ extension LookUpRealAppTests {
     }
 
     @Test func writerALightPressShowsNothingAndTheDocumentGetsIt() throws {
-        let run = try run(.writer, Self.writerWords, readyText: "jumps jumps", recording: Self.lightPress)
+        let run = try run(
+            .writer, Self.writerWords, readyText: "jumps jumps", recording: Self.lightPress, told: "caret")
         #expect(run.base.panelFrames.isEmpty, "a panel was shown: \(run.base.log.suffix(2000))")
         #expect(run.appInput.contains("caret"), "\(run.appInput) \(run.output.suffix(2000))")
     }

@@ -84,6 +84,19 @@ import _FixtureTestSupport
         #expect(!run.highlightFrames.isEmpty, "no highlight's first frame was recorded: \(run.log.suffix(2000))")
     }
 
+    /// Whether a traced lookup's search kept its budget: preview-lookup gives up after 350 ms
+    /// and a call in flight ends within its timeout, 150 ms, or 300 ms for an app it met less than
+    /// 300 ms ago (libatspi's startup time, `atspi_set_timeout`: the first lookup in an app), so
+    /// `lookup_us` (the question read to the answer written) stays under 650 ms, 750 ms with the
+    /// answer's drawing, on an idle machine. A loaded one stretches the search as it delays, in
+    /// the same lookup, the question and the answer between the compositor and preview-lookup
+    /// (`answer_us` − `lookup_us`, the peer): that delay is allowed on top, and nothing of the
+    /// search's own time hides in it.
+    static func searchKeptItsBudget(_ lookup: [String: Any]) -> Bool {
+        guard let search = lookup["lookup_us"] as? Int, let answer = lookup["answer_us"] as? Int else { return false }
+        return search < 750_000 + max(0, answer - search)
+    }
+
     func python(_ script: String, _ arguments: String) -> String {
         "/usr/bin/python3 \(Self.fixtures)\(script) \(arguments)"
     }

@@ -3,7 +3,11 @@
 loaded and readable), then waits for the app and exits with its status. A real app maps its
 window long before its page or document is there: the input stream waits for this file.
 
-usage: ready-when-readable.py READY TEXT COMMAND [ARGUMENT...]
+usage: ready-when-readable.py [--also TEXT]... [--told WORD FILE] READY TEXT COMMAND [ARGUMENT...]
+
+--also: TEXT and each of these must be readable (a page's own line saying it listens for input).
+--told: creates FILE once the app has told of input that says WORD (below): the stream's end
+waits for it, as the app's answer may come seconds after the input on a loaded machine.
 
 Once ready, it prints what shows that the app got its input, as the app tells AT-SPI: "app-input:
 <text>" for text the app inserts, or a name it gives, that says "pointerdown" (the test pages log
@@ -18,6 +22,7 @@ besides, until it is readable.
 Without an accessibility bus (AT-SPI cannot connect) it starts nothing: it prints one line,
 "ready-when-readable: no accessibility bus: ...", and exits with status 69 (EX_UNAVAILABLE)."""
 
+import argparse
 import os
 import subprocess
 import sys
@@ -56,16 +61,20 @@ def descends_from(pid, ancestor):
     return False
 
 
-def readable(app, text):
-    """Depth first, bounded: an accessible whose text holds `text`."""
-    stack, seen = [app], 0
+def readable(app, texts):
+    """Depth first, bounded: for each of `texts`, an accessible whose text holds it."""
+    stack, seen, missing = [app], 0, set(texts)
     while stack and seen < NODES_MAX:
         node = stack.pop()
         seen += 1
+        if node is None:
+            continue  # a child the app no longer has (or did not name in time)
         try:
             if node.get_text_iface() is not None:
                 length = min(400, Atspi.Text.get_character_count(node))
-                if length > 0 and text in (Atspi.Text.get_text(node, 0, length) or ""):
+                shown = (Atspi.Text.get_text(node, 0, length) or "") if length > 0 else ""
+                missing = {text for text in missing if text not in shown}
+                if not missing:
                     return True
         except GLib.Error:
             pass  # a text that fails to read may still hold the one sought
@@ -80,7 +89,14 @@ def readable(app, text):
 
 
 def main():
-    ready, text, command = sys.argv[1], sys.argv[2], sys.argv[3:]
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--also", action="append", default=[])
+    parser.add_argument("--told", nargs=2, metavar=("WORD", "FILE"))
+    parser.add_argument("ready")
+    parser.add_argument("text")
+    parser.add_argument("command", nargs=argparse.REMAINDER)
+    arguments = parser.parse_args()
+    ready, texts, command = arguments.ready, [arguments.text] + arguments.also, arguments.command
     # Non-zero when no accessibility bus could be reached; any later call would then end this
     # process inside libatspi (g_error), so it stops here, before the app is started.
     status = Atspi.init()
@@ -105,10 +121,11 @@ def main():
         for i in range(count):
             try:
                 app = desktop.get_child_at_index(i)
-                if app is not None and descends_from(app.get_process_id(), child.pid) and readable(app, text):
+                if app is not None and descends_from(app.get_process_id(), child.pid) and readable(app, texts):
                     done.append(True)
                     open(ready, "w").close()
-                    print("ready-when-readable: %r is readable" % text, file=sys.stderr, flush=True)
+                    print("ready-when-readable: %s readable" % " and ".join(map(repr, texts)), file=sys.stderr,
+                          flush=True)
                     loop.quit()
                     return
             except GLib.Error:
@@ -151,6 +168,8 @@ def main():
                 return
             reports.append(line)
             print("app-input: %s" % line, flush=True)
+            if arguments.told and arguments.told[0] in line and not os.path.exists(arguments.told[1]):
+                open(arguments.told[1], "w").close()
 
         watcher = Atspi.EventListener.new(report)
         watcher.register("object:text-changed:insert")
