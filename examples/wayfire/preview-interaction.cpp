@@ -1,0 +1,592 @@
+/*
+ * The preview interaction ("peek and pop") in wayfire 0.7, as a plugin: libpreview-interaction
+ * attached to wayfire's wl_display, fed the input events wayfire's core signals carry. The
+ * host calls are those of examples/wlroots-compositor (same calls, same order), so both
+ * compositors give the same answers; what wayfire's plugin API cannot do is in docs/wayfire.md.
+ */
+#include <wayfire/core.hpp>
+#include <wayfire/input-device.hpp>
+#include <wayfire/output-layout.hpp>
+#include <wayfire/output.hpp>
+#include <wayfire/signal-definitions.hpp>
+#include <wayfire/singleton-plugin.hpp>
+#include <wayfire/util/log.hpp>
+#include <wayfire/view.hpp>
+
+#include <cstdio>
+#include <ctime>
+#include <map>
+#include <string>
+
+#include <linux/input-event-codes.h>
+#include <wayfire/nonstd/wlroots-full.hpp>
+
+extern "C" {
+#include <preview-interaction.h>
+}
+
+namespace
+{
+uint64_t now_usec()
+{
+    timespec now{};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return uint64_t(now.tv_sec) * 1000000 + uint64_t(now.tv_nsec) / 1000;
+}
+
+/* An event's 32-bit milliseconds in microseconds: the last of its millisecond, never after now
+ * (as the wlroots compositor's event_usec). */
+uint64_t event_usec(uint32_t time_msec)
+{
+    uint64_t now = now_usec(), now_ms = now / 1000;
+    uint32_t behind = uint32_t(now_ms) - time_msec;
+    if (behind > UINT32_MAX / 2 || behind > now_ms)
+    {
+        return now;
+    }
+    uint64_t time = (now_ms - behind) * 1000 + 999;
+    return time < now ? time : now;
+}
+
+/* The wl_surface under a layout point, and the point in its coordinates. */
+wlr_surface *surface_at(wf::pointf_t point, double& sx, double& sy)
+{
+    auto& core = wf::get_core();
+    sx = sy = 0;
+    wf::surface_interface_t *surface = core.get_surface_at(point);
+    wayfire_view view = core.get_view_at(point);
+    wf::output_t *output = core.output_layout->get_output_at(point.x, point.y);
+    if (!surface || !view || !output)
+    {
+        return nullptr;
+    }
+
+    /* Views take output-local coordinates. */
+    auto origin = output->get_layout_geometry();
+    wf::pointf_t local{};
+    auto mapped = view->map_input_coordinates({point.x - origin.x, point.y - origin.y}, local);
+    if (mapped != surface || !surface->get_wlr_surface())
+    {
+        return nullptr;
+    }
+
+    sx = local.x;
+    sy = local.y;
+    return surface->get_wlr_surface();
+}
+
+/* What the plugin knows of one input device. */
+struct input_t
+{
+    wlr_input_device *device = nullptr;
+    preview_interaction_device *preview = nullptr;
+    double pressure = 0;
+    bool tip_down = false;
+    int buttons = 0;
+    /* Where the surface of the contact down is, in layout coordinates (surface-local = point -
+     * origin, as the wlroots compositor computes it). */
+    wf::pointf_t origin{};
+    std::map<int32_t, wf::pointf_t> touches;
+};
+
+class preview_interaction_host
+{
+  public:
+    preview_interaction_host()
+    {
+        auto& core = wf::get_core();
+        if ((preview_interaction_version() >> 16) != PREVIEW_INTERACTION_VERSION_MAJOR)
+        {
+            LOGE("preview-interaction: library ", preview_interaction_version_string(),
+                " is not the plugin's ", PREVIEW_INTERACTION_VERSION);
+            return;
+        }
+
+        preview_interaction_callbacks callbacks{};
+        callbacks.size = sizeof(callbacks);
+        callbacks.take_away = &preview_interaction_host::take_away;
+        callbacks.give_back = &preview_interaction_host::give_back;
+        callbacks.phase = &preview_interaction_host::on_phase;
+        callbacks.log = &preview_interaction_host::on_log;
+        int status = preview_interaction_create(core.display, &callbacks, this, &context);
+        if (status != PREVIEW_INTERACTION_OK)
+        {
+            LOGE("preview-interaction: ", preview_interaction_status_string(status));
+            context = nullptr;
+            return;
+        }
+
+        open_trace();
+        for (auto& device : core.get_input_devices())
+        {
+            add_device(device->get_wlr_handle());
+        }
+
+        core.connect_signal("input-device-added", &on_device_added);
+        core.connect_signal("input-device-removed", &on_device_removed);
+        core.connect_signal("pointer_button", &on_pointer_button);
+        core.connect_signal("pointer_motion_post", &on_pointer_motion);
+        core.connect_signal("pointer_motion_absolute_post", &on_pointer_motion_absolute);
+        core.connect_signal("tablet_proximity_post", &on_tablet_proximity);
+        core.connect_signal("tablet_axis_post", &on_tablet_axis);
+        core.connect_signal("tablet_tip_post", &on_tablet_tip);
+        core.connect_signal("tablet_button_post", &on_tablet_button);
+        core.connect_signal("touch_down_post", &on_touch_down);
+        core.connect_signal("touch_motion_post", &on_touch_motion);
+        core.connect_signal("touch_up_post", &on_touch_up);
+        LOGI("preview-interaction ", preview_interaction_version_string(), " on wayfire's display");
+    }
+
+    ~preview_interaction_host()
+    {
+        /* The connections disconnect as members; the devices and the global go with the context. */
+        if (context)
+        {
+            preview_interaction_destroy(context);
+        }
+
+        if (trace)
+        {
+            std::fclose(trace);
+        }
+    }
+
+    preview_interaction_host(const preview_interaction_host&) = delete;
+    preview_interaction_host& operator =(const preview_interaction_host&) = delete;
+
+  private:
+    preview_interaction *context = nullptr;
+    std::map<wlr_input_device*, input_t> inputs;
+    FILE *trace = nullptr;
+
+    input_t *input_of(wlr_input_device *device)
+    {
+        auto found = inputs.find(device);
+        return found == inputs.end() || !found->second.preview ? nullptr : &found->second;
+    }
+
+    static input_t *input_of_preview_device(preview_interaction_device *device)
+    {
+        void *input = nullptr;
+        preview_interaction_device_get_user_data(device, &input);
+        return static_cast<input_t*>(input);
+    }
+
+    /* MARK: devices (as the wlroots compositor's new_input) */
+
+    void add_device(wlr_input_device *device)
+    {
+        if (!context || !device || inputs.count(device))
+        {
+            return;
+        }
+
+        input_t& input = inputs[device];
+        input.device = device;
+        int status = PREVIEW_INTERACTION_ERROR_UNSUPPORTED;
+        if (wlr_input_device_is_libinput(device))
+        {
+            status = preview_interaction_device_add_libinput(context,
+                wlr_libinput_get_device_handle(device), 0, &input.preview);
+        } else
+        {
+            switch (device->type)
+            {
+              case WLR_INPUT_DEVICE_TABLET_TOOL:
+                status = preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_PEN,
+                    device->name, 0, 1, 0, &input.preview);
+                break;
+
+              case WLR_INPUT_DEVICE_TOUCH:
+                status = preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_TOUCHSCREEN,
+                    device->name, 0, 0, 0, &input.preview);
+                break;
+
+              case WLR_INPUT_DEVICE_POINTER:
+                status = preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_POINTER,
+                    device->name, 0, 0, 0, &input.preview);
+                break;
+
+              default:
+                break;
+            }
+        }
+
+        if (status == PREVIEW_INTERACTION_OK)
+        {
+            preview_interaction_device_set_user_data(input.preview, &input);
+        } else
+        {
+            input.preview = nullptr;
+            if (status != PREVIEW_INTERACTION_ERROR_UNSUPPORTED)
+            {
+                LOGE("preview-interaction: ", device->name ? device->name : "a device",
+                    " not given to the preview interaction: ", preview_interaction_status_string(status));
+            }
+        }
+    }
+
+    void remove_device(wlr_input_device *device)
+    {
+        auto found = inputs.find(device);
+        if (found == inputs.end())
+        {
+            return;
+        }
+
+        if (found->second.preview)
+        {
+            preview_interaction_device_remove(found->second.preview, now_usec());
+        }
+
+        inputs.erase(found);
+    }
+
+    wf::signal_connection_t on_device_added = [=] (wf::signal_data_t *data)
+    {
+        auto signal = static_cast<wf::input_device_signal*>(data);
+        add_device(signal->device->get_wlr_handle());
+    };
+
+    wf::signal_connection_t on_device_removed = [=] (wf::signal_data_t *data)
+    {
+        auto signal = static_cast<wf::input_device_signal*>(data);
+        remove_device(signal->device->get_wlr_handle());
+    };
+
+    /* MARK: contacts */
+
+    void contact_down(input_t& input, int32_t id, wf::pointf_t point, double pressure)
+    {
+        double sx = 0, sy = 0;
+        wlr_surface *surface = surface_at(point, sx, sy);
+        input.origin = {point.x - sx, point.y - sy};
+        preview_interaction_contact_down(input.preview, id, surface ? surface->resource : nullptr, sx, sy,
+            pressure, now_usec());
+    }
+
+    bool contact_up(input_t& input, int32_t id)
+    {
+        bool swallow = false;
+        preview_interaction_contact_up(input.preview, id, now_usec(), &swallow);
+        return swallow;
+    }
+
+    /* MARK: the pointer. Before core handles the button, so that a release the library
+     * swallows can be kept from the client. */
+
+    wf::signal_connection_t on_pointer_button = [=] (wf::signal_data_t *data)
+    {
+        auto signal = static_cast<wf::input_event_signal<wlr_event_pointer_button>*>(data);
+        auto event  = signal->event;
+        input_t *input = input_of(event->device);
+        if (!input)
+        {
+            return;
+        }
+
+        bool pressed = event->state == WLR_BUTTON_PRESSED;
+        double sx = 0, sy = 0;
+        wlr_surface *surface = nullptr;
+        if (pressed)
+        {
+            input->buttons++;
+            auto cursor = wf::get_core().get_cursor_position();
+            surface = surface_at(cursor, sx, sy);
+            input->origin = {cursor.x - sx, cursor.y - sy};
+        } else if (input->buttons > 0)
+        {
+            input->buttons--;
+        }
+
+        bool swallow = false;
+        preview_interaction_pointer_button(input->preview, event->button, pressed,
+            surface ? surface->resource : nullptr, sx, sy, input->pressure, event_usec(event->time_msec),
+            &swallow);
+        if (swallow)
+        {
+            signal->mode = wf::input_event_processing_mode_t::NO_CLIENT;
+        }
+    };
+
+    void pointer_moved(wlr_input_device *device, uint32_t time_msec)
+    {
+        input_t *input = input_of(device);
+        if (input && input->buttons)
+        {
+            auto cursor = wf::get_core().get_cursor_position();
+            preview_interaction_contact_motion(input->preview, 0, cursor.x - input->origin.x,
+                cursor.y - input->origin.y, event_usec(time_msec));
+        }
+    }
+
+    wf::signal_connection_t on_pointer_motion = [=] (wf::signal_data_t *data)
+    {
+        auto event = static_cast<wf::input_event_signal<wlr_event_pointer_motion>*>(data)->event;
+        pointer_moved(event->device, event->time_msec);
+    };
+
+    wf::signal_connection_t on_pointer_motion_absolute = [=] (wf::signal_data_t *data)
+    {
+        auto event = static_cast<wf::input_event_signal<wlr_event_pointer_motion_absolute>*>(data)->event;
+        pointer_moved(event->device, event->time_msec);
+    };
+
+    /* MARK: tablets. After core handled the event: the cursor is where the tool is. */
+
+    wf::signal_connection_t on_tablet_proximity = [=] (wf::signal_data_t *data)
+    {
+        /* The library needs no proximity: contacts begin at the tip. */
+        (void)data;
+    };
+
+    wf::signal_connection_t on_tablet_axis = [=] (wf::signal_data_t *data)
+    {
+        auto event = static_cast<wf::input_event_signal<wlr_event_tablet_tool_axis>*>(data)->event;
+        input_t *input = input_of(event->device);
+        if (!input)
+        {
+            return;
+        }
+
+        if (event->updated_axes & WLR_TABLET_TOOL_AXIS_PRESSURE)
+        {
+            input->pressure = event->pressure;
+        }
+
+        /* One axis event is one sample: position and pressure together. */
+        if (input->tip_down)
+        {
+            auto cursor = wf::get_core().get_cursor_position();
+            preview_interaction_contact_update(input->preview, 0, cursor.x - input->origin.x,
+                cursor.y - input->origin.y, input->pressure, now_usec());
+        }
+    };
+
+    wf::signal_connection_t on_tablet_tip = [=] (wf::signal_data_t *data)
+    {
+        auto event = static_cast<wf::input_event_signal<wlr_event_tablet_tool_tip>*>(data)->event;
+        input_t *input = input_of(event->device);
+        if (!input)
+        {
+            return;
+        }
+
+        if (event->state == WLR_TABLET_TOOL_TIP_DOWN)
+        {
+            if (input->tip_down)
+            {
+                return;
+            }
+
+            input->tip_down = true;
+            contact_down(*input, 0, wf::get_core().get_cursor_position(), input->pressure);
+            return;
+        }
+
+        if (!input->tip_down)
+        {
+            return;
+        }
+
+        input->tip_down = false;
+        contact_up(*input, 0);
+    };
+
+    wf::signal_connection_t on_tablet_button = [=] (wf::signal_data_t *data)
+    {
+        /* Barrel buttons are not contacts. */
+        (void)data;
+    };
+
+    /* MARK: touch */
+
+    wf::signal_connection_t on_touch_down = [=] (wf::signal_data_t *data)
+    {
+        auto event = static_cast<wf::input_event_signal<wlr_event_touch_down>*>(data)->event;
+        input_t *input = input_of(event->device);
+        if (!input || input->touches.count(event->touch_id))
+        {
+            return;
+        }
+
+        auto point = wf::get_core().get_touch_position(event->touch_id);
+        double sx = 0, sy = 0;
+        wlr_surface *surface = surface_at(point, sx, sy);
+        input->touches[event->touch_id] = {point.x - sx, point.y - sy};
+        preview_interaction_contact_down(input->preview, event->touch_id, surface ? surface->resource : nullptr,
+            sx, sy, 0, now_usec());
+    };
+
+    wf::signal_connection_t on_touch_motion = [=] (wf::signal_data_t *data)
+    {
+        auto event = static_cast<wf::input_event_signal<wlr_event_touch_motion>*>(data)->event;
+        input_t *input = input_of(event->device);
+        if (!input || !input->touches.count(event->touch_id))
+        {
+            return;
+        }
+
+        auto origin = input->touches[event->touch_id];
+        auto point  = wf::get_core().get_touch_position(event->touch_id);
+        preview_interaction_contact_motion(input->preview, event->touch_id, point.x - origin.x,
+            point.y - origin.y, now_usec());
+    };
+
+    wf::signal_connection_t on_touch_up = [=] (wf::signal_data_t *data)
+    {
+        auto event = static_cast<wf::input_event_signal<wlr_event_touch_up>*>(data)->event;
+        input_t *input = input_of(event->device);
+        if (!input || !input->touches.erase(event->touch_id))
+        {
+            return;
+        }
+
+        contact_up(*input, event->touch_id);
+    };
+
+    /* MARK: the library's callbacks. wayfire delivers input itself, after the signals: a
+     * touch point can be cancelled, a pointer's focus cleared; a tablet tool cannot be taken
+     * away (docs/wayfire.md). */
+
+    static void take_away(void *data, preview_interaction_device *device, int32_t contact,
+        wl_resource *surface)
+    {
+        (void)data;
+        (void)contact;
+        input_t *input = input_of_preview_device(device);
+        wlr_seat *seat = wf::get_core().get_current_seat();
+        if (!input || !seat)
+        {
+            return;
+        }
+
+        switch (input->device->type)
+        {
+          case WLR_INPUT_DEVICE_TOUCH:
+            if (surface)
+            {
+                wlr_seat_touch_notify_cancel(seat, wlr_surface_from_resource(surface));
+            }
+
+            break;
+
+          case WLR_INPUT_DEVICE_POINTER:
+            wlr_seat_pointer_notify_clear_focus(seat);
+            break;
+
+          default:
+            break;
+        }
+    }
+
+    static void give_back(void *data, preview_interaction_device *device, int32_t contact,
+        wl_resource *surface)
+    {
+        /* wayfire gives the pointer its focus back at its next motion. */
+        (void)data;
+        (void)device;
+        (void)contact;
+        (void)surface;
+    }
+
+    static void on_log(void *data, preview_interaction_log_level level, const char *message)
+    {
+        (void)data;
+        if (level >= PREVIEW_INTERACTION_LOG_WARNING)
+        {
+            LOGE("preview-interaction: ", message);
+        } else
+        {
+            LOGI("preview-interaction: ", message);
+        }
+    }
+
+    /* MARK: the trace (preview-compositor's --trace JSON lines), for tests */
+
+    void open_trace()
+    {
+        const char *path = getenv("WAYFIRE_PREVIEW_TRACE");
+        if (path && *path)
+        {
+            trace = std::fopen(path, "w");
+        }
+    }
+
+    static void write_json_string(FILE *file, const char *text)
+    {
+        std::fputc('"', file);
+        for (auto c = reinterpret_cast<const unsigned char*>(text); *c; c++)
+        {
+            if ((*c == '"') || (*c == '\\'))
+            {
+                std::fprintf(file, "\\%c", *c);
+            } else if (*c < 0x20)
+            {
+                std::fprintf(file, "\\u%04x", *c);
+            } else
+            {
+                std::fputc(*c, file);
+            }
+        }
+
+        std::fputc('"', file);
+    }
+
+    /* One JSON line per phase, in preview-compositor's trace format (docs/recordings.md), as
+     * the wlroots compositor writes it. */
+    static void on_phase(void *data, const preview_interaction_phase_event *event)
+    {
+        static const char *phase_names[] = {"", "preview-began", "preview-progress", "preview-ended",
+            "commit-progress", "completed", "cancelled"};
+        static const char *reason_names[] = {"", "lifted", "client-cancelled", "declined", "timeout",
+            "device-removed", "surface-gone", "desynchronised", "moved", "system", "dismissed"};
+        static const char *source_names[] = {"", "pen", "touchpad", "touchscreen", "pointer", "keyboard"};
+        auto host = static_cast<preview_interaction_host*>(data);
+        FILE *f   = host->trace;
+        if (!f || (event->phase < 1) || (event->phase > 6))
+        {
+            return;
+        }
+
+        bool preview   = event->phase <= PREVIEW_INTERACTION_PHASE_PREVIEW_ENDED;
+        bool cancelled = event->phase == PREVIEW_INTERACTION_PHASE_CANCELLED;
+        bool ended     = event->phase == PREVIEW_INTERACTION_PHASE_PREVIEW_ENDED ||
+            event->phase == PREVIEW_INTERACTION_PHASE_COMPLETED;
+        int source = event->source >= PREVIEW_INTERACTION_DEVICE_PEN &&
+            event->source <= PREVIEW_INTERACTION_DEVICE_KEYBOARD ? int(event->source) :
+            int(PREVIEW_INTERACTION_DEVICE_POINTER);
+        input_t *input = input_of_preview_device(event->device);
+        std::fprintf(f, "{\"time_us\":%llu,\"device\":", (unsigned long long)event->time_usec);
+        write_json_string(f, input && input->device->name ? input->device->name : "?");
+        std::fprintf(f, ",\"source\":\"%s\",\"simulated\":%s,\"interaction\":%u,\"event\":\"%s\",\"progress\":%.9g",
+            source_names[source], event->simulated ? "true" : "false", event->interaction,
+            cancelled ? "cancel" : preview ? "preview" : "commit", event->progress);
+        std::fprintf(f, ",\"ended\":%s,\"phase\":\"%s\",\"x\":%.9g,\"y\":%.9g", ended ? "true" : "false",
+            phase_names[event->phase], event->x, event->y);
+        if (cancelled && (event->reason >= 1) && (event->reason <= 10))
+        {
+            std::fprintf(f, ",\"reason\":\"%s\"", reason_names[event->reason]);
+        }
+
+        std::fputs("}\n", f);
+        std::fflush(f);
+    }
+};
+
+/* Plugins are made per output: one host for the compositor, made with the first. */
+class preview_interaction_plugin : public wf::singleton_plugin_t<preview_interaction_host>
+{
+  public:
+    void init() override
+    {
+        singleton_plugin_t::init();
+        get_instance();
+    }
+};
+}
+
+/* The entry points wayfire looks up: the only symbols the plugin exports (exports.map). */
+#pragma GCC visibility push(default)
+DECLARE_WAYFIRE_PLUGIN(preview_interaction_plugin);
+#pragma GCC visibility pop
