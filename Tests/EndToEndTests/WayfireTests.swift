@@ -19,8 +19,9 @@ enum Wayfire {
         where !FileManager.default.isExecutableFile(atPath: tool) {
             return "no \(tool) (scripts/install-deps)"
         }
-        guard FileManager.default.fileExists(atPath: "/usr/include/wayfire/plugin.hpp") else {
-            return "no wayfire-dev (scripts/install-deps)"
+        for header in ["/usr/include/wayfire/plugin.hpp", "/usr/include/glm/glm.hpp"]
+        where !FileManager.default.fileExists(atPath: header) {
+            return "no \(header): wayfire-dev and libglm-dev (scripts/install-deps)"
         }
         return nil
     }()
