@@ -1,3 +1,4 @@
+import DemoReport
 import Foundation
 import SystemLayer
 import Testing
@@ -55,7 +56,7 @@ enum Wayfire {
     }
 }
 
-@Suite(.serialized, .enabled(if: Wayfire.available, "needs root, wayfire 0.7, wayfire-dev and wayland-info"))
+@Suite(.serialized, .enabled(if: Wayfire.available, "needs root, wayfire 0.7, wayfire-dev, glm and wayland-info"))
 struct WayfireTests {
     @Test("wayfire loads the plugin from one line of wayfire.ini and advertises the protocol's global")
     func pluginAdvertisesTheGlobal() throws {
@@ -65,6 +66,17 @@ struct WayfireTests {
         #expect(run.log.contains("preview-interaction 1.4"), "the plugin's start line")
         // The protocol's global next to wayfire's own: the plugin's display is wayfire's.
         #expect(run.client.contains("'zwf_shell_manager_v2'"))
+    }
+
+    @Test("A version 2 client binds the manager on wayfire's display, gets the user's settings and maps its window")
+    func clientGetsTheSettings() throws {
+        let script = Wayfire.checkout + "/Tests/python/v2_client.py"
+        let run = try Wayfire.run(client: "exec /usr/bin/python3 \(shellQuote(script)) --settings-groups 1")
+        #expect(run.status == 0, "\(run.client)\n\(run.log.suffix(3000))")
+        let lines = run.client.split(separator: "\n").map(String.init)
+        #expect(lines.contains("settings sensitivity 2") && lines.contains("settings_done"), "\(run.client)")
+        #expect(lines.contains { $0.hasPrefix("mapped ") }, "wayfire's xdg-shell mapped the window: \(run.client)")
+        #expect(lines.last == "v2_client: settings", "\(run.client)")
     }
 
     @Test("Taking the plugin out of wayfire.ini unloads it and removes the global; putting it back restores it")
