@@ -153,7 +153,12 @@ enum ParityBuilds {
     static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../..").standardized.path
-    static let wlrootsCompositor = binaries + "/wlroots-compositor/preview-wlroots-compositor"
+    /// The compositor library as it ships: the Embedded build (scripts/build-embedded, which
+    /// scripts/test runs first).
+    static let embedded = root + "/.build/embedded"
+    /// The wlroots example on the Embedded library, in a folder of its own (other suites build
+    /// it against the debug library).
+    static let wlrootsCompositor = binaries + "/wlroots-embedded/preview-wlroots-compositor"
     static let windowApp = binaries + "/capi-client-tests/window-app"
     static let gtkAdapter = root + "/.build/gtk/meson/Pi-1.typelib"
     /// Whether the C API this tree builds reports an accelerator's stages to its host.
@@ -171,16 +176,39 @@ enum ParityBuilds {
         return devices.allSatisfy { $0?.name == first.name && $0?.codes == first.codes }
     }
 
-    /// examples/wlroots-compositor against this build's library; nil when built.
-    static let wlroots: String? = make("examples/wlroots-compositor")
+    /// examples/wlroots-compositor against the Embedded library, which it loads with no Swift
+    /// runtime beside it; nil when built so.
+    static let wlroots: String? = {
+        let library = embedded + "/libpreview-interaction.so.1"
+        guard FileManager.default.fileExists(atPath: library) else {
+            return "no \(library): scripts/build-embedded preview-interaction"
+        }
+        if let problem = make("examples/wlroots-compositor", ["OUT=\(binaries)/wlroots-embedded"], build: embedded) {
+            return problem
+        }
+        return loadsEmbeddedLibrary(wlrootsCompositor)
+    }()
+
+    /// Why `executable` would not load the Embedded compositor library, or would load a Swift
+    /// runtime (nil: it loads that library and no Swift runtime).
+    static func loadsEmbeddedLibrary(_ executable: String) -> String? {
+        let library = embedded + "/libpreview-interaction.so.1"
+        guard let ldd = try? ChildProcess.run(["/usr/bin/ldd", executable]), ldd.status == 0 else {
+            return "ldd \(executable) failed"
+        }
+        guard ldd.output.contains("=> " + library), !ldd.output.contains("libswiftCore") else {
+            return "\(executable) does not load \(library) alone:\n" + ldd.output
+        }
+        return nil
+    }
     /// Tests/capi-client's window-app (the C client library's xdg-shell app).
     static let capiClient: String? = make("Tests/capi-client", ["all"])
 
-    private static func make(_ folder: String, _ targets: [String] = []) -> String? {
+    private static func make(_ folder: String, _ arguments: [String] = [], build: String = binaries) -> String? {
         let log = scratchDirectory("make") + "/make.log"
         guard
             let child = try? ChildProcess(
-                ["/usr/bin/env", "make", "-C", root + "/" + folder, "BUILD=\(binaries)"] + targets, output: .file(log))
+                ["/usr/bin/env", "make", "-C", root + "/" + folder, "BUILD=\(build)"] + arguments, output: .file(log))
         else { return "make could not start" }
         guard child.wait(timeout: 600) == 0 else {
             return "make -C \(folder) failed:\n" + FileWatch.contents(of: log).suffix(3000)

@@ -14,6 +14,8 @@ enum Sway {
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
     static let script = checkout + "/scripts/sway-headless"
+    /// With the module, on the Embedded library (as a distribution's sway would load it).
+    static let patched = checkout + "/.build/sway/build/sway/sway"
     static let unpatched = checkout + "/.build/sway-unpatched/build/sway/sway"
 
     /// Why sway cannot run here (nil: it can), and why its build failed (nil: it did not). Built
@@ -25,11 +27,12 @@ enum Sway {
         if case .unavailable(let why) = LibinputTestbed.availability() { return (why, nil) }
         let log = NSTemporaryDirectory() + "build-sway-\(getpid()).log"
         let build = try? ChildProcess.run(
-            [checkout + "/scripts/build-sway", "--library", tools.directory, "--unpatched"], output: .file(log),
+            [checkout + "/scripts/build-sway", "--library", ParityBuilds.embedded, "--unpatched"], output: .file(log),
             errors: .file(log), timeout: 1200)
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         if output.contains("no sway 1.7 source") { return (output, nil) }
-        return (nil, build?.status == 0 ? nil : "scripts/build-sway failed: \(output)")
+        guard build?.status == 0 else { return (nil, "scripts/build-sway failed: \(output)") }
+        return (nil, ParityBuilds.loadsEmbeddedLibrary(patched))
     }()
 
     static var available: Bool {
