@@ -199,8 +199,8 @@ def peek_gtk(compositor, recording, runtime, escape=False):
         # without waiting for acks, so an app that is late to paint (a loaded machine) draws
         # the preview and the commit in one frame: its preview picture then is the commit's,
         # never one with more of the card. Progress does not wait for acks either (the
-        # protocol's acknowledgement window), so the commit's and the half way's can be one
-        # picture too: then they are the same frame.
+        # protocol's acknowledgement window), so the commit's picture may already show part of
+        # the way to half, or be the half way's frame: the half way's never shows less of it.
         band = (0.3, 0.59, 0.7, 0.93)
         card, card_half = difference(rest, commit, band), difference(rest, half, band)
         print(f"card band: preview {difference(rest, preview, band):.1f}, commit {card:.1f}, "
@@ -209,8 +209,8 @@ def peek_gtk(compositor, recording, runtime, escape=False):
         check(early < 1 or abs(early - card) < 0.5,
               f"the preview picture has no card yet, or is the commit's frame ({early:.1f} vs {card:.1f})")
         check(card > 3, f"the commit picture shows the peek card ({card:.1f})")
-        check(card_half > card + 3 or abs(card_half - card) < 0.5,
-              f"the half-way picture shows more of the card, or is the commit's frame ({card_half:.1f} vs {card:.1f})")
+        check(card_half > card - 0.5,
+              f"the half-way picture shows no less of the card than the commit's ({card_half:.1f} vs {card:.1f})")
         check(difference(rest, settled) > 8, "the photo's page replaced the grid")
     finish()
 
