@@ -217,7 +217,7 @@ final class PenFixture: @unchecked Sendable {
         contact.time = Timestamp(microseconds: time)
         compositor.inject(.contactChanged(contact))
         // What --fast asks on every replayed event.
-        blackHole(compositor.clientsCaughtUp)
+        blackHole(compositor.replayFacts)
         compositor.flushClients()
     }
 

@@ -263,6 +263,12 @@ public final class Compositor {
         }
     }
 
+    /// What a replay's pacing reads of the host core for every event (`--fast` and
+    /// `--await-clients`): a press in progress, a question open, the clients caught up.
+    public var replayFacts: ReplayPacer.Facts {
+        interaction.driver.replayFacts(hostCaughtUp: phaseScreenshots?.isIdle != false)
+    }
+
     /// Called when acks arrive, screenshots are taken or a should-begin question may be settled:
     /// the host core may let a waiting replay go on.
     func clientsMayHaveCaughtUp() {
