@@ -87,6 +87,9 @@ struct HostModel {
                 guard shown != nil, panelShown, (0...1).contains(progress) else { broken("panel grown to \(progress)") }
             case .completed(let id):
                 guard id == shown?.id, panelShown else { broken("lookup \(id) completed, not shown") }
+            case .cancelled(let id, _):
+                // Only the lookup shown is cancelled, and its dismiss follows.
+                guard id == shown?.id else { broken("lookup \(id) cancelled, not shown") }
             case .dismiss(let id):
                 guard LookupChannel.encode(.hide(id: id)) == bytes(of: 8) + bytes(of: 2) + bytes(of: id) else {
                     broken("a hide frame for \(id) is wrong")
