@@ -194,16 +194,29 @@ final class EmbeddedContext: InteractionDriverHandler {
     }
 
     /// Touch pressure libinput does not report: whenever the kernel has news for the device,
-    /// the contacts that are down get the force of the device's state.
+    /// the contacts that are down get a touchpad's frames (each at its time), or the force of
+    /// the device's state.
     private func watch(_ evdev: EvdevPressure, of id: DeviceID) {
         // Unretained: the device's watch is stopped when the device is removed or in `tearDown()`.
         evdev.watch(on: display.eventLoop) { [unowned(unsafe) self] in
             entered {
                 for (key, contact) in driver.contacts.contacts where key.device == id {
+                    guard !catchUp(evdev, key, through: nil) else { continue }
                     guard let force = evdev.force(contact: key.contact), force != contact.force else { continue }
                     _ = try? driver.contactMoved(key, to: nil, force: force, at: now())
                 }
             }
+        }
+    }
+
+    /// Gives the engine the device's frames since the contact's last up to `time` (the host's,
+    /// nil: all read), each at its own time: when the host's dispatch read a click, the frames
+    /// of its press and its release in one go, the engine still sees every force in between.
+    @discardableResult
+    private func catchUp(_ evdev: EvdevPressure, _ key: ContactKey, through time: UInt64?) -> Bool {
+        evdev.catchUp(contact: key.contact, through: time.map { eventTime($0).microseconds }) { force, at in
+            guard let contact = driver.contacts[key], contact.force != force else { return }
+            _ = try? driver.contactMoved(key, to: nil, force: force, at: at)
         }
     }
 
@@ -226,12 +239,14 @@ final class EmbeddedContext: InteractionDriverHandler {
         } catch {
             throw Status(error)
         }
+        device.evdev?.began(contact: contact, at: eventTime(time).microseconds)
     }
 
     func contactMotion(_ handle: OpaquePointer, contact: Int32, x: Double, y: Double, at time: UInt64) throws(Status) {
         let device = try pressingDevice(handle)
         guard x.isFinite, y.isFinite else { throw .invalidArgument }
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
+        if let evdev = device.evdev { catchUp(evdev, key, through: time) }
         // A libinput touch device: the kernel's pressure for the contact at the event.
         do {
             try driver.contactMoved(
@@ -246,6 +261,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         let device = try pressingDevice(handle)
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
         guard driver.contacts[key] != nil else { throw .unknownContact }
+        if let evdev = device.evdev { catchUp(evdev, key, through: time) }
         // No pressure axis: nothing to tell.
         guard let force = try normalised(pressure, of: device, contact: contact, at: time) else { return }
         do {
@@ -262,6 +278,7 @@ final class EmbeddedContext: InteractionDriverHandler {
         guard x.isFinite, y.isFinite else { throw .invalidArgument }
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
         guard driver.contacts[key] != nil else { throw .unknownContact }
+        if let evdev = device.evdev { catchUp(evdev, key, through: time) }
         let force = try normalised(pressure, of: device, contact: contact, at: time)
         do {
             try driver.contactMoved(key, to: Point(x: x, y: y), force: force, at: timestamp(time))
@@ -277,6 +294,10 @@ final class EmbeddedContext: InteractionDriverHandler {
     {
         let device = try pressingDevice(handle)
         let key = ContactKey(seat: device.seat, device: device.id, contact: contact)
+        if let evdev = device.evdev, driver.contacts[key] != nil {
+            catchUp(evdev, key, through: time)
+            evdev.ended(contact: contact)
+        }
         let swallow: Bool
         do { swallow = try driver.contactEnded(key, at: timestamp(time), reason: reason).swallow } catch {
             throw Status(error)
@@ -306,8 +327,14 @@ final class EmbeddedContext: InteractionDriverHandler {
     /// the frames after it is judged on its own frame's force); now when the host gave no time.
     private func evdevForce(_ evdev: EvdevPressure, contact: Int32, at time: UInt64) -> Double? {
         guard time != 0 else { return evdev.force(contact: contact) }
-        let slack: Int64 = timeUnit == .milliseconds ? 999 : 0
-        return evdev.force(contact: contact, at: timestamp(time) + Timestamp.Duration(microseconds: slack))
+        return evdev.force(contact: contact, at: eventTime(time))
+    }
+
+    /// The last microsecond of a host's event time (a millisecond covers a thousand of a
+    /// device's frames' times): the frames up to the event, not past it.
+    private func eventTime(_ time: UInt64) -> Timestamp {
+        let slack: Int64 = timeUnit == .milliseconds && time != 0 ? 999 : 0
+        return timestamp(time) + Timestamp.Duration(microseconds: slack)
     }
 
     // MARK: surfaces

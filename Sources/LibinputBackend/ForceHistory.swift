@@ -28,8 +28,10 @@ public struct ForceHistory: Sendable {
     private var tracking: [Int32]
     private var pressure: [Int32]
     private var changed = false
-    /// Oldest first: the frames whose force changed.
-    public private(set) var samples: [Sample] = []
+    /// The frames whose force changed, a ring of `capacity` allocated once: `start` is the
+    /// oldest once it is full (reading a frame allocates nothing).
+    private var ring: [Sample] = []
+    private var start = 0
     /// The time of the last frame read, changed or not: the history knows nothing later.
     public private(set) var latest: Int64
 
@@ -46,7 +48,8 @@ public struct ForceHistory: Sendable {
         self.tracking = (tracking + Array(repeating: -1, count: count)).prefix(count).map { $0 }
         self.pressure = (pressure + Array(repeating: 0, count: count)).prefix(count).map { $0 }
         latest = time
-        samples = [Sample(time: time, force: hardestForce)]
+        ring.reserveCapacity(Self.capacity)
+        ring.append(Sample(time: time, force: hardestForce))
     }
 
     static let evSyn: UInt16 = 0x00
@@ -61,8 +64,7 @@ public struct ForceHistory: Sendable {
             latest = max(latest, time)
             guard changed else { return }
             changed = false
-            if samples.count == Self.capacity { samples.removeFirst() }
-            samples.append(Sample(time: time, force: hardestForce))
+            record(Sample(time: time, force: hardestForce))
         case (Self.evSyn, Self.synDropped):
             break  // the caller restarts the history from the kernel's state
         case (UInt16(evAbs), UInt16(absMTSlot)):
@@ -109,10 +111,33 @@ public struct ForceHistory: Sendable {
     /// the history does not reach back that far, or has read no frame as late (the descriptor
     /// got no events, or not yet): then the kernel's state is as good, and the caller asks it.
     public func force(at time: Int64) -> Double? {
-        guard let first = samples.first, first.time <= time, time <= latest, let last = samples.last else {
-            return nil
+        guard let first = frame(0), first.time <= time, time <= latest else { return nil }
+        var index = ring.count - 1
+        while index > 0, let sample = frame(index), sample.time > time { index -= 1 }
+        return frame(index)?.force
+    }
+
+    /// The frames whose force changed after `after` up to `through`, oldest first.
+    public func forEachFrame(after: Int64, through: Int64, _ body: (Sample) -> Void) {
+        for index in 0..<ring.count {
+            guard let sample = frame(index), sample.time <= through else { return }
+            if sample.time > after { body(sample) }
         }
-        if last.time <= time { return last.force }
-        return samples.last { $0.time <= time }?.force
+    }
+
+    /// The `index`th frame kept, oldest first.
+    private func frame(_ index: Int) -> Sample? {
+        guard index >= 0, index < ring.count else { return nil }
+        let position = start + index
+        return ring[position < ring.count ? position : position - ring.count]
+    }
+
+    private mutating func record(_ sample: Sample) {
+        guard ring.count == Self.capacity else {
+            ring.append(sample)
+            return
+        }
+        ring[start] = sample
+        start = start + 1 == ring.count ? 0 : start + 1
     }
 }

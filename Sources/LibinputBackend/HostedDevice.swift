@@ -101,6 +101,20 @@ public final class HostedDevice {
         return force(contact: contact)
     }
 
+    /// True while a touchpad's frames are kept (its force at each frame, not only now).
+    public var keepsFrames: Bool { history != nil }
+
+    /// A touchpad's frames whose force changed after `after` up to `through` (µs, libinput's
+    /// clock), oldest first, after reading what is queued. Returns the last frame's time read (nil:
+    /// no frame history, the state only), the most any later call can add to.
+    @discardableResult
+    public func forEachFrame(after: Int64, through: Int64, _ body: (ForceHistory.Sample) -> Void) -> Int64? {
+        drain()
+        guard let history else { return nil }
+        history.forEachFrame(after: after, through: through, body)
+        return history.latest
+    }
+
     /// The force of a touch contact now: a touchscreen's slot, a touchpad's hardest finger
     /// (its click is the contact). Nil without pressure or when the device stopped answering.
     public func force(contact: Int32) -> Double? {

@@ -57,6 +57,10 @@ public enum LibinputTestbed {
         /// With `embedded`: the user changes the haptics setting to this after the stream, before
         /// the host's teardown (the log gets the uploads the device had had before it).
         public var embeddedHapticsAfter: HapticIntensity?
+        /// With `embedded`: once the first press is handed over and answered, the host reads
+        /// nothing of the library's for this long (a compositor late by that much), then hands
+        /// over the release it read meanwhile before the library's own descriptor is dispatched.
+        public var embeddedStallMilliseconds: Int?
         /// Log every force-feedback call the device gets (`forceFeedback` of the run), as
         /// `haptics` does, for a live command whose haptics are its own (a compositor's).
         public var logsForceFeedback = false
@@ -285,6 +289,7 @@ public enum LibinputTestbed {
         }
         if options.embedded { arguments.append("--embedded") }
         if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }
+        if let stall = options.embeddedStallMilliseconds { arguments += ["--embedded-stall-ms", "\(stall)"] }
         if let ready = options.readyFile {
             arguments += ["--ready-file", ready, "--ready-limit-seconds", "\(options.readyLimitSeconds)"]
         }

@@ -25,6 +25,12 @@ final class EmbeddedHost {
     private var buttons: UInt8 = 0
     private var buttonDown: Bool { buttons != 0 }
     private var ticked: Set<UInt32> = []
+    /// `--embedded-stall-ms`: how long the host stalls once the first press is answered (µs),
+    /// until when, and the release it read meanwhile (bit, time).
+    private let stall: Int64
+    private var stallState: Stall = .armed
+    private enum Stall { case armed, pending, until(Int64), over }
+    private var heldRelease: (bit: UInt8, time: Int64)?
 
     static func wire(_ intensity: HapticIntensity) -> preview_interaction_haptics {
         switch intensity {
@@ -35,7 +41,8 @@ final class EmbeddedHost {
         }
     }
 
-    init(haptics intensity: HapticIntensity) throws {
+    init(haptics intensity: HapticIntensity, stall: Int64 = 0) throws {
+        self.stall = stall
         let haptics = Self.wire(intensity)
         display = try Display()
         compositor = try MiniCompositor(display: display)
@@ -82,12 +89,17 @@ final class EmbeddedHost {
     /// BTN_RIGHT / BTN_MIDDLE for two and three fingers): the contact, in the middle of the
     /// client's surface, from its first button down to its last up (`bit`: 1, 2 or 4).
     func button(_ bit: UInt8, pressed: Bool, at time: Int64) {
+        if stalled(at: time) {
+            if !pressed { heldRelease = (bit, time) }
+            return
+        }
         let usec = UInt64(max(0, time))
         note("embedded button \(bit) \(pressed ? "down" : "up") at \(usec)\n")
         let wasDown = buttonDown
         buttons = pressed ? buttons | bit : buttons & ~bit
         guard wasDown != buttonDown else { return }
         if pressed {
+            if case .armed = stallState, stall > 0 { stallState = .pending }
             let fromDevice = PREVIEW_INTERACTION_PRESSURE_FROM_DEVICE
             _ = previewInteractionContactDown(device, 0, surface, 50, 50, fromDevice, usec)
         } else {
@@ -100,7 +112,7 @@ final class EmbeddedHost {
     /// a device for each frame (the library's own descriptor too); umockdev's device is one pty
     /// whose reader takes each frame, so the host forwards the frame, as a motion in place.
     func frame(at time: Int64) {
-        guard buttonDown else { return }
+        guard buttonDown, !stalled(at: time) else { return }
         _ = previewInteractionContactMotion(device, 0, 50, 50, UInt64(max(0, time)))
     }
 
@@ -120,12 +132,21 @@ final class EmbeddedHost {
 
     /// The display's sources (the library's timer and evdev watch) and the client's answers.
     func dispatch() {
+        let now = MonotonicTime.microseconds()
+        guard !stalled(at: now) else { return }
+        if let release = heldRelease {
+            // The stall is over: the release the host read meanwhile first, as a compositor
+            // whose libinput source comes before the library's descriptor in its loop.
+            heldRelease = nil
+            button(release.bit, pressed: false, at: release.time)
+        }
         display.dispatch(timeoutMilliseconds: 0)
         client.roundtrip()
         guard let interaction else { return }
         for case .shouldBegin(let id, _, _) in interaction.events where !answered.contains(id) {
             answered.insert(id)
             interaction.accept(id)
+            if case .pending = stallState { stallState = .until(now + stall) }
         }
         // The app's own effect at the peek (a quick action's tick): the library plays it on
         // the pad that drives the interaction.
@@ -137,6 +158,15 @@ final class EmbeddedHost {
     }
 
     var fd: Int32 { display.eventLoop.fd }
+
+    /// True while the host stalls; logs its end once.
+    private func stalled(at time: Int64) -> Bool {
+        guard case .until(let end) = stallState else { return false }
+        if time < end { return true }
+        stallState = .over
+        note("embedded stall over at \(time)\n")
+        return false
+    }
 
     /// The host's teardown: the library first (its pads hand the clicks back).
     func destroy() {

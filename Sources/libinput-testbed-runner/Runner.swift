@@ -43,6 +43,8 @@ struct TestbedOptions: ParsableArguments {
     var embedded = false
     @Option(help: "With --embedded: the user changes the haptics setting to this after the stream.")
     var embeddedHapticsAfter: HapticIntensity?
+    @Option(help: "With --embedded: once the first press is answered, the host stalls this long (ms).")
+    var embeddedStallMs: Int?
     @Option(help: "Live: start the stream only once this file exists (the command's client is ready).")
     var readyFile: String?
     @Option(help: "Live: after the stream, end the command only once this file exists (its client took the input).")
@@ -94,6 +96,9 @@ struct Setup: ParsableCommand {
         if let ffLog = options.ffLog { setenv("PREVIEW_FF_LOG", ffLog, 1) }
         // Each open of the device, with its close-on-exec flag, in the same log.
         if options.spawnChildren { setenv("PREVIEW_FF_LOG_OPENS", "1", 1) }
+        // The library's own read-only descriptor of the node reads its copy of each event, as
+        // under a compositor's noop seat session (sway-headless): the shim's second reader.
+        if options.embedded { setenv("LIBSEAT_BACKEND", "noop", 1) }
         if options.readyFile != nil {
             setenv(Live.shiftVariable, dir.appendingPathComponent("shift").path, 1)
         }
@@ -117,6 +122,7 @@ struct Setup: ParsableCommand {
         if options.spawnChildren { arguments.append("--spawn-children") }
         if options.embedded { arguments.append("--embedded") }
         if let after = options.embeddedHapticsAfter { arguments += ["--embedded-haptics-after", after.rawValue] }
+        if let stall = options.embeddedStallMs { arguments += ["--embedded-stall-ms", "\(stall)"] }
         if let ready = options.readyFile {
             arguments += ["--ready-file", ready, "--ready-limit-seconds", "\(options.readyLimitSeconds)"]
         }
@@ -142,7 +148,9 @@ struct Replay: ParsableCommand {
             TestbedDevice.self, from: Data(contentsOf: dir.appendingPathComponent("device.json")))
         let first = device.events.first?.time ?? 0
         // --embedded: the library plays the clicks, the backend only reports.
-        let embedded = try options.embedded ? EmbeddedHost(haptics: options.haptics ?? .off) : nil
+        let embedded =
+            try options.embedded
+            ? EmbeddedHost(haptics: options.haptics ?? .off, stall: Int64(options.embeddedStallMs ?? 0) * 1000) : nil
         // Children started from before the device is opened to the end of the run.
         let spawner = options.spawnChildren ? ChildSpawner(logger: logger) : nil
         spawner?.start()

@@ -61,8 +61,33 @@ struct ForceHistoryTests {
             history.ingest(type: Self.evAbs, code: Self.absPressure, value: Int32(frame), time: Int64(frame))
             Self.report(&history, at: Int64(frame))
         }
-        #expect(history.samples.count == ForceHistory.capacity)
+        var kept: [Int64] = []
+        history.forEachFrame(after: .min, through: .max) { kept.append($0.time) }
+        #expect(kept == Array(11...Int64(ForceHistory.capacity + 10)), "the newest, oldest first")
         #expect(history.force(at: 5) == nil)
+        #expect(history.force(at: 11) == 0.011)
+        #expect(history.force(at: 100) == 0.1)
         #expect(history.force(at: Int64(ForceHistory.capacity + 10)) == Double(ForceHistory.capacity + 10) / 1000)
+    }
+
+    @Test("The frames between two times, oldest first: what a late host's click and release had between them")
+    func framesBetween() throws {
+        let normaliser = try #require(ForceNormaliser(minimum: 0, maximum: 1000))
+        var history = ForceHistory(axis: .single, normaliser: normaliser, tracking: [-1], pressure: [0], at: 0)
+        // Twice round the ring: the frames after the wrap still come in order.
+        let frames = (1...(2 * ForceHistory.capacity + 7)).map { Int64($0) * 8_000 }
+        for (index, time) in frames.enumerated() {
+            history.ingest(type: Self.evAbs, code: Self.absPressure, value: Int32(index % 900 + 100), time: time)
+            Self.report(&history, at: time)
+            Self.report(&history, at: time + 1)  // a frame without a change is not one of them
+        }
+        var between: [ForceHistory.Sample] = []
+        let last = try #require(frames.last)
+        history.forEachFrame(after: last - 5 * 8_000, through: last - 8_000 + 500) { between.append($0) }
+        #expect(between.map(\.time) == [4, 3, 2, 1].map { last - $0 * 8_000 })
+        #expect(between.map(\.force) == [4, 3, 2, 1].map { Double((frames.count - 1 - $0) % 900 + 100) / 1000 })
+        var none = 0
+        history.forEachFrame(after: last, through: .max) { _ in none += 1 }
+        #expect(none == 0)
     }
 }
