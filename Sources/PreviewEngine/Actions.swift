@@ -93,16 +93,15 @@ public enum Action: Hashable, Sendable {
 /// then initialised or copied per input (iterate it by index: `for i in actions.indices`; a
 /// `for action in actions` loop copies it into its iterator).
 public struct Actions: RandomAccessCollection, Sendable, CustomStringConvertible {
-    public static let capacity = 6
+    private typealias Storage = InlineBuffer<6, Action>
+    public static var capacity: Int { Storage.slotCount }
     /// Unused slots hold this (actions are plain values: nothing to release when overwritten).
     private static let unused = Action.scheduleTimer(nil)
-    private var storage: (Action, Action, Action, Action, Action, Action) = (
-        unused, unused, unused, unused, unused, unused
-    )
-    public private(set) var count = 0
+    private var storage = Storage(filler: unused)
+    public var count: Int { storage.count }
     /// Actions that did not fit (the engine's bound makes this 0; it reports any as an
     /// `EngineFault`): a full buffer drops rather than traps inside a compositor.
-    public private(set) var dropped = 0
+    public var dropped: Int { storage.dropped }
 
     public init() {}
 
@@ -111,64 +110,21 @@ public struct Actions: RandomAccessCollection, Sendable, CustomStringConvertible
     public var endIndex: Int { count }
 
     /// Empties it, keeping its storage (the engine's `into:` inputs do this first).
-    public mutating func removeAll() {
-        count = 0
-        dropped = 0
-    }
+    public mutating func removeAll() { storage.removeAll() }
 
     /// Appends an action; beyond the capacity it is dropped and counted in `dropped`.
-    public mutating func append(_ action: Action) {
-        guard count < Actions.capacity else {
-            dropped += 1
-            return
-        }
-        replace(at: count, with: action)
-        count += 1
-    }
+    public mutating func append(_ action: Action) { storage.append(action) }
 
     /// Puts an action in front (the engine's `.scheduleTimer`, see there). When full, the last
     /// action makes room (counted in `dropped`): without the timer the engine would stall.
-    mutating func prepend(_ action: Action) {
-        if count == Actions.capacity {
-            count -= 1
-            dropped += 1
-        }
-        var index = count
-        while index > 0 {
-            replace(at: index, with: self[index - 1])
-            index -= 1
-        }
-        replace(at: 0, with: action)
-        count += 1
-    }
-
-    private mutating func replace(at index: Int, with action: Action) {
-        switch index {
-        case 0: storage.0 = action
-        case 1: storage.1 = action
-        case 2: storage.2 = action
-        case 3: storage.3 = action
-        case 4: storage.4 = action
-        default: storage.5 = action
-        }
-    }
+    mutating func prepend(_ action: Action) { storage.prepend(action) }
 
     public mutating func append(contentsOf other: Actions) {
         for index in other.indices { append(other[index]) }
     }
 
-    /// An index outside `indices` (a caller's bug) reads an unused or stale slot rather than trap.
-    public subscript(index: Int) -> Action {
-        switch index {
-        case 0: return storage.0
-        case 1: return storage.1
-        case 2: return storage.2
-        case 3: return storage.3
-        case 4: return storage.4
-        case 5: return storage.5
-        default: return Actions.unused
-        }
-    }
+    /// An index outside `indices` (a caller's bug) reads an unused slot rather than trap.
+    public subscript(index: Int) -> Action { storage.at(index) ?? Actions.unused }
 
     /// The action after `index`, if any (hosts that hand two actions over together).
     public func element(after index: Int) -> Action? {

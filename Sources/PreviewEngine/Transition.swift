@@ -32,16 +32,15 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
 /// moves stays `preview`. Should an input cause more than `capacity` transitions (many
 /// contacts ending at once), the surplus is counted in `dropped`, never silently lost.
 public struct TransitionLog: Sequence, Sendable, CustomStringConvertible {
-    public static let capacity = 8
+    private typealias Storage = InlineBuffer<8, Transition>
+    public static var capacity: Int { Storage.slotCount }
     /// Unused slots hold this (read only through an index outside `0..<count`, a caller's bug).
     private static let unused = Transition(
         time: Timestamp(microseconds: 0), contact: ContactKey(device: DeviceID(0)), interaction: nil, from: .idle,
         event: .began, to: .idle)
-    private var storage:
-        (Transition, Transition, Transition, Transition, Transition, Transition, Transition, Transition) =
-            (unused, unused, unused, unused, unused, unused, unused, unused)
-    public private(set) var count = 0
-    public private(set) var dropped = 0
+    private var storage = Storage(filler: unused)
+    public var count: Int { storage.count }
+    public var dropped: Int { storage.dropped }
 
     public init() {}
 
@@ -49,46 +48,19 @@ public struct TransitionLog: Sequence, Sendable, CustomStringConvertible {
 
     public mutating func removeAll() {
         guard count > 0 || dropped > 0 else { return }
-        self = TransitionLog()
+        storage.removeAll()
     }
 
-    public mutating func append(_ transition: Transition) {
-        switch count {
-        case 0: storage.0 = transition
-        case 1: storage.1 = transition
-        case 2: storage.2 = transition
-        case 3: storage.3 = transition
-        case 4: storage.4 = transition
-        case 5: storage.5 = transition
-        case 6: storage.6 = transition
-        case 7: storage.7 = transition
-        default:
-            dropped += 1
-            return
-        }
-        count += 1
-    }
+    public mutating func append(_ transition: Transition) { storage.append(transition) }
 
     public mutating func append(contentsOf other: TransitionLog) {
         for transition in other { append(transition) }
-        dropped += other.dropped
+        storage.countDropped(other.dropped)
     }
 
     /// `append` fills the slots below `count` in order; an index outside them (a caller's bug)
-    /// reads an unused or stale slot rather than trap.
-    public subscript(index: Int) -> Transition {
-        switch index {
-        case 0: return storage.0
-        case 1: return storage.1
-        case 2: return storage.2
-        case 3: return storage.3
-        case 4: return storage.4
-        case 5: return storage.5
-        case 6: return storage.6
-        case 7: return storage.7
-        default: return TransitionLog.unused
-        }
-    }
+    /// reads an unused slot rather than trap.
+    public subscript(index: Int) -> Transition { storage.at(index) ?? TransitionLog.unused }
 
     public struct Iterator: IteratorProtocol {
         let log: TransitionLog
