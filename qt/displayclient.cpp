@@ -16,7 +16,10 @@ namespace PreviewInteractionInternal {
 class DispatchNotifier : public QSocketNotifier
 {
 public:
-    DispatchNotifier(int fd, DisplayClient *client) : QSocketNotifier(fd, QSocketNotifier::Read, client), m_client(client) {}
+    DispatchNotifier(int fd, DisplayClient *client)
+        : QSocketNotifier(fd, QSocketNotifier::Read, client), m_client(client)
+    {
+    }
 
 protected:
     bool event(QEvent *event) override

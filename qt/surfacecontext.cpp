@@ -612,7 +612,8 @@ preview_interaction_client_answer SurfaceContext::onShouldBegin(void *data, prev
     if (!alive)
         return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
     auto *request = PreviewRequestPrivate::create(
-        interaction, press->id, dataOf(interaction)->currentLocation(), int(interaction->source()), int(interaction->force()));
+        interaction, press->id, dataOf(interaction)->currentLocation(), int(interaction->source()),
+        int(interaction->force()));
     PreviewRequestPrivate *asking = PreviewRequestPrivate::get(request);
     QPointer<PreviewRequest> asked(request);
     Q_EMIT interaction->shouldBegin(request);
