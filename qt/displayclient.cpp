@@ -1,6 +1,7 @@
 #include "displayclient_p.h"
 
 #include <QtCore/QCoreApplication>
+#include <QtCore/QEvent>
 #include <QtCore/QLoggingCategory>
 #include <QtCore/QSocketNotifier>
 #include <QtGui/QGuiApplication>
@@ -9,6 +10,29 @@
 Q_LOGGING_CATEGORY(lcPreview, "preview.interaction", QtWarningMsg)
 
 namespace PreviewInteractionInternal {
+
+// The library's descriptor turned readable: its dispatch runs straight from the event, not
+// through QSocketNotifier's two activated signals (and the guard it takes between them).
+class DispatchNotifier : public QSocketNotifier
+{
+public:
+    DispatchNotifier(int fd, DisplayClient *client)
+        : QSocketNotifier(fd, QSocketNotifier::Read, client), m_client(client)
+    {
+    }
+
+protected:
+    bool event(QEvent *event) override
+    {
+        if (event->type() != QEvent::SockAct)
+            return QSocketNotifier::event(event);
+        m_client->dispatch();
+        return true;
+    }
+
+private:
+    DisplayClient *const m_client;
+};
 
 static DisplayClient *theClient = nullptr;
 static bool shutDownDone = false;
@@ -62,8 +86,7 @@ DisplayClient::DisplayClient()
     qCDebug(lcPreview) << "client library" << preview_interaction_client_version_string() << "available" << m_available;
     int fd = -1;
     preview_interaction_client_get_fd(m_handle, &fd);
-    m_notifier = new QSocketNotifier(fd, QSocketNotifier::Read, this);
-    connect(m_notifier, &QSocketNotifier::activated, this, &DisplayClient::dispatch);
+    m_notifier = new DispatchNotifier(fd, this);
 }
 
 DisplayClient::~DisplayClient()

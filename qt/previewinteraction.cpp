@@ -92,6 +92,8 @@ PreviewInteraction::~PreviewInteraction()
     // The item is being destroyed: its running presses are cancelled on the wire, silently.
     blockSignals(true);
     d->leave();
+    if (d->destroyed != nullptr)
+        *d->destroyed = true;
 }
 
 PreviewInteraction *PreviewInteraction::qmlAttachedProperties(QObject *object)
@@ -178,6 +180,8 @@ void PreviewInteractionPrivate::rejoin()
 
 void PreviewInteractionPrivate::leave()
 {
+    // Where the press was stays once the item has no window.
+    currentLocation();
     if (SurfaceContext *left = context) {
         context = nullptr;
         left->leave(q);
@@ -203,15 +207,27 @@ preview_interaction_client_press PreviewInteractionPrivate::latest() const
     return last;
 }
 
-void PreviewInteractionPrivate::take(const preview_interaction_client_press *press)
+bool PreviewInteractionPrivate::take(const preview_interaction_client_press *press)
 {
-    QPointF kept = location;
-    last = *press;
     // A cancelled press's item may be going away: its last location stays.
-    if (press->phase != PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED && context != nullptr)
-        location = context->toTarget(q, press);
-    else
-        location = kept;
+    if (press->phase == PREVIEW_INTERACTION_CLIENT_PHASE_CANCELLED || context == nullptr) {
+        currentLocation();
+        last = *press;
+        return false;
+    }
+    bool moved = last.id != press->id || last.x != press->x || last.y != press->y;
+    last = *press;
+    locationPending = locationPending || moved;
+    return moved;
+}
+
+QPointF PreviewInteractionPrivate::currentLocation() const
+{
+    // An item being destroyed keeps the location it had.
+    if (locationPending && context != nullptr && target() != nullptr)
+        location = context->toTarget(q, &last);
+    locationPending = false;
+    return location;
 }
 
 bool PreviewInteraction::isEnabled() const { return d->enabled; }
@@ -247,7 +263,7 @@ PreviewInteraction::Force PreviewInteraction::force() const
 }
 
 uint PreviewInteraction::press() const { return d->last.id; }
-QPointF PreviewInteraction::location() const { return d->location; }
+QPointF PreviewInteraction::location() const { return d->currentLocation(); }
 qreal PreviewInteraction::progress() const { return d->latest().progress; }
 quint64 PreviewInteraction::timestamp() const { return d->latest().time_usec; }
 int PreviewInteraction::stage() const { return int(d->latest().stage); }

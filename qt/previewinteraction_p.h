@@ -44,8 +44,11 @@ public:
     // The latest press: the library's own while the item is in its window, else the last one it
     // reported (the library is the one owner of a press's phase, progress and stage).
     preview_interaction_client_press latest() const;
-    // The library's word about the press with a call: kept for when the item has left.
-    void take(const preview_interaction_client_press *press);
+    // The library's word about the press with a call: kept for when the item has left. Says
+    // whether the press moved on the surface.
+    bool take(const preview_interaction_client_press *press);
+    // The press's location in the item's coordinates, mapped when asked: a call maps nothing.
+    QPointF currentLocation() const;
 
     PreviewInteraction *const q;
     QPointer<QQuickItem> item;
@@ -59,6 +62,13 @@ public:
     int stages = 3;
     bool available = false;
     preview_interaction_client_press last = {};
-    // Where the press was in the item's coordinates at its last call (kept once the item left).
-    QPointF location;
+    // The library's item for this one in its window's surface (nullptr while it has none).
+    preview_interaction_client_item *handle = nullptr;
+    // While callbacks run: set when the interaction is destroyed by a slot (Alive, in
+    // surfacecontext.cpp; a guard on the stack, where a QPointer would take a shared count).
+    bool *destroyed = nullptr;
+    // Where the press was in the item's coordinates, once mapped (kept once the item left or
+    // the press was cancelled); `locationPending`: the press moved since.
+    mutable QPointF location;
+    mutable bool locationPending = false;
 };

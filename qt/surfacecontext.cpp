@@ -36,6 +36,9 @@ SurfaceContext *SurfaceContext::join(QWindow *window, PreviewInteraction *intera
     if (!context->m_interactions.contains(interaction)) {
         context->m_interactions.append(interaction);
         context->addItem(interaction);
+        // Its update requests paint and commit the window (eventFilter).
+        if (QWidget *widget = dataOf(interaction)->widget)
+            widget->window()->installEventFilter(context);
     }
     context->checkSurface();
     context->invalidate();
@@ -43,7 +46,8 @@ SurfaceContext *SurfaceContext::join(QWindow *window, PreviewInteraction *intera
 }
 
 SurfaceContext::SurfaceContext(QWindow *window)
-    : QObject(window), m_window(window), m_client(DisplayClient::instance())
+    : QObject(window), m_window(window), m_quick(qobject_cast<QQuickWindow *>(window) != nullptr),
+      m_client(DisplayClient::instance())
 {
     if (m_client != nullptr) {
         connect(m_client, &DisplayClient::dispatched, this, &SurfaceContext::dispatched);
@@ -92,6 +96,7 @@ void SurfaceContext::leave(PreviewInteraction *interaction)
 {
     // Its running presses are cancelled (the compositor gives the contacts back), their
     // cancelled signals made before this returns.
+    dataOf(interaction)->handle = nullptr;
     if (preview_interaction_client_item *item = m_items.take(interaction))
         preview_interaction_client_item_remove(item);
     m_interactions.removeAll(interaction);
@@ -154,8 +159,10 @@ void SurfaceContext::addItem(PreviewInteraction *interaction)
     };
     preview_interaction_client_item *item = nullptr;
     int status = preview_interaction_client_item_add(m_handle, &callbacks, interaction, &item);
-    if (status == PREVIEW_INTERACTION_CLIENT_OK)
+    if (status == PREVIEW_INTERACTION_CLIENT_OK) {
         m_items.insert(interaction, item);
+        dataOf(interaction)->handle = item;
+    }
     else
         qCDebug(lcPreview) << "no item for" << dataOf(interaction)->target() << preview_interaction_client_status_string(status);
 }
@@ -170,6 +177,8 @@ void SurfaceContext::detach()
         m_handle = nullptr;
         preview_interaction_client_surface_detach(handle);
         m_items.clear();
+        for (PreviewInteraction *interaction : std::as_const(m_interactions))
+            dataOf(interaction)->handle = nullptr;
         for (PreviewInteraction *interaction : std::as_const(m_interactions))
             dataOf(interaction)->changed();
     }
@@ -189,8 +198,13 @@ bool SurfaceContext::isAvailable() const
 
 bool SurfaceContext::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched != m_window)
+    // The top-level widget paints and commits in its update request: what was dispatched
+    // before it shows in that picture.
+    if (watched != m_window) {
+        if (event->type() == QEvent::UpdateRequest)
+            acknowledge();
         return false;
+    }
     switch (event->type()) {
     case QEvent::Expose:
     case QEvent::Show:
@@ -204,7 +218,7 @@ bool SurfaceContext::eventFilter(QObject *watched, QEvent *event)
         break;
     case QEvent::UpdateRequest:
         // Widgets lay out, paint and commit in this event; Qt Quick windows have their signals.
-        if (qobject_cast<QQuickWindow *>(m_window) == nullptr)
+        if (!m_quick)
             frame();
         break;
     case QEvent::TabletRelease: {
@@ -234,8 +248,8 @@ void SurfaceContext::requestFrame()
 {
     if (m_window == nullptr)
         return;
-    if (auto *quick = qobject_cast<QQuickWindow *>(m_window))
-        quick->update();
+    if (m_quick)
+        static_cast<QQuickWindow *>(m_window.data())->update();
     else
         m_window->requestUpdate();
 }
@@ -246,14 +260,17 @@ void SurfaceContext::dispatched()
         return;
     // Give Qt a frame soon: its commit carries the acknowledgement of what was dispatched.
     requestFrame();
-    if (qobject_cast<QQuickWindow *>(m_window) != nullptr) {
-        m_ackFallback.start();
+    if (m_quick) {
+        // Restarted by nothing but an acknowledgement: a timer started on every dispatch would
+        // be registered anew (an allocation) each time.
+        if (!m_ackFallback.isActive())
+            m_ackFallback.start();
         return;
     }
-    // Widgets repaint what the app's slots invalidated in the update request those slots
-    // posted: once the posted events ahead of this have been handled, the acknowledgement goes
-    // (a widget window that draws nothing new asks for no frame of the compositor).
-    QMetaObject::invokeMethod(this, &SurfaceContext::acknowledge, Qt::QueuedConnection);
+    // Widgets paint and commit what the app's slots invalidated in the update request Qt posted
+    // to the top-level widget (after every event posted ahead of it); the acknowledgement goes
+    // right before that paint, or in the update request asked for here when nothing is drawn
+    // (eventFilter). Nothing is posted per dispatch: no allocation, no wake-up.
 }
 
 // Every frame of a widget window: the items after layout, then the acknowledgements of the
@@ -495,7 +512,7 @@ int SurfaceContext::answer(PreviewInteraction *interaction, uint press, bool acc
 
 bool SurfaceContext::latestPress(PreviewInteraction *interaction, preview_interaction_client_press *press) const
 {
-    preview_interaction_client_item *item = m_items.value(interaction);
+    preview_interaction_client_item *item = dataOf(interaction)->handle;
     return item != nullptr && preview_interaction_client_item_get_press(item, press) == PREVIEW_INTERACTION_CLIENT_OK;
 }
 
@@ -530,18 +547,44 @@ void SurfaceContext::ungrab(PreviewInteraction *interaction)
     }
 }
 
+// Whether the interaction outlived the slots of the signals a callback emitted (one may delete
+// it). Guards nest: an inner one tells the outer ones.
+class Alive
+{
+public:
+    explicit Alive(PreviewInteraction *interaction)
+        : m_data(dataOf(interaction)), m_outer(m_data->destroyed)
+    {
+        m_data->destroyed = &m_gone;
+    }
+    ~Alive()
+    {
+        if (!m_gone)
+            m_data->destroyed = m_outer;
+        else if (m_outer != nullptr)
+            *m_outer = true;
+    }
+    Alive(const Alive &) = delete;
+    Alive &operator=(const Alive &) = delete;
+    explicit operator bool() const { return !m_gone; }
+
+private:
+    PreviewInteractionPrivate *m_data;
+    bool *m_outer;
+    bool m_gone = false;
+};
+
 // The library's word about the press (its phase, progress, stage): the interaction keeps it for
-// its properties, and says which of them changed with the call.
-static void take(PreviewInteraction *interaction, const preview_interaction_client_press *press)
+// its properties, and says which of them changed with the call. `alive` is the caller's guard
+// of `interaction`.
+static void take(PreviewInteraction *interaction, const preview_interaction_client_press *press,
+    const Alive &alive)
 {
     PreviewInteractionPrivate *d = dataOf(interaction);
-    QPointer<PreviewInteraction> alive(interaction);
-    preview_interaction_client_press before = d->last;
-    QPointF location = d->location;
-    d->take(press);
-    if (d->location != location)
+    bool progressed = d->last.progress != press->progress || d->last.time_usec != press->time_usec;
+    if (d->take(press))
         Q_EMIT interaction->locationChanged();
-    if (alive != nullptr && (before.progress != press->progress || before.time_usec != press->time_usec))
+    if (alive && progressed)
         Q_EMIT interaction->progressChanged();
 }
 
@@ -559,21 +602,22 @@ preview_interaction_client_answer SurfaceContext::onShouldBegin(void *data, prev
     auto *interaction = static_cast<PreviewInteraction *>(data);
     if (dataOf(interaction)->context == nullptr)
         return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
-    QPointer<PreviewInteraction> alive(interaction);
-    take(interaction, press);
+    Alive alive(interaction);
+    take(interaction, press, alive);
     // A new press: its id, device and haptics.
-    if (alive != nullptr)
+    if (alive)
         Q_EMIT interaction->pressChanged();
-    if (alive != nullptr)
+    if (alive)
         Q_EMIT interaction->hapticsAvailableChanged();
-    if (alive == nullptr)
+    if (!alive)
         return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
     auto *request = PreviewRequestPrivate::create(
-        interaction, press->id, dataOf(interaction)->location, int(interaction->source()), int(interaction->force()));
+        interaction, press->id, dataOf(interaction)->currentLocation(), int(interaction->source()),
+        int(interaction->force()));
     PreviewRequestPrivate *asking = PreviewRequestPrivate::get(request);
     QPointer<PreviewRequest> asked(request);
     Q_EMIT interaction->shouldBegin(request);
-    if (asked == nullptr || alive == nullptr)
+    if (asked == nullptr || !alive)
         return PREVIEW_INTERACTION_CLIENT_ANSWER_DECLINE;
     if (asking->answered || asking->deferred)
         return PREVIEW_INTERACTION_CLIENT_ANSWER_LATER;
@@ -586,9 +630,9 @@ void SurfaceContext::onPhaseChanged(void *data, preview_interaction_client_item 
     const preview_interaction_client_press *press)
 {
     auto *interaction = static_cast<PreviewInteraction *>(data);
-    QPointer<PreviewInteraction> alive(interaction);
-    take(interaction, press);
-    if (alive != nullptr)
+    Alive alive(interaction);
+    take(interaction, press, alive);
+    if (alive)
         Q_EMIT interaction->phaseChanged();
 }
 
@@ -601,9 +645,9 @@ void SurfaceContext::onPreview(void *data, preview_interaction_client_item *, co
         return;
     if (ended)
         self->ungrab(interaction);
-    QPointer<PreviewInteraction> alive(interaction);
-    take(interaction, press);
-    if (alive != nullptr)
+    Alive alive(interaction);
+    take(interaction, press, alive);
+    if (alive)
         Q_EMIT interaction->preview(progress, ended);
 }
 
@@ -611,9 +655,9 @@ void SurfaceContext::onCommit(void *data, preview_interaction_client_item *, con
     double progress, bool ended)
 {
     auto *interaction = static_cast<PreviewInteraction *>(data);
-    QPointer<PreviewInteraction> alive(interaction);
-    take(interaction, press);
-    if (alive != nullptr)
+    Alive alive(interaction);
+    take(interaction, press, alive);
+    if (alive)
         Q_EMIT interaction->commit(progress, ended);
 }
 
@@ -623,9 +667,9 @@ void SurfaceContext::onAcceleratorEnded(void *data, preview_interaction_client_i
     const preview_interaction_client_press *press)
 {
     auto *interaction = static_cast<PreviewInteraction *>(data);
-    QPointer<PreviewInteraction> alive(interaction);
-    take(interaction, press);
-    if (alive != nullptr)
+    Alive alive(interaction);
+    take(interaction, press, alive);
+    if (alive)
         Q_EMIT interaction->stageChanged(0);
 }
 
@@ -633,17 +677,17 @@ void SurfaceContext::onCancelled(void *data, preview_interaction_client_item *, 
     preview_interaction_client_cancel_reason reason)
 {
     auto *interaction = static_cast<PreviewInteraction *>(data);
-    QPointer<PreviewInteraction> alive(interaction);
+    Alive alive(interaction);
     uint32_t stage = dataOf(interaction)->last.id == press->id ? dataOf(interaction)->last.stage : 0;
-    take(interaction, press);
+    take(interaction, press, alive);
     // An accelerator that had reached a level falls back to none.
-    if (alive != nullptr && stage != 0)
+    if (alive && stage != 0)
         Q_EMIT interaction->stageChanged(0);
     // The same numbers (rules/vocabulary.txt); a newer compositor's reasons are the system's.
     auto why = reason >= PREVIEW_INTERACTION_CLIENT_CANCEL_LIFTED && reason <= PREVIEW_INTERACTION_CLIENT_CANCEL_DISMISSED
         ? PreviewInteraction::CancelReason(reason)
         : PreviewInteraction::System;
-    if (alive != nullptr)
+    if (alive)
         Q_EMIT interaction->cancelled(why);
 }
 
@@ -651,9 +695,9 @@ void SurfaceContext::onStage(void *data, preview_interaction_client_item *, cons
     uint32_t stage)
 {
     auto *interaction = static_cast<PreviewInteraction *>(data);
-    QPointer<PreviewInteraction> alive(interaction);
-    take(interaction, press);
-    if (alive != nullptr)
+    Alive alive(interaction);
+    take(interaction, press, alive);
+    if (alive)
         Q_EMIT interaction->stageChanged(int(stage));
 }
 
@@ -661,9 +705,9 @@ void SurfaceContext::onHaptics(void *data, preview_interaction_client_item *, co
     bool)
 {
     auto *interaction = static_cast<PreviewInteraction *>(data);
-    QPointer<PreviewInteraction> alive(interaction);
-    take(interaction, press);
-    if (alive != nullptr)
+    Alive alive(interaction);
+    take(interaction, press, alive);
+    if (alive)
         Q_EMIT interaction->hapticsAvailableChanged();
 }
 

@@ -93,6 +93,8 @@ private:
         const preview_interaction_client_press *press);
 
     QPointer<QWindow> m_window;
+    // A Qt Quick window (it draws on its own signals), else a widget window.
+    const bool m_quick;
     QPointer<DisplayClient> m_client;
     QList<PreviewInteraction *> m_interactions; // not owned: each leaves before it goes
     QHash<PreviewInteraction *, preview_interaction_client_item *> m_items;

@@ -3,7 +3,8 @@
 // tablet event it prints when the app got it (CLOCK_MONOTONIC, µs) and the hardware event's
 // time (the adapter's in µs, Qt's in ms), for qt/tests/latency.py to pair up; and the thread's
 // CPU time spent in each dispatch of the adapter's descriptor and in Qt's delivery of each
-// tablet event.
+// tablet event, with the frame each was for: the script compares the frames both handled
+// (a hovering pen's tablet events, which Qt drops before any widget, are not such frames).
 #include <PreviewInteraction>
 
 #include <QtGui/QTabletEvent>
@@ -20,14 +21,21 @@ static long long microseconds(clockid_t clock)
     return now.tv_sec * 1000000LL + now.tv_nsec / 1000;
 }
 
+// What the handlers of the delivery being timed saw: how many ran, and the frame of the first.
+static int handled = 0;
+static unsigned long long handledFrame = 0;
+
 class Area : public QWidget
 {
 protected:
     void tabletEvent(QTabletEvent *event) override
     {
         long long now = microseconds(CLOCK_MONOTONIC);
-        if (event->type() == QEvent::TabletPress || event->type() == QEvent::TabletMove)
+        if (event->type() == QEvent::TabletPress || event->type() == QEvent::TabletMove) {
             std::printf("tablet %llu %lld\n", (unsigned long long)event->timestamp(), now);
+            if (handled++ == 0)
+                handledFrame = event->timestamp();
+        }
         event->accept();
     }
 };
@@ -47,15 +55,16 @@ public:
             kind = receiver->isWindowType() ? "qt" : nullptr;
         if (kind == nullptr)
             return QApplication::notify(receiver, event);
-        emitted = 0;
+        handled = 0;
         long long before = microseconds(CLOCK_THREAD_CPUTIME_ID);
         bool result = QApplication::notify(receiver, event);
         long long spent = microseconds(CLOCK_THREAD_CPUTIME_ID) - before;
-        if (kind[0] == 'q' || emitted > 0)
-            std::printf("cpu-%s %lld %d\n", kind, spent, emitted);
+        // The frame: a preview signal's in µs, a tablet event's in ms (every tablet event: the
+        // script also tells the median of all, hovering included).
+        if (handled > 0 || kind[0] == 'q')
+            std::printf("cpu-%s %lld %d %llu\n", kind, spent, handled, handledFrame);
         return result;
     }
-    int emitted = 0;
 };
 
 int main(int argc, char **argv)
@@ -67,8 +76,10 @@ int main(int argc, char **argv)
     PreviewInteraction *interaction = PreviewInteraction::forWidget(&area);
     QObject::connect(interaction, &PreviewInteraction::preview, [&](qreal, bool) {
         long long now = microseconds(CLOCK_MONOTONIC);
-        app.emitted++;
-        std::printf("signal %llu %lld\n", (unsigned long long)interaction->timestamp(), now);
+        unsigned long long frame = interaction->timestamp();
+        if (handled++ == 0)
+            handledFrame = frame;
+        std::printf("signal %llu %lld\n", frame, now);
     });
     area.show();
     return app.exec();
