@@ -58,7 +58,10 @@ enum Wayfire {
             script, "--library", tools.directory, "--run", client, "--trace", folder + "/trace.jsonl",
             "--log", folder + "/wayfire.log",
         ]
-        if !recordings.isEmpty { command += ["--replay"] + recordings.map { Fixtures.path($0) } }
+        if !recordings.isEmpty {
+            command += ["--replay"] + recordings.map { Fixtures.path($0) }
+            command += ["--should-begin-timeout", String(slowClientShouldBeginTimeout)]
+        }
         let process = try ChildProcess(
             command, output: .file(folder + "/client.log"), errors: .file(folder + "/errors.log"))
         let status = process.wait(timeout: 300)
@@ -151,8 +154,7 @@ struct WayfireTests {
         "A recorded pen press over peek-client pops in wayfire, through wayfire's own libinput and seat",
         .enabled(if: Wayfire.canReplay, "needs the umockdev testbed"))
     func penPressCompletes() throws {
-        let client = "exec \(shellQuote(tools.client)) --log"
-        let run = try Wayfire.run(client: client, replay: ["dell-canvas-isdv4-pen.yml"])
+        let run = try Wayfire.run(client: Sway.peek(), replay: ["dell-canvas-isdv4-pen.yml"])
         #expect(run.status == 0, "\(run.log.suffix(4000))")
         #expect(run.log.contains("Added Wacom ISD-V4 Pen"), "a device of wayfire's libinput: \(run.log.suffix(3000))")
         Wayfire.unlessStarved(run) {
@@ -162,5 +164,29 @@ struct WayfireTests {
             #expect(run.client.contains("result=opened"), "\(run.client)")
         }
         #expect(run.trace.allSatisfy { $0.source == .pen && !$0.simulated && $0.device == "Wacom ISD-V4 Pen" })
+    }
+
+    @Test(
+        "wayfire's trace of a recorded pen press is sway's: the same interactions, phases and places",
+        .enabled(if: Wayfire.canReplay && Sway.available, "needs the umockdev testbed and sway 1.7's source"))
+    func penTraceIsSways() throws {
+        // The same recording through the same libinput (the testbed) into two wlroots 0.15
+        // compositors, peek-client's window on the whole 1280x800 output in both.
+        let recording = ["dell-canvas-isdv4-pen.yml"]
+        let wayfire = try Wayfire.run(client: Sway.peek(), replay: recording)
+        let sway = try Sway.run(recording, client: Sway.peek())
+        #expect(wayfire.status == 0 && sway.status == 0, "\(wayfire.log.suffix(2000))\n\(sway.log.suffix(2000))")
+        withKnownIssue("the machine starved a compositor's libinput", isIntermittent: true) {
+            let expected = ParityInteraction.all(sway.trace, stages: false)
+            let got = ParityInteraction.all(wayfire.trace, stages: false)
+            #expect(!expected.isEmpty && got == expected, "sway: \(expected)\nwayfire: \(got)")
+            for (x, y) in zip(expected, got) {
+                let distance = ((x.end.x - y.end.x) * (x.end.x - y.end.x) + (x.end.y - y.end.y) * (x.end.y - y.end.y))
+                    .squareRoot()
+                #expect(distance <= ParityScenario.locationTolerance, "\(x): sway at \(x.end), wayfire at \(y.end)")
+            }
+        } when: {
+            wayfire.starved || sway.starved
+        }
     }
 }

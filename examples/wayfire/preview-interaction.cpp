@@ -14,6 +14,7 @@
 #include <wayfire/view.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <map>
 #include <string>
@@ -117,6 +118,7 @@ class preview_interaction_host
         }
 
         open_trace();
+        set_should_begin_timeout();
         for (auto& device : core.get_input_devices())
         {
             add_device(device->get_wlr_handle());
@@ -499,6 +501,27 @@ class preview_interaction_host
         } else
         {
             LOGI("preview-interaction: ", message);
+        }
+    }
+
+    /* How long a client may take to answer should_begin, from WAYFIRE_PREVIEW_SHOULD_BEGIN_TIMEOUT
+     * (ms): tests give a client slowed by a loaded machine longer, as sway's runs do. The library
+     * refuses a value out of its range and keeps its default. */
+    void set_should_begin_timeout()
+    {
+        const char *text = getenv("WAYFIRE_PREVIEW_SHOULD_BEGIN_TIMEOUT");
+        if (!text || !*text)
+        {
+            return;
+        }
+
+        char *end = nullptr;
+        unsigned long milliseconds = std::strtoul(text, &end, 10);
+        if ((*end != '\0') || (milliseconds > UINT32_MAX) ||
+            (preview_interaction_set_should_begin_timeout(context, uint32_t(milliseconds)) !=
+             PREVIEW_INTERACTION_OK))
+        {
+            LOGE("preview-interaction: WAYFIRE_PREVIEW_SHOULD_BEGIN_TIMEOUT=", text, " is not 1...60000 ms");
         }
     }
 
