@@ -24,6 +24,7 @@
 
 extern "C" {
 #include <preview-interaction.h>
+#include <wlr/types/wlr_region.h>
 }
 
 namespace
@@ -108,6 +109,7 @@ class preview_interaction_host
         callbacks.take_away = &preview_interaction_host::take_away;
         callbacks.give_back = &preview_interaction_host::give_back;
         callbacks.phase = &preview_interaction_host::on_phase;
+        callbacks.region_boxes = &preview_interaction_host::region_boxes;
         callbacks.log = &preview_interaction_host::on_log;
         int status = preview_interaction_create(core.display, &callbacks, this, &context);
         if (status != PREVIEW_INTERACTION_OK)
@@ -490,6 +492,28 @@ class preview_interaction_host
         (void)device;
         (void)contact;
         (void)surface;
+    }
+
+    /* A client's wl_region (set_behaviour) as rectangles: every wl_region in wayfire is one of
+     * wlroots' compositor, whose resource holds its pixman region. */
+    static int32_t region_boxes(void *data, wl_resource *region, preview_interaction_box *boxes,
+        int32_t capacity)
+    {
+        (void)data;
+        const char *kind = region ? wl_resource_get_class(region) : nullptr;
+        if (!kind || (std::string(kind) != wl_region_interface.name))
+        {
+            return -1;
+        }
+
+        int count = 0;
+        pixman_box32_t *rects = pixman_region32_rectangles(wlr_region_from_resource(region), &count);
+        for (int i = 0; i < count && i < capacity; i++)
+        {
+            boxes[i] = {rects[i].x1, rects[i].y1, rects[i].x2 - rects[i].x1, rects[i].y2 - rects[i].y1};
+        }
+
+        return count;
     }
 
     static void on_log(void *data, preview_interaction_log_level level, const char *message)
