@@ -129,7 +129,38 @@ struct ParityHost: Sendable {
                 } ?? [])
         })
 
-    static let all = [previewCompositor, wlrootsExample, sway]
+    /// wayfire 0.7 with examples/wayfire's plugin (scripts/wayfire-headless --replay): the
+    /// recordings as a real device of wayfire's own libinput backend (the umockdev testbed, played
+    /// in real time, as sway's), the app as nobody, its window tiled to the whole output. Its trace
+    /// has no stages; its plugin feeds no keys and has no completion setting, and Look Up is off in
+    /// wayfire (docs/wayfire.md).
+    static let wayfire = ParityHost(
+        name: "wayfire", tracesStages: false, prepare: { nil },
+        unavailable: { Wayfire.skip ?? Wayfire.replaySkip },
+        refuses: { scenario in
+            if scenario.completeOnRelease { return "its plugin sets no completion" }
+            if scenario.lookup != nil { return "Look Up is off in wayfire (docs/wayfire.md)" }
+            if scenario.recordings.contains(where: { $0.contains("keyboard") }) {
+                return "its plugin feeds no keys yet (docs/wayfire.md)"
+            }
+            if scenario.recordings.contains(where: Fixtures.touchpads.contains) {
+                return "its pointer is its own libinput cursor's, as sway's: a touchpad's presses land elsewhere"
+            }
+            if scenario.app.name == "peek-gtk" { return "peek-gtk is not run in wayfire yet (docs/wayfire.md)" }
+            return ParityBuilds.oneDevice(scenario.recordings) ? nil : "the testbed plays one device per run"
+        }, foreignUser: true,
+        command: { spec in
+            [
+                "/usr/bin/env", "PREVIEW_TESTBED_DIR=" + tools.directory, Wayfire.script, "--library",
+                ParityBuilds.embedded, "--replay",
+            ] + spec.recordings.map(ParityBuilds.recording) + [
+                "--output", "\(spec.width)x\(spec.height)", "--should-begin-timeout",
+                String(slowClientShouldBeginTimeout), "--trace", spec.trace, "--run", spec.client, "--log",
+                URL(fileURLWithPath: spec.trace).deletingLastPathComponent().path + "/wayfire.log",
+            ]
+        })
+
+    static let all = [previewCompositor, wlrootsExample, sway, wayfire]
 
     /// The hosts that can run `scenario` here, prepared (what could not be built is an issue);
     /// the others are left out with their reason, printed under `suite`'s name.
@@ -388,7 +419,8 @@ struct ParityScenario: CustomStringConvertible, Sendable {
             host: host.name, status: status, records: (try? TraceReader.read(path: spec.trace)) ?? [],
             lookups: ParityLookupRecord.all(in: spec.trace),
             tracesStages: host.tracesStages, folder: folder, clientLog: FileWatch.contents(of: folder + "/client.log"),
-            hostLog: FileWatch.contents(of: folder + "/host.log") + FileWatch.contents(of: folder + "/sway.log"))
+            hostLog: FileWatch.contents(of: folder + "/host.log") + FileWatch.contents(of: folder + "/sway.log")
+                + FileWatch.contents(of: folder + "/wayfire.log"))
     }
 
     /// Where a host's run differs from the reference's: interactions only one of them has, or

@@ -164,23 +164,25 @@ import Testing
         let evidence = runs.map(\.summary).joined(separator: "\n")
         for run in runs { #expect(run.status == 0, "\(run.host) did not finish the replay\n\(evidence)") }
 
-        // sway plays the recordings in real time (the testbed): a run whose libinput said it read
-        // late may have lost a stroke, and measures the machine's load (SwayTests).
+        // sway and wayfire play the recordings in real time (the testbed): a run whose libinput
+        // said it read late may have lost a stroke, and measures the machine's load (SwayTests).
         let starved = runs.contains { $0.hostLog.contains("your system is too slow") }
-        try withKnownIssue("the machine starved sway's libinput (it says it read late)", isIntermittent: true) {
+        try withKnownIssue("the machine starved a compositor's libinput (it says it read late)", isIntermittent: true) {
             try compareRuns(scenario, runs)
         } when: {
             starved || Self.onlyRealTimeLateness(runs)
         }
     }
 
-    /// Whether sway's only differences are the real-time testbed's: presses that ended as the
+    /// Whether sway's and wayfire's only differences are the real-time testbed's: presses that ended as the
     /// reference's did but before their preview began (the stream does not wait for the app's
     /// should-begin answer as a replay does, so a slow app answers after the lift). Any other
     /// difference fails, a press sway never saw too.
     private static func onlyRealTimeLateness(_ runs: [ParityRun]) -> Bool {
         let differences = ParityScenario.differences(runs).differences
-        guard !differences.isEmpty, differences.allSatisfy({ $0.host == "sway" }) else { return false }
+        guard !differences.isEmpty, differences.allSatisfy({ ["sway", "wayfire"].contains($0.host) }) else {
+            return false
+        }
         var late = differences.compactMap(\.reference).map {
             $0.replacingOccurrences(of: "preview-began, ", with: "")
         }

@@ -14,6 +14,7 @@
 #include <wayfire/view.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <map>
 #include <string>
@@ -23,6 +24,7 @@
 
 extern "C" {
 #include <preview-interaction.h>
+#include <wlr/types/wlr_region.h>
 }
 
 namespace
@@ -107,6 +109,7 @@ class preview_interaction_host
         callbacks.take_away = &preview_interaction_host::take_away;
         callbacks.give_back = &preview_interaction_host::give_back;
         callbacks.phase = &preview_interaction_host::on_phase;
+        callbacks.region_boxes = &preview_interaction_host::region_boxes;
         callbacks.log = &preview_interaction_host::on_log;
         int status = preview_interaction_create(core.display, &callbacks, this, &context);
         if (status != PREVIEW_INTERACTION_OK)
@@ -117,6 +120,7 @@ class preview_interaction_host
         }
 
         open_trace();
+        set_should_begin_timeout();
         for (auto& device : core.get_input_devices())
         {
             add_device(device->get_wlr_handle());
@@ -490,6 +494,28 @@ class preview_interaction_host
         (void)surface;
     }
 
+    /* A client's wl_region (set_behaviour) as rectangles: every wl_region in wayfire is one of
+     * wlroots' compositor, whose resource holds its pixman region. */
+    static int32_t region_boxes(void *data, wl_resource *region, preview_interaction_box *boxes,
+        int32_t capacity)
+    {
+        (void)data;
+        const char *kind = region ? wl_resource_get_class(region) : nullptr;
+        if (!kind || (std::string(kind) != wl_region_interface.name))
+        {
+            return -1;
+        }
+
+        int count = 0;
+        pixman_box32_t *rects = pixman_region32_rectangles(wlr_region_from_resource(region), &count);
+        for (int i = 0; i < count && i < capacity; i++)
+        {
+            boxes[i] = {rects[i].x1, rects[i].y1, rects[i].x2 - rects[i].x1, rects[i].y2 - rects[i].y1};
+        }
+
+        return count;
+    }
+
     static void on_log(void *data, preview_interaction_log_level level, const char *message)
     {
         (void)data;
@@ -499,6 +525,27 @@ class preview_interaction_host
         } else
         {
             LOGI("preview-interaction: ", message);
+        }
+    }
+
+    /* How long a client may take to answer should_begin, from WAYFIRE_PREVIEW_SHOULD_BEGIN_TIMEOUT
+     * (ms): tests give a client slowed by a loaded machine longer, as sway's runs do. The library
+     * refuses a value out of its range and keeps its default. */
+    void set_should_begin_timeout()
+    {
+        const char *text = getenv("WAYFIRE_PREVIEW_SHOULD_BEGIN_TIMEOUT");
+        if (!text || !*text)
+        {
+            return;
+        }
+
+        char *end = nullptr;
+        unsigned long milliseconds = std::strtoul(text, &end, 10);
+        if ((*end != '\0') || (milliseconds > UINT32_MAX) ||
+            (preview_interaction_set_should_begin_timeout(context, uint32_t(milliseconds)) !=
+             PREVIEW_INTERACTION_OK))
+        {
+            LOGE("preview-interaction: WAYFIRE_PREVIEW_SHOULD_BEGIN_TIMEOUT=", text, " is not 1...60000 ms");
         }
     }
 
