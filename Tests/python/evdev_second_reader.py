@@ -6,36 +6,11 @@ reader a copy of what the first read, and says SYN_DROPPED when its buffer overf
 kernel does. Prints what each read returned."""
 import os
 import select
-import struct
 
-EVENT = "llHHi"
-SIZE = struct.calcsize(EVENT)
+from emulated_evdev import SIZE, frame, open_node, read
 
-master, slave = os.openpty()
-import tty
-
-tty.setraw(slave)
-name = os.ttyname(slave)
-ptymap = os.path.join(os.environ["UMOCKDEV_DIR"], "dev", ".ptymap")
-os.makedirs(ptymap, exist_ok=True)
-os.symlink("13:64", os.path.join(ptymap, name.replace("/", "_")))
-node = os.open(name, os.O_RDWR | os.O_NONBLOCK | os.O_NOCTTY)
+master, name, node = open_node()
 second = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
-
-
-def frame(pressure):
-    return struct.pack(EVENT, 1, 0, 3, 24, pressure) + struct.pack(EVENT, 1, 0, 0, 0, 0)
-
-
-def read(fd, count=SIZE * 16):
-    try:
-        data = os.read(fd, count)
-    except BlockingIOError:
-        return "EAGAIN"
-    except OSError as error:
-        return os.strerror(error.errno)
-    events = [struct.unpack(EVENT, data[i:i + SIZE])[2:] for i in range(0, len(data), SIZE)]
-    return " ".join(f"{t}:{c}:{v}" for t, c, v in events)
 
 
 def deliver(data):
