@@ -143,7 +143,6 @@ struct ParityHost: Sendable {
             if scenario.recordings.contains(where: Fixtures.touchpads.contains) {
                 return "its pointer is its own libinput cursor's, as sway's: a touchpad's presses land elsewhere"
             }
-            if scenario.app.name == "peek-gtk" { return "peek-gtk is not run in wayfire yet (docs/wayfire.md)" }
             return ParityBuilds.oneDevice(scenario.recordings) ? nil : "the testbed plays one device per run"
         }, foreignUser: true,
         command: { spec in
