@@ -132,21 +132,17 @@ struct ParityHost: Sendable {
     /// wayfire 0.7 with examples/wayfire's plugin (scripts/wayfire-headless --replay): the
     /// recordings as a real device of wayfire's own libinput backend (the umockdev testbed, played
     /// in real time, as sway's), the app as nobody, its window tiled to the whole output. Its trace
-    /// has no stages; its plugin feeds no keys and has no completion setting, and Look Up is off in
-    /// wayfire (docs/wayfire.md).
+    /// has no stages; its plugin has no completion setting, and Look Up is off in wayfire
+    /// (docs/wayfire.md).
     static let wayfire = ParityHost(
         name: "wayfire", tracesStages: false, prepare: { nil },
         unavailable: { Wayfire.skip ?? Wayfire.replaySkip },
         refuses: { scenario in
             if scenario.completeOnRelease { return "its plugin sets no completion" }
             if scenario.lookup != nil { return "Look Up is off in wayfire (docs/wayfire.md)" }
-            if scenario.recordings.contains(where: { $0.contains("keyboard") }) {
-                return "its plugin feeds no keys yet (docs/wayfire.md)"
-            }
             if scenario.recordings.contains(where: Fixtures.touchpads.contains) {
                 return "its pointer is its own libinput cursor's, as sway's: a touchpad's presses land elsewhere"
             }
-            if scenario.app.name == "peek-gtk" { return "peek-gtk is not run in wayfire yet (docs/wayfire.md)" }
             return ParityBuilds.oneDevice(scenario.recordings) ? nil : "the testbed plays one device per run"
         }, foreignUser: true,
         command: { spec in

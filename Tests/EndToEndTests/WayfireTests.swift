@@ -76,6 +76,9 @@ enum Wayfire {
         return nil
     }()
 
+    /// examples/peek-qt's build (scripts/build-qt).
+    static let peekQt = checkout + "/.build/qt/peek-qt/peek-qt"
+
     static var canReplay: Bool {
         if let why = replaySkip {
             print("WayfireTests: skipping the replay: \(why)")
@@ -171,6 +174,89 @@ struct WayfireTests {
             #expect(run.client.contains("result=opened"), "\(run.client)")
         }
         #expect(run.trace.allSatisfy { $0.source == .pen && !$0.simulated && $0.device == "Wacom ISD-V4 Pen" })
+    }
+
+    @Test(
+        "A recorded Menu key held over a version 2 client: a keyboard interaction, the key kept from the client",
+        .enabled(if: Wayfire.canReplay, "needs the umockdev testbed"))
+    func heldMenuKey() throws {
+        let run = try Wayfire.run(
+            client: Sway.python("v2_client.py", "--keyboard"), replay: ["handwritten-usb-keyboard-menu-hold.yml"])
+        #expect(run.status == 0, "\(run.log.suffix(4000))")
+        Wayfire.unlessStarved(run) {
+            let lines = run.client.split(separator: "\n").map(String.init)
+            #expect(lines.contains("should_begin 1 5 2"), "source keyboard, force simulated: \(run.client)")
+            #expect(lines.last == "v2_client: completed", "\(run.client)\n\(run.log.suffix(3000))")
+            #expect(run.trace.last?.phase == .completed, "\(run.trace)")
+            // The Menu key the interaction took reaches the client neither pressed nor released
+            // (NO_CLIENT on wayfire's keyboard_key signal).
+            #expect(!lines.contains { $0.hasPrefix("key ") }, "\(run.client)")
+        }
+        #expect(
+            !run.trace.isEmpty
+                && run.trace.allSatisfy { $0.source == .keyboard && $0.device == "Hand-written USB Keyboard" },
+            "the keys' device as wayfire's libinput added it: \(run.trace)")
+    }
+
+    @Test(
+        "A tapped Menu key reaches the client, press and release; a held one released early is taken and cancelled",
+        .enabled(if: Wayfire.canReplay, "needs the umockdev testbed"))
+    func tappedMenuKeyIsDelivered() throws {
+        // Menu tapped (90 ms: the library withholds the press, then gives it back with the
+        // release), then held 560 ms and released before the interaction completes.
+        let run = try Wayfire.run(
+            client: Sway.python("v2_client.py", "--keyboard"), replay: ["handwritten-usb-keyboard-menu-release.yml"])
+        #expect(run.status == 0, "\(run.log.suffix(4000))")
+        Wayfire.unlessStarved(run) {
+            let lines = run.client.split(separator: "\n").map(String.init)
+            #expect(lines.filter { $0.hasPrefix("key ") } == ["key 127 1", "key 127 0"], "\(run.client)")
+            #expect(lines.contains("should_begin 1 5 2"), "\(run.client)")
+            #expect(run.trace.last?.phase == .cancelled(.lifted), "\(run.trace)\n\(run.client)")
+        }
+    }
+
+    @Test(
+        "A recorded pen press over peek-gtk (GTK 4 through the adapter's typelib) pops in wayfire",
+        .enabled(
+            if: Wayfire.canReplay && FileManager.default.fileExists(atPath: ParityBuilds.gtkAdapter),
+            "needs the umockdev testbed and the GTK adapter (scripts/build-gtk)"))
+    func peekGTKPressCompletes() throws {
+        let client =
+            "GSK_RENDERER=cairo NO_AT_BRIDGE=1 GDK_BACKEND=wayland GTK_A11Y=none exec /usr/bin/python3 "
+            + shellQuote(Wayfire.checkout + "/examples/peek-gtk/peek-gtk") + " --log"
+        try Self.penPressOpensAPhoto(client: client)
+    }
+
+    @Test(
+        "A recorded pen press over peek-qt (Qt 6 through the adapter's QML module) pops in wayfire",
+        .enabled(
+            if: Wayfire.canReplay && FileManager.default.isExecutableFile(atPath: Wayfire.peekQt),
+            "needs the umockdev testbed and peek-qt (scripts/build-qt)"))
+    func peekQtPressCompletes() throws {
+        // Qt Quick's software renderer: on Mesa's software GL (llvmpipe) the app drew slowly
+        // enough that once its pop's end came after wayfire stopped at the stream's end.
+        let client =
+            "QT_QPA_PLATFORM=wayland QT_WAYLAND_DISABLE_WINDOWDECORATION=1 QT_QUICK_BACKEND=software exec "
+            + shellQuote(Wayfire.checkout + "/examples/peek-qt/peek-qt") + " --log"
+        try Self.penPressOpensAPhoto(client: client)
+    }
+
+    /// The Dell pen over a photo app's grid: its firm press completes, through wayfire's
+    /// libinput, and the app opens the photo it pressed (its `--log` line `open TITLE`).
+    private static func penPressOpensAPhoto(client: String, name: String = #function) throws {
+        let run = try Wayfire.run(client: client, replay: ["dell-canvas-isdv4-pen.yml"], name: name)
+        #expect(run.status == 0, "\(run.log.suffix(4000))")
+        Wayfire.unlessStarved(run) {
+            // A firm press may pass the preview phase before the app's answer comes (the stream
+            // is real time and does not wait for it): its interaction begins at preview-ended.
+            let phases = run.trace.compactMap(\.phase)
+            #expect(phases.contains(.previewEnded), "\(run.trace)")
+            #expect(phases.last == .completed, "\(run.trace)\n\(run.client)\n\(run.log.suffix(3000))")
+            let lines = run.client.split(separator: "\n").map(String.init)
+            #expect(lines.contains("available True"), "the adapter found the global: \(run.client)")
+            #expect(lines.contains { $0.hasPrefix("open ") }, "\(run.client)")
+        }
+        #expect(run.trace.allSatisfy { $0.source == .pen && $0.device == "Wacom ISD-V4 Pen" }, "\(run.trace)")
     }
 
     @Test(

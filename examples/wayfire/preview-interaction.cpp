@@ -21,6 +21,7 @@
 
 #include <linux/input-event-codes.h>
 #include <wayfire/nonstd/wlroots-full.hpp>
+#include <xkbcommon/xkbcommon.h>
 
 extern "C" {
 #include <preview-interaction.h>
@@ -77,9 +78,21 @@ wlr_surface *surface_at(wf::pointf_t point, double& sx, double& sy)
     return surface->get_wlr_surface();
 }
 
+class preview_interaction_host;
+
+/* wayfire's keyboard_key signal does not say which keyboard a key is from: a listener on each
+ * keyboard's own key signal, first in its list, notes the event before wayfire hears of it. */
+struct key_listener_t
+{
+    wl_listener listener{};
+    preview_interaction_host *host = nullptr;
+    wlr_input_device *device = nullptr;
+};
+
 /* What the plugin knows of one input device. */
 struct input_t
 {
+    key_listener_t key;
     wlr_input_device *device = nullptr;
     preview_interaction_device *preview = nullptr;
     double pressure = 0;
@@ -138,12 +151,22 @@ class preview_interaction_host
         core.connect_signal("touch_down_post", &on_touch_down);
         core.connect_signal("touch_motion_post", &on_touch_motion);
         core.connect_signal("touch_up_post", &on_touch_up);
+        core.connect_signal("keyboard_key", &on_keyboard_key);
+        core.connect_signal("keyboard-focus-changed", &on_keyboard_focus);
         LOGI("preview-interaction ", preview_interaction_version_string(), " on wayfire's display");
     }
 
     ~preview_interaction_host()
     {
         /* The connections disconnect as members; the devices and the global go with the context. */
+        for (auto& [device, input] : inputs)
+        {
+            if (input.key.host)
+            {
+                wl_list_remove(&input.key.listener.link);
+            }
+        }
+
         if (context)
         {
             preview_interaction_destroy(context);
@@ -162,6 +185,11 @@ class preview_interaction_host
     preview_interaction *context = nullptr;
     std::map<wlr_input_device*, input_t> inputs;
     FILE *trace = nullptr;
+    /* The surface with the seat's keyboard focus when wayfire last said it changed. */
+    wlr_surface *keyboard_focus = nullptr;
+    /* The key event a keyboard is emitting, and that keyboard. */
+    void *key_event = nullptr;
+    wlr_input_device *key_device = nullptr;
 
     input_t *input_of(wlr_input_device *device)
     {
@@ -211,9 +239,23 @@ class preview_interaction_host
                     device->name, 0, 0, 0, &input.preview);
                 break;
 
+              case WLR_INPUT_DEVICE_KEYBOARD:
+                status = preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_KEYBOARD,
+                    device->name, 0, 0, 0, &input.preview);
+                break;
+
               default:
                 break;
             }
+        }
+
+        if ((device->type == WLR_INPUT_DEVICE_KEYBOARD) && device->keyboard)
+        {
+            input.key.host = this;
+            input.key.device = device;
+            input.key.listener.notify = &preview_interaction_host::on_wlr_key;
+            /* At the head of the list: before wayfire's own listener. */
+            wl_list_insert(&device->keyboard->events.key.listener_list, &input.key.listener.link);
         }
 
         if (status == PREVIEW_INTERACTION_OK)
@@ -241,6 +283,17 @@ class preview_interaction_host
         if (found->second.preview)
         {
             preview_interaction_device_remove(found->second.preview, now_usec());
+        }
+
+        if (found->second.key.host)
+        {
+            wl_list_remove(&found->second.key.listener.link);
+        }
+
+        if (key_device == device)
+        {
+            key_event = nullptr;
+            key_device = nullptr;
         }
 
         inputs.erase(found);
@@ -447,6 +500,83 @@ class preview_interaction_host
         }
 
         contact_up(*input, event->touch_id);
+    };
+
+    /* MARK: the keyboard (the preview key, Escape). Before wayfire delivers the key: a key the
+     * library consumes is kept from the client with NO_CLIENT, which wayfire's core honours for
+     * keys (no built-in plugin resets a key's mode; bindings still see it). */
+
+    static void on_wlr_key(wl_listener *listener, void *data)
+    {
+        key_listener_t *key = wl_container_of(listener, key, listener);
+        key->host->key_event  = data;
+        key->host->key_device = key->device;
+    }
+
+    wf::signal_connection_t on_keyboard_key = [=] (wf::signal_data_t *data)
+    {
+        auto signal = static_cast<wf::input_event_signal<wlr_event_keyboard_key>*>(data);
+        auto event  = signal->event;
+        wlr_seat *seat = wf::get_core().get_current_seat();
+        wlr_input_device *device = key_event == event ? key_device : nullptr;
+        key_event = nullptr;
+        if (!context || !seat || !device || !device->keyboard)
+        {
+            return;
+        }
+
+        wlr_keyboard *keyboard = device->keyboard;
+        input_t *input = input_of(device);
+        wlr_surface *focus = seat->keyboard_state.focused_surface;
+        uint32_t held = wlr_keyboard_get_modifiers(keyboard);
+        preview_interaction_key key{};
+        key.size     = sizeof(key);
+        key.seat     = 0;
+        key.keycode  = event->keycode;
+        key.keysym   = keyboard->xkb_state ? xkb_state_key_get_one_sym(keyboard->xkb_state, event->keycode + 8) : 0;
+        key.modifiers = (held & WLR_MODIFIER_SHIFT ? PREVIEW_INTERACTION_MODIFIER_SHIFT : 0) |
+            (held & WLR_MODIFIER_CTRL ? PREVIEW_INTERACTION_MODIFIER_CONTROL : 0) |
+            (held & WLR_MODIFIER_ALT ? PREVIEW_INTERACTION_MODIFIER_ALT : 0) |
+            (held & WLR_MODIFIER_LOGO ? PREVIEW_INTERACTION_MODIFIER_LOGO : 0);
+        key.pressed   = event->state == WL_KEYBOARD_KEY_STATE_PRESSED;
+        key.time_usec = event_usec(event->time_msec);
+        key.focus     = focus ? focus->resource : nullptr;
+        key.focus_width  = focus ? focus->current.width : 0;
+        key.focus_height = focus ? focus->current.height : 0;
+        key.device = input ? input->preview : nullptr;
+
+        auto verdict = PREVIEW_INTERACTION_KEY_DELIVER;
+        uint64_t pressed_at = 0;
+        if (preview_interaction_keyboard_key(context, &key, &verdict, &pressed_at) != PREVIEW_INTERACTION_OK)
+        {
+            return;
+        }
+
+        if (verdict == PREVIEW_INTERACTION_KEY_CONSUMED)
+        {
+            signal->mode = wf::input_event_processing_mode_t::NO_CLIENT;
+        } else if (verdict == PREVIEW_INTERACTION_KEY_DELIVER_TAP)
+        {
+            /* The withheld press began nothing: it goes to the client now, and wayfire
+             * delivers this release after it. */
+            wlr_seat_set_keyboard(seat, device);
+            wlr_seat_keyboard_notify_key(seat, uint32_t(pressed_at / 1000), event->keycode,
+                WL_KEYBOARD_KEY_STATE_PRESSED);
+        }
+    };
+
+    /* A preview key held on a surface ends when the keyboard focus leaves it. */
+    wf::signal_connection_t on_keyboard_focus = [=] (wf::signal_data_t *data)
+    {
+        (void)data;
+        wlr_seat *seat = wf::get_core().get_current_seat();
+        wlr_surface *focus = seat ? seat->keyboard_state.focused_surface : nullptr;
+        if (context && (focus != keyboard_focus))
+        {
+            preview_interaction_keyboard_focus_lost(context, 0, now_usec());
+        }
+
+        keyboard_focus = focus;
     };
 
     /* MARK: the library's callbacks. wayfire delivers input itself, after the signals: a
