@@ -1,11 +1,12 @@
 import CCompositorModule
 import CWaylandServer
+import PreviewEngine
 import PreviewLog
 import PreviewProtocolServer
 import SystemLayer
 import WaylandServer
 
-// The Look Up entry points (since 1.3; the header's Look Up section).
+// The Look Up entry points (since 1.3, the deadline since 1.5; the header's Look Up section).
 
 @_cdecl("preview_interaction_set_lookup")
 public func previewInteractionSetLookup(_ handle: OpaquePointer?, _ enabled: Bool, _ path: UnsafePointer<CChar>?)
@@ -20,6 +21,14 @@ public func previewInteractionSetLookup(_ handle: OpaquePointer?, _ enabled: Boo
 @_cdecl("preview_interaction_set_lookup_long_press")
 public func previewInteractionSetLookupLongPress(_ handle: OpaquePointer?, _ enabled: Bool) -> Int32 {
     call(handle) { context throws(Status) in context.setLookupLongPress(enabled) }
+}
+
+@_cdecl("preview_interaction_set_lookup_deadline")
+public func previewInteractionSetLookupDeadline(_ handle: OpaquePointer?, _ milliseconds: UInt32) -> Int32 {
+    call(handle) { context throws(Status) in
+        guard LookupConfiguration.deadlineMilliseconds.contains(Int64(milliseconds)) else { throw .invalidArgument }
+        context.setLookupDeadline(.milliseconds(Int64(milliseconds)))
+    }
 }
 
 @_cdecl("preview_interaction_lookup_client")
@@ -49,13 +58,22 @@ extension EmbeddedContext {
         }
         let shell = lookup ?? EmbeddedLookup(context: self)
         lookup = shell
-        driver.startLookup(LookupConfiguration(executable: executable, longPress: lookupLongPress), host: shell)
+        driver.startLookup(
+            LookupConfiguration(executable: executable, longPress: lookupLongPress, deadline: lookupDeadline),
+            host: shell)
     }
 
     func setLookupLongPress(_ enabled: Bool) {
         lookupLongPress = enabled
         guard var configuration = driver.lookupConfiguration else { return }
         configuration.longPress = enabled
+        driver.configureLookup(configuration)
+    }
+
+    func setLookupDeadline(_ deadline: Timestamp.Duration) {
+        lookupDeadline = deadline
+        guard var configuration = driver.lookupConfiguration else { return }
+        configuration.deadline = deadline
         driver.configureLookup(configuration)
     }
 }

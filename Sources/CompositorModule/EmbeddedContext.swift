@@ -30,8 +30,9 @@ final class EmbeddedContext: InteractionDriverHandler {
     private var displayGone: Listener?
     /// Look Up's drawing shell, while the host has it on (the host core runs Look Up).
     var lookup: EmbeddedLookup?
-    /// The user's Look Up long-press setting, kept while Look Up is off.
+    /// The user's Look Up long-press and deadline settings, kept while Look Up is off.
     var lookupLongPress = false
+    var lookupDeadline = LookupConfiguration.defaultDeadline
 
     struct Device {
         let handle: OpaquePointer

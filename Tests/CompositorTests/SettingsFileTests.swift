@@ -28,6 +28,18 @@ import Testing
         }
     }
 
+    @Test func lookUpsDeadlineIsTheUsersWithinItsRange() throws {
+        let options = UserSettings(lookup: LookupSettings(enabled: true))
+        #expect(try SettingsFile.parse("", path: "s", over: options).lookup.deadlineMilliseconds == 500)
+        let read = try SettingsFile.parse("lookup-deadline = 1200\n", path: "s", over: options)
+        #expect(read.lookup == LookupSettings(enabled: true, deadlineMilliseconds: 1200))
+        for value in ["99", "5001", "-1", "fast"] {
+            #expect(throws: CompositorError.settings("s:1: lookup-deadline must be 100...5000 ms, not \(value)")) {
+                try SettingsFile.parse("lookup-deadline = \(value)", path: "s", over: options)
+            }
+        }
+    }
+
     @Test func thePreviewKeysOfTheFileReplaceTheOptions() throws {
         let options = UserSettings(previewKeys: [try PreviewKeyBinding(parsing: "Ctrl+m")])
         let keys = { (text: String) in
@@ -44,7 +56,7 @@ import Testing
         ("\nlong-press", "s:2: expected name = value"),
         (
             "haptics = off",
-            "s:1: unknown setting haptics (sensitivity, long-press, completion, preview-key, lookup, lookup-long-press)"
+            "s:1: unknown setting haptics (sensitivity, long-press, completion, preview-key, lookup, lookup-long-press, lookup-deadline)"
         ),
         (
             "preview-key = Menu\npreview-key = Hyper+x",

@@ -106,6 +106,7 @@ static void bad_handles(void) {
 	CHECK(count == 0);
 	STATUS(preview_interaction_set_lookup(NULL, true, NULL), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
 	STATUS(preview_interaction_set_lookup_long_press(NULL, true), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_set_lookup_deadline(NULL, 500), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
 	struct wl_client *lookup_client = (struct wl_client *)0x1;
 	STATUS(preview_interaction_lookup_client(NULL, &lookup_client), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
 	CHECK(lookup_client == NULL);
@@ -309,7 +310,14 @@ static void devices_and_contacts(struct wl_display *display, struct preview_inte
 	STATUS(preview_interaction_lookup_client(context, &lookup), PREVIEW_INTERACTION_OK);
 	CHECK(lookup == NULL);
 	STATUS(preview_interaction_set_lookup_long_press(context, true), PREVIEW_INTERACTION_OK);
+	/* The deadline's range is 100...5000 ms, set with Look Up off or on. */
+	STATUS(preview_interaction_set_lookup_deadline(context, 0), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_lookup_deadline(context, 99), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_lookup_deadline(context, 5001), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_lookup_deadline(context, UINT32_MAX), PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT);
+	STATUS(preview_interaction_set_lookup_deadline(context, 100), PREVIEW_INTERACTION_OK);
 	STATUS(preview_interaction_set_lookup(context, true, "/bin/true"), PREVIEW_INTERACTION_OK);
+	STATUS(preview_interaction_set_lookup_deadline(context, 5000), PREVIEW_INTERACTION_OK);
 	STATUS(preview_interaction_lookup_client(context, &lookup), PREVIEW_INTERACTION_OK);
 	CHECK(lookup != NULL && wl_client_get_display(lookup) == display);
 	STATUS(preview_interaction_set_lookup(context, false, NULL), PREVIEW_INTERACTION_OK);
@@ -323,6 +331,7 @@ static void devices_and_contacts(struct wl_display *display, struct preview_inte
 	STATUS(preview_interaction_set_sensitivity(context, PREVIEW_INTERACTION_SENSITIVITY_FIRM),
 		PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
 	STATUS(preview_interaction_set_lookup(context, false, NULL), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
+	STATUS(preview_interaction_set_lookup_deadline(context, 500), PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT);
 	STATUS(preview_interaction_contact_down(pen, 0, NULL, 1, 1, 1, 40), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
 	STATUS(preview_interaction_device_remove(pen, 41), PREVIEW_INTERACTION_ERROR_UNKNOWN_DEVICE);
 	wl_resource_destroy(callback);

@@ -349,7 +349,8 @@ static void usage(FILE *out) {
 		"                                  [--backend headless|auto] [--sensitivity light|medium|firm]\n"
 		"                                  [--completion on-force|on-release] [--should-begin-timeout MS]\n"
 		"                                  [--lookup on|off] [--lookup-path PATH] [--lookup-long-press]\n"
-		"                                  [--lookup-screenshot FILE] [--haptics off|light|medium|strong]\n"
+		"                                  [--lookup-deadline MS] [--lookup-screenshot FILE]\n"
+		"                                  [--haptics off|light|medium|strong]\n"
 		"                                  [--verbose]\n");
 }
 
@@ -361,7 +362,7 @@ int main(int argc, char **argv) {
 	enum preview_interaction_completion completion = PREVIEW_INTERACTION_COMPLETION_ON_FORCE;
 	/* The user's: clicks felt on haptic touchpads of the libinput backend (--backend auto). */
 	enum preview_interaction_haptics haptics = PREVIEW_INTERACTION_HAPTICS_OFF;
-	uint32_t should_begin_timeout = 0;
+	uint32_t should_begin_timeout = 0, lookup_deadline = 0;
 	bool verbose = false, lookup = false, lookup_long_press = false;
 	const char *lookup_path = NULL;
 	char **replay_files = NULL;
@@ -375,8 +376,9 @@ int main(int argc, char **argv) {
 		{"should-begin-timeout", required_argument, 0, 'T'}, {"verbose", no_argument, 0, 'v'},
 		{"completion", required_argument, 0, 'C'}, {"lookup", required_argument, 0, 'L'},
 		{"lookup-path", required_argument, 0, 'P'}, {"lookup-long-press", no_argument, 0, 'l'},
-		{"lookup-screenshot", required_argument, 0, 'Z'}, {"haptics", required_argument, 0, 'F'},
-		{"await-clients", no_argument, 0, 'A'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+		{"lookup-deadline", required_argument, 0, 'D'}, {"lookup-screenshot", required_argument, 0, 'Z'},
+		{"haptics", required_argument, 0, 'F'}, {"await-clients", no_argument, 0, 'A'},
+		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
 	int option;
 	while ((option = getopt_long(argc, argv, "h", options, NULL)) != -1) {
 		switch (option) {
@@ -419,6 +421,7 @@ int main(int argc, char **argv) {
 			break;
 		case 'P': lookup_path = optarg; break;
 		case 'l': lookup_long_press = true; break;
+		case 'D': lookup_deadline = (uint32_t)strtoul(optarg, NULL, 10); break;
 		case 'Z': server.lookup_screenshot = optarg; break;
 		case 'A': server.replay_pacing = PREVIEW_INTERACTION_REPLAY_AWAIT_CLIENTS; break;
 		case 'h': usage(stdout); return 0;
@@ -499,6 +502,10 @@ int main(int argc, char **argv) {
 		return 2;
 	}
 	preview_interaction_set_lookup_long_press(server.preview, lookup_long_press);
+	if (lookup_deadline && preview_interaction_set_lookup_deadline(server.preview, lookup_deadline)) {
+		wlr_log(WLR_ERROR, "--lookup-deadline must be 100...5000 ms");
+		return 2;
+	}
 	if (lookup && !lookup_start(&server, lookup_path)) return 1;
 	if (trace_path && !(server.trace = fopen(trace_path, "w"))) {
 		wlr_log(WLR_ERROR, "cannot write the trace %s", trace_path);

@@ -46,9 +46,9 @@ extern "C" {
 #endif
 
 #define PREVIEW_INTERACTION_VERSION_MAJOR 1
-#define PREVIEW_INTERACTION_VERSION_MINOR 4
+#define PREVIEW_INTERACTION_VERSION_MINOR 5
 #define PREVIEW_INTERACTION_VERSION_PATCH 0
-#define PREVIEW_INTERACTION_VERSION "1.4.0"
+#define PREVIEW_INTERACTION_VERSION "1.5.0"
 /* (major << 16) | (minor << 8) | patch, as returned by preview_interaction_version(). */
 #define PREVIEW_INTERACTION_VERSION_NUMBER \
 	((PREVIEW_INTERACTION_VERSION_MAJOR << 16) | (PREVIEW_INTERACTION_VERSION_MINOR << 8) | \
@@ -607,6 +607,13 @@ int preview_interaction_set_lookup(struct preview_interaction *context, bool ena
  * finger without pressure) look up too. Default false: a long press already means something
  * in many apps. */
 int preview_interaction_set_lookup_long_press(struct preview_interaction *context, bool enabled);
+
+/* Since 1.5. The user's setting: how long preview-lookup may take to answer (100...5000 ms;
+ * default 500) before the press is just the app's (its answer is then LATE). preview-lookup's
+ * own search gives up after 350 ms: a longer deadline helps where a loaded machine delays the
+ * answer, a shorter one keeps a slow app's lookup from showing long after the press. Out of
+ * range: PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT (the setting is kept). */
+int preview_interaction_set_lookup_deadline(struct preview_interaction *context, uint32_t milliseconds);
 
 /* preview-lookup's Wayland client while it runs (its surfaces are the panel: a host that
  * maps surfaces by role can recognise it), else NULL. */

@@ -36,8 +36,6 @@ public struct CompositorConfiguration: Sendable {
     public var lookup = LookupSettings()
     /// preview-lookup's path; nil: beside this executable.
     public var lookupExecutable: String?
-    /// How long a lookup may take before the press is just the app's (ms).
-    public var lookupDeadlineMilliseconds = 500
     /// The preview-interaction version advertised (version 2 only where a host opts in).
     public var previewProtocolVersion: Int32 = PreviewInteractionServer.version
     public var keyboardLayout: String?

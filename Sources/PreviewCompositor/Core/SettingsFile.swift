@@ -33,6 +33,7 @@ public struct UserSettings: Equatable, Sendable {
 ///     preview-key = none          # no key begins an interaction
 ///     lookup = off                # on, off: Look Up in apps without the protocol
 ///     lookup-long-press = on      # on, off: a long press (no force) looks up too
+///     lookup-deadline = 800       # ms (100...5000): how long a lookup may take
 enum SettingsFile {
     /// A file that is larger than this is not a settings file.
     static let maximumBytes = 64 * 1024
@@ -108,11 +109,18 @@ enum SettingsFile {
                     throw .settings("\(at): \(name) must be on or off, not \(value)")
                 }
                 if name == "lookup" { lookup.enabled = value == "on" } else { lookup.longPress = value == "on" }
+            case "lookup-deadline":
+                let range = LookupConfiguration.deadlineMilliseconds
+                guard let milliseconds = Int64(value), range.contains(milliseconds) else {
+                    throw .settings(
+                        "\(at): lookup-deadline must be \(range.lowerBound)...\(range.upperBound) ms, not \(value)")
+                }
+                lookup.deadlineMilliseconds = milliseconds
             default:
                 throw .settings(
                     """
                     \(at): unknown setting \(name) (sensitivity, long-press, completion, preview-key, lookup, \
-                    lookup-long-press)
+                    lookup-long-press, lookup-deadline)
                     """)
             }
         }

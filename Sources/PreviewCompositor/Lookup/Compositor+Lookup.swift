@@ -1,16 +1,20 @@
 import Foundation
 import PreviewProtocolServer
 
-/// The user's Look Up settings (`--lookup`, the settings file's `lookup` and
-/// `lookup-long-press`).
+/// The user's Look Up settings (`--lookup`, the settings file's `lookup`, `lookup-long-press`
+/// and `lookup-deadline`).
 public struct LookupSettings: Equatable, Sendable {
     /// nil: on when an accessibility bus is there.
     public var enabled: Bool?
     /// Presses without measured force (a long press) look up too.
     public var longPress = false
-    public init(enabled: Bool? = nil, longPress: Bool = false) {
+    /// How long a lookup may take before the press is just the app's (ms, within
+    /// `LookupConfiguration.deadlineMilliseconds`).
+    public var deadlineMilliseconds: Int64
+    public init(enabled: Bool? = nil, longPress: Bool = false, deadlineMilliseconds: Int64 = 500) {
         self.enabled = enabled
         self.longPress = longPress
+        self.deadlineMilliseconds = deadlineMilliseconds
     }
 }
 
@@ -50,7 +54,7 @@ extension Compositor {
     private func lookupConfiguration(enabled: Bool, executable: String) -> LookupConfiguration {
         LookupConfiguration(
             executable: executable, enabled: enabled, longPress: configuration.lookup.longPress,
-            deadline: .milliseconds(Int64(configuration.lookupDeadlineMilliseconds)))
+            deadline: .milliseconds(configuration.lookup.deadlineMilliseconds))
     }
 
     func startLookup() {

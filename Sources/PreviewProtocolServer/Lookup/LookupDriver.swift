@@ -94,6 +94,9 @@ public struct LookupConfiguration: Hashable, Sendable {
     public var deadline: Timestamp.Duration
 
     public static let defaultDeadline = Timestamp.Duration.milliseconds(500)
+    /// The deadlines a user may choose (ms): below 100 ms most lookups would miss it (a GTK 4
+    /// lookup takes 160–190 ms); above 5 s a panel could show long after the press.
+    public static let deadlineMilliseconds: ClosedRange<Int64> = 100...5000
 
     public init(
         executable: String, enabled: Bool = true, longPress: Bool = false,
