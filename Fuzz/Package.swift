@@ -4,6 +4,22 @@
 // main); run them with scripts/fuzz from the root. Seed corpora live in Corpus/<target>/.
 import PackageDescription
 
+// FuzzEmbedded drives the library through its C header only, so it runs against either build:
+// the full-Swift CompositorModule linked in (the default), or the Embedded shared library that
+// ships, instrumented, in the folder PREVIEW_FUZZ_EMBEDDED_LIBRARY names (scripts/fuzz --embedded
+// builds it there with scripts/build-embedded --sanitize, which writes the header's module map).
+let embeddedLibrary = Context.environment["PREVIEW_FUZZ_EMBEDDED_LIBRARY"]
+let libraryUnderFuzz: [Target.Dependency] =
+    embeddedLibrary == nil ? [.product(name: "CompositorModule", package: "swift-preview-interaction")] : []
+let libraryFlags: [SwiftSetting] =
+    embeddedLibrary.map {
+        [.unsafeFlags(["-Xcc", "-fmodule-map-file=\($0)/preview-interaction/maps/CCompositorModule.modulemap"])]
+    } ?? []
+let libraryLinking: [LinkerSetting] =
+    embeddedLibrary.map {
+        [.linkedLibrary("preview-interaction"), .unsafeFlags(["-L", $0, "-Xlinker", "-rpath", "-Xlinker", $0])]
+    } ?? []
+
 let package = Package(
     name: "swift-preview-interaction-fuzz",
     dependencies: [
@@ -40,15 +56,15 @@ let package = Package(
             dependencies: [.product(name: "PreviewClientCore", package: "swift-preview-interaction"), "FuzzSupport"],
             path: "FuzzClientCore"),
         // libpreview-interaction as a C compositor drives it (its C entry points, every callback
-        // set), with a scripted version 1 or 2 client of the same display sending every request.
+        // set), with a scripted version 1 or 2 client of the same display sending every request;
+        // either build of it (above).
         .executableTarget(
             name: "FuzzEmbedded",
-            dependencies: [
-                .product(name: "CompositorModule", package: "swift-preview-interaction"),
+            dependencies: libraryUnderFuzz + [
                 .product(name: "_PreviewProtocolTestSupport", package: "swift-preview-interaction"), "FuzzSupport",
                 "FuzzInput",
             ],
-            path: "FuzzEmbedded"),
+            path: "FuzzEmbedded", swiftSettings: libraryFlags, linkerSettings: libraryLinking),
         // preview-lookup's stand-in for FuzzEmbedded: hands its channel to the fuzzer, makes a panel.
         .executableTarget(
             name: "FuzzLookupStandIn", path: "FuzzLookupStandIn",

@@ -1,7 +1,6 @@
 import CCompositorModule
 import CWaylandClient
 import CWaylandServer
-import CompositorModule
 import FuzzInput
 import FuzzSupport
 import Glibc
@@ -188,26 +187,27 @@ func hostCall(_ script: inout Script, _ client: ScriptedClient) {
         let kind = preview_interaction_device_kind(rawValue: UInt32(script.byte() % 7))
         let (low, high) = script.pick([(0.0, 1.0), (0, 0), (0, 4096), (1, 0), (-1e308, 1e308), (.nan, 1)])
         var made: OpaquePointer?
-        _ = previewInteractionDeviceAdd(host.context, kind, "fuzz device", low, high, UInt32(script.byte() % 3), &made)
+        _ = preview_interaction_device_add(
+            host.context, kind, "fuzz device", low, high, UInt32(script.byte() % 3), &made)
         if let made { host.devices.append(made) }
-    case 1: _ = previewInteractionDeviceRemove(device(), script.time())
+    case 1: _ = preview_interaction_device_remove(device(), script.time())
     case 2, 3:
-        _ = previewInteractionContactDown(
+        _ = preview_interaction_contact_down(
             device(), contact(), surface(), script.number(), script.number(), script.number(), script.time())
-    case 4: _ = previewInteractionContactMotion(device(), contact(), script.number(), script.number(), script.time())
-    case 5, 6: _ = previewInteractionContactForce(device(), contact(), script.number(), script.time())
+    case 4: _ = preview_interaction_contact_motion(device(), contact(), script.number(), script.number(), script.time())
+    case 5, 6: _ = preview_interaction_contact_force(device(), contact(), script.number(), script.time())
     case 7, 8:
-        _ = previewInteractionContactUpdate(
+        _ = preview_interaction_contact_update(
             device(), contact(), script.number(), script.number(), script.number(), script.time())
     case 9:
         var swallow = false
-        _ = previewInteractionContactUp(device(), contact(), script.time(), &swallow)
-    case 10: _ = previewInteractionContactCancel(device(), contact(), script.time())
+        _ = preview_interaction_contact_up(device(), contact(), script.time(), &swallow)
+    case 10: _ = preview_interaction_contact_cancel(device(), contact(), script.time())
     case 11:
         var taken = false
-        _ = previewInteractionContactIsTakenAway(device(), contact(), &taken)
-    case 12: if let surface = surface() { _ = previewInteractionSurfaceCommit(host.context, surface) }
-    case 13: if let surface = surface() { _ = previewInteractionSurfaceGone(host.context, surface, script.time()) }
+        _ = preview_interaction_contact_is_taken_away(device(), contact(), &taken)
+    case 12: if let surface = surface() { _ = preview_interaction_surface_commit(host.context, surface) }
+    case 13: if let surface = surface() { _ = preview_interaction_surface_gone(host.context, surface, script.time()) }
     case 14, 15:
         var key = preview_interaction_key()
         key.size = MemoryLayout<preview_interaction_key>.size
@@ -223,17 +223,18 @@ func hostCall(_ script: inout Script, _ client: ScriptedClient) {
         key.device = script.byte() % 2 == 0 ? nil : device()
         var verdict = PREVIEW_INTERACTION_KEY_DELIVER
         var pressTime: UInt64 = 0
-        _ = previewInteractionKeyboardKey(host.context, &key, &verdict, &pressTime)
-    case 16: _ = previewInteractionKeyboardFocusLost(host.context, UInt32(script.byte() % 3), script.time())
+        _ = preview_interaction_keyboard_key(host.context, &key, &verdict, &pressTime)
+    case 16: _ = preview_interaction_keyboard_focus_lost(host.context, UInt32(script.byte() % 3), script.time())
     case 17:
         let value = UInt32(script.byte() % 6)
         switch script.byte() % 6 {
-        case 0: _ = previewInteractionSetSensitivity(host.context, preview_interaction_sensitivity(rawValue: value))
-        case 1: _ = previewInteractionSetLongPress(host.context, preview_interaction_long_press(rawValue: value))
-        case 2: _ = previewInteractionSetShouldBeginTimeout(host.context, script.pick([0, 1, 5, 150, 60_000, .max]))
-        case 3: _ = previewInteractionSetCompletion(host.context, preview_interaction_completion(rawValue: value))
-        case 4: _ = previewInteractionSetHaptics(host.context, preview_interaction_haptics(rawValue: value))
-        default: _ = previewInteractionSetLogLevel(host.context, preview_interaction_log_level(rawValue: value))
+        case 0: _ = preview_interaction_set_sensitivity(host.context, preview_interaction_sensitivity(rawValue: value))
+        case 1: _ = preview_interaction_set_long_press(host.context, preview_interaction_long_press(rawValue: value))
+        case 2:
+            _ = preview_interaction_set_should_begin_timeout(host.context, script.pick([0, 1, 5, 150, 60_000, .max]))
+        case 3: _ = preview_interaction_set_completion(host.context, preview_interaction_completion(rawValue: value))
+        case 4: _ = preview_interaction_set_haptics(host.context, preview_interaction_haptics(rawValue: value))
+        default: _ = preview_interaction_set_log_level(host.context, preview_interaction_log_level(rawValue: value))
         }
     case 18:
         var keys = (0..<Int(script.byte() % 4)).map { _ in
@@ -242,14 +243,14 @@ func hostCall(_ script: inout Script, _ client: ScriptedClient) {
                 modifiers: UInt32(script.byte() % 32))
         }
         if keys.isEmpty {
-            _ = previewInteractionSetPreviewKeys(host.context, nil, script.byte() % 2 == 0 ? 0 : 1)
+            _ = preview_interaction_set_preview_keys(host.context, nil, script.byte() % 2 == 0 ? 0 : 1)
         } else {
-            _ = previewInteractionSetPreviewKeys(host.context, &keys, UInt32(keys.count))
+            _ = preview_interaction_set_preview_keys(host.context, &keys, UInt32(keys.count))
         }
     case 19:
         var count: UInt32 = 0
-        _ = previewInteractionRunningCount(host.context, &count)
-        _ = previewInteractionAwaitingAnswerCount(host.context, &count)
+        _ = preview_interaction_running_count(host.context, &count)
+        _ = preview_interaction_awaiting_answer_count(host.context, &count)
     case 20:
         host.reentry = Reentry(rawValue: script.byte() % 6) ?? .nothing
         host.regionAnswer = RegionAnswer(rawValue: script.byte() % 5) ?? .boxes
@@ -261,29 +262,30 @@ func hostCall(_ script: inout Script, _ client: ScriptedClient) {
         // Destroyed mid-script: every later call must fail cleanly with the stale handle.
         // Or Look Up, with the input speaking for preview-lookup.
         switch script.byte() % 8 {
-        case 0: _ = previewInteractionDestroy(host.context)
+        case 0: _ = preview_interaction_destroy(host.context)
         case 4...7: lookUp(&script)
         default: break
         }
     case 23:
         // Since 1.3: every button through the library, which knows the device's click.
         var swallow = false
-        _ = previewInteractionPointerButton(
+        _ = preview_interaction_pointer_button(
             device(), script.pick([0x110, 0x111, 0x112, 0x113, 0, .max]), script.byte() % 2 == 0, surface(),
             script.number(), script.number(), script.number(), script.time(), &swallow)
     case 24:
         let value = UInt32(script.byte() % 4)
         switch script.byte() % 5 {
         case 0:
-            _ = previewInteractionSetTakeAwayMode(host.context, preview_interaction_take_away_mode(rawValue: value))
-        case 1: _ = previewInteractionSetTimeUnit(host.context, preview_interaction_time_unit(rawValue: value))
+            _ = preview_interaction_set_take_away_mode(
+                host.context, preview_interaction_take_away_mode(rawValue: value))
+        case 1: _ = preview_interaction_set_time_unit(host.context, preview_interaction_time_unit(rawValue: value))
         case 2:
             var seat: UInt32 = 0
-            _ = previewInteractionSeat(host.context, script.pick(["seat0", "seat1", "", "x"]), &seat)
-        case 3: _ = previewInteractionDeviceSetUserData(device(), UnsafeMutableRawPointer(bitPattern: 0x1000))
+            _ = preview_interaction_seat(host.context, script.pick(["seat0", "seat1", "", "x"]), &seat)
+        case 3: _ = preview_interaction_device_set_user_data(device(), UnsafeMutableRawPointer(bitPattern: 0x1000))
         default:
             var data: UnsafeMutableRawPointer?
-            _ = previewInteractionDeviceGetUserData(device(), &data)
+            _ = preview_interaction_device_get_user_data(device(), &data)
         }
     default: client.pump(&script)
     }
@@ -308,7 +310,7 @@ public func fuzzEmbedded(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     host = HostState()
     var callbacks = hostCallbacks()
     var context: OpaquePointer?
-    guard previewInteractionCreate(display.raw, &callbacks, nil, &context) == 0 else { broken("create failed") }
+    guard preview_interaction_create(display.raw, &callbacks, nil, &context) == 0 else { broken("create failed") }
     host.context = context
     guard let client = ScriptedClient(version: script.byte() % 2 == 0 ? 2 : 1) else { broken("no client") }
     var steps = 0
@@ -318,8 +320,8 @@ public func fuzzEmbedded(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     client.pump(&script)
     // The end: the context goes first (as a host does at shutdown), then the client.
-    _ = previewInteractionDestroy(host.context)
-    if previewInteractionDestroy(host.context) != PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT.rawValue {
+    _ = preview_interaction_destroy(host.context)
+    if preview_interaction_destroy(host.context) != PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT.rawValue {
         broken("a destroyed context was destroyed again")
     }
     endStandIns()

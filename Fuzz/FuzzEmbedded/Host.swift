@@ -1,5 +1,4 @@
 import CCompositorModule
-import CompositorModule
 import Glibc
 import WaylandServer
 import _PreviewProtocolTestSupport
@@ -52,11 +51,11 @@ func reenter(device: OpaquePointer?, contact: Int32, surface: OpaquePointer?) {
     defer { host.depth -= 1 }
     switch host.reentry {
     case .nothing: break
-    case .liftTheContact: _ = previewInteractionContactUp(device, contact, host.now, nil)
-    case .cancelTheContact: _ = previewInteractionContactCancel(device, contact, host.now)
-    case .destroyTheContext: _ = previewInteractionDestroy(host.context)
-    case .removeTheDevice: _ = previewInteractionDeviceRemove(device, host.now)
-    case .surfaceGone: if let surface { _ = previewInteractionSurfaceGone(host.context, surface, host.now) }
+    case .liftTheContact: _ = preview_interaction_contact_up(device, contact, host.now, nil)
+    case .cancelTheContact: _ = preview_interaction_contact_cancel(device, contact, host.now)
+    case .destroyTheContext: _ = preview_interaction_destroy(host.context)
+    case .removeTheDevice: _ = preview_interaction_device_remove(device, host.now)
+    case .surfaceGone: if let surface { _ = preview_interaction_surface_gone(host.context, surface, host.now) }
     }
 }
 

@@ -1,5 +1,4 @@
 import CCompositorModule
-import CompositorModule
 import FuzzSupport
 
 // Look Up through the library: the host turns it on with FuzzLookupStandIn as preview-lookup
@@ -110,22 +109,22 @@ func lookUp(_ script: inout Script) {
         // A process started now (a new client) connects at once: wait for it, and only then.
         var before: OpaquePointer?
         var after: OpaquePointer?
-        _ = previewInteractionLookupClient(host.context, &before)
-        _ = previewInteractionSetLookup(host.context, true, standInPath)
-        _ = previewInteractionLookupClient(host.context, &after)
+        _ = preview_interaction_lookup_client(host.context, &before)
+        _ = preview_interaction_set_lookup(host.context, true, standInPath)
+        _ = preview_interaction_lookup_client(host.context, &after)
         if after != nil && after != before { host.standIn.close() }
         takeStandIn(wait: after != nil && after != before)
-    case 1: _ = previewInteractionSetLookup(host.context, false, nil)
+    case 1: _ = preview_interaction_set_lookup(host.context, false, nil)
     case 2:
         // Not an executable: Look Up stays as it was.
-        _ = previewInteractionSetLookup(host.context, true, script.byte() % 2 == 0 ? "/nonexistent" : nil)
-    case 3: _ = previewInteractionSetLookupLongPress(host.context, script.byte() % 2 == 0)
+        _ = preview_interaction_set_lookup(host.context, true, script.byte() % 2 == 0 ? "/nonexistent" : nil)
+    case 3: _ = preview_interaction_set_lookup_long_press(host.context, script.byte() % 2 == 0)
     case 4:
         var client: OpaquePointer?
         if script.byte() % 4 == 0 {
-            _ = previewInteractionLookupClient(host.context, nil)
+            _ = preview_interaction_lookup_client(host.context, nil)
         } else {
-            _ = previewInteractionLookupClient(host.context, &client)
+            _ = preview_interaction_lookup_client(host.context, &client)
         }
     case 5, 6:
         // An answer: a word, a link or nothing, with extents of any size, short strings.
