@@ -99,7 +99,7 @@ struct ParityHost: Sendable {
                 } ?? [])
         })
 
-    /// sway 1.7 with examples/sway's patch (scripts/sway-headless): the recordings as a real
+    /// sway 1.7 with examples/sway's patches (scripts/sway-headless): the recordings as a real
     /// device of sway's own libinput backend (the umockdev testbed, played in real time), the app
     /// as nobody. Its trace has no stages. It plays one device per run, and its patch has no
     /// completion setting.

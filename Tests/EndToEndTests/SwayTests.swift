@@ -7,8 +7,8 @@ import Testing
 import UmockdevHarness
 import _FixtureTestSupport
 
-/// sway 1.7 with examples/sway's patch, built by scripts/build-sway against Debian's wlroots 0.15
-/// (and the same sway without it), run by scripts/sway-headless: headless, as nobody, with the
+/// sway 1.7 with examples/sway's patches, built by scripts/build-sway against Debian's wlroots 0.15
+/// (and the same sway without them), run by scripts/sway-headless: headless, as nobody, with the
 /// recording as a real device of sway's own libinput backend (the umockdev testbed).
 enum Sway {
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
