@@ -28,6 +28,8 @@ extern "C" {
 #include <wlr/types/wlr_region.h>
 }
 
+#include "trace.hpp"
+
 namespace
 {
 uint64_t now_usec()
@@ -690,64 +692,16 @@ class preview_interaction_host
         }
     }
 
-    static void write_json_string(FILE *file, const char *text)
-    {
-        std::fputc('"', file);
-        for (auto c = reinterpret_cast<const unsigned char*>(text); *c; c++)
-        {
-            if ((*c == '"') || (*c == '\\'))
-            {
-                std::fprintf(file, "\\%c", *c);
-            } else if (*c < 0x20)
-            {
-                std::fprintf(file, "\\u%04x", *c);
-            } else
-            {
-                std::fputc(*c, file);
-            }
-        }
-
-        std::fputc('"', file);
-    }
-
     /* One JSON line per phase, in preview-compositor's trace format (docs/recordings.md), as
      * the wlroots compositor writes it. */
     static void on_phase(void *data, const preview_interaction_phase_event *event)
     {
-        static const char *phase_names[] = {"", "preview-began", "preview-progress", "preview-ended",
-            "commit-progress", "completed", "cancelled"};
-        static const char *reason_names[] = {"", "lifted", "client-cancelled", "declined", "timeout",
-            "device-removed", "surface-gone", "desynchronised", "moved", "system", "dismissed"};
-        static const char *source_names[] = {"", "pen", "touchpad", "touchscreen", "pointer", "keyboard"};
         auto host = static_cast<preview_interaction_host*>(data);
-        FILE *f   = host->trace;
-        if (!f || (event->phase < 1) || (event->phase > 6))
+        if (host->trace)
         {
-            return;
+            input_t *input = input_of_preview_device(event->device);
+            write_trace_line(host->trace, event, input && input->device->name ? input->device->name : "?");
         }
-
-        bool preview   = event->phase <= PREVIEW_INTERACTION_PHASE_PREVIEW_ENDED;
-        bool cancelled = event->phase == PREVIEW_INTERACTION_PHASE_CANCELLED;
-        bool ended     = event->phase == PREVIEW_INTERACTION_PHASE_PREVIEW_ENDED ||
-            event->phase == PREVIEW_INTERACTION_PHASE_COMPLETED;
-        int source = event->source >= PREVIEW_INTERACTION_DEVICE_PEN &&
-            event->source <= PREVIEW_INTERACTION_DEVICE_KEYBOARD ? int(event->source) :
-            int(PREVIEW_INTERACTION_DEVICE_POINTER);
-        input_t *input = input_of_preview_device(event->device);
-        std::fprintf(f, "{\"time_us\":%llu,\"device\":", (unsigned long long)event->time_usec);
-        write_json_string(f, input && input->device->name ? input->device->name : "?");
-        std::fprintf(f, ",\"source\":\"%s\",\"simulated\":%s,\"interaction\":%u,\"event\":\"%s\",\"progress\":%.9g",
-            source_names[source], event->simulated ? "true" : "false", event->interaction,
-            cancelled ? "cancel" : preview ? "preview" : "commit", event->progress);
-        std::fprintf(f, ",\"ended\":%s,\"phase\":\"%s\",\"x\":%.9g,\"y\":%.9g", ended ? "true" : "false",
-            phase_names[event->phase], event->x, event->y);
-        if (cancelled && (event->reason >= 1) && (event->reason <= 10))
-        {
-            std::fprintf(f, ",\"reason\":\"%s\"", reason_names[event->reason]);
-        }
-
-        std::fputs("}\n", f);
-        std::fflush(f);
     }
 };
 
