@@ -43,6 +43,35 @@ enum Sway {
         return true
     }
 
+    /// The deep clicks whose first phase came more than 50 ms after their should-begin was sent
+    /// (peek-client's or v2_client's log: `interaction=N event=frame serial=1 time_us=T` after
+    /// the ask; a client answers in a millisecond or two), with that delay in µs: a client the
+    /// machine starved, which a real-time testbed does not wait for.
+    static func lateAnswers(client: [String], trace: [TraceRecord]) -> [InteractionID: Int64] {
+        var asked: [InteractionID: Int64] = [:]
+        var deepClicks: Set<InteractionID> = []
+        for line in client {
+            let fields = line.split(separator: " ")
+            guard let first = fields.first, first.hasPrefix("interaction="),
+                let number = UInt32(first.dropFirst("interaction=".count))
+            else { continue }
+            let id = InteractionID(number)
+            if fields.contains("behaviour=deep_click") { deepClicks.insert(id) }
+            if fields.contains("serial=1"), asked[id] == nil,
+                let time = fields.first(where: { $0.hasPrefix("time_us=") }).flatMap({ Int64($0.dropFirst(8)) })
+            {
+                asked[id] = time
+            }
+        }
+        var late: [InteractionID: Int64] = [:]
+        for id in deepClicks {
+            guard let ask = asked[id], let first = trace.first(where: { $0.interaction == id }) else { continue }
+            let delay = first.time.microseconds - ask
+            if delay > 50_000 { late[id] = delay }
+        }
+        return late
+    }
+
     struct Run {
         var status: Int32?
         var client: [String]
@@ -58,33 +87,7 @@ enum Sway {
         /// lift: such a run measures the load, not sway.
         var starved: Bool { log.contains("your system is too slow") || !lateAnswers.isEmpty }
 
-        /// The deep clicks whose first phase came more than 50 ms after their should-begin was
-        /// sent (the client's log: `interaction=N event=frame serial=1 time_us=T` after the ask;
-        /// a client answers in a millisecond or two), with that delay in µs.
-        var lateAnswers: [InteractionID: Int64] {
-            var asked: [InteractionID: Int64] = [:]
-            var deepClicks: Set<InteractionID> = []
-            for line in client {
-                let fields = line.split(separator: " ")
-                guard let first = fields.first, first.hasPrefix("interaction="),
-                    let number = UInt32(first.dropFirst("interaction=".count))
-                else { continue }
-                let id = InteractionID(number)
-                if fields.contains("behaviour=deep_click") { deepClicks.insert(id) }
-                if fields.contains("serial=1"), asked[id] == nil,
-                    let time = fields.first(where: { $0.hasPrefix("time_us=") }).flatMap({ Int64($0.dropFirst(8)) })
-                {
-                    asked[id] = time
-                }
-            }
-            var late: [InteractionID: Int64] = [:]
-            for id in deepClicks {
-                guard let ask = asked[id], let first = trace.first(where: { $0.interaction == id }) else { continue }
-                let delay = first.time.microseconds - ask
-                if delay > 50_000 { late[id] = delay }
-            }
-            return late
-        }
+        var lateAnswers: [InteractionID: Int64] { Sway.lateAnswers(client: client, trace: trace) }
     }
 
     /// `body`'s expectations, a known issue (not a failure) when a run was starved.
