@@ -141,6 +141,29 @@ struct LookUpRealAppTests {
         environment: [String: String] = [:], told: String? = nil,
         readyLimitSeconds: Double = LibinputTestbed.readyLimitSeconds, name: String = #function
     ) throws -> Run {
+        func once(_ name: String) throws -> Run {
+            try runOnce(
+                app, content, readyText: readyText, recording: recording, environment: environment, told: told,
+                readyLimitSeconds: readyLimitSeconds, name: name)
+        }
+        do {
+            return try once(name)
+        } catch let miss as NotReadable {
+            // Seen once in a full parallel run: Chromium started, never showed a tree, and a run
+            // of the same test alone then read it in 9 s. The app's start, not the lookup under
+            // test: a second miss fails.
+            print("LookUpRealAppTests: \(miss); starting \(app.name) once more")
+            return try once(name + "-again")
+        }
+    }
+
+    /// The app never became readable: nothing of the lookup was tried.
+    struct NotReadable: Error, CustomStringConvertible { var description: String }
+
+    private func runOnce(
+        _ app: App, _ content: String, readyText: String, recording: String, environment: [String: String],
+        told: String?, readyLimitSeconds: Double, name: String
+    ) throws -> Run {
         let bus = try LookUpTests.SessionBus()
         let directory = scratchDirectory(name)
         let runtime = directory + "/runtime"
@@ -178,8 +201,8 @@ struct LookUpRealAppTests {
         try? (live.output + "\n" + live.log).write(toFile: directory + "/run.log", atomically: true, encoding: .utf8)
         // Readable after the runner's limit is too late: the stream has played to a page not there.
         guard FileManager.default.fileExists(atPath: ready), !live.log.contains(ready + " never appeared") else {
-            throw LookUpTests.LookUpTestError(
-                "\(app.name) did not become readable over AT-SPI in \(Int(readyLimitSeconds)) s: "
+            throw NotReadable(
+                description: "\(app.name) did not become readable over AT-SPI in \(Int(readyLimitSeconds)) s: "
                     + Self.unreadable(live.output + live.log, readyText))
         }
         let records = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
