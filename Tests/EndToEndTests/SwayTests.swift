@@ -101,21 +101,23 @@ enum Sway {
         }
     }
 
-    /// Replays `recordings` (of one device) to `client` in sway; `sway` another build of it. The
+    /// Replays `recordings` (of one device: fixtures' names or paths) to `client` in sway; `sway`
+    /// another build of it, `options` more of scripts/sway-headless's, `environment` sway's. The
     /// stream starts once the client's window is mapped (scripts/sway-headless), however long
     /// sway and the client take to start on a loaded machine.
     static func run(
-        _ recordings: [String], client: String, sway: String? = nil, name: String = #function
+        _ recordings: [String], client: String, sway: String? = nil, options: [String] = [],
+        environment: [String: String] = [:], name: String = #function
     ) throws -> Run {
         if let failure = build.failure { throw BuildFailure(description: failure) }
         let folder = scratchDirectory(name)
-        var command = [script, "--replay"] + recordings.map { Fixtures.path($0) }
+        var command = [script, "--replay"] + recordings.map { $0.hasPrefix("/") ? $0 : Fixtures.path($0) }
         command += ["--run", client, "--trace", folder + "/trace.jsonl", "--screenshot-dir", folder + "/shots"]
         command += ["--should-begin-timeout", String(slowClientShouldBeginTimeout), "--log", folder + "/sway.log"]
         if let sway { command += ["--sway", sway] }
         let process = try ChildProcess(
-            command, environment: ["PREVIEW_TESTBED_DIR": tools.directory], output: .file(folder + "/client.log"),
-            errors: .file(folder + "/errors.log"))
+            command + options, environment: environment.merging(["PREVIEW_TESTBED_DIR": tools.directory]) { $1 },
+            output: .file(folder + "/client.log"), errors: .file(folder + "/errors.log"))
         let status = process.wait(timeout: 180)
         let client = FileWatch.contents(of: folder + "/client.log").split(separator: "\n").map(String.init)
         let log = FileWatch.contents(of: folder + "/errors.log") + FileWatch.contents(of: folder + "/sway.log")
