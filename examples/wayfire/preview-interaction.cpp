@@ -15,7 +15,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <map>
 #include <string>
 
@@ -28,31 +27,11 @@ extern "C" {
 #include <wlr/types/wlr_region.h>
 }
 
+#include "clock.hpp"
 #include "trace.hpp"
 
-namespace
+namespace preview_wayfire
 {
-uint64_t now_usec()
-{
-    timespec now{};
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return uint64_t(now.tv_sec) * 1000000 + uint64_t(now.tv_nsec) / 1000;
-}
-
-/* An event's 32-bit milliseconds in microseconds: the last of its millisecond, never after now
- * (as the wlroots compositor's event_usec). */
-uint64_t event_usec(uint32_t time_msec)
-{
-    uint64_t now = now_usec(), now_ms = now / 1000;
-    uint32_t behind = uint32_t(now_ms) - time_msec;
-    if (behind > UINT32_MAX / 2 || behind > now_ms)
-    {
-        return now;
-    }
-    uint64_t time = (now_ms - behind) * 1000 + 999;
-    return time < now ? time : now;
-}
-
 /* The wl_surface under a layout point, and the point in its coordinates. */
 wlr_surface *surface_at(wf::pointf_t point, double& sx, double& sy)
 {
@@ -719,5 +698,5 @@ class preview_interaction_plugin : public wf::singleton_plugin_t<preview_interac
 
 /* The entry points wayfire looks up: the only symbols the plugin exports (exports.map). */
 #pragma GCC visibility push(default)
-DECLARE_WAYFIRE_PLUGIN(preview_interaction_plugin);
+DECLARE_WAYFIRE_PLUGIN(preview_wayfire::preview_interaction_plugin);
 #pragma GCC visibility pop
