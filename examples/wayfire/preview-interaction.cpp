@@ -28,37 +28,11 @@ extern "C" {
 }
 
 #include "clock.hpp"
+#include "surface.hpp"
 #include "trace.hpp"
 
 namespace preview_wayfire
 {
-/* The wl_surface under a layout point, and the point in its coordinates. */
-wlr_surface *surface_at(wf::pointf_t point, double& sx, double& sy)
-{
-    auto& core = wf::get_core();
-    sx = sy = 0;
-    wf::surface_interface_t *surface = core.get_surface_at(point);
-    wayfire_view view = core.get_view_at(point);
-    wf::output_t *output = core.output_layout->get_output_at(point.x, point.y);
-    if (!surface || !view || !output)
-    {
-        return nullptr;
-    }
-
-    /* Views take output-local coordinates. */
-    auto origin = output->get_layout_geometry();
-    wf::pointf_t local{};
-    auto mapped = view->map_input_coordinates({point.x - origin.x, point.y - origin.y}, local);
-    if (mapped != surface || !surface->get_wlr_surface())
-    {
-        return nullptr;
-    }
-
-    sx = local.x;
-    sy = local.y;
-    return surface->get_wlr_surface();
-}
-
 class preview_interaction_host;
 
 /* wayfire's keyboard_key signal does not say which keyboard a key is from: a listener on each
