@@ -1,29 +1,21 @@
 /*
- * The preview interaction ("peek and pop") in wayfire 0.7, as a plugin: libpreview-interaction
- * attached to wayfire's wl_display, fed the input events wayfire's core signals carry. The
- * host calls are those of examples/wlroots-compositor (same calls, same order), so both
- * compositors give the same answers; what wayfire's plugin API cannot do is in docs/wayfire.md.
+ * The host's parts not yet in files of their own (host.hpp).
  */
+#include "host.hpp"
+
 #include <wayfire/core.hpp>
 #include <wayfire/input-device.hpp>
-#include <wayfire/output-layout.hpp>
-#include <wayfire/output.hpp>
 #include <wayfire/signal-definitions.hpp>
-#include <wayfire/singleton-plugin.hpp>
 #include <wayfire/util/log.hpp>
-#include <wayfire/view.hpp>
 
-#include <cstdio>
+#include <cstdint>
 #include <cstdlib>
-#include <map>
 #include <string>
 
-#include <linux/input-event-codes.h>
 #include <wayfire/nonstd/wlroots-full.hpp>
 #include <xkbcommon/xkbcommon.h>
 
 extern "C" {
-#include <preview-interaction.h>
 #include <wlr/types/wlr_region.h>
 }
 
@@ -33,261 +25,246 @@ extern "C" {
 
 namespace preview_wayfire
 {
-class preview_interaction_host;
-
-/* wayfire's keyboard_key signal does not say which keyboard a key is from: a listener on each
- * keyboard's own key signal, first in its list, notes the event before wayfire hears of it. */
-struct key_listener_t
+/* MARK: What the plugin reads from wayfire's environment (settings.hpp). */
+/* The trace (preview-compositor's --trace JSON lines), for tests. */
+FILE *open_trace()
 {
-    wl_listener listener{};
-    preview_interaction_host *host = nullptr;
-    wlr_input_device *device = nullptr;
-};
+    const char *path = getenv("WAYFIRE_PREVIEW_TRACE");
+    if (path && *path)
+    {
+        return std::fopen(path, "w");
+    }
 
-/* What the plugin knows of one input device. */
-struct input_t
+    return nullptr;
+}
+
+/* How long a client may take to answer should_begin, from WAYFIRE_PREVIEW_SHOULD_BEGIN_TIMEOUT
+ * (ms): tests give a client slowed by a loaded machine longer, as sway's runs do. The library
+ * refuses a value out of its range and keeps its default. */
+void set_should_begin_timeout(preview_interaction *context)
 {
-    key_listener_t key;
-    wlr_input_device *device = nullptr;
-    preview_interaction_device *preview = nullptr;
-    double pressure = 0;
-    bool tip_down = false;
-    int buttons = 0;
-    /* Where the surface of the contact down is, in layout coordinates (surface-local = point -
-     * origin, as the wlroots compositor computes it). */
-    wf::pointf_t origin{};
-    std::map<int32_t, wf::pointf_t> touches;
-};
+    const char *text = getenv("WAYFIRE_PREVIEW_SHOULD_BEGIN_TIMEOUT");
+    if (!text || !*text)
+    {
+        return;
+    }
 
-class preview_interaction_host
+    char *end = nullptr;
+    unsigned long milliseconds = std::strtoul(text, &end, 10);
+    if ((*end != '\0') || (milliseconds > UINT32_MAX) ||
+        (preview_interaction_set_should_begin_timeout(context, uint32_t(milliseconds)) !=
+         PREVIEW_INTERACTION_OK))
+    {
+        LOGE("preview-interaction: WAYFIRE_PREVIEW_SHOULD_BEGIN_TIMEOUT=", text, " is not 1...60000 ms");
+    }
+}
+
+/* MARK: The host's life (host.hpp): the library's context on wayfire's display, the devices wayfire
+ * has, and the connections to core's signals, made once for the compositor. */
+preview_interaction_host::preview_interaction_host()
 {
-  public:
-    preview_interaction_host()
+    auto& core = wf::get_core();
+    if ((preview_interaction_version() >> 16) != PREVIEW_INTERACTION_VERSION_MAJOR)
     {
-        auto& core = wf::get_core();
-        if ((preview_interaction_version() >> 16) != PREVIEW_INTERACTION_VERSION_MAJOR)
-        {
-            LOGE("preview-interaction: library ", preview_interaction_version_string(),
-                " is not the plugin's ", PREVIEW_INTERACTION_VERSION);
-            return;
-        }
-
-        preview_interaction_callbacks callbacks{};
-        callbacks.size = sizeof(callbacks);
-        callbacks.take_away = &preview_interaction_host::take_away;
-        callbacks.give_back = &preview_interaction_host::give_back;
-        callbacks.phase = &preview_interaction_host::on_phase;
-        callbacks.region_boxes = &preview_interaction_host::region_boxes;
-        callbacks.log = &preview_interaction_host::on_log;
-        int status = preview_interaction_create(core.display, &callbacks, this, &context);
-        if (status != PREVIEW_INTERACTION_OK)
-        {
-            LOGE("preview-interaction: ", preview_interaction_status_string(status));
-            context = nullptr;
-            return;
-        }
-
-        open_trace();
-        set_should_begin_timeout();
-        for (auto& device : core.get_input_devices())
-        {
-            add_device(device->get_wlr_handle());
-        }
-
-        core.connect_signal("input-device-added", &on_device_added);
-        core.connect_signal("input-device-removed", &on_device_removed);
-        core.connect_signal("pointer_button", &on_pointer_button);
-        core.connect_signal("pointer_motion_post", &on_pointer_motion);
-        core.connect_signal("pointer_motion_absolute_post", &on_pointer_motion_absolute);
-        core.connect_signal("tablet_proximity_post", &on_tablet_proximity);
-        core.connect_signal("tablet_axis_post", &on_tablet_axis);
-        core.connect_signal("tablet_tip_post", &on_tablet_tip);
-        core.connect_signal("tablet_button_post", &on_tablet_button);
-        core.connect_signal("touch_down_post", &on_touch_down);
-        core.connect_signal("touch_motion_post", &on_touch_motion);
-        core.connect_signal("touch_up_post", &on_touch_up);
-        core.connect_signal("keyboard_key", &on_keyboard_key);
-        core.connect_signal("keyboard-focus-changed", &on_keyboard_focus);
-        LOGI("preview-interaction ", preview_interaction_version_string(), " on wayfire's display");
+        LOGE("preview-interaction: library ", preview_interaction_version_string(),
+            " is not the plugin's ", PREVIEW_INTERACTION_VERSION);
+        return;
     }
 
-    ~preview_interaction_host()
+    preview_interaction_callbacks table = callbacks();
+    int status = preview_interaction_create(core.display, &table, this, &context);
+    if (status != PREVIEW_INTERACTION_OK)
     {
-        /* The connections disconnect as members; the devices and the global go with the context. */
-        for (auto& [device, input] : inputs)
-        {
-            if (input.key.host)
-            {
-                wl_list_remove(&input.key.listener.link);
-            }
-        }
+        LOGE("preview-interaction: ", preview_interaction_status_string(status));
+        context = nullptr;
+        return;
+    }
 
-        if (context)
-        {
-            preview_interaction_destroy(context);
-        }
+    trace = open_trace();
+    set_should_begin_timeout(context);
+    for (auto& device : core.get_input_devices())
+    {
+        add_device(device->get_wlr_handle());
+    }
 
-        if (trace)
+    connect_devices();
+    connect_pointer();
+    connect_tablet();
+    connect_touch();
+    connect_keys();
+    LOGI("preview-interaction ", preview_interaction_version_string(), " on wayfire's display");
+}
+
+preview_interaction_host::~preview_interaction_host()
+{
+    /* The connections disconnect as members; the devices and the global go with the context. */
+    for (auto& [device, input] : inputs)
+    {
+        if (input.key.host)
         {
-            std::fclose(trace);
+            wl_list_remove(&input.key.listener.link);
         }
     }
 
-    preview_interaction_host(const preview_interaction_host&) = delete;
-    preview_interaction_host& operator =(const preview_interaction_host&) = delete;
-
-  private:
-    preview_interaction *context = nullptr;
-    std::map<wlr_input_device*, input_t> inputs;
-    FILE *trace = nullptr;
-    /* The surface with the seat's keyboard focus when wayfire last said it changed. */
-    wlr_surface *keyboard_focus = nullptr;
-    /* The key event a keyboard is emitting, and that keyboard. */
-    void *key_event = nullptr;
-    wlr_input_device *key_device = nullptr;
-
-    input_t *input_of(wlr_input_device *device)
+    if (context)
     {
-        auto found = inputs.find(device);
-        return found == inputs.end() || !found->second.preview ? nullptr : &found->second;
+        preview_interaction_destroy(context);
     }
 
-    static input_t *input_of_preview_device(preview_interaction_device *device)
+    if (trace)
     {
-        void *input = nullptr;
-        preview_interaction_device_get_user_data(device, &input);
-        return static_cast<input_t*>(input);
+        std::fclose(trace);
+    }
+}
+
+/* MARK: Input devices as the library's devices (as the wlroots compositor's new_input), and the down
+ * and up of a contact on one. */
+input_t *preview_interaction_host::input_of(wlr_input_device *device)
+{
+    auto found = inputs.find(device);
+    return found == inputs.end() || !found->second.preview ? nullptr : &found->second;
+}
+
+input_t *preview_interaction_host::input_of_preview_device(preview_interaction_device *device)
+{
+    void *input = nullptr;
+    preview_interaction_device_get_user_data(device, &input);
+    return static_cast<input_t*>(input);
+}
+
+void preview_interaction_host::add_device(wlr_input_device *device)
+{
+    if (!context || !device || inputs.count(device))
+    {
+        return;
     }
 
-    /* MARK: devices (as the wlroots compositor's new_input) */
-
-    void add_device(wlr_input_device *device)
+    input_t& input = inputs[device];
+    input.device = device;
+    int status = PREVIEW_INTERACTION_ERROR_UNSUPPORTED;
+    if (wlr_input_device_is_libinput(device))
     {
-        if (!context || !device || inputs.count(device))
+        status = preview_interaction_device_add_libinput(context,
+            wlr_libinput_get_device_handle(device), 0, &input.preview);
+    } else
+    {
+        switch (device->type)
         {
-            return;
-        }
+          case WLR_INPUT_DEVICE_TABLET_TOOL:
+            status = preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_PEN,
+                device->name, 0, 1, 0, &input.preview);
+            break;
 
-        input_t& input = inputs[device];
-        input.device = device;
-        int status = PREVIEW_INTERACTION_ERROR_UNSUPPORTED;
-        if (wlr_input_device_is_libinput(device))
-        {
-            status = preview_interaction_device_add_libinput(context,
-                wlr_libinput_get_device_handle(device), 0, &input.preview);
-        } else
-        {
-            switch (device->type)
-            {
-              case WLR_INPUT_DEVICE_TABLET_TOOL:
-                status = preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_PEN,
-                    device->name, 0, 1, 0, &input.preview);
-                break;
+          case WLR_INPUT_DEVICE_TOUCH:
+            status = preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_TOUCHSCREEN,
+                device->name, 0, 0, 0, &input.preview);
+            break;
 
-              case WLR_INPUT_DEVICE_TOUCH:
-                status = preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_TOUCHSCREEN,
-                    device->name, 0, 0, 0, &input.preview);
-                break;
+          case WLR_INPUT_DEVICE_POINTER:
+            status = preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_POINTER,
+                device->name, 0, 0, 0, &input.preview);
+            break;
 
-              case WLR_INPUT_DEVICE_POINTER:
-                status = preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_POINTER,
-                    device->name, 0, 0, 0, &input.preview);
-                break;
+          case WLR_INPUT_DEVICE_KEYBOARD:
+            status = preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_KEYBOARD,
+                device->name, 0, 0, 0, &input.preview);
+            break;
 
-              case WLR_INPUT_DEVICE_KEYBOARD:
-                status = preview_interaction_device_add(context, PREVIEW_INTERACTION_DEVICE_KEYBOARD,
-                    device->name, 0, 0, 0, &input.preview);
-                break;
-
-              default:
-                break;
-            }
-        }
-
-        if ((device->type == WLR_INPUT_DEVICE_KEYBOARD) && device->keyboard)
-        {
-            input.key.host = this;
-            input.key.device = device;
-            input.key.listener.notify = &preview_interaction_host::on_wlr_key;
-            /* At the head of the list: before wayfire's own listener. */
-            wl_list_insert(&device->keyboard->events.key.listener_list, &input.key.listener.link);
-        }
-
-        if (status == PREVIEW_INTERACTION_OK)
-        {
-            preview_interaction_device_set_user_data(input.preview, &input);
-        } else
-        {
-            input.preview = nullptr;
-            if (status != PREVIEW_INTERACTION_ERROR_UNSUPPORTED)
-            {
-                LOGE("preview-interaction: ", device->name ? device->name : "a device",
-                    " not given to the preview interaction: ", preview_interaction_status_string(status));
-            }
+          default:
+            break;
         }
     }
 
-    void remove_device(wlr_input_device *device)
+    if ((device->type == WLR_INPUT_DEVICE_KEYBOARD) && device->keyboard)
     {
-        auto found = inputs.find(device);
-        if (found == inputs.end())
-        {
-            return;
-        }
-
-        if (found->second.preview)
-        {
-            preview_interaction_device_remove(found->second.preview, now_usec());
-        }
-
-        if (found->second.key.host)
-        {
-            wl_list_remove(&found->second.key.listener.link);
-        }
-
-        if (key_device == device)
-        {
-            key_event = nullptr;
-            key_device = nullptr;
-        }
-
-        inputs.erase(found);
+        input.key.host = this;
+        input.key.device = device;
+        input.key.listener.notify = &preview_interaction_host::on_wlr_key;
+        /* At the head of the list: before wayfire's own listener. */
+        wl_list_insert(&device->keyboard->events.key.listener_list, &input.key.listener.link);
     }
 
-    wf::signal_connection_t on_device_added = [=] (wf::signal_data_t *data)
+    if (status == PREVIEW_INTERACTION_OK)
+    {
+        preview_interaction_device_set_user_data(input.preview, &input);
+    } else
+    {
+        input.preview = nullptr;
+        if (status != PREVIEW_INTERACTION_ERROR_UNSUPPORTED)
+        {
+            LOGE("preview-interaction: ", device->name ? device->name : "a device",
+                " not given to the preview interaction: ", preview_interaction_status_string(status));
+        }
+    }
+}
+
+void preview_interaction_host::remove_device(wlr_input_device *device)
+{
+    auto found = inputs.find(device);
+    if (found == inputs.end())
+    {
+        return;
+    }
+
+    if (found->second.preview)
+    {
+        preview_interaction_device_remove(found->second.preview, now_usec());
+    }
+
+    if (found->second.key.host)
+    {
+        wl_list_remove(&found->second.key.listener.link);
+    }
+
+    if (key_device == device)
+    {
+        key_event = nullptr;
+        key_device = nullptr;
+    }
+
+    inputs.erase(found);
+}
+
+void preview_interaction_host::connect_devices()
+{
+    on_device_added.set_callback([this] (wf::signal_data_t *data)
     {
         auto signal = static_cast<wf::input_device_signal*>(data);
         add_device(signal->device->get_wlr_handle());
-    };
+    });
 
-    wf::signal_connection_t on_device_removed = [=] (wf::signal_data_t *data)
+    on_device_removed.set_callback([this] (wf::signal_data_t *data)
     {
         auto signal = static_cast<wf::input_device_signal*>(data);
         remove_device(signal->device->get_wlr_handle());
-    };
+    });
 
-    /* MARK: contacts */
+    auto& core = wf::get_core();
+    core.connect_signal("input-device-added", &on_device_added);
+    core.connect_signal("input-device-removed", &on_device_removed);
+}
 
-    void contact_down(input_t& input, int32_t id, wf::pointf_t point, double pressure)
-    {
-        double sx = 0, sy = 0;
-        wlr_surface *surface = surface_at(point, sx, sy);
-        input.origin = {point.x - sx, point.y - sy};
-        preview_interaction_contact_down(input.preview, id, surface ? surface->resource : nullptr, sx, sy,
-            pressure, now_usec());
-    }
+void preview_interaction_host::contact_down(input_t& input, int32_t id, wf::pointf_t point, double pressure)
+{
+    double sx = 0, sy = 0;
+    wlr_surface *surface = surface_at(point, sx, sy);
+    input.origin = {point.x - sx, point.y - sy};
+    preview_interaction_contact_down(input.preview, id, surface ? surface->resource : nullptr, sx, sy,
+        pressure, now_usec());
+}
 
-    bool contact_up(input_t& input, int32_t id)
-    {
-        bool swallow = false;
-        preview_interaction_contact_up(input.preview, id, now_usec(), &swallow);
-        return swallow;
-    }
+bool preview_interaction_host::contact_up(input_t& input, int32_t id)
+{
+    bool swallow = false;
+    preview_interaction_contact_up(input.preview, id, now_usec(), &swallow);
+    return swallow;
+}
 
-    /* MARK: the pointer. Before core handles the button, so that a release the library
-     * swallows can be kept from the client. */
-
-    wf::signal_connection_t on_pointer_button = [=] (wf::signal_data_t *data)
+/* MARK: The pointer's buttons and motion. A button is taken before core handles it, so that a release
+ * the library swallows can be kept from the client; motion after core moved the cursor. */
+void preview_interaction_host::connect_pointer()
+{
+    on_pointer_button.set_callback([this] (wf::signal_data_t *data)
     {
         auto signal = static_cast<wf::input_event_signal<wlr_event_pointer_button>*>(data);
         auto event  = signal->event;
@@ -319,40 +296,48 @@ class preview_interaction_host
         {
             signal->mode = wf::input_event_processing_mode_t::NO_CLIENT;
         }
-    };
+    });
 
-    void pointer_moved(wlr_input_device *device, uint32_t time_msec)
-    {
-        input_t *input = input_of(device);
-        if (input && input->buttons)
-        {
-            auto cursor = wf::get_core().get_cursor_position();
-            preview_interaction_contact_motion(input->preview, 0, cursor.x - input->origin.x,
-                cursor.y - input->origin.y, event_usec(time_msec));
-        }
-    }
-
-    wf::signal_connection_t on_pointer_motion = [=] (wf::signal_data_t *data)
+    on_pointer_motion.set_callback([this] (wf::signal_data_t *data)
     {
         auto event = static_cast<wf::input_event_signal<wlr_event_pointer_motion>*>(data)->event;
         pointer_moved(event->device, event->time_msec);
-    };
+    });
 
-    wf::signal_connection_t on_pointer_motion_absolute = [=] (wf::signal_data_t *data)
+    on_pointer_motion_absolute.set_callback([this] (wf::signal_data_t *data)
     {
         auto event = static_cast<wf::input_event_signal<wlr_event_pointer_motion_absolute>*>(data)->event;
         pointer_moved(event->device, event->time_msec);
-    };
+    });
 
-    /* MARK: tablets. After core handled the event: the cursor is where the tool is. */
+    auto& core = wf::get_core();
+    core.connect_signal("pointer_button", &on_pointer_button);
+    core.connect_signal("pointer_motion_post", &on_pointer_motion);
+    core.connect_signal("pointer_motion_absolute_post", &on_pointer_motion_absolute);
+}
 
-    wf::signal_connection_t on_tablet_proximity = [=] (wf::signal_data_t *data)
+void preview_interaction_host::pointer_moved(wlr_input_device *device, uint32_t time_msec)
+{
+    input_t *input = input_of(device);
+    if (input && input->buttons)
+    {
+        auto cursor = wf::get_core().get_cursor_position();
+        preview_interaction_contact_motion(input->preview, 0, cursor.x - input->origin.x,
+            cursor.y - input->origin.y, event_usec(time_msec));
+    }
+}
+
+/* MARK: Tablet tools: a tip is a contact, an axis event one sample of it. Taken after core handled
+ * the event: the cursor is where the tool is. */
+void preview_interaction_host::connect_tablet()
+{
+    on_tablet_proximity.set_callback([] (wf::signal_data_t *data)
     {
         /* The library needs no proximity: contacts begin at the tip. */
         (void)data;
-    };
+    });
 
-    wf::signal_connection_t on_tablet_axis = [=] (wf::signal_data_t *data)
+    on_tablet_axis.set_callback([this] (wf::signal_data_t *data)
     {
         auto event = static_cast<wf::input_event_signal<wlr_event_tablet_tool_axis>*>(data)->event;
         input_t *input = input_of(event->device);
@@ -373,9 +358,9 @@ class preview_interaction_host
             preview_interaction_contact_update(input->preview, 0, cursor.x - input->origin.x,
                 cursor.y - input->origin.y, input->pressure, now_usec());
         }
-    };
+    });
 
-    wf::signal_connection_t on_tablet_tip = [=] (wf::signal_data_t *data)
+    on_tablet_tip.set_callback([this] (wf::signal_data_t *data)
     {
         auto event = static_cast<wf::input_event_signal<wlr_event_tablet_tool_tip>*>(data)->event;
         input_t *input = input_of(event->device);
@@ -403,17 +388,26 @@ class preview_interaction_host
 
         input->tip_down = false;
         contact_up(*input, 0);
-    };
+    });
 
-    wf::signal_connection_t on_tablet_button = [=] (wf::signal_data_t *data)
+    on_tablet_button.set_callback([] (wf::signal_data_t *data)
     {
         /* Barrel buttons are not contacts. */
         (void)data;
-    };
+    });
 
-    /* MARK: touch */
+    auto& core = wf::get_core();
+    core.connect_signal("tablet_proximity_post", &on_tablet_proximity);
+    core.connect_signal("tablet_axis_post", &on_tablet_axis);
+    core.connect_signal("tablet_tip_post", &on_tablet_tip);
+    core.connect_signal("tablet_button_post", &on_tablet_button);
+}
 
-    wf::signal_connection_t on_touch_down = [=] (wf::signal_data_t *data)
+/* MARK: Touch points, each a contact of its own. Taken after core handled the event: the point is
+ * where wayfire has the touch. */
+void preview_interaction_host::connect_touch()
+{
+    on_touch_down.set_callback([this] (wf::signal_data_t *data)
     {
         auto event = static_cast<wf::input_event_signal<wlr_event_touch_down>*>(data)->event;
         input_t *input = input_of(event->device);
@@ -428,9 +422,9 @@ class preview_interaction_host
         input->touches[event->touch_id] = {point.x - sx, point.y - sy};
         preview_interaction_contact_down(input->preview, event->touch_id, surface ? surface->resource : nullptr,
             sx, sy, 0, now_usec());
-    };
+    });
 
-    wf::signal_connection_t on_touch_motion = [=] (wf::signal_data_t *data)
+    on_touch_motion.set_callback([this] (wf::signal_data_t *data)
     {
         auto event = static_cast<wf::input_event_signal<wlr_event_touch_motion>*>(data)->event;
         input_t *input = input_of(event->device);
@@ -443,9 +437,9 @@ class preview_interaction_host
         auto point  = wf::get_core().get_touch_position(event->touch_id);
         preview_interaction_contact_motion(input->preview, event->touch_id, point.x - origin.x,
             point.y - origin.y, now_usec());
-    };
+    });
 
-    wf::signal_connection_t on_touch_up = [=] (wf::signal_data_t *data)
+    on_touch_up.set_callback([this] (wf::signal_data_t *data)
     {
         auto event = static_cast<wf::input_event_signal<wlr_event_touch_up>*>(data)->event;
         input_t *input = input_of(event->device);
@@ -455,20 +449,27 @@ class preview_interaction_host
         }
 
         contact_up(*input, event->touch_id);
-    };
+    });
 
-    /* MARK: the keyboard (the preview key, Escape). Before wayfire delivers the key: a key the
-     * library consumes is kept from the client with NO_CLIENT, which wayfire's core honours for
-     * keys (no built-in plugin resets a key's mode; bindings still see it). */
+    auto& core = wf::get_core();
+    core.connect_signal("touch_down_post", &on_touch_down);
+    core.connect_signal("touch_motion_post", &on_touch_motion);
+    core.connect_signal("touch_up_post", &on_touch_up);
+}
 
-    static void on_wlr_key(wl_listener *listener, void *data)
-    {
-        key_listener_t *key = wl_container_of(listener, key, listener);
-        key->host->key_event  = data;
-        key->host->key_device = key->device;
-    }
+/* MARK: The keyboard (the preview key, Escape). Before wayfire delivers the key: a key the library
+ * consumes is kept from the client with NO_CLIENT, which wayfire's core honours for keys (no
+ * built-in plugin resets a key's mode; bindings still see it). */
+void preview_interaction_host::on_wlr_key(wl_listener *listener, void *data)
+{
+    key_listener_t *key = wl_container_of(listener, key, listener);
+    key->host->key_event  = data;
+    key->host->key_device = key->device;
+}
 
-    wf::signal_connection_t on_keyboard_key = [=] (wf::signal_data_t *data)
+void preview_interaction_host::connect_keys()
+{
+    on_keyboard_key.set_callback([this] (wf::signal_data_t *data)
     {
         auto signal = static_cast<wf::input_event_signal<wlr_event_keyboard_key>*>(data);
         auto event  = signal->event;
@@ -518,10 +519,10 @@ class preview_interaction_host
             wlr_seat_keyboard_notify_key(seat, uint32_t(pressed_at / 1000), event->keycode,
                 WL_KEYBOARD_KEY_STATE_PRESSED);
         }
-    };
+    });
 
     /* A preview key held on a surface ends when the keyboard focus leaves it. */
-    wf::signal_connection_t on_keyboard_focus = [=] (wf::signal_data_t *data)
+    on_keyboard_focus.set_callback([this] (wf::signal_data_t *data)
     {
         (void)data;
         wlr_seat *seat = wf::get_core().get_current_seat();
@@ -532,145 +533,111 @@ class preview_interaction_host
         }
 
         keyboard_focus = focus;
-    };
+    });
 
-    /* MARK: the library's callbacks. wayfire delivers input itself, after the signals: a
-     * touch point can be cancelled, a pointer's focus cleared; a tablet tool cannot be taken
-     * away (docs/wayfire.md). */
-
-    static void take_away(void *data, preview_interaction_device *device, int32_t contact,
-        wl_resource *surface)
-    {
-        (void)data;
-        (void)contact;
-        input_t *input = input_of_preview_device(device);
-        wlr_seat *seat = wf::get_core().get_current_seat();
-        if (!input || !seat)
-        {
-            return;
-        }
-
-        switch (input->device->type)
-        {
-          case WLR_INPUT_DEVICE_TOUCH:
-            if (surface)
-            {
-                wlr_seat_touch_notify_cancel(seat, wlr_surface_from_resource(surface));
-            }
-
-            break;
-
-          case WLR_INPUT_DEVICE_POINTER:
-            wlr_seat_pointer_notify_clear_focus(seat);
-            break;
-
-          default:
-            break;
-        }
-    }
-
-    static void give_back(void *data, preview_interaction_device *device, int32_t contact,
-        wl_resource *surface)
-    {
-        /* wayfire gives the pointer its focus back at its next motion. */
-        (void)data;
-        (void)device;
-        (void)contact;
-        (void)surface;
-    }
-
-    /* A client's wl_region (set_behaviour) as rectangles: every wl_region in wayfire is one of
-     * wlroots' compositor, whose resource holds its pixman region. */
-    static int32_t region_boxes(void *data, wl_resource *region, preview_interaction_box *boxes,
-        int32_t capacity)
-    {
-        (void)data;
-        const char *kind = region ? wl_resource_get_class(region) : nullptr;
-        if (!kind || (std::string(kind) != wl_region_interface.name))
-        {
-            return -1;
-        }
-
-        int count = 0;
-        pixman_box32_t *rects = pixman_region32_rectangles(wlr_region_from_resource(region), &count);
-        for (int i = 0; i < count && i < capacity; i++)
-        {
-            boxes[i] = {rects[i].x1, rects[i].y1, rects[i].x2 - rects[i].x1, rects[i].y2 - rects[i].y1};
-        }
-
-        return count;
-    }
-
-    static void on_log(void *data, preview_interaction_log_level level, const char *message)
-    {
-        (void)data;
-        if (level >= PREVIEW_INTERACTION_LOG_WARNING)
-        {
-            LOGE("preview-interaction: ", message);
-        } else
-        {
-            LOGI("preview-interaction: ", message);
-        }
-    }
-
-    /* How long a client may take to answer should_begin, from WAYFIRE_PREVIEW_SHOULD_BEGIN_TIMEOUT
-     * (ms): tests give a client slowed by a loaded machine longer, as sway's runs do. The library
-     * refuses a value out of its range and keeps its default. */
-    void set_should_begin_timeout()
-    {
-        const char *text = getenv("WAYFIRE_PREVIEW_SHOULD_BEGIN_TIMEOUT");
-        if (!text || !*text)
-        {
-            return;
-        }
-
-        char *end = nullptr;
-        unsigned long milliseconds = std::strtoul(text, &end, 10);
-        if ((*end != '\0') || (milliseconds > UINT32_MAX) ||
-            (preview_interaction_set_should_begin_timeout(context, uint32_t(milliseconds)) !=
-             PREVIEW_INTERACTION_OK))
-        {
-            LOGE("preview-interaction: WAYFIRE_PREVIEW_SHOULD_BEGIN_TIMEOUT=", text, " is not 1...60000 ms");
-        }
-    }
-
-    /* MARK: the trace (preview-compositor's --trace JSON lines), for tests */
-
-    void open_trace()
-    {
-        const char *path = getenv("WAYFIRE_PREVIEW_TRACE");
-        if (path && *path)
-        {
-            trace = std::fopen(path, "w");
-        }
-    }
-
-    /* One JSON line per phase, in preview-compositor's trace format (docs/recordings.md), as
-     * the wlroots compositor writes it. */
-    static void on_phase(void *data, const preview_interaction_phase_event *event)
-    {
-        auto host = static_cast<preview_interaction_host*>(data);
-        if (host->trace)
-        {
-            input_t *input = input_of_preview_device(event->device);
-            write_trace_line(host->trace, event, input && input->device->name ? input->device->name : "?");
-        }
-    }
-};
-
-/* Plugins are made per output: one host for the compositor, made with the first. */
-class preview_interaction_plugin : public wf::singleton_plugin_t<preview_interaction_host>
-{
-  public:
-    void init() override
-    {
-        singleton_plugin_t::init();
-        get_instance();
-    }
-};
+    auto& core = wf::get_core();
+    core.connect_signal("keyboard_key", &on_keyboard_key);
+    core.connect_signal("keyboard-focus-changed", &on_keyboard_focus);
 }
 
-/* The entry points wayfire looks up: the only symbols the plugin exports (exports.map). */
-#pragma GCC visibility push(default)
-DECLARE_WAYFIRE_PLUGIN(preview_wayfire::preview_interaction_plugin);
-#pragma GCC visibility pop
+/* MARK: The library's callbacks. wayfire delivers input itself, after the signals: a touch point can
+ * be cancelled, a pointer's focus cleared; a tablet tool cannot be taken away (docs/wayfire.md). */
+preview_interaction_callbacks preview_interaction_host::callbacks()
+{
+    preview_interaction_callbacks callbacks{};
+    callbacks.size = sizeof(callbacks);
+    callbacks.take_away = &preview_interaction_host::take_away;
+    callbacks.give_back = &preview_interaction_host::give_back;
+    callbacks.phase = &preview_interaction_host::on_phase;
+    callbacks.region_boxes = &preview_interaction_host::region_boxes;
+    callbacks.log = &preview_interaction_host::on_log;
+    return callbacks;
+}
+
+void preview_interaction_host::take_away(void *data, preview_interaction_device *device, int32_t contact,
+    wl_resource *surface)
+{
+    (void)data;
+    (void)contact;
+    input_t *input = input_of_preview_device(device);
+    wlr_seat *seat = wf::get_core().get_current_seat();
+    if (!input || !seat)
+    {
+        return;
+    }
+
+    switch (input->device->type)
+    {
+      case WLR_INPUT_DEVICE_TOUCH:
+        if (surface)
+        {
+            wlr_seat_touch_notify_cancel(seat, wlr_surface_from_resource(surface));
+        }
+
+        break;
+
+      case WLR_INPUT_DEVICE_POINTER:
+        wlr_seat_pointer_notify_clear_focus(seat);
+        break;
+
+      default:
+        break;
+    }
+}
+
+void preview_interaction_host::give_back(void *data, preview_interaction_device *device, int32_t contact,
+    wl_resource *surface)
+{
+    /* wayfire gives the pointer its focus back at its next motion. */
+    (void)data;
+    (void)device;
+    (void)contact;
+    (void)surface;
+}
+
+/* A client's wl_region (set_behaviour) as rectangles: every wl_region in wayfire is one of
+ * wlroots' compositor, whose resource holds its pixman region. */
+int32_t preview_interaction_host::region_boxes(void *data, wl_resource *region, preview_interaction_box *boxes,
+    int32_t capacity)
+{
+    (void)data;
+    const char *kind = region ? wl_resource_get_class(region) : nullptr;
+    if (!kind || (std::string(kind) != wl_region_interface.name))
+    {
+        return -1;
+    }
+
+    int count = 0;
+    pixman_box32_t *rects = pixman_region32_rectangles(wlr_region_from_resource(region), &count);
+    for (int i = 0; i < count && i < capacity; i++)
+    {
+        boxes[i] = {rects[i].x1, rects[i].y1, rects[i].x2 - rects[i].x1, rects[i].y2 - rects[i].y1};
+    }
+
+    return count;
+}
+
+void preview_interaction_host::on_log(void *data, preview_interaction_log_level level, const char *message)
+{
+    (void)data;
+    if (level >= PREVIEW_INTERACTION_LOG_WARNING)
+    {
+        LOGE("preview-interaction: ", message);
+    } else
+    {
+        LOGI("preview-interaction: ", message);
+    }
+}
+
+/* One JSON line per phase, in preview-compositor's trace format (docs/recordings.md), as the
+ * wlroots compositor writes it. */
+void preview_interaction_host::on_phase(void *data, const preview_interaction_phase_event *event)
+{
+    auto host = static_cast<preview_interaction_host*>(data);
+    if (host->trace)
+    {
+        input_t *input = input_of_preview_device(event->device);
+        write_trace_line(host->trace, event, input && input->device->name ? input->device->name : "?");
+    }
+}
+}
