@@ -1,33 +1,17 @@
-/*
- * The host's parts not yet in files of their own (host.hpp).
- */
+/* The host's life (host.hpp): the library's context on wayfire's display, the devices wayfire
+ * has, and the connections to core's signals, made once for the compositor. */
 #include "host.hpp"
 
 #include <wayfire/core.hpp>
 #include <wayfire/input-device.hpp>
-#include <wayfire/signal-definitions.hpp>
 #include <wayfire/util/log.hpp>
 
-#include <cstdint>
-#include <cstdlib>
-#include <string>
-
 #include <wayfire/nonstd/wlroots-full.hpp>
-#include <xkbcommon/xkbcommon.h>
 
-extern "C" {
-#include <wlr/types/wlr_region.h>
-}
-
-#include "clock.hpp"
-#include "surface.hpp"
 #include "settings.hpp"
-#include "trace.hpp"
 
 namespace preview_wayfire
 {
-/* MARK: The host's life (host.hpp): the library's context on wayfire's display, the devices wayfire
- * has, and the connections to core's signals, made once for the compositor. */
 preview_interaction_host::preview_interaction_host()
 {
     auto& core = wf::get_core();
