@@ -86,7 +86,7 @@ import Testing
 
     /// Mostly one device each, so sway (the testbed plays one device per run) runs them too: a
     /// pen and a finger on the grid, a pen on the photo's accelerator, and Menu held over
-    /// minimal-preview-app;
+    /// minimal-preview-app, to completion and dismissed by Escape;
     /// the keyboard recordings are two devices to the testbed (docs/testing.md says what sway
     /// leaves out and why).
     static let oneDeviceScenarios: [ParityScenario] = [
@@ -112,6 +112,12 @@ import Testing
         ParityScenario(
             name: "Menu held over minimal-preview-app", recordings: ["handwritten-usb-keyboard-menu-hold.yml"],
             app: .minimal, expected: ["keyboard (simulated): preview-began, preview-ended, completed"], count: 1),
+        ParityScenario(
+            name: "Escape while Menu is held over minimal-preview-app",
+            // Escape in the preview phase dismisses the interaction; Menu and Escape are withheld
+            // (Tests/Fixtures/keyboard/README.md).
+            recordings: [ParityBuilds.root + "/Tests/Fixtures/keyboard/menu-held-escape.yml"], app: .minimal,
+            expected: ["keyboard (simulated): preview-began, cancelled (dismissed)"], count: 1),
     ]
 
     /// peek-gtk on its grid (deep click) and on a photo's page (`--open 1`: the loupe is an

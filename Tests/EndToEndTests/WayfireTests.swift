@@ -62,7 +62,7 @@ enum Wayfire {
             "--log", folder + "/wayfire.log",
         ]
         if !recordings.isEmpty {
-            command += ["--replay"] + recordings.map { Fixtures.path($0) }
+            command += ["--replay"] + recordings.map(ParityBuilds.recording)
             command += ["--should-begin-timeout", String(slowClientShouldBeginTimeout)]
         }
         let process = try ChildProcess(
@@ -78,6 +78,9 @@ enum Wayfire {
         if case .unavailable(let why) = LibinputTestbed.availability() { return why }
         return nil
     }()
+
+    /// Menu held, Escape in its interaction's preview phase, then H (Tests/Fixtures/keyboard).
+    static let menuHeldEscape = checkout + "/Tests/Fixtures/keyboard/menu-held-escape.yml"
 
     /// examples/peek-qt's build (scripts/build-qt).
     static let peekQt = checkout + "/.build/qt/peek-qt/peek-qt"
@@ -219,6 +222,30 @@ struct WayfireTests {
             #expect(lines.contains("should_begin 1 5 2"), "\(run.client)")
             #expect(run.trace.last?.phase == .cancelled(.lifted), "\(run.trace)\n\(run.client)")
         }
+    }
+
+    @Test(
+        "Escape while a held Menu key's interaction runs cancels it (dismissed); neither key reaches the client",
+        .enabled(if: Wayfire.canReplay, "needs the umockdev testbed"))
+    func escapeDismissesAHeldMenuKey() throws {
+        // Menu held from 200 ms, Escape at 775 ms (the preview phase of the interaction the long
+        // press began at 700 ms), Menu up at 1700 ms, then H: the client leaves at its first key,
+        // which is H unless wayfire delivered Escape or Menu (the plugin marks them NO_CLIENT).
+        let run = try Wayfire.run(
+            client: Sway.python("v2_client.py", "--keyboard --keys 1"), replay: [Wayfire.menuHeldEscape])
+        #expect(run.status == 0, "\(run.log.suffix(4000))")
+        Wayfire.unlessStarved(run) {
+            let lines = run.client.split(separator: "\n").map(String.init)
+            #expect(lines.contains("should_begin 1 5 2"), "source keyboard, force simulated: \(run.client)")
+            #expect(lines.filter { $0.hasPrefix("key ") } == ["key 35 1"], "\(run.client)")
+            #expect(lines.last == "v2_client: cancelled", "\(run.client)\n\(run.log.suffix(3000))")
+            let phases = run.trace.compactMap(\.phase).filter { $0 != .previewProgress }
+            #expect(phases == [.previewBegan, .cancelled(.dismissed)], "\(run.trace)\n\(run.client)")
+        }
+        #expect(
+            !run.trace.isEmpty
+                && run.trace.allSatisfy { $0.source == .keyboard && $0.device == "Hand-written USB Keyboard" },
+            "the keys' device as wayfire's libinput added it: \(run.trace)")
     }
 
     @Test(
