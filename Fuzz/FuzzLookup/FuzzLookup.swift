@@ -58,11 +58,11 @@ struct HostModel {
                 // What the driver sends for it: one frame of a fixed size.
                 let request: LookupChannel.Request =
                     caret
-                    ? .lookUpCaret(id: id, pid: 1, x: .min, y: .max, geometryX: -1, geometryY: 0)
-                    : .lookUp(id: id, pid: .max, x: 0, y: -1, geometryX: .min, geometryY: .max)
+                    ? .lookUpCaret(id: id, pid: 1, x: .min, y: .max, geometryX: -1, geometryY: 0, deadline: .max)
+                    : .lookUp(id: id, pid: .max, x: 0, y: -1, geometryX: .min, geometryY: .max, deadline: 0)
                 let encoded = LookupChannel.encode(request)
-                guard encoded.count == 32,
-                    Array(encoded.prefix(12)) == bytes(of: 28) + bytes(of: caret ? 3 : 1) + bytes(of: id)
+                guard encoded.count == 36,
+                    Array(encoded.prefix(12)) == bytes(of: 32) + bytes(of: caret ? 3 : 1) + bytes(of: id)
                 else { broken("question \(id) framed as \(encoded)") }
                 asked[id] = surface
                 lastAsked = id

@@ -26,6 +26,8 @@
 #define REGISTRY_START_TIMEOUT_MS 10000
 
 static gint64 deadline;
+/* Each D-Bus call's timeout in the current search (lookup_limits). */
+static int call_timeout_ms = LOOKUP_DEADLINE_DEFAULT_MS * 3 / 10;
 /* PREVIEW_LOOKUP_DEBUG=1: each step on standard error (what docs/look-up.md measured). */
 static bool debug;
 
@@ -53,6 +55,18 @@ static bool never_answers_offset;
 AtspiCoordType lookup_coordinates(void)
 {
 	return coordinates;
+}
+
+struct lookup_limits lookup_limits(int64_t deadline_ms)
+{
+	int64_t deadline = CLAMP(deadline_ms, LOOKUP_DEADLINE_MIN_MS, LOOKUP_DEADLINE_MAX_MS);
+	int timeout = (int)CLAMP(deadline * 3 / 10, LOOKUP_CALL_TIMEOUT_MIN_MS, LOOKUP_CALL_TIMEOUT_MAX_MS);
+	return (struct lookup_limits){.budget_ms = (int)deadline - timeout, .call_timeout_ms = timeout};
+}
+
+int lookup_call_timeout(void)
+{
+	return call_timeout_ms;
 }
 
 bool lookup_in_time(void)
@@ -86,7 +100,7 @@ bool accessible_init(void)
 	debug = g_getenv("PREVIEW_LOOKUP_DEBUG") != NULL;
 	if (atspi_init() != 0)
 		return false;
-	atspi_set_timeout(LOOKUP_CALL_TIMEOUT_MS, 2 * LOOKUP_CALL_TIMEOUT_MS);
+	atspi_set_timeout(call_timeout_ms, 2 * call_timeout_ms);
 	return true;
 }
 
@@ -105,7 +119,7 @@ void accessible_warm(void)
 		return;
 	atspi_set_timeout(REGISTRY_START_TIMEOUT_MS, REGISTRY_START_TIMEOUT_MS);
 	gint count = atspi_accessible_get_child_count(desktop, &error);
-	atspi_set_timeout(LOOKUP_CALL_TIMEOUT_MS, 2 * LOOKUP_CALL_TIMEOUT_MS);
+	atspi_set_timeout(call_timeout_ms, 2 * call_timeout_ms);
 	if (failed(&error)) {
 		trace_step("warm: the registry did not answer\n");
 		count = 0;
@@ -447,12 +461,16 @@ static bool lookup_caret_in(AtspiAccessible *window, struct lookup_found *found)
 }
 
 void accessible_find(int32_t pid, int32_t surface_x, int32_t surface_y, int32_t geometry_x, int32_t geometry_y,
-	bool caret, int budget_ms, struct lookup_found *found)
+	bool caret, int64_t deadline_ms, struct lookup_found *found)
 {
 	GError *error = NULL;
 	memset(found, 0, sizeof *found);
+	struct lookup_limits limits = lookup_limits(deadline_ms);
+	/* libatspi's second timeout is for an app it met less than its startup time ago. */
+	call_timeout_ms = limits.call_timeout_ms;
+	atspi_set_timeout(call_timeout_ms, 2 * call_timeout_ms);
 	search_began = g_get_monotonic_time();
-	deadline = search_began + (gint64)budget_ms * 1000;
+	deadline = search_began + (gint64)limits.budget_ms * 1000;
 	drain_events();
 	AtspiAccessible *app = application_of(pid);
 	if (!app)

@@ -18,7 +18,9 @@
 
 enum lookup_message {
 	/* compositor → lookup: u32 id, i32 pid, i32 x, i32 y (surface-local),
-	 * i32 geometry x, i32 geometry y (the window geometry's offset in the surface) */
+	 * i32 geometry x, i32 geometry y (the window geometry's offset in the surface),
+	 * u32 deadline (ms: how long the compositor waits for the answer; a compositor that
+	 * sends none waits LOOKUP_DEADLINE_DEFAULT_MS) */
 	LOOKUP_REQUEST = 1,
 	/* compositor → lookup: u32 id; the panel of that lookup is no longer shown */
 	LOOKUP_HIDE = 2,
@@ -92,15 +94,30 @@ struct lookup_definition {
 /* accessible.c: finds the app of `pid` and what is at (x, y) in its window (the caller gives
  * both surface-local and window-geometry coordinates; the toolkit decides which it uses);
  * `caret`: at the text caret of the active window's focused text first.
- * Bounded: every D-Bus call has a timeout, and the whole search gives up after `budget_ms`. */
+ * Bounded: every D-Bus call has a timeout, and the whole search gives up within its budget,
+ * both from the compositor's `deadline_ms` (lookup_limits). */
 bool accessible_init(void);
 /* Starts the accessibility bus and its registry and learns the apps there (at start). */
 void accessible_warm(void);
 void accessible_find(int32_t pid, int32_t surface_x, int32_t surface_y, int32_t geometry_x, int32_t geometry_y,
-	bool caret, int budget_ms, struct lookup_found *found);
+	bool caret, int64_t deadline_ms, struct lookup_found *found);
 
-/* A reply slower than this is no answer (a hung app must not hold a press for long). */
-#define LOOKUP_CALL_TIMEOUT_MS 150
+/* The compositor's deadline (the user's setting) and what follows from it. A call in flight
+ * may end up to its timeout after the search gave up, so the search's budget is the deadline
+ * less one call's timeout: the default, 500 ms, gives 350 ms and 150 ms. A reply slower than
+ * the timeout is no answer (a hung app must not hold a press for long): 3/10 of the deadline,
+ * within 50...1000 ms. A deadline out of 100...5000 ms is taken as the nearest end. */
+#define LOOKUP_DEADLINE_DEFAULT_MS 500
+#define LOOKUP_DEADLINE_MIN_MS 100
+#define LOOKUP_DEADLINE_MAX_MS 5000
+#define LOOKUP_CALL_TIMEOUT_MIN_MS 50
+#define LOOKUP_CALL_TIMEOUT_MAX_MS 1000
+struct lookup_limits {
+	int budget_ms, call_timeout_ms;
+};
+struct lookup_limits lookup_limits(int64_t deadline_ms);
+/* The current search's call timeout (ms). */
+int lookup_call_timeout(void);
 /* accessible.c: is the current search still within its budget; PREVIEW_LOOKUP_DEBUG's steps. */
 bool lookup_in_time(void);
 void lookup_trace(const char *format, ...) __attribute__((format(printf, 1, 2)));

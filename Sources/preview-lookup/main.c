@@ -16,8 +16,6 @@
 #include "panel.h"
 
 #define CHANNEL_FD 4
-/* The search gives up after this; the compositor's deadline is a little longer. */
-#define BUDGET_MS 350
 
 static struct panel *panel;
 static GMainLoop *loop;
@@ -168,11 +166,12 @@ static void first_line(const struct lookup_definition *definition, char *out, si
 	snprintf(out, size, "%s: %s", definition->senses[0].part_of_speech, definition->senses[0].gloss);
 }
 
-static void answer(uint32_t id, int32_t pid, int32_t x, int32_t y, int32_t geometry_x, int32_t geometry_y, bool caret)
+static void answer(uint32_t id, int32_t pid, int32_t x, int32_t y, int32_t geometry_x, int32_t geometry_y, bool caret,
+	uint32_t deadline_ms)
 {
 	gint64 started = g_get_monotonic_time();
 	struct lookup_found found;
-	accessible_find(pid, x, y, geometry_x, geometry_y, caret, BUDGET_MS, &found);
+	accessible_find(pid, x, y, geometry_x, geometry_y, caret, deadline_ms, &found);
 	struct lookup_definition definition = {0};
 	char line[LOOKUP_STRING_MAX] = "";
 	if (found.kind == LOOKUP_KIND_WORD) {
@@ -218,7 +217,8 @@ static void handle(const uint8_t *body, uint32_t length)
 		if (length >= 4 + 6 * 4)
 			answer(read_u32(body + 4), (int32_t)read_u32(body + 8), (int32_t)read_u32(body + 12),
 				(int32_t)read_u32(body + 16), (int32_t)read_u32(body + 20), (int32_t)read_u32(body + 24),
-				read_u32(body) == LOOKUP_REQUEST_CARET);
+				read_u32(body) == LOOKUP_REQUEST_CARET,
+				length >= 4 + 7 * 4 ? read_u32(body + 28) : LOOKUP_DEADLINE_DEFAULT_MS);
 		break;
 	case LOOKUP_HIDE:
 		panel_hide(panel);
@@ -315,11 +315,17 @@ int main(int argc, char **argv)
 		return detect_command(argv[2], argv[3]);
 	if (argc == 3 && strcmp(argv[1], "--file") == 0)
 		return file_command(argv[2]);
+	if (argc == 3 && strcmp(argv[1], "--limits") == 0) {
+		struct lookup_limits limits = lookup_limits(g_ascii_strtoll(argv[2], NULL, 10));
+		printf("budget %d ms, call timeout %d ms\n", limits.budget_ms, limits.call_timeout_ms);
+		return 0;
+	}
 	if (argc > 1) {
 		fprintf(stderr,
 			"usage: preview-lookup\n"
 			"       preview-lookup --detect TEXT OFFSET   (what the data detectors find at character OFFSET)\n"
 			"       preview-lookup --file PATH            (whether PATH is one of the user's files, and its card)\n"
+			"       preview-lookup --limits DEADLINE      (the search's budget and call timeout for a deadline in ms)\n"
 			"Started by preview-compositor: descriptor 3 is its Wayland connection, 4 its lookup channel.\n");
 		return 2;
 	}

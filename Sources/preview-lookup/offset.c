@@ -36,7 +36,7 @@ static DBusPendingCall *ask(AtspiAccessible *accessible, const char *method, int
 	dbus_bool_t appended = dbus_message_append_args_valist(message, first_type, arguments);
 	va_end(arguments);
 	DBusPendingCall *pending = NULL;
-	if (!appended || !dbus_connection_send_with_reply(object->app->bus, message, &pending, LOOKUP_CALL_TIMEOUT_MS))
+	if (!appended || !dbus_connection_send_with_reply(object->app->bus, message, &pending, lookup_call_timeout()))
 		pending = NULL;
 	dbus_message_unref(message);
 	return pending;

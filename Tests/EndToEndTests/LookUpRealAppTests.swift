@@ -291,7 +291,7 @@ extension LookUpRealAppTests {
     }
 
     /// A page of 100,000 accessibles (each word its own element): every lookup stays within its
-    /// budget (350 ms, and a call in flight: `LookUpTests.searchKeptItsBudget`).
+    /// budget (350 ms at the default deadline, and a call in flight: `LookUpTests.searchKeptItsBudget`).
     /// Whether the word is found in time is Firefox's: its replies slow to 80–300 ms each on such
     /// a page on the loaded team machine, where it takes up to two minutes to load, lay out and
     /// draw the page (the stream waits five).

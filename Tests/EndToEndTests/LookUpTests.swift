@@ -33,9 +33,11 @@ import _FixtureTestSupport
         var found: [[String: Any]] { lookups.filter { $0["outcome"] as? String == "found" } }
     }
 
-    /// preview-compositor with `recording` replayed over `app` (a shell command), Look Up on.
+    /// preview-compositor with `recording` replayed over `app` (a shell command), Look Up on;
+    /// `arguments`: the compositor's own besides (a settings file).
     func run(
-        _ app: String, recording: String = firmPress, environment: [String: String] = [:], _ name: String = #function
+        _ app: String, recording: String = firmPress, environment: [String: String] = [:], arguments: [String] = [],
+        _ name: String = #function
     ) throws -> Run {
         let bus = try SessionBus()
         let directory = scratchDirectory(name)
@@ -45,8 +47,8 @@ import _FixtureTestSupport
                 tools.compositor, "--backend", "headless", "--socket",
                 "lookup-\(getpid())-\(UUID().uuidString.prefix(6))",
                 "--replay", recording, "--trace", trace, "--screenshot-dir", directory + "/shots", "--lookup", "on",
-                "--exit-when-done", "--run", app,
-            ],
+                "--exit-when-done",
+            ] + arguments + ["--run", app],
             environment: [
                 "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_RUNTIME_DIR": TestRuntimeDirectory.path,
                 "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "QT_QPA_PLATFORM": "wayland",
@@ -84,17 +86,20 @@ import _FixtureTestSupport
         #expect(!run.highlightFrames.isEmpty, "no highlight's first frame was recorded: \(run.log.suffix(2000))")
     }
 
-    /// Whether a traced lookup's search kept its budget: preview-lookup gives up after 350 ms
-    /// and a call in flight ends within its timeout, 150 ms, or 300 ms for an app it met less than
-    /// 300 ms ago (libatspi's startup time, `atspi_set_timeout`: the first lookup in an app), so
-    /// `lookup_us` (the question read to the answer written) stays under 650 ms, 750 ms with the
-    /// answer's drawing, on an idle machine. A loaded one stretches the search as it delays, in
-    /// the same lookup, the question and the answer between the compositor and preview-lookup
-    /// (`answer_us` − `lookup_us`, the peer): that delay is allowed on top, and nothing of the
-    /// search's own time hides in it.
-    static func searchKeptItsBudget(_ lookup: [String: Any]) -> Bool {
+    /// Whether a traced lookup's search kept its budget under a `deadline` (ms): preview-lookup
+    /// gives up after the deadline less one call's timeout (3/10 of the deadline, 50...1000 ms: at
+    /// the default, 500 ms, a search of 350 ms) and a call in flight ends within its timeout, or
+    /// twice that for an app it met less than 300 ms ago (libatspi's startup time,
+    /// `atspi_set_timeout`: the first lookup in an app), so `lookup_us` (the question read to the
+    /// answer written) stays under the deadline and one timeout (650 ms at the default), 100 ms
+    /// more with the answer's drawing, on an idle machine. A loaded one stretches the search as it
+    /// delays, in the same lookup, the question and the answer between the compositor and
+    /// preview-lookup (`answer_us` − `lookup_us`, the peer): that delay is allowed on top, and
+    /// nothing of the search's own time hides in it.
+    static func searchKeptItsBudget(_ lookup: [String: Any], deadline: Int = 500) -> Bool {
         guard let search = lookup["lookup_us"] as? Int, let answer = lookup["answer_us"] as? Int else { return false }
-        return search < 750_000 + max(0, answer - search)
+        let timeout = min(max(deadline * 3 / 10, 50), 1000)
+        return search < (deadline + timeout + 100) * 1000 + max(0, answer - search)
     }
 
     func python(_ script: String, _ arguments: String) -> String {

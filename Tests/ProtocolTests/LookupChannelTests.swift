@@ -47,12 +47,16 @@ import Testing
         #expect(LookupChannel.decode([200, 0, 0, 0][...]) == nil, "a newer message is skipped")
     }
 
-    @Test func aRequestIsOneFrame() {
-        let bytes = LookupChannel.encode(.lookUp(id: 3, pid: 42, x: -5, y: 9, geometryX: 1, geometryY: 2))
-        #expect(bytes.count == 4 + 7 * 4)
-        #expect(Array(bytes[0..<8]) == [28, 0, 0, 0, 1, 0, 0, 0])
-        let caret = LookupChannel.encode(.lookUpCaret(id: 3, pid: 42, x: -5, y: 9, geometryX: 1, geometryY: 2))
-        #expect(Array(caret[0..<8]) == [28, 0, 0, 0, 3, 0, 0, 0], "the caret request is type 3")
+    @Test func aRequestIsOneFrameEndingWithTheDeadline() {
+        let bytes = LookupChannel.encode(
+            .lookUp(id: 3, pid: 42, x: -5, y: 9, geometryX: 1, geometryY: 2, deadline: 2000))
+        #expect(bytes.count == 4 + 8 * 4)
+        #expect(Array(bytes[0..<8]) == [32, 0, 0, 0, 1, 0, 0, 0])
+        #expect(
+            Array(bytes[32...]) == [0xd0, 0x07, 0, 0], "the deadline, 2000 ms, last (preview-lookup reads 7 words)")
+        let caret = LookupChannel.encode(
+            .lookUpCaret(id: 3, pid: 42, x: -5, y: 9, geometryX: 1, geometryY: 2, deadline: 2000))
+        #expect(Array(caret[0..<8]) == [32, 0, 0, 0, 3, 0, 0, 0], "the caret request is type 3")
         #expect(caret[8...] == bytes[8...], "with the same body")
     }
 

@@ -610,9 +610,10 @@ int preview_interaction_set_lookup_long_press(struct preview_interaction *contex
 
 /* Since 1.5. The user's setting: how long preview-lookup may take to answer (100...5000 ms;
  * default 500) before the press is just the app's (its answer is then LATE). preview-lookup's
- * own search gives up after 350 ms: a longer deadline helps where a loaded machine delays the
- * answer, a shorter one keeps a slow app's lookup from showing long after the press. Out of
- * range: PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT (the setting is kept). */
+ * own search follows it (350 ms at the default, the deadline less a call's timeout): a longer
+ * deadline gives slow apps and a loaded machine more time, a shorter one keeps a slow app's
+ * lookup from showing long after the press. Out of range:
+ * PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT (the setting is kept). */
 int preview_interaction_set_lookup_deadline(struct preview_interaction *context, uint32_t milliseconds);
 
 /* preview-lookup's Wayland client while it runs (its surfaces are the panel: a host that

@@ -14,11 +14,14 @@ public enum LookupChannel {
     /// What the compositor asks.
     public enum Request: Equatable, Sendable {
         /// What is at `point` (surface-local) of the window of process `pid`; `geometry` is the
-        /// window geometry's offset in the surface (GTK 4 counts from there).
-        case lookUp(id: UInt32, pid: Int32, x: Int32, y: Int32, geometryX: Int32, geometryY: Int32)
+        /// window geometry's offset in the surface (GTK 4 counts from there); `deadline`: how
+        /// long the compositor waits for the answer (ms), which preview-lookup's search and
+        /// call timeouts follow.
+        case lookUp(id: UInt32, pid: Int32, x: Int32, y: Int32, geometryX: Int32, geometryY: Int32, deadline: UInt32)
         /// The same at the text caret of the window's focused text, or at `point` without one
         /// (the preview key).
-        case lookUpCaret(id: UInt32, pid: Int32, x: Int32, y: Int32, geometryX: Int32, geometryY: Int32)
+        case lookUpCaret(
+            id: UInt32, pid: Int32, x: Int32, y: Int32, geometryX: Int32, geometryY: Int32, deadline: UInt32)
         /// The panel of lookup `id` is no longer shown.
         case hide(id: UInt32)
     }
@@ -60,12 +63,13 @@ public enum LookupChannel {
         var body: [UInt8] = []
         func put(_ value: UInt32) { withUnsafeBytes(of: value) { body.append(contentsOf: $0) } }
         switch request {
-        case .lookUp(let id, let pid, let x, let y, let geometryX, let geometryY),
-            .lookUpCaret(let id, let pid, let x, let y, let geometryX, let geometryY):
+        case .lookUp(let id, let pid, let x, let y, let geometryX, let geometryY, let deadline),
+            .lookUpCaret(let id, let pid, let x, let y, let geometryX, let geometryY, let deadline):
             if case .lookUp = request { put(1) } else { put(3) }
             for value in [id, UInt32(bitPattern: pid), UInt32(bitPattern: x), UInt32(bitPattern: y)] { put(value) }
             put(UInt32(bitPattern: geometryX))
             put(UInt32(bitPattern: geometryY))
+            put(deadline)
         case .hide(let id):
             put(2)
             put(id)

@@ -389,10 +389,13 @@ final class LookupDriver {
             guard pid > 0 else { return id }
             let x = Self.pixel(point.x)
             let y = Self.pixel(point.y)
+            // The session's deadline (the user's, within the settings' range) in whole ms.
+            let deadline = UInt32(clamping: session.deadline.microseconds / 1000)
+            let (gx, gy) = (window.geometryX, window.geometryY)
             let request: LookupChannel.Request =
                 caret
-                ? .lookUpCaret(id: id, pid: pid, x: x, y: y, geometryX: window.geometryX, geometryY: window.geometryY)
-                : .lookUp(id: id, pid: pid, x: x, y: y, geometryX: window.geometryX, geometryY: window.geometryY)
+                ? .lookUpCaret(id: id, pid: pid, x: x, y: y, geometryX: gx, geometryY: gy, deadline: deadline)
+                : .lookUp(id: id, pid: pid, x: x, y: y, geometryX: gx, geometryY: gy, deadline: deadline)
             guard process.send(request) else { return id }
             onAsked?(now())
         case .answered(let answer, let outcome, let surface, let waited):

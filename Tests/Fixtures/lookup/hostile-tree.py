@@ -5,8 +5,10 @@ D-Bus interfaces itself. Every accessible holds the whole window, names no child
 and claims 100,000 children, which are the same eight accessibles again (a huge and cyclic
 tree); the first of them is a text of a billion characters whose every range is 4 MB of text and
 whose every character is under the point (--no-text: no text anywhere, so that the search goes
-through children until its limits). --slow answers every call 40 ms late. Prints "mapped"
-and every button press it gets as "press X Y"."""
+through children until its limits). --slow answers every call 40 ms late. --late MS is a slow
+app rather than a hostile one: a small tree that holds together (the window names the text at
+the point, a text of one word, "jumps"), every call answered MS late. Prints "mapped" and every
+button press it gets as "press X Y"."""
 
 import os
 import sys
@@ -23,8 +25,10 @@ NULL = "/org/a11y/atspi/null"
 NODES = 8
 CLAIMED_CHILDREN = 100_000
 HUGE_TEXT = "jumps " * 700_000  # 4.2 MB
-SLOW_MS = 40 if "--slow" in sys.argv else 0
+LATE = "--late" in sys.argv
+SLOW_MS = int(sys.argv[sys.argv.index("--late") + 1]) if LATE else 40 if "--slow" in sys.argv else 0
 TEXT = "--no-text" not in sys.argv
+SMALL_TEXT = "jumps"
 
 XML = """
 <node>
@@ -90,7 +94,33 @@ class Tree:
     def role(self, node):
         return ROLE_APPLICATION if node == ROOT else ROLE_TEXT if node == path(0) and TEXT else ROLE_PANEL
 
+    def late_answer(self, node, method, args):
+        """--late: the root holds the window path(1), which holds the text path(0)."""
+        inner = {ROOT: path(1), path(1): path(0)}
+        if method in ("GetChildAtIndex", "GetChildren"):
+            children = [self.ref(inner[node])] if node in inner else []
+            if method == "GetChildren":
+                return GLib.Variant("(a(so))", (children,))
+            return GLib.Variant("((so))", (children[0] if children else ("", NULL),))
+        if method == "GetAccessibleAtPoint":
+            return GLib.Variant("((so))", (self.ref(path(0)) if node == path(1) else ("", NULL),))
+        if method == "GetRole":
+            role = ROLE_APPLICATION if node == ROOT else ROLE_FRAME if node == path(1) else ROLE_TEXT
+            return GLib.Variant("(u)", (role,))
+        if method == "GetRoleName":
+            return GLib.Variant("(s)", ("frame" if node == path(1) else "text",))
+        if method == "GetText":
+            start, end = max(0, args[0]), len(SMALL_TEXT) if args[1] < 0 else min(args[1], len(SMALL_TEXT))
+            return GLib.Variant("(s)", (SMALL_TEXT[start:end],))
+        if method == "GetOffsetAtPoint":
+            return GLib.Variant("(i)", (3,))
+        return None
+
     def answer(self, node, interface, method, args):
+        if LATE:
+            reply = self.late_answer(node, method, args)
+            if reply is not None:
+                return reply
         if method == "GetChildAtIndex":
             return GLib.Variant("((so))", (self.ref(path(args[0] % NODES)),))
         if method == "GetChildren":
@@ -131,14 +161,14 @@ class Tree:
 
     def prop(self, node, interface, name):
         values = {
-            "Name": GLib.Variant("s", "hostile " * 10_000),
+            "Name": GLib.Variant("s", "late" if LATE else "hostile " * 10_000),
             "Description": GLib.Variant("s", ""),
             "Parent": GLib.Variant("(so)", self.ref(ROOT if node != ROOT else NULL)),
-            "ChildCount": GLib.Variant("i", CLAIMED_CHILDREN if node != ROOT else 1),
+            "ChildCount": GLib.Variant("i", (0 if node == path(0) else 1) if LATE else CLAIMED_CHILDREN if node != ROOT else 1),
             "ToolkitName": GLib.Variant("s", "hostile"),
             "Version": GLib.Variant("s", "1"),
             "Id": GLib.Variant("i", 0),
-            "CharacterCount": GLib.Variant("i", 1_000_000_000),
+            "CharacterCount": GLib.Variant("i", len(SMALL_TEXT) if LATE else 1_000_000_000),
             "CaretOffset": GLib.Variant("i", 0),
         }
         return values.get(name)
