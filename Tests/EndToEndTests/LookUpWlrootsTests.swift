@@ -16,22 +16,29 @@ extension LookUpTests {
         /// The library's log lines for each answer: "look up #N: found WORD LINK [toolkit] definition".
         var answers: [String]
         var panels: [[String: Any]]
+        /// While a panel grows into view: the height shown, of its whole height.
+        var shown: [(height: Int, of: Int)]
         var completed: Bool
         var screenshot: String
+        /// Taken while the first panel grew into view (`growing: true`).
+        var growingScreenshot: String
     }
 
-    func runWlroots(_ app: String, recording: String = firmPress, _ name: String = #function) throws -> WlrootsRun {
+    func runWlroots(
+        _ app: String, recording: String = firmPress, growing: Bool = false, _ name: String = #function
+    ) throws -> WlrootsRun {
         if let failure = ParityBuilds.wlroots { throw LookUpTestError(failure) }
         let bus = try SessionBus()
         let directory = scratchDirectory(name)
         let trace = directory + "/trace.jsonl"
         let screenshot = directory + "/lookup-completed.png"
+        let growingScreenshot = directory + "/lookup-growing.png"
         let result = try ChildProcess.run(
             [
                 ParityBuilds.wlrootsCompositor, "--decoder", tools.directory + "/preview-replay", "--replay", recording,
                 recording, "--trace", trace, "--lookup", "on", "--lookup-path", tools.directory + "/preview-lookup",
                 "--lookup-screenshot", screenshot, "--exit-when-done", "--run", app,
-            ],
+            ] + (growing ? ["--lookup-growing-screenshot", growingScreenshot] : []),
             environment: [
                 "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_RUNTIME_DIR": directory, "GDK_BACKEND": "wayland",
                 "GSK_RENDERER": "cairo",
@@ -48,11 +55,15 @@ extension LookUpTests {
         return WlrootsRun(
             status: result.status, log: log, answers: answers,
             panels: records.filter { $0["event"] as? String == "lookup-panel" },
-            completed: records.contains { $0["event"] as? String == "lookup-completed" }, screenshot: screenshot)
+            shown: records.filter { $0["event"] as? String == "lookup-panel-shown" }.map {
+                ($0["height"] as? Int ?? 0, $0["of"] as? Int ?? 0)
+            },
+            completed: records.contains { $0["event"] as? String == "lookup-completed" }, screenshot: screenshot,
+            growingScreenshot: growingScreenshot)
     }
 
     @Test func throughTheWlrootsExampleAFirmPressOnAGTK3WordShowsItsDefinition() throws {
-        let run = try runWlroots(python("gtk3-text.py", "--fill jumps"))
+        let run = try runWlroots(python("gtk3-text.py", "--fill jumps"), growing: true)
         #expect(run.status == 0, "\(run.log.suffix(3000))")
         let found = try #require(
             run.answers.first { $0.contains(": found ") }, "no lookup found a word: \(run.log.suffix(3000))")
@@ -63,6 +74,49 @@ extension LookUpTests {
         #expect(run.completed, "the lookup did not complete")
         #expect(FileManager.default.fileExists(atPath: run.screenshot), "no screenshot: \(run.log.suffix(2000))")
         #expect(run.log.contains("press "), "the app did not get its press: \(run.log.suffix(2000))")
+        expectGrewIntoView(run.shown, height: panel["height"] as? Int ?? 0)
+        try expectGrowingScreenshot(run, panel: panel)
+    }
+
+    /// The screenshot taken while the panel grew shows its top as the whole panel does, and
+    /// not yet its bottom (the app is still seen there).
+    func expectGrowingScreenshot(_ run: WlrootsRun, panel: [String: Any]) throws {
+        let growing = try #require(
+            Shot(path: run.growingScreenshot), "no screenshot while growing: \(run.log.suffix(2000))")
+        let whole = try #require(Shot(path: run.screenshot))
+        let x = panel["x"] as? Int ?? 0, y = panel["y"] as? Int ?? 0
+        let width = panel["width"] as? Int ?? 0, height = panel["height"] as? Int ?? 0
+        func differing(_ rows: Range<Int>) -> Int {
+            var count = 0
+            for row in rows where row >= 0 && row < min(growing.height, whole.height) {
+                for column in x..<min(x + width, growing.width, whole.width) where column >= 0 {
+                    let a = growing.pixel(column, row), b = whole.pixel(column, row)
+                    if max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) > 40 { count += 1 }
+                }
+            }
+            return count
+        }
+        let top = differing(y..<(y + height / 4)), bottom = differing((y + height * 7 / 8)..<(y + height))
+        #expect(top < width * height / 4 / 100, "the top differs from the whole panel's: \(top) pixels")
+        #expect(bottom > 100, "the bottom was already shown: \(bottom) pixels differ")
+    }
+
+    /// The panel grew into view with the commit's progress: a third of it at once, then more
+    /// (never less within one panel), whole at the end.
+    func expectGrewIntoView(_ shown: [(height: Int, of: Int)], height: Int) {
+        guard let first = shown.first else {
+            Issue.record("the panel did not grow into view")
+            return
+        }
+        #expect(first.of == height && first.height < height, "\(shown)")
+        #expect(abs(first.height - height / 3) <= height / 10, "a third at once: \(shown)")
+        var previous = 0
+        for step in shown where step.of == height {
+            #expect(step.height >= previous || step.height <= first.height, "it shrank: \(shown)")
+            previous = step.height
+        }
+        #expect(shown.contains { $0.height < height && $0.height > first.height }, "it grew: \(shown)")
+        #expect(shown.last.map { $0.height == $0.of } == true, "whole at the end: \(shown)")
     }
 
     @Test func throughTheWlrootsExampleAFirmPressOnALinkShowsItsAddress() throws {

@@ -61,7 +61,11 @@ struct server {
 	struct wlr_scene_rect *lookup_highlight;
 	struct wlr_scene_surface *lookup_panel;
 	struct wl_listener lookup_panel_destroy; /* its node goes with preview-lookup's surface */
+	/* While the panel grows into view: the top of its buffer, cropped (lookup.c). */
+	struct wlr_scene_buffer *lookup_growing;
 	const char *lookup_screenshot;
+	/* --lookup-growing-screenshot: one while a panel grows into view. */
+	const char *lookup_growing_screenshot;
 	pid_t shot_child;
 };
 

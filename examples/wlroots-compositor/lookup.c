@@ -2,7 +2,8 @@
  * Look Up (--lookup on): the library looks up the word or link under a firm press where no
  * client declared a preview area, through preview-lookup, which it starts as a private client
  * of our display. We draw what it asks: the highlight is a scene rect over the word, the
- * panel is preview-lookup's own surface in a scene tree above every window.
+ * panel is preview-lookup's own surface in a scene tree above every window, grown into view
+ * from the top of its buffer.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -59,25 +60,81 @@ void lookup_highlight(void *data, struct wl_resource *surface, const struct prev
 	wlr_scene_node_set_position(&server->lookup_highlight->node, x + word->x - (2 + grow), y + word->y - (1 + grow));
 }
 
+static void forget_growing(struct server *server) {
+	if (server->lookup_growing) wlr_scene_node_destroy(&server->lookup_growing->node);
+	server->lookup_growing = NULL;
+}
+
 /* wlroots destroys the panel's node with its surface (preview-lookup gone): forget it then. */
 static void lookup_panel_destroyed(struct wl_listener *listener, void *data) {
 	(void)data;
 	struct server *server = wl_container_of(listener, server, lookup_panel_destroy);
 	wl_list_remove(&server->lookup_panel_destroy.link);
 	server->lookup_panel = NULL;
+	forget_growing(server);
+}
+
+/* The trace's record of how much of the panel shows while it grows. */
+static void trace_shown(struct server *server, int height, int of) {
+	if (!server->trace) return;
+	fprintf(server->trace, "{\"event\":\"lookup-panel-shown\",\"height\":%d,\"of\":%d}\n", height, of);
+	fflush(server->trace);
+}
+
+/* The panel grows into view with the commit (`shown` of its height, from its top). wlroots
+ * 0.15's scene cannot clip a surface, but it crops a buffer: while it grows, a scene buffer of
+ * our own shows the top of the panel's buffer (locked, so a new commit leaves it whole), and
+ * the surface's own node (its input, wl_surface.enter) is off until the panel is whole. */
+static void lookup_panel_grow(struct server *server, struct wlr_surface *surface, double shown) {
+	struct wlr_scene_node *whole = &server->lookup_panel->node;
+	bool growing = shown < 1 && surface->buffer && surface->current.height > 0;
+	if (!growing) {
+		if (server->lookup_growing) trace_shown(server, surface->current.height, surface->current.height);
+		forget_growing(server);
+		wlr_scene_node_set_enabled(whole, true);
+		return;
+	}
+	struct wlr_buffer *buffer = &surface->buffer->base;
+	if (server->lookup_growing && server->lookup_growing->buffer != buffer) forget_growing(server);
+	if (!server->lookup_growing) {
+		server->lookup_growing = wlr_scene_buffer_create(&server->lookup_layer->node, buffer);
+		if (!server->lookup_growing) {
+			wlr_scene_node_set_enabled(whole, true);
+			return;
+		}
+	}
+	wlr_scene_node_set_enabled(whole, false);
+	double fraction = shown > 0 ? shown : 0;
+	int height = (int)(surface->current.height * fraction + 0.5);
+	if (height < 1) height = 1;
+	/* The source in buffer pixels, the destination in layout ones (the buffer's scale). */
+	const struct wlr_fbox source = {0, 0, buffer->width, (double)buffer->height * height / surface->current.height};
+	wlr_scene_buffer_set_source_box(server->lookup_growing, &source);
+	wlr_scene_buffer_set_dest_size(server->lookup_growing, surface->current.width, height);
+	wlr_scene_node_set_position(&server->lookup_growing->node, whole->state.x, whole->state.y);
+	wlr_scene_node_raise_to_top(&server->lookup_growing->node);
+	trace_shown(server, height, surface->current.height);
+	if (server->lookup_growing_screenshot && server->shot_child <= 0) {
+		server->shot_child = run_command_argv((char *const[]){"grim", (char *)server->lookup_growing_screenshot, NULL});
+		server->lookup_growing_screenshot = NULL; /* one */
+	}
 }
 
 void lookup_panel(void *data, const struct preview_interaction_lookup_panel *panel) {
 	struct server *server = data;
 	if (!panel->panel) {
+		forget_growing(server);
 		if (server->lookup_panel) wlr_scene_node_destroy(&server->lookup_panel->node);
 		server->lookup_panel = NULL;
 		return;
 	}
-	int x, y;
-	/* wlroots 0.15 cannot clip a surface: the panel is shown whole from the start. */
-	if (!panel->place || !layout_origin(server, panel->surface, &x, &y)) return;
 	struct wlr_surface *surface = wlr_surface_from_resource(panel->panel);
+	if (!panel->place) {
+		if (server->lookup_panel) lookup_panel_grow(server, surface, panel->shown);
+		return;
+	}
+	int x, y;
+	if (!layout_origin(server, panel->surface, &x, &y)) return;
 	if (!server->lookup_panel) {
 		server->lookup_panel = wlr_scene_surface_create(&server->lookup_layer->node, surface);
 		if (!server->lookup_panel) return;
@@ -93,6 +150,7 @@ void lookup_panel(void *data, const struct preview_interaction_lookup_panel *pan
 	if (py < 0) py = 0;
 	wlr_scene_node_set_position(&server->lookup_panel->node, px, py);
 	wlr_scene_node_raise_to_top(&server->lookup_panel->node);
+	lookup_panel_grow(server, surface, panel->shown);
 	if (server->trace) {
 		fprintf(server->trace, "{\"event\":\"lookup-panel\",\"x\":%d,\"y\":%d,\"width\":%d,\"height\":%d}\n", px, py,
 			width, height);

@@ -350,6 +350,7 @@ static void usage(FILE *out) {
 		"                                  [--completion on-force|on-release] [--should-begin-timeout MS]\n"
 		"                                  [--lookup on|off] [--lookup-path PATH] [--lookup-long-press]\n"
 		"                                  [--lookup-deadline MS] [--lookup-screenshot FILE]\n"
+		"                                  [--lookup-growing-screenshot FILE]\n"
 		"                                  [--haptics off|light|medium|strong]\n"
 		"                                  [--verbose]\n");
 }
@@ -377,6 +378,7 @@ int main(int argc, char **argv) {
 		{"completion", required_argument, 0, 'C'}, {"lookup", required_argument, 0, 'L'},
 		{"lookup-path", required_argument, 0, 'P'}, {"lookup-long-press", no_argument, 0, 'l'},
 		{"lookup-deadline", required_argument, 0, 'D'}, {"lookup-screenshot", required_argument, 0, 'Z'},
+		{"lookup-growing-screenshot", required_argument, 0, 'G'},
 		{"haptics", required_argument, 0, 'F'}, {"await-clients", no_argument, 0, 'A'},
 		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
 	int option;
@@ -423,6 +425,7 @@ int main(int argc, char **argv) {
 		case 'l': lookup_long_press = true; break;
 		case 'D': lookup_deadline = (uint32_t)strtoul(optarg, NULL, 10); break;
 		case 'Z': server.lookup_screenshot = optarg; break;
+		case 'G': server.lookup_growing_screenshot = optarg; break;
 		case 'A': server.replay_pacing = PREVIEW_INTERACTION_REPLAY_AWAIT_CLIENTS; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;

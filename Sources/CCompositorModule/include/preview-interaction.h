@@ -516,7 +516,8 @@ struct preview_interaction_lookup_panel {
 	struct wl_resource *surface;
 	struct preview_interaction_box word;
 	/* How much of the panel's height to show, from its top: it grows into view with the
-	 * commit phase, a third at once, 1 at completion. Hosts that cannot clip show it whole. */
+	 * commit phase, a third at once, 1 at completion. Hosts that cannot clip show it whole
+	 * (the wlroots example crops a copy of its buffer instead). */
 	double shown;
 	/* True at the commit (place the panel now), false when only `shown` changed. */
 	bool place;
