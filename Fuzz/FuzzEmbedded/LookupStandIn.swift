@@ -104,7 +104,7 @@ func lookUp(_ script: inout Script) {
         if asked.isEmpty || choice % 4 == 0 { return UInt32(choice / 4) }
         return asked[asked.count - 1 - Int(choice / 4) % min(asked.count, 3)]
     }
-    switch script.byte() % 9 {
+    switch script.byte() % 10 {
     case 0:
         // A process started now (a new client) connects at once: wait for it, and only then.
         var before: OpaquePointer?
@@ -138,6 +138,19 @@ func lookUp(_ script: inout Script) {
         if script.byte() % 8 == 0 { body.removeLast(Int(script.byte()) % body.count) }
         send(body)
     case 7: send(le(103) + le(question()))
+    case 9:
+        // The user's deadline: in range, at its ends, just out of it, or any value at all.
+        let hostile: [UInt32] = [0, 1, 99, 100, 500, 5000, 5001, .max]
+        let choice = script.byte()
+        let milliseconds = choice < 128 ? hostile[Int(choice) % hostile.count] : UInt32(bitPattern: script.int32())
+        // OK exactly in range; a context a callback destroyed answers INVALID_CONTEXT to anything.
+        let status = preview_interaction_set_lookup_deadline(host.context, milliseconds)
+        let expected =
+            (100...5000).contains(milliseconds)
+            ? PREVIEW_INTERACTION_OK.rawValue : PREVIEW_INTERACTION_ERROR_INVALID_ARGUMENT.rawValue
+        if status != expected && status != PREVIEW_INTERACTION_ERROR_INVALID_CONTEXT.rawValue {
+            broken("set_lookup_deadline(\(milliseconds)) gave \(status)")
+        }
     default:
         switch script.byte() % 3 {
         case 0: sendRaw([0xff, 0xff, 0xff, 0x7f])  // an oversized frame: the library restarts preview-lookup
