@@ -11,7 +11,7 @@ import WaylandServer
 /// scene and the seat, and holds the chosen backends: where input comes from
 /// (`InputBackend`: recordings, libinput) and where frames go (`OutputBackend`: headless).
 /// Single-threaded: everything happens on the thread that calls `run()`/`dispatch`.
-public final class Compositor {
+public final class Compositor: SeatObserver {
     /// As given, with the settings file's values in `engine` (the latest read of it).
     public private(set) var configuration: CompositorConfiguration
     /// The command line's settings, which the settings file overrides.
@@ -37,9 +37,12 @@ public final class Compositor {
     private let exitSettling = ExitSettling()
     /// The host core's shell (the interaction, Look Up's input, a replay's pacing).
     private(set) var interaction: InteractionHost!
-    private(set) var seat: Seat!
-    private(set) var popupGrabs: PopupGrabs!
-    private(set) var tiling: Tiling!
+    /// Input focus and core input delivery (wl_seat, tablet-v2).
+    let seat: Seat
+    /// The chain of grabbing popups.
+    let popupGrabs: PopupGrabs
+    /// Window placement and activation.
+    let tiling: Tiling
     /// The selection, offered to the client with the keyboard focus.
     let clipboard = Clipboard()
     /// Look Up's drawing (Lookup/); nil when off.
@@ -126,9 +129,11 @@ public final class Compositor {
             socketName = nil
         }
         children = ChildProcesses(logger: logger, loop: display.eventLoop)
-        seat = Seat(compositor: self)
-        popupGrabs = PopupGrabs(compositor: self)
-        tiling = Tiling(compositor: self)
+        seat = Seat(
+            scene: scene, surfaces: surfaces, serials: Serials(display), clock: configuration.clock, keymap: keymap)
+        popupGrabs = PopupGrabs(seat: seat)
+        tiling = Tiling(scene: scene, output: output, seat: seat)
+        seat.observer = self
         advertiseGlobals()
         interaction = try InteractionHost(compositor: self)
         try interaction.attach(display: display)
@@ -431,15 +436,10 @@ public final class Compositor {
         clipboard.focusChanged(to: surface?.client)
     }
 
-    /// Moves a window's node, damaging where it was and where it goes.
-    func move(_ node: SceneSurface, to position: (x: Int32, y: Int32)) {
-        guard node.position != position else { return }
-        let before = scene.extents(of: node)
-        node.position = position
-        damage(before)
-        damage(scene.extents(of: node))
-        scheduleFrame()
-        seat.repick()
+    func pressed(on surface: Surface?) { popupGrabs.pointerPressed(on: surface) }
+
+    func windowDragged(_ toplevel: XdgToplevel, to position: (x: Int32, y: Int32)) {
+        tiling.pin(toplevel, at: position)
     }
 
     // MARK: output

@@ -120,7 +120,7 @@ final class InteractionHost: InteractionDriverHandler {
     // MARK: device events (already re-timed onto the monotonic clock)
 
     func handle(_ event: DeviceEvent) {
-        let seat = compositor.seat!
+        let seat = compositor.seat
         let time = UInt32(truncatingIfNeeded: event.time.microseconds / 1000)
         switch event {
         case .contactBegan(let contact):

@@ -6,13 +6,13 @@ import WaylandServer
 /// first (popup_done); a grabbing popup whose parent is not the topmost grab is dismissed at
 /// once, as xdg-shell allows.
 final class PopupGrabs {
-    unowned let compositor: Compositor
+    private let seat: Seat
     /// Bottom to top.
     private var chain: [Weak<XdgPopup>] = []
     /// The keyboard focus before the first grab, given back when the chain ends.
     private weak var focusBefore: Surface?
 
-    init(compositor: Compositor) { self.compositor = compositor }
+    init(seat: Seat) { self.seat = seat }
 
     private var live: [XdgPopup] {
         chain.removeAll { $0.value?.isAlive != true }
@@ -29,9 +29,9 @@ final class PopupGrabs {
             popup.dismiss()
             return
         }
-        if popups.isEmpty { focusBefore = compositor.seat.keyboardFocus }
+        if popups.isEmpty { focusBefore = seat.keyboardFocus }
         chain.append(Weak(popup))
-        if let surface = popup.xdgSurface?.surface { compositor.seat.setKeyboardFocus(surface) }
+        if let surface = popup.xdgSurface?.surface { seat.setKeyboardFocus(surface) }
     }
 
     /// A grabbing popup went away (destroyed or unmapped): the focus goes to the one below it.
@@ -58,12 +58,11 @@ final class PopupGrabs {
     }
 
     private func returnFocus() {
-        let seat = compositor.seat!
         if let top = live.last, let surface = top.xdgSurface?.surface {
             seat.setKeyboardFocus(surface)
         } else if let focusBefore, focusBefore.isAlive {
             seat.setKeyboardFocus(focusBefore)
-        } else if let last = compositor.scene.toplevels.last, let surface = compositor.surfaces[last.id] {
+        } else if let last = seat.scene.toplevels.last, let surface = seat.surfaces[last.id] {
             seat.setKeyboardFocus(surface)
         }
     }
