@@ -7,12 +7,17 @@ import WaylandServer
 /// once, as xdg-shell allows.
 final class PopupGrabs {
     private let seat: Seat
+    /// Where the focus goes when no grab or earlier focus is left: the topmost window.
+    private let scene: Scene
+    private let surfaces: SurfaceRegistry
     /// Bottom to top.
     private var chain: [Weak<XdgPopup>] = []
     /// The keyboard focus before the first grab, given back when the chain ends.
     private weak var focusBefore: Surface?
 
-    init(seat: Seat) { self.seat = seat }
+    init(seat: Seat, scene: Scene, surfaces: SurfaceRegistry) {
+        (self.seat, self.scene, self.surfaces) = (seat, scene, surfaces)
+    }
 
     private var live: [XdgPopup] {
         chain.removeAll { $0.value?.isAlive != true }
@@ -62,7 +67,7 @@ final class PopupGrabs {
             seat.setKeyboardFocus(surface)
         } else if let focusBefore, focusBefore.isAlive {
             seat.setKeyboardFocus(focusBefore)
-        } else if let last = seat.scene.toplevels.last, let surface = seat.surfaces[last.id] {
+        } else if let last = scene.toplevels.last, let surface = surfaces[last.id] {
             seat.setKeyboardFocus(surface)
         }
     }
