@@ -4,7 +4,9 @@ import Testing
 /// The compositor holds its concerns, and each concern's state lives with the code that owns
 /// it: the wl_compositor surfaces and clients (`SurfaceRegistry`), the output (`CompositorOutput`),
 /// the input (`CompositorInput`), the globals (`WaylandGlobals`), the exit once clients settled
-/// (`ExitSettling`). Their stored state is private to them: no other file reaches into it.
+/// (`ExitSettling`). Their stored state is private to them: no other file reaches into it. The
+/// other concerns (the seat, popup grabs, tiling, the host core's side, the screenshots, Look Up,
+/// the Wayland resources) are made with what they need, not the compositor.
 @Suite struct CompositorConcernsTests {
     static let sources =
         URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -38,6 +40,39 @@ import Testing
         for removed in ["frameCallbacks", "outputResources", "wmBases", "clientIDs", "nextSurfaceID", "globals: ["] {
             #expect(!stored.contains { $0.contains(removed) }, "\(removed) is back in Compositor")
         }
+    }
+
+    /// Made before the compositor is whole, these once held it implicitly unwrapped.
+    static let madeWithWhatTheyNeed = [
+        "Core/Compositor.swift", "Input/Seat.swift", "Wayland/PopupGrabs.swift", "WindowManagement/Tiling.swift",
+        "Interaction/InteractionHost.swift", "Interaction/InteractionShell.swift",
+        "Screenshots/PhaseScreenshots.swift", "Lookup/LookupController.swift", "Lookup/LookupHighlight.swift",
+    ]
+
+    @Test(arguments: madeWithWhatTheyNeed)
+    func nothingIsImplicitlyUnwrapped(_ file: String) throws {
+        let unwrapped = try Self.storedProperties(file).filter { $0.hasSuffix("!") }
+        #expect(unwrapped.isEmpty, "\(file): \(unwrapped.joined(separator: "\n"))")
+        let text = try String(contentsOfFile: Self.sources + "/" + file, encoding: .utf8)
+        if file != "Core/Compositor.swift" {
+            #expect(!text.contains(try Regex(#":\s*Compositor\b"#)), "\(file) is given the whole compositor")
+        }
+    }
+
+    /// No file reaches through the compositor into one of its concerns (`compositor.seat.…`,
+    /// `compositor.scene.…`): what a part needs of another is given to it.
+    @Test func noFileReachesThroughTheCompositor() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.sources).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 50, "the sources were not found")
+        let reach = try Regex(#"\bcompositor\??\.[a-zA-Z]+\."#)
+        var reaches: [String] = []
+        for file in files {
+            let text = try String(contentsOfFile: Self.sources + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                if line.contains(reach) { reaches.append("\(file): \(line)") }
+            }
+        }
+        #expect(reaches.isEmpty, "\(reaches.joined(separator: "\n"))")
     }
 
     @Test(arguments: concerns)

@@ -33,7 +33,7 @@ import _FixtureTestSupport
         }
         let client = try host.connect()
         _ = client.window(size: (400, 300))
-        let driver = try #require(host.compositor.interaction.driver)
+        let driver = host.compositor.interaction.driver
         #expect(driver.lookupConfiguration?.deadline == .milliseconds(100))
         #expect(host.dispatch { driver.lookupProcessID != nil }, "the lookup process did not start")
 

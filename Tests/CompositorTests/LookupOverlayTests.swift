@@ -10,7 +10,9 @@ import Testing
         let client = try host.connect()
         _ = client.window(size: (400, 300))
         let root = try #require(host.compositor.scene.toplevels.first)
-        let highlight = LookupHighlight(compositor: host.compositor)
+        let compositor = host.compositor
+        let highlight = LookupHighlight(
+            scene: compositor.scene, surfaces: compositor.surfaces, output: compositor.output)
         let word = Rect(x: 40, y: 50, width: 60, height: 20)
         highlight.show(word, in: root, progress: 1)
         host.compositor.scene.raise(root)  // a click raises the app's window

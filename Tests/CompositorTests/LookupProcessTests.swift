@@ -27,7 +27,7 @@ import _FixtureTestSupport
         let client = try host.connect()
         _ = client.window(size: (400, 300))
         #expect(host.compositor.lookup != nil, "Look Up is off")
-        let driver = try #require(host.compositor.interaction.driver)
+        let driver = host.compositor.interaction.driver
         #expect(host.dispatch { driver.lookupProcessID != nil }, "the lookup process did not start")
         let first = driver.lookupProcessID
         // A firm pen press in the middle of the window (no preview area there).

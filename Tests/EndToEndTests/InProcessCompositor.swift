@@ -157,7 +157,7 @@ private final class EventFeeder {
     }
 
     private func pump() {
-        let host = compositor.interaction!
+        let host = compositor.interaction
         while index < events.count {
             let event = events[index]
             let now = compositor.clock.microseconds()

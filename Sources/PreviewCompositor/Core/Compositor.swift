@@ -7,10 +7,12 @@ import SystemLayer
 import WaylandServer
 
 /// The compositor as a library: tests create one (or a `CompositorThread`), hand it client
-/// sockets, run it and stop it; the executable is a thin shell. It keeps the event loop, the
-/// scene and the seat, and holds the chosen backends: where input comes from
-/// (`InputBackend`: recordings, libinput) and where frames go (`OutputBackend`: headless).
-/// Single-threaded: everything happens on the thread that calls `run()`/`dispatch`.
+/// sockets, run it and stop it; the executable is a thin shell. It makes its concerns (the
+/// scene, the seat, window placement, the host core's side, the output and input with their
+/// backends: `InputBackend`, `OutputBackend`), each given only what it needs, wires them
+/// (`Compositor+Windows.swift` hands what the resources and the seat say to them), and runs
+/// and tears them down. Single-threaded: everything happens on the thread that calls
+/// `run()`/`dispatch`.
 public final class Compositor {
     /// As given, with the settings file's values in `engine` (the latest read of it).
     public private(set) var configuration: CompositorConfiguration
@@ -35,18 +37,22 @@ public final class Compositor {
     private let globals: WaylandGlobals
     /// --exit-when-done: the clients settling after the last input.
     private let exitSettling = ExitSettling()
-    /// The host core's shell (the interaction, Look Up's input, a replay's pacing).
-    private(set) var interaction: InteractionHost!
-    private(set) var seat: Seat!
-    private(set) var popupGrabs: PopupGrabs!
-    private(set) var tiling: Tiling!
+    /// The host core's side here (the interaction, Look Up's input, a replay's pacing).
+    let interaction: InteractionHost
+    /// Input focus and core input delivery (wl_seat, tablet-v2).
+    let seat: Seat
+    /// The chain of grabbing popups.
+    let popupGrabs: PopupGrabs
+    /// Window placement and activation.
+    let tiling: Tiling
     /// The selection, offered to the client with the keyboard focus.
     let clipboard = Clipboard()
     /// Look Up's drawing (Lookup/); nil when off.
     var lookup: LookupController?
+    /// Pictures of the output; nil without --screenshot-dir.
     let screenshots: ScreenshotWriter?
     /// The phase screenshots (docs/compositor.md, "Screenshot moments"); nil without --screenshot-dir.
-    private(set) var phaseScreenshots: PhaseScreenshots?
+    let phaseScreenshots: PhaseScreenshots?
     private var signals: Signals?
     private var stalledClients: StalledClients?
     let children: ChildProcesses
@@ -85,13 +91,9 @@ public final class Compositor {
         input = CompositorInput(
             backend: try configuration.input.make(context) ?? output.seatInput, outputObserver: output.windowObserver)
         surfaces = SurfaceRegistry(logger: logger)
-        if let directory = configuration.screenshotDirectory {
-            try Preflight.screenshotDirectory(directory)
-            screenshots = ScreenshotWriter(directory: directory)
-        } else {
-            screenshots = nil
-        }
-        scene = Scene(output: output.framebuffer.bounds)
+        if let directory = configuration.screenshotDirectory { try Preflight.screenshotDirectory(directory) }
+        let scene = Scene(output: output.framebuffer.bounds)
+        self.scene = scene
         do {
             if let text = input.keymapText, configuration.keyboardLayout == nil {
                 keymap = try Keymap(text: text)
@@ -126,16 +128,44 @@ public final class Compositor {
             socketName = nil
         }
         children = ChildProcesses(logger: logger, loop: display.eventLoop)
-        seat = Seat(compositor: self)
-        popupGrabs = PopupGrabs(compositor: self)
-        tiling = Tiling(compositor: self)
-        advertiseGlobals()
-        interaction = try InteractionHost(compositor: self)
-        try interaction.attach(display: display)
-        if screenshots != nil { phaseScreenshots = PhaseScreenshots(compositor: self, loop: display.eventLoop) }
-        input.attach(CompositorInputSink(compositor: self), loop: display.eventLoop)
-        output.attach(to: CompositorPresentation(compositor: self), loop: display.eventLoop)
-        if configuration.handleSignals { signals = Signals(compositor: self, loop: display.eventLoop) }
+        seat = Seat(
+            scene: scene, surfaces: surfaces, serials: Serials(display), clock: configuration.clock, keymap: keymap)
+        popupGrabs = PopupGrabs(seat: seat, scene: scene, surfaces: surfaces)
+        tiling = Tiling(scene: scene, output: output, seat: seat)
+        let screenshots = configuration.screenshotDirectory.map {
+            ScreenshotWriter(directory: $0, output: output, scene: scene)
+        }
+        self.screenshots = screenshots
+        let loop = display.eventLoop
+        phaseScreenshots = screenshots.map {
+            PhaseScreenshots(writer: $0, clock: configuration.clock, logger: logger, loop: loop)
+        }
+        let surfaceHost = SurfaceHostReference()
+        Self.advertiseGlobals(
+            globals, surfaceHost: surfaceHost, seat: seat, clipboard: clipboard, exitSettling: exitSettling)
+        // The host core's global after the core ones, in the order clients have always seen.
+        do {
+            interaction = try InteractionHost(
+                configuration: configuration, display: display, socketName: socketName, logger: logger, scene: scene,
+                surfaces: surfaces, seat: seat, input: input, keymap: keymap, phaseScreenshots: phaseScreenshots)
+        } catch {
+            // What `deinit` does, which does not run for a compositor never made whole.
+            input.stop()
+            exitSettling.stop()
+            output.stop()
+            children.terminateAll()
+            globals.removeAll()
+            display.destroy()
+            throw error
+        }
+        surfaceHost.host = self
+        seat.observer = self
+        let sink = CompositorInputSink(
+            interaction: interaction, seat: seat, scene: scene, observe: { [unowned self] in hooks.onInputEvent?($0) },
+            finished: { [unowned self] in inputFinished() })
+        input.attach(sink, loop: display.eventLoop)
+        output.attach(to: CompositorPresentation(compositor: self, logger: logger), loop: display.eventLoop)
+        if configuration.handleSignals { signals = Signals(compositor: self, logger: logger, loop: display.eventLoop) }
         stalledClients = StalledClients(
             display: display, graceMilliseconds: configuration.stalledClientMilliseconds, logger: logger
         ) { [unowned self] in "\(surfaces.clientID(for: $0))" }
@@ -155,26 +185,32 @@ public final class Compositor {
         display.destroy()
     }
 
-    private func advertiseGlobals() {
+    /// The core globals. Binds reach the compositor through `surfaceHost` (set once it is whole).
+    private static func advertiseGlobals(
+        _ globals: WaylandGlobals, surfaceHost: SurfaceHostReference, seat: Seat, clipboard: Clipboard,
+        exitSettling: ExitSettling
+    ) {
         let add = globals.add
-        add(cwl_interface_wl_compositor(), 4) { [unowned self] client, version, id in
-            _ = CompositorResource(compositor: self, client: client, version: version, id: id)
+        add(cwl_interface_wl_compositor(), 4) { client, version, id in
+            guard let host = surfaceHost.host else { return }
+            _ = CompositorResource(host: host, client: client, version: version, id: id)
         }
-        add(cwl_interface_wl_subcompositor(), 1) { [unowned self] client, version, id in
-            _ = SubcompositorResource(compositor: self, client: client, version: version, id: id)
+        add(cwl_interface_wl_subcompositor(), 1) { client, version, id in
+            _ = SubcompositorResource(client: client, version: version, id: id)
         }
         globals.addShm()
-        add(cwl_interface_wl_output(), 4) { [unowned self] client, version, id in
-            _ = OutputResource(compositor: self, client: client, version: version, id: id)
+        add(cwl_interface_wl_output(), 4) { client, version, id in
+            guard let host = surfaceHost.host else { return }
+            _ = OutputResource(host: host, client: client, version: version, id: id)
         }
-        add(cwl_interface_xdg_wm_base(), 2) { [unowned self] client, version, id in
-            guard let wmBase = XdgWmBase(compositor: self, client: client, version: version, id: id) else { return }
+        add(cwl_interface_xdg_wm_base(), 2) { client, version, id in
+            guard let wmBase = XdgWmBase(client: client, version: version, id: id) else { return }
             exitSettling.bound(wmBase)
         }
-        add(cwl_interface_wl_seat(), 7) { [unowned self] client, version, id in
+        add(cwl_interface_wl_seat(), 7) { [unowned seat] client, version, id in
             _ = SeatResource(seat: seat, client: client, version: version, id: id)
         }
-        add(cwl_interface_zwp_tablet_manager_v2(), 1) { [unowned self] client, version, id in
+        add(cwl_interface_zwp_tablet_manager_v2(), 1) { [unowned seat] client, version, id in
             _ = TabletManagerResource(seat: seat, client: client, version: version, id: id)
         }
         // Tiled windows without decorations: every toplevel is told "server side".
@@ -182,7 +218,7 @@ public final class Compositor {
             _ = DecorationManagerResource(client: client, version: version, id: id)
         }
         // The clipboard (no drag and drop).
-        add(cwl_interface_wl_data_device_manager(), 3) { [unowned self] client, version, id in
+        add(cwl_interface_wl_data_device_manager(), 3) { [unowned clipboard] client, version, id in
             _ = DataDeviceManagerResource(clipboard: clipboard, client: client, version: version, id: id)
         }
     }
@@ -265,21 +301,7 @@ public final class Compositor {
 
     /// What a replay's pacing reads of the host core for every event (`--fast` and
     /// `--await-clients`): a press in progress, a question open, the clients caught up.
-    public var replayFacts: ReplayPacer.Facts {
-        interaction.driver.replayFacts(hostCaughtUp: phaseScreenshots?.isIdle != false)
-    }
-
-    /// Called when acks arrive, screenshots are taken or a should-begin question may be settled:
-    /// the host core may let a waiting replay go on.
-    func clientsMayHaveCaughtUp() {
-        interaction.driver.clientsMayHaveCaughtUp(hostCaughtUp: phaseScreenshots?.isIdle != false)
-    }
-
-    /// The host core says a replay's wait may end.
-    func replayMayGoOn() { input.replayMayGoOn() }
-
-    /// The engine's timer is about to handle `time`: a recording's events due by then go first.
-    func deliverInput(dueBy time: Timestamp) { input.deliverDue(by: time) }
+    public var replayFacts: ReplayPacer.Facts { interaction.replayFacts }
 
     /// Whether the input has played everything (nil for live input or none).
     public var replayFinishedAll: Bool? { input.finished }
@@ -295,9 +317,7 @@ public final class Compositor {
         exitSettling.start(
             loop: display.eventLoop, serial: display.nextSerial(), patience: configuration.clientPatience,
             owesAcknowledgement: { [unowned self] in interaction.awaitsAcknowledgement },
-            busy: { [unowned self] in
-                interaction.timerPending || interaction.contactsDown > 0 || phaseScreenshots?.isIdle == false
-            },
+            busy: { [unowned self] in !interaction.isQuiet },
             settled: { [unowned self] in
                 logger.info("input done and clients settled: exiting")
                 stop(status: 0)
@@ -307,6 +327,12 @@ public final class Compositor {
     /// Hands one decoded device event (timed on CLOCK_MONOTONIC) to the input path, as the
     /// input backends do: for tests and benchmarks driving the compositor directly.
     public func inject(_ event: DeviceEvent) { interaction.handle(event) }
+
+    /// Runs `body` on the compositor's thread whenever `fd` is readable (an embedding thread's
+    /// wake-up).
+    func whenReadable(_ fd: Int32, _ body: @escaping () -> Void) -> EventSource? {
+        display.eventLoop.addFD(fd, events: .readable) { _ in body() }
+    }
 
     /// Sends what is queued for clients now (the event loop does it before it sleeps).
     public func flushClients() { display.flushClients() }
@@ -357,89 +383,6 @@ public final class Compositor {
         if child.label == "--run" && configuration.exitWhenDone {
             stop(status: status)
         }
-    }
-
-    // MARK: clients and surfaces
-
-    /// From wl_surface.commit, once its state is applied: a phase screenshot may be due, and
-    /// what is under the pointer may have changed (a new size, a subsurface moved).
-    func surfaceCommitted(_ surface: SurfaceID, requestedFrame: Bool) {
-        phaseScreenshots?.committed(surface: surface, requestedFrame: requestedFrame)
-        seat.repick()
-    }
-
-    func surfaceDestroyed(_ surface: Surface) {
-        interaction.surfaceDestroyed(surface.node.id)
-        surfaces.remove(surface.node.id)
-        // A window whose wl_surface goes before its toplevel leaves its column now.
-        surface.xdgSurface?.toplevel?.withdraw()
-        if surface.node.isMapped && scene.windows.contains(where: { $0 === surface.node.root }) {
-            damage(scene.extents(of: surface.node))
-            scheduleFrame()
-        }
-        surface.node.texture = nil
-        scene.hide(surface.node)
-        seat.surfaceUnmapped(surface.node)
-        surface.node.discard()
-    }
-
-    // MARK: toplevels (placed by `Tiling`)
-
-    func toplevelAppeared(_ toplevel: XdgToplevel) { tiling.appeared(toplevel) }
-
-    func toplevelMapped(_ toplevel: XdgToplevel) {
-        guard let node = toplevel.node else { return }
-        scene.show(node)
-        tiling.place(toplevel)
-        damage(scene.extents(of: node))
-        scheduleFrame()
-        logger.debug(
-            "toplevel \(node.id) of \(node.client) mapped at \(scene.extents(of: node)) title=\(toplevel.title)")
-        if let surface = surfaces[node.id] {
-            setOnOutput(surface, true)
-            popupGrabs.dismissAll()  // a new window ends any menu
-            seat.setKeyboardFocus(surface)
-        }
-        seat.repick()
-        hooks.onToplevelMapped?(node.id)
-        input.windowMapped()
-    }
-
-    func toplevelUnmapped(_ toplevel: XdgToplevel) {
-        if let node = toplevel.node {
-            if let surface = surfaces[node.id] { setOnOutput(surface, false) }
-            damage(scene.extents(of: node))
-            scene.hide(node)
-            seat.surfaceUnmapped(node)
-        }
-        scheduleFrame()
-        tiling.gone(toplevel)
-        if seat.keyboardFocus == nil, let last = scene.toplevels.last, let surface = surfaces[last.id] {
-            seat.setKeyboardFocus(surface)
-        }
-    }
-
-    func toplevelCommitted(_ toplevel: XdgToplevel) { tiling.place(toplevel) }
-
-    /// Asks a window's client to close it (xdg_toplevel.close), as a window manager's close
-    /// button does; the client decides (tests close a nested compositor's window with it).
-    public func requestClose(_ surface: SurfaceID) { tiling.requestClose(surface) }
-
-    func keyboardFocusChanged(to surface: Surface?) {
-        interaction.keyboardFocusChanged()
-        tiling.focusChanged(to: surface)
-        clipboard.focusChanged(to: surface?.client)
-    }
-
-    /// Moves a window's node, damaging where it was and where it goes.
-    func move(_ node: SceneSurface, to position: (x: Int32, y: Int32)) {
-        guard node.position != position else { return }
-        let before = scene.extents(of: node)
-        node.position = position
-        damage(before)
-        damage(scene.extents(of: node))
-        scheduleFrame()
-        seat.repick()
     }
 
     // MARK: output

@@ -1,3 +1,4 @@
+import CWaylandServer
 import WaylandServer
 
 /// The output concern's state: the backend frames go to, the framebuffer and its mode, the
@@ -60,9 +61,17 @@ final class CompositorOutput {
         resource.sendMode(mode)
     }
 
-    /// The wl_output resources of `client` (a surface's enter and leave go to them).
-    func resources(of client: Client) -> [OutputResource] {
-        resources.compactMap(\.value).filter { $0.client == client }
+    /// wl_surface.enter (`shown`) or leave of our one output, to the client's wl_outputs.
+    func setShown(_ surface: Surface, _ shown: Bool) {
+        guard let surfaceResource = surface.resource else { return }
+        for output in resources.compactMap(\.value) where output.client == surface.client {
+            guard let outputResource = output.resource else { continue }
+            if shown {
+                wl_surface_send_enter(surfaceResource, outputResource)
+            } else {
+                wl_surface_send_leave(surfaceResource, outputResource)
+            }
+        }
     }
 
     /// A surface's committed frame callbacks, answered at the next frame.

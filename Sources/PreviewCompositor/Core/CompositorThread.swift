@@ -114,7 +114,7 @@ private final class ThreadContext: @unchecked Sendable {
             return 1
         }
         let runJobs = runJobs
-        let source = compositor.display.eventLoop.addFD(wake, events: .readable) { _ in runJobs(compositor) }
+        let source = compositor.whenReadable(wake) { runJobs(compositor) }
         startup.finish(.success(compositor.socketName ?? ""))
         let status = compositor.run()
         source?.remove()

@@ -1,4 +1,5 @@
 import Glibc
+import Logging
 import WaylandServer
 
 /// The process's signals through the event loop, for the process's one compositor:
@@ -7,16 +8,16 @@ import WaylandServer
 final class Signals {
     private var sources: [EventSource] = []
 
-    init(compositor: Compositor, loop: EventLoop) {
+    init(compositor: Compositor, logger: Logger, loop: EventLoop) {
         for signal in [SIGINT, SIGTERM] {
             add(signal, on: loop) { [unowned compositor] in
-                compositor.logger.notice("signal \(signal == SIGINT ? "SIGINT" : "SIGTERM"): shutting down")
+                logger.notice("signal \(signal == SIGINT ? "SIGINT" : "SIGTERM"): shutting down")
                 compositor.stop(status: 0)
             }
         }
         // On-demand screenshots, like `kill -USR1`: the name says when it was asked for.
         add(SIGUSR1, on: loop) { [unowned compositor] in
-            do { try compositor.screenshot(label: "on-demand") } catch { compositor.logger.error("\(error)") }
+            do { try compositor.screenshot(label: "on-demand") } catch { logger.error("\(error)") }
         }
         add(SIGHUP, on: loop) { [unowned compositor] in compositor.reloadSettings() }
     }

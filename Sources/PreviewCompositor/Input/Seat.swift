@@ -2,10 +2,28 @@ import CWaylandServer
 import PreviewEngine
 import WaylandServer
 
+/// What the seat tells the concerns that follow its input; the compositor wires them.
+protocol SeatObserver: AnyObject {
+    /// A button or touch went down on `surface` (nil: on none), before its client hears of it.
+    func pressed(on surface: Surface?)
+    /// The keyboard focus moved (to nil: to no surface).
+    func keyboardFocusChanged(to surface: Surface?)
+    /// xdg_toplevel.move: the window's top-left follows the cursor to `position`.
+    func windowDragged(_ toplevel: XdgToplevel, to position: (x: Int32, y: Int32))
+}
+
 /// The one seat: where the cursor is, which surface has pointer, keyboard and touch
 /// focus, and delivery of core input events to the focused client's objects only.
 final class Seat {
-    unowned let compositor: Compositor
+    /// What is under a point.
+    let scene: Scene
+    /// Which surface a scene node is.
+    let surfaces: SurfaceRegistry
+    let serials: Serials
+    private let clock: MonotonicClock
+    private let keymap: Keymap
+    /// Set once the concerns it tells exist (they are made after the seat).
+    weak var observer: SeatObserver?
     private(set) var cursor: Point
     private var pointers: [Weak<PointerResource>] = []
     private var keyboards: [Weak<KeyboardResource>] = []
@@ -29,9 +47,9 @@ final class Seat {
     /// Clients sent touch events since the last wl_touch.frame (an up included).
     private var touchFrameClients: [Client] = []
 
-    init(compositor: Compositor) {
-        self.compositor = compositor
-        let output = compositor.scene.output
+    init(scene: Scene, surfaces: SurfaceRegistry, serials: Serials, clock: MonotonicClock, keymap: Keymap) {
+        (self.scene, self.surfaces, self.serials, self.clock, self.keymap) = (scene, surfaces, serials, clock, keymap)
+        let output = scene.output
         cursor = Point(x: Double(output.width) / 2, y: Double(output.height) / 2)
     }
 
@@ -40,11 +58,11 @@ final class Seat {
     func pointerBound(_ pointer: PointerResource) {
         pointers.removeAll { $0.value?.isAlive != true }
         pointers.append(Weak(pointer))
-        if let focus = pointerFocus, focus.client == pointer.client, let hit = compositor.scene.surface(at: cursor),
+        if let focus = pointerFocus, focus.client == pointer.client, let hit = scene.surface(at: cursor),
             hit.surface === focus.node, let resource = pointer.resource, let surface = focus.resource
         {
             wl_pointer_send_enter(
-                resource, compositor.display.nextSerial(), surface, hit.local.x.fixed, hit.local.y.fixed)
+                resource, serials.next(), surface, hit.local.x.fixed, hit.local.y.fixed)
             pointer.frame()
         }
     }
@@ -53,7 +71,6 @@ final class Seat {
         keyboards.removeAll { $0.value?.isAlive != true }
         keyboards.append(Weak(keyboard))
         guard let resource = keyboard.resource else { return }
-        let keymap = compositor.keymap
         wl_keyboard_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, keymap.fd, keymap.size)
         if keyboard.version >= 4 { wl_keyboard_send_repeat_info(resource, 25, 600) }
         if let focus = keyboardFocus, focus.client == keyboard.client {
@@ -75,13 +92,13 @@ final class Seat {
 
     /// Absolute position on the output (clamped inside it).
     func pointerWarped(to point: Point, time: UInt32) {
-        let output = compositor.scene.output
+        let output = scene.output
         cursor = Point(
             x: min(max(point.x, 0), Double(output.width) - 1), y: min(max(point.y, 0), Double(output.height) - 1))
         if let grab = interactiveGrab, grab.moves, let toplevel = grab.toplevel.value, toplevel.isAlive {
             let x = grab.window.x + Int32((cursor.x - grab.cursor.x).rounded())
             let y = grab.window.y + Int32((cursor.y - grab.cursor.y).rounded())
-            compositor.tiling.pin(toplevel, at: (ClientLimits.clamp(x), ClientLimits.clamp(y)))
+            observer?.windowDragged(toplevel, to: (ClientLimits.clamp(x), ClientLimits.clamp(y)))
         }
         updatePointerFocus(time: time, sendMotion: true)
     }
@@ -102,7 +119,7 @@ final class Seat {
 
     /// The output was resized: the cursor stays inside it, and what is under it is picked again.
     func outputChanged() {
-        let output = compositor.scene.output
+        let output = scene.output
         cursor = Point(
             x: min(max(cursor.x, 0), Double(output.width) - 1), y: min(max(cursor.y, 0), Double(output.height) - 1))
         repick()
@@ -110,13 +127,13 @@ final class Seat {
 
     /// Re-evaluates what is under the cursor after the scene changed (map, unmap, move).
     func repick() {
-        updatePointerFocus(time: compositor.clock.eventTime(), sendMotion: false)
+        updatePointerFocus(time: clock.eventTime(), sendMotion: false)
     }
 
     private func updatePointerFocus(time: UInt32, sendMotion: Bool) {
         // Taken away: the cursor still moves (it is where the pointer enters again), no event goes out.
         guard pointerTakers == 0 else { return }
-        let hit = compositor.scene.surface(at: cursor)
+        let hit = scene.surface(at: cursor)
         // An implicit grab: while a button is held, events stay with the surface it went down on.
         if !pressedButtons.isEmpty, let focus = pointerFocus, focus.isAlive {
             if sendMotion {
@@ -128,10 +145,10 @@ final class Seat {
             }
             return
         }
-        let target = hit.flatMap { compositor.surfaces[$0.surface.id] }
+        let target = hit.flatMap { surfaces[$0.surface.id] }
         if target !== pointerFocus || (pointerFocus?.isAlive == false) {
             if let old = pointerFocus, let oldResource = old.resource {
-                let serial = compositor.display.nextSerial()
+                let serial = serials.next()
                 forEachPointer(of: old) {
                     wl_pointer_send_leave($0.resource!, serial, oldResource); $0.frame()
                 }
@@ -139,7 +156,7 @@ final class Seat {
             pointerFocus = target
             pointerFocusLocal = hit?.local
             if let target, let hit, let surface = target.resource {
-                let serial = compositor.display.nextSerial()
+                let serial = serials.next()
                 forEachPointer(of: target) {
                     wl_pointer_send_enter($0.resource!, serial, surface, hit.local.x.fixed, hit.local.y.fixed)
                     $0.frame()
@@ -172,14 +189,14 @@ final class Seat {
             }
         }
         if pressed && deliver {
-            compositor.popupGrabs.pointerPressed(on: pointerFocus?.isAlive == true ? pointerFocus : nil)
+            observer?.pressed(on: pointerFocus?.isAlive == true ? pointerFocus : nil)
         }
         guard deliver, let focus = pointerFocus, focus.isAlive else {
             if pressedButtons.isEmpty { updatePointerFocus(time: time, sendMotion: false) }
             return
         }
         if pressed { focusKeyboard(onClickAt: focus) }
-        let serial = compositor.display.nextSerial()
+        let serial = serials.next()
         let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED.rawValue : WL_POINTER_BUTTON_STATE_RELEASED.rawValue
         forEachPointer(of: focus) {
             wl_pointer_send_button($0.resource!, serial, time, button, state)
@@ -196,7 +213,7 @@ final class Seat {
         guard pointerTakers == 1, let focus = pointerFocus else { return }
         pointerFocus = nil
         guard focus.isAlive, let surface = focus.resource else { return }
-        let serial = compositor.display.nextSerial()
+        let serial = serials.next()
         forEachPointer(of: focus) {
             wl_pointer_send_leave($0.resource!, serial, surface); $0.frame()
         }
@@ -209,7 +226,7 @@ final class Seat {
         pointerTakers -= 1
         guard pointerTakers == 0 else { return }
         // No focus now, so the held button's implicit grab does not apply: this is a fresh pick.
-        updatePointerFocus(time: compositor.clock.eventTime(), sendMotion: false)
+        updatePointerFocus(time: clock.eventTime(), sendMotion: false)
     }
 
     /// A wheel: `value` in surface pixels (15 per notch, like libinput), `discrete` in notches.
@@ -237,19 +254,19 @@ final class Seat {
 
     private func focusKeyboard(onClickAt surface: Surface) {
         let root = surface.node.root
-        guard let rootSurface = compositor.surfaces[root.id], root.role == .toplevel else { return }
+        guard let rootSurface = surfaces[root.id], root.role == .toplevel else { return }
         setKeyboardFocus(rootSurface)
-        compositor.scene.raise(root)
+        scene.raise(root)
     }
 
     func setKeyboardFocus(_ surface: Surface?) {
         guard surface !== keyboardFocus else { return }
         if let old = keyboardFocus, let oldResource = old.resource {
-            let serial = compositor.display.nextSerial()
+            let serial = serials.next()
             for keyboard in keyboards(of: old) { wl_keyboard_send_leave(keyboard.resource!, serial, oldResource) }
         }
         keyboardFocus = surface
-        compositor.keyboardFocusChanged(to: surface)
+        observer?.keyboardFocusChanged(to: surface)
         guard let surface else { return }
         for keyboard in keyboards(of: surface) { sendKeyboardEnter(to: keyboard, surface: surface) }
     }
@@ -262,9 +279,9 @@ final class Seat {
         for key in pressedKeys {
             wl_array_add(&keys, MemoryLayout<UInt32>.size)?.storeBytes(of: key, as: UInt32.self)
         }
-        wl_keyboard_send_enter(resource, compositor.display.nextSerial(), surfaceResource, &keys)
-        let m = compositor.keymap.modifiers
-        wl_keyboard_send_modifiers(resource, compositor.display.nextSerial(), m.depressed, m.latched, m.locked, m.group)
+        wl_keyboard_send_enter(resource, serials.next(), surfaceResource, &keys)
+        let m = keymap.modifiers
+        wl_keyboard_send_modifiers(resource, serials.next(), m.depressed, m.latched, m.locked, m.group)
     }
 
     /// An evdev key code (KEY_*), pressed or released.
@@ -276,15 +293,15 @@ final class Seat {
             guard let index = pressedKeys.firstIndex(of: key) else { return }
             pressedKeys.remove(at: index)
         }
-        let modifiersChanged = compositor.keymap.update(evdevKey: key, pressed: pressed)
+        let modifiersChanged = keymap.update(evdevKey: key, pressed: pressed)
         guard let focus = keyboardFocus, focus.isAlive else { return }
         let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED.rawValue : WL_KEYBOARD_KEY_STATE_RELEASED.rawValue
-        let serial = compositor.display.nextSerial()
+        let serial = serials.next()
         let targets = keyboards(of: focus)
         for keyboard in targets { wl_keyboard_send_key(keyboard.resource!, serial, time, key, state) }
         if modifiersChanged {
-            let m = compositor.keymap.modifiers
-            let serial = compositor.display.nextSerial()
+            let m = keymap.modifiers
+            let serial = serials.next()
             for keyboard in keyboards(of: focus) {
                 wl_keyboard_send_modifiers(keyboard.resource!, serial, m.depressed, m.latched, m.locked, m.group)
             }
@@ -298,13 +315,13 @@ final class Seat {
     // MARK: touch
 
     func touchDown(id: Int32, at point: Point, time: UInt32) {
-        let hit = compositor.scene.surface(at: point)
-        compositor.popupGrabs.pointerPressed(on: hit.flatMap { compositor.surfaces[$0.surface.id] })
-        guard let hit, let surface = compositor.surfaces[hit.surface.id],
+        let hit = scene.surface(at: point)
+        observer?.pressed(on: hit.flatMap { surfaces[$0.surface.id] })
+        guard let hit, let surface = surfaces[hit.surface.id],
             let surfaceResource = surface.resource
         else { return }
         touchPoints[id] = TouchPoint(surface: surface, origin: surface.node.outputOrigin, client: surface.client)
-        let serial = compositor.display.nextSerial()
+        let serial = serials.next()
         for touch in touches(of: surface) {
             wl_touch_send_down(touch.resource!, serial, time, surfaceResource, id, hit.local.x.fixed, hit.local.y.fixed)
         }
@@ -328,7 +345,7 @@ final class Seat {
     func touchUp(id: Int32, time: UInt32) {
         // The up goes to the client even when its surface is gone (it names no surface).
         guard let touchPoint = touchPoints.removeValue(forKey: id) else { return }
-        let serial = compositor.display.nextSerial()
+        let serial = serials.next()
         for weak in touches {
             if let touch = weak.value, let resource = touch.resource, touch.client == touchPoint.client {
                 wl_touch_send_up(resource, serial, time, id)
@@ -377,7 +394,7 @@ final class Seat {
             setKeyboardFocus(nil)
         }
         // Touch points on a window that goes away end there: up, then frame.
-        let time = compositor.clock.eventTime()
+        let time = clock.eventTime()
         for (id, point) in touchPoints where point.surface.map({ $0.node === node || $0.node.root === node }) ?? true {
             touchUp(id: id, time: time)
         }

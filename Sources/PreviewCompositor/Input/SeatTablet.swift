@@ -45,7 +45,7 @@ extension Seat {
         if tabletTipDown, let grabbed = tabletFocusSurface {
             let origin = grabbed.node.outputOrigin
             (target, local) = (grabbed, Point(x: point.x - Double(origin.x), y: point.y - Double(origin.y)))
-        } else if let hit = compositor.scene.surface(at: point), let surface = compositor.surfaces[hit.surface.id],
+        } else if let hit = scene.surface(at: point), let surface = surfaces[hit.surface.id],
             hasTablet(surface.client)
         {
             (target, local) = (surface, hit.local)
@@ -58,7 +58,7 @@ extension Seat {
         guard let target, let surface = target.resource else { return false }
         let enter = tabletFocus == nil
         tabletFocus = target
-        let serial = enter || tip == .down ? compositor.display.nextSerial() : 0
+        let serial = enter || tip == .down ? serials.next() : 0
         for weak in tabletSeats {
             guard let tabletSeat = weak.value, tabletSeat.isAlive, tabletSeat.client == target.client,
                 let tool = tabletSeat.tool?.resource, let tablet = tabletSeat.tablet?.resource
@@ -117,7 +117,7 @@ extension Seat {
     /// it is not (the caller delivers it as a pointer button).
     func tabletButton(_ button: UInt32, pressed: Bool, time: UInt32) -> Bool {
         guard let focus = tabletFocusSurface else { return false }
-        let serial = compositor.display.nextSerial()
+        let serial = serials.next()
         let state =
             pressed
             ? ZWP_TABLET_TOOL_V2_BUTTON_STATE_PRESSED.rawValue : ZWP_TABLET_TOOL_V2_BUTTON_STATE_RELEASED.rawValue

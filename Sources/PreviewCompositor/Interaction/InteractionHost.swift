@@ -9,31 +9,38 @@ import PreviewTrace
 import SystemLayer
 import WaylandServer
 
-/// The compositor's shell over the host core: the shared `InteractionDriver` (engine, timer,
+/// The compositor's side of the host core: the shared `InteractionDriver` (engine, timer,
 /// protocol server, core-input gate, the contact table, routing, preview keys, haptic moments)
-/// decides; this shell translates device events into its calls (output positions, the surface
-/// under them, xkb's keys), performs what it says on the seat (core input delivered, taken
-/// away, given back, swallowed), and keeps the trace and the phase screenshots. Decoded device
-/// events come in through `handle(_:)`; everything runs on the display's thread.
-final class InteractionHost: InteractionDriverHandler {
-    unowned let compositor: Compositor
-    private(set) var driver: InteractionDriver!
+/// decides; this host translates device events into its calls (output positions, the surface
+/// under them, xkb's keys) and delivers the core input it lets through on the seat. What the
+/// driver asks back (take away, give back, trace, screenshot moments) is `InteractionShell`'s.
+/// Decoded device events come in through `handle(_:)`; everything runs on the display's thread.
+final class InteractionHost: CatchUpObserver {
+    let driver: InteractionDriver
+    /// The driver's handler (it holds it unowned).
+    private let shell: InteractionShell
+    /// What is under a contact.
+    private let scene: Scene
+    private let seat: Seat
+    private let keymap: Keymap
+    private let logger: Logger
+    private let phaseScreenshots: PhaseScreenshots?
     /// The engine asked for a timer that has not fired yet.
     var timerPending: Bool { driver.timerPending }
     /// A client owes the acknowledgement of a frame.
     var awaitsAcknowledgement: Bool { driver.awaitsAcknowledgement }
-    private let trace: FileHandle?
-    private var deviceNames: [DeviceID: String] = [:]
-    /// Interactions whose preview / commit progress has reached one half (a screenshot moment each).
-    private var halfway: [InteractionID: (preview: Bool, commit: Bool)] = [:]
     /// Contacts down right now (the replay compresses only gaps where none is).
     var contactsDown: Int { driver.contacts.count }
     /// An interaction waits for its client's should-begin answer (the replay waits with it).
     var awaitsAnswer: Bool { driver.awaitingAnswerCount > 0 }
 
-    init(compositor: Compositor) throws(CompositorError) {
-        self.compositor = compositor
-        if let path = compositor.configuration.tracePath {
+    init(
+        configuration: CompositorConfiguration, display: Display, socketName: String?, logger: Logger, scene: Scene,
+        surfaces: SurfaceRegistry, seat: Seat, input: CompositorInput, keymap: Keymap,
+        phaseScreenshots: PhaseScreenshots?
+    ) throws(CompositorError) {
+        let trace: FileHandle?
+        if let path = configuration.tracePath {
             // open(2), not FileManager: the path may be a FIFO someone reads (the demo's live view).
             do {
                 let file = try Descriptor(opening: path, O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o644)
@@ -44,31 +51,59 @@ final class InteractionHost: InteractionDriverHandler {
         } else {
             trace = nil
         }
-    }
-
-    /// Second phase of init: the driver needs `self`.
-    func attach(display: Display) throws(CompositorError) {
+        let shell = InteractionShell(
+            surfaces: surfaces, seat: seat, input: input, clock: configuration.clock, logger: logger,
+            verbose: configuration.verbose, trace: trace, phaseScreenshots: phaseScreenshots)
         do {
             driver = try InteractionDriver(
-                display: display, configuration: compositor.configuration.engine,
-                haptics: compositor.configuration.haptics,
-                advertising: compositor.configuration.previewProtocolVersion, handler: self,
-                logger: Log(compositor.logger))
+                display: display, configuration: configuration.engine, haptics: configuration.haptics,
+                advertising: configuration.previewProtocolVersion, handler: shell, logger: Log(logger))
         } catch {
-            throw .socketFailed(compositor.socketName ?? "-", "\(error)")
+            shell.closeTrace()
+            throw .socketFailed(socketName ?? "-", "\(error)")
         }
-        driver.logsTransitions = compositor.configuration.verbose
-        driver.previewKeyBindings = compositor.configuration.previewKeys
+        (self.shell, self.scene, self.seat, self.keymap) = (shell, scene, seat, keymap)
+        (self.logger, self.phaseScreenshots) = (logger, phaseScreenshots)
+        driver.logsTransitions = configuration.verbose
+        driver.previewKeyBindings = configuration.previewKeys
+        shell.observer = self
+        phaseScreenshots?.observer = self
     }
 
-    func frameSent(surface: SurfaceID, interaction: InteractionID, serial: UInt32) {
-        compositor.phaseScreenshots?.frameSent(surface: surface, interaction: interaction, serial: serial)
+    /// Called when acks arrive, screenshots are taken or a should-begin question may be settled:
+    /// the host core may let a waiting replay go on.
+    func clientsMayHaveCaughtUp() {
+        driver.clientsMayHaveCaughtUp(hostCaughtUp: phaseScreenshots?.isIdle != false)
     }
 
-    func frameAcknowledged(surface: SurfaceID, serial: UInt32) {
-        compositor.phaseScreenshots?.acknowledged(surface: surface, serial: serial)
-        compositor.clientsMayHaveCaughtUp()
+    /// What a replay's pacing reads of the host core for every event (`--fast` and
+    /// `--await-clients`): a press in progress, a question open, the clients caught up.
+    var replayFacts: ReplayPacer.Facts { driver.replayFacts(hostCaughtUp: phaseScreenshots?.isIdle != false) }
+
+    /// Read for every replayed event: no allocation.
+    func pace(_ event: ReplayPacer.Event) -> ReplayPacer.Decision {
+        driver.replayNext(event, hostCaughtUp: phaseScreenshots?.isIdle != false)
     }
+
+    /// A recording starts: the host core paces it.
+    func startReplay(_ options: ReplayPacer.Options) { driver.startReplay(options) }
+
+    var replayNote: ReplayPacer.Note? { driver.replayNote }
+
+    /// A haptic pad whose clicks follow its buttons: the host core plays its moments.
+    func hapticPadAdded(_ device: DeviceID) { driver.hapticPadAdded(device, clicksFollow: .buttons) }
+
+    /// Look Up's settings while it runs (nil: never started).
+    var lookupConfiguration: LookupConfiguration? { driver.lookupConfiguration }
+
+    func startLookup(_ configuration: LookupConfiguration, host: LookupHost) {
+        driver.startLookup(configuration, host: host)
+    }
+
+    func configureLookup(_ configuration: LookupConfiguration) { driver.configureLookup(configuration) }
+
+    /// Nothing the exit waits for: no engine timer, no contact down, no screenshot pending.
+    var isQuiet: Bool { !timerPending && contactsDown == 0 && phaseScreenshots?.isIdle != false }
 
     /// The user's settings changed (`Compositor.reloadSettings`): the engine's, and the preview keys.
     func reload(_ engine: EngineConfiguration, previewKeys: [PreviewKeyBinding]) {
@@ -86,32 +121,28 @@ final class InteractionHost: InteractionDriverHandler {
     func logFlowStatistics() {
         let statistics = driver.flowStatistics
         guard statistics.values > 0 else { return }
-        compositor.logger.info(
+        logger.info(
             "flow control: \(statistics.summary); sent at once \(statistics.sentAtOnce); holds µs \(statistics.histogramText)"
         )
     }
 
     func close() {
-        driver?.close()
-        try? trace?.close()
+        driver.close()
+        shell.closeTrace()
     }
 
-    func name(_ device: DeviceID, _ name: String) { deviceNames[device] = name }
+    func name(_ device: DeviceID, _ name: String) { shell.name(device, name) }
 
     /// A haptic pad played an effect: logged, and a `"event":"haptic"` line in the trace.
     func haptic(_ moment: HapticMoment, device: DeviceID, at time: Timestamp) {
-        let record = HapticRecord(
-            device: deviceNames[device] ?? device.description, effect: moment.rawValue, waveform: moment.waveform,
-            time: time)
-        compositor.logger.info("\(record.humanLine(nameWidth: 0))")
-        trace?.write(Data((record.jsonLine + "\n").utf8))
+        shell.haptic(moment, device: device, at: time)
     }
 
     /// A trace is being written (other parts build their records only then).
-    var isTracing: Bool { trace != nil }
+    var isTracing: Bool { shell.isTracing }
 
     /// A line of another part's (Look Up) in the trace.
-    func writeTraceLine(_ json: Data) { trace?.write(json + Data("\n".utf8)) }
+    func writeTraceLine(_ json: Data) { shell.writeTraceLine(json) }
 
     func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
         driver.deviceRemoved(device, at: time)
@@ -120,12 +151,11 @@ final class InteractionHost: InteractionDriverHandler {
     // MARK: device events (already re-timed onto the monotonic clock)
 
     func handle(_ event: DeviceEvent) {
-        let seat = compositor.seat!
         let time = UInt32(truncatingIfNeeded: event.time.microseconds / 1000)
         switch event {
         case .contactBegan(let contact):
             let point = outputPoint(contact)
-            let hit = compositor.scene.surface(at: point).map {
+            let hit = scene.surface(at: point).map {
                 let origin = $0.surface.outputOrigin
                 return SurfaceHit(surface: $0.surface.id, origin: Point(x: Double(origin.x), y: Double(origin.y)))
             }
@@ -133,11 +163,11 @@ final class InteractionHost: InteractionDriverHandler {
                 let routed = try driver.contactBegan(
                     contact.key, source: contact.source, at: point, over: hit,
                     force: contact.hasForce ? contact.force : nil, time: contact.time)
-                compositor.logger.debug(
+                logger.debug(
                     "contact \(contact.key) began at \(point) on \(routed.surface.map { "\($0)" } ?? "no interactive surface")"
                 )
             } catch {
-                compositor.logger.debug("contact \(contact.key) began again, or one too many: \(error)")
+                logger.debug("contact \(contact.key) began again, or one too many: \(error)")
             }
             if coreBegan(contact, at: point, time: time, seat: seat) {
                 try? driver.deliver(contact.key, as: .tabletTool)
@@ -262,43 +292,13 @@ final class InteractionHost: InteractionDriverHandler {
     private func outputPoint(_ contact: DeviceContact) -> Point {
         switch contact.positioning {
         case .absolute: outputPoint(contact.position)
-        case .cursor: compositor.seat.cursor
+        case .cursor: seat.cursor
         }
     }
 
     private func outputPoint(_ position: NormalisedPoint) -> Point {
-        let output = compositor.scene.output
+        let output = scene.output
         return Point(x: position.x * Double(output.width), y: position.y * Double(output.height))
-    }
-
-    // MARK: InteractionDriverHandler
-
-    func takeAway(_ contact: RoutedContact, surface: SurfaceID) {
-        compositor.logger.debug("core input of \(contact.key) taken away (commit phase)")
-        // A tablet tool leaves the surface (up, proximity_out) like a drag-and-drop grab.
-        // A touch point gets wl_touch.cancel (the client's touch points all end).
-        // Any other contact is the pointer (a pen without tablet-v2, a touchpad, a
-        // mouse): wl_pointer.leave, and nothing re-enters while it is away.
-        switch contact.delivery {
-        case .tabletTool: compositor.seat.tabletProximityOut(time: compositor.clock.eventTime())
-        case .touch: compositor.seat.touchCancel(id: contact.key.contact)
-        case .pointer: compositor.seat.takePointerAway()
-        }
-    }
-
-    func giveBack(_ contact: RoutedContact, surface: SurfaceID, stillDown: Bool) {
-        compositor.logger.debug("core input of \(contact.key) given back")
-        switch contact.delivery {
-        case .pointer:
-            // The pointer enters the surface under the cursor again (wl_pointer.enter, no button).
-            compositor.seat.givePointerBack()
-        case .tabletTool where stillDown:
-            // The tool enters the surface under it again: proximity_in, no down.
-            compositor.seat.tabletTool(
-                at: contact.position, pressure: nil, axes: nil, tip: .unchanged, time: compositor.clock.eventTime())
-        case .tabletTool, .touch:
-            break  // a tool lifting leaves silently; a cancelled touch point is over
-        }
     }
 
     /// Keyboard focus moved: the host core ends the keyboard interaction (`system`) and drops
@@ -307,7 +307,6 @@ final class InteractionHost: InteractionDriverHandler {
 
     /// A key, through the preview keys' rules (`PreviewKeys`) before wl_keyboard.
     private func previewKey(_ key: KeyState, seat: Seat, time: UInt32) {
-        let keymap = compositor.keymap
         var focus: KeyboardFocus?
         if let surface = seat.keyboardFocus, surface.isAlive {
             let size = surface.node.size
@@ -322,109 +321,5 @@ final class InteractionHost: InteractionDriverHandler {
             seat.key(UInt32(key.code), pressed: true, time: UInt32(truncatingIfNeeded: pressedAt.microseconds / 1000))
             seat.key(UInt32(key.code), pressed: false, time: time)
         }
-    }
-
-    func hasHaptics(_ contact: ContactKey) -> Bool { compositor.input.hasHaptics(device: contact.device) }
-
-    func playHaptic(_ effect: AppHapticEffect, on contact: ContactKey, at time: Timestamp) {
-        compositor.input.playRequestedHaptic(effect, device: contact.device, at: time)
-    }
-
-    /// The commit's deep click on the device driving the interaction, in this dispatch, before
-    /// the client hears of it: the backend plays it through the pad's own clicks.
-    func hapticMoment(_ moment: HapticMoment, on device: DeviceID, at time: Timestamp) {
-        compositor.input.play(moment, device: device, at: time)
-    }
-
-    func willPerform(_ action: Action) { record(action) }
-
-    /// A replay's wait may end (the host core paces it).
-    func replayMayGoOn() { compositor.replayMayGoOn() }
-
-    func client(of surface: SurfaceID) -> Client? { compositor.surfaces[surface]?.client }
-
-    /// Keys reach a client that bound a keyboard.
-    func deliversKeys(to surface: SurfaceID) -> Bool {
-        guard let focus = compositor.surfaces[surface] else { return false }
-        return !compositor.seat.keyboards(of: focus).isEmpty
-    }
-
-    /// A should-begin may have been settled (answered, timed out): a waiting replay goes on.
-    func interactionsChanged() { compositor.clientsMayHaveCaughtUp() }
-
-    func deliverInput(dueBy time: Timestamp) { compositor.deliverInput(dueBy: time) }
-
-    /// The trace and the screenshot moments, before the frame that carries the action is sent.
-    private func record(_ action: Action) {
-        let update: PhaseUpdate
-        let event: PhaseEvent?
-        switch action {
-        case .askShouldBegin(let value): (update, event) = (value, nil)
-        case .phase(let phase, let value): (update, event) = (value, phase)
-        case .scheduleTimer: return
-        }
-        // The record (names, strings) is made only for someone who reads it: this runs for
-        // every progress sample.
-        let traced = trace != nil || compositor.logger.logLevel <= .debug
-        if traced, let record = traceRecord(of: action, update) {
-            compositor.logger.debug("\(record.humanLine)")
-            if let trace, record.event != .shouldBegin || compositor.configuration.verbose {
-                trace.write(Data((record.jsonLine + "\n").utf8))
-            }
-        }
-        guard let event, compositor.phaseScreenshots != nil else { return }
-        for moment in moments(of: event, update) {
-            compositor.phaseMoment(moment, interaction: update.interaction, surface: update.surface)
-        }
-    }
-
-    private func traceRecord(of action: Action, _ update: PhaseUpdate) -> TraceRecord? {
-        let client = compositor.surfaces.clientName(of: update.surface)
-        let device = deviceNames[update.contact.device] ?? update.contact.device.description
-        return TraceRecord(action, device: device, surface: update.surface, client: client)
-    }
-
-    /// The screenshot moments an action is (docs/compositor.md): phase changes, and the first
-    /// time each phase's progress reaches one half.
-    private func moments(of event: PhaseEvent, _ update: PhaseUpdate) -> [ScreenshotMoments.Moment] {
-        switch event {
-        case .previewEnded:
-            halfway[update.interaction] = nil
-            return [.commit]
-        case .previewBegan, .previewProgress:
-            var moments: [ScreenshotMoments.Moment] = event == .previewBegan ? [.preview] : []
-            if update.progress >= 0.5, halfway[update.interaction]?.preview != true {
-                halfway[update.interaction, default: (false, false)].preview = true
-                moments.append(.previewHalf)
-            }
-            return moments
-        case .completed:
-            halfway[update.interaction] = nil
-            return [.completed]
-        case .commitProgress:
-            guard update.progress >= 0.5, halfway[update.interaction]?.commit != true else { return [] }
-            halfway[update.interaction, default: (false, false)].commit = true
-            return [.commitHalf]
-        case .cancelled:
-            halfway[update.interaction] = nil
-            return [.cancelled]
-        case .stage:
-            return []  // accelerators: not declared through this compositor yet
-        }
-    }
-
-    func surfaceID(forSurfaceResource resource: OpaquePointer) -> SurfaceID? {
-        ResourceObject.owner(of: resource, as: Surface.self)?.node.id
-    }
-
-    func region(forRegionResource resource: OpaquePointer) -> PreviewRegion? {
-        guard let region = ResourceObject.owner(of: resource, as: RegionResource.self)?.region else { return nil }
-        return PreviewRegion(
-            operations: region.operations.map {
-                switch $0 {
-                case .add(let r): .add(.init(x: r.x, y: r.y, width: r.width, height: r.height))
-                case .subtract(let r): .subtract(.init(x: r.x, y: r.y, width: r.width, height: r.height))
-                }
-            })
     }
 }

@@ -39,7 +39,7 @@ extension Compositor {
     func lookupSessionEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         -> [String: String]
     {
-        guard interaction.driver.lookupConfiguration?.enabled == true else { return [:] }
+        guard interaction.lookupConfiguration?.enabled == true else { return [:] }
         return Compositor.lookupAppEnvironment.filter { environment[$0.key] == nil }
     }
 
@@ -66,19 +66,21 @@ extension Compositor {
             logger.notice("look up: \(executable) is not there: Look Up is off")
             return
         }
-        let controller = LookupController(compositor: self)
+        let controller = LookupController(
+            scene: scene, surfaces: surfaces, output: output, seat: seat, interaction: interaction,
+            screenshots: screenshots, clock: clock, logger: logger)
         lookup = controller
-        interaction.driver.startLookup(lookupConfiguration(enabled: enabled, executable: executable), host: controller)
+        interaction.startLookup(lookupConfiguration(enabled: enabled, executable: executable), host: controller)
     }
 
     /// SIGHUP read the settings file again.
     func lookupSettingsChanged() {
         let settings = configuration.lookup
         let enabled = settings.enabled ?? Compositor.accessibilityBusAvailable()
-        guard let running = interaction.driver.lookupConfiguration else {
+        guard let running = interaction.lookupConfiguration else {
             if enabled { startLookup() }
             return
         }
-        interaction.driver.configureLookup(lookupConfiguration(enabled: enabled, executable: running.executable))
+        interaction.configureLookup(lookupConfiguration(enabled: enabled, executable: running.executable))
     }
 }

@@ -12,7 +12,16 @@ import WaylandServer
 /// fed the same input as the preview). It says which window a surface belongs to, draws the
 /// highlight, places the panel, and writes the trace and the screenshots.
 final class LookupController: LookupHost {
-    private unowned let compositor: Compositor
+    private let scene: Scene
+    private let surfaces: SurfaceRegistry
+    private let output: CompositorOutput
+    /// What is under the cursor changes when the panel comes and goes.
+    private let seat: Seat
+    /// The trace's owner. Unowned: its driver holds this controller while Look Up runs.
+    private unowned let interaction: InteractionHost
+    private let screenshots: ScreenshotWriter?
+    private let clock: MonotonicClock
+    private let logger: Logger
     private let highlight: LookupHighlight
     /// The panel shown (from the commit phase until dismissed), with when the commit began.
     private var panel: SceneSurface?
@@ -26,17 +35,21 @@ final class LookupController: LookupHost {
     private var previewHalfShot = false
     private var commitHalfShot = false
 
-    init(compositor: Compositor) {
-        self.compositor = compositor
-        highlight = LookupHighlight(compositor: compositor)
+    init(
+        scene: Scene, surfaces: SurfaceRegistry, output: CompositorOutput, seat: Seat, interaction: InteractionHost,
+        screenshots: ScreenshotWriter?, clock: MonotonicClock, logger: Logger
+    ) {
+        (self.scene, self.surfaces, self.output, self.seat) = (scene, surfaces, output, seat)
+        (self.interaction, self.screenshots, self.clock, self.logger) = (interaction, screenshots, clock, logger)
+        highlight = LookupHighlight(scene: scene, surfaces: surfaces, output: output)
     }
 
     // MARK: LookupHost
 
     /// A toplevel's surfaces belong to it; popups and surfaces of no window are not looked up.
     func lookupWindow(of surface: SurfaceID) -> LookupWindow? {
-        guard let owner = compositor.surfaces[surface], owner.node.root.role == .toplevel,
-            let window = compositor.surfaces[owner.node.root.id]
+        guard let owner = surfaces[surface], owner.node.root.role == .toplevel,
+            let window = surfaces[owner.node.root.id]
         else { return nil }
         let origin = owner.node.outputOrigin
         let windowOrigin = window.node.outputOrigin
@@ -48,10 +61,10 @@ final class LookupController: LookupHost {
     }
 
     func showHighlight(_ extents: LookupRect, on surface: SurfaceID, progress: Double) {
-        guard let root = compositor.surfaces[surface]?.node else { return }
+        guard let root = surfaces[surface]?.node else { return }
         if !highlightShown {
             highlightShown = true
-            previewBeganAt = compositor.clock.microseconds()
+            previewBeganAt = clock.microseconds()
         }
         highlight.show(Rect(extents), in: root, progress: progress)
         if progress >= 0.5 && !previewHalfShot && panel == nil {
@@ -61,30 +74,30 @@ final class LookupController: LookupHost {
     }
 
     func showPanel(_ resource: OpaquePointer?, beside extents: LookupRect?, on surface: SurfaceID) {
-        guard let root = compositor.surfaces[surface]?.node else { return }
-        commitBeganAt = compositor.clock.microseconds()
+        guard let root = surfaces[surface]?.node else { return }
+        commitBeganAt = clock.microseconds()
         dueScreenshots.append("lookup-commit")
         guard let node = panelSurface(resource) else { return }
-        let output = compositor.scene.output
+        let bounds = scene.output
         let origin = root.outputOrigin
         let word = extents.map(Rect.init) ?? Rect(x: 0, y: 0, width: 0, height: 0)
         let size = node.size
         // Below the word, left-aligned with it; above it when there is no room below; inside the output.
         var x = origin.x &+ word.x
         var y = origin.y &+ word.y &+ word.height &+ 6
-        if y + size.height > output.y + output.height { y = origin.y &+ word.y &- size.height &- 6 }
-        x = max(output.x, min(x, output.x + output.width - size.width))
-        y = max(output.y, min(y, output.y + output.height - size.height))
+        if y + size.height > bounds.y + bounds.height { y = origin.y &+ word.y &- size.height &- 6 }
+        x = max(bounds.x, min(x, bounds.x + bounds.width - size.width))
+        y = max(bounds.y, min(y, bounds.y + bounds.height - size.height))
         node.position = (x, y)
         node.shownHeight = size.height / 3
-        compositor.scene.showOverlay(node)
+        scene.showOverlay(node)
         // wl_surface.enter: preview-lookup learns its panel is on screen (a file goes to the
         // desktop's previewer then), as any client learns it of its windows.
-        if let surface = compositor.surfaces[node.id] { compositor.setOnOutput(surface, true) }
+        if let surface = surfaces[node.id] { output.setShown(surface, true) }
         panel = node
-        compositor.damage(compositor.scene.extents(of: node))
-        compositor.scheduleFrame()
-        compositor.seat.repick()
+        output.damage(scene.extents(of: node))
+        output.scheduleFrame()
+        seat.repick()
     }
 
     /// The panel grows into view from the word, a third at once and the rest with the commit.
@@ -98,8 +111,8 @@ final class LookupController: LookupHost {
         let shown = Int32((Double(height) * (1 + 2 * max(0, min(1, progress))) / 3).rounded())
         guard shown != node.shownHeight else { return }
         node.shownHeight = shown >= height ? nil : shown
-        compositor.damage(compositor.scene.extents(of: node))
-        compositor.scheduleFrame()
+        output.damage(scene.extents(of: node))
+        output.scheduleFrame()
     }
 
     /// Everything Look Up shows goes.
@@ -107,11 +120,11 @@ final class LookupController: LookupHost {
         highlight.hide()
         if let node = panel {
             node.shownHeight = nil
-            compositor.damage(compositor.scene.extents(of: node))
-            compositor.scene.hideOverlay(node)
-            if let surface = compositor.surfaces[node.id] { compositor.setOnOutput(surface, false) }
-            compositor.seat.surfaceUnmapped(node)
-            compositor.scheduleFrame()
+            output.damage(scene.extents(of: node))
+            scene.hideOverlay(node)
+            if let surface = surfaces[node.id] { output.setShown(surface, false) }
+            seat.surfaceUnmapped(node)
+            output.scheduleFrame()
             panel = nil
         }
         commitBeganAt = nil
@@ -134,21 +147,21 @@ final class LookupController: LookupHost {
     func framePresented() {
         if !dueScreenshots.isEmpty {
             let label = dueScreenshots.removeFirst()
-            if compositor.screenshots != nil { _ = try? compositor.screenshot(label: label) }
+            if let path = try? screenshots?.shoot(label: label) { logger.info("screenshot \(path)") }
         }
         if let began = previewBeganAt {
             previewBeganAt = nil
-            let microseconds = compositor.clock.microseconds() - began
-            compositor.logger.info("look up: highlight's first frame \(microseconds) µs after the preview began")
-            if compositor.interaction.isTracing {
+            let microseconds = clock.microseconds() - began
+            logger.info("look up: highlight's first frame \(microseconds) µs after the preview began")
+            if interaction.isTracing {
                 writeTrace(["event": "lookup-highlight", "first_frame_us": microseconds])
             }
         }
         guard let began = commitBeganAt, panel != nil else { return }
         commitBeganAt = nil
-        let microseconds = compositor.clock.microseconds() - began
-        compositor.logger.info("look up: panel's first frame \(microseconds) µs after the commit")
-        if compositor.interaction.isTracing {
+        let microseconds = clock.microseconds() - began
+        logger.info("look up: panel's first frame \(microseconds) µs after the commit")
+        if interaction.isTracing {
             writeTrace(["event": "lookup-panel", "first_frame_us": microseconds])
         }
     }
@@ -172,20 +185,20 @@ final class LookupController: LookupHost {
     }
 
     private func trace(_ record: [String: Any]) {
-        if compositor.interaction.isTracing { writeTrace(record) }
+        if interaction.isTracing { writeTrace(record) }
     }
 
     private func traceAnswer(
         _ answer: LookupChannel.Answer, outcome: LookupSession.Outcome, surface: SurfaceID,
         waited: Timestamp.Duration
     ) {
-        guard compositor.interaction.isTracing else { return }
+        guard interaction.isTracing else { return }
         var record: [String: Any] = [
             "event": "lookup", "interaction": Int(answer.id), "outcome": outcome.rawValue, "toolkit": answer.toolkit,
             "word": answer.word, "link": answer.link, "definition": answer.definition,
             "lookup_us": Int(answer.microseconds), "answer_us": waited.microseconds,
         ]
-        if let app = compositor.surfaces[surface].map({ "\($0.node.client)" }) { record["app"] = app }
+        if let app = surfaces[surface].map({ "\($0.node.client)" }) { record["app"] = app }
         if let extents = answer.extents {
             record["extents"] = [extents.x, extents.y, extents.width, extents.height].map(Int.init)
         }
@@ -194,7 +207,7 @@ final class LookupController: LookupHost {
 
     private func writeTrace(_ record: [String: Any]) {
         guard let data = try? JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]) else { return }
-        compositor.interaction.writeTraceLine(data)
+        interaction.writeTraceLine(data)
     }
 }
 

@@ -2,11 +2,16 @@
 /// marker over the app's window that deepens and grows with the preview's progress. It takes
 /// no input (the app under it gets every event).
 final class LookupHighlight {
-    private unowned let compositor: Compositor
+    private let scene: Scene
+    /// Where the highlight's node gets its id.
+    private let surfaces: SurfaceRegistry
+    private let output: CompositorOutput
     private var node: SceneSurface?
     private var shownProgress = -1.0
 
-    init(compositor: Compositor) { self.compositor = compositor }
+    init(scene: Scene, surfaces: SurfaceRegistry, output: CompositorOutput) {
+        (self.scene, self.surfaces, self.output) = (scene, surfaces, output)
+    }
 
     /// `extents`: surface-local to `root`; `progress` 0…1.
     func show(_ extents: Rect, in root: SceneSurface, progress: Double) {
@@ -25,27 +30,27 @@ final class LookupHighlight {
         texture.fill(argb: a << 24 | UInt32(alpha * 255) << 16 | UInt32(alpha * 0.84 * 255) << 8)
         let origin = root.outputOrigin
         let target = node ?? makeNode(client: root.client)
-        if node != nil { compositor.damage(compositor.scene.extents(of: target)) }
+        if node != nil { output.damage(scene.extents(of: target)) }
         target.texture = texture
         target.position = (origin.x &+ extents.x &- (2 + grow), origin.y &+ extents.y &- (1 + grow))
-        if node == nil { compositor.scene.showOverlay(target) }
+        if node == nil { scene.showOverlay(target) }
         node = target
         shownProgress = progress
-        compositor.damage(compositor.scene.extents(of: target))
-        compositor.scheduleFrame()
+        output.damage(scene.extents(of: target))
+        output.scheduleFrame()
     }
 
     private func makeNode(client: ClientID) -> SceneSurface {
-        let node = SceneSurface(id: compositor.surfaces.makeID(), client: client)
+        let node = SceneSurface(id: surfaces.makeID(), client: client)
         node.inputRegion = Region()  // empty: never hit
         return node
     }
 
     func hide() {
         guard let node else { return }
-        compositor.damage(compositor.scene.extents(of: node))
-        compositor.scene.hideOverlay(node)
-        compositor.scheduleFrame()
+        output.damage(scene.extents(of: node))
+        scene.hideOverlay(node)
+        output.scheduleFrame()
         self.node = nil
         shownProgress = -1
     }

@@ -1,18 +1,29 @@
+import Logging
 import PreviewEngine
 import SystemLayer
 import WaylandServer
 
+/// Told when clients may have caught up (an acknowledgement arrived, the last pending shot was
+/// taken): a replay waiting for them may go on.
+protocol CatchUpObserver: AnyObject {
+    func clientsMayHaveCaughtUp()
+}
+
 /// Takes the phase screenshots at the moments `ScreenshotMoments` decides, with one timer for
 /// the deadlines. Runs on the display's thread.
 final class PhaseScreenshots {
-    private unowned let compositor: Compositor
+    private let writer: ScreenshotWriter
+    private let clock: MonotonicClock
+    private let logger: Logger
     private var moments = ScreenshotMoments()
     private var timer: EventSource?
+    /// The interaction host, which is made after this.
+    weak var observer: CatchUpObserver?
 
-    init(compositor: Compositor, loop: EventLoop) {
-        self.compositor = compositor
+    init(writer: ScreenshotWriter, clock: MonotonicClock, logger: Logger, loop: EventLoop) {
+        (self.writer, self.clock, self.logger) = (writer, clock, logger)
         timer = loop.addTimer { [unowned self] in
-            take(moments.expired(at: compositor.clock.microseconds()))
+            take(moments.expired(at: clock.microseconds()))
             rearm()
         }
     }
@@ -20,7 +31,7 @@ final class PhaseScreenshots {
     var isIdle: Bool { moments.isEmpty }
 
     func occurred(_ moment: ScreenshotMoments.Moment, interaction: InteractionID, surface: SurfaceID) {
-        moments.occurred(moment, interaction: interaction, surface: surface, at: compositor.clock.microseconds())
+        moments.occurred(moment, interaction: interaction, surface: surface, at: clock.microseconds())
         rearm()
     }
 
@@ -38,7 +49,7 @@ final class PhaseScreenshots {
     func committed(surface: SurfaceID, requestedFrame: Bool) {
         guard !moments.isEmpty else { return }
         let shots = moments.committed(
-            surface: surface, requestedFrame: requestedFrame, at: compositor.clock.microseconds())
+            surface: surface, requestedFrame: requestedFrame, at: clock.microseconds())
         guard !shots.isEmpty else { return }
         take(shots)
         rearm()
@@ -46,7 +57,7 @@ final class PhaseScreenshots {
 
     /// Shutting down: whatever is still pending is shot now, as it is.
     func flush() {
-        take(moments.flush(at: compositor.clock.microseconds()))
+        take(moments.flush(at: clock.microseconds()))
         timer?.remove()
         timer = nil
     }
@@ -54,12 +65,12 @@ final class PhaseScreenshots {
     private func rearm() {
         guard let deadline = moments.nextDeadline else { return }
         timer?.arm(
-            milliseconds: TimerRounding.milliseconds(afterMicroseconds: deadline - compositor.clock.microseconds()))
+            milliseconds: TimerRounding.milliseconds(afterMicroseconds: deadline - clock.microseconds()))
     }
 
     private func take(_ shots: [ScreenshotMoments.Shot]) {
         guard !shots.isEmpty else { return }
-        let started = compositor.clock.microseconds()
+        let started = clock.microseconds()
         // Several moments due at once are one picture.
         var picture: String?
         for shot in shots {
@@ -78,25 +89,24 @@ final class PhaseScreenshots {
             }
             let delay = Int(shot.delay / 1000)
             do {
-                let result =
-                    if let picture { try compositor.duplicateScreenshot(picture, label: shot.label) } else {
-                        try compositor.screenshot(label: shot.label, log: false)
+                let path =
+                    if let picture { try writer.duplicate(picture, label: shot.label) } else {
+                        try writer.shoot(label: shot.label)
                     }
-                guard let path = result else { continue }
                 picture = picture ?? path
                 let line = "screenshot \(path) (\(why), \(delay) ms after the event)"
                 if shot.trigger.isCommit {
-                    compositor.logger.info("\(line)")
+                    logger.info("\(line)")
                 } else {
-                    compositor.logger.warning("\(line)")
+                    logger.warning("\(line)")
                 }
             } catch {
-                compositor.logger.error("\(error)")
+                logger.error("\(error)")
             }
         }
         // Clients could not be heard while we encoded: that time does not count against them.
-        moments.postpone(by: compositor.clock.microseconds() - started)
-        if moments.isEmpty { compositor.clientsMayHaveCaughtUp() }
+        moments.postpone(by: clock.microseconds() - started)
+        if moments.isEmpty { observer?.clientsMayHaveCaughtUp() }
     }
 }
 

@@ -4,8 +4,19 @@ import SystemLayer
 final class ScreenshotWriter {
     let directory: String
     private(set) var count = 0
+    /// What a picture shows: the output's framebuffer, repainted from the scene.
+    private let output: CompositorOutput
+    private let scene: Scene
 
-    init(directory: String) { self.directory = directory }
+    init(directory: String, output: CompositorOutput, scene: Scene) {
+        (self.directory, self.output, self.scene) = (directory, output, scene)
+    }
+
+    /// Repaints damage and writes the output now.
+    func shoot(label: String) throws(ScreenshotError) -> String {
+        output.framebuffer.repaint(scene.placements())
+        return try write(output.framebuffer, label: label)
+    }
 
     func write(_ framebuffer: Framebuffer, label: String) throws(ScreenshotError) -> String {
         let path = nextPath(label)

@@ -3,10 +3,10 @@ import WaylandServer
 
 /// wl_compositor: makes surfaces and regions.
 final class CompositorResource: ResourceObject {
-    weak var compositor: Compositor?
+    weak var host: SurfaceHost?
 
-    init?(compositor: Compositor, client: Client, version: UInt32, id: UInt32) {
-        self.compositor = compositor
+    init?(host: SurfaceHost, client: Client, version: UInt32, id: UInt32) {
+        self.host = host
         super.init(
             client: client, interface: cwl_interface_wl_compositor(), version: version, id: id,
             implementation: CompositorResource.implementation)
@@ -15,10 +15,8 @@ final class CompositorResource: ResourceObject {
     nonisolated(unsafe) static let implementation: UnsafeRawPointer = {
         var impl = cwl_wl_compositor_impl()
         impl.create_surface = { _, resource, id in
-            guard let self_ = resolve(resource, as: CompositorResource.self), let compositor = self_.compositor else {
-                return
-            }
-            _ = Surface(compositor: compositor, client: self_.client, version: self_.version, id: id)
+            guard let self_ = resolve(resource, as: CompositorResource.self), let host = self_.host else { return }
+            _ = Surface(host: host, client: self_.client, version: self_.version, id: id)
         }
         impl.create_region = { _, resource, id in
             guard let self_ = resolve(resource, as: CompositorResource.self) else { return }

@@ -4,7 +4,7 @@ import WaylandServer
 /// wl_output: the one output (geometry, mode, scale, name, done), told again when its mode
 /// changes (a window output resized or moved to another scale).
 final class OutputResource: ResourceObject {
-    init?(compositor: Compositor, client: Client, version: UInt32, id: UInt32) {
+    init?(host: SurfaceHost, client: Client, version: UInt32, id: UInt32) {
         super.init(
             client: client, interface: cwl_interface_wl_output(), version: version, id: id,
             implementation: OutputResource.implementation)
@@ -13,8 +13,7 @@ final class OutputResource: ResourceObject {
             wl_output_send_name(resource, "HEADLESS-1")
             wl_output_send_description(resource, "preview-compositor output")
         }
-        compositor.output.bound(self)  // the mode, now and at every change
-        compositor.outputBound(self)
+        host.outputBound(self)  // the mode, now and at every change; the windows on it
     }
 
     func sendMode(_ mode: OutputMode) {

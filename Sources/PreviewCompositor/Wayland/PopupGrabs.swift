@@ -6,13 +6,18 @@ import WaylandServer
 /// first (popup_done); a grabbing popup whose parent is not the topmost grab is dismissed at
 /// once, as xdg-shell allows.
 final class PopupGrabs {
-    unowned let compositor: Compositor
+    private let seat: Seat
+    /// Where the focus goes when no grab or earlier focus is left: the topmost window.
+    private let scene: Scene
+    private let surfaces: SurfaceRegistry
     /// Bottom to top.
     private var chain: [Weak<XdgPopup>] = []
     /// The keyboard focus before the first grab, given back when the chain ends.
     private weak var focusBefore: Surface?
 
-    init(compositor: Compositor) { self.compositor = compositor }
+    init(seat: Seat, scene: Scene, surfaces: SurfaceRegistry) {
+        (self.seat, self.scene, self.surfaces) = (seat, scene, surfaces)
+    }
 
     private var live: [XdgPopup] {
         chain.removeAll { $0.value?.isAlive != true }
@@ -29,9 +34,9 @@ final class PopupGrabs {
             popup.dismiss()
             return
         }
-        if popups.isEmpty { focusBefore = compositor.seat.keyboardFocus }
+        if popups.isEmpty { focusBefore = seat.keyboardFocus }
         chain.append(Weak(popup))
-        if let surface = popup.xdgSurface?.surface { compositor.seat.setKeyboardFocus(surface) }
+        if let surface = popup.xdgSurface?.surface { seat.setKeyboardFocus(surface) }
     }
 
     /// A grabbing popup went away (destroyed or unmapped): the focus goes to the one below it.
@@ -58,12 +63,11 @@ final class PopupGrabs {
     }
 
     private func returnFocus() {
-        let seat = compositor.seat!
         if let top = live.last, let surface = top.xdgSurface?.surface {
             seat.setKeyboardFocus(surface)
         } else if let focusBefore, focusBefore.isAlive {
             seat.setKeyboardFocus(focusBefore)
-        } else if let last = compositor.scene.toplevels.last, let surface = compositor.surfaces[last.id] {
+        } else if let last = scene.toplevels.last, let surface = surfaces[last.id] {
             seat.setKeyboardFocus(surface)
         }
     }

@@ -3,10 +3,7 @@ import WaylandServer
 
 /// wl_subcompositor: turns a surface into a child of another.
 final class SubcompositorResource: ResourceObject {
-    weak var compositor: Compositor?
-
-    init?(compositor: Compositor, client: Client, version: UInt32, id: UInt32) {
-        self.compositor = compositor
+    init?(client: Client, version: UInt32, id: UInt32) {
         super.init(
             client: client, interface: cwl_interface_wl_subcompositor(), version: version, id: id,
             implementation: SubcompositorResource.implementation)
@@ -62,9 +59,7 @@ final class Subsurface: ResourceObject {
         if let parentResource = parent.resource { parentGone.listen(toDestroyOfResource: parentResource) }
         surface.subsurface = self
         parent.node.addSubsurface(surface.node)
-        if surface.node.isMapped, let compositor = surface.compositor {
-            compositor.damage(compositor.scene.extents(of: surface.node))
-        }
+        if surface.node.isMapped, let host = surface.host { host.damage(extentsOf: surface.node) }
     }
 
     override func resourceDestroyed() { detach() }
@@ -73,9 +68,9 @@ final class Subsurface: ResourceObject {
     private func detach() {
         parentGone.remove()
         guard let surface, let parent else { return }
-        if let compositor = surface.compositor, surface.node.isMapped {
-            compositor.damage(compositor.scene.extents(of: surface.node))
-            compositor.scheduleFrame()
+        if let host = surface.host, surface.node.isMapped {
+            host.damage(extentsOf: surface.node)
+            host.scheduleFrame()
         }
         parent.node.removeSubsurface(surface.node)
         self.parent = nil

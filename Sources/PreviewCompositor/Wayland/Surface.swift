@@ -5,7 +5,7 @@ import WaylandServer
 
 /// wl_surface: double-buffered state applied on commit into its `SceneSurface`.
 final class Surface: ResourceObject {
-    weak var compositor: Compositor?
+    weak var host: SurfaceHost?
     let node: SceneSurface
 
     /// Roles are for life: once xdg_surface or wl_subsurface, always that.
@@ -49,9 +49,9 @@ final class Surface: ResourceObject {
     private let pendingBufferGone: Listener
     private let cachedBufferGone: Listener
 
-    init?(compositor: Compositor, client: Client, version: UInt32, id: UInt32) {
-        self.compositor = compositor
-        node = SceneSurface(id: compositor.surfaces.makeID(), client: compositor.surfaces.clientID(for: client))
+    init?(host: SurfaceHost, client: Client, version: UInt32, id: UInt32) {
+        self.host = host
+        node = SceneSurface(id: host.surfaces.makeID(), client: host.surfaces.clientID(for: client))
         var clearBuffer: (() -> Void)?
         var clearCachedBuffer: (() -> Void)?
         pendingBufferGone = Listener { _ in clearBuffer?() }
@@ -67,7 +67,7 @@ final class Surface: ResourceObject {
             cached.buffer = nil
             cachedBufferGone.remove()
         }
-        compositor.surfaces.add(self)
+        host.surfaces.add(self)
     }
 
     override func resourceDestroyed() {
@@ -77,7 +77,7 @@ final class Surface: ResourceObject {
         cached.callbacks.forEach { $0.destroyResource() }
         pending = State()
         cached = State()
-        compositor?.surfaceDestroyed(self)
+        host?.surfaceDestroyed(self)
     }
 
     /// Assigns a role, or posts the wl_surface role error. Returns false on error.
@@ -129,17 +129,17 @@ final class Surface: ResourceObject {
     }
 
     private func applyPendingRestacks() {
-        guard !pendingRestacks.isEmpty, let compositor else { return }
+        guard !pendingRestacks.isEmpty, let host else { return }
         let restacks = pendingRestacks
         pendingRestacks = []
         // A sibling destroyed since the request simply leaves the order as it is.
         for restack in restacks { node.restack(restack.child, relativeTo: restack.sibling, above: restack.above) }
-        if node.isMapped { compositor.damage(compositor.scene.extents(of: node)) }
+        if node.isMapped { host.damage(extentsOf: node) }
     }
 
     private func apply(_ pending: State) {
-        guard let compositor else { return }
-        let before = node.isMapped ? compositor.scene.extents(of: node) : nil
+        guard let host else { return }
+        let before = node.isMapped ? host.scene.extents(of: node) : nil
         let oldSize = node.size
         var uploaded = false
         if pending.bufferAttached {
@@ -153,7 +153,7 @@ final class Surface: ResourceObject {
         if let scale = pending.scale { node.bufferScale = scale }
         if let region = pending.inputRegion { node.inputRegion = region }
         let requestedFrame = !pending.callbacks.isEmpty
-        compositor.output.frameRequested(pending.callbacks)
+        host.frameRequested(pending.callbacks)
         let surfaceDamage = pending.damage
         let bufferDamage = pending.bufferDamage
 
@@ -161,30 +161,30 @@ final class Surface: ResourceObject {
         // children's cached state applies with it (and theirs with them).
         applyPendingRestacks()
         for child in Array(node.stack) where child !== node {
-            guard let childSurface = compositor.surfaces[child.id] else { continue }
+            guard let childSurface = host.surfaces[child.id] else { continue }
             childSurface.subsurface?.applyPendingPosition()
             if childSurface.isEffectivelySynchronized { childSurface.applyCached() }
         }
         xdgSurface?.surfaceCommitted()
-        compositor.interaction?.surfaceCommitted(node.id)
+        host.surfaceStateApplied(node.id)
 
         // Output damage: whole extents when size, mapping or placement may have changed.
         if node.isMapped && !(uploaded && node.size == oldSize && before != nil) {
-            compositor.damage(compositor.scene.extents(of: node))
+            host.damage(extentsOf: node)
         } else if node.isMapped {
             let origin = node.outputOrigin
             let scale = max(1, node.bufferScale)
-            for rect in surfaceDamage { compositor.damage(rect.offsetBy(x: origin.x, y: origin.y)) }
+            for rect in surfaceDamage { host.damage(rect.offsetBy(x: origin.x, y: origin.y)) }
             for rect in bufferDamage {
-                compositor.damage(
+                host.damage(
                     Rect(
                         x: origin.x + rect.x / scale, y: origin.y + rect.y / scale, width: rect.width / scale + 2,
                         height: rect.height / scale + 2))
             }
         }
-        if let before, !node.isMapped || before != compositor.scene.extents(of: node) { compositor.damage(before) }
-        compositor.scheduleFrame()
-        compositor.surfaceCommitted(node.id, requestedFrame: requestedFrame)
+        if let before, !node.isMapped || before != host.scene.extents(of: node) { host.damage(before) }
+        host.scheduleFrame()
+        host.surfaceCommitted(node.id, requestedFrame: requestedFrame)
     }
 
     /// Copies the shm buffer's damaged pixels into the texture and releases the buffer.
@@ -235,8 +235,8 @@ final class Surface: ResourceObject {
     /// `scale`): the part of a buffer that can be shown. A surface that moves or an output that
     /// grows shows the rest from the client's next commit.
     private func shownPart(ofBufferScaled scale: Int32) -> Rect? {
-        guard let compositor else { return nil }
-        let output = compositor.scene.output
+        guard let host else { return nil }
+        let output = host.scene.output
         let origin = node.outputOrigin
         let left = (Int64(output.x) - Int64(origin.x)) * Int64(scale)
         let top = (Int64(output.y) - Int64(origin.y)) * Int64(scale)

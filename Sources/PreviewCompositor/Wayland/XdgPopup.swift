@@ -52,14 +52,10 @@ final class XdgPopup: ResourceObject {
     }
 
     func map() {
-        guard let node = xdgSurface?.surface?.node, let compositor = xdgSurface?.compositor,
-            let position = outputPosition()
+        guard let node = xdgSurface?.surface?.node, let host = xdgSurface?.host, let position = outputPosition()
         else { return }
         node.position = position
-        compositor.scene.show(node)
-        compositor.damage(compositor.scene.extents(of: node))
-        compositor.scheduleFrame()
-        if grabRequested { compositor.popupGrabs.popupMapped(self) }
+        host.popupMapped(self, node: node, grab: grabRequested)
     }
 
     /// popup_done: the compositor closed it; the client destroys it.
@@ -80,7 +76,7 @@ final class XdgPopup: ResourceObject {
     /// xdg-shell: popups are destroyed top-down; a popup with a mapped child popup is not the topmost.
     private func destroyRequest() {
         let hasChild =
-            xdgSurface?.compositor?.surfaces.all.contains { surface in
+            xdgSurface?.host?.surfaces.all.contains { surface in
                 guard let child = surface.xdgSurface?.popup, child !== self, child.isAlive else { return false }
                 return child.parent === xdgSurface && child.xdgSurface?.shown == true
             } ?? false
@@ -98,12 +94,8 @@ final class XdgPopup: ResourceObject {
     }
 
     func unmap() {
-        guard let node = xdgSurface?.surface?.node, let compositor = xdgSurface?.compositor else { return }
-        compositor.damage(compositor.scene.extents(of: node))
-        compositor.scene.hide(node)
-        compositor.scheduleFrame()
-        compositor.seat.surfaceUnmapped(node)
-        compositor.popupGrabs.popupGone(self)
+        guard let node = xdgSurface?.surface?.node, let host = xdgSurface?.host else { return }
+        host.popupUnmapped(self, node: node)
     }
 
     nonisolated(unsafe) static let implementation: UnsafeRawPointer = {

@@ -7,7 +7,7 @@ final class XdgSurface: ResourceObject {
     weak var surface: Surface?
     /// Kept past the wl_surface, so a window whose surface goes first still leaves the scene.
     let node: SceneSurface
-    weak var compositor: Compositor?
+    weak var host: SurfaceHost?
     weak var toplevel: XdgToplevel?
     weak var popup: XdgPopup?
     /// Serials sent and not yet acknowledged (acking one drops it and the older ones).
@@ -25,7 +25,7 @@ final class XdgSurface: ResourceObject {
         self.wmBase = wmBase
         self.surface = surface
         node = surface.node
-        compositor = surface.compositor
+        host = surface.host
         super.init(
             client: wmBase.client, interface: cwl_interface_xdg_surface(), version: wmBase.version, id: id,
             implementation: XdgSurface.implementation)
@@ -37,7 +37,7 @@ final class XdgSurface: ResourceObject {
     /// `toleratesBufferBeforeFirstAck`: a toplevel's or popup's buffer may come before its
     /// first configure (WLCS 1.5.0's expectations); an xdg_surface without a role never.
     var toleratesEarlyBuffer: Bool {
-        compositor?.configuration.toleratesBufferBeforeFirstAck == true && (toplevel != nil || popup != nil)
+        host?.toleratesBufferBeforeFirstAck == true && (toplevel != nil || popup != nil)
     }
 
     /// The window geometry, defaulting to the surface's size. As xdg_surface.set_window_geometry
@@ -48,14 +48,14 @@ final class XdgSurface: ResourceObject {
         let own = Rect(x: 0, y: 0, width: size.width, height: size.height)
         guard let geometry else { return own }
         let origin = node.outputOrigin
-        let extents = compositor?.scene.extents(of: node).offsetBy(x: -origin.x, y: -origin.y) ?? own
+        let extents = host?.scene.extents(of: node).offsetBy(x: -origin.x, y: -origin.y) ?? own
         return geometry.intersection(extents) ?? own
     }
 
     /// Sends xdg_surface.configure after the role's own configure event.
     func sendConfigure() {
-        guard let resource, let compositor else { return }
-        let serial = compositor.display.nextSerial()
+        guard let resource, let host else { return }
+        let serial = host.serials.next()
         unackedSerials.append(serial)
         configureSent = true
         xdg_surface_send_configure(resource, serial)

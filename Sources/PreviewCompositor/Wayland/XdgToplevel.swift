@@ -7,7 +7,7 @@ final class XdgToplevel: ResourceObject {
     weak var xdgSurface: XdgSurface?
     /// Held here too: on a disconnect the xdg_surface or wl_surface may be destroyed first,
     /// and the window must still leave its column.
-    weak var compositor: Compositor?
+    weak var host: SurfaceHost?
     private let sceneNode: SceneSurface
     var node: SceneSurface? { sceneNode }
     /// Its xdg-decoration object, if the client made one (one per toplevel).
@@ -26,7 +26,7 @@ final class XdgToplevel: ResourceObject {
 
     private init?(xdgSurface: XdgSurface, id: UInt32) {
         self.xdgSurface = xdgSurface
-        compositor = xdgSurface.compositor
+        host = xdgSurface.host
         sceneNode = xdgSurface.node
         super.init(
             client: xdgSurface.client, interface: cwl_interface_xdg_toplevel(), version: xdgSurface.version, id: id,
@@ -39,11 +39,11 @@ final class XdgToplevel: ResourceObject {
     /// scene and its column, and the others are re-tiled.
     func withdraw() {
         xdgSurface?.unmap()
-        compositor?.toplevelUnmapped(self)
+        host?.toplevelUnmapped(self)
     }
 
     func initialCommit() {
-        compositor?.toplevelAppeared(self)
+        host?.toplevelAppeared(self)
     }
 
     /// Sends configure(size, states) + xdg_surface.configure.
@@ -77,9 +77,9 @@ final class XdgToplevel: ResourceObject {
         xdg_toplevel_send_close(resource)
     }
 
-    func map() { compositor?.toplevelMapped(self) }
-    func unmap() { compositor?.toplevelUnmapped(self) }
-    func committedWhileShown() { compositor?.toplevelCommitted(self) }
+    func map() { host?.toplevelMapped(self) }
+    func unmap() { host?.toplevelUnmapped(self) }
+    func committedWhileShown() { host?.toplevelCommitted(self) }
 
     nonisolated(unsafe) static let implementation: UnsafeRawPointer = {
         var impl = cwl_xdg_toplevel_impl()
@@ -99,11 +99,11 @@ final class XdgToplevel: ResourceObject {
         impl.show_window_menu = { _, _, _, _, _, _ in }
         impl.move = { _, resource, _, _ in
             guard let self_ = resolve(resource, as: XdgToplevel.self) else { return }
-            self_.xdgSurface?.compositor?.seat.beginInteractiveGrab(self_, moves: true)
+            self_.xdgSurface?.host?.interactiveGrabRequested(self_, moves: true)
         }
         impl.resize = { _, resource, _, _, _ in
             guard let self_ = resolve(resource, as: XdgToplevel.self) else { return }
-            self_.xdgSurface?.compositor?.seat.beginInteractiveGrab(self_, moves: false)
+            self_.xdgSurface?.host?.interactiveGrabRequested(self_, moves: false)
         }
         impl.set_max_size = { _, resource, width, height in
             if width < 0 || height < 0 {

@@ -3,7 +3,6 @@ import WaylandServer
 
 /// xdg_wm_base: makes xdg_surfaces and positioners; ping/pong tells whether a client is alive.
 final class XdgWmBase: ResourceObject {
-    weak var compositor: Compositor?
     private(set) var surfaces: [XdgSurfaceReference] = []
     /// Serial of the ping awaiting its pong, if any.
     private(set) var pendingPing: UInt32?
@@ -13,8 +12,7 @@ final class XdgWmBase: ResourceObject {
 
     struct XdgSurfaceReference { weak var value: XdgSurface? }
 
-    init?(compositor: Compositor, client: Client, version: UInt32, id: UInt32) {
-        self.compositor = compositor
+    init?(client: Client, version: UInt32, id: UInt32) {
         super.init(
             client: client, interface: cwl_interface_xdg_wm_base(), version: version, id: id,
             implementation: XdgWmBase.implementation)

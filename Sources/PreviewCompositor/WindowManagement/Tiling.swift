@@ -4,7 +4,11 @@ import PreviewEngine
 /// appeared, centred in it when smaller, unless a host placed it itself (conformance suites
 /// do); the keyboard focus is the activated toplevel.
 final class Tiling {
-    private unowned let compositor: Compositor
+    private let scene: Scene
+    /// Where moved windows are damaged and shown.
+    private let output: CompositorOutput
+    /// What is under the cursor changes when a window moves.
+    private let seat: Seat
     /// Toplevels in the order they appeared: the tiling order.
     private var toplevels: [Weak<XdgToplevel>] = []
     /// Windows a host placed itself (`Compositor.placeWindow`): out of the columns, their
@@ -15,7 +19,9 @@ final class Tiling {
         placed.first { $0.toplevel.value === toplevel }?.position
     }
 
-    init(compositor: Compositor) { self.compositor = compositor }
+    init(scene: Scene, output: CompositorOutput, seat: Seat) {
+        (self.scene, self.output, self.seat) = (scene, output, seat)
+    }
 
     /// A new toplevel: everyone's column changes; it gets its first configure.
     func appeared(_ toplevel: XdgToplevel) {
@@ -63,7 +69,7 @@ final class Tiling {
 
     private func columns() -> [(XdgToplevel, Rect)] {
         let live = toplevels.compactMap(\.value).filter { placement(of: $0) == nil }
-        return Array(zip(live, Scene.columns(count: live.count, in: compositor.scene.output)))
+        return Array(zip(live, Scene.columns(count: live.count, in: scene.output)))
     }
 
     /// Offers every toplevel its column; `newcomer` gets its first configure.
@@ -81,7 +87,7 @@ final class Tiling {
     func place(_ toplevel: XdgToplevel) {
         if let position = placement(of: toplevel), let node = toplevel.node, let xdg = toplevel.xdgSurface {
             let geometry = xdg.windowGeometry
-            compositor.move(node, to: (position.x &- geometry.x, position.y &- geometry.y))
+            move(node, to: (position.x &- geometry.x, position.y &- geometry.y))
             return
         }
         guard let node = toplevel.node, let xdg = toplevel.xdgSurface,
@@ -90,6 +96,17 @@ final class Tiling {
         let geometry = xdg.windowGeometry
         let x = column.x + max(0, (column.width - geometry.width) / 2) - geometry.x
         let y = column.y + max(0, (column.height - geometry.height) / 2) - geometry.y
-        compositor.move(node, to: (x, y))
+        move(node, to: (x, y))
+    }
+
+    /// Moves a window's node, damaging where it was and where it goes.
+    private func move(_ node: SceneSurface, to position: (x: Int32, y: Int32)) {
+        guard node.position != position else { return }
+        let before = scene.extents(of: node)
+        node.position = position
+        output.damage(before)
+        output.damage(scene.extents(of: node))
+        output.scheduleFrame()
+        seat.repick()
     }
 }
