@@ -9,7 +9,8 @@ import WaylandServer
 /// through the input path at once, on the compositor's thread (`CompositorThread.sync`):
 /// whatever the caller asks the compositor next sees the input already delivered.
 public final class InjectedInput: InputBackend {
-    private unowned var sink: InputSink!
+    /// The compositor's input path; calls before `attach` reach nothing.
+    private weak var sink: InputSink?
     private let clock: MonotonicClock
     private var nextDevice: UInt32 = 0
     /// Pointers whose left button is down (a contact each).
@@ -27,30 +28,30 @@ public final class InjectedInput: InputBackend {
     public func addDevice(named name: String) -> DeviceID {
         let id = DeviceID(nextDevice)
         nextDevice &+= 1
-        sink.deviceAdded(id, name: name)
+        sink?.deviceAdded(id, name: name)
         return id
     }
 
     /// The device is gone: its contacts end (cancelled, as when a real device is unplugged).
     public func removeDevice(_ device: DeviceID) {
         if pressed.remove(device) != nil || touching.remove(device) != nil {
-            sink.handle(.contactEnded(ContactKey(device: device), time: now(), reason: .deviceRemoved))
-            sink.handle(.frame(now()))
+            sink?.handle(.contactEnded(ContactKey(device: device), time: now(), reason: .deviceRemoved))
+            sink?.handle(.frame(now()))
         }
-        sink.deviceRemoved(device, at: now())
+        sink?.deviceRemoved(device, at: now())
     }
 
     // MARK: pointers (one cursor, as on a real seat)
 
     /// Moves the cursor to `point` in output coordinates.
     public func pointer(_ device: DeviceID, movedTo point: Point) {
-        let cursor = sink.cursor
+        guard let cursor = sink?.cursor else { return }
         pointer(device, movedBy: point.x - cursor.x, point.y - cursor.y)
     }
 
     public func pointer(_ device: DeviceID, movedBy dx: Double, _ dy: Double) {
-        sink.handle(.pointerMotion(RelativeMotion(device: device, time: now(), dx: dx, dy: dy)))
-        if pressed.contains(device) { sink.handle(.contactChanged(click(device))) }
+        sink?.handle(.pointerMotion(RelativeMotion(device: device, time: now(), dx: dx, dy: dy)))
+        if pressed.contains(device) { sink?.handle(.contactChanged(click(device))) }
     }
 
     /// `code` is the evdev button code (`EventCode.buttonLeft`, `BTN_LEFT`), as wl_pointer.button carries it.
@@ -58,32 +59,32 @@ public final class InjectedInput: InputBackend {
         let time = now()
         if code == Self.leftButton {
             if down, pressed.insert(device).inserted {
-                sink.handle(.contactBegan(click(device)))
+                sink?.handle(.contactBegan(click(device)))
             } else if !down, pressed.remove(device) != nil {
-                sink.handle(.contactEnded(ContactKey(device: device), time: time, reason: .lifted))
+                sink?.handle(.contactEnded(ContactKey(device: device), time: time, reason: .lifted))
             }
         }
-        sink.handle(.button(KeyState(device: device, time: time, code: code, pressed: down)))
+        sink?.handle(.button(KeyState(device: device, time: time, code: code, pressed: down)))
     }
 
     // MARK: touchscreens (one contact per device)
 
     public func touch(_ device: DeviceID, downAt point: Point) {
         guard touching.insert(device).inserted else { return touch(device, movedTo: point) }
-        sink.handle(.contactBegan(touchContact(device, at: point)))
-        sink.handle(.frame(now()))
+        sink?.handle(.contactBegan(touchContact(device, at: point)))
+        sink?.handle(.frame(now()))
     }
 
     public func touch(_ device: DeviceID, movedTo point: Point) {
         guard touching.contains(device) else { return }
-        sink.handle(.contactChanged(touchContact(device, at: point)))
-        sink.handle(.frame(now()))
+        sink?.handle(.contactChanged(touchContact(device, at: point)))
+        sink?.handle(.frame(now()))
     }
 
     public func touchUp(_ device: DeviceID) {
         guard touching.remove(device) != nil else { return }
-        sink.handle(.contactEnded(ContactKey(device: device), time: now(), reason: .lifted))
-        sink.handle(.frame(now()))
+        sink?.handle(.contactEnded(ContactKey(device: device), time: now(), reason: .lifted))
+        sink?.handle(.frame(now()))
     }
 
     // MARK: the events
@@ -100,9 +101,9 @@ public final class InjectedInput: InputBackend {
     }
 
     private func touchContact(_ device: DeviceID, at point: Point) -> DeviceContact {
-        let output = sink.output
-        let position = NormalisedPoint(
-            x: point.x / Double(max(1, output.width)), y: point.y / Double(max(1, output.height)))
+        let width = sink?.output.width ?? 1
+        let height = sink?.output.height ?? 1
+        let position = NormalisedPoint(x: point.x / Double(max(1, width)), y: point.y / Double(max(1, height)))
         return DeviceContact(
             key: ContactKey(device: device), time: now(), force: 0, hasForce: false, position: position,
             positioning: .absolute, source: .touchscreen)

@@ -88,8 +88,8 @@ extension ReplayDriver {
 /// Start rule: input starts when the first toplevel is mapped (so the first contact has a
 /// surface to hit), or after `mapTimeout` if no client maps one.
 final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInput, WindowMapObserver {
-    private unowned var sink: InputSink!
-    private var loop: EventLoop!
+    /// The compositor's input path (set by `attach`, before `start`).
+    private weak var sink: InputSink?
     private let options: ReplayOptions
     private let logger: Logger
     /// The recordings, their headers read before the socket opened; their events are read here.
@@ -126,13 +126,6 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
 
     func attach(to sink: InputSink, loop: EventLoop) {
         self.sink = sink
-        self.loop = loop
-    }
-
-    var finished: Bool { playedAll }
-
-    /// Arms the fallback start; `windowMapped()` starts earlier (at once if a window is up).
-    func start() {
         let mapTimeoutMilliseconds = options.mapTimeoutMilliseconds
         timer = loop.addTimer { [unowned self] in pump() }
         startTimer = loop.addTimer { [unowned self] in
@@ -140,8 +133,14 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
             logger.warning("no client mapped a window within \(mapTimeoutMilliseconds) ms: replaying anyway")
             begin()
         }
-        startTimer?.arm(milliseconds: mapTimeoutMilliseconds)
-        if sink.windowMapped { windowMapped() }
+    }
+
+    var finished: Bool { playedAll }
+
+    /// Arms the fallback start; `windowMapped()` starts earlier (at once if a window is up).
+    func start() {
+        startTimer?.arm(milliseconds: options.mapTimeoutMilliseconds)
+        if sink?.windowMapped == true { windowMapped() }
     }
 
     func windowMapped() {
@@ -171,7 +170,7 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
     private func begin() {
         started = true
         startTimer?.remove()
-        sink.startReplay(
+        sink?.startReplay(
             ReplayPacer.Options(
                 fast: options.fast, awaitsClients: options.awaitsClients,
                 longestGap: Int64(options.longestGapMilliseconds) * 1000))
@@ -191,13 +190,14 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
                 let recording = recordings.removeFirst()
                 let path = recording.path
                 do {
-                    input = try RecordingInput(recording: recording)
+                    let opened = try RecordingInput(recording: recording)
+                    input = opened
                     fileStarts = true
                     deviceBase = nextDeviceBase
-                    for device in input!.devices {
+                    for device in opened.devices {
                         let id = DeviceID(deviceBase &+ device.id.rawValue)
                         nextDeviceBase = max(nextDeviceBase, id.rawValue &+ 1)
-                        sink.deviceAdded(id, name: device.name)
+                        sink?.deviceAdded(id, name: device.name)
                         logger.info("\(path): \(id) is \(device.name)")
                     }
                     logger.info("replaying \(path)")
@@ -207,14 +207,14 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
                 }
             }
             do {
-                if try input!.next(into: &batch) == false {
-                    input!.finish(at: lastTime, into: &batch)
+                if try input?.next(into: &batch) == false {
+                    input?.finish(at: lastTime, into: &batch)
                     input = nil
                     if batch.isEmpty { continue }
                 }
             } catch {
                 logger.error("recording: \(error)")
-                input!.finish(at: lastTime, into: &batch)
+                input?.finish(at: lastTime, into: &batch)
                 input = nil
             }
         }
@@ -227,6 +227,7 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
     private var pumping = false
 
     private func pump() {
+        guard let sink else { return }
         pumping = true
         defer { pumping = false }
         while true {
@@ -281,6 +282,6 @@ final class ReplayDriver: InputBackend, FiniteInput, ClientPacedInput, TimedInpu
         guard !playedAll else { return }
         playedAll = true
         logger.info("replay finished")
-        sink.inputFinished()
+        sink?.inputFinished()
     }
 }
