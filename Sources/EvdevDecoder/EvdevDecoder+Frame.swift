@@ -186,10 +186,13 @@ extension EvdevDecoder {
     private mutating func commitTouchpad(at time: Timestamp, into output: inout [DeviceEvent]) {
         touches.matchAnonymous()
         // Which finger positions drive the cursor: the kernel's single-touch emulation when
-        // the pad has it, else the first touch.
+        // the pad has it, else the first touch. With BTN_TOUCH only a touching finger moves it,
+        // as in libinput: a protocol A pad reports a finger landing before it touches, and that
+        // finger's first position is not a move from where the last one lifted.
         var current: (x: Int32, y: Int32)?
         if xAxis != nil && yAxis != nil {
-            current = touches.anyDown || fingerCount > 0 || touches.points[0].down ? (absX, absY) : nil
+            let touching = hasTouchKey ? touchKey : touches.anyDown || fingerCount > 0 || touches.points[0].down
+            current = touching ? (absX, absY) : nil
         } else if let point = touches.points.first(where: { $0.down }) {
             current = (point.x, point.y)
         }

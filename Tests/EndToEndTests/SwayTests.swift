@@ -152,6 +152,30 @@ struct SwayTests {
         #expect(Set(shot.pixels).count > 16, "the screenshot shows peek-client's page")
     }
 
+    @Test(
+        "peek-gtk (GTK 4): its window fills the tile, and the pen's firm press on a photo opens it",
+        .enabled(if: FileManager.default.fileExists(atPath: ParityBuilds.gtkAdapter), "scripts/build-gtk builds it"))
+    func peekGTKPressCompletes() throws {
+        let peekGTK = Sway.checkout + "/examples/peek-gtk/peek-gtk"
+        let run = try Sway.run(
+            ["dell-canvas-isdv4-pen.yml"],
+            client: "GSK_RENDERER=cairo NO_AT_BRIDGE=1 GDK_BACKEND=wayland GTK_A11Y=none exec /usr/bin/python3 "
+                + shellQuote(peekGTK) + " --log")
+        #expect(run.status == 0, "\(run.log.suffix(4000))")
+        Sway.unlessStarved(run) {
+            // The photo under the pen is the one every host finds there (HostParityTests).
+            #expect(run.client.contains { $0.hasPrefix("should-begin Misty Peaks pen") }, "\(run.client)")
+            #expect(run.client.contains("open Misty Peaks"), "\(run.client)\n\(run.log.suffix(3000))")
+            #expect(run.trace.compactMap(\.phase).last == .completed, "\(run.trace)")
+        }
+        // Tiled, not maximized: GTK keeps its shadow, which sway leaves outside the tile.
+        let origins = run.client.filter { $0.hasPrefix("window-geometry ") }
+        #expect(!origins.isEmpty && !origins.contains("window-geometry 0,0"), "\(run.client)")
+        let shot = try #require(Picture(path: run.shots + "/end.png"), "no screenshot: \(run.log.suffix(2000))")
+        #expect(shot.width == 1280 && shot.height == 800)
+        #expect(Set(shot.pixels).count > 16, "the screenshot shows peek-gtk's photo page")
+    }
+
     @Test("A client that takes seconds to start still gets the pen's press: the stream waits for its window")
     func slowClientGetsThePress() throws {
         // The stream's earliest start is a second after sway's; this client maps 3 s later.

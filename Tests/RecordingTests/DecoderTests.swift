@@ -69,6 +69,16 @@ private enum Devices {
             0x35: AbsInfo(minimum: 0, maximum: 1000), 0x36: AbsInfo(minimum: 0, maximum: 1000),
         ], properties: [InputProperty.direct])
 
+    /// A protocol A clickpad (an Apple bcm5974's shape): its finger reported with SYN_MT_REPORT,
+    /// touching or not.
+    static let protocolAPad = DeviceDescription(
+        name: "pad-a",
+        codes: [key: [KeyCode.btnLeft, KeyCode.btnTouch, KeyCode.btnToolFinger], abs: [0, 1, 0x35, 0x36]],
+        absinfo: [
+            0: AbsInfo(minimum: 0, maximum: 1000, resolution: 10), 1: AbsInfo(minimum: 0, maximum: 500, resolution: 10),
+            0x35: AbsInfo(minimum: 0, maximum: 1000), 0x36: AbsInfo(minimum: 0, maximum: 500),
+        ], properties: [InputProperty.pointer, InputProperty.buttonpad])
+
     static let semiMTPad = DeviceDescription(
         name: "semi",
         codes: [
@@ -212,6 +222,24 @@ struct DecoderTests {
         #expect(Swift.abs(motion.dx - 1000 / 25.4) < 1e-9 && motion.dy == 0)
         _ = pad.frame(20, [(key, KeyCode.btnToolFinger, 0), (key, KeyCode.btnToolDoubleTap, 1)])
         #expect(!pad.frame(30, [(abs, 0, 200)]).contains { if case .pointerMotion = $0 { true } else { false } })
+    }
+
+    @Test("Touchpad motion: a finger that lifts and lands elsewhere does not move the cursor")
+    func touchpadFingerLandsElsewhere() {
+        var pad = Feeder(Devices.protocolAPad)
+        let a = (syn, SynCode.mtReport, Int32(0))
+        func finger(_ x: Int32, _ y: Int32) -> [(UInt16, UInt16, Int32)] {
+            [(abs, 0x35, x), (abs, 0x36, y), a, (abs, 0, x), (abs, 1, y)]
+        }
+        _ = pad.frame(0, finger(100, 100) + [(key, KeyCode.btnTouch, 1), (key, KeyCode.btnToolFinger, 1)])
+        // Lifted, then reported before it touches again elsewhere, as the pad reports a finger.
+        _ = pad.frame(10, finger(100, 100) + [(key, KeyCode.btnTouch, 0), (key, KeyCode.btnToolFinger, 0)])
+        #expect(pad.decoder.touchPoints.contains { $0.down })
+        let landing = pad.frame(20, finger(500, 400))
+        let touching = pad.frame(30, finger(500, 400) + [(key, KeyCode.btnTouch, 1), (key, KeyCode.btnToolFinger, 1)])
+        let moved = pad.frame(40, finger(510, 400))
+        let motions = (landing + touching + moved).compactMap { if case .pointerMotion(let m) = $0 { m } else { nil } }
+        #expect(motions.count == 1 && Swift.abs((motions.first?.dx ?? 0) - 1000 / 25.4) < 1e-9, "\(motions)")
     }
 
     @Test("SYN_DROPPED: the partial frame is dropped, contacts end desynchronised and stay silent until lifted")
