@@ -151,12 +151,10 @@ struct wlr_allocator *wlr_allocator_autocreate(struct wlr_backend *backend, stru
 	return allocator;
 }
 
-/* wlroots 0.15's GLES2 renderer insists on DMA-BUF import, which the software device lacks:
- * the software display says it has it. Nothing is imported: what wlroots renders into the
- * outputs' buffers is lost, which a test of input does not see; or, with SOFTWARE_GPU_DRAW=1, an
- * import on it makes an image of a new texture of the buffer's size in the current context
- * (wlroots binds its own before it imports an output buffer), which wlroots makes its
- * renderbuffer and draws into. The buffer itself stays empty. */
+/* With SOFTWARE_GPU_DRAW=1, a DMA-BUF import on the software display (below: it says it has
+ * them) makes an image of a new texture of the buffer's size in the current context (wlroots
+ * binds its own before it imports an output buffer), which wlroots makes its renderbuffer and
+ * draws into. The buffer itself stays empty. */
 static PFNEGLCREATEIMAGEKHRPROC real_create_image = NULL;
 
 static EGLImageKHR texture_image(EGLDisplay display, EGLContext context, EGLenum target, EGLClientBuffer buffer,
@@ -195,6 +193,10 @@ __eglMustCastToProperFunctionPointerType eglGetProcAddress(const char *name) {
 	}
 	return real(name);
 }
+
+/* wlroots 0.15's GLES2 renderer insists on DMA-BUF import, which the software device lacks:
+ * the software display says it has it. Nothing is imported (without SOFTWARE_GPU_DRAW): what
+ * wlroots renders into the outputs' buffers is lost, which a test of input does not see. */
 const char *eglQueryString(EGLDisplay display, EGLint name) {
 	static char extended[8192];
 	const char *(*real)(EGLDisplay, EGLint) = (const char *(*)(EGLDisplay, EGLint))dlsym(RTLD_NEXT, "eglQueryString");
