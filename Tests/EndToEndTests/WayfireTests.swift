@@ -43,6 +43,8 @@ enum Wayfire {
         var client: String
         var log: String
         var trace: [TraceRecord] = []
+        /// The screenshot directory (with `screenshots`): NNNN.png every 500 ms, and end.png.
+        var shots = ""
 
         /// wayfire's libinput said it read the device late, or the client answered a deep click
         /// late (as `Sway.Run.starved`): such a run measures the machine's load, not wayfire.
@@ -54,13 +56,16 @@ enum Wayfire {
 
     /// Starts wayfire with the plugin and `client` as its client, to the client's exit; with
     /// `recordings` (of one device), to the end of their stream, played as a real device of
-    /// wayfire's libinput once the client's window maps.
-    static func run(client: String, replay recordings: [String] = [], name: String = #function) throws -> Run {
+    /// wayfire's libinput once the client's window maps; with `screenshots`, pictures of the run.
+    static func run(
+        client: String, replay recordings: [String] = [], screenshots: Bool = false, name: String = #function
+    ) throws -> Run {
         let folder = scratchDirectory(name)
         var command = [
             script, "--library", tools.directory, "--run", client, "--trace", folder + "/trace.jsonl",
             "--log", folder + "/wayfire.log",
         ]
+        if screenshots { command += ["--screenshot-dir", folder + "/shots"] }
         if !recordings.isEmpty {
             command += ["--replay"] + recordings.map(ParityBuilds.recording)
             command += ["--should-begin-timeout", String(slowClientShouldBeginTimeout)]
@@ -70,7 +75,9 @@ enum Wayfire {
         let status = process.wait(timeout: 300)
         let log = FileWatch.contents(of: folder + "/errors.log") + FileWatch.contents(of: folder + "/wayfire.log")
         let trace = (try? TraceReader.read(path: folder + "/trace.jsonl")) ?? []
-        return Run(status: status, client: FileWatch.contents(of: folder + "/client.log"), log: log, trace: trace)
+        return Run(
+            status: status, client: FileWatch.contents(of: folder + "/client.log"), log: log, trace: trace,
+            shots: screenshots ? folder + "/shots" : "")
     }
 
     /// Why recordings cannot be replayed here (nil: they can): the umockdev testbed.
@@ -183,6 +190,28 @@ struct WayfireTests {
             #expect(run.client.contains("result=opened"), "\(run.client)")
         }
         #expect(run.trace.allSatisfy { $0.source == .pen && !$0.simulated && $0.device == "Wacom ISD-V4 Pen" })
+    }
+
+    @Test(
+        "Screenshots of a pen press over peek-client in wayfire: its grid during the replay, the opened photo after",
+        .enabled(if: Wayfire.canReplay, "needs the umockdev testbed"))
+    func penPressScreenshots() throws {
+        let run = try Wayfire.run(client: Sway.peek(), replay: ["dell-canvas-isdv4-pen.yml"], screenshots: true)
+        #expect(run.status == 0, "\(run.log.suffix(4000))")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: run.shots)) ?? []).sorted()
+        let end = try #require(Picture(path: run.shots + "/end.png"), "no end.png in \(names): \(run.log.suffix(2000))")
+        #expect(end.width == 1280 && end.height == 800)
+        #expect(Set(end.pixels).count > 16, "the screenshot shows peek-client's page")
+        // What wayfire composited while the stream played: peek-client's grid of photos (many
+        // colours, not wayfire's plain background), a picture other than the end's.
+        let numbered = names.filter { $0.range(of: #"^[0-9]{4}\.png$"#, options: .regularExpression) != nil }
+        let pages = numbered.compactMap { Picture(path: run.shots + "/" + $0) }.filter { Set($0.pixels).count > 16 }
+        #expect(!pages.isEmpty, "no numbered screenshot shows the client: \(names)")
+        #expect(pages.contains { $0 != end }, "every picture is the end's: \(names)")
+        Wayfire.unlessStarved(run) {
+            #expect(run.trace.compactMap(\.phase).last == .completed, "\(run.trace)")
+            #expect(run.client.contains("result=opened"), "the end's picture is of the opened item: \(run.client)")
+        }
     }
 
     @Test(

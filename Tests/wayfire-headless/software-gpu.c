@@ -3,15 +3,20 @@
  * start without a DRM device (it asks the backend for its DRM descriptor and makes a GLES2
  * renderer on it). On a machine with no /dev/dri this gives wayfire a placeholder descriptor,
  * makes its renderer on Mesa's software EGL device (llvmpipe) instead, and its outputs' buffers
- * in shared memory. wlroots cannot draw into those (the software device imports no DMA-BUF):
+ * in shared memory. The software device imports no DMA-BUF, so wlroots draws nothing into those:
  * frames are lost, every one logs "eglCreateImageKHR failed", and input, clients and protocols
- * work as on a GPU. Never part of the product.
+ * work as on a GPU. With SOFTWARE_GPU_DRAW=1 (screenshots) wlroots' import of an output buffer
+ * gets a GL texture of its size instead, which llvmpipe renders into: wayfire draws its frames
+ * (they stay in the texture, not the buffer; the test-only screenshot plugin reads them from
+ * wayfire's own framebuffer). Never part of the product.
  */
 #define _GNU_SOURCE
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+#include <GLES2/gl2.h>
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
@@ -146,9 +151,52 @@ struct wlr_allocator *wlr_allocator_autocreate(struct wlr_backend *backend, stru
 	return allocator;
 }
 
+/* With SOFTWARE_GPU_DRAW=1, a DMA-BUF import on the software display (below: it says it has
+ * them) makes an image of a new texture of the buffer's size in the current context (wlroots
+ * binds its own before it imports an output buffer), which wlroots makes its renderbuffer and
+ * draws into. The buffer itself stays empty. */
+static PFNEGLCREATEIMAGEKHRPROC real_create_image = NULL;
+
+static EGLImageKHR texture_image(EGLDisplay display, EGLContext context, EGLenum target, EGLClientBuffer buffer,
+		const EGLint *attributes) {
+	if (display != software || target != EGL_LINUX_DMA_BUF_EXT || !attributes || !real_create_image)
+		return real_create_image ? real_create_image(display, context, target, buffer, attributes) : EGL_NO_IMAGE_KHR;
+	EGLint width = 0, height = 0;
+	for (int i = 0; i < 64 && attributes[i] != EGL_NONE; i += 2) {
+		if (attributes[i] == EGL_WIDTH) width = attributes[i + 1];
+		if (attributes[i] == EGL_HEIGHT) height = attributes[i + 1];
+	}
+	EGLContext current = eglGetCurrentContext();
+	if (width <= 0 || height <= 0 || width > 16384 || height > 16384 || current == EGL_NO_CONTEXT)
+		return EGL_NO_IMAGE_KHR;
+	GLuint texture = 0;
+	glGenTextures(1, &texture);
+	glBindTexture(GL_TEXTURE_2D, texture);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	glBindTexture(GL_TEXTURE_2D, 0);
+	/* The image holds the texture's storage; the name is not needed after. */
+	EGLImageKHR image = real_create_image(display, current, EGL_GL_TEXTURE_2D_KHR,
+		(EGLClientBuffer)(uintptr_t)texture, (const EGLint[]){EGL_NONE});
+	glDeleteTextures(1, &texture);
+	if (image == EGL_NO_IMAGE_KHR) fprintf(stderr, "software-gpu: no texture image (0x%x)\n", eglGetError());
+	return image;
+}
+
+__eglMustCastToProperFunctionPointerType eglGetProcAddress(const char *name) {
+	__eglMustCastToProperFunctionPointerType (*real)(const char *) =
+		(__eglMustCastToProperFunctionPointerType(*)(const char *))dlsym(RTLD_NEXT, "eglGetProcAddress");
+	if (!real) return NULL;
+	const char *draw = getenv("SOFTWARE_GPU_DRAW");
+	if (name && strcmp(name, "eglCreateImageKHR") == 0 && draw && strcmp(draw, "1") == 0) {
+		real_create_image = (PFNEGLCREATEIMAGEKHRPROC)real(name);
+		return real_create_image ? (__eglMustCastToProperFunctionPointerType)texture_image : NULL;
+	}
+	return real(name);
+}
+
 /* wlroots 0.15's GLES2 renderer insists on DMA-BUF import, which the software device lacks:
- * the software display says it has it. Nothing is imported: the outputs' buffers are in shared
- * memory (above), and what wlroots renders into them is lost, which a test of input does not see. */
+ * the software display says it has it. Nothing is imported (without SOFTWARE_GPU_DRAW): what
+ * wlroots renders into the outputs' buffers is lost, which a test of input does not see. */
 const char *eglQueryString(EGLDisplay display, EGLint name) {
 	static char extended[8192];
 	const char *(*real)(EGLDisplay, EGLint) = (const char *(*)(EGLDisplay, EGLint))dlsym(RTLD_NEXT, "eglQueryString");
