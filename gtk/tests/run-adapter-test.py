@@ -349,7 +349,7 @@ def peek_gtk_wlroots(compositor, recording, runtime):
     check(any(line.startswith("open ") for line in text), "the pop opens the photo's page")
     check(not adapter_messages("\n".join(line for line in text if not line.startswith(
         ("should-begin", "preview", "commit", "open", "cancelled", "available", "back", "action", "painted",
-         "focus", "haptic")))),
+         "focus", "haptic", "window-geometry")))),
           "nothing else in the app's output")
     finish()
 
